@@ -1,0 +1,30 @@
+import type { CliAdapter } from './cli-adapter.js';
+
+const PLUGIN_MARKER = 'svc.cli-plugin';
+
+export interface CliPluginDefinition {
+  /** Builds the adapter once per worker; the host calls it lazily on the first adapter call. */
+  createAdapter(): CliAdapter | Promise<CliAdapter>;
+}
+
+export interface CliPlugin extends CliPluginDefinition {
+  readonly $marker: typeof PLUGIN_MARKER;
+  readonly apiVersion: '1.0';
+}
+
+/** The package's `svcCliPlugin` export is made with this. */
+export function defineCliPlugin(definition: CliPluginDefinition): CliPlugin {
+  if (typeof definition?.createAdapter !== 'function') {
+    throw new TypeError('defineCliPlugin: definition.createAdapter must be a function');
+  }
+  return Object.freeze({ ...definition, $marker: PLUGIN_MARKER, apiVersion: '1.0' as const });
+}
+
+export function isCliPlugin(value: unknown): value is CliPlugin {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as CliPlugin).$marker === PLUGIN_MARKER &&
+    typeof (value as CliPlugin).createAdapter === 'function'
+  );
+}

@@ -1,0 +1,5 @@
+export * from './session-process.js';
+export * from './requests.js';
+export * from './cli-adapter.js';
+export * from './base-cli-adapter.js';
+export * from './define-cli-plugin.js';

@@ -1,0 +1,2 @@
+export * from './host-context.js';
+export * from './read-lines.js';

@@ -1,0 +1,5 @@
+export * from './errors/index.js';
+export * from './manifest/index.js';
+export * from './events/index.js';
+export * from './host-context/index.js';
+export * from './adapter/index.js';

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { EXTENSION_ID_PATTERN, PACKAGE_NAME_PATTERN, PUBLISHER_PATTERN } from './extension-id.js';
+
+export const PLATFORMS = ['darwin', 'linux', 'win32'] as const;
+
+const nonEmpty = z.string().min(1);
+
+export const CapabilitiesSchema = z
+  .object({
+    sessions: z.object({ fresh: z.boolean(), resume: z.boolean() }).strict(),
+    query: z.object({ generate: z.boolean(), stream: z.boolean() }).strict(),
+    models: z.boolean(),
+    integrations: z
+      .object({ mcp: z.boolean(), hooks: z.boolean(), skills: z.boolean() })
+      .partial()
+      .strict()
+      .optional(),
+  })
+  .strict();
+
+/** `package.json#svc`: the provider manifest, contract v1. */
+export const ManifestSchema = z
+  .object({
+    id: z.string().regex(EXTENSION_ID_PATTERN, 'id must be <publisher>.<name> in lowercase [a-z0-9-]'),
+    publisher: z.string().regex(PUBLISHER_PATTERN),
+    manifestVersion: z.literal(1),
+    apiVersion: z.literal('1.0'),
+    kind: z.literal('cli-provider'),
+    display: z.object({ name: nonEmpty, description: nonEmpty }).strict(),
+    command: z
+      .object({
+        default: nonEmpty,
+        aliases: z.array(nonEmpty).default([]),
+        knownPaths: z.partialRecord(z.enum(PLATFORMS), z.array(nonEmpty)).default({}),
+        versionArgs: z.array(z.string()).min(1),
+      })
+      .strict(),
+    compatibility: z
+      .object({
+        svc: nonEmpty,
+        node: nonEmpty,
+        cli: nonEmpty.optional(),
+      })
+      .strict(),
+    capabilities: CapabilitiesSchema,
+    permissions: z.array(nonEmpty),
+    configSchema: nonEmpty.optional(),
+  })
+  .strict();
+
+export type Manifest = z.infer<typeof ManifestSchema>;
+export type ManifestInput = z.input<typeof ManifestSchema>;
+export type Capabilities = z.infer<typeof CapabilitiesSchema>;
+
+/** The package.json fields the contract reads; anything else in package.json is ignored. */
+export const ProviderPackageSchema = z
+  .object({
+    name: z.string().regex(PACKAGE_NAME_PATTERN, 'name must have the shape <scope>/svc-provider-<name>'),
+    version: z.string().min(1),
+    type: z.literal('module'),
+    exports: z.record(z.string(), z.unknown()),
+    files: z.array(z.string()).optional(),
+    svc: ManifestSchema,
+  })
+  .loose();
+
+export type ProviderPackage = z.infer<typeof ProviderPackageSchema>;
+
+export const ENTRY_EXPORT = './svc-cli-provider';

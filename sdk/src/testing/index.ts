@@ -1,0 +1,2 @@
+export * from './create-test-host.js';
+export * from './scripted-process.js';
