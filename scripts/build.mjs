@@ -31,8 +31,9 @@ if (Object.keys(present).length > 0) {
   });
 }
 
-const providersDir = join(root, 'extensions/cli-providers');
-if (existsSync(providersDir)) {
+// Providers shipped in the repository, and the test fixture providers the host's tests load.
+for (const providersDir of [join(root, 'extensions/cli-providers'), join(root, 'test/fixtures/providers')]) {
+  if (!existsSync(providersDir)) continue;
   for (const name of readdirSync(providersDir).sort()) {
     const dir = join(providersDir, name);
     if (existsSync(join(dir, 'package.json')) && existsSync(join(dir, 'src/index.ts'))) await buildProvider(dir);

@@ -1,0 +1,130 @@
+import { SvcError } from '@svc-org/ai-sdk';
+import { formatPreflightReport } from '../../extensions/preflight/index.js';
+import type { PermissionPrompt } from '../../extensions/permission-prompt.js';
+import type { HostServices } from '../../host-services.js';
+import type { CliIo } from '../cli-io.js';
+import { confirm } from '../confirm.js';
+import { parseCommandArgs } from '../parse-command-args.js';
+import { UsageError } from '../usage-error.js';
+
+export const EXT_USAGE = `svc ext list [--json]
+svc ext dev add <absolute dir>
+svc ext dev remove <id>
+svc ext enable <id> [--yes]
+svc ext disable <id>
+svc ext doctor <id> [--connection <name>]
+svc ext new <name> [--dir <parent>] [--publisher <publisher>]`;
+
+export async function extCommand(args: string[], io: CliIo, open: () => Promise<HostServices>): Promise<number> {
+  const [sub, ...rest] = args;
+  switch (sub) {
+    case 'list':
+      return extList(rest, io, await open());
+    case 'dev':
+      return extDev(rest, io, await open());
+    case 'enable':
+      return extEnable(rest, io, await open());
+    case 'disable': {
+      const { positionals } = parseCommandArgs(rest, {}, 'svc ext disable <id>');
+      const id = one(positionals, 'svc ext disable <id>');
+      const record = await (await open()).extensions.disable(id);
+      io.stdout.write(`${record.id} disabled\n`);
+      return 0;
+    }
+    case 'doctor':
+      return extDoctor(rest, io, await open());
+    case 'new': {
+      const { extNew } = await import('./ext-new-command.js');
+      return extNew(rest, io, open);
+    }
+    default:
+      throw new UsageError(`unknown ext command "${sub ?? ''}"\nusage:\n${EXT_USAGE}`);
+  }
+}
+
+function one(positionals: string[], usage: string): string {
+  if (positionals.length !== 1) throw new UsageError(`expected exactly one argument\nusage: ${usage}`);
+  return positionals[0]!;
+}
+
+function extList(args: string[], io: CliIo, services: HostServices): number {
+  const { values } = parseCommandArgs(args, { json: { type: 'boolean' } }, 'svc ext list [--json]');
+  const records = services.extensions.list();
+  if (values.json) {
+    io.stdout.write(`${JSON.stringify(records.map((r) => ({ id: r.id, displayName: r.displayName, version: r.version, source: r.source, state: r.state, permissions: r.grantedPermissions, path: r.path, error: r.error })), null, 2)}\n`);
+    return 0;
+  }
+  if (records.length === 0) {
+    io.stdout.write('no extensions registered (add one with `svc ext dev add <dir>`)\n');
+    return 0;
+  }
+  const rows = records.map((r) => [r.id, r.version, r.source, r.state + (r.error ? ` (${r.error.code})` : ''), r.displayName]);
+  const header = ['ID', 'VERSION', 'SOURCE', 'STATE', 'NAME'];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
+  for (const row of [header, ...rows]) io.stdout.write(`${row.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd()}\n`);
+  return 0;
+}
+
+async function extDev(args: string[], io: CliIo, services: HostServices): Promise<number> {
+  const [action, ...rest] = args;
+  if (action === 'add') {
+    const { positionals } = parseCommandArgs(rest, {}, 'svc ext dev add <absolute dir>');
+    const dir = one(positionals, 'svc ext dev add <absolute dir>');
+    const { record, report } = await services.extensions.devAdd(dir);
+    io.stdout.write(`registered ${record.id} ${record.version} from ${record.path} (developer mode, ${record.state})\n`);
+    const failures = report.checks.filter((check) => !check.ok);
+    if (failures.length > 0) {
+      io.stdout.write(`preflight reports problems to fix before it can be enabled:\n${formatPreflightReport(report)}`);
+    }
+    io.stdout.write(`enable it with: svc ext enable ${record.id}\n`);
+    return 0;
+  }
+  if (action === 'remove') {
+    const { positionals } = parseCommandArgs(rest, {}, 'svc ext dev remove <id>');
+    const id = one(positionals, 'svc ext dev remove <id>');
+    await services.extensions.devRemove(id);
+    io.stdout.write(`removed ${id}\n`);
+    return 0;
+  }
+  throw new UsageError(`unknown ext dev command "${action ?? ''}"\nusage:\n${EXT_USAGE}`);
+}
+
+export function formatPermissionPrompt(prompt: PermissionPrompt): string {
+  const lines = [`${prompt.displayName} (${prompt.id} ${prompt.version}) asks for these permissions:`];
+  for (const permission of prompt.requested) {
+    lines.push(`  ${permission.new ? '+' : ' '} ${permission.name.padEnd(20)} ${permission.description}`);
+  }
+  if (prompt.requested.length === 0) lines.push('  (none)');
+  for (const dropped of prompt.dropped) lines.push(`  - ${dropped.padEnd(20)} no longer requested; will be removed`);
+  if (prompt.requested.some((p) => p.new) && prompt.requested.some((p) => !p.new)) lines.push('  (+ marks permissions not granted before)');
+  return `${lines.join('\n')}\n`;
+}
+
+async function extEnable(args: string[], io: CliIo, services: HostServices): Promise<number> {
+  const { values, positionals } = parseCommandArgs(args, { yes: { type: 'boolean', short: 'y' } }, 'svc ext enable <id> [--yes]');
+  const id = one(positionals, 'svc ext enable <id> [--yes]');
+  const record = await services.extensions.enable(id, async (prompt) => {
+    io.stdout.write(formatPermissionPrompt(prompt));
+    if (values.yes) {
+      io.stdout.write('confirmed with --yes\n');
+      return true;
+    }
+    return confirm(io, `Grant ${prompt.requested.length === 1 ? 'this permission' : 'these permissions'} and enable ${prompt.id}?`);
+  });
+  io.stdout.write(`${record.id} enabled with ${record.grantedPermissions.length > 0 ? record.grantedPermissions.join(', ') : 'no permissions'}\n`);
+  return 0;
+}
+
+async function extDoctor(args: string[], io: CliIo, services: HostServices): Promise<number> {
+  const { values, positionals } = parseCommandArgs(args, { connection: { type: 'string' } }, 'svc ext doctor <id> [--connection <name>]');
+  const id = one(positionals, 'svc ext doctor <id> [--connection <name>]');
+  const report = await services.extensions.doctor(id, values.connection);
+  const record = services.registry.get(id);
+  io.stdout.write(`${record.id} ${record.version} (${record.source}, ${record.state}) at ${record.path}\n`);
+  io.stdout.write(formatPreflightReport(report));
+  if (!report.ok) {
+    const failure = report.checks.find((check) => !check.ok);
+    throw new SvcError({ code: failure && !failure.ok ? failure.code : 'preflight_failed', message: 'preflight failed (see above)' });
+  }
+  return 0;
+}

@@ -1,0 +1,3 @@
+export * from './connection-record.js';
+export * from './connection-store.js';
+export * from './validate-provider-config.js';

@@ -1,0 +1,5 @@
+export * from './database.js';
+export * from './open-database.js';
+export * from './migrate.js';
+export * from './migrations.js';
+export * from './transaction.js';

@@ -1,0 +1,10 @@
+// Numbered, append-only migrations. A landed file is never edited; a change is a new file.
+import m0001 from './migrations/0001_init.sql';
+
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+export const MIGRATIONS: Migration[] = [{ version: 1, name: '0001_init', sql: m0001 }];

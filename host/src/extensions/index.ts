@@ -1,0 +1,3 @@
+export * from './builtin-providers.js';
+export * from './permission-prompt.js';
+export * from './extension-service.js';

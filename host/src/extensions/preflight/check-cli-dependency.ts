@@ -1,0 +1,114 @@
+// The CLI the provider adapts: found (see discoverCliCommand), asked for its version, and held to
+// `compatibility.cli`. This runs the CLI, never the plugin.
+import semver from 'semver';
+import type { Manifest } from '@svc-org/ai-sdk';
+import { checkFailed, type CheckResult } from './check-result.js';
+import { discoverCliCommand, type CommandSource, type DiscoveryOptions } from './discover-cli-command.js';
+import { parseCliVersion } from './parse-cli-version.js';
+import { PreflightCodes } from './preflight-codes.js';
+import { probeCliVersion } from './probe-cli-version.js';
+
+export interface ResolvedCli {
+  /** Absolute path of the executable that answered the probe. */
+  command: string;
+  version: string;
+  /** Which discovery step found it. */
+  source: CommandSource;
+}
+
+export interface CliDependencyOptions extends DiscoveryOptions {
+  /** Deadline of the version probe; the probe is killed after it. */
+  probeTimeoutMs?: number;
+}
+
+export type CliDependencyCheckResult = CheckResult<'cli-dependency', { cli: ResolvedCli }>;
+
+export const DEFAULT_PROBE_TIMEOUT_MS = 5_000;
+
+// Enough of the output to recognise what answered, not so much that a chatty CLI floods a report.
+const EXCERPT_CHARS = 200;
+
+function excerpt(stdout: string, stderr: string): string {
+  const text = `${stdout}\n${stderr}`.trim();
+  return text.length > EXCERPT_CHARS ? `${text.slice(0, EXCERPT_CHARS)}…` : text;
+}
+
+export async function checkCliDependency(manifest: Manifest, options: CliDependencyOptions): Promise<CliDependencyCheckResult> {
+  const { command: spec, compatibility } = manifest;
+  const range = compatibility.cli;
+  if (range !== undefined && semver.validRange(range) === null) {
+    return checkFailed(
+      'cli-dependency',
+      PreflightCodes.manifestInvalid,
+      `svc.compatibility.cli "${range}" is not a semver range`,
+      'Write "svc.compatibility.cli" as a semver range, for example ">=0.18.0 <1.0.0"',
+      { errors: [{ path: '/svc/compatibility/cli', message: 'must be a semver range' }] },
+    );
+  }
+
+  const discovery = await discoverCliCommand(spec, options);
+  if (!discovery.found) {
+    const names = discovery.tried.map((attempt) => attempt.candidate).join(', ');
+    return checkFailed(
+      'cli-dependency',
+      PreflightCodes.cliNotFound,
+      `the ${manifest.display.name} CLI was not found (looked for ${names})`,
+      `Install the CLI so \`${spec.default}\` is on PATH, or set the connection's command override to its absolute path`,
+      { tried: discovery.tried },
+    );
+  }
+
+  const { command, source } = discovery;
+  const probeLine = [command, ...spec.versionArgs].join(' ');
+  const timeoutMs = options.probeTimeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS;
+  const outcome = await probeCliVersion(command, spec.versionArgs, { env: options.env, timeoutMs, platform: options.platform });
+  if (outcome.kind === 'timeout') {
+    return checkFailed(
+      'cli-dependency',
+      PreflightCodes.cliProbeTimeout,
+      `\`${probeLine}\` did not finish within ${timeoutMs} ms and was killed`,
+      `Run \`${probeLine}\` yourself: it should print a version and exit without waiting for input`,
+      { command, args: spec.versionArgs, source, timeoutMs },
+    );
+  }
+  if (outcome.kind === 'failed') {
+    const how = outcome.exitCode !== undefined ? `exited with code ${outcome.exitCode}` : outcome.signal ? `was killed by ${outcome.signal}` : `could not start (${outcome.error})`;
+    return checkFailed(
+      'cli-dependency',
+      PreflightCodes.cliProbeFailed,
+      `\`${probeLine}\` ${how}`,
+      `Run \`${probeLine}\` yourself to see why it fails, then repair the CLI install or set the command override`,
+      {
+        command,
+        args: spec.versionArgs,
+        source,
+        ...(outcome.exitCode !== undefined ? { exitCode: outcome.exitCode } : {}),
+        ...(outcome.signal ? { signal: outcome.signal } : {}),
+        ...(outcome.error ? { error: outcome.error } : {}),
+        output: excerpt(outcome.stdout, outcome.stderr),
+      },
+    );
+  }
+
+  const version = parseCliVersion(`${outcome.stdout}\n${outcome.stderr}`);
+  if (version === undefined) {
+    return checkFailed(
+      'cli-dependency',
+      PreflightCodes.cliVersionUnreadable,
+      `\`${probeLine}\` printed no version number`,
+      `Check that ${command} is the ${manifest.display.name} CLI: \`${probeLine}\` should print a version such as 1.2.3`,
+      { command, args: spec.versionArgs, source, output: excerpt(outcome.stdout, outcome.stderr) },
+    );
+  }
+  // A CLI's nightly or preview build is judged by its numbers: 0.20.0-nightly.1 is in >=0.18.0 <1.0.0.
+  if (range !== undefined && !semver.satisfies(version, range, { includePrerelease: true })) {
+    return checkFailed(
+      'cli-dependency',
+      PreflightCodes.cliIncompatible,
+      `${command} is version ${version}; ${manifest.id} needs ${range}`,
+      `Install a version of \`${spec.default}\` in ${range}, or a version of ${manifest.id} that supports ${version}`,
+      { command, version, range, source },
+    );
+  }
+  return { check: 'cli-dependency', ok: true, cli: { command, version, source } };
+}

@@ -1,0 +1,90 @@
+import { SvcError } from '@svc-org/ai-sdk';
+import type { Db } from '../../db/index.js';
+import { ExtensionRowSchema, type ExtensionRecord, type ExtensionSource, type ExtensionState } from './extension-record.js';
+
+export interface NewExtension {
+  id: string;
+  source: ExtensionSource;
+  path: string;
+  version: string;
+  displayName: string;
+}
+
+/** The `extensions` table. Every state change goes through here so rows stay consistent. */
+export class ExtensionRegistry {
+  constructor(private readonly db: Db, private readonly now: () => Date = () => new Date()) {}
+
+  list(): ExtensionRecord[] {
+    return this.db
+      .prepare('SELECT * FROM extensions ORDER BY id')
+      .all()
+      .map((row) => ExtensionRowSchema.parse(row));
+  }
+
+  find(id: string): ExtensionRecord | undefined {
+    const row = this.db.prepare('SELECT * FROM extensions WHERE id = ?').get(id);
+    return row ? ExtensionRowSchema.parse(row) : undefined;
+  }
+
+  get(id: string): ExtensionRecord {
+    const record = this.find(id);
+    if (!record) {
+      throw new SvcError({
+        code: 'extension_not_found',
+        message: `no extension "${id}" is registered (see \`svc ext list\`)`,
+        details: { id },
+      });
+    }
+    return record;
+  }
+
+  /** Registrations always start disabled with nothing granted. */
+  add(extension: NewExtension): ExtensionRecord {
+    if (this.find(extension.id)) {
+      throw new SvcError({
+        code: 'extension_exists',
+        message: `an extension "${extension.id}" is already registered`,
+        details: { id: extension.id },
+      });
+    }
+    const at = this.now().toISOString();
+    this.db
+      .prepare(
+        `INSERT INTO extensions (id, source, state, path, version, display_name, granted_permissions, created_at, updated_at)
+         VALUES (?, ?, 'disabled', ?, ?, ?, '[]', ?, ?)`,
+      )
+      .run(extension.id, extension.source, extension.path, extension.version, extension.displayName, at, at);
+    return this.get(extension.id);
+  }
+
+  remove(id: string): void {
+    this.get(id);
+    this.db.prepare('DELETE FROM extensions WHERE id = ?').run(id);
+    this.db.prepare('DELETE FROM plugin_storage WHERE plugin_id = ?').run(id);
+  }
+
+  setState(id: string, state: ExtensionState, error?: { code: string; message: string }): ExtensionRecord {
+    this.db
+      .prepare('UPDATE extensions SET state = ?, error_code = ?, error_message = ?, updated_at = ? WHERE id = ?')
+      .run(state, error?.code ?? null, error?.message ?? null, this.now().toISOString(), id);
+    return this.get(id);
+  }
+
+  /** Grants exactly `permissions` (what the user confirmed) and enables. */
+  grantAndEnable(id: string, permissions: readonly string[]): ExtensionRecord {
+    this.db
+      .prepare(
+        `UPDATE extensions SET state = 'enabled', granted_permissions = ?, error_code = NULL, error_message = NULL,
+         updated_at = ? WHERE id = ?`,
+      )
+      .run(JSON.stringify([...new Set(permissions)].sort()), this.now().toISOString(), id);
+    return this.get(id);
+  }
+
+  updateSource(id: string, fields: { path: string; version: string; displayName: string }): ExtensionRecord {
+    this.db
+      .prepare('UPDATE extensions SET path = ?, version = ?, display_name = ?, updated_at = ? WHERE id = ?')
+      .run(fields.path, fields.version, fields.displayName, this.now().toISOString(), id);
+    return this.get(id);
+  }
+}

@@ -1,0 +1,2 @@
+export * from './extension-record.js';
+export * from './extension-registry.js';

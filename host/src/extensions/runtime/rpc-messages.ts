@@ -1,0 +1,51 @@
+// Messages on the per-call MessagePort between the host and a provider worker.
+import type { CliStreamEvent, ProcessExit, SvcErrorData } from '@svc-org/ai-sdk';
+import type { MessagePort } from 'node:worker_threads';
+import type { HostMethodName } from './host-context-protocol.js';
+
+export type AdapterMethod =
+  | 'buildSessionProcess'
+  | 'generate'
+  | 'stream'
+  | 'models'
+  | 'mcp.inspect'
+  | 'mcp.install'
+  | 'mcp.uninstall'
+  | 'hooks.inspect'
+  | 'hooks.install'
+  | 'hooks.uninstall'
+  | 'skills.inspect'
+  | 'skills.install'
+  | 'skills.uninstall';
+
+/** worker → host */
+export type WorkerMessage =
+  | { t: 'req'; id: number; m: HostMethodName; a: unknown[] }
+  | { t: 'evs'; e: CliStreamEvent[] }
+  | { t: 'done'; ok: true; v: unknown }
+  | { t: 'done'; ok: false; e: SvcErrorData };
+
+/** host → worker */
+export type HostMessage =
+  | { t: 'res'; id: number; ok: true; v: unknown }
+  | { t: 'res'; id: number; ok: false; e: SvcErrorData }
+  | { t: 'out'; h: number; k: 'stdout' | 'stderr'; d: string }
+  | { t: 'eof'; h: number; k: 'stdout' | 'stderr' }
+  | { t: 'exit'; h: number; x: ProcessExit }
+  | { t: 'credit'; n: number }
+  | { t: 'cancel'; reason: 'cancelled' | 'timeout' | 'unloaded' };
+
+/** The piscina task: data only, plus the port. */
+export interface WorkerTask {
+  port: MessagePort;
+  entryPath: string;
+  pluginId: string;
+  method: AdapterMethod;
+  args: unknown[];
+  cli: { command: string; version: string };
+  platform: { os: string; arch: string; homeDir: string; hostVersion: string; nodeVersion: string };
+}
+
+/** How many stream events the worker may send before the host grants more credit. */
+export const STREAM_EVENT_WINDOW = 8192;
+export const EVENT_BATCH_SIZE = 512;

@@ -1,0 +1,73 @@
+// Everything a host process needs, opened once: the CLI, `svc serve` and `svc mcp` build on this.
+import { arch, homedir, platform } from 'node:os';
+import { join } from 'node:path';
+import type { PlatformInfo } from '@svc-org/ai-sdk';
+import { HOST_VERSION } from './config/host-version.js';
+import { databasePath, resolveSvcHome } from './config/svc-home.js';
+import { ConnectionStore } from './connections/index.js';
+import { openDatabase, type Db } from './db/index.js';
+import { ExtensionService } from './extensions/extension-service.js';
+import { ExtensionRegistry } from './extensions/registry/index.js';
+import { ExtensionRuntime, PluginStorageStore, type RuntimeLimitsInput } from './extensions/runtime/index.js';
+import { Logger, type LogLevel } from './logging/index.js';
+
+export interface HostServices {
+  svcHome: string;
+  db: Db;
+  logger: Logger;
+  platform: PlatformInfo;
+  registry: ExtensionRegistry;
+  connections: ConnectionStore;
+  runtime: ExtensionRuntime;
+  extensions: ExtensionService;
+  close(): Promise<void>;
+}
+
+export interface OpenHostServicesOptions {
+  env?: NodeJS.ProcessEnv;
+  limits?: RuntimeLimitsInput;
+  stderrLogLevel?: LogLevel;
+  /** Register the official providers shipped with the service (off for tests that count rows). */
+  builtins?: boolean;
+}
+
+export async function openHostServices(options: OpenHostServicesOptions = {}): Promise<HostServices> {
+  const env = options.env ?? process.env;
+  const svcHome = resolveSvcHome(env);
+  const db = openDatabase(databasePath(svcHome));
+  const levelFromEnv = env.SVC_LOG_LEVEL as LogLevel | undefined;
+  const logger = new Logger({ file: join(svcHome, 'logs', 'svc.log'), stderrLevel: options.stderrLogLevel ?? levelFromEnv });
+  for (const key of ['SVC_EXTENSION_CATALOG_TOKEN', 'SVC_TOKEN']) logger.redactor.addSecret(env[key]);
+  const platformInfo: PlatformInfo = {
+    os: platform(),
+    arch: arch(),
+    homeDir: env.HOME ?? homedir(),
+    hostVersion: HOST_VERSION,
+    nodeVersion: process.versions.node,
+  };
+  const registry = new ExtensionRegistry(db);
+  const connections = new ConnectionStore(db);
+  const runtime = new ExtensionRuntime({
+    storage: new PluginStorageStore(db),
+    logger,
+    platform: platformInfo,
+    hostEnv: env,
+    limits: options.limits,
+  });
+  const extensions = new ExtensionService({ registry, runtime, connections, logger, platform: platformInfo, env });
+  if (options.builtins !== false) await extensions.syncBuiltins();
+  return {
+    svcHome,
+    db,
+    logger,
+    platform: platformInfo,
+    registry,
+    connections,
+    runtime,
+    extensions,
+    async close() {
+      await runtime.close();
+      db.close();
+    },
+  };
+}

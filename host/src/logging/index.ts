@@ -1,0 +1,2 @@
+export * from './redactor.js';
+export * from './logger.js';

@@ -1,0 +1,3 @@
+export * from './kill-process-tree.js';
+export * from './child-env.js';
+export * from './process-supervisor.js';
