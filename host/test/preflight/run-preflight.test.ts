@@ -102,6 +102,17 @@ describe('runPreflight', () => {
 });
 
 describe('runPreflight options', () => {
+  test('takes process.env as it is and defaults platform, home and Node version to this process', async () => {
+    const report = await runPreflight(fixture.dir, {
+      hostVersion: '0.3.0',
+      env: process.env,
+      commandOverride: join(fixture.root, 'bin/sample-cli'),
+      mode: 'all',
+    });
+    expect(report.ok).toBe(true);
+    expect(report.cli?.source).toBe('override');
+  });
+
   test.each([
     [{ hostVersion: 'latest' }, 'runPreflight: options.hostVersion must be a semver version'],
     [{ nodeVersion: '20' }, 'runPreflight: options.nodeVersion must be a semver version'],

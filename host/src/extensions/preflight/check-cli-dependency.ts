@@ -72,7 +72,12 @@ export async function checkCliDependency(manifest: Manifest, options: CliDepende
     );
   }
   if (outcome.kind === 'failed') {
-    const how = outcome.exitCode !== undefined ? `exited with code ${outcome.exitCode}` : outcome.signal ? `was killed by ${outcome.signal}` : `could not start (${outcome.error})`;
+    const how =
+      outcome.exitCode !== undefined
+        ? `exited with code ${outcome.exitCode}`
+        : outcome.signal
+          ? `was killed by ${outcome.signal}`
+          : `could not start (${outcome.error})`;
     return checkFailed(
       'cli-dependency',
       PreflightCodes.cliProbeFailed,

@@ -57,10 +57,18 @@ function invalid(message: string, fix: string, errors?: SchemaErrorEntry[]): Che
 function schemaProblem(ajv: Ajv2020, schema: Record<string, unknown>, target: string): CheckFailure<'config-schema'> | undefined {
   if (!ajv.validateSchema(schema)) {
     const errors = describeSchemaErrors(ajv.errors);
-    return invalid(`${target} is not a valid JSON Schema 2020-12: ${summarizeSchemaErrors(errors)}`, `Correct ${target} at the listed paths`, errors);
+    return invalid(
+      `${target} is not a valid JSON Schema 2020-12: ${summarizeSchemaErrors(errors)}`,
+      `Correct ${target} at the listed paths`,
+      errors,
+    );
   }
   if (schema.type !== 'object') {
-    return invalid(`${target} must describe an object at the top level ("type": "object")`, `Set "type": "object" at the top of ${target}`, [{ path: '/type', message: 'must be "object"' }]);
+    return invalid(
+      `${target} must describe an object at the top level ("type": "object")`,
+      `Set "type": "object" at the top of ${target}`,
+      [{ path: '/type', message: 'must be "object"' }],
+    );
   }
   if (schema.additionalProperties !== false) {
     return invalid(
@@ -140,7 +148,11 @@ export async function checkConfigSchema(packageDir: string, manifest: Manifest):
   const parsed = ConfigSchemaDialect.safeParse(schema);
   if (!parsed.success) {
     const errors = parsed.error.issues.map((issue) => ({ path: `/${issue.path.join('/')}`, message: issue.message }));
-    return invalid(`${target} is outside the svc config schema dialect: ${summarizeSchemaErrors(errors)}`, `Correct ${target} at the listed paths`, errors);
+    return invalid(
+      `${target} is outside the svc config schema dialect: ${summarizeSchemaErrors(errors)}`,
+      `Correct ${target} at the listed paths`,
+      errors,
+    );
   }
   return { check: 'config-schema', ok: true, configSchema: parsed.data, schemaPath: resolution.path };
 }

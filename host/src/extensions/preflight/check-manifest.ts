@@ -23,57 +23,115 @@ export async function checkManifest(packageDir: string): Promise<ManifestCheckRe
     text = await readFile(file, 'utf8');
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code ?? String(error);
-    return checkFailed('manifest', PreflightCodes.manifestUnreadable, `cannot read ${file} (${reason})`, 'Point at the provider package folder, the one that holds package.json', { file });
+    return checkFailed(
+      'manifest',
+      PreflightCodes.manifestUnreadable,
+      `cannot read ${file} (${reason})`,
+      'Point at the provider package folder, the one that holds package.json',
+      { file },
+    );
   }
   let raw: unknown;
   try {
     raw = JSON.parse(text);
   } catch (error) {
-    return checkFailed('manifest', PreflightCodes.manifestUnreadable, `package.json is not valid JSON: ${(error as Error).message}`, 'Fix the JSON syntax of package.json', { file });
+    return checkFailed(
+      'manifest',
+      PreflightCodes.manifestUnreadable,
+      `package.json is not valid JSON: ${(error as Error).message}`,
+      'Fix the JSON syntax of package.json',
+      { file },
+    );
   }
   if (!isObject(raw)) {
-    return checkFailed('manifest', PreflightCodes.manifestUnreadable, 'package.json does not hold a JSON object', 'Make package.json a JSON object with name, version, exports and svc', { file });
+    return checkFailed(
+      'manifest',
+      PreflightCodes.manifestUnreadable,
+      'package.json does not hold a JSON object',
+      'Make package.json a JSON object with name, version, exports and svc',
+      { file },
+    );
   }
 
   const svc = raw.svc;
   if (!isObject(svc)) {
-    return checkFailed('manifest', PreflightCodes.manifestMissingSvc, 'package.json has no "svc" object, so it is not a svc provider', 'Add the "svc" manifest object to package.json (see the SDK authoring guide)');
+    return checkFailed(
+      'manifest',
+      PreflightCodes.manifestMissingSvc,
+      'package.json has no "svc" object, so it is not a svc provider',
+      'Add the "svc" manifest object to package.json (see the SDK authoring guide)',
+    );
   }
   if (svc.manifestVersion !== 1) {
-    return checkFailed('manifest', PreflightCodes.manifestVersionUnsupported, `svc.manifestVersion is ${JSON.stringify(svc.manifestVersion)}; this host reads manifest version 1`, 'Set "svc.manifestVersion" to 1, or use a host that supports this manifest version');
+    return checkFailed(
+      'manifest',
+      PreflightCodes.manifestVersionUnsupported,
+      `svc.manifestVersion is ${JSON.stringify(svc.manifestVersion)}; this host reads manifest version 1`,
+      'Set "svc.manifestVersion" to 1, or use a host that supports this manifest version',
+    );
   }
   if (svc.apiVersion !== '1.0') {
-    return checkFailed('manifest', PreflightCodes.apiVersionUnsupported, `svc.apiVersion is ${JSON.stringify(svc.apiVersion)}; this host implements API version "1.0"`, 'Set "svc.apiVersion" to "1.0" and build against @svc-org/ai-sdk 0.1.x');
+    return checkFailed(
+      'manifest',
+      PreflightCodes.apiVersionUnsupported,
+      `svc.apiVersion is ${JSON.stringify(svc.apiVersion)}; this host implements API version "1.0"`,
+      'Set "svc.apiVersion" to "1.0" and build against @svc-org/ai-sdk 0.1.x',
+    );
   }
   if (svc.kind !== 'cli-provider') {
-    return checkFailed('manifest', PreflightCodes.kindUnsupported, `svc.kind is ${JSON.stringify(svc.kind)}; this host loads only "cli-provider" extensions`, 'Set "svc.kind" to "cli-provider"');
+    return checkFailed(
+      'manifest',
+      PreflightCodes.kindUnsupported,
+      `svc.kind is ${JSON.stringify(svc.kind)}; this host loads only "cli-provider" extensions`,
+      'Set "svc.kind" to "cli-provider"',
+    );
   }
 
   const validate = schemaValidators.manifest();
   if (!validate(raw)) {
     const errors = describeSchemaErrors(validate.errors);
-    return checkFailed('manifest', PreflightCodes.manifestInvalid, `package.json does not match the manifest schema: ${summarizeSchemaErrors(errors)}`, 'Correct the listed fields; schemas/manifest.v1.schema.json describes every field', { errors });
+    return checkFailed(
+      'manifest',
+      PreflightCodes.manifestInvalid,
+      `package.json does not match the manifest schema: ${summarizeSchemaErrors(errors)}`,
+      'Correct the listed fields; schemas/manifest.v1.schema.json describes every field',
+      { errors },
+    );
   }
   // ajv has accepted it; zod adds the defaults and the type (the drift test keeps the two in step).
   const parsed = ProviderPackageSchema.safeParse(raw);
   if (!parsed.success) {
     const errors = parsed.error.issues.map((issue) => ({ path: `/${issue.path.join('/')}`, message: issue.message }));
-    return checkFailed('manifest', PreflightCodes.manifestInvalid, `package.json does not match the manifest schema: ${summarizeSchemaErrors(errors)}`, 'Correct the listed fields; schemas/manifest.v1.schema.json describes every field', { errors });
+    return checkFailed(
+      'manifest',
+      PreflightCodes.manifestInvalid,
+      `package.json does not match the manifest schema: ${summarizeSchemaErrors(errors)}`,
+      'Correct the listed fields; schemas/manifest.v1.schema.json describes every field',
+      { errors },
+    );
   }
   const pkg = parsed.data;
 
   const id = splitExtensionId(pkg.svc.id);
   if (pkg.svc.publisher !== id.publisher) {
-    return checkFailed('manifest', PreflightCodes.manifestInvalid, `svc.publisher "${pkg.svc.publisher}" differs from the publisher part of svc.id "${pkg.svc.id}"`, `Set "svc.publisher" to "${id.publisher}", or change "svc.id"`, {
-      errors: [{ path: '/svc/publisher', message: `must equal "${id.publisher}"` }],
-    });
+    return checkFailed(
+      'manifest',
+      PreflightCodes.manifestInvalid,
+      `svc.publisher "${pkg.svc.publisher}" differs from the publisher part of svc.id "${pkg.svc.id}"`,
+      `Set "svc.publisher" to "${id.publisher}", or change "svc.id"`,
+      { errors: [{ path: '/svc/publisher', message: `must equal "${id.publisher}"` }] },
+    );
   }
   const packageName = pkg.name.slice(pkg.name.indexOf('/') + 1 + PROVIDER_NAME_PREFIX.length);
   if (packageName !== id.name) {
     const scope = pkg.name.slice(0, pkg.name.indexOf('/'));
-    return checkFailed('manifest', PreflightCodes.manifestInvalid, `package name "${pkg.name}" does not end in "${PROVIDER_NAME_PREFIX}${id.name}", the name part of svc.id "${pkg.svc.id}"`, `Rename the package to "${scope}/${PROVIDER_NAME_PREFIX}${id.name}", or change "svc.id"`, {
-      errors: [{ path: '/name', message: `must be <scope>/${PROVIDER_NAME_PREFIX}${id.name}` }],
-    });
+    return checkFailed(
+      'manifest',
+      PreflightCodes.manifestInvalid,
+      `package name "${pkg.name}" does not end in "${PROVIDER_NAME_PREFIX}${id.name}", the name part of svc.id "${pkg.svc.id}"`,
+      `Rename the package to "${scope}/${PROVIDER_NAME_PREFIX}${id.name}", or change "svc.id"`,
+      { errors: [{ path: '/name', message: `must be <scope>/${PROVIDER_NAME_PREFIX}${id.name}` }] },
+    );
   }
   return { check: 'manifest', ok: true, pkg };
 }

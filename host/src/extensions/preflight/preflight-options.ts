@@ -8,31 +8,26 @@ import { DEFAULT_PROBE_TIMEOUT_MS } from './check-cli-dependency.js';
 export const PREFLIGHT_MODES = ['stop-at-first-failure', 'all'] as const;
 export type PreflightMode = (typeof PREFLIGHT_MODES)[number];
 
-const EXPECTED_RULE = 'options.expected must be { id, version } with non-empty strings';
-
-const PreflightOptionsSchema = z.object({
+export interface PreflightOptions {
   /** The running svc version, held against `compatibility.svc`. */
-  hostVersion: z.string({ error: 'options.hostVersion must be a string' }).refine((v) => semver.valid(v) !== null, 'options.hostVersion must be a semver version'),
-  /** The Node.js version the plugin's worker will run on; defaults to this process's. */
-  nodeVersion: z.string({ error: 'options.nodeVersion must be a string' }).refine((v) => semver.valid(v) !== null, 'options.nodeVersion must be a semver version').optional(),
-  /** Selects `command.knownPaths[platform]` and PATH rules; defaults to this process's. */
-  platform: z.string({ error: 'options.platform must be a string' }).min(1, 'options.platform must not be empty').optional(),
-  /** Expands a leading `~` in known paths; defaults to the user's home directory. */
-  homeDir: z.string({ error: 'options.homeDir must be a string' }).min(1, 'options.homeDir must not be empty').optional(),
-  /** Environment for the PATH lookup and the version probe (the probe gets exactly this). */
-  env: z.record(z.string(), z.string().optional(), { error: 'options.env must be an object of strings' }),
+  hostVersion: string;
+  /** The Node.js version the plugin's worker will run on (`v` prefix allowed); default: this process's. */
+  nodeVersion?: string;
+  /** Selects `command.knownPaths[platform]` and the PATH rules (`process.platform` names); default: this process's. */
+  platform?: NodeJS.Platform | (string & {});
+  /** Where a leading `~` of a known path points; default: the user's home directory. */
+  homeDir?: string;
+  /** Environment of the PATH lookup and of the version probe (the probe gets exactly this). */
+  env: Record<string, string | undefined> | NodeJS.ProcessEnv;
   /** The connection's command override: an absolute path or a name on PATH. */
-  commandOverride: z.string({ error: 'options.commandOverride must be a string' }).min(1, 'options.commandOverride must not be empty').optional(),
+  commandOverride?: string;
   /** Set by a catalog install: the exact release the package must be. */
-  expected: z
-    .object({ id: z.string({ error: EXPECTED_RULE }).min(1, EXPECTED_RULE), version: z.string({ error: EXPECTED_RULE }).min(1, EXPECTED_RULE) }, { error: EXPECTED_RULE })
-    .optional(),
-  probeTimeoutMs: z.number({ error: 'options.probeTimeoutMs must be a number' }).int('options.probeTimeoutMs must be a positive integer').positive('options.probeTimeoutMs must be a positive integer').optional(),
+  expected?: { id: string; version: string };
+  /** Deadline of the version probe in ms (default 5000); the probe is killed after it. */
+  probeTimeoutMs?: number;
   /** `stop-at-first-failure` before loading; `all` for `svc ext doctor`. */
-  mode: z.enum(PREFLIGHT_MODES, { error: `options.mode must be one of ${PREFLIGHT_MODES.join(', ')}` }),
-});
-
-export type PreflightOptions = z.input<typeof PreflightOptionsSchema>;
+  mode: PreflightMode;
+}
 
 export interface ResolvedPreflightOptions {
   hostVersion: string;
@@ -45,6 +40,37 @@ export interface ResolvedPreflightOptions {
   probeTimeoutMs: number;
   mode: PreflightMode;
 }
+
+const semverString = (name: string) =>
+  z.string({ error: `options.${name} must be a string` }).refine((value) => semver.valid(value) !== null, `options.${name} must be a semver version`);
+const nonEmptyString = (name: string) => z.string({ error: `options.${name} must be a string` }).min(1, `options.${name} must not be empty`);
+const EXPECTED_RULE = 'options.expected must be { id, version } with non-empty strings';
+const ENV_RULE = 'options.env must be an object of strings';
+
+const PreflightOptionsSchema = z.object({
+  hostVersion: semverString('hostVersion'),
+  nodeVersion: semverString('nodeVersion').optional(),
+  platform: nonEmptyString('platform').optional(),
+  homeDir: nonEmptyString('homeDir').optional(),
+  env: z.preprocess(
+    // A copy: process.env is not a plain object (zod refuses it), and a snapshot cannot change mid-check.
+    (value) => (typeof value === 'object' && value !== null && !Array.isArray(value) ? { ...value } : value),
+    z.record(z.string(), z.string({ error: ENV_RULE }).optional(), { error: ENV_RULE }),
+  ),
+  commandOverride: nonEmptyString('commandOverride').optional(),
+  expected: z
+    .object(
+      { id: z.string({ error: EXPECTED_RULE }).min(1, EXPECTED_RULE), version: z.string({ error: EXPECTED_RULE }).min(1, EXPECTED_RULE) },
+      { error: EXPECTED_RULE },
+    )
+    .optional(),
+  probeTimeoutMs: z
+    .number({ error: 'options.probeTimeoutMs must be a number' })
+    .int('options.probeTimeoutMs must be a positive integer')
+    .positive('options.probeTimeoutMs must be a positive integer')
+    .optional(),
+  mode: z.enum(PREFLIGHT_MODES, { error: `options.mode must be one of ${PREFLIGHT_MODES.join(', ')}` }),
+});
 
 export function resolvePreflightOptions(options: PreflightOptions): ResolvedPreflightOptions {
   const parsed = PreflightOptionsSchema.safeParse(options);

@@ -1,0 +1,9 @@
+import { formatBenchResults, type BenchResult } from './bench-result.js';
+import { runtimeBenchmarks } from './runtime.bench.js';
+
+export async function main(): Promise<void> {
+  const results: BenchResult[] = [];
+  process.stdout.write('svc benchmarks (each figure beside a baseline measured in the same run)\n\n');
+  results.push(...(await runtimeBenchmarks()));
+  process.stdout.write(formatBenchResults(results));
+}

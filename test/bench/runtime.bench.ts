@@ -1,0 +1,100 @@
+// Issue 2 figures: Host Context round trip vs a raw MessagePort round trip; preflight + worker start
+// + import to first call vs a bare Worker to first message; stream events per second across the line.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
+import { MessageChannel, Worker } from 'node:worker_threads';
+import type { CliStreamEvent } from '@svc-org/ai-sdk';
+import { openHostServices, type HostServices } from '../../host/src/host-services.js';
+import { copyFixtureProvider } from '../support/copy-fixture-provider.js';
+import { FIXTURE_CLIS } from '../support/svc-process.js';
+import { median, type BenchResult } from './bench-result.js';
+
+async function rawMessagePortRoundTrip(n: number): Promise<number> {
+  // The worker asks, the main thread answers: the same direction as a Host Context call.
+  const { port1, port2 } = new MessageChannel();
+  port1.on('message', (message: { id: number }) => port1.postMessage({ id: message.id, ok: true, v: undefined }));
+  const worker = new Worker(
+    `const { workerData, parentPort } = require('node:worker_threads');
+     const port = workerData.port; let resolve; port.on('message', (m) => resolve(m));
+     const ask = (id) => new Promise((r) => { resolve = r; port.postMessage({ t: 'req', id, m: '$storage.get', a: ['rtt'] }); });
+     (async () => { for (let i = 0; i < 200; i++) await ask(i);
+       const t = performance.now(); for (let i = 0; i < ${n}; i++) await ask(i);
+       parentPort.postMessage(((performance.now() - t) * 1000) / ${n}); port.close(); })();`,
+    { eval: true, workerData: { port: port2 }, transferList: [port2] },
+  );
+  const micros = await new Promise<number>((resolve) => worker.once('message', resolve));
+  port1.close();
+  await worker.terminate();
+  return micros;
+}
+
+async function bareWorkerFirstMessage(): Promise<number> {
+  const started = performance.now();
+  const worker = new Worker(`require('node:worker_threads').parentPort.postMessage('up')`, { eval: true });
+  await new Promise((resolve) => worker.once('message', resolve));
+  const ms = performance.now() - started;
+  await worker.terminate();
+  return ms;
+}
+
+async function drain(stream: AsyncIterable<CliStreamEvent>): Promise<CliStreamEvent[]> {
+  const out: CliStreamEvent[] = [];
+  for await (const event of stream) out.push(event);
+  return out;
+}
+
+export async function runtimeBenchmarks(): Promise<BenchResult[]> {
+  const home = mkdtempSync(join(tmpdir(), 'svc-bench-'));
+  const env = { ...process.env, SVC_HOME: home, PATH: `${FIXTURE_CLIS}${delimiter}${process.env.PATH}` };
+  let services: HostServices | undefined;
+  try {
+    services = await openHostServices({ env, builtins: false });
+    const { record } = await services.extensions.devAdd(copyFixtureProvider('echo'));
+    await services.extensions.enable(record.id, async () => true);
+    const results: BenchResult[] = [];
+
+    // Cold load: a fresh runtime each round, so the thread, the import and preflight are all paid.
+    const cold: number[] = [];
+    const bare: number[] = [];
+    for (let round = 0; round < 7; round++) {
+      await services.runtime.close();
+      const started = performance.now();
+      const target = await services.extensions.prepare(record.id);
+      await services.extensions.models(target);
+      cold.push(performance.now() - started);
+      bare.push(await bareWorkerFirstMessage());
+    }
+    const coldMs = median(cold.slice(1));
+    const bareMs = median(bare.slice(1));
+    results.push({ name: 'cold load: preflight + worker start + import → first call', unit: 'ms', ours: coldMs, baseline: bareMs, baselineName: 'bare new Worker → first message', ratio: coldMs / bareMs, goal: '≤ 1.5×', notes: 'preflight includes the CLI version probe (a process spawn)' });
+
+    const n = 20_000;
+    const target = await services.extensions.prepare(record.id);
+    const rttRuns: number[] = [];
+    const rawRuns: number[] = [];
+    for (let round = 0; round < 3; round++) {
+      const events = await drain(services.extensions.stream(target, { prompt: `rtt ${n}`, cwd: home }));
+      rttRuns.push(Number((events.find((e) => e.type === 'text') as { text: string }).text));
+      rawRuns.push(await rawMessagePortRoundTrip(n));
+    }
+    const rtt = median(rttRuns);
+    const raw = median(rawRuns);
+    results.push({ name: 'Host Context round trip (storage.get, libsql read included)', unit: 'µs', ours: rtt, baseline: raw, baselineName: 'raw MessagePort round trip', ratio: rtt / raw, goal: '≤ 1.3×' });
+
+    const count = 500_000;
+    const rates: number[] = [];
+    for (let round = 0; round < 3; round++) {
+      const started = performance.now();
+      let seen = 0;
+      for await (const event of services.extensions.stream(target, { prompt: `events ${count}`, cwd: home })) if (event.type === 'text') seen++;
+      rates.push(seen / ((performance.now() - started) / 1000));
+    }
+    const rate = median(rates);
+    results.push({ name: 'stream events across the thread line', unit: 'events/s', ours: rate, baseline: 200_000, baselineName: 'goal', ratio: rate / 200_000, goal: '≥ 200k events/s (ratio ≥ 1)' });
+    return results;
+  } finally {
+    await services?.close();
+    rmSync(home, { recursive: true, force: true });
+  }
+}
