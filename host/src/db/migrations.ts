@@ -1,5 +1,6 @@
 // Numbered, append-only migrations. A landed file is never edited; a change is a new file.
 import m0001 from './migrations/0001_init.sql';
+import m0002 from './migrations/0002_tasks.sql';
 
 export interface Migration {
   version: number;
@@ -7,4 +8,7 @@ export interface Migration {
   sql: string;
 }
 
-export const MIGRATIONS: Migration[] = [{ version: 1, name: '0001_init', sql: m0001 }];
+export const MIGRATIONS: Migration[] = [
+  { version: 1, name: '0001_init', sql: m0001 },
+  { version: 2, name: '0002_tasks', sql: m0002 },
+];

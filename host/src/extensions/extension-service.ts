@@ -23,6 +23,7 @@ import { buildPermissionPrompt, type PermissionPrompt } from './permission-promp
 import type { ExtensionRecord, ExtensionRegistry } from './registry/index.js';
 import type { CallOptions, ExtensionRuntime, LoadableExtension } from './runtime/index.js';
 import { builtinProviderDirs } from './builtin-providers.js';
+import { createCachedCliProbe } from './cached-cli-probe.js';
 
 export interface ExtensionServiceOptions {
   registry: ExtensionRegistry;
@@ -52,6 +53,7 @@ export interface CallRequestOptions {
 
 export class ExtensionService {
   private readonly env: NodeJS.ProcessEnv;
+  private readonly cachedProbe = createCachedCliProbe();
 
   constructor(private readonly options: ExtensionServiceOptions) {
     this.env = options.env ?? process.env;
@@ -171,7 +173,7 @@ export class ExtensionService {
         message: `${id} is ${record.state}${record.error ? ` (${record.error.code})` : ''}; run \`svc ext enable ${id}\``,
       });
     }
-    const report = await runPreflight(record.path, { ...this.preflightOptions(connection), mode: 'stop-at-first-failure' });
+    const report = await runPreflight(record.path, { ...this.preflightOptions(connection), probe: this.cachedProbe, mode: 'stop-at-first-failure' });
     if (!report.ok || !report.manifest || !report.entryPath || !report.cli) {
       const failure = report.checks.find((check) => !check.ok);
       const code = failure && !failure.ok ? failure.code : 'preflight_failed';

@@ -1,3 +1,4 @@
 export * from './kill-process-tree.js';
 export * from './child-env.js';
 export * from './process-supervisor.js';
+export * from './process-start-time.js';

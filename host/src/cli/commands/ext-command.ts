@@ -13,7 +13,7 @@ svc ext dev remove <id>
 svc ext enable <id> [--yes]
 svc ext disable <id>
 svc ext doctor <id> [--connection <name>]
-svc ext new <name> [--dir <parent>] [--publisher <publisher>]`;
+svc ext new <name> [--dir <parent>] [--publisher <publisher>] [--command <cli executable>]`;
 
 export async function extCommand(args: string[], io: CliIo, open: () => Promise<HostServices>): Promise<number> {
   const [sub, ...rest] = args;

@@ -1,7 +1,37 @@
+import { DEFAULT_PUBLISHER, scaffoldProvider } from '../../extensions/scaffold/index.js';
 import type { HostServices } from '../../host-services.js';
 import type { CliIo } from '../cli-io.js';
+import { parseCommandArgs } from '../parse-command-args.js';
 import { UsageError } from '../usage-error.js';
 
-export async function extNew(_args: string[], _io: CliIo, _open: () => Promise<HostServices>): Promise<number> {
-  throw new UsageError('svc ext new is being written');
+export const EXT_NEW_USAGE = `svc ext new <name> [--dir <parent folder>] [--publisher <publisher>] [--command <cli executable>]`;
+
+/**
+ * Scaffolds a provider package at <parent>/<name> and prints the commands that take it to a query.
+ * It needs no host services: nothing is registered until the author runs `svc ext dev add`.
+ */
+export async function extNew(args: string[], io: CliIo, _open: () => Promise<HostServices>): Promise<number> {
+  const { values, positionals } = parseCommandArgs(
+    args,
+    {
+      dir: { type: 'string' },
+      publisher: { type: 'string' },
+      command: { type: 'string' },
+    },
+    EXT_NEW_USAGE,
+  );
+  if (positionals.length !== 1) throw new UsageError(`expected exactly one name\nusage: ${EXT_NEW_USAGE}`);
+  const result = await scaffoldProvider({
+    name: positionals[0]!,
+    dir: values.dir,
+    publisher: values.publisher ?? DEFAULT_PUBLISHER,
+    command: values.command,
+    cwd: io.cwd,
+  });
+  io.stdout.write(`created ${result.names.id} (${result.names.packageName}) in ${result.dir}\n`);
+  for (const file of result.files) io.stdout.write(`  ${file}\n`);
+  io.stdout.write(`\nnext steps:\n${result.nextSteps.map((step) => `  ${step}\n`).join('')}`);
+  io.stdout.write(`\n\`${result.nextSteps[1]}\` takes the dev tools from the pnpm store svc was installed from; without --offline pnpm may download what is missing.\n`);
+  io.stdout.write(`Then adapt src/${result.names.adapterModule}.ts (the ADAPT comments) to the real ${result.names.command} CLI.\n`);
+  return 0;
 }

@@ -6,7 +6,7 @@ import { checkFailed, type CheckResult } from './check-result.js';
 import { discoverCliCommand, type CommandSource, type DiscoveryOptions } from './discover-cli-command.js';
 import { parseCliVersion } from './parse-cli-version.js';
 import { PreflightCodes } from './preflight-codes.js';
-import { probeCliVersion } from './probe-cli-version.js';
+import { probeCliVersion, type ProbeOptions, type ProbeOutcome } from './probe-cli-version.js';
 
 export interface ResolvedCli {
   /** Absolute path of the executable that answered the probe. */
@@ -19,6 +19,8 @@ export interface ResolvedCli {
 export interface CliDependencyOptions extends DiscoveryOptions {
   /** Deadline of the version probe; the probe is killed after it. */
   probeTimeoutMs?: number;
+  /** Replaces the probe (for a cache); defaults to probeCliVersion. */
+  probe?: (command: string, args: readonly string[], options: ProbeOptions) => Promise<ProbeOutcome>;
 }
 
 export type CliDependencyCheckResult = CheckResult<'cli-dependency', { cli: ResolvedCli }>;
@@ -61,7 +63,7 @@ export async function checkCliDependency(manifest: Manifest, options: CliDepende
   const { command, source } = discovery;
   const probeLine = [command, ...spec.versionArgs].join(' ');
   const timeoutMs = options.probeTimeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS;
-  const outcome = await probeCliVersion(command, spec.versionArgs, { env: options.env, timeoutMs, platform: options.platform });
+  const outcome = await (options.probe ?? probeCliVersion)(command, spec.versionArgs, { env: options.env, timeoutMs, platform: options.platform });
   if (outcome.kind === 'timeout') {
     return checkFailed(
       'cli-dependency',

@@ -14,3 +14,4 @@ export * from './preflight-options.js';
 export * from './run-preflight.js';
 export * from './format-preflight-report.js';
 export * from './preflight-error.js';
+export * from './probe-cli-version.js';

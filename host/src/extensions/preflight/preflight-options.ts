@@ -4,6 +4,9 @@ import { homedir } from 'node:os';
 import semver from 'semver';
 import { z } from 'zod';
 import { DEFAULT_PROBE_TIMEOUT_MS } from './check-cli-dependency.js';
+import type { ProbeOutcome, ProbeOptions } from './probe-cli-version.js';
+
+export type ProbeFunction = (command: string, args: readonly string[], options: ProbeOptions) => Promise<ProbeOutcome>;
 
 export const PREFLIGHT_MODES = ['stop-at-first-failure', 'all'] as const;
 export type PreflightMode = (typeof PREFLIGHT_MODES)[number];
@@ -25,6 +28,8 @@ export interface PreflightOptions {
   expected?: { id: string; version: string };
   /** Deadline of the version probe in ms (default 5000); the probe is killed after it. */
   probeTimeoutMs?: number;
+  /** Replaces the version probe (the loader passes a cached one); defaults to probeCliVersion. */
+  probe?: ProbeFunction;
   /** `stop-at-first-failure` before loading; `all` for `svc ext doctor`. */
   mode: PreflightMode;
 }
@@ -38,6 +43,7 @@ export interface ResolvedPreflightOptions {
   commandOverride?: string;
   expected?: { id: string; version: string };
   probeTimeoutMs: number;
+  probe?: ProbeFunction;
   mode: PreflightMode;
 }
 
@@ -69,6 +75,7 @@ const PreflightOptionsSchema = z.object({
     .int('options.probeTimeoutMs must be a positive integer')
     .positive('options.probeTimeoutMs must be a positive integer')
     .optional(),
+  probe: z.custom<ProbeFunction>((value) => typeof value === 'function', { message: 'options.probe must be a function' }).optional(),
   mode: z.enum(PREFLIGHT_MODES, { error: `options.mode must be one of ${PREFLIGHT_MODES.join(', ')}` }),
 });
 

@@ -1,0 +1,26 @@
+import type { Db } from '../db/index.js';
+import { ExecutionStore } from './execution-store.js';
+import { LabelStore } from './label-store.js';
+import { ProjectStore } from './project-store.js';
+import { StopNotificationStore } from './stop-notification-store.js';
+import { TaskStore } from './task-store.js';
+import { WorkspaceStore } from './workspace-store.js';
+
+/** The task domain's stores over one database, wired once. */
+export class Domain {
+  readonly workspaces: WorkspaceStore;
+  readonly projects: ProjectStore;
+  readonly labels: LabelStore;
+  readonly tasks: TaskStore;
+  readonly executions: ExecutionStore;
+  readonly stopNotifications: StopNotificationStore;
+
+  constructor(db: Db, now: () => Date = () => new Date()) {
+    this.workspaces = new WorkspaceStore(db, now);
+    this.projects = new ProjectStore(db, this.workspaces, now);
+    this.labels = new LabelStore(db, this.projects, now);
+    this.tasks = new TaskStore(db, this.projects, this.labels, now);
+    this.executions = new ExecutionStore(db, now);
+    this.stopNotifications = new StopNotificationStore(db, now);
+  }
+}

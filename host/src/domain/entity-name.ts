@@ -1,0 +1,12 @@
+import { z } from 'zod';
+
+/**
+ * Names of workspaces, projects and labels. All-digit names are refused because the CLI accepts
+ * an id or a name in the same place.
+ */
+export const EntityNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'a name cannot be empty')
+  .max(100, 'a name is at most 100 characters')
+  .refine((name) => !/^\d+$/.test(name), 'a name cannot be only digits (it would read as an id)');

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { END_REASONS, EXECUTION_STATUSES } from './execution-status.js';
+
+export const ExecutionRowSchema = z
+  .object({
+    id: z.number(),
+    task_id: z.number(),
+    connection_id: z.number().nullable(),
+    connection_name: z.string(),
+    provider_id: z.string(),
+    mode: z.enum(['fresh', 'resume']),
+    status: z.enum(EXECUTION_STATUSES),
+    session_id: z.string().nullable(),
+    pid: z.number().nullable(),
+    pid_start_time: z.string().nullable(),
+    exit_code: z.number().nullable(),
+    exit_signal: z.number().nullable(),
+    end_reason: z.enum(END_REASONS).nullable(),
+    error_code: z.string().nullable(),
+    error_message: z.string().nullable(),
+    started_at: z.string(),
+    ended_at: z.string().nullable(),
+  })
+  .transform((row) => ({
+    id: row.id,
+    taskId: row.task_id,
+    connectionId: row.connection_id,
+    connectionName: row.connection_name,
+    providerId: row.provider_id,
+    mode: row.mode,
+    status: row.status,
+    sessionId: row.session_id,
+    pid: row.pid,
+    pidStartTime: row.pid_start_time,
+    exitCode: row.exit_code,
+    exitSignal: row.exit_signal,
+    endReason: row.end_reason,
+    error: row.error_code ? { code: row.error_code, message: row.error_message ?? '' } : null,
+    startedAt: row.started_at,
+    endedAt: row.ended_at,
+  }));
+
+export type ExecutionRecord = z.output<typeof ExecutionRowSchema>;
+
+export const ExecutionListFilterSchema = z
+  .object({
+    taskId: z.coerce.number().int().positive().optional(),
+    status: z.enum(EXECUTION_STATUSES).optional(),
+    limit: z.coerce.number().int().min(1).max(500).default(100),
+  })
+  .strict();
+export type ExecutionListFilter = z.input<typeof ExecutionListFilterSchema>;

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { EntityNameSchema } from './entity-name.js';
+
+export const LabelRowSchema = z
+  .object({ id: z.number(), project_id: z.number(), name: z.string(), color: z.string().nullable(), created_at: z.string() })
+  .transform((row) => ({ id: row.id, projectId: row.project_id, name: row.name, color: row.color, createdAt: row.created_at }));
+
+export type LabelRecord = z.output<typeof LabelRowSchema>;
+
+const ColorSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a color is #rrggbb');
+
+export const LabelCreateSchema = z.object({ projectId: z.number().int().positive(), name: EntityNameSchema, color: ColorSchema.nullable().default(null) }).strict();
+export const LabelUpdateSchema = z.object({ name: EntityNameSchema.optional(), color: ColorSchema.nullable().optional() }).strict();
+export type LabelCreate = z.input<typeof LabelCreateSchema>;
+export type LabelUpdate = z.input<typeof LabelUpdateSchema>;

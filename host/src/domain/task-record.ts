@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { EntityNameSchema } from './entity-name.js';
+import { TASK_STATUSES } from './task-status.js';
+
+export const TaskRowSchema = z
+  .object({
+    id: z.number(),
+    project_id: z.number(),
+    parent_task_id: z.number().nullable(),
+    title: z.string(),
+    description: z.string(),
+    status: z.enum(TASK_STATUSES),
+    unattended: z.number(),
+    labels: z.string().transform((text) => z.array(z.string()).parse(JSON.parse(text))),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .transform((row) => ({
+    id: row.id,
+    projectId: row.project_id,
+    parentTaskId: row.parent_task_id,
+    title: row.title,
+    description: row.description,
+    status: row.status,
+    labels: row.labels,
+    /** Shadow of the signal file (authoritative); kept for one migration window. */
+    unattended: row.unattended === 1,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  }));
+
+export type TaskRecord = z.output<typeof TaskRowSchema>;
+
+/** Columns of a task plus its label names in name order. */
+export const TASK_SELECT = `SELECT t.*, (
+  SELECT json_group_array(name) FROM (
+    SELECT l.name FROM task_labels tl JOIN labels l ON l.id = tl.label_id WHERE tl.task_id = t.id ORDER BY l.name
+  )
+) AS labels FROM tasks t`;
+
+const TitleSchema = z.string().trim().min(1, 'a title cannot be empty').max(500, 'a title is at most 500 characters');
+const DescriptionSchema = z.string().max(100_000, 'a description is at most 100,000 characters');
+const LabelsSchema = z.array(EntityNameSchema).max(50);
+
+export const TaskCreateSchema = z
+  .object({
+    projectId: z.number().int().positive(),
+    title: TitleSchema,
+    description: DescriptionSchema.default(''),
+    status: z.enum(TASK_STATUSES).default('TODO'),
+    parentTaskId: z.number().int().positive().nullable().default(null),
+    labels: LabelsSchema.default([]),
+    unattended: z.boolean().default(false),
+  })
+  .strict();
+
+export const TaskUpdateSchema = z
+  .object({
+    title: TitleSchema.optional(),
+    description: DescriptionSchema.optional(),
+    status: z.enum(TASK_STATUSES).optional(),
+    /** `null` detaches the task from its parent. */
+    parentTaskId: z.number().int().positive().nullable().optional(),
+    labels: LabelsSchema.optional(),
+    unattended: z.boolean().optional(),
+  })
+  .strict();
+
+export type TaskCreate = z.input<typeof TaskCreateSchema>;
+export type TaskUpdate = z.input<typeof TaskUpdateSchema>;
+
+export const TaskListFilterSchema = z
+  .object({
+    projectId: z.coerce.number().int().positive().optional(),
+    status: z.enum(TASK_STATUSES).optional(),
+    parentTaskId: z.coerce.number().int().positive().optional(),
+  })
+  .strict();
+export type TaskListFilter = z.output<typeof TaskListFilterSchema>;

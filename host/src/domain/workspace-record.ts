@@ -1,0 +1,13 @@
+import { z } from 'zod';
+import { EntityNameSchema } from './entity-name.js';
+
+export const WorkspaceRowSchema = z
+  .object({ id: z.number(), name: z.string(), description: z.string(), created_at: z.string(), updated_at: z.string() })
+  .transform((row) => ({ id: row.id, name: row.name, description: row.description, createdAt: row.created_at, updatedAt: row.updated_at }));
+
+export type WorkspaceRecord = z.output<typeof WorkspaceRowSchema>;
+
+export const WorkspaceCreateSchema = z.object({ name: EntityNameSchema, description: z.string().max(10_000).default('') }).strict();
+export const WorkspaceUpdateSchema = z.object({ name: EntityNameSchema.optional(), description: z.string().max(10_000).optional() }).strict();
+export type WorkspaceCreate = z.input<typeof WorkspaceCreateSchema>;
+export type WorkspaceUpdate = z.input<typeof WorkspaceUpdateSchema>;

@@ -1,0 +1,68 @@
+// Fetches index.v1.json: HTTPS only, optional bearer token (the caller reads SVC_EXTENSION_CATALOG_TOKEN;
+// it never travels to or from a browser), the body bounded while it streams, then JSON and schema checks.
+import { SvcError } from '@svc-org/ai-sdk';
+import type { CatalogIndex } from '../../../../catalog/src/index.js';
+import { httpsGet } from './https-get.js';
+import { DEFAULT_INSTALL_BOUNDS, resolveInstallBounds } from './install-bounds.js';
+import { InstallErrorCodes } from './install-error-codes.js';
+import { parseHttpsUrl } from './parse-https-url.js';
+import { validateCatalogIndex } from './validate-catalog-index.js';
+
+export interface FetchCatalogIndexOptions {
+  token?: string;
+  /** Default 4 MiB (DEFAULT_INSTALL_BOUNDS.maxIndexBytes). */
+  maxBytes?: number;
+  /** Trusted CAs replacing Node's store; by default Node's store plus NODE_EXTRA_CA_CERTS. */
+  ca?: string | Buffer | Array<string | Buffer>;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+export async function fetchCatalogIndex(url: string | URL, options: FetchCatalogIndexOptions = {}): Promise<CatalogIndex> {
+  const maxBytes = resolveInstallBounds({ maxIndexBytes: options.maxBytes ?? DEFAULT_INSTALL_BOUNDS.maxIndexBytes }).maxIndexBytes;
+  const target = parseHttpsUrl(url, 'the catalog index');
+  const response = await httpsGet(target, {
+    what: 'the catalog index',
+    failureCode: InstallErrorCodes.catalogFetchFailed,
+    accept: 'application/json',
+    token: options.token,
+    ca: options.ca,
+    signal: options.signal,
+    timeoutMs: options.timeoutMs,
+  });
+  const tooLarge = () =>
+    new SvcError({
+      code: InstallErrorCodes.indexTooLarge,
+      message: `the catalog index is over the bound of ${maxBytes} bytes`,
+      details: { limit: maxBytes },
+    });
+  const declared = Number(response.headers['content-length']);
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    response.destroy();
+    throw tooLarge();
+  }
+  const chunks: Buffer[] = [];
+  let received = 0;
+  try {
+    for await (const chunk of response) {
+      received += (chunk as Buffer).length;
+      if (received > maxBytes) throw tooLarge();
+      chunks.push(chunk as Buffer);
+    }
+  } catch (error) {
+    response.destroy();
+    if (SvcError.isInstance(error)) throw error;
+    throw new SvcError({
+      code: InstallErrorCodes.catalogFetchFailed,
+      message: `the catalog index: the response broke off: ${(error as Error).message}`,
+      retryable: true,
+    });
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.concat(chunks, received).toString('utf8'));
+  } catch (cause) {
+    throw new SvcError({ code: InstallErrorCodes.indexInvalid, message: `the catalog index is not JSON: ${(cause as Error).message}` });
+  }
+  return validateCatalogIndex(value);
+}

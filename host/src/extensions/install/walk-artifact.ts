@@ -1,0 +1,150 @@
+// One pass over an artifact: inflate on demand, read each tar entry, and run every check on it before
+// its body is touched. Both inspection (nothing written) and extraction (after a clean inspection) walk
+// the archive through here, so the two passes cannot disagree on a rule.
+import { createReadStream } from 'node:fs';
+import { lstat } from 'node:fs/promises';
+import { createGunzip } from 'node:zlib';
+import { SvcError } from '@svc-org/ai-sdk';
+import { ByteReader } from './byte-reader.js';
+import { checkEntryPath } from './check-entry-path.js';
+import { checkPackageJson, MAX_PACKAGE_JSON_BYTES, type ArtifactPackageJson } from './check-package-json.js';
+import type { InstallBounds } from './install-bounds.js';
+import { InstallErrorCodes } from './install-error-codes.js';
+import { PathCollisionIndex } from './path-collision-index.js';
+import { readTar } from './read-tar.js';
+
+export interface ArtifactEntry {
+  /** Below the `package/` root, '/'-separated; '' for the root folder itself. */
+  path: string;
+  type: 'file' | 'directory';
+  size: number;
+}
+
+export interface ArtifactInspection {
+  packageJson: ArtifactPackageJson;
+  /** In archive order. */
+  entries: ArtifactEntry[];
+  /** File bytes plus extended-header bytes, as counted against `maxUnpackedBytes`. */
+  unpackedBytes: number;
+}
+
+/** Receives each entry once it has passed every check; a file's body must be read before returning. */
+export type ArtifactEntryVisitor = (entry: ArtifactEntry, body: AsyncIterable<Buffer>) => Promise<void>;
+
+export async function walkArtifact(tgzFile: string, bounds: InstallBounds, visit?: ArtifactEntryVisitor): Promise<ArtifactInspection> {
+  const stat = await lstat(tgzFile).catch((cause: unknown) => {
+    throw new SvcError({ code: InstallErrorCodes.artifactInvalidMetadata, message: `the artifact cannot be read: ${(cause as Error).message}`, cause });
+  });
+  if (!stat.isFile()) throw new SvcError({ code: InstallErrorCodes.artifactInvalidMetadata, message: 'the artifact is not a regular file' });
+  if (stat.size > bounds.maxArtifactBytes) {
+    throw new SvcError({
+      code: InstallErrorCodes.artifactTooLarge,
+      message: `the artifact is ${stat.size} bytes, over the bound of ${bounds.maxArtifactBytes}`,
+      details: { limit: bounds.maxArtifactBytes, size: stat.size },
+    });
+  }
+
+  const input = createReadStream(tgzFile, { highWaterMark: 256 * 1024 });
+  const gunzip = createGunzip({ chunkSize: 64 * 1024 });
+  input.on('error', (error) => gunzip.destroy(error));
+  input.pipe(gunzip);
+  async function* inflate(): AsyncGenerator<Buffer> {
+    try {
+      for await (const chunk of gunzip) yield chunk as Buffer;
+    } catch (cause) {
+      throw new SvcError({
+        code: InstallErrorCodes.artifactInvalidMetadata,
+        message: `the artifact is not a valid gzip stream: ${(cause as Error).message}`,
+        cause,
+      });
+    }
+  }
+
+  const reader = new ByteReader(inflate());
+  const collisions = new PathCollisionIndex();
+  const entries: ArtifactEntry[] = [];
+  let packageJson: ArtifactPackageJson | undefined;
+  let unpackedBytes = 0;
+  try {
+    for await (const raw of readTar(reader)) {
+      const where = { entry: raw.path };
+      if (entries.length + 1 > bounds.maxEntries) {
+        throw new SvcError({
+          code: InstallErrorCodes.artifactTooManyEntries,
+          message: `the artifact has more than ${bounds.maxEntries} entries`,
+          details: { ...where, limit: bounds.maxEntries, readBytes: reader.consumed },
+        });
+      }
+      // Checked on the header, before the body is inflated: a gzip bomb stops here.
+      unpackedBytes += raw.size + raw.metaBytes;
+      if (unpackedBytes > bounds.maxUnpackedBytes) {
+        throw new SvcError({
+          code: InstallErrorCodes.artifactTooLargeUnpacked,
+          message: `the artifact unpacks to more than ${bounds.maxUnpackedBytes} bytes`,
+          details: { ...where, limit: bounds.maxUnpackedBytes, declaredBytes: unpackedBytes, readBytes: reader.consumed },
+        });
+      }
+      if (raw.type === 'unsupported') {
+        throw new SvcError({
+          code: InstallErrorCodes.artifactInvalidMetadata,
+          message: `artifact entry ${JSON.stringify(raw.path)} has the unsupported type ${JSON.stringify(raw.typeflag)}`,
+          details: where,
+        });
+      }
+      if (raw.type !== 'file' && raw.type !== 'directory') {
+        throw new SvcError({
+          code: InstallErrorCodes.artifactLinkOrDevice,
+          message: `artifact entry ${JSON.stringify(raw.path)} is a ${raw.type}; only files and folders are accepted`,
+          details: { ...where, type: raw.type, ...(raw.linkpath === '' ? {} : { linkpath: raw.linkpath }) },
+        });
+      }
+      const path = checkEntryPath(raw.path, raw.type === 'directory');
+      const segments = path.split('/');
+      if (segments.some((segment) => segment.toLowerCase() === 'node_modules')) {
+        throw new SvcError({
+          code: InstallErrorCodes.artifactDependencies,
+          message: `artifact entry ${JSON.stringify(raw.path)} is inside node_modules; artifacts carry no dependency tree`,
+          details: where,
+        });
+      }
+      const name = segments[segments.length - 1]!.toLowerCase();
+      if (raw.type === 'file' && (name.endsWith('.node') || name === 'binding.gyp')) {
+        throw new SvcError({
+          code: InstallErrorCodes.artifactNativeModule,
+          message: `artifact entry ${JSON.stringify(raw.path)} is a native module or its build file`,
+          details: where,
+        });
+      }
+      if (path !== '') collisions.add(path, raw.type === 'file' ? 'file' : 'folder');
+
+      const entry: ArtifactEntry = { path, type: raw.type, size: raw.size };
+      let body: AsyncIterable<Buffer> = raw.body;
+      if (raw.type === 'file' && path === 'package.json') {
+        if (raw.size > MAX_PACKAGE_JSON_BYTES) {
+          throw new SvcError({ code: InstallErrorCodes.artifactInvalidMetadata, message: `package/package.json is over ${MAX_PACKAGE_JSON_BYTES} bytes` });
+        }
+        const bytes = await collect(raw.body, raw.size);
+        packageJson = checkPackageJson(bytes);
+        body = (async function* () {
+          yield bytes;
+        })();
+      }
+      entries.push(entry);
+      await visit?.(entry, body);
+    }
+  } finally {
+    input.destroy();
+    gunzip.destroy();
+  }
+  if (packageJson === undefined) {
+    throw new SvcError({ code: InstallErrorCodes.artifactInvalidMetadata, message: 'the artifact has no package/package.json' });
+  }
+  return { packageJson, entries, unpackedBytes };
+}
+
+async function collect(body: AsyncIterable<Buffer>, size: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) chunks.push(chunk);
+  return Buffer.concat(chunks, size);
+}
+

@@ -1,0 +1,56 @@
+// README.md of a scaffold: build, test, register in developer mode, enable, query; and what to adapt.
+import { INSTALL_COMMAND } from './install-command.js';
+import type { SvcCheckout } from './locate-svc-checkout.js';
+import type { ScaffoldNames } from './scaffold-names.js';
+
+export function readmeTemplate(names: ScaffoldNames, checkout: SvcCheckout): string {
+  const { id, command, adapterModule, packageName } = names;
+  return `# ${packageName}
+
+An svc provider for the \`${command}\` command-line tool: svc runs \`${command}\`
+interactively for terminal sessions and headless (\`${command} --prompt <text>\`) for queries. It was
+made with \`svc ext new\` and works as it is with a CLI that takes \`--prompt\` and prints plain text;
+adapt it to the real flags and output of \`${command}\` (see below).
+
+## Build and test
+
+\`\`\`sh
+${INSTALL_COMMAND}   # every dev dependency is in the pnpm store svc was installed from; drop --offline if one is missing
+pnpm build                # dist/svc-cli-provider.js: one ESM file with the SDK bundled in
+pnpm test                 # the adapter against @svc-org/ai-sdk/testing, no CLI needed
+pnpm typecheck
+\`\`\`
+
+## Use it in svc
+
+\`${command}\` must be on PATH (or set a connection's command override). Then, from this folder:
+
+\`\`\`sh
+svc ext dev add "$PWD"    # developer mode: registered in place, nothing copied, starts disabled
+svc ext doctor ${id}      # every preflight check, with a fix for each failure
+svc ext enable ${id}      # lists the permissions (process:spawn) and asks you to confirm
+svc query --provider ${id} "Say hello"
+svc session --provider ${id}
+\`\`\`
+
+After a change, run \`pnpm build\` again; svc loads the new build on the next call.
+
+## Adapt it to your CLI
+
+- \`src/${adapterModule}.ts\`: the places marked \`ADAPT\` — the flags for the prompt, the model and
+  resuming, and how the output becomes the canonical result (text, session id, usage, tool calls,
+  finish reason). If the CLI streams JSON events, override \`stream()\` and parse them as they arrive
+  (\`readLines\` and \`collectCliQueryStream\` from the SDK help).
+- \`test/${adapterModule}.test.ts\`: replace the canned output with output recorded from the real CLI.
+- \`package.json#svc\`: \`command.aliases\` and \`command.knownPaths\` (where the CLI may be installed),
+  \`compatibility.cli\` (a semver range checked against \`${command} --version\`), \`capabilities\`
+  (declare only what the adapter implements) and \`permissions\` (only what it needs).
+- \`config.schema.json\`: the connection settings of this provider. The adapter reads them with
+  \`ctx.host.config.get()\`, which needs the \`config:provider\` permission; mark secrets \`"x-svc": { "sensitive": true }\`.
+
+## The SDK
+
+\`@svc-org/ai-sdk\` is linked from the svc checkout (\`${checkout.sdkDir}\`) and bundled into the build:
+contract v1 has no published SDK yet. When one is published, replace the \`link:\` with its version.
+`;
+}
