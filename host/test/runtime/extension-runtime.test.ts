@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -11,6 +11,15 @@ import { FIXTURE_CLIS } from '../../../test/support/svc-process.js';
 let services: HostServices;
 let home: string;
 
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 async function events(stream: AsyncIterable<CliStreamEvent>): Promise<CliStreamEvent[]> {
   const out: CliStreamEvent[] = [];
   for await (const event of stream) out.push(event);
@@ -20,9 +29,9 @@ async function events(stream: AsyncIterable<CliStreamEvent>): Promise<CliStreamE
 beforeAll(async () => {
   home = mkdtempSync(join(tmpdir(), 'svc-runtime-'));
   services = await openHostServices({
-    env: { ...process.env, SVC_HOME: home, PATH: `${FIXTURE_CLIS}${delimiter}${process.env.PATH}` },
+    env: { ...process.env, SVC_HOME: home, PATH: `${FIXTURE_CLIS}${delimiter}${process.env.PATH}`, ANTHROPIC_API_KEY: 'planted-host-secret', SVC_EXTENSION_CATALOG_TOKEN: 'planted-host-secret' },
     builtins: false,
-    limits: { cancelGraceMs: 200 },
+    limits: { cancelGraceMs: 200, maxOldGenerationSizeMb: 64 },
   });
   for (const name of ['echo', 'rogue']) {
     const { record } = await services.extensions.devAdd(copyFixtureProvider(name));
@@ -112,6 +121,40 @@ describe('calls', () => {
     expect(services.runtime.threadCount('svc-test.echo')).toBe(0);
     const again = await query('svc-test.echo', 'z');
     expect(again.some((e) => e.type === 'text')).toBe(true);
+  });
+});
+
+describe('what a provider can see and keep', () => {
+  test('the worker environment is scrubbed of keys and host secrets', async () => {
+    const got = await query('svc-test.rogue', 'env');
+    const env = JSON.parse((got[0] as { text: string }).text) as Record<string, string>;
+    expect(env.PATH).toBeDefined();
+    for (const key of Object.keys(env)) expect(key).not.toMatch(/KEY|TOKEN|SECRET|^SVC_/);
+    expect(Object.values(env).join('\n')).not.toContain('planted-host-secret');
+  });
+
+  test('a provider that exhausts its heap limit is stopped and the host goes on', async () => {
+    const got = await query('svc-test.rogue', 'oom');
+    expect(got.find((e) => e.type === 'error')).toMatchObject({ code: expect.stringMatching(/worker_crashed|timeout/) });
+    expect((await query('svc-test.rogue', 'hello'))[0]).toEqual({ type: 'text', text: 'hello from rogue' });
+  });
+
+  test('when a worker dies, the processes it started are killed', async () => {
+    const pidfile = join(home, 'crash.pids');
+    const got = await query('svc-test.echo', `crash ${pidfile}`);
+    expect(got.find((e) => e.type === 'error')).toMatchObject({ code: 'worker_crashed' });
+    const pids = readFileSync(pidfile, 'utf8').trim().split('\n').map(Number);
+    expect(pids.length).toBe(2);
+    await expect.poll(() => pids.filter(alive).length, { timeout: 5000 }).toBe(0);
+  });
+
+  test('a call past its deadline has its process tree killed', async () => {
+    const pidfile = join(home, 'deadline.pids');
+    const target = await services.extensions.prepare('svc-test.echo', { timeoutMs: 800 });
+    const got = await events(services.extensions.stream(target, { prompt: `hang child ${pidfile}`, cwd: home }));
+    expect(got.find((e) => e.type === 'error')).toMatchObject({ code: 'timeout' });
+    const pids = readFileSync(pidfile, 'utf8').trim().split('\n').map(Number);
+    await expect.poll(() => pids.filter(alive).length, { timeout: 5000 }).toBe(0);
   });
 });
 
