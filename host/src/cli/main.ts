@@ -2,6 +2,11 @@
 import { runCli } from './run-cli.js';
 
 const controller = new AbortController();
+// `svc … | head` closes our stdout early: that is the reader's choice, not an error.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  throw error;
+});
 let interrupts = 0;
 process.on('SIGINT', () => {
   // First Ctrl-C cancels the running call (its CLI process tree is killed); a second one exits now.

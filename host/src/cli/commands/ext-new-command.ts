@@ -1,4 +1,4 @@
-import { DEFAULT_PUBLISHER, scaffoldProvider } from '../../extensions/scaffold/index.js';
+import { DEFAULT_PUBLISHER, INSTALL_COMMAND, scaffoldProvider } from '../../extensions/scaffold/index.js';
 import type { HostServices } from '../../host-services.js';
 import type { CliIo } from '../cli-io.js';
 import { parseCommandArgs } from '../parse-command-args.js';
@@ -31,7 +31,11 @@ export async function extNew(args: string[], io: CliIo, _open: () => Promise<Hos
   io.stdout.write(`created ${result.names.id} (${result.names.packageName}) in ${result.dir}\n`);
   for (const file of result.files) io.stdout.write(`  ${file}\n`);
   io.stdout.write(`\nnext steps:\n${result.nextSteps.map((step) => `  ${step}\n`).join('')}`);
-  io.stdout.write(`\n\`${result.nextSteps[1]}\` takes the dev tools from the pnpm store svc was installed from; without --offline pnpm may download what is missing.\n`);
+  io.stdout.write(
+    result.files.includes('pnpm-lock.yaml')
+      ? `\nIts pnpm-lock.yaml pins the dev tools svc was installed with, so \`${INSTALL_COMMAND}\` needs no network.\n`
+      : `\nsvc has no pnpm-lock.yaml to pin the dev tools with; if \`${INSTALL_COMMAND}\` cannot resolve them, run \`pnpm install\`.\n`,
+  );
   io.stdout.write(`Then adapt src/${result.names.adapterModule}.ts (the ADAPT comments) to the real ${result.names.command} CLI.\n`);
   return 0;
 }

@@ -46,6 +46,12 @@ export class ByteReader {
     for await (const _ of this.stream(length));
   }
 
+  /** Stops the source (e.g. closes the file and gunzip) when the reader is done before its end. */
+  async close(): Promise<void> {
+    this.#ended = true;
+    await this.#iterator.return?.();
+  }
+
   #take(length: number): Buffer {
     const part = this.#chunk.subarray(0, length);
     this.#chunk = this.#chunk.subarray(length);

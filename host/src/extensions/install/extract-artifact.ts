@@ -1,4 +1,5 @@
 // Extracts an artifact into an empty staging folder, only after inspecting all of it. The second pass
+// replays the inflated bytes the inspection read (or, for a large artifact, inflates the file again),
 // re-runs every check and must meet exactly the entries the first pass approved; files are created
 // exclusively (never through an existing path or link) with mode 0644, folders 0755, owned by us. On
 // any failure the staging folder is left empty (or removed, if this call created it).
@@ -6,18 +7,23 @@ import { constants } from 'node:fs';
 import { chmod, mkdir, open, readdir, rm } from 'node:fs/promises';
 import { join, posix, resolve, sep } from 'node:path';
 import { SvcError } from '@svc-org/ai-sdk';
+import { inflateArtifact } from './inflate-artifact.js';
 import { inspectArtifact, type ArtifactReadOptions } from './inspect-artifact.js';
 import { resolveInstallBounds } from './install-bounds.js';
 import { InstallErrorCodes } from './install-error-codes.js';
+import { ReplayBuffer } from './replay-buffer.js';
 import { walkArtifact, type ArtifactInspection } from './walk-artifact.js';
 
 const FILE_MODE = 0o644;
 const FOLDER_MODE = 0o755;
+/** Artifacts that inflate to more than this are inflated a second time instead of kept in memory. */
+const REPLAY_LIMIT_BYTES = 32 * 1024 * 1024;
 const CREATE_FILE = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0);
 
 export async function extractArtifact(tgzFile: string, stagingDir: string, options: ArtifactReadOptions = {}): Promise<ArtifactInspection> {
   const bounds = resolveInstallBounds(options);
-  const plan = await inspectArtifact(tgzFile, options);
+  const replay = new ReplayBuffer(REPLAY_LIMIT_BYTES);
+  const plan = await inspectArtifact(tgzFile, options, replay);
 
   const root = resolve(stagingDir);
   const createdRoot = (await mkdir(root, { recursive: true, mode: FOLDER_MODE })) !== undefined;
@@ -36,14 +42,16 @@ export async function extractArtifact(tgzFile: string, stagingDir: string, optio
 
   let next = 0;
   try {
-    await walkArtifact(tgzFile, bounds, async (entry, body) => {
+    await walkArtifact(replay.replay() ?? inflateArtifact(tgzFile, bounds), bounds, async (entry, body) => {
       const approved = plan.entries[next++];
       if (approved?.path !== entry.path || approved.type !== entry.type || approved.size !== entry.size) throw changed();
       if (entry.type === 'directory') return makeFolder(entry.path);
       await makeFolder(parentOf(entry.path));
       const handle = await open(inside(root, entry.path), CREATE_FILE, FILE_MODE);
       try {
-        for await (const chunk of body) await handle.write(chunk);
+        for await (const chunk of body) {
+          for (let offset = 0; offset < chunk.length; ) offset += (await handle.write(chunk, offset)).bytesWritten;
+        }
         await handle.chmod(FILE_MODE);
       } finally {
         await handle.close();

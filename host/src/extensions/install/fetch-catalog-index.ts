@@ -1,6 +1,6 @@
 // Fetches index.v1.json: HTTPS only, optional bearer token (the caller reads SVC_EXTENSION_CATALOG_TOKEN;
 // it never travels to or from a browser), the body bounded while it streams, then JSON and schema checks.
-import { SvcError } from '@svc-org/ai-sdk';
+import { CancelledError, SvcError } from '@svc-org/ai-sdk';
 import type { CatalogIndex } from '../../../../catalog/src/index.js';
 import { httpsGet } from './https-get.js';
 import { DEFAULT_INSTALL_BOUNDS, resolveInstallBounds } from './install-bounds.js';
@@ -19,8 +19,8 @@ export interface FetchCatalogIndexOptions {
 }
 
 export async function fetchCatalogIndex(url: string | URL, options: FetchCatalogIndexOptions = {}): Promise<CatalogIndex> {
-  const maxBytes = resolveInstallBounds({ maxIndexBytes: options.maxBytes ?? DEFAULT_INSTALL_BOUNDS.maxIndexBytes }).maxIndexBytes;
   const target = parseHttpsUrl(url, 'the catalog index');
+  const maxBytes = resolveInstallBounds({ maxIndexBytes: options.maxBytes ?? DEFAULT_INSTALL_BOUNDS.maxIndexBytes }).maxIndexBytes;
   const response = await httpsGet(target, {
     what: 'the catalog index',
     failureCode: InstallErrorCodes.catalogFetchFailed,
@@ -52,6 +52,7 @@ export async function fetchCatalogIndex(url: string | URL, options: FetchCatalog
   } catch (error) {
     response.destroy();
     if (SvcError.isInstance(error)) throw error;
+    if (options.signal?.aborted) throw new CancelledError('the catalog index fetch was cancelled');
     throw new SvcError({
       code: InstallErrorCodes.catalogFetchFailed,
       message: `the catalog index: the response broke off: ${(error as Error).message}`,

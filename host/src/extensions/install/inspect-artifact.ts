@@ -3,7 +3,9 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { SvcError } from '@svc-org/ai-sdk';
 import { resolveInstallBounds, type InstallBounds } from './install-bounds.js';
+import { inflateArtifact } from './inflate-artifact.js';
 import { InstallErrorCodes } from './install-error-codes.js';
+import type { ReplayBuffer } from './replay-buffer.js';
 import { walkArtifact, type ArtifactInspection } from './walk-artifact.js';
 
 export interface ArtifactReadOptions extends Partial<InstallBounds> {
@@ -11,10 +13,12 @@ export interface ArtifactReadOptions extends Partial<InstallBounds> {
   sha256?: string;
 }
 
-export async function inspectArtifact(tgzFile: string, options: ArtifactReadOptions = {}): Promise<ArtifactInspection> {
+/** `replay` is for extraction: it keeps the inflated bytes so the second pass replays what was inspected. */
+export async function inspectArtifact(tgzFile: string, options: ArtifactReadOptions = {}, replay?: ReplayBuffer): Promise<ArtifactInspection> {
   const bounds = resolveInstallBounds(options);
   if (options.sha256 !== undefined) await verifyFileDigest(tgzFile, options.sha256);
-  return walkArtifact(tgzFile, bounds);
+  const inflated = inflateArtifact(tgzFile, bounds);
+  return walkArtifact(replay === undefined ? inflated : replay.tee(inflated), bounds);
 }
 
 async function verifyFileDigest(file: string, expected: string): Promise<void> {

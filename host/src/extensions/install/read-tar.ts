@@ -66,7 +66,8 @@ export async function* readTar(reader: ByteReader): AsyncGenerator<TarEntry> {
     if (typeflag === 'x' || typeflag === 'L' || typeflag === 'K') {
       if (pending.seen.has(typeflag)) throw invalid(`two extended headers of type "${typeflag}" for one entry`);
       if (size > MAX_TAR_META_BYTES) throw invalid(`an extended header of ${size} bytes (limit ${MAX_TAR_META_BYTES})`);
-      const body = (await reader.read(size)) ?? Buffer.alloc(0);
+      const body = size === 0 ? Buffer.alloc(0) : await reader.read(size);
+      if (body === null) throw invalid('the archive ends inside an extended header');
       await reader.skip(padding(size));
       pending.seen.add(typeflag);
       pending.metaBytes += size;

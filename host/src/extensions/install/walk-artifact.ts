@@ -1,9 +1,6 @@
-// One pass over an artifact: inflate on demand, read each tar entry, and run every check on it before
+// One pass over an artifact's inflated tar stream: read each entry and run every check on it before
 // its body is touched. Both inspection (nothing written) and extraction (after a clean inspection) walk
 // the archive through here, so the two passes cannot disagree on a rule.
-import { createReadStream } from 'node:fs';
-import { lstat } from 'node:fs/promises';
-import { createGunzip } from 'node:zlib';
 import { SvcError } from '@svc-org/ai-sdk';
 import { ByteReader } from './byte-reader.js';
 import { checkEntryPath } from './check-entry-path.js';
@@ -31,36 +28,9 @@ export interface ArtifactInspection {
 /** Receives each entry once it has passed every check; a file's body must be read before returning. */
 export type ArtifactEntryVisitor = (entry: ArtifactEntry, body: AsyncIterable<Buffer>) => Promise<void>;
 
-export async function walkArtifact(tgzFile: string, bounds: InstallBounds, visit?: ArtifactEntryVisitor): Promise<ArtifactInspection> {
-  const stat = await lstat(tgzFile).catch((cause: unknown) => {
-    throw new SvcError({ code: InstallErrorCodes.artifactInvalidMetadata, message: `the artifact cannot be read: ${(cause as Error).message}`, cause });
-  });
-  if (!stat.isFile()) throw new SvcError({ code: InstallErrorCodes.artifactInvalidMetadata, message: 'the artifact is not a regular file' });
-  if (stat.size > bounds.maxArtifactBytes) {
-    throw new SvcError({
-      code: InstallErrorCodes.artifactTooLarge,
-      message: `the artifact is ${stat.size} bytes, over the bound of ${bounds.maxArtifactBytes}`,
-      details: { limit: bounds.maxArtifactBytes, size: stat.size },
-    });
-  }
-
-  const input = createReadStream(tgzFile, { highWaterMark: 256 * 1024 });
-  const gunzip = createGunzip({ chunkSize: 64 * 1024 });
-  input.on('error', (error) => gunzip.destroy(error));
-  input.pipe(gunzip);
-  async function* inflate(): AsyncGenerator<Buffer> {
-    try {
-      for await (const chunk of gunzip) yield chunk as Buffer;
-    } catch (cause) {
-      throw new SvcError({
-        code: InstallErrorCodes.artifactInvalidMetadata,
-        message: `the artifact is not a valid gzip stream: ${(cause as Error).message}`,
-        cause,
-      });
-    }
-  }
-
-  const reader = new ByteReader(inflate());
+/** Walks the inflated tar stream of an artifact (see inflateArtifact). */
+export async function walkArtifact(inflated: AsyncIterable<Buffer>, bounds: InstallBounds, visit?: ArtifactEntryVisitor): Promise<ArtifactInspection> {
+  const reader = new ByteReader(inflated);
   const collisions = new PathCollisionIndex();
   const entries: ArtifactEntry[] = [];
   let packageJson: ArtifactPackageJson | undefined;
@@ -133,8 +103,7 @@ export async function walkArtifact(tgzFile: string, bounds: InstallBounds, visit
       await visit?.(entry, body);
     }
   } finally {
-    input.destroy();
-    gunzip.destroy();
+    await reader.close();
   }
   if (packageJson === undefined) {
     throw new SvcError({ code: InstallErrorCodes.artifactInvalidMetadata, message: 'the artifact has no package/package.json' });

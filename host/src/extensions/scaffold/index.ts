@@ -4,6 +4,7 @@ export * from './scaffold-names.js';
 export * from './locate-svc-checkout.js';
 export * from './install-command.js';
 export * from './next-steps.js';
+export * from './derive-scaffold-lockfile.js';
 export * from './scaffold-files.js';
 export * from './write-scaffold.js';
 export * from './scaffold-provider.js';

@@ -1,4 +1,4 @@
-// How a fresh scaffold installs its dev dependencies. `--offline` because every one of them is
-// already in this machine's pnpm store (svc was installed with the same versions), so nothing is
-// downloaded and a scaffold works without a network; plain `pnpm install` is the fallback.
+// How a fresh scaffold installs its dev dependencies. Its pnpm-lock.yaml is cut out of svc's own, so
+// every package is already in this machine's pnpm store: `--offline` links them without a network
+// and without a metadata cache, and fails loudly instead of downloading if the store lacks one.
 export const INSTALL_COMMAND = 'pnpm install --offline';

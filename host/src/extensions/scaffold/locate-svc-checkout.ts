@@ -2,7 +2,7 @@
 // the tool versions svc itself was installed with: those are already in this machine's pnpm store,
 // which is what lets `pnpm install --offline` work in a fresh scaffold.
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { basename, dirname, isAbsolute, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SvcError } from '@svc-org/ai-sdk';
 import { ScaffoldCodes } from './scaffold-codes.js';
@@ -16,6 +16,10 @@ export interface SvcCheckout {
   /** Absolute real path of the `@svc-org/ai-sdk` package folder. */
   sdkDir: string;
   toolVersions: Record<ScaffoldTool, string>;
+  /** svc's pnpm-lock.yaml, when it has one: a scaffold's own lockfile is cut out of it. */
+  lockfile?: string;
+  /** The pnpm `store-dir` svc was installed with, when pnpm recorded it. */
+  pnpmStoreDir?: string;
 }
 
 const SDK_NAME = '@svc-org/ai-sdk';
@@ -49,6 +53,14 @@ function toolVersion(root: string, tool: ScaffoldTool, specifier: unknown): stri
   return typeof installed === 'string' && EXACT_VERSION.test(installed) ? installed : undefined;
 }
 
+// pnpm records the store it installed from in node_modules/.modules.yaml (JSON text) as
+// `<store-dir>/v<N>`; the setting a project gives is the part before the version folder.
+function pnpmStoreDir(root: string): string | undefined {
+  const storeDir = readJson(join(root, 'node_modules', '.modules.yaml'))?.storeDir;
+  if (typeof storeDir !== 'string' || !isAbsolute(storeDir)) return undefined;
+  return /^v\d+$/.test(basename(storeDir)) ? dirname(storeDir) : storeDir;
+}
+
 export function locateSvcCheckout(from = dirname(fileURLToPath(import.meta.url))): SvcCheckout {
   const found = findRoot(from);
   if (!found) {
@@ -75,5 +87,13 @@ export function locateSvcCheckout(from = dirname(fileURLToPath(import.meta.url))
       details: { fix: `Run \`pnpm install\` in ${root}, then try again` },
     });
   }
-  return { root, sdkDir: join(root, 'sdk'), toolVersions };
+  const lockfile = existsSync(join(root, 'pnpm-lock.yaml')) ? readFileSync(join(root, 'pnpm-lock.yaml'), 'utf8') : undefined;
+  const storeDir = pnpmStoreDir(root);
+  return {
+    root,
+    sdkDir: join(root, 'sdk'),
+    toolVersions,
+    ...(lockfile === undefined ? {} : { lockfile }),
+    ...(storeDir === undefined ? {} : { pnpmStoreDir: storeDir }),
+  };
 }

@@ -4,6 +4,13 @@ import type { ManifestInput } from '@svc-org/ai-sdk';
 import type { SvcCheckout } from './locate-svc-checkout.js';
 import type { ScaffoldNames } from './scaffold-names.js';
 
+export const SDK_PACKAGE_NAME = '@svc-org/ai-sdk';
+
+/** Contract v1: until a standalone SDK is published, providers reference its source and bundle it. */
+export function sdkSpecifier(checkout: SvcCheckout): string {
+  return `link:${checkout.sdkDir}`;
+}
+
 // One esbuild command, no build script file: the SDK is bundled in, so the entry imports only node: builtins.
 const BUILD_SCRIPT =
   'esbuild src/index.ts --bundle --platform=node --format=esm --target=node20 --legal-comments=none --log-level=warning --outfile=dist/svc-cli-provider.js';
@@ -40,8 +47,7 @@ export function packageJsonTemplate(names: ScaffoldNames, checkout: SvcCheckout)
       typecheck: 'tsc -p tsconfig.json --noEmit',
     },
     devDependencies: {
-      // Contract v1: until a standalone SDK is published, providers reference its source and bundle it.
-      '@svc-org/ai-sdk': `link:${checkout.sdkDir}`,
+      [SDK_PACKAGE_NAME]: sdkSpecifier(checkout),
       '@types/node': checkout.toolVersions['@types/node'],
       esbuild: checkout.toolVersions.esbuild,
       typescript: checkout.toolVersions.typescript,

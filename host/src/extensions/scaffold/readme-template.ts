@@ -15,9 +15,12 @@ adapt it to the real flags and output of \`${command}\` (see below).
 ## Build and test
 
 \`\`\`sh
-${INSTALL_COMMAND}   # every dev dependency is in the pnpm store svc was installed from; drop --offline if one is missing
-pnpm build                # dist/svc-cli-provider.js: one ESM file with the SDK bundled in
-pnpm test                 # the adapter against @svc-org/ai-sdk/testing, no CLI needed
+# pnpm-lock.yaml pins what svc was installed with: all of it is in the local pnpm store
+${INSTALL_COMMAND}
+# dist/svc-cli-provider.js: one ESM file with the SDK bundled in
+pnpm build
+# the adapter against @svc-org/ai-sdk/testing; no CLI needed
+pnpm test
 pnpm typecheck
 \`\`\`
 
@@ -26,9 +29,12 @@ pnpm typecheck
 \`${command}\` must be on PATH (or set a connection's command override). Then, from this folder:
 
 \`\`\`sh
-svc ext dev add "$PWD"    # developer mode: registered in place, nothing copied, starts disabled
-svc ext doctor ${id}      # every preflight check, with a fix for each failure
-svc ext enable ${id}      # lists the permissions (process:spawn) and asks you to confirm
+# developer mode: registered in place, nothing copied; it starts disabled
+svc ext dev add "$PWD"
+# every preflight check, with a fix for each failure
+svc ext doctor ${id}
+# lists the permissions (process:spawn) and asks you to confirm them
+svc ext enable ${id}
 svc query --provider ${id} "Say hello"
 svc session --provider ${id}
 \`\`\`
@@ -48,9 +54,12 @@ After a change, run \`pnpm build\` again; svc loads the new build on the next ca
 - \`config.schema.json\`: the connection settings of this provider. The adapter reads them with
   \`ctx.host.config.get()\`, which needs the \`config:provider\` permission; mark secrets \`"x-svc": { "sensitive": true }\`.
 
-## The SDK
+## Dependencies
 
 \`@svc-org/ai-sdk\` is linked from the svc checkout (\`${checkout.sdkDir}\`) and bundled into the build:
 contract v1 has no published SDK yet. When one is published, replace the \`link:\` with its version.
+esbuild, vitest, typescript and @types/node are the versions svc itself uses, and \`pnpm-lock.yaml\` was
+cut out of svc's own lockfile, so the install needs no network. If \`--offline\` reports a package
+missing from the store (the store was pruned, or svc was installed with another one), run \`pnpm install\`.
 `;
 }

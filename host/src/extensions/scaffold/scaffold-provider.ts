@@ -38,7 +38,7 @@ export async function scaffoldProvider(input: ScaffoldInput, checkout: () => Svc
   });
   const names = scaffoldNames(request);
   const dir = join(request.parentDir, request.name);
-  const files = scaffoldFiles(names, checkout());
+  const files = scaffoldFiles(names, checkout(), dir);
   await writeScaffold(dir, files);
   return { dir, names, files: Object.keys(files), nextSteps: nextSteps(names, dir) };
 }

@@ -1,0 +1,157 @@
+// `pnpm extensions:catalog:build`: declarations → checked, tested and built providers → deterministic
+// artifacts → index.v1.json. Everything is built in memory and checked first; the output folder is
+// written only when the whole catalog is valid, so a failed build never leaves a half catalog to upload.
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, stat, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import semver from 'semver';
+import { SvcError } from '@svc-org/ai-sdk';
+import { artifactPath } from './artifact-path.js';
+import { CatalogErrorCodes } from './catalog-error-codes.js';
+import type { SourcedDeclaration } from './catalog-declaration.js';
+import { CATALOG_INDEX_FILE, type CatalogExtension, type CatalogIndex, type CatalogVersion } from './catalog-index.js';
+import { checkDeclarationMatchesManifest } from './check-declaration-matches-manifest.js';
+import { collectPackageFiles } from './collect-package-files.js';
+import { compareCodeUnits } from './compare-code-units.js';
+import { digestArtifact } from './digest-artifact.js';
+import { loadCatalogSchemas } from './load-catalog-schemas.js';
+import { packDeterministicTgz } from './pack-deterministic-tgz.js';
+import { parseBaseUrl } from './parse-base-url.js';
+import { prepareProvider } from './prepare-provider.js';
+import { readDeclarations } from './read-declarations.js';
+import { readProviderPackage, type ProviderPackageFile } from './read-provider-package.js';
+
+export interface BuildCatalogOptions {
+  /** Repository holding extensions/catalog/{schema,sources}/ and extensions/cli-providers/. */
+  root: string;
+  /** HTTPS URL with a path; artifact URLs in the index are built below it. */
+  baseUrl: string;
+  /** Must be absent or empty. */
+  outputDir: string;
+  /** Default `<root>/scripts/build-provider.mjs`. */
+  buildProviderScript?: string;
+  /** Skips each provider's typecheck and tests (never its build); only for fixture providers in tests. */
+  skipChecks?: boolean;
+  log?: (line: string) => void;
+}
+
+export interface BuiltArtifact {
+  id: string;
+  version: string;
+  /** Absolute path of the written .tgz. */
+  file: string;
+  url: string;
+  sha256: string;
+  integrity: string;
+  size: number;
+}
+
+export interface CatalogBuildResult {
+  index: CatalogIndex;
+  indexFile: string;
+  artifacts: BuiltArtifact[];
+}
+
+export async function buildCatalog(options: BuildCatalogOptions): Promise<CatalogBuildResult> {
+  const baseUrl = parseBaseUrl(options.baseUrl);
+  await requireEmptyFolder(options.outputDir);
+  const schemas = await loadCatalogSchemas(join(options.root, 'extensions/catalog/schema'));
+  const declarations = await readDeclarations(join(options.root, 'extensions/catalog/sources'), schemas);
+
+  // Every declaration is compared with its manifest before any slow provider step runs.
+  const providers: Array<{ declaration: SourcedDeclaration; dir: string }> = [];
+  for (const declaration of declarations) {
+    const dir = join(options.root, 'extensions/cli-providers', declaration.provider);
+    if (!existsSync(join(dir, 'package.json'))) {
+      throw new SvcError({
+        code: CatalogErrorCodes.providerMissing,
+        message: `${declaration.sourceFile} names provider "${declaration.provider}", but ${dir}/package.json does not exist`,
+        details: { sourceFile: declaration.sourceFile },
+      });
+    }
+    checkDeclarationMatchesManifest(declaration, (await readProviderPackage(dir)).manifest);
+    providers.push({ declaration, dir });
+  }
+
+  const built: Array<{ declaration: SourcedDeclaration; pkg: ProviderPackageFile; bytes: Buffer; artifact: BuiltArtifact }> = [];
+  for (const { declaration, dir } of providers) {
+    await prepareProvider(dir, {
+      buildProviderScript: options.buildProviderScript ?? join(options.root, 'scripts/build-provider.mjs'),
+      skipChecks: options.skipChecks,
+      log: options.log,
+    });
+    // Read again: the manifest that is packed must be the one that was just checked and built.
+    const pkg = await readProviderPackage(dir);
+    checkDeclarationMatchesManifest(declaration, pkg.manifest);
+    const bytes = packDeterministicTgz(await collectPackageFiles(dir, pkg.raw, pkg.manifest));
+    const relative = artifactPath(declaration);
+    built.push({
+      declaration,
+      pkg,
+      bytes,
+      artifact: {
+        id: declaration.id,
+        version: declaration.version,
+        file: join(options.outputDir, relative),
+        url: `${baseUrl}/${relative}`,
+        ...digestArtifact(bytes),
+      },
+    });
+  }
+
+  const index = schemas.validateIndex(assembleIndex(built));
+  for (const { bytes, artifact } of built) {
+    await mkdir(dirname(artifact.file), { recursive: true });
+    await writeFile(artifact.file, bytes);
+    options.log?.(`${artifact.file}  ${artifact.size} bytes  sha256 ${artifact.sha256}`);
+  }
+  const indexFile = join(options.outputDir, CATALOG_INDEX_FILE);
+  await writeFile(indexFile, `${JSON.stringify(index, null, 2)}\n`);
+  options.log?.(`${indexFile}  ${index.extensions.length} extension(s)`);
+  return { index, indexFile, artifacts: built.map(({ artifact }) => artifact) };
+}
+
+function assembleIndex(
+  built: ReadonlyArray<{ declaration: SourcedDeclaration; pkg: ProviderPackageFile; artifact: BuiltArtifact }>,
+): CatalogIndex {
+  const byId = new Map<string, typeof built[number][]>();
+  for (const item of built) byId.set(item.declaration.id, [...(byId.get(item.declaration.id) ?? []), item]);
+  const extensions: CatalogExtension[] = [...byId.entries()]
+    .sort(([a], [b]) => compareCodeUnits(a, b))
+    .map(([id, items]) => {
+      const newestFirst = [...items].sort((a, b) => semver.rcompare(a.declaration.version, b.declaration.version));
+      const newest = newestFirst[0]!.pkg.manifest.svc;
+      return {
+        id,
+        publisher: newest.publisher,
+        displayName: newest.display.name,
+        description: newest.display.description,
+        versions: newestFirst.map(({ pkg, artifact }): CatalogVersion => {
+          const { svc } = pkg.manifest;
+          return {
+            version: artifact.version,
+            permissions: [...svc.permissions],
+            compatibility: {
+              svc: svc.compatibility.svc,
+              node: svc.compatibility.node,
+              ...(svc.compatibility.cli === undefined ? {} : { cli: svc.compatibility.cli }),
+            },
+            capabilities: svc.capabilities,
+            artifact: { url: artifact.url, sha256: artifact.sha256, integrity: artifact.integrity, size: artifact.size },
+          };
+        }),
+      };
+    });
+  return { schemaVersion: 1, extensions };
+}
+
+async function requireEmptyFolder(dir: string): Promise<void> {
+  const info = await stat(dir).catch(() => undefined);
+  if (info === undefined) return;
+  if (!info.isDirectory() || (await readdir(dir)).length > 0) {
+    throw new SvcError({
+      code: CatalogErrorCodes.outputNotEmpty,
+      message: `--output ${dir} must be absent or an empty folder, so it holds exactly this build`,
+    });
+  }
+}

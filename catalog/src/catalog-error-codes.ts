@@ -1,0 +1,19 @@
+// Stable snake_case codes of the catalog build. Adding one is fine; renaming one breaks publishing scripts.
+export const CatalogErrorCodes = {
+  usage: 'catalog_usage',
+  baseUrlInvalid: 'catalog_base_url_invalid',
+  baseUrlNotHttps: 'catalog_base_url_not_https',
+  baseUrlNoPath: 'catalog_base_url_no_path',
+  schemaInvalid: 'catalog_schema_invalid',
+  declarationInvalid: 'catalog_declaration_invalid',
+  duplicateVersion: 'catalog_duplicate_version',
+  providerMissing: 'catalog_provider_missing',
+  manifestInvalid: 'catalog_manifest_invalid',
+  declarationMismatch: 'catalog_declaration_mismatch',
+  providerCheckFailed: 'catalog_provider_check_failed',
+  packInvalid: 'catalog_pack_invalid',
+  indexInvalid: 'catalog_index_invalid',
+  outputNotEmpty: 'catalog_output_not_empty',
+} as const;
+
+export type CatalogErrorCode = (typeof CatalogErrorCodes)[keyof typeof CatalogErrorCodes];

@@ -1,0 +1,63 @@
+// The command line of `pnpm extensions:catalog:build -- --base-url <url> --output <dir>`.
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { SvcError } from '@svc-org/ai-sdk';
+import { buildCatalog } from './build-catalog.js';
+import { CatalogErrorCodes } from './catalog-error-codes.js';
+
+export const CATALOG_CLI_USAGE = `usage: pnpm extensions:catalog:build -- --base-url <https-url-with-path> --output <dir> [--skip-checks] [--root <repo>]
+
+  --base-url     publication base URL; artifacts go to <base-url>/artifacts/<id>/<version>/<id>-<version>.tgz
+  --output       folder (absent or empty) that receives artifacts/ and index.v1.json
+  --root         repository holding extensions/ (default: this repository)
+  --skip-checks  skip each provider's typecheck and tests; only for tests that build fixture providers`;
+
+export interface CatalogCliEnvironment {
+  /** The repository this command belongs to (its scripts/build-provider.mjs builds the providers). */
+  repoRoot: string;
+  /** Folder relative paths are resolved against (pnpm runs scripts in the package root; INIT_CWD is the user's). */
+  cwd: string;
+  stdout: (line: string) => void;
+  stderr: (line: string) => void;
+}
+
+/** Returns the process exit code. */
+export async function runCatalogCli(argv: string[], env: CatalogCliEnvironment): Promise<number> {
+  try {
+    const { values } = parseArgs({
+      // pnpm passes the `--` separator through to the script.
+      args: argv[0] === '--' ? argv.slice(1) : argv,
+      options: {
+        'base-url': { type: 'string' },
+        output: { type: 'string' },
+        root: { type: 'string' },
+        'skip-checks': { type: 'boolean', default: false },
+        help: { type: 'boolean', default: false },
+      },
+      strict: true,
+      allowPositionals: false,
+    });
+    if (values.help) {
+      env.stdout(CATALOG_CLI_USAGE);
+      return 0;
+    }
+    if (values['base-url'] === undefined || values.output === undefined) {
+      throw new SvcError({ code: CatalogErrorCodes.usage, message: `--base-url and --output are required\n${CATALOG_CLI_USAGE}` });
+    }
+    await buildCatalog({
+      root: resolve(env.cwd, values.root ?? env.repoRoot),
+      baseUrl: values['base-url'],
+      outputDir: resolve(env.cwd, values.output),
+      buildProviderScript: resolve(env.repoRoot, 'scripts/build-provider.mjs'),
+      skipChecks: values['skip-checks'],
+      log: env.stdout,
+    });
+    return 0;
+  } catch (error) {
+    if (SvcError.isInstance(error)) env.stderr(`error ${error.code}: ${error.message}`);
+    else if (String((error as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS')) {
+      env.stderr(`error ${CatalogErrorCodes.usage}: ${(error as Error).message}\n${CATALOG_CLI_USAGE}`);
+    } else env.stderr(`error: ${(error as Error).stack ?? String(error)}`);
+    return 1;
+  }
+}
