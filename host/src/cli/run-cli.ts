@@ -2,8 +2,15 @@ import { SvcError } from '@svc-org/ai-sdk';
 import { HOST_VERSION } from '../config/host-version.js';
 import { openHostServices, type HostServices } from '../host-services.js';
 import type { CliIo } from './cli-io.js';
+import { CONFIG_USAGE, configCommand } from './commands/config-command.js';
 import { CONNECTION_USAGE, connectionCommand } from './commands/connection-command.js';
 import { EXT_USAGE, extCommand } from './commands/ext-command.js';
+import { LABEL_USAGE, labelCommand } from './commands/label-command.js';
+import { PROJECT_USAGE, projectCommand } from './commands/project-command.js';
+import { SERVE_USAGE, serveCommand } from './commands/serve-command.js';
+import { TASK_USAGE, taskCommand } from './commands/task-command.js';
+import { WORKSPACE_USAGE, workspaceCommand } from './commands/workspace-command.js';
+import { INTEGRATION_USAGE, integrationCommand } from './commands/integration-command.js';
 import { modelsCommand } from './commands/models-command.js';
 import { QUERY_USAGE, queryCommand } from './commands/query-command.js';
 import { sessionCommand } from './commands/session-command.js';
@@ -18,6 +25,13 @@ ${QUERY_USAGE}
 svc session --provider <id> [--connection <name>] [--resume <id> | --continue] [--model <m>]
 svc models --provider <id> [--connection <name>] [--json]
 ${CONNECTION_USAGE}
+${CONFIG_USAGE}
+${INTEGRATION_USAGE}
+${SERVE_USAGE}
+${WORKSPACE_USAGE}
+${PROJECT_USAGE}
+${LABEL_USAGE}
+${TASK_USAGE}
 
 Data lives in $SVC_HOME (default ~/.svc).`;
 
@@ -38,6 +52,20 @@ export async function runCli(argv: string[], io: CliIo, signal: AbortSignal = ne
         return await modelsCommand(args, io, open, signal);
       case 'connection':
         return await connectionCommand(args, io, open);
+      case 'config':
+        return await configCommand(args, io, open);
+      case 'integration':
+        return await integrationCommand(args, io, open, signal);
+      case 'serve':
+        return await serveCommand(args, io, signal);
+      case 'workspace':
+        return await workspaceCommand(args, io, open);
+      case 'project':
+        return await projectCommand(args, io, open);
+      case 'label':
+        return await labelCommand(args, io, open);
+      case 'task':
+        return await taskCommand(args, io, open, signal);
       case 'version':
       case '--version':
       case '-v':

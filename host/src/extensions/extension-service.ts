@@ -44,6 +44,8 @@ export interface CallTarget {
   callOptions: CallOptions;
 }
 
+export type IntegrationKind = 'mcp' | 'hooks' | 'skills';
+
 export interface CallRequestOptions {
   connection?: string;
   signal?: AbortSignal;
@@ -127,23 +129,46 @@ export class ExtensionService {
   /**
    * Runs preflight, then asks `confirm` with the permissions the manifest requests. Only the exact
    * set confirmed is granted. Resolves to the record (enabled) or throws `confirmation_declined`.
+   * A catalog update staged for confirmation is what gets checked and asked about; confirming it
+   * switches to it in one transaction (declining leaves the current version serving).
    */
   async enable(id: string, confirm: (prompt: PermissionPrompt) => Promise<boolean>): Promise<ExtensionRecord> {
     const record = this.registry.get(id);
-    const report = await runPreflight(record.path, { ...this.preflightOptions(), mode: 'stop-at-first-failure' });
+    const { prompt, permissions } = await this.review(record);
+    const confirmed = await confirm(prompt);
+    if (!confirmed) throw new SvcError({ code: 'confirmation_declined', message: `the permissions of ${id} were not confirmed; it stays ${record.state}` });
+    const enabled = record.pendingVersion
+      ? this.registry.versions.confirmPending(id, record.pendingVersion, permissions, prompt.displayName)
+      : this.registry.grantAndEnable(id, permissions);
+    this.options.logger.info('extension enabled', { id, version: enabled.version, permissions: enabled.grantedPermissions });
+    return enabled;
+  }
+
+  /** What `enable` would ask the user to confirm (the staged update's permissions when one waits). */
+  async permissionPrompt(id: string): Promise<PermissionPrompt> {
+    return (await this.review(this.registry.get(id))).prompt;
+  }
+
+  private async review(record: ExtensionRecord): Promise<{ prompt: PermissionPrompt; permissions: string[] }> {
+    const { id } = record;
+    const pending = record.pendingVersion ? this.registry.versions.get(id, record.pendingVersion) : undefined;
+    const report = await runPreflight(pending?.path ?? record.path, {
+      ...this.preflightOptions(),
+      ...(pending ? { expected: { id, version: pending.version } } : {}),
+      mode: 'stop-at-first-failure',
+    });
     if (!report.ok || !report.manifest || !report.pkg) {
       const failure = report.checks.find((check) => !check.ok);
       const code = failure && !failure.ok ? failure.code : 'preflight_failed';
       const message = failure && !failure.ok ? failure.message : 'preflight failed';
-      this.registry.setState(id, 'broken', { code, message });
-      throw new SvcError({ code, message: `${id} cannot be enabled: ${message}`, details: failure && !failure.ok ? { check: failure.check, fix: failure.fix } : undefined });
+      // A staged update that fails does not break the version that serves.
+      if (!pending) this.registry.setState(id, 'broken', { code, message });
+      const what = pending ? `the update of ${id} to ${pending.version}` : id;
+      throw new SvcError({ code, message: `${what} cannot be enabled: ${message}`, details: failure && !failure.ok ? { check: failure.check, fix: failure.fix } : undefined });
     }
     const prompt = buildPermissionPrompt(id, report.manifest.display.name, report.pkg.version, report.manifest.permissions, record.grantedPermissions);
-    const confirmed = await confirm(prompt);
-    if (!confirmed) throw new SvcError({ code: 'confirmation_declined', message: `the permissions of ${id} were not confirmed; it stays ${record.state}` });
-    const enabled = this.registry.grantAndEnable(id, report.manifest.permissions);
-    this.options.logger.info('extension enabled', { id, permissions: enabled.grantedPermissions });
-    return enabled;
+    if (pending) prompt.currentVersion = record.version;
+    return { prompt, permissions: report.manifest.permissions };
   }
 
   async disable(id: string): Promise<ExtensionRecord> {
@@ -166,7 +191,9 @@ export class ExtensionService {
       throw new SvcError({ code: 'connection_mismatch', message: `connection "${connection.name}" uses ${connection.providerId}, not ${id}` });
     }
     if (connection && !connection.enabled) throw new SvcError({ code: 'connection_disabled', message: `connection "${connection.name}" is disabled` });
-    if (record.state !== 'enabled') {
+    // A staged update waiting for confirmation leaves the current version serving under its grant.
+    const serving = record.state === 'enabled' || (record.state === 'needs-confirmation' && record.pendingVersion !== undefined);
+    if (!serving) {
       const code = record.state === 'needs-confirmation' ? 'extension_needs_confirmation' : record.state === 'broken' ? 'extension_broken' : 'extension_disabled';
       throw new SvcError({
         code,
@@ -259,6 +286,30 @@ export class ExtensionService {
       throw new SvcError({ code: 'invalid_session_process', message: 'buildSessionProcess() returned a shell command string; it must return { command, args, cwd, envPatch }' });
     }
     return parseOrThrow(SessionProcessSchema, value, 'buildSessionProcess() returned an invalid process description', 'invalid_session_process');
+  }
+
+  /**
+   * An integration call (mcp / hooks / skills): the provider must declare the capability, and the
+   * user must have granted its permission; only inside such a call may the adapter touch the CLI's
+   * configuration files (the Host Context files API).
+   */
+  async integration(
+    target: CallTarget,
+    kind: IntegrationKind,
+    operation: 'inspect' | 'install' | 'uninstall',
+    args: unknown[],
+  ): Promise<unknown> {
+    if (!target.manifest.capabilities.integrations?.[kind]) throw this.unsupported(target, `${kind} integration`);
+    const permission = `integration:${kind}`;
+    if (!target.loadable.granted.has(permission)) {
+      throw new SvcError({
+        code: 'permission_denied',
+        message: `${target.loadable.id} has not been granted "${permission}"`,
+        pluginId: target.loadable.id,
+        details: { permission },
+      });
+    }
+    return this.options.runtime.call(target.loadable, `${kind}.${operation}`, args, target.callOptions);
   }
 
   private applyBaseArgs(target: CallTarget, request: QueryRequest): QueryRequest {
