@@ -1,0 +1,2 @@
+export { svcCliPlugin } from './svc-cli-plugin.js';
+export { ClaudeCodeAdapter } from './claude-code-adapter.js';

@@ -1,0 +1,44 @@
+// Every headless recording of the real Claude Code 2.1.197 (test/fake-clis/claude-code/recordings,
+// made by record.mjs against the scripted Anthropic server) through the adapter: the canonical
+// events must be exactly these, and generate() must aggregate them with the same warnings.
+import { collectCliQueryStream } from '@svc-org/ai-sdk';
+import { readdirSync } from 'node:fs';
+import { describe, expect, test } from 'vitest';
+import { EXPECTED_2_1_197 as EXPECTED } from './support/expected-2.1.197.js';
+import { RECORDINGS_DIR } from './support/paths.js';
+import { asScript, readRecording } from './support/recordings.js';
+import { replayGenerate, replayStream } from './support/replay.js';
+
+const warningsOf = (logs: { level: string; message: string }[]) => logs.filter((log) => log.level === 'warn').map((log) => log.message);
+
+describe('the recordings of the real claude 2.1.197', () => {
+  test('every headless recording has an expectation here', () => {
+    const recorded = readdirSync(RECORDINGS_DIR)
+      .filter((file) => file.endsWith('.stdout'))
+      .map((file) => file.slice(0, -'.stdout'.length))
+      .filter((name) => name !== 'version');
+    expect(recorded.sort()).toEqual(Object.keys(EXPECTED).sort());
+  });
+
+  for (const [name, expected] of Object.entries(EXPECTED)) {
+    test(`stream() maps ${name} to exactly its canonical events`, async () => {
+      const { events, logs } = await replayStream(asScript(readRecording(name)));
+      expect(events).toEqual(expected.events);
+      expect(warningsOf(logs)).toEqual(expected.warnings ?? []);
+    });
+
+    test(`generate() aggregates ${name} with its warnings`, async () => {
+      const { result } = await replayGenerate(asScript(readRecording(name)));
+      const aggregated = await collectCliQueryStream(expected.events);
+      expect(result).toEqual({ ...aggregated, warnings: expected.warnings ?? [] });
+    });
+  }
+
+  test('lines split across chunks of any size give the same events', async () => {
+    const recording = readRecording('stream-tool-partial');
+    for (const size of [1, 13, 4096]) {
+      const { events } = await replayStream(asScript(recording, size));
+      expect(events).toEqual(EXPECTED['stream-tool-partial']!.events);
+    }
+  });
+});
