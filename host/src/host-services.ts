@@ -6,10 +6,13 @@ import { HOST_VERSION } from './config/host-version.js';
 import { databasePath, resolveSvcHome } from './config/svc-home.js';
 import { ConnectionStore } from './connections/index.js';
 import { openDatabase, type Db } from './db/index.js';
+import { Domain } from './domain/index.js';
+import { CatalogInstaller } from './extensions/catalog-installer/index.js';
 import { ExtensionService } from './extensions/extension-service.js';
 import { ExtensionRegistry } from './extensions/registry/index.js';
 import { ExtensionRuntime, PluginStorageStore, type RuntimeLimitsInput } from './extensions/runtime/index.js';
 import { Logger, type LogLevel } from './logging/index.js';
+import { SignalDir } from './terminals/signal-dir.js';
 
 export interface HostServices {
   svcHome: string;
@@ -20,6 +23,11 @@ export interface HostServices {
   connections: ConnectionStore;
   runtime: ExtensionRuntime;
   extensions: ExtensionService;
+  /** Catalog install, update, rollback and uninstall. */
+  catalog: CatalogInstaller;
+  /** Workspaces, projects, tasks, labels and executions. */
+  domain: Domain;
+  signalDir: SignalDir;
   close(): Promise<void>;
 }
 
@@ -56,6 +64,20 @@ export async function openHostServices(options: OpenHostServicesOptions = {}): P
   });
   const extensions = new ExtensionService({ registry, runtime, connections, logger, platform: platformInfo, env });
   if (options.builtins !== false) await extensions.syncBuiltins();
+  const catalog = new CatalogInstaller({
+    db,
+    registry,
+    runtime,
+    logger,
+    svcHome,
+    env,
+    preflightOptions: () => extensions.preflightOptions(),
+    hostVersion: HOST_VERSION,
+  });
+  // A catalog operation a kill interrupted is cleaned up before anything else uses the store.
+  await catalog.recover().catch((error: Error) => logger.warn('catalog install recovery failed', { error: error.message }));
+  const signalDir = new SignalDir(svcHome);
+  const domain = new Domain(db, { signals: signalDir });
   return {
     svcHome,
     db,
@@ -65,6 +87,9 @@ export async function openHostServices(options: OpenHostServicesOptions = {}): P
     connections,
     runtime,
     extensions,
+    catalog,
+    domain,
+    signalDir,
     async close() {
       await runtime.close();
       db.close();

@@ -18,7 +18,7 @@ try {
     format: 'esm',
     target: 'node20',
     packages: 'external',
-    alias: { '@svc-org/ai-sdk': join(root, 'sdk/src/index.ts') },
+    alias: { '@svc-org/ai-sdk/testing': join(root, 'sdk/src/testing/index.ts'), '@svc-org/ai-sdk': join(root, 'sdk/src/index.ts') },
     loader: { '.sql': 'text' },
     logLevel: 'warning',
     banner: { js: "import { createRequire as __r } from 'node:module'; const require = __r(import.meta.url);" },

@@ -3,7 +3,7 @@ import { ExecutionStore } from './execution-store.js';
 import { LabelStore } from './label-store.js';
 import { ProjectStore } from './project-store.js';
 import { StopNotificationStore } from './stop-notification-store.js';
-import { TaskStore } from './task-store.js';
+import { TaskStore, type UnattendedSignals } from './task-store.js';
 import { WorkspaceStore } from './workspace-store.js';
 
 /** The task domain's stores over one database, wired once. */
@@ -15,11 +15,12 @@ export class Domain {
   readonly executions: ExecutionStore;
   readonly stopNotifications: StopNotificationStore;
 
-  constructor(db: Db, now: () => Date = () => new Date()) {
+  constructor(db: Db, options: { now?: () => Date; signals?: UnattendedSignals } = {}) {
+    const now = options.now ?? (() => new Date());
     this.workspaces = new WorkspaceStore(db, now);
     this.projects = new ProjectStore(db, this.workspaces, now);
     this.labels = new LabelStore(db, this.projects, now);
-    this.tasks = new TaskStore(db, this.projects, this.labels, now);
+    this.tasks = new TaskStore(db, this.projects, this.labels, now, options.signals);
     this.executions = new ExecutionStore(db, now);
     this.stopNotifications = new StopNotificationStore(db, now);
   }

@@ -16,6 +16,11 @@ import {
 } from './task-record.js';
 import { assertTaskTransition, type TaskStatus } from './task-status.js';
 
+/** Where the authoritative `unattended` signal lives (a file a hook reads); the column is its shadow. */
+export interface UnattendedSignals {
+  setUnattended(taskId: number, unattended: boolean): void;
+}
+
 // Statuses a task may not take while its terminal is live: the board would lie about the work.
 const NEEDS_NO_LIVE_EXECUTION: readonly TaskStatus[] = ['TODO', 'DONE', 'CANCELLED'];
 
@@ -26,6 +31,7 @@ export class TaskStore {
     private readonly projects: ProjectStore,
     private readonly labels: LabelStore,
     private readonly now: () => Date = () => new Date(),
+    private readonly signals?: UnattendedSignals,
   ) {}
 
   list(filter: TaskListFilter = {}): TaskRecord[] {
@@ -65,7 +71,7 @@ export class TaskStore {
     if (value.parentTaskId !== null) this.checkParent(undefined, value.projectId, value.parentTaskId);
     const labelIds = this.labels.idsFor(value.projectId, value.labels);
     const at = this.now().toISOString();
-    return transaction(this.db, () => {
+    const created = transaction(this.db, () => {
       const result = this.db
         .prepare(
           `INSERT INTO tasks (project_id, parent_task_id, title, description, status, unattended, created_at, updated_at)
@@ -76,6 +82,8 @@ export class TaskStore {
       this.writeLabels(id, labelIds);
       return this.get(id);
     });
+    if (created.unattended) this.signals?.setUnattended(created.id, true);
+    return created;
   }
 
   update(id: number, patch: TaskUpdate): TaskRecord {
@@ -89,7 +97,7 @@ export class TaskStore {
       this.checkParent(id, current.projectId, value.parentTaskId);
     }
     const labelIds = value.labels === undefined ? undefined : this.labels.idsFor(current.projectId, value.labels);
-    return transaction(this.db, () => {
+    const updated = transaction(this.db, () => {
       this.db
         .prepare('UPDATE tasks SET title = ?, description = ?, status = ?, parent_task_id = ?, unattended = ?, updated_at = ? WHERE id = ?')
         .run(
@@ -107,6 +115,8 @@ export class TaskStore {
       }
       return this.get(id);
     });
+    if (value.unattended !== undefined) this.signals?.setUnattended(id, value.unattended);
+    return updated;
   }
 
   /** Moves a task by the service itself (e.g. TODO → IN_PROGRESS when a terminal starts); same rules. */
@@ -126,6 +136,7 @@ export class TaskStore {
     }
     this.assertNoLiveExecution(id, 'remove it');
     this.db.prepare('DELETE FROM tasks WHERE id = ?').run(id);
+    this.signals?.setUnattended(id, false);
   }
 
   private assertNoLiveExecution(id: number, action: string): void {

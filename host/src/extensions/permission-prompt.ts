@@ -8,6 +8,8 @@ export interface PermissionPrompt {
   requested: Array<{ name: string; description: string; new: boolean }>;
   /** Granted before but no longer requested (they will be dropped). */
   dropped: string[];
+  /** Set when `version` is a staged update: the version that serves until it is confirmed. */
+  currentVersion?: string;
 }
 
 export function buildPermissionPrompt(

@@ -1,6 +1,6 @@
 // Secrets never reach a log, an error or an API response: every text the host emits about a
 // plugin or a connection passes through one Redactor.
-const SENSITIVE_KEY = /(token|secret|password|passwd|api[-_]?key|authorization|credential|private[-_]?key)/i;
+export const SENSITIVE_KEY = /(token|secret|password|passwd|api[-_]?key|authorization|credential|private[-_]?key)/i;
 const TOKEN_PATTERNS: RegExp[] = [
   /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{8,}/g,
   /\bsk-[A-Za-z0-9_-]{12,}/g,

@@ -10,6 +10,8 @@ export interface PtySpec {
   connectionEnv?: Record<string, string>;
   cols?: number;
   rows?: number;
+  /** Raw bytes from onData (no UTF-8 decoding in node-pty): the terminal buffer stores bytes anyway. */
+  binary?: boolean;
 }
 
 /**
@@ -24,6 +26,7 @@ export function spawnPty(spec: PtySpec, hostEnv: NodeJS.ProcessEnv = process.env
       rows: spec.rows ?? 24,
       cwd: spec.cwd,
       env: childEnv(hostEnv, spec.connectionEnv, spec.envPatch),
+      ...(spec.binary ? { encoding: null } : {}),
     });
   } catch (error) {
     throw new SvcError({ code: 'spawn_failed', message: `could not start ${spec.command} in a terminal: ${(error as Error).message}` });

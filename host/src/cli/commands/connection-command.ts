@@ -1,5 +1,5 @@
 import { SvcError, type ConfigSchema } from '@svc-org/ai-sdk';
-import { MASK, validateProviderConfig, type ConnectionRecord } from '../../connections/index.js';
+import { MASK, splitSensitiveSettings, validateProviderConfig, type ConnectionRecord } from '../../connections/index.js';
 import type { HostServices } from '../../host-services.js';
 import type { CliIo } from '../cli-io.js';
 import { parseCommandArgs } from '../parse-command-args.js';
@@ -32,7 +32,7 @@ export async function connectionCommand(args: string[], io: CliIo, open: () => P
       if (!values.provider) throw new UsageError(`--provider is required\nusage:\n${CONNECTION_USAGE}`);
       services.registry.get(values.provider);
       const schema = await configSchemaOf(services, values.provider);
-      const { config, secrets } = splitSettings(schema, parseSettings(schema, values.set ?? []));
+      const { config, secrets } = splitSensitiveSettings(schema, parseSettings(schema, values.set ?? []));
       validateProviderConfig(schema, { ...config, ...secrets });
       const record = services.connections.add({
         name,
@@ -77,7 +77,7 @@ export async function connectionCommand(args: string[], io: CliIo, open: () => P
       const merged: Record<string, unknown> = { ...current.config, ...services.connections.secretsOf(current.id), ...parseSettings(schema, values.set ?? []) };
       for (const key of values.unset ?? []) delete merged[key];
       validateProviderConfig(schema, merged);
-      const { config, secrets } = splitSettings(schema, merged);
+      const { config, secrets } = splitSensitiveSettings(schema, merged);
       services.connections.update(current.name, {
         ...(values.enable ? { enabled: true } : {}),
         ...(values.disable ? { enabled: false } : {}),
@@ -148,16 +148,6 @@ function parseSettings(schema: ConfigSchema | undefined, pairs: string[]): Recor
     }
   }
   return out;
-}
-
-function splitSettings(schema: ConfigSchema | undefined, values: Record<string, unknown>) {
-  const config: Record<string, unknown> = {};
-  const secrets: Record<string, string> = {};
-  for (const [key, value] of Object.entries(values)) {
-    if (schema?.properties[key]?.['x-svc']?.sensitive) secrets[key] = String(value);
-    else config[key] = value;
-  }
-  return { config, secrets };
 }
 
 /** What list/show print: sensitive values masked, their presence visible. */

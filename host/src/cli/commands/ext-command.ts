@@ -4,6 +4,7 @@ import type { PermissionPrompt } from '../../extensions/permission-prompt.js';
 import type { HostServices } from '../../host-services.js';
 import type { CliIo } from '../cli-io.js';
 import { confirm } from '../confirm.js';
+import { EXT_CATALOG_USAGE, extCatalogCommand } from './ext-catalog-command.js';
 import { parseCommandArgs } from '../parse-command-args.js';
 import { UsageError } from '../usage-error.js';
 
@@ -13,7 +14,8 @@ svc ext dev remove <id>
 svc ext enable <id> [--yes]
 svc ext disable <id>
 svc ext doctor <id> [--connection <name>]
-svc ext new <name> [--dir <parent>] [--publisher <publisher>] [--command <cli executable>]`;
+svc ext new <name> [--dir <parent>] [--publisher <publisher>] [--command <cli executable>]
+${EXT_CATALOG_USAGE}`;
 
 export async function extCommand(args: string[], io: CliIo, open: () => Promise<HostServices>): Promise<number> {
   const [sub, ...rest] = args;
@@ -37,6 +39,12 @@ export async function extCommand(args: string[], io: CliIo, open: () => Promise<
       const { extNew } = await import('./ext-new-command.js');
       return extNew(rest, io, open);
     }
+    case 'catalog':
+    case 'install':
+    case 'update':
+    case 'rollback':
+    case 'uninstall':
+      return extCatalogCommand(sub, rest, io, open);
     default:
       throw new UsageError(`unknown ext command "${sub ?? ''}"\nusage:\n${EXT_USAGE}`);
   }
@@ -51,14 +59,20 @@ function extList(args: string[], io: CliIo, services: HostServices): number {
   const { values } = parseCommandArgs(args, { json: { type: 'boolean' } }, 'svc ext list [--json]');
   const records = services.extensions.list();
   if (values.json) {
-    io.stdout.write(`${JSON.stringify(records.map((r) => ({ id: r.id, displayName: r.displayName, version: r.version, source: r.source, state: r.state, permissions: r.grantedPermissions, path: r.path, error: r.error })), null, 2)}\n`);
+    io.stdout.write(`${JSON.stringify(records.map((r) => ({ id: r.id, displayName: r.displayName, version: r.version, source: r.source, state: r.state, permissions: r.grantedPermissions, path: r.path, error: r.error, previousVersion: r.previousVersion, pendingVersion: r.pendingVersion })), null, 2)}\n`);
     return 0;
   }
   if (records.length === 0) {
     io.stdout.write('no extensions registered (add one with `svc ext dev add <dir>`)\n');
     return 0;
   }
-  const rows = records.map((r) => [r.id, r.version, r.source, r.state + (r.error ? ` (${r.error.code})` : ''), r.displayName]);
+  const rows = records.map((r) => [
+    r.id,
+    r.version,
+    r.source,
+    r.state + (r.error ? ` (${r.error.code})` : '') + (r.pendingVersion ? ` (update to ${r.pendingVersion} waits: svc ext enable ${r.id})` : ''),
+    r.displayName,
+  ]);
   const header = ['ID', 'VERSION', 'SOURCE', 'STATE', 'NAME'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
   for (const row of [header, ...rows]) io.stdout.write(`${row.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd()}\n`);
@@ -90,7 +104,10 @@ async function extDev(args: string[], io: CliIo, services: HostServices): Promis
 }
 
 export function formatPermissionPrompt(prompt: PermissionPrompt): string {
-  const lines = [`${prompt.displayName} (${prompt.id} ${prompt.version}) asks for these permissions:`];
+  const lines = [
+    ...(prompt.currentVersion ? [`update ${prompt.id} ${prompt.currentVersion} → ${prompt.version}: the permissions change (${prompt.currentVersion} serves until you confirm)`] : []),
+    `${prompt.displayName} (${prompt.id} ${prompt.version}) asks for these permissions:`,
+  ];
   for (const permission of prompt.requested) {
     lines.push(`  ${permission.new ? '+' : ' '} ${permission.name.padEnd(20)} ${permission.description}`);
   }

@@ -17,6 +17,10 @@ export const ExtensionRowSchema = z
     granted_permissions: z.string().transform((text) => z.array(z.string()).parse(JSON.parse(text))),
     error_code: z.string().nullable(),
     error_message: z.string().nullable(),
+    // Catalog registrations only (migration 0003): the version a rollback returns to, and a staged
+    // update that waits for permission confirmation while the current version keeps serving.
+    previous_version: z.string().nullish(),
+    pending_version: z.string().nullish(),
     created_at: z.string(),
     updated_at: z.string(),
   })
@@ -29,6 +33,8 @@ export const ExtensionRowSchema = z
     displayName: row.display_name,
     grantedPermissions: row.granted_permissions,
     error: row.error_code ? { code: row.error_code, message: row.error_message ?? '' } : undefined,
+    previousVersion: row.previous_version ?? undefined,
+    pendingVersion: row.pending_version ?? undefined,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   }));

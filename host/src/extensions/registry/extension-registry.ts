@@ -1,6 +1,7 @@
 import { SvcError } from '@svc-org/ai-sdk';
 import type { Db } from '../../db/index.js';
 import { ExtensionRowSchema, type ExtensionRecord, type ExtensionSource, type ExtensionState } from './extension-record.js';
+import { ExtensionVersionStore } from './extension-version-store.js';
 
 export interface NewExtension {
   id: string;
@@ -12,7 +13,12 @@ export interface NewExtension {
 
 /** The `extensions` table. Every state change goes through here so rows stay consistent. */
 export class ExtensionRegistry {
-  constructor(private readonly db: Db, private readonly now: () => Date = () => new Date()) {}
+  /** Versions of catalog installs kept in the store, and the catalog columns of these rows. */
+  readonly versions: ExtensionVersionStore;
+
+  constructor(private readonly db: Db, private readonly now: () => Date = () => new Date()) {
+    this.versions = new ExtensionVersionStore(db, now);
+  }
 
   list(): ExtensionRecord[] {
     return this.db

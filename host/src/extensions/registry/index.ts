@@ -1,2 +1,3 @@
 export * from './extension-record.js';
 export * from './extension-registry.js';
+export * from './extension-version-store.js';

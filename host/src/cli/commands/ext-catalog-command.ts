@@ -1,0 +1,107 @@
+// `svc ext catalog|install|update|rollback|uninstall`: the catalog side of `svc ext`.
+import { redactUrl } from '../../extensions/install/index.js';
+import { parseReleaseSpec, checkExtensionId, type CatalogListing, type RollbackOutcome } from '../../extensions/catalog-installer/index.js';
+import type { CheckFailure } from '../../extensions/preflight/index.js';
+import type { HostServices } from '../../host-services.js';
+import type { CliIo } from '../cli-io.js';
+import { createProgressReporter } from '../download-progress.js';
+import { parseCommandArgs } from '../parse-command-args.js';
+import { UsageError } from '../usage-error.js';
+
+export const EXT_CATALOG_USAGE = `svc ext catalog [--json]
+svc ext install <id>@<exact version>
+svc ext update <id>@<exact version>
+svc ext rollback <id>
+svc ext uninstall <id>`;
+
+
+export async function extCatalogCommand(sub: 'catalog' | 'install' | 'update' | 'rollback' | 'uninstall', args: string[], io: CliIo, open: () => Promise<HostServices>): Promise<number> {
+  switch (sub) {
+    case 'catalog': {
+      const { values, positionals } = parseCommandArgs(args, { json: { type: 'boolean' } }, 'svc ext catalog [--json]');
+      if (positionals.length > 0) throw new UsageError('usage: svc ext catalog [--json]');
+      const { catalog } = await open();
+      const listing = await catalog.catalog();
+      if (values.json) io.stdout.write(`${JSON.stringify(listing, null, 2)}\n`);
+      else printListing(io, redactUrl(catalog.settings().indexUrl), listing);
+      return 0;
+    }
+    case 'install': {
+      const spec = parseReleaseSpec(single(args, 'svc ext install <id>@<exact version>'));
+      const { record, warnings } = await (await open()).catalog.install(spec.id, spec.version, createProgressReporter(io));
+      printWarnings(io, warnings);
+      io.stdout.write(`installed ${record.id} ${record.version} (${record.state}); enable it with: svc ext enable ${record.id}\n`);
+      return 0;
+    }
+    case 'update': {
+      const spec = parseReleaseSpec(single(args, 'svc ext update <id>@<exact version>'));
+      const outcome = await (await open()).catalog.update(spec.id, spec.version, createProgressReporter(io));
+      printSwitch(io, 'updated', outcome);
+      return 0;
+    }
+    case 'rollback': {
+      const id = checkExtensionId(single(args, 'svc ext rollback <id>'));
+      printSwitch(io, 'rolled back', await (await open()).catalog.rollback(id));
+      return 0;
+    }
+    case 'uninstall': {
+      const id = checkExtensionId(single(args, 'svc ext uninstall <id>'));
+      const removed = await (await open()).catalog.uninstall(id);
+      io.stdout.write(`uninstalled ${removed.id} ${removed.version}\n`);
+      return 0;
+    }
+  }
+}
+
+function single(args: string[], usage: string): string {
+  const { positionals } = parseCommandArgs(args, {}, usage);
+  if (positionals.length !== 1) throw new UsageError(`expected exactly one argument\nusage: ${usage}`);
+  return positionals[0]!;
+}
+
+function printSwitch(io: CliIo, verb: string, outcome: RollbackOutcome): void {
+  const { record } = outcome;
+  if (outcome.kind === 'discarded-pending') {
+    io.stdout.write(`discarded the pending update ${record.id} ${outcome.discarded}; ${record.id} ${record.version} stays (${record.state})\n`);
+    return;
+  }
+  printWarnings(io, outcome.warnings);
+  if (outcome.kind === 'switched') {
+    io.stdout.write(`${verb} ${record.id} ${outcome.from} → ${outcome.to} (${record.state})\n`);
+    if (record.state === 'enabled') io.stdout.write(`calls already running finish on ${outcome.from}; new calls use ${outcome.to}\n`);
+    return;
+  }
+  io.stdout.write(`${record.id} ${outcome.pending} is staged, but its permissions differ from the granted ones:\n`);
+  for (const name of outcome.added) io.stdout.write(`  + ${name}\n`);
+  for (const name of outcome.dropped) io.stdout.write(`  - ${name}\n`);
+  io.stdout.write(`${record.id} ${outcome.current} keeps serving (${record.state}); review and switch with: svc ext enable ${record.id}\n`);
+}
+
+function printWarnings(io: CliIo, warnings: CheckFailure[]): void {
+  for (const warning of warnings) io.stdout.write(`warning ${warning.code}: ${warning.message}${warning.fix ? `\n  fix: ${warning.fix}` : ''}\n`);
+}
+
+function printListing(io: CliIo, url: string, listing: CatalogListing): void {
+  io.stdout.write(`catalog ${url}\n`);
+  if (listing.extensions.length === 0) {
+    io.stdout.write('the catalog offers no extensions\n');
+    return;
+  }
+  const header = ['ID', 'VERSION', 'INSTALLED', 'PERMISSIONS', 'COMPATIBILITY'];
+  const rows: string[][] = [];
+  for (const extension of listing.extensions) {
+    for (const [i, version] of extension.versions.entries()) {
+      const { svc, node, cli } = version.compatibility;
+      const incompatible = [!version.compatible.svc && 'svc', !version.compatible.node && 'node'].filter(Boolean);
+      rows.push([
+        i === 0 ? extension.id : '',
+        version.version,
+        version.installed ?? (i === 0 && extension.installed && extension.installed.source !== 'catalog' ? `(${extension.installed.source})` : ''),
+        version.permissions.join(', ') || '(none)',
+        `svc ${svc}; node ${node}${cli ? `; cli ${cli}` : ''}${incompatible.length > 0 ? `  [incompatible: ${incompatible.join(', ')}]` : ''}`,
+      ]);
+    }
+  }
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
+  for (const row of [header, ...rows]) io.stdout.write(`${row.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd()}\n`);
+}

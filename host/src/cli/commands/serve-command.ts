@@ -1,0 +1,36 @@
+import { HOST_VERSION } from '../../config/host-version.js';
+import type { LogLevel } from '../../logging/index.js';
+import { startService } from '../../server/index.js';
+import type { CliIo } from '../cli-io.js';
+import { parseCommandArgs } from '../parse-command-args.js';
+import { UsageError } from '../usage-error.js';
+
+export const SERVE_USAGE = 'svc serve [--port <n>]            (default $SVC_PORT or 7878; 0 picks a free port)';
+
+/** Runs the host service until SIGINT/SIGTERM, then stops every terminal and exits cleanly. */
+export async function serveCommand(args: string[], io: CliIo, signal: AbortSignal): Promise<number> {
+  const { values, positionals } = parseCommandArgs(args, { port: { type: 'string' } }, SERVE_USAGE);
+  if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"\nusage: ${SERVE_USAGE}`);
+  const port = values.port === undefined ? undefined : Number(values.port);
+  if (port !== undefined && !Number.isInteger(port)) throw new UsageError(`--port takes a number\nusage: ${SERVE_USAGE}`);
+  const running = await startService({
+    env: io.env,
+    port,
+    stderrLogLevel: (io.env.SVC_LOG_LEVEL as LogLevel | undefined) ?? 'warn',
+  });
+  io.stdout.write(`svc ${HOST_VERSION} serving on ${running.url} (data in ${running.services.svcHome})\n`);
+  if (running.recovery.failed.length > 0) {
+    io.stdout.write(
+      `marked ${running.recovery.failed.length} execution(s) left live by the previous service as FAILED` +
+        `${running.recovery.killed.length > 0 ? `; killed ${running.recovery.killed.length} leftover process tree(s)` : ''}\n`,
+    );
+  }
+  await new Promise<void>((resolve) => {
+    if (signal.aborted) resolve();
+    else signal.addEventListener('abort', () => resolve(), { once: true });
+  });
+  io.stdout.write('stopping: ending every terminal\n');
+  await running.close();
+  io.stdout.write('stopped\n');
+  return 0;
+}

@@ -1,0 +1,428 @@
+// Catalog install, update, rollback and uninstall, as the CLI and the HTTP API reach them. Each
+// operation is journaled first, does its slow work in staging, moves a finished version into the store
+// with one rename, and switches with one transaction that also closes its journal row. A kill before
+// that transaction leaves the previous state serving; the next start sweeps what was left behind.
+import { chmod, mkdir, rename, rmdir, stat } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import type { Manifest } from '@svc-org/ai-sdk';
+import { SvcError } from '@svc-org/ai-sdk';
+import { readSystemConfig } from '../../config/read-system-config.js';
+import { transaction, type Db } from '../../db/index.js';
+import type { Logger } from '../../logging/index.js';
+import { fetchCatalogIndex, redactUrl, type CatalogIndex, type CatalogVersion, type DownloadProgress } from '../install/index.js';
+import type { CheckFailure, PreflightOptions } from '../preflight/index.js';
+import type { ExtensionRecord, ExtensionRegistry, ExtensionState, ExtensionVersionRecord, ExtensionVersionStore } from '../registry/index.js';
+import type { ExtensionRuntime } from '../runtime/index.js';
+import { buildCatalogListing, type CatalogListing } from './build-catalog-listing.js';
+import { CatalogInstallCodes } from './catalog-install-codes.js';
+import { resolveCatalogSettings, type CatalogSettings } from './catalog-settings.js';
+import { checkExactVersion, checkExtensionId } from './check-release.js';
+import { createCrashHook, type CrashHook } from './crash-point.js';
+import { ExtensionStoreLayout } from './extension-store-layout.js';
+import { findCatalogRelease } from './find-catalog-release.js';
+import { InstallJournal, type JournalEntry, type OperationKind } from './install-journal.js';
+import { READ_ONLY_FOLDER_MODE } from './make-read-only.js';
+import { preflightRelease } from './preflight-release.js';
+import { recoverCatalogOperations, type CatalogRecoveryReport } from './recover-catalog-operations.js';
+import { removeTree } from './remove-tree.js';
+import { stageRelease } from './stage-release.js';
+
+export interface CatalogInstallerOptions {
+  db: Db;
+  registry: ExtensionRegistry;
+  /** Unloads an uninstalled extension's threads. */
+  runtime: Pick<ExtensionRuntime, 'unload'>;
+  logger: Logger;
+  svcHome: string;
+  /** The server's environment: catalog URL and token, SVC_TEST_CRASH_AT. */
+  env: NodeJS.ProcessEnv;
+  /** The host's preflight options (ExtensionService.preflightOptions). */
+  preflightOptions: () => Omit<PreflightOptions, 'mode' | 'expected'>;
+  hostVersion: string;
+  /** Trusted CAs replacing Node's store (in-process tests); default: Node's store plus NODE_EXTRA_CA_CERTS. */
+  ca?: string | Buffer | Array<string | Buffer>;
+}
+
+/** How a caller follows an operation (the CLI prints it; HTTP ignores it). */
+export interface OperationObserver {
+  onStep?: (line: string) => void;
+  onProgress?: (progress: DownloadProgress) => void;
+  signal?: AbortSignal;
+}
+
+export interface InstallOutcome {
+  record: ExtensionRecord;
+  warnings: CheckFailure[];
+}
+
+/** `switched`: the version serves now. `pending`: it waits for `svc ext enable` because its permissions differ. */
+export type SwitchOutcome =
+  | { kind: 'switched'; record: ExtensionRecord; from: string; to: string; warnings: CheckFailure[] }
+  | { kind: 'pending'; record: ExtensionRecord; current: string; pending: string; added: string[]; dropped: string[]; warnings: CheckFailure[] };
+
+export type RollbackOutcome = SwitchOutcome | { kind: 'discarded-pending'; record: ExtensionRecord; discarded: string };
+
+type Decision = 'switch' | 'pending';
+
+export class CatalogInstaller {
+  readonly layout: ExtensionStoreLayout;
+  private readonly journal: InstallJournal;
+  private readonly versions: ExtensionVersionStore;
+  private readonly crash: CrashHook;
+
+  constructor(private readonly options: CatalogInstallerOptions) {
+    this.layout = new ExtensionStoreLayout(options.svcHome);
+    this.journal = new InstallJournal(options.db);
+    this.versions = options.registry.versions;
+    this.crash = createCrashHook(options.env);
+  }
+
+  /** The catalog's URL, bounds and token, as configured now (the token is never shown). */
+  settings(): CatalogSettings {
+    return resolveCatalogSettings(this.options.env, (key) => readSystemConfig(this.options.db, key));
+  }
+
+  async catalog(signal?: AbortSignal): Promise<CatalogListing> {
+    const index = await this.fetchIndex(this.settings(), signal);
+    return buildCatalogListing(index, this.options.registry.list(), { host: this.options.hostVersion, node: process.versions.node });
+  }
+
+  async install(id: string, version: string, observer: OperationObserver = {}): Promise<InstallOutcome> {
+    checkExtensionId(id);
+    checkExactVersion(version, id);
+    this.refuseRegistered(id, version);
+    const settings = this.settings();
+    observer.onStep?.(`catalog ${redactUrl(settings.indexUrl)}`);
+    const { release } = findCatalogRelease(await this.fetchIndex(settings, observer.signal), id, version);
+
+    const op = this.journal.begin('install', id, version);
+    const target = this.layout.versionDir(id, version);
+    let moved = false;
+    let committed = false;
+    try {
+      this.crash('install:journaled');
+      // Checked again under the journal: another process may have installed it meanwhile.
+      this.refuseRegistered(id, version);
+      const staged = await this.stage(op, release, settings, observer);
+      this.crash('install:staged');
+      await this.moveIntoStore(staged.packageDir, target);
+      moved = true;
+      this.crash('install:moved');
+      transaction(this.options.db, () => {
+        this.versions.registerCatalog({ id, version, path: target, displayName: staged.manifest.display.name });
+        this.versions.addVersion({ id, version, path: target, sha256: release.artifact.sha256, size: release.artifact.size, permissions: staged.manifest.permissions });
+        this.journal.finish(op.opId);
+        this.crash('install:in-transaction');
+      });
+      committed = true;
+      this.crash('install:committed');
+      this.options.logger.info('extension installed from the catalog', { id, version, sha256: release.artifact.sha256 });
+      return { record: this.options.registry.get(id), warnings: staged.warnings };
+    } catch (error) {
+      if (!committed) await this.abandon(op, moved ? [target] : []);
+      throw error;
+    } finally {
+      await this.cleanup([this.layout.stagingDir(op.opId)]);
+    }
+  }
+
+  /**
+   * Stages `version` and switches to it when its permissions equal the granted set (or nothing is
+   * enabled); otherwise it waits as the pending version while the current one keeps serving.
+   */
+  async update(id: string, version: string, observer: OperationObserver = {}): Promise<SwitchOutcome> {
+    checkExtensionId(id);
+    checkExactVersion(version, id);
+    this.refuseCurrent(this.catalogRecord(id), version);
+    const settings = this.settings();
+    observer.onStep?.(`catalog ${redactUrl(settings.indexUrl)}`);
+    const { release } = findCatalogRelease(await this.fetchIndex(settings, observer.signal), id, version);
+
+    const op = this.journal.begin('update', id, version);
+    let moved: string | undefined;
+    let committed = false;
+    try {
+      this.crash('update:journaled');
+      const record = this.catalogRecord(id);
+      this.refuseCurrent(record, version);
+      const held = this.versions.find(id, version);
+      let path: string;
+      let manifest: Manifest;
+      let warnings: CheckFailure[];
+      if (held) {
+        // This host already holds the version (the previous or a pending one): no download, but the
+        // catalog must still describe the very same bytes.
+        if (held.sha256 !== release.artifact.sha256) throw notImmutable(id, version, held, release);
+        observer.onStep?.(`${id} ${version} is already in the store (sha256 ${held.sha256})`);
+        ({ manifest, warnings } = await preflightRelease(held.path, { id, version }, this.options.preflightOptions()));
+        path = held.path;
+      } else {
+        const staged = await this.stage(op, release, settings, observer);
+        this.crash('update:staged');
+        path = this.layout.versionDir(id, version);
+        await this.moveIntoStore(staged.packageDir, path);
+        moved = path;
+        this.crash('update:moved');
+        ({ manifest, warnings } = staged);
+      }
+      const decision = decide(record, manifest.permissions);
+      let pruned: ExtensionVersionRecord[] = [];
+      transaction(this.options.db, () => {
+        if (!held) {
+          this.versions.addVersion({ id, version, path, sha256: release.artifact.sha256, size: release.artifact.size, permissions: manifest.permissions });
+        }
+        pruned = this.applySwitch(record, { version, path, displayName: manifest.display.name }, decision);
+        this.journal.finish(op.opId);
+        this.crash('update:in-transaction');
+      });
+      committed = true;
+      this.crash('update:committed');
+      await this.cleanup(pruned.map((row) => row.path));
+      this.options.logger.info('catalog extension updated', { id, from: record.version, to: version, decision });
+      return this.outcome(record, version, manifest.permissions, decision, warnings);
+    } catch (error) {
+      if (!committed) await this.abandon(op, moved ? [moved] : []);
+      throw error;
+    } finally {
+      await this.cleanup([this.layout.stagingDir(op.opId)]);
+    }
+  }
+
+  /**
+   * Back to the previous installed version (which becomes the previous one in turn, so a second
+   * rollback returns). When an update waits for confirmation, rollback discards it instead.
+   */
+  async rollback(id: string): Promise<RollbackOutcome> {
+    checkExtensionId(id);
+    this.catalogRecord(id);
+    const op = this.journal.begin('rollback', id);
+    let committed = false;
+    try {
+      this.crash('rollback:journaled');
+      const record = this.catalogRecord(id);
+      let pruned: ExtensionVersionRecord[] = [];
+      if (record.pendingVersion) {
+        const discarded = record.pendingVersion;
+        transaction(this.options.db, () => {
+          this.versions.setPending(id, null, record.state === 'needs-confirmation' ? 'enabled' : record.state);
+          pruned = this.versions.removeVersionsExcept(id, [record.version, record.previousVersion]);
+          this.journal.finish(op.opId);
+          this.crash('rollback:in-transaction');
+        });
+        committed = true;
+        this.crash('rollback:committed');
+        await this.cleanup(pruned.map((row) => row.path));
+        this.options.logger.info('pending catalog update discarded', { id, discarded });
+        return { kind: 'discarded-pending', record: this.options.registry.get(id), discarded };
+      }
+      if (!record.previousVersion) {
+        throw new SvcError({
+          code: CatalogInstallCodes.noPreviousVersion,
+          message: `${id} ${record.version} has no previous version to roll back to`,
+          details: { id, version: record.version },
+        });
+      }
+      const held = this.versions.get(id, record.previousVersion);
+      const { manifest, warnings } = await preflightRelease(held.path, { id, version: held.version }, this.options.preflightOptions());
+      const decision = decide(record, manifest.permissions);
+      transaction(this.options.db, () => {
+        pruned = this.applySwitch(record, { version: held.version, path: held.path, displayName: manifest.display.name }, decision);
+        this.journal.finish(op.opId);
+        this.crash('rollback:in-transaction');
+      });
+      committed = true;
+      this.crash('rollback:committed');
+      await this.cleanup(pruned.map((row) => row.path));
+      this.options.logger.info('catalog extension rolled back', { id, from: record.version, to: held.version, decision });
+      return this.outcome(record, held.version, manifest.permissions, decision, warnings);
+    } catch (error) {
+      if (!committed) await this.abandon(op, []);
+      throw error;
+    }
+  }
+
+  /** Removes the registration (with its grants and plugin storage) and every stored version. */
+  async uninstall(id: string): Promise<{ id: string; version: string }> {
+    checkExtensionId(id);
+    this.catalogRecord(id);
+    const op = this.journal.begin('uninstall', id);
+    let committed = false;
+    let rows: ExtensionVersionRecord[] = [];
+    let version = '';
+    try {
+      this.crash('uninstall:journaled');
+      version = this.catalogRecord(id).version;
+      await this.options.runtime.unload(id);
+      transaction(this.options.db, () => {
+        rows = this.versions.list(id);
+        this.versions.deleteRegistration(id);
+        this.journal.finish(op.opId);
+        this.crash('uninstall:in-transaction');
+      });
+      committed = true;
+      this.crash('uninstall:committed');
+    } catch (error) {
+      if (!committed) await this.abandon(op, []);
+      throw error;
+    }
+    await this.cleanup(rows.map((row) => row.path));
+    await rmdir(this.layout.extensionDir(id)).catch(() => undefined);
+    this.options.logger.info('catalog extension uninstalled', { id, version });
+    return { id, version };
+  }
+
+  /** Cleans up after operations a kill interrupted (see recoverCatalogOperations). */
+  recover(): Promise<CatalogRecoveryReport> {
+    return recoverCatalogOperations({ journal: this.journal, versions: this.versions, layout: this.layout, logger: this.options.logger });
+  }
+
+  private fetchIndex(settings: CatalogSettings, signal?: AbortSignal): Promise<CatalogIndex> {
+    return fetchCatalogIndex(settings.indexUrl, { token: settings.token, maxBytes: settings.bounds.maxIndexBytes, ca: this.options.ca, signal });
+  }
+
+  private stage(op: JournalEntry, release: CatalogVersion, settings: CatalogSettings, observer: OperationObserver) {
+    const kind = op.kind as Extract<OperationKind, 'install' | 'update'>;
+    return stageRelease({
+      id: op.extensionId,
+      release,
+      stagingDir: this.layout.stagingDir(op.opId),
+      bounds: settings.bounds,
+      token: tokenFor(settings, release.artifact.url),
+      ca: this.options.ca,
+      preflight: this.options.preflightOptions(),
+      signal: observer.signal,
+      onStep: observer.onStep,
+      onProgress: (progress) => {
+        observer.onProgress?.(progress);
+        this.crash(`${kind}:downloading`);
+      },
+    });
+  }
+
+  /** One rename(2): the version appears in the store whole or not at all. */
+  private async moveIntoStore(packageDir: string, target: string): Promise<void> {
+    // A folder no row names is a leftover of a kill between such a rename and its commit.
+    if (await stat(target).catch(() => undefined)) await removeTree(target);
+    for (let attempt = 0; ; attempt++) {
+      await mkdir(dirname(target), { recursive: true, mode: 0o755 });
+      try {
+        await rename(packageDir, target);
+        break;
+      } catch (error) {
+        // A concurrent start's sweep may remove an empty store/<id> between mkdir and rename.
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || attempt > 0) throw error;
+      }
+    }
+    await chmod(target, READ_ONLY_FOLDER_MODE);
+  }
+
+  /** The statements of a switch, run inside the caller's transaction; returns the version rows dropped. */
+  private applySwitch(record: ExtensionRecord, target: { version: string; path: string; displayName: string }, decision: Decision): ExtensionVersionRecord[] {
+    const { id } = record;
+    if (decision === 'pending') {
+      this.versions.setPending(id, target.version, 'needs-confirmation');
+      return this.versions.removeVersionsExcept(id, [record.version, record.previousVersion, target.version]);
+    }
+    this.versions.setCurrent(id, { ...target, previousVersion: record.version, state: stateAfterSwitch(record) });
+    return this.versions.removeVersionsExcept(id, [target.version, record.version]);
+  }
+
+  private outcome(before: ExtensionRecord, version: string, permissions: readonly string[], decision: Decision, warnings: CheckFailure[]): SwitchOutcome {
+    const record = this.options.registry.get(before.id);
+    if (decision === 'switch') return { kind: 'switched', record, from: before.version, to: version, warnings };
+    const granted = new Set(before.grantedPermissions);
+    return {
+      kind: 'pending',
+      record,
+      current: before.version,
+      pending: version,
+      added: [...new Set(permissions)].filter((name) => !granted.has(name)).sort(),
+      dropped: before.grantedPermissions.filter((name) => !permissions.includes(name)).sort(),
+      warnings,
+    };
+  }
+
+  private catalogRecord(id: string): ExtensionRecord {
+    const record = this.options.registry.get(id);
+    if (record.source !== 'catalog') {
+      const how = record.source === 'builtin' ? `it ships with svc; \`svc ext disable ${id}\` turns it off` : `remove a developer registration with \`svc ext dev remove ${id}\``;
+      throw new SvcError({
+        code: CatalogInstallCodes.notCatalogExtension,
+        message: `${id} is a ${record.source === 'builtin' ? 'built-in' : 'developer'} extension, not a catalog install; ${how}`,
+        details: { id, source: record.source },
+      });
+    }
+    return record;
+  }
+
+  private refuseRegistered(id: string, version: string): void {
+    const existing = this.options.registry.find(id);
+    if (!existing) return;
+    throw new SvcError({
+      code: CatalogInstallCodes.extensionExists,
+      message:
+        existing.source === 'catalog'
+          ? `${id} ${existing.version} is already installed; change its version with \`svc ext update ${id}@${version}\``
+          : `${id} is already registered as a ${existing.source === 'builtin' ? 'built-in' : 'developer'} extension`,
+      details: { id, source: existing.source, version: existing.version },
+    });
+  }
+
+  private refuseCurrent(record: ExtensionRecord, version: string): void {
+    if (record.version !== version) return;
+    throw new SvcError({
+      code: CatalogInstallCodes.versionAlreadyCurrent,
+      message: `${record.id} ${version} is already the installed version${record.pendingVersion ? ` (\`svc ext rollback ${record.id}\` discards the pending ${record.pendingVersion})` : ''}`,
+      details: { id: record.id, version },
+    });
+  }
+
+  /** Gives up an operation that did not commit: its files go, its journal row goes. */
+  private async abandon(op: JournalEntry, paths: string[]): Promise<void> {
+    await this.cleanup(paths);
+    this.journal.finish(op.opId);
+  }
+
+  /** Best effort: whatever stays behind is a leftover the next start sweeps. */
+  private async cleanup(paths: string[]): Promise<void> {
+    for (const path of paths) {
+      await removeTree(path).catch((error: Error) => this.options.logger.warn('could not remove a catalog install folder', { path, error: error.message }));
+    }
+  }
+}
+
+/** Whether calls are being served now: enabled, or the current version of an update that waits. */
+function isServing(record: ExtensionRecord): boolean {
+  return record.state === 'enabled' || (record.state === 'needs-confirmation' && record.pendingVersion !== undefined);
+}
+
+/** An enabled extension keeps exactly the permissions the user confirmed: other ones must be confirmed first. */
+function decide(record: ExtensionRecord, permissions: readonly string[]): Decision {
+  if (!isServing(record)) return 'switch';
+  const wanted = [...new Set(permissions)].sort();
+  const granted = [...new Set(record.grantedPermissions)].sort();
+  return wanted.length === granted.length && wanted.every((name, i) => name === granted[i]) ? 'switch' : 'pending';
+}
+
+function stateAfterSwitch(record: ExtensionRecord): ExtensionState {
+  if (isServing(record)) return 'enabled';
+  // A broken version is replaced: the new one has passed preflight but was never enabled.
+  return record.state === 'broken' ? 'disabled' : record.state;
+}
+
+/** The bearer token is for the catalog's origin; an artifact hosted elsewhere never receives it. */
+function tokenFor(settings: CatalogSettings, artifactUrl: string): string | undefined {
+  try {
+    return new URL(artifactUrl).origin === settings.indexUrl.origin ? settings.token : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function notImmutable(id: string, version: string, held: ExtensionVersionRecord, release: CatalogVersion): SvcError {
+  return new SvcError({
+    code: CatalogInstallCodes.artifactNotImmutable,
+    message: `the catalog now lists different bytes for ${id} ${version} (sha256 ${release.artifact.sha256}) than the installed ${held.sha256}; a published version never changes`,
+    details: { id, version, installed: held.sha256, catalog: release.artifact.sha256 },
+  });
+}

@@ -1,0 +1,51 @@
+// Where the catalog is and how much may be read from it, read on the server side only: the index URL
+// from SVC_EXTENSION_CATALOG_URL, else the system-config key extensions.catalogUrl; the bearer token
+// from SVC_EXTENSION_CATALOG_TOKEN (never stored, never shown); bounds from system config.
+import { SvcError } from '@svc-org/ai-sdk';
+import { parseHttpsUrl } from '../install/parse-https-url.js';
+import { resolveInstallBounds, DEFAULT_INSTALL_BOUNDS, type InstallBounds } from '../install/install-bounds.js';
+import { CatalogInstallCodes } from './catalog-install-codes.js';
+
+export const CATALOG_URL_ENV = 'SVC_EXTENSION_CATALOG_URL';
+export const CATALOG_TOKEN_ENV = 'SVC_EXTENSION_CATALOG_TOKEN';
+export const CATALOG_URL_KEY = 'extensions.catalogUrl';
+const INDEX_FILE = 'index.v1.json';
+
+export interface CatalogSettings {
+  /** The URL of index.v1.json. */
+  indexUrl: URL;
+  /** Where it came from, for messages. */
+  indexUrlSource: 'env' | 'config';
+  token?: string;
+  bounds: InstallBounds;
+}
+
+export function resolveCatalogSettings(env: NodeJS.ProcessEnv, readConfig: (key: string) => string | undefined): CatalogSettings {
+  const fromEnv = env[CATALOG_URL_ENV]?.trim();
+  const raw = fromEnv || readConfig(CATALOG_URL_KEY)?.trim();
+  if (!raw) {
+    throw new SvcError({
+      code: CatalogInstallCodes.catalogNotConfigured,
+      message: `no extension catalog is configured: set ${CATALOG_URL_ENV} or run \`svc config set ${CATALOG_URL_KEY} <https URL>\``,
+    });
+  }
+  const url = parseHttpsUrl(raw, fromEnv ? CATALOG_URL_ENV : CATALOG_URL_KEY);
+  // Both the index URL and the publication base URL the catalog was built for are accepted.
+  if (!url.pathname.endsWith('.json')) url.pathname = `${url.pathname.replace(/\/+$/, '')}/${INDEX_FILE}`;
+  const token = env[CATALOG_TOKEN_ENV];
+  return {
+    indexUrl: url,
+    indexUrlSource: fromEnv ? 'env' : 'config',
+    ...(token !== undefined && token !== '' ? { token } : {}),
+    bounds: resolveInstallBounds(readBounds(readConfig)),
+  };
+}
+
+function readBounds(readConfig: (key: string) => string | undefined): Partial<InstallBounds> {
+  const bounds: Partial<InstallBounds> = {};
+  for (const name of Object.keys(DEFAULT_INSTALL_BOUNDS) as Array<keyof InstallBounds>) {
+    const raw = readConfig(`extensions.${name}`);
+    if (raw !== undefined && raw.trim() !== '') bounds[name] = Number(raw);
+  }
+  return bounds;
+}

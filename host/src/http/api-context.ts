@@ -1,0 +1,17 @@
+import type { ConnectionStore } from '../connections/index.js';
+import type { Domain } from '../domain/index.js';
+import type { ExtensionService } from '../extensions/extension-service.js';
+import type { Logger } from '../logging/index.js';
+import type { TerminalManager } from '../terminals/index.js';
+
+/** What the routes work with; `svc serve` builds one, tests build one over a temp SVC_HOME. */
+export interface ApiContext {
+  domain: Domain;
+  terminals: TerminalManager;
+  connections: ConnectionStore;
+  extensions: ExtensionService;
+  logger: Logger;
+  /** The per-install token every /api request must carry. */
+  token: string;
+  hostVersion: string;
+}

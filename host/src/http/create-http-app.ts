@@ -1,0 +1,45 @@
+import Router from '@koa/router';
+import Koa from 'koa';
+import type { ApiContext } from './api-context.js';
+import { connectionRoutes } from './connection-routes.js';
+import { errorMiddleware } from './error-middleware.js';
+import { executionRoutes } from './execution-routes.js';
+import { extensionRoutes } from './extension-routes.js';
+import { hookRoutes } from './hook-routes.js';
+import { labelRoutes } from './label-routes.js';
+import { loopbackGuard } from './loopback-guard.js';
+import { projectRoutes } from './project-routes.js';
+import { taskRoutes } from './task-routes.js';
+import { terminalRoutes } from './terminal-routes.js';
+import { tokenGuard } from './token-guard.js';
+import { workspaceRoutes } from './workspace-routes.js';
+
+/**
+ * The service's HTTP app. Order is the security model: errors are shaped first, then the
+ * loopback peer and Host checks, then the token — all before any route handler can run.
+ */
+export function createHttpApp(api: ApiContext): Koa {
+  const app = new Koa({ proxy: false });
+  // Errors are answered by errorMiddleware; Koa's default handler would only print them.
+  app.silent = true;
+  app.use(errorMiddleware(api.logger));
+  app.use(loopbackGuard());
+  app.use(tokenGuard(api.token));
+
+  const router = new Router();
+  router.get('/api/health', (ctx) => {
+    ctx.body = { ok: true, version: api.hostVersion, pid: process.pid };
+  });
+  terminalRoutes(router, api);
+  hookRoutes(router, api);
+  workspaceRoutes(router, api);
+  projectRoutes(router, api);
+  labelRoutes(router, api);
+  taskRoutes(router, api);
+  executionRoutes(router, api);
+  connectionRoutes(router, api);
+  extensionRoutes(router, api);
+  app.use(router.routes());
+  app.use(router.allowedMethods());
+  return app;
+}

@@ -1,0 +1,69 @@
+import { SvcError } from '@svc-org/ai-sdk';
+import { InstallToken } from './install-token.js';
+import { ServerFile } from './server-file.js';
+
+/**
+ * How a local client reaches the running `svc serve`: the URL from `$SVC_HOME/server.json`,
+ * the token from `$SVC_HOME/token`. Error bodies come back as SvcErrors with their code.
+ */
+export class ServiceClient {
+  constructor(readonly baseUrl: string, private readonly token: string) {}
+
+  static connect(svcHome: string): ServiceClient {
+    const info = new ServerFile(svcHome).live();
+    if (!info) {
+      throw new SvcError({
+        code: 'server_not_running',
+        message: `the service is not running for ${svcHome}`,
+        details: { fix: 'start it with `svc serve` (in another terminal, or in the background)' },
+      });
+    }
+    if (!info.url) throw new SvcError({ code: 'server_starting', message: 'the service is still starting; try again in a moment' });
+    return new ServiceClient(info.url, InstallToken.read(svcHome));
+  }
+
+  get authorization(): string {
+    return `Bearer ${this.token}`;
+  }
+
+  async request<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
+    const response = await this.fetch(method, path, body);
+    const text = await response.text();
+    const value = text === '' ? undefined : (JSON.parse(text) as unknown);
+    if (!response.ok) throw toError(response.status, value);
+    return value as T;
+  }
+
+  /** A raw response (for the attach stream); errors are thrown like `request`'s. */
+  async open(method: string, path: string, signal?: AbortSignal): Promise<Response> {
+    const response = await this.fetch(method, path, undefined, signal);
+    if (!response.ok) throw toError(response.status, await response.json().catch(() => undefined));
+    return response;
+  }
+
+  private async fetch(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<Response> {
+    try {
+      return await fetch(new URL(path, this.baseUrl), {
+        method,
+        headers: { authorization: this.authorization, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+        ...(signal ? { signal } : {}),
+      });
+    } catch (error) {
+      if ((error as Error).name === 'AbortError') throw error;
+      throw new SvcError({
+        code: 'server_unreachable',
+        message: `cannot reach the service at ${this.baseUrl}: ${(error as Error).message}`,
+        details: { fix: 'is `svc serve` still running?' },
+      });
+    }
+  }
+}
+
+function toError(status: number, value: unknown): SvcError {
+  const error = (value as { error?: { code?: unknown; message?: unknown; details?: unknown } } | undefined)?.error;
+  if (error && typeof error.code === 'string' && typeof error.message === 'string') {
+    return new SvcError({ code: error.code, message: error.message, ...(error.details ? { details: error.details as Record<string, unknown> } : {}) });
+  }
+  return new SvcError({ code: 'http_error', message: `the service answered HTTP ${status}` });
+}

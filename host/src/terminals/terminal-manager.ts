@@ -1,0 +1,360 @@
+import { statSync } from 'node:fs';
+import type { IPty } from 'node-pty';
+import { SvcError } from '@svc-org/ai-sdk';
+import type { ConnectionStore } from '../connections/index.js';
+import type { Domain, EndReason, ExecutionRecord, TaskRecord } from '../domain/index.js';
+import type { ExtensionService } from '../extensions/extension-service.js';
+import type { Logger } from '../logging/index.js';
+import { processStartTime } from '../processes/index.js';
+import type { TimerClock } from './keepalive-timer.js';
+import type { ScrollbackRead } from './scrollback-buffer.js';
+import type { SignalDir } from './signal-dir.js';
+import { spawnPty, type PtySpec } from './spawn-pty.js';
+import { Terminal } from './terminal.js';
+import { TerminalOutputStream } from './terminal-output-stream.js';
+import type { TerminalSettings } from './terminal-settings.js';
+
+export interface StartTerminalRequest {
+  /** Connection name; `resume` defaults to the previous execution's connection. */
+  connection?: string;
+  model?: string;
+  cols?: number;
+  rows?: number;
+}
+
+export interface ResumeTerminalRequest extends StartTerminalRequest {
+  /** Start fresh even when the task has history. */
+  fresh?: boolean;
+}
+
+export interface TerminalSummary {
+  taskId: number;
+  executionId: number;
+  state: Terminal['state'];
+  pid: number;
+  attached: number;
+  start: number;
+  end: number;
+  keepaliveRemainingMs: number | null;
+}
+
+export interface TerminalManagerOptions {
+  domain: Domain;
+  extensions: ExtensionService;
+  connections: ConnectionStore;
+  logger: Logger;
+  signalDir: SignalDir;
+  settings: TerminalSettings;
+  hostEnv?: NodeJS.ProcessEnv;
+  spawn?: (spec: PtySpec, hostEnv: NodeJS.ProcessEnv) => IPty;
+  clock?: TimerClock;
+}
+
+interface LaunchPlan {
+  connection: string;
+  mode: 'fresh' | 'resume';
+  sessionId?: string;
+  model?: string;
+  cols?: number;
+  rows?: number;
+}
+
+// Environment keys the host owns in a task terminal; neither an adapter nor a connection sets them.
+const HOST_OWNED_ENV = /^SVC_/;
+
+/**
+ * Every task terminal of this service: start (fresh or resume), input, bounded scrollback,
+ * stop, keepalive and the bookkeeping of executions in the database.
+ */
+export class TerminalManager {
+  private readonly terminals = new Map<number, Terminal>();
+  private readonly starting = new Set<number>();
+  private readonly ended: number[] = [];
+  private readonly recorded = new WeakMap<Terminal, Promise<ExecutionRecord>>();
+  private closing = false;
+
+  constructor(private readonly options: TerminalManagerOptions) {}
+
+  get settings(): TerminalSettings {
+    return this.options.settings;
+  }
+
+  async start(taskId: number, request: StartTerminalRequest): Promise<ExecutionRecord> {
+    if (!request.connection) {
+      throw new SvcError({ code: 'connection_required', message: `say which connection runs task ${taskId} (e.g. --connection <name>)` });
+    }
+    return this.launch(taskId, { ...request, connection: request.connection, mode: 'fresh' });
+  }
+
+  /**
+   * Continue/Retry: resumes the task's CLI session (the stored session id, else the CLI's most
+   * recent session in the project folder) on the previous connection; fresh when there is no history.
+   */
+  async resume(taskId: number, request: ResumeTerminalRequest = {}): Promise<ExecutionRecord> {
+    this.options.domain.tasks.get(taskId);
+    const latest = this.options.domain.executions.latestForTask(taskId);
+    const connection = request.connection ?? latest?.connectionName;
+    if (!connection) {
+      throw new SvcError({
+        code: 'connection_required',
+        message: `task ${taskId} has never run; say which connection starts it (e.g. --connection <name>)`,
+      });
+    }
+    if (!latest || request.fresh) return this.launch(taskId, { ...request, connection, mode: 'fresh' });
+    const providerId = this.options.connections.get(connection).providerId;
+    // A session id means something only to the provider that made it.
+    if (providerId !== latest.providerId) return this.launch(taskId, { ...request, connection, mode: 'fresh' });
+    const withSession = this.options.domain.executions.latestSessionForTask(taskId);
+    const sessionId = withSession && withSession.providerId === providerId ? withSession.sessionId ?? undefined : undefined;
+    return this.launch(taskId, { ...request, connection, mode: 'resume', ...(sessionId ? { sessionId } : {}) });
+  }
+
+  read(taskId: number, cursor: number | undefined, maxBytes = 64 * 1024): ScrollbackRead & { executionId: number; state: Terminal['state'] } {
+    const terminal = this.terminalOf(taskId);
+    return { ...terminal.buffer.read(cursor, maxBytes), executionId: terminal.executionId, state: terminal.state };
+  }
+
+  write(taskId: number, data: string): void {
+    this.liveTerminalOf(taskId).write(data);
+  }
+
+  resize(taskId: number, cols: number, rows: number): void {
+    this.liveTerminalOf(taskId).resize(cols, rows);
+  }
+
+  /** The live output for an attached viewer; counts as attached until destroyed. */
+  openStream(taskId: number, cursor?: number): TerminalOutputStream {
+    const terminal = this.liveTerminalOf(taskId);
+    if (cursor !== undefined && (cursor < 0 || cursor > terminal.buffer.end)) terminal.buffer.read(cursor, 1);
+    return new TerminalOutputStream(terminal, cursor);
+  }
+
+  /** The Stop button: Ctrl-C, then SIGTERM, then SIGKILL to the whole tree; resolves once recorded. */
+  async stop(taskId: number, reason: Extract<EndReason, 'stopped' | 'keepalive' | 'service_shutdown'> = 'stopped'): Promise<ExecutionRecord> {
+    const terminal = this.liveTerminalOf(taskId);
+    await terminal.stop(reason, { interruptMs: this.settings.interruptMs, graceMs: this.settings.stopGraceMs });
+    return this.recorded.get(terminal) ?? this.options.domain.executions.get(terminal.executionId);
+  }
+
+  /** Parks the execution (PAUSED): the PTY stays alive and the keepalive is suspended. */
+  pause(taskId: number): ExecutionRecord {
+    const terminal = this.liveTerminalOf(taskId);
+    const record = this.options.domain.executions.setLiveStatus(terminal.executionId, 'PAUSED');
+    terminal.pause();
+    return record;
+  }
+
+  unpause(taskId: number): ExecutionRecord {
+    const terminal = this.liveTerminalOf(taskId);
+    const record = this.options.domain.executions.setLiveStatus(terminal.executionId, 'RUNNING');
+    terminal.unpause();
+    return record;
+  }
+
+  /** The CLI told us its session id (the stop hook): the next resume continues that session. */
+  recordSessionId(executionId: number, sessionId: string): void {
+    this.options.domain.executions.setSessionId(executionId, sessionId);
+  }
+
+  summary(taskId: number): TerminalSummary | undefined {
+    const terminal = this.terminals.get(taskId);
+    return terminal ? summarize(terminal) : undefined;
+  }
+
+  list(): TerminalSummary[] {
+    return [...this.terminals.values()].map(summarize);
+  }
+
+  /** Resolves when the task's current execution has ended and its end is recorded. */
+  async waitForEnd(taskId: number): Promise<ExecutionRecord> {
+    const terminal = this.terminalOf(taskId);
+    return this.recorded.get(terminal) ?? this.options.domain.executions.get(terminal.executionId);
+  }
+
+  /** Clean shutdown: every live terminal is stopped and its execution recorded. */
+  async close(): Promise<void> {
+    this.closing = true;
+    const live = [...this.terminals.values()].filter((terminal) => terminal.state !== 'ENDED');
+    await Promise.all(live.map((terminal) => this.stop(terminal.taskId, 'service_shutdown').catch(() => undefined)));
+  }
+
+  private async launch(taskId: number, plan: LaunchPlan): Promise<ExecutionRecord> {
+    const { domain, logger } = this.options;
+    if (this.closing) throw new SvcError({ code: 'service_stopping', message: 'the service is shutting down' });
+    const task = domain.tasks.get(taskId);
+    if (task.status === 'DONE' || task.status === 'CANCELLED') {
+      throw new SvcError({
+        code: 'task_closed',
+        message: `task ${taskId} is ${task.status}; reopen it (status TODO) before starting it`,
+        details: { taskId, status: task.status },
+      });
+    }
+    const current = this.terminals.get(taskId);
+    if (this.starting.has(taskId) || (current && current.state !== 'ENDED')) throw domain.executions.alreadyRunning(taskId);
+    if (domain.executions.liveForTask(taskId)) throw domain.executions.alreadyRunning(taskId);
+    this.starting.add(taskId);
+    try {
+      const connection = this.options.connections.get(plan.connection);
+      const cwd = repositoryOf(domain, task);
+      const target = await this.options.extensions.prepare(connection.providerId, { connection: connection.name });
+      const description = await this.options.extensions.buildSessionProcess(target, {
+        mode: plan.mode,
+        ...(plan.sessionId ? { sessionId: plan.sessionId } : {}),
+        cwd,
+        ...(plan.model ? { model: plan.model } : {}),
+      });
+      const execution = domain.executions.create({
+        taskId,
+        connectionId: connection.id,
+        connectionName: connection.name,
+        providerId: connection.providerId,
+        mode: plan.mode,
+        sessionId: plan.sessionId ?? null,
+      });
+      let pty: IPty;
+      try {
+        pty = (this.options.spawn ?? spawnPty)(
+          {
+            command: description.command,
+            args: description.args,
+            cwd: description.cwd,
+            connectionEnv: withoutHostKeys(connection.env),
+            envPatch: { ...withoutHostKeys(description.envPatch), ...this.hostEnvFor(task, execution.id) },
+            cols: plan.cols ?? this.settings.cols,
+            rows: plan.rows ?? this.settings.rows,
+            binary: true,
+          },
+          this.options.hostEnv ?? process.env,
+        );
+      } catch (error) {
+        const failure = SvcError.hasCode(error) ? error : { code: 'spawn_failed', message: String(error) };
+        domain.executions.finish(execution.id, { status: 'FAILED', endReason: 'spawn_failed', error: { code: failure.code, message: failure.message } });
+        throw error;
+      }
+      domain.executions.setProcess(execution.id, pty.pid, processStartTime(pty.pid) ?? null);
+      if (task.status === 'TODO' || task.status === 'IN_REVIEW') domain.tasks.moveTo(taskId, 'IN_PROGRESS');
+      const terminal = new Terminal({
+        taskId,
+        executionId: execution.id,
+        pty,
+        scrollbackBytes: this.settings.scrollbackBytes,
+        startOffset: current?.buffer.end ?? 0,
+        keepaliveMs: this.settings.keepaliveMs,
+        onKeepaliveExpired: () => {
+          logger.info('terminal stopped: nobody attached for the keepalive period', { taskId, executionId: execution.id });
+          this.stop(taskId, 'keepalive').catch(() => undefined);
+        },
+        clock: this.options.clock,
+      });
+      this.terminals.set(taskId, terminal);
+      const recorded = this.recordExit(terminal);
+      recorded.catch((error) => logger.error('could not record the end of a terminal', { taskId, executionId: execution.id, error: String(error) }));
+      this.recorded.set(terminal, recorded);
+      if (description.initialInput) terminal.write(description.initialInput);
+      logger.info('terminal started', { taskId, executionId: execution.id, provider: connection.providerId, mode: plan.mode, pid: pty.pid });
+      return domain.executions.get(execution.id);
+    } finally {
+      this.starting.delete(taskId);
+    }
+  }
+
+  private async recordExit(terminal: Terminal): Promise<ExecutionRecord> {
+    const exit = await terminal.exited;
+    const ok = exit.exitCode === 0 && exit.signal === null;
+    const record = this.options.domain.executions.finish(terminal.executionId, {
+      status: ok ? 'COMPLETED' : 'FAILED',
+      endReason: exit.reason,
+      exitCode: exit.exitCode,
+      exitSignal: exit.signal,
+    });
+    this.options.logger.info('terminal ended', {
+      taskId: terminal.taskId,
+      executionId: terminal.executionId,
+      status: record.status,
+      exitCode: exit.exitCode,
+      signal: exit.signal,
+      reason: exit.reason,
+    });
+    this.retainEnded(terminal.taskId);
+    return record;
+  }
+
+  /** Ended terminals stay readable, the most recent `retainEnded` of them. */
+  private retainEnded(taskId: number): void {
+    this.ended.push(taskId);
+    while (this.ended.length > this.settings.retainEnded) {
+      const oldest = this.ended.shift()!;
+      const terminal = this.terminals.get(oldest);
+      if (terminal && terminal.state === 'ENDED' && !this.ended.includes(oldest)) this.terminals.delete(oldest);
+    }
+  }
+
+  private hostEnvFor(task: TaskRecord, executionId: number): Record<string, string> {
+    return {
+      SVC_SIGNAL_DIR: this.options.signalDir.ensure(),
+      SVC_TASK_ID: String(task.id),
+      SVC_EXECUTION_ID: String(executionId),
+      ...(task.parentTaskId !== null ? { SVC_HAS_PARENT: '1' } : {}),
+    };
+  }
+
+  private terminalOf(taskId: number): Terminal {
+    const terminal = this.terminals.get(taskId);
+    if (!terminal) {
+      this.options.domain.tasks.get(taskId);
+      throw new SvcError({
+        code: 'terminal_not_found',
+        message: `task ${taskId} has no terminal in this service run (start or resume it)`,
+        details: { taskId },
+      });
+    }
+    return terminal;
+  }
+
+  private liveTerminalOf(taskId: number): Terminal {
+    const terminal = this.terminalOf(taskId);
+    if (terminal.state === 'ENDED') {
+      throw new SvcError({
+        code: 'terminal_not_running',
+        message: `the terminal of task ${taskId} has ended (execution ${terminal.executionId})`,
+        details: { taskId, executionId: terminal.executionId },
+      });
+    }
+    return terminal;
+  }
+}
+
+function summarize(terminal: Terminal): TerminalSummary {
+  return {
+    taskId: terminal.taskId,
+    executionId: terminal.executionId,
+    state: terminal.state,
+    pid: terminal.pid,
+    attached: terminal.attached,
+    start: terminal.buffer.start,
+    end: terminal.buffer.end,
+    keepaliveRemainingMs: terminal.state === 'RUNNING' && terminal.attached === 0 ? terminal.keepaliveRemainingMs : null,
+  };
+}
+
+function withoutHostKeys(env: Record<string, string> | undefined): Record<string, string> {
+  return Object.fromEntries(Object.entries(env ?? {}).filter(([key]) => !HOST_OWNED_ENV.test(key)));
+}
+
+function repositoryOf(domain: Domain, task: TaskRecord): string {
+  const project = domain.projects.get(task.projectId);
+  let ok = false;
+  try {
+    ok = statSync(project.repoPath).isDirectory();
+  } catch {
+    ok = false;
+  }
+  if (!ok) {
+    throw new SvcError({
+      code: 'repository_not_found',
+      message: `the repository folder of project ${project.id} (${project.repoPath}) is missing`,
+      details: { projectId: project.id, repoPath: project.repoPath },
+    });
+  }
+  return project.repoPath;
+}

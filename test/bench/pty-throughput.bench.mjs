@@ -1,0 +1,150 @@
+// Benchmark: PTY output throughput through the host's terminal path (node-pty → Terminal →
+// bounded scrollback) beside a bare node-pty whose output goes nowhere, plus the memory of 20
+// idle terminals. The host's TypeScript is bundled on the fly with esbuild (no build step needed).
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+import * as pty from 'node-pty';
+
+const root = resolve(import.meta.dirname, '../..');
+const FILE_MIB = Number(process.env.SVC_BENCH_PTY_MIB ?? 32);
+const ROUNDS = Number(process.env.SVC_BENCH_PTY_ROUNDS ?? 3);
+const IDLE_TERMINALS = 20;
+
+async function loadTerminals() {
+  // Inside the repository, so the bundle's bare imports (node-pty, zod) resolve from its node_modules.
+  const outfile = join(root, 'node_modules/.cache/svc-bench', `terminals-${process.pid}.mjs`);
+  await build({
+    entryPoints: [join(root, 'host/src/terminals/index.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    alias: { '@svc-org/ai-sdk': join(root, 'sdk/src/index.ts') },
+    loader: { '.sql': 'text' },
+    logLevel: 'warning',
+    banner: { js: "import { createRequire as __r } from 'node:module'; const require = __r(import.meta.url);" },
+  });
+  try {
+    return await import(pathToFileURL(outfile).href);
+  } finally {
+    rmSync(outfile, { force: true });
+  }
+}
+
+/** A text file of `mib` MiB of 80-column lines, like a long build log. */
+function makeFile(dir, mib) {
+  const line = `${'0123456789abcdefghijklmnopqrstuvwxyz'.repeat(3).slice(0, 79)}\n`;
+  const file = join(dir, 'big.txt');
+  writeFileSync(file, line.repeat(Math.ceil((mib * 1024 * 1024) / line.length)));
+  return { file, bytes: Math.ceil((mib * 1024 * 1024) / line.length) * line.length };
+}
+
+const env = { ...process.env, TERM: 'xterm-256color' };
+
+function bare(file) {
+  return new Promise((resolvePromise) => {
+    const started = process.hrtime.bigint();
+    const term = pty.spawn('cat', [file], { cols: 120, rows: 32, cwd: root, env });
+    let output = 0;
+    term.onData((data) => (output += data.length));
+    term.onExit(() => resolvePromise({ seconds: Number(process.hrtime.bigint() - started) / 1e9, output }));
+  });
+}
+
+async function ours(terminals, file) {
+  const started = process.hrtime.bigint();
+  const term = terminals.spawnPty({ command: 'cat', args: [file], cwd: root, cols: 120, rows: 32, binary: true }, env);
+  const terminal = new terminals.Terminal({
+    taskId: 1,
+    executionId: 1,
+    pty: term,
+    scrollbackBytes: terminals.DEFAULT_TERMINAL_SETTINGS.scrollbackBytes,
+    keepaliveMs: 3_600_000,
+    onKeepaliveExpired: () => undefined,
+  });
+  await terminal.exited;
+  return { seconds: Number(process.hrtime.bigint() - started) / 1e9, output: terminal.buffer.end, retained: terminal.buffer.end - terminal.buffer.start };
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+async function memoryNow() {
+  for (let i = 0; i < 3; i++) {
+    globalThis.gc?.();
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const usage = process.memoryUsage();
+  return { heap: usage.heapUsed + usage.external + usage.arrayBuffers, rss: usage.rss };
+}
+
+async function idleTerminals(terminals, dir) {
+  const before = await memoryNow();
+  const running = [];
+  for (let i = 0; i < IDLE_TERMINALS; i++) {
+    // An idle interactive session: a prompt, then waiting for input.
+    const term = terminals.spawnPty({ command: 'sh', args: ['-c', 'printf "idle %s> " "$$"; exec cat'], cwd: dir, binary: true }, env);
+    running.push(
+      new terminals.Terminal({ taskId: i + 1, executionId: i + 1, pty: term, scrollbackBytes: terminals.DEFAULT_TERMINAL_SETTINGS.scrollbackBytes, keepaliveMs: 3_600_000, onKeepaliveExpired: () => undefined }),
+    );
+  }
+  const deadline = Date.now() + 10_000;
+  while (running.some((t) => t.buffer.end === 0) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  await new Promise((r) => setTimeout(r, 300));
+  const after = await memoryNow();
+  const buffers = running.reduce((sum, t) => sum + t.buffer.memoryBytes, 0);
+  await Promise.all(running.map((t) => t.stop('stopped', { interruptMs: 100, graceMs: 1000 })));
+  return { heapBytes: after.heap - before.heap, rssBytes: after.rss - before.rss, bufferBytes: buffers };
+}
+
+export async function ptyThroughputBench() {
+  const dir = mkdtempSync(join(tmpdir(), 'svc-bench-pty-'));
+  try {
+    const terminals = await loadTerminals();
+    // Memory first, before the throughput rounds leave garbage behind.
+    const idle = await idleTerminals(terminals, dir);
+    const { file, bytes } = makeFile(dir, FILE_MIB);
+    await bare(file);
+    await ours(terminals, file);
+    const bareRuns = [];
+    const ourRuns = [];
+    let retained = 0;
+    for (let round = 0; round < ROUNDS; round++) {
+      bareRuns.push((await bare(file)).seconds);
+      const run = await ours(terminals, file);
+      ourRuns.push(run.seconds);
+      retained = run.retained;
+    }
+    const mib = bytes / (1024 * 1024);
+    const oursMibS = mib / median(ourRuns);
+    const baselineMibS = mib / median(bareRuns);
+    const kib = (n) => `${(n / 1024).toFixed(0)} KiB`;
+    return {
+      name: 'pty-throughput',
+      ours: Number(oursMibS.toFixed(1)),
+      baseline: Number(baselineMibS.toFixed(1)),
+      ratio: Number((oursMibS / baselineMibS).toFixed(3)),
+      unit: 'MiB/s',
+      memory: { idleTerminals: IDLE_TERMINALS, ...idle },
+      notes:
+        `cat of a ${FILE_MIB} MiB file, median of ${ROUNDS} rounds: host Terminal (scrollback kept ${kib(retained)}) vs bare node-pty discarding output; goal ratio >= 0.8. ` +
+        `${IDLE_TERMINALS} idle terminals: ${kib(idle.bufferBytes)} of scrollback rings, heap+external ${kib(idle.heapBytes)}, rss ${kib(idle.rssBytes)}` +
+        `${globalThis.gc ? '' : ' (run node with --expose-gc for steadier memory numbers)'}.`,
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export default ptyThroughputBench;
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  console.log(JSON.stringify(await ptyThroughputBench(), null, 2));
+}

@@ -1,0 +1,226 @@
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { join } from 'node:path';
+import * as pty from 'node-pty';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createSvcSandbox, REPO_ROOT, SVC_BIN, waitFor, type SvcSandbox } from '../support/svc-process.js';
+import { isRunning, startServe, type ServeProcess } from '../support/svc-serve.js';
+
+const QWEN_PROVIDER = join(REPO_ROOT, 'extensions/cli-providers/qwen-code');
+const QWEN_STAND_IN = join(REPO_ROOT, 'test/fake-clis/qwen');
+
+let svc: SvcSandbox;
+let repo: string;
+const serves: ServeProcess[] = [];
+
+async function serve(): Promise<ServeProcess> {
+  const started = await startServe(svc, { SVC_TERMINAL_STOP_GRACE_MS: '2000', SVC_TERMINAL_INTERRUPT_MS: '300' });
+  serves.push(started);
+  return started;
+}
+
+async function ok(args: string[]): Promise<string> {
+  const result = await svc.run(args, { timeoutMs: 60_000 });
+  if (result.code !== 0) throw new Error(`svc ${args.join(' ')} failed (${result.code})\n${result.stdout}\n${result.stderr}`);
+  return result.stdout;
+}
+
+interface Execution {
+  id: number;
+  status: string;
+  endReason: string | null;
+  pid: number | null;
+  mode: string;
+}
+
+async function executionsOf(taskId: number): Promise<Execution[]> {
+  return JSON.parse(await ok(['task', 'show', String(taskId), '--json'])).executions;
+}
+
+/** Reads the buffer from `cursor` until `text` shows up; returns that read. */
+async function readUntil(server: ServeProcess, taskId: number, cursor: number, text: string) {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const read = await server.api('GET', `/api/internal/terminal/${taskId}/buffer?cursor=${cursor}`);
+    if (read.status === 200 && read.body.data.includes(text)) return read.body;
+    if (Date.now() > deadline) throw new Error(`"${text}" never appeared after cursor ${cursor}: ${JSON.stringify(read.body)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+beforeAll(async () => {
+  svc = createSvcSandbox([QWEN_STAND_IN]);
+  repo = join(svc.home, 'repo');
+  mkdirSync(repo);
+  await ok(['ext', 'dev', 'add', QWEN_PROVIDER]);
+  await ok(['ext', 'enable', 'svc-community.qwen-code', '--yes']);
+  await ok(['connection', 'add', 'qwen', '--provider', 'svc-community.qwen-code']);
+  await ok(['workspace', 'create', 'main']);
+  await ok(['project', 'create', 'demo', '--workspace', 'main', '--repo', repo]);
+}, 120_000);
+
+afterAll(async () => {
+  for (const server of serves) if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
+  svc.cleanup();
+});
+
+describe('svc serve with the Qwen Code sample provider', () => {
+  test('a task runs in a PTY: buffer with a cursor, input, stop, resume, and restarts of the service', async () => {
+    const created = await ok(['task', 'create', 'Say hello', '--project', 'demo']);
+    const taskId = Number(/task (\d+) created/.exec(created)![1]);
+    const first = await serve();
+
+    const started = await ok(['task', 'start', String(taskId), '--connection', 'qwen']);
+    expect(started).toMatch(/started: execution \d+ \(fresh session, svc-community\.qwen-code via qwen, pid \d+\)/);
+    const banner = await readUntil(first, taskId, 0, 'qwen> ');
+    expect(banner.data).toContain('Qwen Code 0.24.4');
+    expect(banner).toMatchObject({ from: 0, behind: false, state: 'RUNNING' });
+
+    const sent = await first.api('POST', `/api/internal/terminal/${taskId}/input`, { data: 'hello from the test', submit: true });
+    expect(sent.status).toBe(200);
+    const reply = await readUntil(first, taskId, banner.cursor, 'You said: hello from the test');
+    expect(reply.data).not.toContain('Qwen Code 0.24.4');
+    expect(await ok(['task', 'output', String(taskId)])).toContain('You said: hello from the test');
+
+    const [running] = await executionsOf(taskId);
+    expect(running).toMatchObject({ status: 'RUNNING', mode: 'fresh' });
+    expect(isRunning(running!.pid!)).toBe(true);
+    expect(await ok(['task', 'stop', String(taskId)])).toMatch(/stopped: execution \d+ FAILED \(signal 2, stopped\)/);
+    expect(isRunning(running!.pid!)).toBe(false);
+
+    expect(await ok(['task', 'resume', String(taskId)])).toContain('continuing the most recent session');
+    await readUntil(first, taskId, 0, 'Continuing the most recent session');
+    const [resumed] = await executionsOf(taskId);
+    expect(resumed).toMatchObject({ status: 'RUNNING', mode: 'resume' });
+
+    // The service dies without a chance to clean up.
+    first.child.kill('SIGKILL');
+    await first.exited;
+    const second = await serve();
+    expect(second.child.output.stdout).toContain('marked 1 execution(s) left live by the previous service as FAILED');
+    await waitFor(() => !isRunning(resumed!.pid!), 10_000, 'the orphaned CLI to be gone');
+    const afterCrash = await executionsOf(taskId);
+    expect(afterCrash[0]).toMatchObject({ id: resumed!.id, status: 'FAILED', endReason: 'service_restart' });
+    expect(afterCrash.filter((e) => e.status === 'RUNNING' || e.status === 'PAUSED')).toEqual([]);
+    expect((await second.api('GET', `/api/internal/terminal/${taskId}/buffer`)).body.error.code).toBe('terminal_not_found');
+
+    // Resume after the crash, then a normal stop of the service.
+    await ok(['task', 'resume', String(taskId)]);
+    await readUntil(second, taskId, 0, 'qwen> ');
+    const [beforeStop] = await executionsOf(taskId);
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toEqual({ code: 0, signal: null });
+    expect(second.child.output.stdout).toContain('stopping: ending every terminal');
+    expect(existsSync(join(svc.home, 'server.json'))).toBe(false);
+    expect(isRunning(beforeStop!.pid!)).toBe(false);
+    const afterStop = await executionsOf(taskId);
+    expect(afterStop[0]).toMatchObject({ id: beforeStop!.id, endReason: 'service_shutdown' });
+    expect(afterStop[0]!.status).toMatch(/^(COMPLETED|FAILED)$/);
+
+    const third = await serve();
+    expect(third.child.output.stdout).not.toContain('marked');
+    const restarted = await ok(['task', 'resume', String(taskId), '--connection', 'qwen']);
+    expect(restarted).toContain('resumed');
+    await readUntil(third, taskId, 0, 'Continuing the most recent session');
+    await ok(['task', 'stop', String(taskId)]);
+    third.child.kill('SIGINT');
+    expect((await third.exited).code).toBe(0);
+  }, 240_000);
+
+  test('a leftover process that outlived a killed service is killed when the service starts again', async () => {
+    // A wrapper around the stand-in that leaves a HUP-ignoring child in the session's process group,
+    // as a CLI's helper process might: closing the PTY does not end it.
+    const wrapper = join(svc.home, 'qwen-with-helper');
+    const pidfile = join(svc.home, 'helper.pid');
+    writeFileSync(
+      wrapper,
+      `#!/bin/sh\nif [ "$1" = "--version" ]; then exec qwen "$@"; fi\n( trap '' HUP; exec sleep 300 ) &\necho $! > "$HELPER_PIDFILE"\nexec qwen "$@"\n`,
+    );
+    chmodSync(wrapper, 0o755);
+    await ok(['connection', 'add', 'qwen-helper', '--provider', 'svc-community.qwen-code', '--command', wrapper, '--env', `HELPER_PIDFILE=${pidfile}`]);
+    const taskId = Number(/task (\d+) created/.exec(await ok(['task', 'create', 'Leaves a helper', '--project', 'demo']))![1]);
+    const first = await serve();
+    await ok(['task', 'start', String(taskId), '--connection', 'qwen-helper']);
+    await readUntil(first, taskId, 0, 'qwen> ');
+    const helper = Number(await waitFor(() => existsSync(pidfile) && readFileSync(pidfile, 'utf8').trim(), 10_000, 'the helper pid'));
+
+    first.child.kill('SIGKILL');
+    await first.exited;
+    await new Promise((r) => setTimeout(r, 500));
+    expect(isRunning(helper)).toBe(true);
+
+    const second = await serve();
+    expect(second.child.output.stdout).toContain('killed 1 leftover process tree(s)');
+    await waitFor(() => !isRunning(helper), 10_000, 'the helper to be killed');
+    second.child.kill('SIGTERM');
+    await second.exited;
+  }, 180_000);
+
+  test('a second svc serve on the same SVC_HOME is refused', async () => {
+    const first = await serve();
+    const again = await svc.run(['serve'], { env: { SVC_PORT: '0' }, timeoutMs: 60_000 });
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('error server_already_running');
+    expect(JSON.parse(readFileSync(join(svc.home, 'server.json'), 'utf8')).url).toBe(first.url);
+    first.child.kill('SIGTERM');
+    await first.exited;
+  }, 120_000);
+
+  test('the real service refuses a foreign Host header and a missing or wrong token', async () => {
+    const server = await serve();
+    const port = Number(new URL(server.url).port);
+    const raw = (headers: Record<string, string>) =>
+      new Promise<{ status: number; body: any }>((resolve, reject) => {
+        const req = httpRequest({ host: '127.0.0.1', port, path: '/api/tasks', headers }, (res) => {
+          let text = '';
+          res.setEncoding('utf8').on('data', (d: string) => (text += d));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    expect(await raw({ host: `attacker.example:${port}`, authorization: `Bearer ${server.token}` })).toMatchObject({
+      status: 403,
+      body: { error: { code: 'host_not_allowed' } },
+    });
+    expect(await raw({ host: `localhost:${port}` })).toMatchObject({ status: 401, body: { error: { code: 'unauthorized' } } });
+    expect(await raw({ host: `localhost:${port}`, authorization: 'Bearer not-the-token' })).toMatchObject({ status: 401 });
+    expect((await raw({ host: `localhost:${port}`, authorization: `Bearer ${server.token}` })).status).toBe(200);
+    server.child.kill('SIGTERM');
+    await server.exited;
+  }, 120_000);
+
+  test('svc task attach is a live terminal; Ctrl-] detaches and leaves the task running', async () => {
+    const taskId = Number(/task (\d+) created/.exec(await ok(['task', 'create', 'Attach to me', '--project', 'demo']))![1]);
+    const server = await serve();
+    await ok(['task', 'start', String(taskId), '--connection', 'qwen']);
+    const user = pty.spawn(process.execPath, [SVC_BIN, 'task', 'attach', String(taskId)], {
+      cols: 100,
+      rows: 30,
+      cwd: svc.home,
+      env: svc.env as Record<string, string>,
+    });
+    let screen = '';
+    user.onData((data) => (screen += data));
+    const exited = new Promise<number>((resolve) => user.onExit(({ exitCode }) => resolve(exitCode)));
+    await waitFor(() => screen.includes('qwen> '), 30_000, 'the replayed prompt');
+    user.write('typed through attach\r');
+    await waitFor(() => screen.includes('You said: typed through attach'), 15_000, 'the reply');
+    expect((await server.api('GET', `/api/internal/terminal/${taskId}`)).body.terminal).toMatchObject({ attached: 1, keepaliveRemainingMs: null });
+    user.write('\x1d');
+    expect(await exited).toBe(0);
+    expect(screen).toContain('detached from task');
+    const state = await server.api('GET', `/api/internal/terminal/${taskId}`);
+    expect(state.body.terminal).toMatchObject({ state: 'RUNNING' });
+    // The service sees the viewer leave once its stream closes.
+    let attached = state.body.terminal.attached;
+    for (let i = 0; i < 50 && attached !== 0; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      attached = (await server.api('GET', `/api/internal/terminal/${taskId}`)).body.terminal.attached;
+    }
+    expect(attached).toBe(0);
+    await ok(['task', 'stop', String(taskId)]);
+    server.child.kill('SIGTERM');
+    await server.exited;
+  }, 120_000);
+});

@@ -1,0 +1,173 @@
+// A catalog as a publisher makes it, for install tests: a throwaway repository with the real catalog
+// schemas, declarations and small working providers over test/fixtures/clis/svc-echo-cli, built with
+// the real `pnpm extensions:catalog:build` (with --skip-checks: these fixture providers have no tests
+// of their own) and served over HTTPS with a throwaway CA.
+import { spawnSync } from 'node:child_process';
+import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join, normalize, sep } from 'node:path';
+import { REPO_ROOT } from './svc-process.js';
+import { startHttpsServer, type HttpsTestServer, type ThrowawayCa } from './throwaway-https.js';
+
+export interface FixtureRelease {
+  /** Folder under extensions/cli-providers/ (one per version). */
+  folder: string;
+  id: string;
+  version: string;
+  permissions: string[];
+}
+
+/**
+ * The provider answers a query with one line per word of `v<version> <prompt>` (through svc-echo-cli,
+ * so it needs `process:spawn`), and `wait-for <file>` waits until that file exists before it answers
+ * `v<version> waited` (to hold a call open across an update).
+ */
+function providerSource(version: string): string {
+  const sdk = join(REPO_ROOT, 'sdk/src/index.ts');
+  return `import { existsSync } from 'node:fs';
+import { BaseCliAdapter, collectCliQueryStream, defineCliPlugin, readLines } from ${JSON.stringify(sdk)};
+
+const VERSION = ${JSON.stringify(version)};
+
+class CatalogEchoAdapter extends BaseCliAdapter {
+  buildSessionProcess(request, ctx) {
+    return { command: ctx.cli.command, args: ['--interactive'], cwd: request.cwd, envPatch: {} };
+  }
+
+  async generate(request, ctx) {
+    return collectCliQueryStream(this.stream(request, ctx));
+  }
+
+  async *stream(request, ctx) {
+    if (request.prompt.startsWith('wait-for ')) {
+      const file = request.prompt.slice('wait-for '.length);
+      while (!existsSync(file)) {
+        if (ctx.signal.aborted) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      yield { type: 'text', text: 'v' + VERSION + ' waited\\n' };
+      yield { type: 'finish', finishReason: 'stop' };
+      return;
+    }
+    const child = await ctx.host.process.spawn(
+      { command: ctx.cli.command, args: ['--say', 'v' + VERSION + ' ' + request.prompt], cwd: request.cwd },
+      { signal: ctx.signal },
+    );
+    for await (const line of readLines(child.stdout)) yield { type: 'text', text: line + '\\n' };
+    const exit = await child.exited;
+    yield { type: 'finish', finishReason: exit.exitCode === 0 ? 'stop' : 'error' };
+  }
+}
+
+export const svcCliPlugin = defineCliPlugin({ createAdapter: () => new CatalogEchoAdapter() });
+`;
+}
+
+export async function makeCatalogFixtureRepo(root: string, releases: FixtureRelease[]): Promise<void> {
+  const schemaDir = join(root, 'extensions/catalog/schema');
+  await mkdir(schemaDir, { recursive: true });
+  await mkdir(join(root, 'extensions/catalog/sources'), { recursive: true });
+  for (const name of ['declaration.v1.schema.json', 'index.v1.schema.json']) {
+    await copyFile(join(REPO_ROOT, 'extensions/catalog/schema', name), join(schemaDir, name));
+  }
+  for (const release of releases) {
+    const dir = join(root, 'extensions/cli-providers', release.folder);
+    await mkdir(join(dir, 'src'), { recursive: true });
+    const publisher = release.id.slice(0, release.id.indexOf('.'));
+    const pkg = {
+      name: `@${publisher}/svc-provider-${release.folder}`,
+      version: release.version,
+      description: 'catalog install test provider',
+      type: 'module',
+      private: true,
+      exports: { './svc-cli-provider': './dist/svc-cli-provider.js' },
+      files: ['dist', 'config.schema.json'],
+      scripts: { build: 'node ../../../scripts/build-provider.mjs' },
+      dependencies: { '@svc-org/ai-sdk': 'workspace:*' },
+      svc: {
+        id: release.id,
+        publisher,
+        manifestVersion: 1,
+        apiVersion: '1.0',
+        kind: 'cli-provider',
+        display: { name: 'Catalog Echo (test)', description: `catalog install test provider ${release.version}` },
+        command: { default: 'svc-echo-cli', aliases: [], knownPaths: {}, versionArgs: ['--version'] },
+        compatibility: { svc: '>=0.3.0 <1.0.0', node: '>=20', cli: '>=1.0.0 <2.0.0' },
+        capabilities: { sessions: { fresh: true, resume: false }, query: { generate: true, stream: true }, models: false },
+        permissions: release.permissions,
+        configSchema: 'config.schema.json',
+      },
+    };
+    await writeFile(join(dir, 'package.json'), `${JSON.stringify(pkg, null, 2)}\n`);
+    await writeFile(
+      join(dir, 'config.schema.json'),
+      `${JSON.stringify({ $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object', additionalProperties: false, properties: {} }, null, 2)}\n`,
+    );
+    await writeFile(join(dir, 'src/index.ts'), providerSource(release.version));
+    const declaration = { $schema: '../schema/declaration.v1.schema.json', id: release.id, publisher, version: release.version, provider: release.folder };
+    await writeFile(join(root, 'extensions/catalog/sources', `${release.folder}.json`), `${JSON.stringify(declaration, null, 2)}\n`);
+  }
+}
+
+/** `pnpm extensions:catalog:build -- --root <root> --skip-checks --base-url <baseUrl> --output <output>`, as a publisher runs it. */
+export function runCatalogBuild(root: string, baseUrl: string, output: string): void {
+  const run = spawnSync('pnpm', ['--silent', 'extensions:catalog:build', '--', '--root', root, '--skip-checks', '--base-url', baseUrl, '--output', output], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+  });
+  if (run.status !== 0) throw new Error(`catalog build failed (${run.status}):\n${run.stdout}\n${run.stderr}`);
+}
+
+export interface CatalogServer extends HttpsTestServer {
+  /** `https://127.0.0.1:<port>/catalog` */
+  baseUrl: string;
+  /** Replaces the bytes served at a path below the base URL (e.g. a corpus archive as an artifact). */
+  override(path: string, body: Buffer | undefined): void;
+  /** When set, requests without `Authorization: Bearer <token>` get 401. */
+  requireToken(token: string | undefined): void;
+}
+
+/** Serves `dir` below /catalog/ over HTTPS; every file with its Content-Length. */
+export async function serveCatalog(ca: Pick<ThrowawayCa, 'serverKey' | 'serverCert'>, dir: string): Promise<CatalogServer> {
+  const overrides = new Map<string, Buffer>();
+  let token: string | undefined;
+  const handle = (request: IncomingMessage, response: ServerResponse) => {
+    if (token !== undefined && request.headers.authorization !== `Bearer ${token}`) {
+      response.statusCode = 401;
+      response.end('{"error":"unauthorized"}');
+      return;
+    }
+    const path = new URL(request.url ?? '/', 'https://127.0.0.1').pathname;
+    if (!path.startsWith('/catalog/')) {
+      response.statusCode = 404;
+      response.end();
+      return;
+    }
+    const relative = decodeURIComponent(path.slice('/catalog/'.length));
+    const override = overrides.get(relative);
+    const file = normalize(join(dir, relative));
+    const body = override ? Promise.resolve(override) : file.startsWith(dir + sep) ? readFile(file) : Promise.reject(new Error('outside'));
+    body.then(
+      (bytes) => {
+        response.setHeader('content-length', bytes.length);
+        response.end(bytes);
+      },
+      () => {
+        response.statusCode = 404;
+        response.end();
+      },
+    );
+  };
+  const server = await startHttpsServer(ca, handle);
+  return {
+    ...server,
+    baseUrl: `${server.origin}/catalog`,
+    override(path, body) {
+      if (body === undefined) overrides.delete(path);
+      else overrides.set(path, body);
+    },
+    requireToken(value) {
+      token = value;
+    },
+  };
+}

@@ -1,0 +1,56 @@
+// A real `svc serve` child process and a client for its HTTP API, for end-to-end tests.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import { waitFor, type SvcSandbox } from './svc-process.js';
+
+export interface ServeProcess {
+  child: ChildProcess & { output: { stdout: string; stderr: string } };
+  url: string;
+  token: string;
+  api<T = any>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }>;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/** Starts `svc serve` on a free port and waits until it prints where it listens. */
+export async function startServe(svc: SvcSandbox, env: NodeJS.ProcessEnv = {}): Promise<ServeProcess> {
+  const child = svc.start(['serve'], { env: { SVC_PORT: '0', ...env } });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  let early: string | undefined;
+  void exited.then(() => (early = `svc serve exited early\n${child.output.stdout}\n${child.output.stderr}`));
+  const url = await waitFor(
+    () => {
+      if (early) throw new Error(early);
+      return /serving on (http:\/\/127\.0\.0\.1:\d+)/.exec(child.output.stdout)?.[1];
+    },
+    60_000,
+    'svc serve to listen',
+  );
+  const token = readFileSync(join(svc.home, 'token'), 'utf8').trim();
+  return {
+    child,
+    url,
+    token,
+    exited,
+    async api(method, path, body) {
+      const response = await fetch(`${url}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      const text = await response.text();
+      return { status: response.status, body: text ? JSON.parse(text) : undefined };
+    },
+  };
+}
+
+/** True while `pid` runs (a zombie has already exited). */
+export function isRunning(pid: number): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0] !== 'Z';
+  } catch {
+    return false;
+  }
+}
