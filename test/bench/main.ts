@@ -1,11 +1,36 @@
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { REPO_ROOT } from '../support/svc-process.js';
 import { formatBenchResults, type BenchResult } from './bench-result.js';
 import { parseThroughputBenchmarks } from './parse-throughput.bench.js';
 import { runtimeBenchmarks } from './runtime.bench.js';
 
-export async function main(): Promise<void> {
+// The .mjs benches bundle their own modules; they are loaded at run time, not bundled here.
+async function loadBench<T>(file: string, name: string): Promise<T> {
+  const module = (await import(pathToFileURL(join(REPO_ROOT, 'test/bench', file)).href)) as Record<string, T>;
+  return module[name]!;
+}
+
+export async function main(args: string[]): Promise<void> {
+  const only = new Set(args);
+  const want = (group: string) => only.size === 0 || only.has(group);
   const results: BenchResult[] = [];
+  const report = (batch: BenchResult[]) => {
+    results.push(...batch);
+    process.stdout.write(formatBenchResults(batch));
+  };
   process.stdout.write('svc benchmarks (each figure beside a baseline measured in the same run)\n\n');
-  results.push(...(await runtimeBenchmarks()));
-  results.push(...(await parseThroughputBenchmarks()));
-  process.stdout.write(formatBenchResults(results));
+  if (want('runtime')) report(await runtimeBenchmarks());
+  if (want('install')) {
+    const bench = await loadBench<(o?: { iterations?: number }) => Promise<{ name: string; ours_ms: number; baseline_ms: number; ratio: number }>>('install-artifact.bench.mjs', 'benchInstallArtifact');
+    const r = await bench();
+    report([{ name: r.name, unit: 'ms', ours: r.ours_ms, baseline: r.baseline_ms, baselineName: 'sha256sum + tar -xzf', ratio: r.ours_ms / r.baseline_ms, goal: '≤ 1.5×' }]);
+  }
+  if (want('pty')) {
+    const bench = await loadBench<() => Promise<{ ours: number; baseline: number; ratio: number; unit: string; notes: string }>>('pty-throughput.bench.mjs', 'ptyThroughputBench');
+    const r = await bench();
+    report([{ name: 'PTY output throughput into the terminal buffer (+ memory of 20 idle terminals)', unit: r.unit, ours: r.ours, baseline: r.baseline, baselineName: 'bare node-pty to nowhere', ratio: r.ratio, goal: '≥ 0.8× (higher is better)', notes: r.notes }]);
+  }
+  if (want('parse')) report(await parseThroughputBenchmarks());
+  process.stdout.write(`\n${results.length} figures\n`);
 }
