@@ -1,0 +1,97 @@
+import {
+  SvcError,
+  type AdapterContext,
+  type IntegrationInspection,
+  type IntegrationScope,
+  type SkillEntry,
+  type SkillsIntegration,
+} from '@svc-org/ai-sdk';
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import { GeminiErrorCodes } from '../gemini-error-codes.js';
+import { IntegrationRecords } from './integration-records.js';
+import { geminiDir } from './integration-paths.js';
+
+// Agent skills: `<name>/SKILL.md` under ~/.gemini/skills (user) or <project>/.gemini/skills
+// (workspace), the folders Gemini CLI 0.61.0 discovers (docs/cli/skills.md).
+const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+
+export class GeminiSkillsIntegration implements SkillsIntegration {
+  /**
+   * The skills svc installed that are still there. The host's file API reads files but does not
+   * list folders, so skills svc did not install are not seen here (`gemini skills list` shows all).
+   */
+  async inspect(scope: IntegrationScope, ctx: AdapterContext): Promise<IntegrationInspection<Pick<SkillEntry, 'name'>>> {
+    const root = skillsDir(scope, ctx);
+    const records = new IntegrationRecords(ctx.host.storage);
+    const entries: Array<Pick<SkillEntry, 'name'>> = [];
+    for (const name of (await records.ids('skills', root)).sort()) {
+      if ((await ctx.host.files.readText(skillFile(root, name))) !== undefined) entries.push({ name });
+    }
+    return { configPath: root, entries };
+  }
+
+  async install(entry: SkillEntry, scope: IntegrationScope, ctx: AdapterContext): Promise<void> {
+    const name = checkedName(entry?.name);
+    if (typeof entry.content !== 'string' || entry.content.trim() === '') {
+      throw new SvcError({ code: 'invalid_request', message: `skill "${name}" needs the text of its SKILL.md` });
+    }
+    const root = skillsDir(scope, ctx);
+    const path = skillFile(root, name);
+    const records = new IntegrationRecords(ctx.host.storage);
+    const existing = await ctx.host.files.readText(path);
+    const owned = await records.placement('skills', root, name);
+    if (existing === entry.content) return;
+    if (existing !== undefined && !owned) {
+      throw new SvcError({
+        code: GeminiErrorCodes.integrationConflict,
+        message: `${path} already exists and svc did not install it; it was left as it is`,
+      });
+    }
+    await ctx.host.files.writeText(path, entry.content);
+    await records.setPlacement('skills', root, name, {
+      anchor: 'file',
+      childOffset: 0,
+      length: entry.content.length,
+      sha256: createHash('sha256').update(entry.content).digest('hex'),
+      removed: null,
+    });
+  }
+
+  async uninstall(name: string, scope: IntegrationScope, ctx: AdapterContext): Promise<void> {
+    const root = skillsDir(scope, ctx);
+    const path = skillFile(root, checkedName(name));
+    const records = new IntegrationRecords(ctx.host.storage);
+    const owned = await records.placement('skills', root, name);
+    const existing = await ctx.host.files.readText(path);
+    if (existing === undefined) {
+      await records.deletePlacement('skills', root, name);
+      return;
+    }
+    if (!owned) {
+      throw new SvcError({
+        code: GeminiErrorCodes.integrationNotOwned,
+        message: `svc did not install the skill at ${path}; remove it with \`gemini skills uninstall\` or by hand`,
+      });
+    }
+    // svc wrote this file; it goes even if someone edited it since. Its folder may stay, empty:
+    // the host's file API removes files, and a folder without SKILL.md is not a skill.
+    await ctx.host.files.remove(path);
+    await records.deletePlacement('skills', root, name);
+  }
+}
+
+function skillsDir(scope: IntegrationScope, ctx: AdapterContext): string {
+  return join(geminiDir(scope, ctx), 'skills');
+}
+
+function skillFile(root: string, name: string): string {
+  return join(root, name, 'SKILL.md');
+}
+
+function checkedName(name: unknown): string {
+  if (typeof name !== 'string' || !NAME.test(name) || name.includes('..')) {
+    throw new SvcError({ code: 'invalid_request', message: 'a skill name is letters, digits, ".", "_" and "-", starting with a letter or digit' });
+  }
+  return name;
+}
