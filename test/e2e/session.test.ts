@@ -52,3 +52,17 @@ test('resume passes the session id to the adapter', async () => {
   const exit = await user.exited;
   expect(exit.exitCode).toBe(0);
 });
+
+test('with piped input, the end of input ends the session', async () => {
+  const result = await svc.run(['session', '--provider', 'svc-test.echo'], { input: 'piped line\n' });
+  expect(result.stdout).toContain('echo: piped line');
+  expect(result.code).toBe(0);
+});
+
+test('SIGTERM to svc ends the session and its process tree', async () => {
+  const child = svc.start(['session', '--provider', 'svc-test.echo']);
+  await waitFor(() => child.output.stdout.includes('echo-cli interactive'), 15_000, 'the banner');
+  child.kill('SIGTERM');
+  const code = await new Promise((resolve) => child.once('close', resolve));
+  expect(code).not.toBe(0);
+});

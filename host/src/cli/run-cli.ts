@@ -47,7 +47,7 @@ export async function runCli(argv: string[], io: CliIo, signal: AbortSignal = ne
       case 'query':
         return await queryCommand(args, io, open, signal);
       case 'session':
-        return await sessionCommand(args, io, open);
+        return await sessionCommand(args, io, open, signal);
       case 'models':
         return await modelsCommand(args, io, open, signal);
       case 'connection':

@@ -114,7 +114,7 @@ describe('checkCliDependency failures', () => {
     const override = join(fixture.root, 'nowhere/qwen');
     const report = await runPreflight(fixture.dir, fixture.options({ commandOverride: override, env: { PATH: join(fixture.root, 'empty') } }));
     const failure = expectPreflightFailure(fixture, report, 'cli-dependency', 'cli_not_found');
-    expect(failure.message).toBe(`the Sample CLI CLI was not found (looked for ${override}, sample-cli, sample-cli-alias, ~/.sample/bin/sample-cli)`);
+    expect(failure.message).toBe(`the Sample CLI was not found (looked for ${override}, sample-cli, sample-cli-alias, ~/.sample/bin/sample-cli)`);
     expect(failure.details?.tried).toEqual([
       { source: 'override', candidate: override, looked: [override] },
       { source: 'default', candidate: 'sample-cli', looked: [join(fixture.root, 'empty/sample-cli')] },

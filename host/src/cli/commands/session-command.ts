@@ -8,7 +8,7 @@ import { UsageError } from '../usage-error.js';
 const USAGE = 'svc session --provider <id> [--connection <name>] [--resume <id> | --continue] [--model <m>] [--cwd <dir>]';
 
 /** An interactive CLI session through the host's PTY, attached to this terminal. */
-export async function sessionCommand(args: string[], io: CliIo, open: () => Promise<HostServices>): Promise<number> {
+export async function sessionCommand(args: string[], io: CliIo, open: () => Promise<HostServices>, signal?: AbortSignal): Promise<number> {
   const { values, positionals } = parseCommandArgs(
     args,
     {
@@ -43,5 +43,5 @@ export async function sessionCommand(args: string[], io: CliIo, open: () => Prom
     },
     io.env,
   );
-  return attachLocalTerminal(term, io, description.initialInput);
+  return attachLocalTerminal(term, io, description.initialInput, signal);
 }

@@ -25,7 +25,9 @@ export interface CliDependencyOptions extends DiscoveryOptions {
 
 export type CliDependencyCheckResult = CheckResult<'cli-dependency', { cli: ResolvedCli }>;
 
-export const DEFAULT_PROBE_TIMEOUT_MS = 5_000;
+// Generous: some CLIs are launchers that start a second Node process just to print a version
+// (gemini --version takes 3-6 s on a loaded machine).
+export const DEFAULT_PROBE_TIMEOUT_MS = 20_000;
 
 // Enough of the output to recognise what answered, not so much that a chatty CLI floods a report.
 const EXCERPT_CHARS = 200;
@@ -54,7 +56,7 @@ export async function checkCliDependency(manifest: Manifest, options: CliDepende
     return checkFailed(
       'cli-dependency',
       PreflightCodes.cliNotFound,
-      `the ${manifest.display.name} CLI was not found (looked for ${names})`,
+      `${cliName(manifest.display.name)} was not found (looked for ${names})`,
       `Install the CLI so \`${spec.default}\` is on PATH, or set the connection's command override to its absolute path`,
       { tried: discovery.tried },
     );
@@ -118,4 +120,9 @@ export async function checkCliDependency(manifest: Manifest, options: CliDepende
     );
   }
   return { check: 'cli-dependency', ok: true, cli: { command, version, source } };
+}
+
+/** "Qwen Code" → "the Qwen Code CLI"; "Gemini CLI" stays "the Gemini CLI". */
+function cliName(displayName: string): string {
+  return /\bCLI$/i.test(displayName) ? `the ${displayName}` : `the ${displayName} CLI`;
 }

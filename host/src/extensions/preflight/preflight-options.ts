@@ -26,7 +26,7 @@ export interface PreflightOptions {
   commandOverride?: string;
   /** Set by a catalog install: the exact release the package must be. */
   expected?: { id: string; version: string };
-  /** Deadline of the version probe in ms (default 5000); the probe is killed after it. */
+  /** Deadline of the version probe in ms (default 20000); the probe is killed after it. */
   probeTimeoutMs?: number;
   /** Replaces the version probe (the loader passes a cached one); defaults to probeCliVersion. */
   probe?: ProbeFunction;
