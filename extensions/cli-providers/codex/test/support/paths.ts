@@ -9,4 +9,5 @@ export const STAND_IN_DIR = resolve(REPO_ROOT, 'test/fake-clis/codex');
 export const STAND_IN = resolve(STAND_IN_DIR, 'codex');
 export const RECORDINGS_DIR = resolve(STAND_IN_DIR, 'recordings');
 /** The shared notes and public samples, beside the repository (CI clones it there too). */
-export const CLI_FORMATS_DIR = resolve(REPO_ROOT, '../shared/cli-formats');
+/** Verbatim copies of the public codex samples of ../shared/cli-formats, with their .source.txt. */
+export const CLI_FORMATS_DIR = resolve(REPO_ROOT, 'extensions/cli-providers/codex/test/fixtures/public-samples');
