@@ -75,7 +75,7 @@ export async function openHostServices(options: OpenHostServicesOptions = {}): P
     hostVersion: HOST_VERSION,
   });
   // A catalog operation a kill interrupted is cleaned up before anything else uses the store.
-  if (env.NO_RECOVER_MUTATION === undefined) await catalog.recover().catch((error: Error) => logger.warn('catalog install recovery failed', { error: error.message }));
+  await catalog.recover().catch((error: Error) => logger.warn('catalog install recovery failed', { error: error.message }));
   const signalDir = new SignalDir(svcHome);
   const domain = new Domain(db, { signals: signalDir });
   return {

@@ -3,11 +3,12 @@
 // the real `pnpm extensions:catalog:build` (with --skip-checks: these fixture providers have no tests
 // of their own) and served over HTTPS with a throwaway CA.
 import { spawnSync } from 'node:child_process';
-import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { tmpdir } from 'node:os';
 import { join, normalize, sep } from 'node:path';
 import { REPO_ROOT } from './svc-process.js';
-import { startHttpsServer, type HttpsTestServer, type ThrowawayCa } from './throwaway-https.js';
+import { createThrowawayCa, startHttpsServer, type HttpsTestServer, type ThrowawayCa } from './throwaway-https.js';
 
 export interface FixtureRelease {
   /** Folder under extensions/cli-providers/ (one per version). */
@@ -15,16 +16,18 @@ export interface FixtureRelease {
   id: string;
   version: string;
   permissions: string[];
+  /** Default `{ svc: '>=0.3.0 <1.0.0', node: '>=20', cli: '>=1.0.0 <2.0.0' }`. */
+  compatibility?: { svc: string; node: string; cli?: string };
 }
 
 /**
  * The provider answers a query with one line per word of `v<version> <prompt>` (through svc-echo-cli,
- * so it needs `process:spawn`), and `wait-for <file>` waits until that file exists before it answers
- * `v<version> waited` (to hold a call open across an update).
+ * so it needs `process:spawn`), and `wait-for <file>` writes `<file>.started`, then waits until
+ * `<file>` exists before it answers `v<version> waited` (to hold a call open across an update).
  */
 function providerSource(version: string): string {
   const sdk = join(REPO_ROOT, 'sdk/src/index.ts');
-  return `import { existsSync } from 'node:fs';
+  return `import { existsSync, writeFileSync } from 'node:fs';
 import { BaseCliAdapter, collectCliQueryStream, defineCliPlugin, readLines } from ${JSON.stringify(sdk)};
 
 const VERSION = ${JSON.stringify(version)};
@@ -41,6 +44,7 @@ class CatalogEchoAdapter extends BaseCliAdapter {
   async *stream(request, ctx) {
     if (request.prompt.startsWith('wait-for ')) {
       const file = request.prompt.slice('wait-for '.length);
+      writeFileSync(file + '.started', VERSION);
       while (!existsSync(file)) {
         if (ctx.signal.aborted) break;
         await new Promise((resolve) => setTimeout(resolve, 20));
@@ -75,7 +79,7 @@ export async function makeCatalogFixtureRepo(root: string, releases: FixtureRele
     await mkdir(join(dir, 'src'), { recursive: true });
     const publisher = release.id.slice(0, release.id.indexOf('.'));
     const pkg = {
-      name: `@${publisher}/svc-provider-${release.folder}`,
+      name: `@${publisher}/svc-provider-${release.id.slice(release.id.indexOf('.') + 1)}`,
       version: release.version,
       description: 'catalog install test provider',
       type: 'module',
@@ -92,7 +96,7 @@ export async function makeCatalogFixtureRepo(root: string, releases: FixtureRele
         kind: 'cli-provider',
         display: { name: 'Catalog Echo (test)', description: `catalog install test provider ${release.version}` },
         command: { default: 'svc-echo-cli', aliases: [], knownPaths: {}, versionArgs: ['--version'] },
-        compatibility: { svc: '>=0.3.0 <1.0.0', node: '>=20', cli: '>=1.0.0 <2.0.0' },
+        compatibility: release.compatibility ?? { svc: '>=0.3.0 <1.0.0', node: '>=20', cli: '>=1.0.0 <2.0.0' },
         capabilities: { sessions: { fresh: true, resume: false }, query: { generate: true, stream: true }, models: false },
         permissions: release.permissions,
         configSchema: 'config.schema.json',
@@ -168,6 +172,33 @@ export async function serveCatalog(ca: Pick<ThrowawayCa, 'serverKey' | 'serverCe
     },
     requireToken(value) {
       token = value;
+    },
+  };
+}
+
+export interface FixtureCatalog {
+  ca: ThrowawayCa;
+  server: CatalogServer;
+  /** Temp folder holding the CA, the repository and the built catalog (`out/`). */
+  scratch: string;
+  close(): Promise<void>;
+}
+
+/** A throwaway CA, an HTTPS server, and a catalog of `releases` built and served below `<origin>/catalog`. */
+export async function startFixtureCatalog(releases: FixtureRelease[]): Promise<FixtureCatalog> {
+  const scratch = await mkdtemp(join(tmpdir(), 'svc-fixture-catalog-'));
+  await mkdir(join(scratch, 'ca'));
+  const ca = createThrowawayCa(join(scratch, 'ca'));
+  const server = await serveCatalog(ca, join(scratch, 'out'));
+  await makeCatalogFixtureRepo(join(scratch, 'repo'), releases);
+  runCatalogBuild(join(scratch, 'repo'), server.baseUrl, join(scratch, 'out'));
+  return {
+    ca,
+    server,
+    scratch,
+    async close() {
+      await server.close();
+      await rm(scratch, { recursive: true, force: true });
     },
   };
 }

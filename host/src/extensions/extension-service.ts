@@ -134,7 +134,7 @@ export class ExtensionService {
    */
   async enable(id: string, confirm: (prompt: PermissionPrompt) => Promise<boolean>): Promise<ExtensionRecord> {
     const record = this.registry.get(id);
-    const { prompt, permissions } = await this.review(record);
+    const { prompt, permissions } = await this.review(record, true);
     const confirmed = await confirm(prompt);
     if (!confirmed) throw new SvcError({ code: 'confirmation_declined', message: `the permissions of ${id} were not confirmed; it stays ${record.state}` });
     const enabled = record.pendingVersion
@@ -144,12 +144,12 @@ export class ExtensionService {
     return enabled;
   }
 
-  /** What `enable` would ask the user to confirm (the staged update's permissions when one waits). */
+  /** What `enable` would ask the user to confirm (the staged update's permissions when one waits); changes nothing. */
   async permissionPrompt(id: string): Promise<PermissionPrompt> {
-    return (await this.review(this.registry.get(id))).prompt;
+    return (await this.review(this.registry.get(id), false)).prompt;
   }
 
-  private async review(record: ExtensionRecord): Promise<{ prompt: PermissionPrompt; permissions: string[] }> {
+  private async review(record: ExtensionRecord, markBroken: boolean): Promise<{ prompt: PermissionPrompt; permissions: string[] }> {
     const { id } = record;
     const pending = record.pendingVersion ? this.registry.versions.get(id, record.pendingVersion) : undefined;
     const report = await runPreflight(pending?.path ?? record.path, {
@@ -162,7 +162,7 @@ export class ExtensionService {
       const code = failure && !failure.ok ? failure.code : 'preflight_failed';
       const message = failure && !failure.ok ? failure.message : 'preflight failed';
       // A staged update that fails does not break the version that serves.
-      if (!pending) this.registry.setState(id, 'broken', { code, message });
+      if (!pending && markBroken) this.registry.setState(id, 'broken', { code, message });
       const what = pending ? `the update of ${id} to ${pending.version}` : id;
       throw new SvcError({ code, message: `${what} cannot be enabled: ${message}`, details: failure && !failure.ok ? { check: failure.check, fix: failure.fix } : undefined });
     }

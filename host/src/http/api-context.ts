@@ -1,5 +1,6 @@
 import type { ConnectionStore } from '../connections/index.js';
 import type { Domain } from '../domain/index.js';
+import type { CatalogInstaller } from '../extensions/catalog-installer/index.js';
 import type { ExtensionService } from '../extensions/extension-service.js';
 import type { Logger } from '../logging/index.js';
 import type { TerminalManager } from '../terminals/index.js';
@@ -10,6 +11,8 @@ export interface ApiContext {
   terminals: TerminalManager;
   connections: ConnectionStore;
   extensions: ExtensionService;
+  /** Catalog install, update, rollback, uninstall (routes mounted only when present). */
+  catalog?: CatalogInstaller;
   logger: Logger;
   /** The per-install token every /api request must carry. */
   token: string;

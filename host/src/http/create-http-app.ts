@@ -3,6 +3,7 @@ import Koa from 'koa';
 import type { ApiContext } from './api-context.js';
 import { connectionRoutes } from './connection-routes.js';
 import { errorMiddleware } from './error-middleware.js';
+import { extensionCatalogRoutes } from './extension-catalog-routes.js';
 import { executionRoutes } from './execution-routes.js';
 import { extensionRoutes } from './extension-routes.js';
 import { hookRoutes } from './hook-routes.js';
@@ -38,6 +39,8 @@ export function createHttpApp(api: ApiContext): Koa {
   taskRoutes(router, api);
   executionRoutes(router, api);
   connectionRoutes(router, api);
+  // Before extensionRoutes: GET /api/extensions/catalog is not an extension id.
+  if (api.catalog) extensionCatalogRoutes(router, { catalog: api.catalog });
   extensionRoutes(router, api);
   app.use(router.routes());
   app.use(router.allowedMethods());

@@ -1,8 +1,6 @@
 import type Router from '@koa/router';
 import { SvcError } from '@svc-org/ai-sdk';
 import { z } from 'zod';
-import { runPreflight } from '../extensions/preflight/index.js';
-import { buildPermissionPrompt } from '../extensions/permission-prompt.js';
 import type { ExtensionRecord } from '../extensions/registry/index.js';
 import type { ApiContext } from './api-context.js';
 import { readJsonBody } from './read-json-body.js';
@@ -30,18 +28,10 @@ export function extensionRoutes(router: Router, api: ApiContext): void {
   router.get('/api/extensions/:id', (ctx) => {
     ctx.body = present(extensions.registry.get(ctx.params.id!));
   });
-  // What the user must confirm before enabling: the manifest's permissions, after preflight.
+  // What the user must confirm before enabling: the manifest's permissions, after preflight (those of
+  // a staged catalog update when one waits, with `currentVersion` set).
   router.get('/api/extensions/:id/permissions', async (ctx) => {
-    const record = extensions.registry.get(ctx.params.id!);
-    const report = await runPreflight(record.path, { ...extensions.preflightOptions(), mode: 'stop-at-first-failure' });
-    if (!report.ok || !report.manifest || !report.pkg) {
-      const failure = report.checks.find((check) => !check.ok);
-      throw new SvcError({
-        code: failure && !failure.ok ? failure.code : 'preflight_failed',
-        message: `${record.id} cannot be enabled: ${failure && !failure.ok ? failure.message : 'preflight failed'}`,
-      });
-    }
-    ctx.body = buildPermissionPrompt(record.id, report.manifest.display.name, report.pkg.version, report.manifest.permissions, record.grantedPermissions);
+    ctx.body = await extensions.permissionPrompt(ctx.params.id!);
   });
   // The body carries the exact permission list the user confirmed; anything else enables nothing.
   router.post('/api/extensions/:id/enable', async (ctx) => {

@@ -1,14 +1,13 @@
 // The only things a catalog operation is told: an extension id and an exact version. Both end up in
 // store paths, so they are checked against their grammar before anything else happens.
 import semver from 'semver';
-import { SvcError } from '@svc-org/ai-sdk';
+import { EXTENSION_ID_PATTERN, SvcError } from '@svc-org/ai-sdk';
 import { CatalogInstallCodes } from './catalog-install-codes.js';
 
-const ID = /^[a-z0-9-]+\.[a-z0-9-]+$/;
 const MAX_ID_LENGTH = 214;
 
 export function checkExtensionId(id: string): string {
-  if (id.length > MAX_ID_LENGTH || !ID.test(id)) {
+  if (id.length > MAX_ID_LENGTH || !EXTENSION_ID_PATTERN.test(id)) {
     throw new SvcError({
       code: CatalogInstallCodes.releaseSpecInvalid,
       message: `"${id}" is not an extension id (<publisher>.<name>, lowercase letters, digits and "-")`,

@@ -1,0 +1,230 @@
+// Every archive of the malicious corpus, taken the way a user meets it: `svc ext install` (the real
+// executable) of a catalog entry whose artifact is that archive, served over HTTPS with a throwaway CA.
+// Each is refused with its own code, the install journal and staging are empty afterwards, nothing in
+// SVC_HOME changed, nothing landed outside it, and the extension installed beforehand still answers.
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync } from 'node:fs';
+import { lstat, mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import Database from 'libsql';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { makeCatalogFixtureRepo, runCatalogBuild } from '../support/catalog-fixture.js';
+import { createSvcSandbox, type SvcSandbox } from '../support/svc-process.js';
+import { createThrowawayCa, startHttpsServer, type HttpsTestServer } from '../support/throwaway-https.js';
+
+const ARCHIVES = join(import.meta.dirname, 'archives');
+const INSTALLED = 'svc-test.catalog-echo';
+const CORPUS_ID = 'svc-test.corpus';
+
+// Refused while extracting into staging (the index describes these very bytes).
+const EXTRACT_CASES: Array<[file: string, code: string]> = [
+  ['lifecycle-scripts.tgz', 'artifact_lifecycle_scripts'],
+  ['lifecycle-prepare.tgz', 'artifact_lifecycle_scripts'],
+  ['dependencies-field.tgz', 'artifact_dependencies'],
+  ['bundle-dependencies-field.tgz', 'artifact_dependencies'],
+  ['node-modules-entry.tgz', 'artifact_dependencies'],
+  ['native-module.tgz', 'artifact_native_module'],
+  ['binding-gyp.tgz', 'artifact_native_module'],
+  ['absolute-path.tgz', 'artifact_unsafe_path'],
+  ['dot-dot-path.tgz', 'artifact_unsafe_path'],
+  ['drive-letter.tgz', 'artifact_unsafe_path'],
+  ['drive-letter-dot-dot.tgz', 'artifact_unsafe_path'],
+  ['backslash-path.tgz', 'artifact_unsafe_path'],
+  ['repeated-leading-slashes.tgz', 'artifact_unsafe_path'],
+  ['pax-path-escape.tgz', 'artifact_unsafe_path'],
+  ['gnu-long-name-escape.tgz', 'artifact_unsafe_path'],
+  ['ustar-prefix-escape.tgz', 'artifact_unsafe_path'],
+  ['symlink.tgz', 'artifact_link_or_device'],
+  ['hardlink.tgz', 'artifact_link_or_device'],
+  ['character-device.tgz', 'artifact_link_or_device'],
+  ['block-device.tgz', 'artifact_link_or_device'],
+  ['fifo.tgz', 'artifact_link_or_device'],
+  ['folder-then-symlink-then-file.tgz', 'artifact_link_or_device'],
+  ['folder-then-symlink-then-file-case.tgz', 'artifact_link_or_device'],
+  ['folder-then-symlink-then-file-nfd.tgz', 'artifact_link_or_device'],
+  ['deep-link-escape.tgz', 'artifact_link_or_device'],
+  ['duplicate-path.tgz', 'artifact_path_collision'],
+  ['file-then-folder.tgz', 'artifact_path_collision'],
+  ['folder-then-file.tgz', 'artifact_path_collision'],
+  ['case-collision.tgz', 'artifact_path_collision'],
+  ['case-collision-folder-file.tgz', 'artifact_path_collision'],
+  ['unicode-nfc-nfd-collision.tgz', 'artifact_path_collision'],
+  ['too-many-entries.tgz', 'artifact_too_many_entries'],
+  ['gzip-bomb-one-entry.tgz', 'artifact_too_large_unpacked'],
+  ['gzip-bomb-many-entries.tgz', 'artifact_too_large_unpacked'],
+  ['outside-root.tgz', 'artifact_invalid_metadata'],
+  ['missing-package-json.tgz', 'artifact_invalid_metadata'],
+  ['invalid-package-json.tgz', 'artifact_invalid_metadata'],
+  ['global-pax-header.tgz', 'artifact_invalid_metadata'],
+  ['bad-checksum.tgz', 'artifact_invalid_metadata'],
+  ['truncated.tgz', 'artifact_invalid_metadata'],
+  ['not-gzip.tgz', 'artifact_invalid_metadata'],
+];
+
+// Refused while downloading: the index declares valid.tgz's size and digest, the server sends these
+// bodies with a Content-Length or chunked.
+const DOWNLOAD_CASES: Array<[file: string, transfer: 'length' | 'chunked', code: string]> = [
+  ['download-body-longer.tgz', 'length', 'artifact_size_mismatch'],
+  ['download-body-longer.tgz', 'chunked', 'artifact_too_large'],
+  ['download-body-shorter.tgz', 'length', 'artifact_size_mismatch'],
+  ['download-body-shorter.tgz', 'chunked', 'artifact_size_mismatch'],
+  ['download-digest-mismatch.tgz', 'length', 'artifact_digest_mismatch'],
+  ['download-digest-mismatch.tgz', 'chunked', 'artifact_digest_mismatch'],
+];
+
+const ESCAPE_TARGETS = ['/tmp/svc-corpus-pwned', '/svc-corpus-pwned'];
+
+let scratch: string;
+let server: HttpsTestServer;
+let svc: SvcSandbox;
+let corpusIndex: string;
+let catalogOut: string;
+/** `svc ext list --json` with the one installed extension; every refusal must leave it exactly so. */
+let installedList: string;
+
+const versionOf = (file: string, transfer?: string) => `1.0.0-${file.replace(/\.tgz$/, '')}${transfer ? `-${transfer}` : ''}`;
+
+function digest(bytes: Buffer) {
+  const hash = createHash('sha256').update(bytes);
+  return { sha256: hash.copy().digest('hex'), integrity: `sha256-${hash.digest('base64')}`, size: bytes.length };
+}
+
+async function buildCorpusIndex(origin: string): Promise<string> {
+  const valid = digest(await readFile(join(ARCHIVES, 'valid.tgz')));
+  const release = (version: string, url: string, artifact: { sha256: string; integrity: string; size: number }) => ({
+    version,
+    permissions: ['process:spawn'],
+    compatibility: { svc: '>=0.3.0 <1.0.0', node: '>=20' },
+    capabilities: { sessions: { fresh: true, resume: false }, query: { generate: true, stream: true }, models: false },
+    artifact: { url, ...artifact },
+  });
+  const versions: Array<ReturnType<typeof release>> = [];
+  for (const [file] of EXTRACT_CASES) {
+    versions.push(release(versionOf(file), `${origin}/corpus/length/${file}`, digest(await readFile(join(ARCHIVES, file)))));
+  }
+  for (const [file, transfer] of DOWNLOAD_CASES) versions.push(release(versionOf(file, transfer), `${origin}/corpus/${transfer}/${file}`, valid));
+  const entry = (id: string) => ({ id, publisher: 'svc-test', displayName: 'Corpus', description: 'malicious archives', versions });
+  return JSON.stringify({ schemaVersion: 1, extensions: [entry(INSTALLED), entry(CORPUS_ID)] });
+}
+
+function serve(request: IncomingMessage, response: ServerResponse): void {
+  const path = new URL(request.url ?? '/', 'https://127.0.0.1').pathname;
+  const send = (read: Promise<Buffer>, transfer: string) =>
+    read.then(
+      (body) => {
+        if (transfer === 'chunked') {
+          for (let offset = 0; offset < body.length; offset += 1000) response.write(body.subarray(offset, offset + 1000));
+          response.end();
+        } else {
+          response.setHeader('content-length', body.length);
+          response.end(body);
+        }
+      },
+      () => {
+        response.statusCode = 404;
+        response.end();
+      },
+    );
+  if (path === '/corpus/index.v1.json') return void send(Promise.resolve(Buffer.from(corpusIndex)), 'length');
+  const corpus = /^\/corpus\/(length|chunked)\/([a-z0-9-]+\.tgz)$/.exec(path);
+  if (corpus) return void send(readFile(join(ARCHIVES, corpus[2]!)), corpus[1]!);
+  if (path.startsWith('/catalog/') && !path.includes('..')) return void send(readFile(join(catalogOut, path.slice('/catalog/'.length))), 'length');
+  response.statusCode = 404;
+  response.end();
+}
+
+/** Everything under SVC_HOME but the database and the log: path, type, mode, size, content hash. */
+async function snapshot(): Promise<Record<string, string>> {
+  const result: Record<string, string> = {};
+  for (const name of await readdir(svc.home, { recursive: true })) {
+    if (/^svc\.db/.test(name) || name.startsWith('logs')) continue;
+    const path = join(svc.home, name);
+    const info = await lstat(path);
+    const contents = info.isFile() ? createHash('sha256').update(await readFile(path)).digest('hex') : '';
+    result[relative(svc.home, path)] = `${info.isDirectory() ? 'd' : info.isFile() ? 'f' : 'other'} ${info.mode.toString(8)} ${info.size} ${contents}`;
+  }
+  return result;
+}
+
+function journal(): unknown[] {
+  const db = new Database(join(svc.home, 'svc.db'));
+  try {
+    return db.prepare('SELECT * FROM extension_operations').all();
+  } finally {
+    db.close();
+  }
+}
+
+function staging(): string[] {
+  const dir = join(svc.home, 'extensions', 'staging');
+  return existsSync(dir) ? readdirSync(dir) : [];
+}
+
+async function listed(): Promise<string> {
+  return (await svc.run(['ext', 'list', '--json'])).stdout;
+}
+
+beforeAll(async () => {
+  scratch = await mkdtemp(join(tmpdir(), 'svc-install-corpus-'));
+  await mkdir(join(scratch, 'ca'));
+  const ca = createThrowawayCa(join(scratch, 'ca'));
+  catalogOut = join(scratch, 'out');
+  server = await startHttpsServer(ca, serve);
+  corpusIndex = await buildCorpusIndex(server.origin);
+  await makeCatalogFixtureRepo(join(scratch, 'repo'), [{ folder: 'catalog-echo-v100', id: INSTALLED, version: '1.0.0', permissions: ['process:spawn'] }]);
+  runCatalogBuild(join(scratch, 'repo'), `${server.origin}/catalog`, catalogOut);
+
+  svc = createSvcSandbox();
+  svc.env.NODE_EXTRA_CA_CERTS = ca.caCertFile;
+  svc.env.SVC_EXTENSION_CATALOG_URL = `${server.origin}/catalog`;
+  expect((await svc.run(['ext', 'install', `${INSTALLED}@1.0.0`])).code).toBe(0);
+  expect((await svc.run(['ext', 'enable', INSTALLED, '--yes'])).code).toBe(0);
+  installedList = await listed();
+  // From here on, the catalog the host reads is the corpus.
+  svc.env.SVC_EXTENSION_CATALOG_URL = `${server.origin}/corpus`;
+});
+
+afterAll(async () => {
+  await server?.close();
+  svc?.cleanup();
+  await rm(scratch, { recursive: true, force: true });
+});
+
+test('the tables cover every archive of the corpus', async () => {
+  const covered = new Set(['valid.tgz', ...EXTRACT_CASES.map(([file]) => file), ...DOWNLOAD_CASES.map(([file]) => file)]);
+  expect([...covered].sort()).toEqual((await readdir(ARCHIVES)).sort());
+});
+
+test.each([
+  ...EXTRACT_CASES.map(([file, code]) => [versionOf(file), code] as const),
+  ...DOWNLOAD_CASES.map(([file, transfer, code]) => [versionOf(file, transfer), code] as const),
+])(`svc ext install ${CORPUS_ID}@%s is refused with %s and changes nothing`, async (version, code) => {
+  const before = await snapshot();
+  const result = await svc.run(['ext', 'install', `${CORPUS_ID}@${version}`]);
+  expect(result.code, result.stdout + result.stderr).toBe(1);
+  expect(result.stderr).toMatch(new RegExp(`^error ${code}: `, 'm'));
+  expect(journal()).toEqual([]);
+  expect(staging()).toEqual([]);
+  expect(await snapshot()).toEqual(before);
+  expect(await listed()).toBe(installedList);
+  for (const target of ESCAPE_TARGETS) expect(existsSync(target), target).toBe(false);
+});
+
+test.each([
+  ['folder-then-symlink-then-file.tgz', 'artifact_link_or_device'],
+  ['gzip-bomb-one-entry.tgz', 'artifact_too_large_unpacked'],
+  ['lifecycle-scripts.tgz', 'artifact_lifecycle_scripts'],
+  ['pax-path-escape.tgz', 'artifact_unsafe_path'],
+])('svc ext update to %s is refused with %s and the installed version keeps serving', async (file, code) => {
+  const before = await snapshot();
+  const result = await svc.run(['ext', 'update', `${INSTALLED}@${versionOf(file)}`]);
+  expect(result.code).toBe(1);
+  expect(result.stderr).toMatch(new RegExp(`^error ${code}: `, 'm'));
+  expect(journal()).toEqual([]);
+  expect(staging()).toEqual([]);
+  expect(await snapshot()).toEqual(before);
+  const answer = await svc.run(['query', '--provider', INSTALLED, 'unharmed']);
+  expect(answer.stdout).toBe('v1.0.0\nunharmed\n');
+});
