@@ -2,10 +2,36 @@
 // `pnpm build`: bundles the host (CLI + worker bootstrap) and every provider under extensions/.
 import { build } from 'esbuild';
 import { existsSync, readdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
 import { buildProvider } from './build-provider.mjs';
 
 const root = resolve(import.meta.dirname, '..');
+
+/**
+ * The preflight's JSON Schema validators (schemas/*.json) are compiled here, once, with ajv's
+ * standalone code generation, instead of at every `svc` start. Same schemas, same ajv options as
+ * preflight/schema-validators.ts, which tests and source runs keep compiling at run time.
+ */
+const precompiledSchemaValidators = {
+  name: 'precompiled-schema-validators',
+  setup(pluginBuild) {
+    pluginBuild.onLoad({ filter: /extensions[\\/]preflight[\\/]schema-validators\.ts$/ }, async (args) => {
+      const { default: Ajv2020 } = await import('ajv/dist/2020.js');
+      const { default: standaloneCode } = await import('ajv/dist/standalone/index.js');
+      const read = async (name) => JSON.parse(await readFile(join(root, 'schemas', name), 'utf8'));
+      const ajv = new Ajv2020({ allErrors: true, strict: true, code: { source: true, esm: true } });
+      ajv.addSchema(await read('manifest.v1.schema.json'), 'manifest');
+      ajv.addSchema(await read('config-schema.v1.schema.json'), 'configSchemaDialect');
+      const code = standaloneCode(ajv, { manifestValidator: 'manifest', configSchemaDialectValidator: 'configSchemaDialect' });
+      return {
+        contents: `${code}\nexport const schemaValidators = { manifest: () => manifestValidator, configSchemaDialect: () => configSchemaDialectValidator };\n`,
+        loader: 'js',
+        resolveDir: dirname(args.path),
+      };
+    });
+  },
+};
 
 const hostEntries = {
   svc: 'host/src/cli/main.ts',
@@ -21,10 +47,13 @@ if (Object.keys(present).length > 0) {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    packages: 'external',
+    // Pure-JS dependencies are bundled (one file parses far faster than hundreds of small modules at
+    // every `svc` start); native addons and piscina (which loads its own worker file) stay external.
+    external: ['libsql', 'node-pty', 'piscina'],
     // The SDK is a workspace package of TypeScript sources: bundle it rather than import it at run time.
     alias: { '@svc-org/ai-sdk': join(root, 'sdk/src/index.ts') },
     loader: { '.sql': 'text' },
+    plugins: [precompiledSchemaValidators],
     sourcemap: 'linked',
     logLevel: 'warning',
     banner: { js: "import { createRequire as __svcCreateRequire } from 'node:module'; const require = __svcCreateRequire(import.meta.url);" },

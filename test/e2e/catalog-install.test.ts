@@ -365,7 +365,7 @@ describe('rollback and uninstall', () => {
       expect(listing.status).toBe(200);
       expect(listing.body.extensions.map((e: { id: string }) => e.id)).toContain(ID);
       const refused = await call('POST', '/api/extensions/install', { id: ID, version: '1.0.0', catalogUrl: 'https://elsewhere.example/index.v1.json' });
-      expect(refused).toMatchObject({ status: 422, body: { error: { code: 'catalog_url_not_accepted' } } });
+      expect(refused).toMatchObject({ status: 400, body: { error: { code: 'catalog_url_not_accepted' } } });
       const local = await call('POST', '/api/extensions/install', { id: ID, version: '/tmp/provider' });
       expect(local.body.error.code).toBe('local_path_not_accepted');
       const installedOverHttp = await call('POST', '/api/extensions/install', { id: ID, version: '1.0.0' });

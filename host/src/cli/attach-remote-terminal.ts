@@ -1,6 +1,6 @@
 import { StringDecoder } from 'node:string_decoder';
 import { SvcError } from '@svc-org/ai-sdk';
-import type { ServiceClient } from '../server/index.js';
+import type { ServiceClient } from '../server/service-client.js';
 import type { CliIo } from './cli-io.js';
 
 /** Ctrl-] leaves the terminal running, as in telnet and `docker attach`-style tools. */

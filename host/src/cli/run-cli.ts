@@ -7,7 +7,7 @@ import { CONNECTION_USAGE, connectionCommand } from './commands/connection-comma
 import { EXT_USAGE, extCommand } from './commands/ext-command.js';
 import { LABEL_USAGE, labelCommand } from './commands/label-command.js';
 import { PROJECT_USAGE, projectCommand } from './commands/project-command.js';
-import { SERVE_USAGE, serveCommand } from './commands/serve-command.js';
+import { SERVE_USAGE } from './commands/serve-usage.js';
 import { TASK_USAGE, taskCommand } from './commands/task-command.js';
 import { WORKSPACE_USAGE, workspaceCommand } from './commands/workspace-command.js';
 import { INTEGRATION_USAGE, integrationCommand } from './commands/integration-command.js';
@@ -56,8 +56,11 @@ export async function runCli(argv: string[], io: CliIo, signal: AbortSignal = ne
         return await configCommand(args, io, open);
       case 'integration':
         return await integrationCommand(args, io, open, signal);
-      case 'serve':
+      case 'serve': {
+        // Loaded on demand: the HTTP stack is for the service only, not for every `svc` command.
+        const { serveCommand } = await import('./commands/serve-command.js');
         return await serveCommand(args, io, signal);
+      }
       case 'workspace':
         return await workspaceCommand(args, io, open);
       case 'project':

@@ -2,7 +2,7 @@ import { SvcError } from '@svc-org/ai-sdk';
 import { resolveSvcHome } from '../../config/svc-home.js';
 import { TASK_STATUSES, type ExecutionRecord, type TaskRecord, type TaskStatus } from '../../domain/index.js';
 import type { HostServices } from '../../host-services.js';
-import { ServiceClient } from '../../server/index.js';
+import { ServiceClient } from '../../server/service-client.js';
 import { attachRemoteTerminal } from '../attach-remote-terminal.js';
 import type { CliIo } from '../cli-io.js';
 import { parseCommandArgs } from '../parse-command-args.js';
