@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   // Migrations are .sql files bundled as text by esbuild; tests load them the same way.
@@ -13,6 +13,8 @@ export default defineConfig({
   ],
   test: {
     include: ['sdk/test/**/*.test.ts', 'host/test/**/*.test.ts', 'test/**/*.test.ts', 'extensions/cli-providers/*/test/**/*.test.ts', 'catalog/test/**/*.test.ts', 'harness/test/**/*.test.ts'],
+    // The conformance suite needs the real CLIs installed: only `pnpm test:conformance` runs it.
+    exclude: [...configDefaults.exclude, 'test/conformance/**'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',

@@ -98,6 +98,23 @@ test('an error turn answers its HTTP status with an OpenAI error body', async ()
   });
 });
 
+test('a stall turn streams the role and its text, then stays open until close()', async () => {
+  const { baseUrl } = await start({ script: [{ type: 'stall', text: 'Once upon' }] });
+  const response = await chat(baseUrl, { stream: true });
+  expect(response.headers.get('content-type')).toBe('text/event-stream');
+  const reader = response.body!.getReader();
+  let received = '';
+  while (!received.includes('Once upon')) received += new TextDecoder().decode((await reader.read()).value);
+  expect(sseData(received).map((event) => (event as { choices: { delta: unknown }[] }).choices[0]!.delta)).toEqual([
+    { role: 'assistant', content: '' },
+    { content: 'Once upon' },
+  ]);
+  const rest = reader.read();
+  await server!.close();
+  server = undefined;
+  await expect(rest.then((chunk) => chunk.done).catch(() => true)).resolves.toBe(true);
+});
+
 test('side turns answer background requests without using a script turn; an exhausted script has a default', async () => {
   const { baseUrl, requests } = await start({
     script: [{ type: 'text', text: 'main' }],

@@ -21,7 +21,9 @@ export type ScriptedTurn =
   | { type: 'text'; text: string; reasoning?: string; usage?: ScriptedUsage }
   | { type: 'tool-calls'; calls: ScriptedToolCall[]; text?: string; usage?: ScriptedUsage }
   /** An HTTP error with an OpenAI-shaped error body, e.g. 401 invalid_api_key. */
-  | { type: 'error'; status: number; message: string; errorType?: string; code?: string };
+  | { type: 'error'; status: number; message: string; errorType?: string; code?: string }
+  /** Starts streaming (the role chunk, then `text` as one delta if given) and never finishes: a model gone quiet. */
+  | { type: 'stall'; text?: string };
 
 export interface RecordedRequest {
   method: string;
@@ -116,6 +118,7 @@ export async function startOpenAiChatServer(options: OpenAiChatServerOptions): P
     const id = `chatcmpl-scripted-${++completionCounter}`;
     // A fixed clock keeps recordings of the same script identical.
     const created = 1_700_000_000 + completionCounter;
+    if (turn.type === 'stall') return sendStall(res, turn, { id, created, model });
     if (request.stream === true) return sendStream(res, turn, { id, created, model, chunkSize: settings.chunkSize });
     return sendJson(res, 200, completion(turn, { id, created, model }));
   }
@@ -159,7 +162,9 @@ interface ResponseMeta {
   model: string;
 }
 
-function usageOf(turn: Exclude<ScriptedTurn, { type: 'error' }>) {
+type ReplyTurn = Extract<ScriptedTurn, { type: 'text' | 'tool-calls' }>;
+
+function usageOf(turn: ReplyTurn) {
   const usage = turn.usage ?? DEFAULT_USAGE;
   return {
     prompt_tokens: usage.promptTokens,
@@ -168,7 +173,7 @@ function usageOf(turn: Exclude<ScriptedTurn, { type: 'error' }>) {
   };
 }
 
-function toolCallsOf(turn: Exclude<ScriptedTurn, { type: 'error' }>) {
+function toolCallsOf(turn: ReplyTurn) {
   if (turn.type !== 'tool-calls') return undefined;
   return turn.calls.map((call) => ({
     id: call.id,
@@ -177,7 +182,7 @@ function toolCallsOf(turn: Exclude<ScriptedTurn, { type: 'error' }>) {
   }));
 }
 
-function completion(turn: Exclude<ScriptedTurn, { type: 'error' }>, meta: ResponseMeta) {
+function completion(turn: ReplyTurn, meta: ResponseMeta) {
   const toolCalls = toolCallsOf(turn);
   return {
     id: meta.id,
@@ -200,13 +205,9 @@ function completion(turn: Exclude<ScriptedTurn, { type: 'error' }>, meta: Respon
   };
 }
 
-function sendStream(
-  res: ServerResponse,
-  turn: Exclude<ScriptedTurn, { type: 'error' }>,
-  meta: ResponseMeta & { chunkSize: number },
-): void {
+function streamChunks(res: ServerResponse, meta: ResponseMeta) {
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
-  const chunk = (delta: Record<string, unknown>, finishReason: string | null = null) =>
+  return (delta: Record<string, unknown>, finishReason: string | null = null) =>
     res.write(
       `data: ${JSON.stringify({
         id: meta.id,
@@ -216,6 +217,10 @@ function sendStream(
         choices: [{ index: 0, delta, finish_reason: finishReason }],
       })}\n\n`,
     );
+}
+
+function sendStream(res: ServerResponse, turn: ReplyTurn, meta: ResponseMeta & { chunkSize: number }): void {
+  const chunk = streamChunks(res, meta);
   chunk({ role: 'assistant', content: '' });
   if (turn.type === 'text' && turn.reasoning) {
     for (const piece of pieces(turn.reasoning, meta.chunkSize)) chunk({ reasoning_content: piece });
@@ -229,6 +234,13 @@ function sendStream(
     `data: ${JSON.stringify({ id: meta.id, object: 'chat.completion.chunk', created: meta.created, model: meta.model, choices: [], usage: usageOf(turn) })}\n\n`,
   );
   res.end('data: [DONE]\n\n');
+}
+
+function sendStall(res: ServerResponse, turn: Extract<ScriptedTurn, { type: 'stall' }>, meta: ResponseMeta): void {
+  const chunk = streamChunks(res, meta);
+  chunk({ role: 'assistant', content: '' });
+  if (turn.text) chunk({ content: turn.text });
+  // Nothing more: the connection stays open until the client goes away or close() ends it.
 }
 
 function pieces(text: string, size: number): string[] {

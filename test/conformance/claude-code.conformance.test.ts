@@ -1,0 +1,212 @@
+// Conformance of the Claude Code provider: the real, pinned `claude` (native build) driven by the real
+// `svc`, the model side the scripted Anthropic Messages server on 127.0.0.1 with a placeholder key.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import {
+  startAnthropicMessagesServer,
+  type AnthropicMessagesServer,
+  type ScriptedTurn,
+} from '../model-servers/anthropic-messages-server.js';
+import { claudeCodeSideTurns } from '../model-servers/claude-code-side-turns.js';
+import { cancelQuery } from './support/cancel-query.js';
+import { createConformanceSandbox, type ConformanceSandbox } from './support/conformance-sandbox.js';
+import { writeDenyHook } from './support/deny-hook.js';
+import { mergeDeltas } from './support/merge-deltas.js';
+
+const ID = 'svc-official.claude-code';
+const PLACEHOLDER_KEY = 'sk-ant-placeholder-not-a-real-key';
+let sandbox: ConformanceSandbox;
+const servers: AnthropicMessagesServer[] = [];
+
+beforeAll(async () => {
+  sandbox = createConformanceSandbox('claude-code');
+  // No traffic but the model's: no telemetry, error reports or update checks from the CLI.
+  sandbox.svc.env.CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC = '1';
+  writeFileSync(join(sandbox.workspace, 'note.txt'), 'hello from the note\n');
+  await sandbox.ok(['ext', 'enable', ID, '--yes']);
+});
+afterAll(async () => {
+  await Promise.all(servers.map((server) => server.close()));
+  sandbox?.cleanup();
+});
+
+/** A scripted model server and a connection that points the CLI at it (`--env`, the apiKey setting, base args). */
+async function connect(name: string, script: ScriptedTurn[], options: { whenExhausted?: ScriptedTurn; args?: string[] } = {}) {
+  const server = await startAnthropicMessagesServer({
+    script,
+    sideTurns: claudeCodeSideTurns,
+    ...(options.whenExhausted ? { whenExhausted: options.whenExhausted } : {}),
+  });
+  servers.push(server);
+  const args = (options.args ?? []).map((arg) => `--arg=${arg}`);
+  await sandbox.ok(['connection', 'add', name, '--provider', ID, '--env', `ANTHROPIC_BASE_URL=${server.url}`, '--set', `apiKey=${PLACEHOLDER_KEY}`, ...args]);
+  return server;
+}
+
+/** The conversation requests (not the HEAD probe nor the session-title side request). */
+const turns = (server: AnthropicMessagesServer) => server.requests.filter((request) => request.turn >= 0);
+const messagesOf = (body: unknown) => JSON.stringify((body as { messages?: unknown }).messages ?? []);
+/** The tool_result blocks a request sent back to the model. */
+const toolResultsIn = (body: unknown) =>
+  ((body as { messages?: Array<{ content?: unknown }> }).messages ?? [])
+    .flatMap((message) => (Array.isArray(message.content) ? (message.content as Array<Record<string, unknown>>) : []))
+    .filter((block) => block.type === 'tool_result');
+
+describe('Claude Code through svc', () => {
+  test('svc finds the pinned CLI and its version is in the provider range', async () => {
+    const doctor = await sandbox.ok(['ext', 'doctor', ID]);
+    expect(doctor.stdout).toContain(`cli-dependency  ${sandbox.cli.version} at ${join(sandbox.cli.binDir, 'claude')}`);
+  });
+
+  test('plain text: session, reasoning, text, usage and finish, exactly', async () => {
+    const server = await connect('text', [{ type: 'text', text: 'Hello from the scripted model.', reasoning: 'The user wants a greeting.' }]);
+    const result = await sandbox.query('text', 'Say hello.');
+    expect(result.code, result.stderr).toBe(0);
+    expect(mergeDeltas(result.events)).toEqual([
+      { type: 'session', sessionId: expect.stringMatching(/^[0-9a-f-]{36}$/) },
+      { type: 'reasoning', text: 'The user wants a greeting.' },
+      { type: 'text', text: 'Hello from the scripted model.' },
+      { type: 'usage', inputTokens: 12, outputTokens: 5, totalTokens: 17, costUsd: expect.any(Number) },
+      { type: 'finish', finishReason: 'stop' },
+    ]);
+    expect(turns(server)).toHaveLength(1);
+    expect(turns(server)[0]!.headers['x-api-key']).toBe(PLACEHOLDER_KEY);
+    expect(messagesOf(turns(server)[0]!.body)).toContain('Say hello.');
+  });
+
+  test('a tool call and its result, paired by id on both sides', async () => {
+    const notePath = join(sandbox.workspace, 'note.txt');
+    const server = await connect('tool', [
+      { type: 'tool-use', text: 'Let me read the file.', calls: [{ id: 'toolu_conformance_read', name: 'Read', input: { file_path: notePath } }] },
+      { type: 'text', text: 'The note says: hello from the note.' },
+    ]);
+    const result = await sandbox.query('tool', 'Read note.txt and tell me what it says.');
+    expect(result.code, result.stderr).toBe(0);
+    expect(mergeDeltas(result.events)).toEqual([
+      { type: 'session', sessionId: expect.any(String) },
+      { type: 'text', text: 'Let me read the file.' },
+      { type: 'tool-call', toolCallId: 'toolu_conformance_read', toolName: 'Read', input: { file_path: notePath } },
+      // What the model got back: Read numbers the lines.
+      { type: 'tool-result', toolCallId: 'toolu_conformance_read', toolName: 'Read', output: '1\thello from the note\n2\t' },
+      { type: 'text', text: 'The note says: hello from the note.' },
+      { type: 'usage', inputTokens: 24, outputTokens: 10, totalTokens: 34, costUsd: expect.any(Number) },
+      { type: 'finish', finishReason: 'stop' },
+    ]);
+    // The CLI ran the tool and answered the model with a tool_result for the same id.
+    expect(turns(server)).toHaveLength(2);
+    const sent = toolResultsIn(turns(server)[1]!.body);
+    expect(sent).toEqual([expect.objectContaining({ tool_use_id: 'toolu_conformance_read' })]);
+    expect(JSON.stringify(sent[0]!.content)).toContain('hello from the note');
+  });
+
+  test('resume: the same session id, and the model sees the earlier conversation', async () => {
+    const server = await connect('resume', [
+      { type: 'text', text: 'I will remember 42.' },
+      { type: 'text', text: 'You gave me 42.' },
+    ]);
+    const first = await sandbox.query('resume', 'Remember the number 42.');
+    expect(first.code, first.stderr).toBe(0);
+    const sessionId = first.events.find((event) => event.type === 'session');
+    expect(sessionId).toBeDefined();
+    const second = await sandbox.query('resume', 'Which number did I give you?', ['--resume', (sessionId as { sessionId: string }).sessionId]);
+    expect(second.code, second.stderr).toBe(0);
+    expect(mergeDeltas(second.events)).toEqual([
+      sessionId,
+      { type: 'text', text: 'You gave me 42.' },
+      { type: 'usage', inputTokens: 12, outputTokens: 5, totalTokens: 17, costUsd: expect.any(Number) },
+      { type: 'finish', finishReason: 'stop' },
+    ]);
+    const history = messagesOf(turns(server)[1]!.body);
+    expect(history).toContain('Remember the number 42.');
+    expect(history).toContain('I will remember 42.');
+  });
+
+  test('max turns: --max-turns 1 stops after the first tool round with max-turns', async () => {
+    const server = await connect('max-turns', [
+      { type: 'tool-use', calls: [{ id: 'toolu_conformance_max', name: 'Read', input: { file_path: join(sandbox.workspace, 'note.txt') } }] },
+      { type: 'text', text: 'not reached' },
+    ]);
+    const result = await sandbox.query('max-turns', 'Read note.txt and tell me what it says.', ['--max-turns', '1']);
+    expect(result.code, result.stderr).toBe(1);
+    expect(mergeDeltas(result.events)).toEqual([
+      { type: 'session', sessionId: expect.any(String) },
+      { type: 'tool-call', toolCallId: 'toolu_conformance_max', toolName: 'Read', input: { file_path: join(sandbox.workspace, 'note.txt') } },
+      { type: 'tool-result', toolCallId: 'toolu_conformance_max', toolName: 'Read', output: '1\thello from the note\n2\t' },
+      { type: 'usage', inputTokens: 12, outputTokens: 5, totalTokens: 17, costUsd: expect.any(Number) },
+      { type: 'error', code: 'max_turns', message: 'Reached maximum number of turns (1)' },
+      { type: 'finish', finishReason: 'max-turns' },
+    ]);
+    expect(result.stderr).toContain('error max_turns');
+    expect(turns(server)).toHaveLength(1);
+  });
+
+  test('cancel mid-stream: Ctrl-C ends svc with 130, finish cancelled, and no CLI process survives', async () => {
+    const server = await connect('cancel', [{ type: 'stall', text: 'Once upon a time' }]);
+    const outcome = await cancelQuery(sandbox, 'cancel', 'Write a long story.', (stdout) => turns(server).length === 1 && stdout.includes('Once upon a time'));
+    expect(outcome.code, outcome.stderr).toBe(130);
+    expect(outcome.tree.some((process) => process.command.includes('claude'))).toBe(true);
+    expect(outcome.survivors).toEqual([]);
+    expect(mergeDeltas(outcome.events)).toEqual([
+      { type: 'session', sessionId: expect.any(String) },
+      { type: 'text', text: 'Once upon a time' },
+      { type: 'finish', finishReason: 'cancelled' },
+    ]);
+  });
+
+  test('authentication failure: a 401 from the API is cli_auth_failed, without waiting for every retry', async () => {
+    const server = await connect('auth', [], {
+      whenExhausted: { type: 'error', status: 401, errorType: 'authentication_error', message: 'invalid x-api-key' },
+    });
+    const started = Date.now();
+    const result = await sandbox.query('auth', 'Say hello.');
+    expect(result.code, result.stderr).toBe(1);
+    expect(result.events).toEqual([
+      { type: 'session', sessionId: expect.any(String) },
+      { type: 'error', code: 'cli_auth_failed', message: expect.stringContaining('HTTP 401') },
+      { type: 'finish', finishReason: 'error' },
+    ]);
+    expect(result.stderr).toContain('error cli_auth_failed');
+    expect(result.stdout + result.stderr).not.toContain(PLACEHOLDER_KEY);
+    // Claude Code alone retries a 401 ten times (about 2.5 minutes); the provider stops at the second.
+    expect(Date.now() - started).toBeLessThan(60_000);
+    // Each attempt got the scripted 401 (the script is empty, so none of them is a numbered turn).
+    expect(server.requests.filter((request) => request.method === 'POST' && request.turn === -1).length).toBeGreaterThanOrEqual(2);
+  });
+
+  test('a PreToolUse hook installed with `svc integration hooks add` denies a tool: it does not run, and the model sees why', async () => {
+    const marker = join(sandbox.workspace, 'made-by-the-tool.txt');
+    const reason = 'Blocked by the svc conformance hook';
+    const hook = writeDenyHook(sandbox.home, {
+      hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason },
+    });
+    await sandbox.ok(['integration', 'hooks', 'add', '--provider', ID, '--matcher', 'Bash', '--command', hook.command]);
+    expect(readFileSync(join(sandbox.home, '.claude', 'settings.json'), 'utf8')).toContain(hook.command);
+    // Bash is allowed outright, so only the hook can stop the command.
+    const server = await connect(
+      'hook',
+      [
+        { type: 'tool-use', calls: [{ id: 'toolu_conformance_bash', name: 'Bash', input: { command: `touch ${marker}`, description: 'Create a file' } }] },
+        { type: 'text', text: 'The hook blocked the command.' },
+      ],
+      { args: ['--allowedTools', 'Bash'] },
+    );
+    const result = await sandbox.query('hook', 'Create the file.');
+    expect(result.code, result.stderr).toBe(0);
+    expect(existsSync(marker)).toBe(false);
+    expect(hook.calls()).toEqual([expect.objectContaining({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: expect.objectContaining({ command: `touch ${marker}` }) })]);
+    expect(mergeDeltas(result.events)).toEqual([
+      { type: 'session', sessionId: expect.any(String) },
+      { type: 'tool-call', toolCallId: 'toolu_conformance_bash', toolName: 'Bash', input: { command: `touch ${marker}`, description: 'Create a file' } },
+      { type: 'tool-result', toolCallId: 'toolu_conformance_bash', toolName: 'Bash', output: reason, isError: true },
+      { type: 'text', text: 'The hook blocked the command.' },
+      { type: 'usage', inputTokens: 24, outputTokens: 10, totalTokens: 34, costUsd: expect.any(Number) },
+      { type: 'finish', finishReason: 'stop' },
+    ]);
+    expect(toolResultsIn(turns(server)[1]!.body)).toEqual([
+      expect.objectContaining({ tool_use_id: 'toolu_conformance_bash', is_error: true, content: expect.stringContaining(reason) }),
+    ]);
+    await sandbox.ok(['integration', 'hooks', 'remove', '--provider', ID, '--matcher', 'Bash', '--command', hook.command]);
+    expect(existsSync(join(sandbox.home, '.claude', 'settings.json'))).toBe(false);
+  });
+});

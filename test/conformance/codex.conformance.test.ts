@@ -1,0 +1,213 @@
+// Conformance of the Codex provider: the real, pinned `codex` (npm launcher and native binary) driven by
+// the real `svc`, the model side the scripted Responses server on 127.0.0.1, reached through Codex's own
+// `-c model_provider…` overrides given as the connection's base args, with a placeholder key.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import {
+  startOpenAiResponsesServer,
+  type OpenAiResponsesServer,
+  type ScriptedResponsesTurn,
+} from '../model-servers/openai-responses-server.js';
+import { cancelQuery } from './support/cancel-query.js';
+import { createConformanceSandbox, type ConformanceSandbox } from './support/conformance-sandbox.js';
+import { writeDenyHook } from './support/deny-hook.js';
+import { mergeDeltas } from './support/merge-deltas.js';
+
+const ID = 'svc-official.codex';
+const PLACEHOLDER_KEY = 'sk-placeholder-not-a-real-key';
+// A catalog model whose tools are the classic exec_command / apply_patch (see the provider README).
+const MODEL = 'gpt-5.5';
+let sandbox: ConformanceSandbox;
+const servers: OpenAiResponsesServer[] = [];
+
+beforeAll(async () => {
+  sandbox = createConformanceSandbox('codex');
+  await sandbox.ok(['ext', 'enable', ID, '--yes']);
+});
+afterAll(async () => {
+  await Promise.all(servers.map((server) => server.close()));
+  sandbox?.cleanup();
+});
+
+async function connect(name: string, script: ScriptedResponsesTurn[], options: { whenExhausted?: ScriptedResponsesTurn; settings?: string[] } = {}) {
+  const server = await startOpenAiResponsesServer({ script, ...(options.whenExhausted ? { whenExhausted: options.whenExhausted } : {}) });
+  servers.push(server);
+  const provider = `model_providers.mock={name="mock",base_url="${server.url}",wire_api="responses",env_key="MOCK_API_KEY",supports_websockets=false}`;
+  await sandbox.ok([
+    'connection', 'add', name, '--provider', ID,
+    '--arg=-c', '--arg=model_provider="mock"', '--arg=-c', `--arg=${provider}`,
+    // No traffic but the model's.
+    '--arg=-c', '--arg=analytics.enabled=false',
+    '--env', `MOCK_API_KEY=${PLACEHOLDER_KEY}`,
+    '--set', `model=${MODEL}`,
+    ...(options.settings ?? []).flatMap((setting) => ['--set', setting]),
+  ]);
+  return server;
+}
+
+type InputItem = { type?: string; role?: string; call_id?: string; output?: unknown; content?: Array<{ text?: string }> };
+const inputOf = (body: unknown) => ((body as { input?: InputItem[] }).input ?? []);
+const outputsSent = (body: unknown) => inputOf(body).filter((item) => item.type === 'function_call_output');
+const hostLog = () => readFileSync(join(sandbox.svc.home, 'logs', 'svc.log'), 'utf8');
+
+describe('Codex through svc', () => {
+  test('svc finds the pinned CLI and its version is in the provider range', async () => {
+    const doctor = await sandbox.ok(['ext', 'doctor', ID]);
+    expect(doctor.stdout).toContain(`cli-dependency  ${sandbox.cli.version} at ${join(sandbox.cli.binDir, 'codex')}`);
+  });
+
+  test('plain text: session, reasoning, text, usage and finish, exactly', async () => {
+    const server = await connect('text', [
+      { type: 'text', reasoning: '**Greeting the user**', text: 'Hello from the scripted model.', usage: { inputTokens: 1500, outputTokens: 30 } },
+    ]);
+    const result = await sandbox.query('text', 'Say hello');
+    expect(result.code, result.stderr).toBe(0);
+    expect(mergeDeltas(result.events)).toEqual([
+      { type: 'session', sessionId: expect.stringMatching(/^[0-9a-f-]{36}$/) },
+      { type: 'reasoning', text: '**Greeting the user**' },
+      { type: 'text', text: 'Hello from the scripted model.' },
+      { type: 'usage', inputTokens: 1500, outputTokens: 30, totalTokens: 1530 },
+      { type: 'finish', finishReason: 'stop' },
+    ]);
+    expect(server.requests).toHaveLength(1);
+    expect(server.requests[0]!.headers.authorization).toBe(`Bearer ${PLACEHOLDER_KEY}`);
+    expect(inputOf(server.requests[0]!.body).at(-1)).toMatchObject({ role: 'user', content: [{ text: 'Say hello' }] });
+  });
+
+  test('a tool call and its result: the command ran, its item id pairs the events, its call id pairs the model side', async () => {
+    const server = await connect('tool', [
+      {
+        type: 'tool-calls',
+        text: 'I will run the command.',
+        calls: [{ callId: 'call_conformance_echo', name: 'exec_command', arguments: { cmd: 'echo hello-from-tool' } }],
+        usage: { inputTokens: 1500, outputTokens: 40 },
+      },
+      { type: 'text', text: 'The command printed hello-from-tool.', usage: { inputTokens: 1600, outputTokens: 20 } },
+    ]);
+    const result = await sandbox.query('tool', 'Run echo hello-from-tool');
+    expect(result.code, result.stderr).toBe(0);
+    const events = mergeDeltas(result.events);
+    // `codex exec --json` names a command by its item id; the model's call id never appears in it.
+    expect(events).toEqual([
+      { type: 'session', sessionId: expect.any(String) },
+      { type: 'text', text: 'I will run the command.' },
+      { type: 'tool-call', toolCallId: expect.stringMatching(/^item_/), toolName: 'command_execution', input: { command: expect.stringContaining('echo hello-from-tool') } },
+      { type: 'tool-result', toolCallId: expect.stringMatching(/^item_/), toolName: 'command_execution', output: { exitCode: 0, output: 'hello-from-tool\n' }, isError: false },
+      { type: 'text', text: '\n\nThe command printed hello-from-tool.' },
+      { type: 'usage', inputTokens: 3100, outputTokens: 60, totalTokens: 3160 },
+      { type: 'finish', finishReason: 'stop' },
+    ]);
+    expect((events[3] as { toolCallId: string }).toolCallId).toBe((events[2] as { toolCallId: string }).toolCallId);
+    expect(server.requests).toHaveLength(2);
+    expect(outputsSent(server.requests[1]!.body)).toEqual([expect.objectContaining({ call_id: 'call_conformance_echo', output: expect.stringContaining('hello-from-tool') })]);
+  });
+
+  test('resume: `exec resume` keeps the thread id, and usage is the new turn only', async () => {
+    const server = await connect('resume', [
+      { type: 'text', text: 'I will remember 42.', usage: { inputTokens: 1500, outputTokens: 10 } },
+      // Codex reports usage cumulated over the thread (1500 + 1700); the provider emits the difference.
+      { type: 'text', text: 'You gave me 42.', usage: { inputTokens: 1700, outputTokens: 8 } },
+    ]);
+    const first = await sandbox.query('resume', 'Remember the number 42.');
+    expect(first.code, first.stderr).toBe(0);
+    const session = first.events[0] as { type: 'session'; sessionId: string };
+    expect(session.type).toBe('session');
+    const second = await sandbox.query('resume', 'Which number did I give you?', ['--resume', session.sessionId]);
+    expect(second.code, second.stderr).toBe(0);
+    expect(mergeDeltas(second.events)).toEqual([
+      session,
+      { type: 'text', text: 'You gave me 42.' },
+      { type: 'usage', inputTokens: 1700, outputTokens: 8, totalTokens: 1708 },
+      { type: 'finish', finishReason: 'stop' },
+    ]);
+    const history = JSON.stringify(inputOf(server.requests[1]!.body));
+    expect(history).toContain('Remember the number 42.');
+    expect(history).toContain('I will remember 42.');
+  });
+
+  test('max turns: Codex has none, so --max-turns is not applied (the run goes on) and the host log says it was ignored', async () => {
+    const server = await connect('max-turns', [
+      { type: 'tool-calls', calls: [{ callId: 'call_conformance_max', name: 'exec_command', arguments: { cmd: 'echo one' } }] },
+      { type: 'text', text: 'Both turns ran.' },
+    ]);
+    const result = await sandbox.query('max-turns', 'Run echo one', ['--max-turns', '1']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(mergeDeltas(result.events)).toEqual([
+      { type: 'session', sessionId: expect.any(String) },
+      { type: 'tool-call', toolCallId: expect.any(String), toolName: 'command_execution', input: { command: expect.stringContaining('echo one') } },
+      { type: 'tool-result', toolCallId: expect.any(String), toolName: 'command_execution', output: { exitCode: 0, output: 'one\n' }, isError: false },
+      { type: 'text', text: 'Both turns ran.' },
+      { type: 'usage', inputTokens: 2400, outputTokens: 60, totalTokens: 2460 },
+      { type: 'finish', finishReason: 'stop' },
+    ]);
+    expect(server.requests).toHaveLength(2);
+    expect(hostLog()).toContain('maxTurns was ignored');
+  });
+
+  test('cancel mid-stream: Ctrl-C ends svc with 130, finish cancelled, and no CLI process survives', async () => {
+    const server = await connect('cancel', [{ type: 'stall', text: 'Once upon a time' }]);
+    const outcome = await cancelQuery(sandbox, 'cancel', 'Write a long story.', (stdout) => server.requests.length === 1 && stdout.includes('"session"'));
+    expect(outcome.code, outcome.stderr).toBe(130);
+    expect(outcome.tree.some((process) => process.command.includes('codex'))).toBe(true);
+    expect(outcome.survivors).toEqual([]);
+    // Codex prints an agent message only once it is complete: a stalled answer shows nothing of it.
+    expect(outcome.events).toEqual([
+      { type: 'session', sessionId: expect.any(String) },
+      { type: 'finish', finishReason: 'cancelled' },
+    ]);
+  });
+
+  test('authentication failure: a 401 from the API is cli_auth_failed once Codex gives up retrying', async () => {
+    const server = await connect('auth', [], {
+      whenExhausted: { type: 'error', status: 401, message: 'Incorrect API key provided: sk-place*****.', errorType: 'invalid_request_error', code: 'invalid_api_key' },
+    });
+    const result = await sandbox.query('auth', 'Say hello');
+    expect(result.code, result.stderr).toBe(1);
+    expect(result.events).toEqual([
+      { type: 'session', sessionId: expect.any(String) },
+      { type: 'error', code: 'cli_auth_failed', message: expect.stringContaining('401') },
+      { type: 'finish', finishReason: 'error' },
+    ]);
+    expect(result.stderr).toContain('error cli_auth_failed');
+    expect(result.stdout + result.stderr).not.toContain(PLACEHOLDER_KEY);
+    expect(server.requests.length).toBeGreaterThan(1);
+  });
+
+  test('a PreToolUse hook installed with `svc integration hooks add` (and trusted by it) denies a command: it does not run, and the model sees why', async () => {
+    const reason = 'Blocked by the svc conformance hook';
+    const hook = writeDenyHook(sandbox.home, {
+      hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason },
+    });
+    const hooksFile = join(sandbox.home, '.codex', 'hooks.json');
+    await sandbox.ok(['integration', 'hooks', 'add', '--provider', ID, '--matcher', 'Bash', '--command', hook.command]);
+    expect(readFileSync(hooksFile, 'utf8')).toContain(hook.command);
+    // workspace-write lets the command create the file, so only the hook can stop it.
+    const server = await connect(
+      'hook',
+      [
+        { type: 'tool-calls', calls: [{ callId: 'call_conformance_touch', name: 'exec_command', arguments: { cmd: 'touch made-by-the-tool.txt' } }] },
+        { type: 'text', text: 'The hook blocked the command.' },
+      ],
+      { settings: ['sandbox=workspace-write'] },
+    );
+    const result = await sandbox.query('hook', 'Create the file.');
+    expect(result.code, result.stderr).toBe(0);
+    expect(existsSync(join(sandbox.workspace, 'made-by-the-tool.txt'))).toBe(false);
+    expect(hook.calls()).toEqual([
+      expect.objectContaining({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_use_id: 'call_conformance_touch', tool_input: { command: 'touch made-by-the-tool.txt' } }),
+    ]);
+    // Codex's JSON stream has no item for a command a hook blocked: nothing is invented for it.
+    expect(mergeDeltas(result.events)).toEqual([
+      { type: 'session', sessionId: expect.any(String) },
+      { type: 'text', text: 'The hook blocked the command.' },
+      { type: 'usage', inputTokens: 2400, outputTokens: 60, totalTokens: 2460 },
+      { type: 'finish', finishReason: 'stop' },
+    ]);
+    expect(outputsSent(server.requests[1]!.body)).toEqual([
+      expect.objectContaining({ call_id: 'call_conformance_touch', output: expect.stringContaining(`Command blocked by PreToolUse hook: ${reason}`) }),
+    ]);
+    await sandbox.ok(['integration', 'hooks', 'remove', '--provider', ID, '--matcher', 'Bash', '--command', hook.command]);
+    expect(existsSync(hooksFile)).toBe(false);
+  });
+});

@@ -1,0 +1,242 @@
+// Conformance of the Gemini CLI provider: the real, pinned `gemini` driven by the real `svc`, the model
+// side the scripted Gemini API server on 127.0.0.1, reached through GOOGLE_GEMINI_BASE_URL (the
+// connection's environment) with a placeholder key (the provider's apiKey setting).
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import {
+  startGeminiGenerateServer,
+  type GeminiGenerateServer,
+  type GeminiScriptedTurn,
+} from '../model-servers/gemini-generate-server.js';
+import { cancelQuery } from './support/cancel-query.js';
+import { createConformanceSandbox, type ConformanceSandbox } from './support/conformance-sandbox.js';
+import { writeDenyHook } from './support/deny-hook.js';
+import { mergeDeltas } from './support/merge-deltas.js';
+
+const ID = 'svc-official.gemini-cli';
+const PLACEHOLDER_KEY = 'AIza-placeholder-not-a-real-key';
+const MODEL = 'gemini-2.5-flash';
+// With a base URL and no selected auth type the CLI picks its "gateway" auth and refuses it headless:
+// the user's own settings name the API-key auth (the provider never writes them), and turn usage
+// statistics off: no traffic but the model's.
+const USER_SETTINGS = { security: { auth: { selectedType: 'gemini-api-key' } }, privacy: { usageStatisticsEnabled: false } };
+let sandbox: ConformanceSandbox;
+let settingsFile: string;
+const servers: GeminiGenerateServer[] = [];
+
+beforeAll(async () => {
+  sandbox = createConformanceSandbox('gemini-cli');
+  writeFileSync(join(sandbox.workspace, 'notes.txt'), 'alpha beta\n');
+  mkdirSync(join(sandbox.home, '.gemini'));
+  settingsFile = join(sandbox.home, '.gemini', 'settings.json');
+  writeUserSettings(USER_SETTINGS);
+  await sandbox.ok(['ext', 'enable', ID, '--yes']);
+});
+afterAll(async () => {
+  await Promise.all(servers.map((server) => server.close()));
+  sandbox?.cleanup();
+});
+
+function writeUserSettings(settings: unknown): void {
+  writeFileSync(settingsFile, `${JSON.stringify(settings, null, 2)}\n`);
+}
+
+async function connect(name: string, script: GeminiScriptedTurn[], settings: string[] = []) {
+  const server = await startGeminiGenerateServer({ script });
+  servers.push(server);
+  await sandbox.ok([
+    'connection', 'add', name, '--provider', ID,
+    '--env', `GOOGLE_GEMINI_BASE_URL=${server.url}`,
+    '--set', `apiKey=${PLACEHOLDER_KEY}`, '--set', 'trustWorkspace=true', '--set', `model=${MODEL}`,
+    ...settings.flatMap((setting) => ['--set', setting]),
+  ]);
+  return server;
+}
+
+/** The generate requests (not countTokens). */
+const turns = (server: GeminiGenerateServer) => server.requests.filter((request) => request.action.endsWith('enerateContent'));
+type Part = { text?: string; functionCall?: { id?: string; name: string }; functionResponse?: { id?: string; name: string; response: unknown } };
+const partsOf = (body: unknown) => ((body as { contents?: Array<{ parts?: Part[] }> }).contents ?? []).flatMap((content) => content.parts ?? []);
+const hostLog = () => readFileSync(join(sandbox.svc.home, 'logs', 'svc.log'), 'utf8');
+const READ_NOTES: GeminiScriptedTurn = { type: 'function-calls', text: 'Let me read the file.', calls: [{ name: 'read_file', args: { file_path: 'notes.txt' } }] };
+
+describe('Gemini CLI through svc', () => {
+  test('svc finds the pinned CLI and its version is in the provider range', async () => {
+    const doctor = await sandbox.ok(['ext', 'doctor', ID]);
+    expect(doctor.stdout).toContain(`cli-dependency  ${sandbox.cli.version} at ${join(sandbox.cli.binDir, 'gemini')}`);
+  });
+
+  test('plain text: session, text, usage and finish, exactly (the CLI prints no thoughts)', async () => {
+    const server = await connect('text', [{ type: 'text', thought: 'The user wants a greeting.', text: 'Hello from the scripted model.' }]);
+    const result = await sandbox.query('text', 'Say hello.');
+    expect(result.code, result.stderr).toBe(0);
+    expect(mergeDeltas(result.events)).toEqual([
+      { type: 'session', sessionId: expect.stringMatching(/^[0-9a-f-]{36}$/) },
+      { type: 'text', text: 'Hello from the scripted model.' },
+      { type: 'usage', inputTokens: 12, outputTokens: 5, totalTokens: 17 },
+      { type: 'finish', finishReason: 'stop' },
+    ]);
+    expect(turns(server)).toHaveLength(1);
+    expect(turns(server)[0]!.headers['x-goog-api-key']).toBe(PLACEHOLDER_KEY);
+    expect(partsOf(turns(server)[0]!.body).at(-1)).toEqual({ text: 'Say hello.' });
+  });
+
+  test('a tool call and its result, paired by id on both sides', async () => {
+    const server = await connect('tool', [
+      READ_NOTES,
+      { type: 'text', text: 'The file says: alpha beta.', usage: { promptTokens: 40, candidatesTokens: 7 } },
+    ]);
+    const result = await sandbox.query('tool', 'Read notes.txt and tell me what it says.');
+    expect(result.code, result.stderr).toBe(0);
+    const events = mergeDeltas(result.events);
+    expect(events).toEqual([
+      { type: 'session', sessionId: expect.any(String) },
+      { type: 'text', text: 'Let me read the file.' },
+      { type: 'tool-call', toolCallId: expect.stringContaining('read_file'), toolName: 'read_file', input: { file_path: 'notes.txt' } },
+      // The CLI's display string: empty for a successful read_file (the content goes to the model).
+      { type: 'tool-result', toolCallId: expect.stringContaining('read_file'), toolName: 'read_file', output: '', isError: false },
+      { type: 'text', text: 'The file says: alpha beta.' },
+      { type: 'usage', inputTokens: 52, outputTokens: 12, totalTokens: 64 },
+      { type: 'finish', finishReason: 'stop' },
+    ]);
+    const callId = (events[2] as { toolCallId: string }).toolCallId;
+    expect((events[3] as { toolCallId: string }).toolCallId).toBe(callId);
+    const sent = partsOf(turns(server)[1]!.body);
+    const call = sent.find((part) => part.functionCall)!.functionCall!;
+    const response = sent.find((part) => part.functionResponse)!.functionResponse!;
+    expect(response).toMatchObject({ id: call.id, name: 'read_file' });
+    expect(callId.endsWith(call.id!)).toBe(true);
+    expect(JSON.stringify(response.response)).toContain('alpha beta');
+  });
+
+  test('resume: -r keeps the session id, and the model sees the earlier conversation', async () => {
+    const server = await connect('resume', [
+      { type: 'text', text: 'I will remember 42.' },
+      { type: 'text', text: 'You gave me 42.' },
+    ]);
+    const first = await sandbox.query('resume', 'Remember the number 42.');
+    expect(first.code, first.stderr).toBe(0);
+    const session = first.events[0] as { type: 'session'; sessionId: string };
+    expect(session.type).toBe('session');
+    const second = await sandbox.query('resume', 'Which number did I give you?', ['--resume', session.sessionId]);
+    expect(second.code, second.stderr).toBe(0);
+    expect(mergeDeltas(second.events)).toEqual([
+      session,
+      { type: 'text', text: 'You gave me 42.' },
+      { type: 'usage', inputTokens: 12, outputTokens: 5, totalTokens: 17 },
+      { type: 'finish', finishReason: 'stop' },
+    ]);
+    const history = JSON.stringify(partsOf(turns(server)[1]!.body));
+    expect(history).toContain('Remember the number 42.');
+    expect(history).toContain('I will remember 42.');
+  });
+
+  test('max turns: the CLI has no flag, so --max-turns is not applied and the host log says so', async () => {
+    const server = await connect('max-turns-flag', [READ_NOTES, { type: 'text', text: 'Both turns ran.' }]);
+    const result = await sandbox.query('max-turns-flag', 'Read notes.txt.', ['--max-turns', '1']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(mergeDeltas(result.events)).toEqual([
+      { type: 'session', sessionId: expect.any(String) },
+      { type: 'text', text: 'Let me read the file.' },
+      { type: 'tool-call', toolCallId: expect.any(String), toolName: 'read_file', input: { file_path: 'notes.txt' } },
+      { type: 'tool-result', toolCallId: expect.any(String), toolName: 'read_file', output: '', isError: false },
+      { type: 'text', text: 'Both turns ran.' },
+      { type: 'usage', inputTokens: 24, outputTokens: 10, totalTokens: 34 },
+      { type: 'finish', finishReason: 'stop' },
+    ]);
+    expect(turns(server)).toHaveLength(2);
+    expect(hostLog()).toContain('maxTurns 1 was not applied');
+  });
+
+  test("max turns: the CLI's own limit (model.maxSessionTurns in its settings) ends the run with max-turns", async () => {
+    writeUserSettings({ ...USER_SETTINGS, model: { maxSessionTurns: 1 } });
+    try {
+      const server = await connect('max-turns', [READ_NOTES, { type: 'text', text: 'not reached' }]);
+      const result = await sandbox.query('max-turns', 'Read notes.txt.');
+      expect(result.code, result.stderr).toBe(1);
+      expect(mergeDeltas(result.events)).toEqual([
+        { type: 'session', sessionId: expect.any(String) },
+        { type: 'text', text: 'Let me read the file.' },
+        { type: 'tool-call', toolCallId: expect.any(String), toolName: 'read_file', input: { file_path: 'notes.txt' } },
+        { type: 'tool-result', toolCallId: expect.any(String), toolName: 'read_file', output: '', isError: false },
+        { type: 'usage', inputTokens: 12, outputTokens: 5, totalTokens: 17 },
+        { type: 'error', code: 'max_turns', message: expect.stringContaining('max session turns') },
+        { type: 'finish', finishReason: 'max-turns' },
+      ]);
+      expect(turns(server)).toHaveLength(1);
+    } finally {
+      writeUserSettings(USER_SETTINGS);
+    }
+  });
+
+  test('cancel mid-stream: Ctrl-C ends svc with 130, finish cancelled, and no CLI process survives', async () => {
+    // The first 16 characters now, the rest after 20 s: a model gone quiet mid-answer.
+    const server = await connect('cancel', [{ type: 'text', text: 'Once upon a time, in a long story.', chunkDelayMs: 20_000 }]);
+    const outcome = await cancelQuery(sandbox, 'cancel', 'Write a long story.', (stdout) => turns(server).length === 1 && stdout.includes('Once upon a time'));
+    expect(outcome.code, outcome.stderr).toBe(130);
+    // The launcher ignores SIGINT/SIGTERM and relaunches the CLI as its child: the whole tree must go.
+    expect(outcome.tree.filter((process) => process.command.includes('gemini')).length).toBeGreaterThanOrEqual(2);
+    expect(outcome.survivors).toEqual([]);
+    expect(mergeDeltas(outcome.events)).toEqual([
+      { type: 'session', sessionId: expect.any(String) },
+      { type: 'text', text: 'Once upon a time' },
+      { type: 'finish', finishReason: 'cancelled' },
+    ]);
+  });
+
+  test('authentication failure: an API_KEY_INVALID answer is cli_auth_failed', async () => {
+    await connect('auth', [
+      { type: 'error', status: 400, message: 'API key not valid. Please pass a valid API key.', apiStatus: 'INVALID_ARGUMENT', reason: 'API_KEY_INVALID' },
+    ]);
+    const result = await sandbox.query('auth', 'Say hello.');
+    expect(result.code, result.stderr).toBe(1);
+    // The CLI's result line still carries (zero) stats, which become a usage event.
+    expect(result.events).toEqual([
+      { type: 'session', sessionId: expect.any(String) },
+      { type: 'usage', inputTokens: 0, outputTokens: 0, totalTokens: 0 },
+      { type: 'error', code: 'cli_auth_failed', message: expect.stringContaining('API key not valid') },
+      { type: 'finish', finishReason: 'error' },
+    ]);
+    expect(result.stderr).toContain('error cli_auth_failed');
+    expect(result.stdout + result.stderr).not.toContain(PLACEHOLDER_KEY);
+  });
+
+  test('a PreToolUse (BeforeTool) hook installed with `svc integration hooks add` denies a tool: it does not run, and the model sees why', async () => {
+    const reason = 'Blocked by the svc conformance hook';
+    const hook = writeDenyHook(sandbox.home, { decision: 'deny', reason });
+    await sandbox.ok(['integration', 'hooks', 'add', '--provider', ID, '--matcher', 'write_file', '--command', hook.command]);
+    expect(readFileSync(settingsFile, 'utf8')).toContain(hook.command);
+    // yolo approves every tool, so only the hook can stop the write.
+    const server = await connect(
+      'hook',
+      [
+        { type: 'function-calls', calls: [{ name: 'write_file', args: { file_path: 'made-by-the-tool.txt', content: 'x' } }] },
+        { type: 'text', text: 'The hook blocked the write.' },
+      ],
+      ['approvalMode=yolo'],
+    );
+    const result = await sandbox.query('hook', 'Create the file.');
+    expect(result.code, result.stderr).toBe(0);
+    expect(existsSync(join(sandbox.workspace, 'made-by-the-tool.txt'))).toBe(false);
+    expect(hook.calls()).toEqual([
+      expect.objectContaining({ hook_event_name: 'BeforeTool', tool_name: 'write_file', tool_input: { file_path: 'made-by-the-tool.txt', content: 'x' } }),
+    ]);
+    const events = mergeDeltas(result.events);
+    expect(events).toEqual([
+      { type: 'session', sessionId: expect.any(String) },
+      { type: 'tool-call', toolCallId: expect.any(String), toolName: 'write_file', input: { file_path: 'made-by-the-tool.txt', content: 'x' } },
+      { type: 'tool-result', toolCallId: expect.any(String), toolName: 'write_file', output: `Tool execution blocked: ${reason}`, isError: true },
+      { type: 'text', text: 'The hook blocked the write.' },
+      { type: 'usage', inputTokens: 24, outputTokens: 10, totalTokens: 34 },
+      { type: 'finish', finishReason: 'stop' },
+    ]);
+    expect((events[2] as { toolCallId: string }).toolCallId).toBe((events[1] as { toolCallId: string }).toolCallId);
+    expect(partsOf(turns(server)[1]!.body).find((part) => part.functionResponse)?.functionResponse).toMatchObject({
+      name: 'write_file',
+      response: { error: `Tool execution blocked: ${reason}` },
+    });
+    await sandbox.ok(['integration', 'hooks', 'remove', '--provider', ID, '--matcher', 'write_file', '--command', hook.command]);
+    expect(JSON.parse(readFileSync(settingsFile, 'utf8'))).toEqual(USER_SETTINGS);
+  });
+});
