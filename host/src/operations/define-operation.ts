@@ -1,0 +1,48 @@
+// One user-facing operation, declared once. The CLI, the koa routes, the service client, the MCP
+// server and the web UI are adapters over these declarations; none keeps a copy of its own.
+import type { z } from 'zod';
+import type { OperationContext } from './operation-context.js';
+
+/** Where an operation may run: anywhere the database is, or only inside `svc serve` (live PTYs). */
+export type OperationPlacement = 'any' | 'service';
+
+/** How the HTTP adapter mounts an operation. `:name` segments are merged into the input. */
+export interface OperationHttpRoute {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+  /** Status of a successful answer (default 200; 204 sends no body). */
+  status?: number;
+}
+
+export interface Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
+  /** snake_case; the MCP tool name where the seed names one. */
+  name: string;
+  /** The capability group (MCP tool group, CLI command group, docs section). */
+  group: string;
+  /** One line an agent or a person can act on. */
+  description: string;
+  /** Reads only: no row, file, process or terminal changes. MCP `readOnlyHint`. */
+  readOnly: boolean;
+  /** May destroy or overwrite what a person made. MCP `destructiveHint`. */
+  destructive?: boolean;
+  /** Calling it twice with the same input has no further effect. MCP `idempotentHint`. */
+  idempotent?: boolean;
+  runsIn: OperationPlacement;
+  input: I;
+  output: O;
+  http?: OperationHttpRoute;
+  handler(input: z.output<I>, ctx: OperationContext): Promise<z.input<O>> | z.input<O>;
+}
+
+const NAME = /^[a-z][a-z0-9]*(_[a-z0-9]+)*$/;
+
+/** Declares an operation; a bad name or a destructive read is a programming error caught at load. */
+export function defineOperation<I extends z.ZodType, O extends z.ZodType>(operation: Operation<I, O>): Operation<I, O> {
+  if (!NAME.test(operation.name)) throw new Error(`operation name "${operation.name}" must be snake_case`);
+  if (operation.readOnly && operation.destructive) throw new Error(`operation ${operation.name} cannot be read-only and destructive`);
+  return operation;
+}
+
+// Operations are stored together whatever their schemas; adapters parse input at the edge.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyOperation = Operation<any, any>;

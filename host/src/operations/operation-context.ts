@@ -1,0 +1,19 @@
+import type { HostServices } from '../host-services.js';
+import type { TerminalManager } from '../terminals/index.js';
+
+/** Who is calling, as the adapter knows it (never as the caller claims it). */
+export interface OperationCaller {
+  via: 'cli' | 'http' | 'mcp' | 'internal';
+  /** The task a task terminal's `svc mcp` runs for (`SVC_TASK_ID`), when there is one. */
+  taskId?: number;
+  /** The MCP profile in force, for handlers that narrow further. */
+  mcpProfile?: string;
+}
+
+export interface OperationContext {
+  services: HostServices;
+  /** Present only inside `svc serve`; operations with `runsIn: 'service'` are forwarded otherwise. */
+  terminals?: TerminalManager;
+  caller: OperationCaller;
+  signal: AbortSignal;
+}
