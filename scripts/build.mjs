@@ -60,6 +60,27 @@ if (Object.keys(present).length > 0) {
   });
 }
 
+// The web UI (web/src, React + xterm.js), bundled for the browser into web/dist and served by
+// `svc serve` from the same origin as its API; no CDN at run time.
+if (existsSync(join(root, 'web/src/main.tsx'))) {
+  const { copyFile, mkdir } = await import('node:fs/promises');
+  await build({
+    entryPoints: { app: join(root, 'web/src/main.tsx') },
+    outdir: join(root, 'web/dist/assets'),
+    bundle: true,
+    platform: 'browser',
+    format: 'esm',
+    target: ['chrome110', 'firefox110', 'safari16'],
+    jsx: 'automatic',
+    minify: true,
+    sourcemap: 'linked',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'warning',
+  });
+  await mkdir(join(root, 'web/dist'), { recursive: true });
+  await copyFile(join(root, 'web/index.html'), join(root, 'web/dist/index.html'));
+}
+
 // Providers shipped in the repository, and the test fixture providers the host's tests load.
 for (const providersDir of [join(root, 'extensions/cli-providers'), join(root, 'test/fixtures/providers')]) {
   if (!existsSync(providersDir)) continue;

@@ -14,6 +14,7 @@ import { INTEGRATION_USAGE, integrationCommand } from './commands/integration-co
 import { modelsCommand } from './commands/models-command.js';
 import { QUERY_USAGE, queryCommand } from './commands/query-command.js';
 import { sessionCommand } from './commands/session-command.js';
+import { OPEN_USAGE, openCommand } from './commands/open-command.js';
 import { printError } from './print-error.js';
 import { UsageError } from './usage-error.js';
 
@@ -28,6 +29,7 @@ ${CONNECTION_USAGE}
 ${CONFIG_USAGE}
 ${INTEGRATION_USAGE}
 ${SERVE_USAGE}
+${OPEN_USAGE}
 ${WORKSPACE_USAGE}
 ${PROJECT_USAGE}
 ${LABEL_USAGE}
@@ -61,6 +63,8 @@ export async function runCli(argv: string[], io: CliIo, signal: AbortSignal = ne
         const { serveCommand } = await import('./commands/serve-command.js');
         return await serveCommand(args, io, signal);
       }
+      case 'open':
+        return await openCommand(args, io);
       case 'workspace':
         return await workspaceCommand(args, io, open);
       case 'project':

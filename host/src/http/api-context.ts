@@ -4,6 +4,8 @@ import type { CatalogInstaller } from '../extensions/catalog-installer/index.js'
 import type { ExtensionService } from '../extensions/extension-service.js';
 import type { Logger } from '../logging/index.js';
 import type { TerminalManager } from '../terminals/index.js';
+import type { LiveUpdates } from './live-updates.js';
+import type { WebSessions } from './web-sessions.js';
 
 /** What the routes work with; `svc serve` builds one, tests build one over a temp SVC_HOME. */
 export interface ApiContext {
@@ -17,4 +19,6 @@ export interface ApiContext {
   /** The per-install token every /api request must carry. */
   token: string;
   hostVersion: string;
+  /** The web UI: its built files, browser sessions and live updates (absent in API-only tests). */
+  web?: { root: string | undefined; sessions: WebSessions; live: LiveUpdates };
 }

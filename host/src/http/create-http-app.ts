@@ -14,6 +14,11 @@ import { taskRoutes } from './task-routes.js';
 import { terminalRoutes } from './terminal-routes.js';
 import { tokenGuard } from './token-guard.js';
 import { workspaceRoutes } from './workspace-routes.js';
+import { browserLocationGuard } from './browser-location-guard.js';
+import { extensionDevRoutes } from './extension-dev-routes.js';
+import { eventsRoute, publishChanges } from './live-updates.js';
+import { webApp } from './web-app.js';
+import { webRoutes } from './web-routes.js';
 
 /**
  * The service's HTTP app. Order is the security model: errors are shaped first, then the
@@ -25,12 +30,20 @@ export function createHttpApp(api: ApiContext): Koa {
   app.silent = true;
   app.use(errorMiddleware(api.logger));
   app.use(loopbackGuard());
-  app.use(tokenGuard(api.token));
+  // The page itself and /login need no token; every /api request does (or a browser session).
+  if (api.web) app.use(webApp({ root: api.web.root, sessions: api.web.sessions, sessionTtlSeconds: 12 * 3600 }));
+  app.use(tokenGuard(api.token, api.web?.sessions));
+  app.use(browserLocationGuard());
+  if (api.web) app.use(publishChanges(api.web.live));
 
   const router = new Router();
   router.get('/api/health', (ctx) => {
     ctx.body = { ok: true, version: api.hostVersion, pid: process.pid };
   });
+  if (api.web) {
+    webRoutes(router, api.web.sessions);
+    router.get('/api/events', eventsRoute(api.web.live));
+  }
   terminalRoutes(router, api);
   hookRoutes(router, api);
   workspaceRoutes(router, api);
@@ -41,6 +54,8 @@ export function createHttpApp(api: ApiContext): Koa {
   connectionRoutes(router, api);
   // Before extensionRoutes: GET /api/extensions/catalog is not an extension id.
   if (api.catalog) extensionCatalogRoutes(router, { catalog: api.catalog });
+  // Before extensionRoutes: /api/extensions/dev is not an extension id.
+  extensionDevRoutes(router, api);
   extensionRoutes(router, api);
   app.use(router.routes());
   app.use(router.allowedMethods());

@@ -8,3 +8,7 @@ export * from './read-json-body.js';
 export * from './start-http-server.js';
 export * from './status-for-error-code.js';
 export * from './token-guard.js';
+export * from './live-updates.js';
+export * from './session-cookie.js';
+export * from './web-app.js';
+export * from './web-sessions.js';

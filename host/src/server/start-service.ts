@@ -2,7 +2,7 @@ import { SvcError } from '@svc-org/ai-sdk';
 import { HOST_VERSION } from '../config/host-version.js';
 import { readSystemConfig } from '../config/read-system-config.js';
 import { openHostServices, type HostServices } from '../host-services.js';
-import { createHttpApp, startHttpServer } from '../http/index.js';
+import { LiveUpdates, WebSessions, createHttpApp, resolveWebRoot, startHttpServer } from '../http/index.js';
 import type { LogLevel } from '../logging/index.js';
 import { processStartTime } from '../processes/index.js';
 import {
@@ -32,6 +32,8 @@ export interface RunningService {
   services: HostServices;
   terminals: TerminalManager;
   recovery: RecoveryReport;
+  /** A one-time link that signs a browser in to the web UI. */
+  loginUrl(): string;
   /** Stops every terminal (recording its execution), closes HTTP, releases server.json. */
   close(): Promise<void>;
 }
@@ -72,7 +74,9 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
       settings,
       hostEnv: env,
     });
-    const app = createHttpApp({ domain, terminals, connections, extensions: services.extensions, catalog: services.catalog, logger, token, hostVersion: HOST_VERSION });
+    const web = { root: resolveWebRoot(env), sessions: new WebSessions(), live: new LiveUpdates() };
+    web.live.watchDatabase(() => Number((services.db.prepare('PRAGMA data_version').get() as { data_version: number }).data_version));
+    const app = createHttpApp({ domain, terminals, connections, extensions: services.extensions, catalog: services.catalog, logger, token, hostVersion: HOST_VERSION, web });
     const http = await startHttpServer(app, port);
     serverFile.publish({ ...identity, url: http.url, port: http.port });
     logger.info('service started', { url: http.url, recoveredExecutions: recovery.failed.length, killedLeftovers: recovery.killed.length });
@@ -83,8 +87,10 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
       services,
       terminals,
       recovery,
+      loginUrl: () => `${http.url}/login?code=${web.sessions.mintLoginCode()}`,
       close: () =>
         (closing ??= (async () => {
+          web.live.close();
           await terminals.close();
           await http.close();
           serverFile.release();

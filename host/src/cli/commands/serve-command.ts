@@ -20,6 +20,7 @@ export async function serveCommand(args: string[], io: CliIo, signal: AbortSigna
     stderrLogLevel: (io.env.SVC_LOG_LEVEL as LogLevel | undefined) ?? 'warn',
   });
   io.stdout.write(`svc ${HOST_VERSION} serving on ${running.url} (data in ${running.services.svcHome})\n`);
+  io.stdout.write(`web UI: open ${running.loginUrl()} (a one-time link; \`svc open\` prints a fresh one)\n`);
   if (running.recovery.failed.length > 0) {
     io.stdout.write(
       `marked ${running.recovery.failed.length} execution(s) left live by the previous service as FAILED` +

@@ -1,0 +1,32 @@
+// One EventSource for the page: the service publishes a topic per change (`tasks`, `harness`,
+// `extensions`, `terminals`, `db` for writes by other processes); pages refetch what they show.
+import { useEffect, useRef } from 'react';
+
+type Listener = (topic: string) => void;
+const listeners = new Set<Listener>();
+let source: EventSource | undefined;
+
+function ensureSource(): void {
+  if (source) return;
+  source = new EventSource('/api/events');
+  source.addEventListener('change', (event) => {
+    const { topic } = JSON.parse((event as MessageEvent<string>).data) as { topic: string };
+    for (const listener of listeners) listener(topic);
+  });
+}
+
+/** Calls `onChange` when one of `topics` (or a write by another process) changes. */
+export function useLive(topics: readonly string[], onChange: () => void): void {
+  const latest = useRef(onChange);
+  latest.current = onChange;
+  const key = topics.join(',');
+  useEffect(() => {
+    ensureSource();
+    const wanted = new Set([...key.split(','), 'db']);
+    const listener: Listener = (topic) => {
+      if (wanted.has(topic)) latest.current();
+    };
+    listeners.add(listener);
+    return () => void listeners.delete(listener);
+  }, [key]);
+}

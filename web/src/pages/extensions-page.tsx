@@ -1,0 +1,226 @@
+import { useState, type FormEvent } from 'react';
+import { del, get, post } from '../api.js';
+import { EmptyState } from '../components/empty-state.js';
+import { ErrorNote } from '../components/error-note.js';
+import { useAction } from '../use-action.js';
+import { useResource } from '../use-resource.js';
+import { PermissionDialog } from './permission-dialog.js';
+
+interface Extension {
+  id: string;
+  displayName: string;
+  version: string;
+  source: 'builtin' | 'dev' | 'catalog';
+  state: string;
+  permissions: string[];
+  error: { code: string; message: string; fix?: string } | null;
+  pendingVersion?: string | null;
+  previousVersion?: string | null;
+}
+interface CatalogVersion {
+  version: string;
+  permissions: string[];
+  compatibility: { svc: string; node: string; cli?: string };
+  compatible: { svc: boolean; node: boolean };
+  installed?: 'current' | 'pending' | 'previous';
+}
+interface CatalogExtension {
+  id: string;
+  publisher: string;
+  displayName: string;
+  description: string;
+  installed: { version: string; state: string; pendingVersion?: string; previousVersion?: string } | null;
+  versions: CatalogVersion[];
+}
+
+export function ExtensionsPage() {
+  const installed = useResource(() => get<{ items: Extension[] }>('/api/extensions'), [], ['extensions']);
+  const catalog = useResource(() => get<{ extensions: CatalogExtension[] }>('/api/extensions/catalog'), [], ['extensions']);
+  const [enabling, setEnabling] = useState<string>();
+  const action = useAction();
+  const reload = () => {
+    installed.reload();
+    catalog.reload();
+  };
+  const act = (run: () => Promise<unknown>) => action.run(run).then(reload);
+  const catalogById = new Map(catalog.data?.extensions.map((e) => [e.id, e]) ?? []);
+  return (
+    <section>
+      <h1>Extensions</h1>
+      <ErrorNote error={action.error} />
+      <h2>Installed providers</h2>
+      <ErrorNote error={installed.error} />
+      {installed.data?.items.length === 0 ? <EmptyState title="No providers registered">Install one from the catalog below, or register a folder in developer mode.</EmptyState> : null}
+      {installed.data?.items.length ? (
+        <table className="grid extensions">
+          <thead>
+            <tr>
+              <th scope="col">Provider</th>
+              <th scope="col">Version</th>
+              <th scope="col">Source</th>
+              <th scope="col">State</th>
+              <th scope="col">Permissions</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {installed.data.items.map((e) => {
+              const entry = catalogById.get(e.id);
+              const pending = e.pendingVersion ?? entry?.installed?.pendingVersion;
+              const previous = e.previousVersion ?? entry?.installed?.previousVersion;
+              const newer = entry?.versions.filter((v) => !v.installed && v.version !== e.version) ?? [];
+              return (
+                <tr key={e.id} data-extension={e.id}>
+                  <th scope="row">
+                    {e.displayName}
+                    <div className="sub">{e.id}</div>
+                  </th>
+                  <td>
+                    {e.version}
+                    {pending ? <div className="sub">update {pending} waits for confirmation</div> : null}
+                  </td>
+                  <td>{e.source}</td>
+                  <td>
+                    <span className={`state ${e.state}`}>{e.state}</span>
+                    {e.error ? (
+                      <div className="sub">
+                        <code>{e.error.code}</code> {e.error.message}
+                        {e.error.fix ? <div>Fix: {e.error.fix}</div> : null}
+                      </div>
+                    ) : null}
+                  </td>
+                  <td>{e.permissions.length ? e.permissions.map((p) => <code key={p} className="perm">{p}</code>) : <span className="muted">none granted</span>}</td>
+                  <td className="actions">
+                    {e.state === 'enabled' ? (
+                      <button type="button" onClick={() => act(() => post(`/api/extensions/${e.id}/disable`))}>
+                        Disable
+                      </button>
+                    ) : (
+                      <button type="button" onClick={() => setEnabling(e.id)}>
+                        {e.state === 'needs-confirmation' ? 'Review update' : 'Enable…'}
+                      </button>
+                    )}
+                    {e.source === 'catalog' && newer.length > 0 ? (
+                      <VersionAction label="Update to" versions={newer.map((v) => v.version)} onRun={(version) => act(() => post(`/api/extensions/${e.id}/update`, { version }))} />
+                    ) : null}
+                    {e.source === 'catalog' && previous ? (
+                      <button type="button" onClick={() => act(() => post(`/api/extensions/${e.id}/rollback`))}>
+                        Roll back to {previous}
+                      </button>
+                    ) : null}
+                    {e.source === 'catalog' ? (
+                      <button type="button" className="danger" onClick={() => confirm(`Uninstall ${e.displayName}?`) && act(() => post(`/api/extensions/${e.id}/uninstall`))}>
+                        Uninstall
+                      </button>
+                    ) : null}
+                    {e.source === 'dev' ? (
+                      <button type="button" className="danger" onClick={() => act(() => del(`/api/extensions/dev/${e.id}`))}>
+                        Remove
+                      </button>
+                    ) : null}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      ) : null}
+      <h2>Catalog</h2>
+      <ErrorNote error={catalog.error} />
+      {catalog.data?.extensions.length === 0 ? <EmptyState title="The catalog offers no providers" /> : null}
+      <ul className="catalog">
+        {catalog.data?.extensions.map((entry) => (
+          <li key={entry.id} className="card" data-catalog={entry.id}>
+            <h3>
+              {entry.displayName} <span className="sub">{entry.id} · {entry.publisher}</span>
+            </h3>
+            <p>{entry.description}</p>
+            <table className="grid compact">
+              <thead>
+                <tr>
+                  <th scope="col">Version</th>
+                  <th scope="col">Permissions</th>
+                  <th scope="col">Compatibility</th>
+                  <th scope="col" />
+                </tr>
+              </thead>
+              <tbody>
+                {entry.versions.map((v) => (
+                  <tr key={v.version}>
+                    <td>{v.version}</td>
+                    <td>{v.permissions.map((p) => <code key={p} className="perm">{p}</code>)}</td>
+                    <td>
+                      svc {v.compatibility.svc} {v.compatible.svc ? '✓' : '✗'} · node {v.compatibility.node} {v.compatible.node ? '✓' : '✗'}
+                      {v.compatibility.cli ? ` · CLI ${v.compatibility.cli}` : ''}
+                    </td>
+                    <td>
+                      {v.installed ? (
+                        <span className="badge">{v.installed}</span>
+                      ) : entry.installed ? null : (
+                        <button type="button" disabled={action.busy || !v.compatible.svc || !v.compatible.node} onClick={() => act(() => post('/api/extensions/install', { id: entry.id, version: v.version }))}>
+                          {action.busy ? 'Installing…' : `Install ${v.version}`}
+                        </button>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </li>
+        ))}
+      </ul>
+      <DeveloperMode onChanged={reload} />
+      {enabling ? (
+        <PermissionDialog
+          id={enabling}
+          onClose={() => setEnabling(undefined)}
+          onEnabled={() => {
+            setEnabling(undefined);
+            reload();
+          }}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+function VersionAction({ label, versions, onRun }: { label: string; versions: string[]; onRun(version: string): void }) {
+  const [version, setVersion] = useState(versions[versions.length - 1] ?? '');
+  return (
+    <span className="version-action">
+      <select aria-label={label} value={version} onChange={(e) => setVersion(e.target.value)}>
+        {versions.map((v) => (
+          <option key={v}>{v}</option>
+        ))}
+      </select>
+      <button type="button" onClick={() => onRun(version)}>
+        {label} {version}
+      </button>
+    </span>
+  );
+}
+
+/** Register a built provider folder in place. The person types its path at this machine; the server checks it. */
+function DeveloperMode({ onChanged }: { onChanged(): void }) {
+  const [dir, setDir] = useState('');
+  const action = useAction();
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (await action.run(() => post('/api/extensions/dev', { dir: dir.trim() }))) {
+      setDir('');
+      onChanged();
+    }
+  };
+  return (
+    <section className="developer-mode" aria-label="Developer mode">
+      <h2>Developer mode</h2>
+      <p>Register a provider you are building: its folder is used in place, nothing is copied, and nothing of it runs until you enable it.</p>
+      <form className="inline-form" onSubmit={submit}>
+        <label htmlFor="dev-dir">Provider folder (absolute path on this machine)</label>
+        <input id="dev-dir" value={dir} onChange={(e) => setDir(e.target.value)} placeholder="/home/me/src/my-provider" required />
+        <button type="submit" disabled={action.busy}>Register</button>
+      </form>
+      <ErrorNote error={action.error} />
+    </section>
+  );
+}

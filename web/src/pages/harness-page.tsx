@@ -1,0 +1,3 @@
+export function HarnessPage() {
+  return <section><h1>Notification center</h1></section>;
+}

@@ -1,0 +1,3 @@
+export function NotificationsPage() {
+  return <section><h1>Notifications</h1></section>;
+}

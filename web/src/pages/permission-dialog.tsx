@@ -1,0 +1,85 @@
+import { useEffect, useState } from 'react';
+import { ApiError, get, post } from '../api.js';
+import { ErrorNote } from '../components/error-note.js';
+import { ModalDialog } from '../components/modal-dialog.js';
+import { useAction } from '../use-action.js';
+
+export interface PermissionPrompt {
+  id: string;
+  displayName: string;
+  version: string;
+  currentVersion?: string;
+  requested: Array<{ name: string; description: string; new: boolean }>;
+  dropped: string[];
+  /** What will run once enabled: the CLI the provider starts and how its version is probed. */
+  cli?: { executable?: string | null; probeArgs?: string[] } | null;
+}
+
+/**
+ * Enabling asks the person to confirm the exact permissions the manifest requests, each with what
+ * it allows; for a staged update the new ones are marked and the old version keeps serving until
+ * this is confirmed. Permissions gate every Host Context call; they do not sandbox the provider's
+ * own code, which is why enabling a provider is a decision to trust it.
+ */
+export function PermissionDialog({ id, onClose, onEnabled }: { id: string; onClose(): void; onEnabled(): void }) {
+  const [prompt, setPrompt] = useState<PermissionPrompt>();
+  const [loadError, setLoadError] = useState<ApiError>();
+  const action = useAction();
+  useEffect(() => {
+    get<PermissionPrompt>(`/api/extensions/${encodeURIComponent(id)}/permissions`).then(setPrompt, (error: ApiError) => setLoadError(error));
+  }, [id]);
+  const confirm = async () => {
+    if (!prompt) return;
+    const ok = await action.run(() => post(`/api/extensions/${encodeURIComponent(id)}/enable`, { permissions: prompt.requested.map((p) => p.name) }));
+    if (ok) onEnabled();
+  };
+  const title = prompt?.currentVersion ? `Update ${prompt.displayName} to ${prompt.version}` : `Enable ${prompt?.displayName ?? id}`;
+  return (
+    <ModalDialog title={title} onClose={onClose}>
+      <ErrorNote error={loadError} />
+      {prompt ? (
+        <div className="permission-dialog">
+          {prompt.currentVersion ? (
+            <p>
+              Version {prompt.currentVersion} keeps serving until you confirm. Permissions marked <span className="badge new">new</span> were not granted before.
+            </p>
+          ) : (
+            <p>
+              {prompt.displayName} {prompt.version} asks for these permissions. Only this exact set is granted.
+            </p>
+          )}
+          {prompt.requested.length === 0 ? <p>It asks for no permissions.</p> : null}
+          <ul className="permissions" aria-label="Requested permissions">
+            {prompt.requested.map((permission) => (
+              <li key={permission.name}>
+                <code>{permission.name}</code>
+                {prompt.currentVersion && permission.new ? <span className="badge new">new</span> : null}
+                <div className="sub">{permission.description}</div>
+              </li>
+            ))}
+          </ul>
+          {prompt.dropped.length > 0 ? <p>No longer requested (will be dropped): {prompt.dropped.join(', ')}</p> : null}
+          {prompt.cli?.executable ? (
+            <p>
+              Once enabled it may run <code>{[prompt.cli.executable, ...(prompt.cli.probeArgs ?? [])].join(' ')}</code> to check the CLI version.
+            </p>
+          ) : null}
+          <p className="note">
+            Permissions gate what the provider asks the host to do. In the default mode they do not sandbox its own code: enable providers you trust.
+          </p>
+          <ErrorNote error={action.error} />
+          <div className="dialog-actions">
+            <button type="button" className="ghost" onClick={onClose}>
+              Cancel
+            </button>
+            <button type="button" onClick={confirm} disabled={action.busy} autoFocus>
+              {prompt.currentVersion ? 'Confirm update' : 'Enable'}
+            </button>
+          </div>
+        </div>
+      ) : !loadError ? (
+        <p>Checking the provider…</p>
+      ) : null}
+    </ModalDialog>
+  );
+}

@@ -1,0 +1,262 @@
+import { useState, type FormEvent } from 'react';
+import { get, patch, post } from '../api.js';
+import { ClampedText } from '../components/clamped-text.js';
+import { EmptyState } from '../components/empty-state.js';
+import { ErrorNote } from '../components/error-note.js';
+import { navigate, useLocation } from '../router.js';
+import { useAction } from '../use-action.js';
+import { useResource } from '../use-resource.js';
+import { TerminalView } from './terminal-view.js';
+
+interface Workspace { id: number; name: string; description: string }
+interface Project { id: number; workspaceId: number; name: string; repoPath: string; description: string }
+interface Task { id: number; projectId: number; parentTaskId: number | null; title: string; description: string; status: string; labels: string[] }
+interface Execution { id: number; status: string; connectionName: string; providerId: string; mode: string; startedAt: string; endedAt: string | null; endReason: string | null; error: { code: string; message: string } | null }
+interface Connection { name: string; providerId: string; enabled: boolean }
+interface TerminalInfo { terminal: { executionId: number; state: string } | null; execution: Execution | null }
+
+const LIVE = new Set(['RUNNING', 'PAUSED', 'STARTING']);
+
+function select(params: Record<string, number | undefined>): void {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value !== undefined) query.set(key, String(value));
+  navigate(`/tasks?${query}`);
+}
+
+export function TasksPage() {
+  const { query } = useLocation();
+  const workspaceId = Number(query.get('workspace')) || undefined;
+  const projectId = Number(query.get('project')) || undefined;
+  const taskId = Number(query.get('task')) || undefined;
+  const workspaces = useResource(() => get<{ items: Workspace[] }>('/api/workspaces'), [], ['workspaces']);
+  const projects = useResource(
+    () => (workspaceId ? get<{ items: Project[] }>(`/api/projects?workspaceId=${workspaceId}`) : Promise.resolve({ items: [] })),
+    [workspaceId],
+    ['projects'],
+  );
+  const tasks = useResource(
+    () => (projectId ? get<{ items: Task[] }>(`/api/tasks?projectId=${projectId}`) : Promise.resolve({ items: [] })),
+    [projectId],
+    ['tasks', 'terminals'],
+  );
+  return (
+    <section className="tasks-page">
+      <h1>Tasks</h1>
+      <div className="columns">
+        <Column title="Workspaces" error={workspaces.error}>
+          <CreateForm label="New workspace" placeholder="Workspace name" onCreate={(name) => post('/api/workspaces', { name }).then(workspaces.reload)} />
+          {workspaces.data?.items.length === 0 ? <EmptyState title="No workspaces yet">Create one above to group your projects.</EmptyState> : null}
+          <ul className="pick-list">
+            {workspaces.data?.items.map((w) => (
+              <li key={w.id}>
+                <button type="button" aria-pressed={w.id === workspaceId} onClick={() => select({ workspace: w.id })}>
+                  {w.name}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </Column>
+        <Column title="Projects" error={projects.error}>
+          {workspaceId ? (
+            <>
+              <ProjectForm workspaceId={workspaceId} onCreated={projects.reload} />
+              {projects.data?.items.length === 0 ? <EmptyState title="No projects in this workspace">Add one with its repository folder.</EmptyState> : null}
+              <ul className="pick-list">
+                {projects.data?.items.map((p) => (
+                  <li key={p.id}>
+                    <button type="button" aria-pressed={p.id === projectId} onClick={() => select({ workspace: workspaceId, project: p.id })}>
+                      {p.name}
+                      <span className="sub">{p.repoPath}</span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : (
+            <EmptyState title="Choose a workspace" />
+          )}
+        </Column>
+        <Column title="Tasks" error={tasks.error}>
+          {projectId ? (
+            <>
+              <CreateForm label="New task" placeholder="What should be done?" onCreate={(title) => post('/api/tasks', { projectId, title }).then(tasks.reload)} />
+              {tasks.data?.items.length === 0 ? <EmptyState title="No tasks in this project">Describe the first one above.</EmptyState> : null}
+              <ul className="pick-list">
+                {tasks.data?.items.map((t) => (
+                  <li key={t.id}>
+                    <button type="button" aria-pressed={t.id === taskId} onClick={() => select({ workspace: workspaceId, project: projectId, task: t.id })}>
+                      <span className={`status ${t.status}`}>{t.status}</span> #{t.id} {t.title}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : (
+            <EmptyState title="Choose a project" />
+          )}
+        </Column>
+      </div>
+      {taskId ? <TaskDetail key={taskId} taskId={taskId} /> : null}
+    </section>
+  );
+}
+
+function Column({ title, error, children }: { title: string; error?: import('../api.js').ApiError; children: React.ReactNode }) {
+  return (
+    <section className="column" aria-label={title}>
+      <h2>{title}</h2>
+      <ErrorNote error={error} />
+      {children}
+    </section>
+  );
+}
+
+function CreateForm({ label, placeholder, onCreate }: { label: string; placeholder: string; onCreate(value: string): Promise<unknown> }) {
+  const [value, setValue] = useState('');
+  const action = useAction();
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (await action.run(() => onCreate(value.trim()))) setValue('');
+  };
+  return (
+    <form className="inline-form" onSubmit={submit}>
+      <label className="sr-only" htmlFor={`create-${label}`}>{label}</label>
+      <input id={`create-${label}`} value={value} placeholder={placeholder} onChange={(e) => setValue(e.target.value)} required />
+      <button type="submit" disabled={action.busy}>Add</button>
+      <ErrorNote error={action.error} />
+    </form>
+  );
+}
+
+function ProjectForm({ workspaceId, onCreated }: { workspaceId: number; onCreated(): void }) {
+  const [name, setName] = useState('');
+  const [repoPath, setRepoPath] = useState('');
+  const action = useAction();
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (await action.run(() => post('/api/projects', { workspaceId, name: name.trim(), repoPath: repoPath.trim() }))) {
+      setName('');
+      setRepoPath('');
+      onCreated();
+    }
+  };
+  return (
+    <form className="stack-form" onSubmit={submit}>
+      <label>
+        Project name <input value={name} onChange={(e) => setName(e.target.value)} required />
+      </label>
+      <label>
+        Repository folder on this machine <input value={repoPath} placeholder="/home/me/src/app" onChange={(e) => setRepoPath(e.target.value)} required />
+      </label>
+      <button type="submit" disabled={action.busy}>Add project</button>
+      <ErrorNote error={action.error} />
+    </form>
+  );
+}
+
+function TaskDetail({ taskId }: { taskId: number }) {
+  const task = useResource(() => get<Task>(`/api/tasks/${taskId}`), [taskId], ['tasks']);
+  const terminal = useResource(() => get<TerminalInfo>(`/api/internal/terminal/${taskId}`), [taskId], ['terminals', 'tasks', 'harness']);
+  const executions = useResource(() => get<{ items: Execution[] }>(`/api/executions?taskId=${taskId}`), [taskId], ['terminals', 'executions']);
+  const connections = useResource(() => get<{ items: Connection[] }>('/api/connections'), [], ['connections']);
+  const [connection, setConnection] = useState('');
+  const action = useAction();
+  const base = `/api/internal/terminal/${taskId}`;
+  const live = terminal.data?.terminal ?? null;
+  const refresh = () => {
+    terminal.reload();
+    executions.reload();
+    task.reload();
+  };
+  const chosen = connection || connections.data?.items.find((c) => c.enabled)?.name || '';
+  if (!task.data) return <ErrorNote error={task.error} />;
+  const t = task.data;
+  return (
+    <section className="task-detail" aria-label={`Task ${t.id}`}>
+      <header className="task-head">
+        <h2>
+          #{t.id} {t.title}
+        </h2>
+        <span className={`status ${t.status}`}>{t.status}</span>
+        {t.parentTaskId ? <span className="sub">child of #{t.parentTaskId}</span> : null}
+      </header>
+      {t.description ? <ClampedText text={t.description} /> : null}
+      <div className="actions">
+        {live ? (
+          <button type="button" disabled={action.busy} onClick={() => action.run(() => post(`${base}/stop`)).then(refresh)}>
+            Stop
+          </button>
+        ) : (
+          <>
+            <label>
+              Connection{' '}
+              <select value={chosen} onChange={(e) => setConnection(e.target.value)}>
+                {connections.data?.items.length === 0 ? <option value="">no connections</option> : null}
+                {connections.data?.items.map((c) => (
+                  <option key={c.name} value={c.name} disabled={!c.enabled}>
+                    {c.name} ({c.providerId})
+                  </option>
+                ))}
+              </select>
+            </label>
+            <button type="button" disabled={action.busy || !chosen} onClick={() => action.run(() => post(`${base}/start`, { connection: chosen })).then(refresh)}>
+              Start
+            </button>
+            <button
+              type="button"
+              disabled={action.busy || (executions.data?.items.length ?? 0) === 0}
+              onClick={() => action.run(() => post(`${base}/resume`, chosen ? { connection: chosen } : {})).then(refresh)}
+            >
+              Resume
+            </button>
+          </>
+        )}
+        {t.status !== 'DONE' ? (
+          <button type="button" className="ghost" disabled={action.busy} onClick={() => action.run(() => patch(`/api/tasks/${taskId}`, { status: 'DONE' })).then(refresh)}>
+            Mark done
+          </button>
+        ) : null}
+      </div>
+      <ErrorNote error={action.error ?? terminal.error} />
+      {connections.data?.items.length === 0 ? (
+        <EmptyState title="No connection to start this task with">
+          Add one under <a href="/settings/connections">Settings → Connections</a>.
+        </EmptyState>
+      ) : null}
+      {live ? <TerminalView taskId={taskId} executionId={live.executionId} /> : <p className="muted">No live terminal. Start the task, or resume its last session.</p>}
+      <h3>Executions</h3>
+      {executions.data?.items.length ? (
+        <table className="grid">
+          <thead>
+            <tr>
+              <th scope="col">#</th>
+              <th scope="col">Status</th>
+              <th scope="col">Connection</th>
+              <th scope="col">Mode</th>
+              <th scope="col">Started</th>
+              <th scope="col">Ended</th>
+              <th scope="col">Reason</th>
+            </tr>
+          </thead>
+          <tbody>
+            {executions.data.items.map((e) => (
+              <tr key={e.id} className={LIVE.has(e.status) ? 'live' : undefined}>
+                <td>{e.id}</td>
+                <td>
+                  <span className={`status ${e.status}`}>{e.status}</span>
+                </td>
+                <td>{e.connectionName}</td>
+                <td>{e.mode}</td>
+                <td>{new Date(e.startedAt).toLocaleString()}</td>
+                <td>{e.endedAt ? new Date(e.endedAt).toLocaleString() : '—'}</td>
+                <td>{e.error ? `${e.error.code}: ${e.error.message}` : (e.endReason ?? '')}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <p className="muted">Not run yet.</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,66 @@
+// The task's live PTY in the page: output streamed as raw bytes from the service (an open stream
+// counts as a person attached, which keeps the terminal's keepalive running), keystrokes and
+// resizes sent back. The scrollback the service kept is replayed first.
+import { FitAddon } from '@xterm/addon-fit';
+import { Terminal } from '@xterm/xterm';
+import { useEffect, useRef, useState } from 'react';
+import { post } from '../api.js';
+
+export function TerminalView({ taskId, executionId }: { taskId: number; executionId: number }) {
+  const host = useRef<HTMLDivElement>(null);
+  const [state, setState] = useState<'connecting' | 'live' | 'ended' | 'error'>('connecting');
+  useEffect(() => {
+    const term = new Terminal({ convertEol: false, cursorBlink: true, fontSize: 13, scrollback: 5000, screenReaderMode: false });
+    const fit = new FitAddon();
+    term.loadAddon(fit);
+    term.open(host.current!);
+    const abort = new AbortController();
+    const base = `/api/internal/terminal/${taskId}`;
+    const resize = () => {
+      try {
+        fit.fit();
+      } catch {
+        return;
+      }
+      post(`${base}/resize`, { cols: term.cols, rows: term.rows }).catch(() => undefined);
+    };
+    const observer = new ResizeObserver(() => resize());
+    observer.observe(host.current!);
+    const input = term.onData((data) => {
+      post(`${base}/input`, { data }).catch(() => undefined);
+    });
+    (async () => {
+      const response = await fetch(`${base}/stream?cursor=0`, { credentials: 'same-origin', signal: abort.signal });
+      if (!response.ok || !response.body) {
+        setState('error');
+        return;
+      }
+      setState('live');
+      resize();
+      term.focus();
+      const reader = response.body.getReader();
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        term.write(value);
+      }
+      setState('ended');
+    })().catch(() => {
+      if (!abort.signal.aborted) setState('error');
+    });
+    return () => {
+      abort.abort();
+      observer.disconnect();
+      input.dispose();
+      term.dispose();
+    };
+  }, [taskId, executionId]);
+  return (
+    <div className="terminal-wrap">
+      <div className="terminal-status" aria-live="polite">
+        Terminal: <span className={`pill ${state}`}>{state}</span>
+      </div>
+      <div className="terminal" ref={host} data-testid="terminal" />
+    </div>
+  );
+}
