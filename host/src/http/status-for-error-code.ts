@@ -16,6 +16,8 @@ const STATUS_BY_CODE: Record<string, number> = {
   exact_version_required: 400,
   unauthorized: 401,
   not_loopback: 403,
+  forbidden: 403,
+  origin_not_allowed: 403,
   host_not_allowed: 403,
   workspace_not_found: 404,
   project_not_found: 404,

@@ -126,7 +126,7 @@ function AddConnection({ extensions, onAdded }: { extensions: Extension[]; onAdd
   const [providerId, setProviderId] = useState('');
   const [settings, setSettings] = useState('');
   const action = useAction();
-  const provider = providerId || extensions[0]?.id || '';
+  const provider = providerId || (extensions.find((e) => e.state === 'enabled') ?? extensions[0])?.id || '';
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const ok = await action.run(() => post('/api/connections', { name: name.trim(), providerId: provider, settings: parseSettings(settings) }));

@@ -162,7 +162,9 @@ function TaskDetail({ taskId }: { taskId: number }) {
   const [connection, setConnection] = useState('');
   const action = useAction();
   const base = `/api/internal/terminal/${taskId}`;
-  const live = terminal.data?.terminal ?? null;
+  const term = terminal.data?.terminal ?? null;
+  // An ended terminal stays listed (its scrollback can still be read); only a live one can be stopped.
+  const live = term && term.state !== 'ENDED' ? term : null;
   const refresh = () => {
     terminal.reload();
     executions.reload();
@@ -223,7 +225,8 @@ function TaskDetail({ taskId }: { taskId: number }) {
           Add one under <a href="/settings/connections">Settings → Connections</a>.
         </EmptyState>
       ) : null}
-      {live ? <TerminalView taskId={taskId} executionId={live.executionId} /> : <p className="muted">No live terminal. Start the task, or resume its last session.</p>}
+      {term ? <TerminalView taskId={taskId} executionId={term.executionId} onEnded={refresh} /> : null}
+      {!live ? <p className="muted">No live terminal. Start the task, or resume its last session.</p> : null}
       <h3>Executions</h3>
       {executions.data?.items.length ? (
         <table className="grid">

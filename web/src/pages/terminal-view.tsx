@@ -6,7 +6,9 @@ import { Terminal } from '@xterm/xterm';
 import { useEffect, useRef, useState } from 'react';
 import { post } from '../api.js';
 
-export function TerminalView({ taskId, executionId }: { taskId: number; executionId: number }) {
+export function TerminalView({ taskId, executionId, onEnded }: { taskId: number; executionId: number; onEnded?(): void }) {
+  const ended = useRef(onEnded);
+  ended.current = onEnded;
   const host = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<'connecting' | 'live' | 'ended' | 'error'>('connecting');
   useEffect(() => {
@@ -26,8 +28,21 @@ export function TerminalView({ taskId, executionId }: { taskId: number; executio
     };
     const observer = new ResizeObserver(() => resize());
     observer.observe(host.current!);
+    // Keystrokes go out one request at a time, in order; what is typed meanwhile goes in the next one.
+    let pending = '';
+    let sending = false;
+    const flush = async () => {
+      sending = true;
+      while (pending !== '' && !abort.signal.aborted) {
+        const data = pending;
+        pending = '';
+        await post(`${base}/input`, { data }).catch(() => undefined);
+      }
+      sending = false;
+    };
     const input = term.onData((data) => {
-      post(`${base}/input`, { data }).catch(() => undefined);
+      pending += data;
+      if (!sending) void flush();
     });
     (async () => {
       const response = await fetch(`${base}/stream?cursor=0`, { credentials: 'same-origin', signal: abort.signal });
@@ -45,6 +60,7 @@ export function TerminalView({ taskId, executionId }: { taskId: number; executio
         term.write(value);
       }
       setState('ended');
+      ended.current?.();
     })().catch(() => {
       if (!abort.signal.aborted) setState('error');
     });

@@ -1,0 +1,46 @@
+// A real Chromium (Debian's `chromium` package) driven by playwright-core against a real `svc serve`,
+// signed in the way a person is: by opening the one-time link the service printed.
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { REPO_ROOT } from '../support/svc-process.js';
+import type { ServeProcess } from '../support/svc-serve.js';
+
+const CHROMIUM = process.env.SVC_CHROMIUM ?? '/usr/bin/chromium';
+
+export async function launchBrowser(): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`no Chromium at ${CHROMIUM}: install it with \`apt-get install -y chromium\` (or set SVC_CHROMIUM)`);
+  }
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--headless=new'] });
+}
+
+/** The login link `svc serve` printed when it started. */
+export function printedLoginUrl(serve: ServeProcess): string {
+  const match = /web UI: open (http:\/\/\S+\/login\?code=\S+)/.exec(serve.child.output.stdout);
+  if (!match) throw new Error(`svc serve printed no login link:\n${serve.child.output.stdout}`);
+  return match[1]!;
+}
+
+/** A fresh login link, as `svc open` mints it (POST /api/web/login-link with the install token). */
+export async function freshLoginUrl(serve: ServeProcess): Promise<string> {
+  const { status, body } = await serve.api<{ url: string }>('POST', '/api/web/login-link', {});
+  if (status !== 200) throw new Error(`login link: HTTP ${status}`);
+  return body.url;
+}
+
+export async function signedInPage(browser: Browser, serve: ServeProcess, viewport = { width: 1280, height: 800 }): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  await page.goto(await freshLoginUrl(serve));
+  await page.waitForURL(/\/tasks/);
+  return { context, page };
+}
+
+/** Saves a screenshot for the README (docs/screenshots/<name>.png). */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  const dir = join(REPO_ROOT, 'docs', 'screenshots');
+  mkdirSync(dir, { recursive: true });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
+}

@@ -1,0 +1,109 @@
+// The Tasks and Connections pages in a real browser against a real `svc serve`: workspaces,
+// projects and tasks made on the page, a task started with a stand-in CLI in a real PTY, its live
+// terminal streaming output and taking keystrokes, stop and resume.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { copyFixtureProvider } from '../support/copy-fixture-provider.js';
+import { createSvcSandbox, waitFor, type SvcSandbox } from '../support/svc-process.js';
+import { startServe, type ServeProcess } from '../support/svc-serve.js';
+import { launchBrowser, screenshot, signedInPage } from './web-browser.js';
+
+let svc: SvcSandbox;
+let serve: ServeProcess;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let repo: string;
+
+async function ok(args: string[]): Promise<string> {
+  const result = await svc.run(args, { timeoutMs: 60_000 });
+  if (result.code !== 0) throw new Error(`svc ${args.join(' ')} failed\n${result.stdout}\n${result.stderr}`);
+  return result.stdout;
+}
+
+beforeAll(async () => {
+  svc = createSvcSandbox();
+  repo = join(svc.home, 'repo');
+  mkdirSync(repo);
+  await ok(['ext', 'dev', 'add', copyFixtureProvider('echo')]);
+  await ok(['ext', 'enable', 'svc-test.echo', '--yes']);
+  serve = await startServe(svc, { SVC_TERMINAL_STOP_GRACE_MS: '2000', SVC_TERMINAL_INTERRUPT_MS: '300' });
+  browser = await launchBrowser();
+  ({ context, page } = await signedInPage(browser, serve));
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  serve?.child.kill('SIGTERM');
+  await serve?.exited;
+  svc?.cleanup();
+});
+
+test('an empty service tells a person what to do first', async () => {
+  await page.goto(`${serve.url}/tasks`);
+  expect(await page.getByText('No workspaces yet').count()).toBe(1);
+});
+
+test('connections are added on the page with a write-only secret', async () => {
+  await page.getByRole('link', { name: 'Connections' }).click();
+  const form = page.getByRole('form', { name: 'Add a connection' });
+  await form.getByLabel('Name').fill('echo');
+  await form.getByLabel('Provider').selectOption('svc-test.echo');
+  await form.getByLabel('Settings').fill('apiKey=sk-web-secret-123456');
+  await form.getByRole('button', { name: 'Add connection' }).click();
+  const row = page.locator('tr[data-connection="echo"]');
+  await row.waitFor();
+  expect(await row.textContent()).toContain('set (hidden)');
+  expect(await page.content()).not.toContain('sk-web-secret-123456');
+  const listed = await serve.api<{ items: Array<{ name: string; config: Record<string, unknown> }> }>('GET', '/api/connections');
+  expect(listed.body.items.find((c) => c.name === 'echo')?.config.apiKey).toBe('********');
+  await screenshot(page, 'connections');
+});
+
+test('a workspace, a project and a task are made on the page; the task runs in a live terminal that takes input', async () => {
+  page.setDefaultTimeout(15_000);
+  await page.getByRole('link', { name: 'Tasks' }).click();
+  await page.getByLabel('New workspace').fill('Acme');
+  await page.getByLabel('New workspace').press('Enter');
+  await page.getByRole('button', { name: 'Acme' }).click();
+  await page.getByLabel('Project name').fill('web');
+  await page.getByLabel('Repository folder on this machine').fill(repo);
+  await page.getByRole('button', { name: 'Add project' }).click();
+  await page.getByRole('button', { name: /^web/ }).click();
+  await page.getByLabel('New task').fill('Fix the login bug');
+  await page.getByLabel('New task').press('Enter');
+  await page.getByRole('button', { name: /Fix the login bug/ }).click();
+
+  await page.getByRole('button', { name: 'Start' }).click();
+  const terminal = page.getByTestId('terminal');
+  await waitFor(async () => (await page.locator('.xterm-rows').textContent())?.includes('echo-cli interactive'), 20_000, 'the CLI banner in the browser terminal');
+  await terminal.click();
+  await page.keyboard.type('hello from the browser');
+  await page.keyboard.press('Enter');
+  const rows = page.locator('.xterm-rows');
+  await waitFor(async () => (await rows.textContent())?.includes('echo: hello from the browser'), 10_000, 'the echoed line on screen');
+  expect(await page.locator('.pill.live').count()).toBe(1);
+  await screenshot(page, 'tasks');
+
+  // The same terminal, read through the API the CLI uses: the keystrokes reached the PTY.
+  const tasks = await serve.api<{ items: Array<{ id: number; title: string }> }>('GET', '/api/tasks');
+  const task = tasks.body.items.find((t) => t.title === 'Fix the login bug')!;
+  const buffer = await serve.api<{ data: string }>('GET', `/api/internal/terminal/${task.id}/buffer?cursor=0`);
+  expect(buffer.body.data).toContain('echo: hello from the browser');
+
+  await page.getByRole('button', { name: 'Stop' }).click();
+  await page.getByRole('button', { name: 'Resume' }).waitFor({ timeout: 20_000 });
+  expect(await page.locator('table.grid tbody tr').count()).toBeGreaterThanOrEqual(1);
+  expect(await page.locator('table.grid tbody').textContent()).toMatch(/COMPLETED|STOPPED|FAILED|stopped/);
+}, 90_000);
+
+test('the page reads at a narrow width', async () => {
+  const narrow = await browser.newContext({ viewport: { width: 480, height: 900 }, storageState: await context.storageState() });
+  const small = await narrow.newPage();
+  await small.goto(`${serve.url}/tasks`);
+  const overflow = await small.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await narrow.close();
+});
