@@ -16,6 +16,8 @@ function present(record: ExtensionRecord) {
     source: record.source,
     state: record.state,
     permissions: record.grantedPermissions,
+    pendingVersion: record.pendingVersion ?? null,
+    previousVersion: record.previousVersion ?? null,
     error: record.error ?? null,
   };
 }
