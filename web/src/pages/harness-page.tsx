@@ -1,3 +1,218 @@
+// The notification center (/harness): every message a task sent to a person and the reply, with
+// ownership, times, status and what a person can do. Updates live; a reply typed here goes through
+// reply_to_ask and resumes the task in its own terminal.
+import { useState, type FormEvent } from 'react';
+import { get, post } from '../api.js';
+import { ClampedText } from '../components/clamped-text.js';
+import { EmptyState } from '../components/empty-state.js';
+import { ErrorNote } from '../components/error-note.js';
+import { ModalDialog } from '../components/modal-dialog.js';
+import { navigate, useLocation } from '../router.js';
+import { useAction } from '../use-action.js';
+import { useResource } from '../use-resource.js';
+
+interface HarnessMessage {
+  id: number;
+  kind: string;
+  ownership: { workspaceId: number | null; projectId: number | null; taskId: number | null };
+  body: string;
+  createdAt: string;
+  sentAt: string | null;
+  status: string;
+  deliveryStatus: string;
+  target: { channel: string | null; to: string | null; threadId: string | null };
+  ask: { id: number; status: string; reply: string | null; repliedAt: string | null; repliedVia: string | null; resumeOutcome: string | null } | null;
+  outbound: { state: string; attempts: number; nextAttemptAt: string | null; lastError: { code: string; message: string } | null } | null;
+  delivery: { platform: string | null; chatId: string | null; platformMessageId: string } | null;
+  actions: string[];
+}
+interface Named { id: number; name: string }
+interface TaskInfo { id: number; title: string }
+
+const STATUSES = ['OPEN', 'ANSWERED', 'NOTIFY_ONLY', 'PENDING_DELIVERY', 'SENT', 'SENT_UNVERIFIED', 'FAILED', 'SUPERSEDED'];
+const when = (value: string | null | undefined) => (value ? new Date(value).toLocaleString() : '—');
+
 export function HarnessPage() {
-  return <section><h1>Notification center</h1></section>;
+  const { query } = useLocation();
+  const status = query.get('status') ?? '';
+  const workspaceId = query.get('workspace') ?? '';
+  const projectId = query.get('project') ?? '';
+  const [open, setOpen] = useState<number>();
+  const filter = new URLSearchParams();
+  if (status) filter.set('status', status);
+  if (workspaceId) filter.set('workspaceId', workspaceId);
+  if (projectId) filter.set('projectId', projectId);
+  const messages = useResource(() => get<{ items: HarnessMessage[]; nextBefore: number | null }>(`/api/harness/messages?${filter}`), [filter.toString()], ['harness', 'terminals', 'tasks']);
+  const workspaces = useResource(() => get<{ items: Named[] }>('/api/workspaces'), [], ['workspaces']);
+  const projects = useResource(() => get<{ items: Named[] }>('/api/projects'), [], ['projects']);
+  const tasks = useResource(() => get<{ items: TaskInfo[] }>('/api/tasks'), [], ['tasks']);
+  const name = (list: Named[] | undefined, id: number | null) => (id === null ? undefined : (list?.find((x) => x.id === id)?.name ?? `#${id}`));
+  const setFilter = (key: string, value: string) => {
+    const next = new URLSearchParams(location.search);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    if (key === 'workspace') next.delete('project');
+    navigate(`/harness?${next}`);
+  };
+  const selected = messages.data?.items.find((m) => m.id === open);
+  return (
+    <section>
+      <h1>Notification center</h1>
+      <p>Every question and message your tasks sent to a person, and the replies. Answer an open question here and its task resumes in its own terminal.</p>
+      <div className="filters" role="search">
+        <label>
+          Status
+          <select value={status} onChange={(e) => setFilter('status', e.target.value)}>
+            <option value="">all</option>
+            {STATUSES.map((s) => (
+              <option key={s}>{s}</option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Workspace
+          <select value={workspaceId} onChange={(e) => setFilter('workspace', e.target.value)}>
+            <option value="">all</option>
+            {workspaces.data?.items.map((w) => (
+              <option key={w.id} value={w.id}>
+                {w.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Project
+          <select value={projectId} onChange={(e) => setFilter('project', e.target.value)}>
+            <option value="">all</option>
+            {projects.data?.items.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <ErrorNote error={messages.error} />
+      {messages.data?.items.length === 0 ? (
+        <EmptyState title="No messages yet">
+          When a task asks a person something (<code>ask_human</code>) or reports progress, it shows up here. Configure where messages are sent under{' '}
+          <a href="/settings/notifications">Settings → Notifications</a>.
+        </EmptyState>
+      ) : null}
+      {messages.data?.items.length ? (
+        <table className="grid harness">
+          <thead>
+            <tr>
+              <th scope="col">Ownership</th>
+              <th scope="col">Sent</th>
+              <th scope="col">Sent at</th>
+              <th scope="col">Reply</th>
+              <th scope="col">Replied at</th>
+              <th scope="col">Status</th>
+              <th scope="col">Action</th>
+            </tr>
+          </thead>
+          <tbody>
+            {messages.data.items.map((m) => (
+              <tr key={m.id} data-message={m.id}>
+                <td>
+                  {name(workspaces.data?.items, m.ownership.workspaceId) ?? '—'}
+                  <div className="sub">
+                    {name(projects.data?.items, m.ownership.projectId) ?? ''}
+                    {m.ownership.taskId ? ` / #${m.ownership.taskId} ${tasks.data?.items.find((t) => t.id === m.ownership.taskId)?.title ?? ''}` : ''}
+                  </div>
+                </td>
+                <td>
+                  <ClampedText text={m.body} />
+                </td>
+                <td>{when(m.sentAt ?? m.createdAt)}</td>
+                <td>
+                  <ClampedText text={m.ask?.reply} />
+                </td>
+                <td>{when(m.ask?.repliedAt)}</td>
+                <td>
+                  <span className={`status ${m.status}`}>{m.status}</span>
+                </td>
+                <td className="actions">
+                  <button type="button" onClick={() => setOpen(m.id)}>
+                    {m.actions.includes('reply') ? 'Reply' : 'Details'}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      {selected ? <MessageDetails message={selected} onClose={() => setOpen(undefined)} onChanged={messages.reload} /> : null}
+    </section>
+  );
+}
+
+function MessageDetails({ message, onClose, onChanged }: { message: HarnessMessage; onClose(): void; onChanged(): void }) {
+  const [reply, setReply] = useState('');
+  const action = useAction();
+  const [outcome, setOutcome] = useState<string>();
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    await action.run(async () => {
+      const result = await post<{ result: string; note: string }>('/api/internal/harness/reply', { messageId: message.id, reply: reply.trim(), via: 'web' });
+      setOutcome(result.note);
+      setReply('');
+      onChanged();
+    });
+  };
+  return (
+    <ModalDialog title={`Message #${message.id}`} onClose={onClose} wide>
+      <dl className="message-meta">
+        <dt>Status</dt>
+        <dd>
+          <span className={`status ${message.status}`}>{message.status}</span> {message.kind.toLowerCase()}
+          {message.target.channel ? ` via ${message.target.channel}${message.target.to ? ` to ${message.target.to}` : ''}` : ' (registered here; no channel sent it)'}
+        </dd>
+        {message.outbound?.lastError ? (
+          <>
+            <dt>Delivery</dt>
+            <dd>
+              {message.outbound.state} after {message.outbound.attempts} attempt(s): <code>{message.outbound.lastError.code}</code> {message.outbound.lastError.message}
+            </dd>
+          </>
+        ) : null}
+      </dl>
+      <div className="message-pair">
+        <div>
+          <h3>Sent {when(message.sentAt ?? message.createdAt)}</h3>
+          <div className="bubble">{message.body}</div>
+        </div>
+        <div>
+          <h3>Reply {message.ask?.repliedAt ? when(message.ask.repliedAt) : ''}</h3>
+          {message.ask?.reply ? <div className="bubble">{message.ask.reply}</div> : <p className="muted">{message.ask ? 'No reply yet.' : 'This message expects no reply.'}</p>}
+        </div>
+      </div>
+      {outcome ? (
+        <p role="status" className="ok">
+          {outcome}
+        </p>
+      ) : null}
+      {message.actions.includes('reply') ? (
+        <form className="stack-form" onSubmit={submit}>
+          <label>
+            Your reply (typed into the task&apos;s terminal as its next message)
+            <textarea rows={4} value={reply} onChange={(e) => setReply(e.target.value)} required autoFocus />
+          </label>
+          <button type="submit" disabled={action.busy}>
+            Send reply and resume the task
+          </button>
+        </form>
+      ) : null}
+      {message.actions.includes('resend') ? (
+        <div className="note">
+          <p>Delivery could not be confirmed, so it is never resent automatically. Check the chat first: resending may deliver it twice.</p>
+          <button type="button" className="ghost" disabled={action.busy} onClick={() => action.run(() => post(`/api/harness/messages/${message.id}/resend`)).then(onChanged)}>
+            Resend now
+          </button>
+        </div>
+      ) : null}
+      <ErrorNote error={action.error} />
+    </ModalDialog>
+  );
 }
