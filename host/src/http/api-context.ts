@@ -1,3 +1,4 @@
+import type Router from '@koa/router';
 import type { ConnectionStore } from '../connections/index.js';
 import type { Domain } from '../domain/index.js';
 import type { CatalogInstaller } from '../extensions/catalog-installer/index.js';
@@ -17,4 +18,6 @@ export interface ApiContext {
   /** The per-install token every /api request must carry. */
   token: string;
   hostVersion: string;
+  /** Routes of host modules mounted beside the host's own (the harness). */
+  moduleRoutes?: Array<(router: Router) => void>;
 }

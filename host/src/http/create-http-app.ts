@@ -42,6 +42,7 @@ export function createHttpApp(api: ApiContext): Koa {
   // Before extensionRoutes: GET /api/extensions/catalog is not an extension id.
   if (api.catalog) extensionCatalogRoutes(router, { catalog: api.catalog });
   extensionRoutes(router, api);
+  for (const mount of api.moduleRoutes ?? []) mount(router);
   app.use(router.routes());
   app.use(router.allowedMethods());
   return app;

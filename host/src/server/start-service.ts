@@ -1,4 +1,5 @@
 import { SvcError } from '@svc-org/ai-sdk';
+import { startHarness } from '../../../harness/src/outbox/index.js';
 import { HOST_VERSION } from '../config/host-version.js';
 import { readSystemConfig } from '../config/read-system-config.js';
 import { openHostServices, type HostServices } from '../host-services.js';
@@ -72,7 +73,19 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
       settings,
       hostEnv: env,
     });
-    const app = createHttpApp({ domain, terminals, connections, extensions: services.extensions, catalog: services.catalog, logger, token, hostVersion: HOST_VERSION });
+    // The harness: its routes, and its one outbox timer (which first settles sends a kill interrupted).
+    const harness = startHarness({ services, terminals, env });
+    const app = createHttpApp({
+      domain,
+      terminals,
+      connections,
+      extensions: services.extensions,
+      catalog: services.catalog,
+      logger,
+      token,
+      hostVersion: HOST_VERSION,
+      moduleRoutes: [harness.routes],
+    });
     const http = await startHttpServer(app, port);
     serverFile.publish({ ...identity, url: http.url, port: http.port });
     logger.info('service started', { url: http.url, recoveredExecutions: recovery.failed.length, killedLeftovers: recovery.killed.length });
@@ -85,6 +98,7 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
       recovery,
       close: () =>
         (closing ??= (async () => {
+          await harness.stop();
           await terminals.close();
           await http.close();
           serverFile.release();

@@ -1,0 +1,61 @@
+import type Router from '@koa/router';
+import type { OperationContext } from '../../../host/src/operations/index.js';
+import type { TerminalManager } from '../../../host/src/terminals/index.js';
+import { createGatewayClient, GATEWAY_OPERATIONS } from '../gateways/index.js';
+import { harnessStores, MESSAGING_TOOLS, mountOperations, NOTIFICATION_CENTER_OPERATIONS } from '../messaging/index.js';
+import { OutboxStore } from './outbox-store.js';
+import { OutboxWorker, type OutboxWorkerOptions } from './outbox-worker.js';
+
+export interface StartHarnessOptions {
+  services: OperationContext['services'];
+  terminals?: TerminalManager;
+  env?: NodeJS.ProcessEnv;
+  worker?: Partial<Pick<OutboxWorkerOptions, 'pollMs' | 'leaseMs' | 'concurrency'>>;
+  /** Gateway send timeout (default 30 s). */
+  sendTimeoutMs?: number;
+}
+
+export interface RunningHarness {
+  worker: OutboxWorker;
+  /** Mounts the harness's HTTP routes (internal messaging routes, notification center, gateways). */
+  routes(router: Router): void;
+  stop(): Promise<void>;
+}
+
+export const HARNESS_HTTP_OPERATIONS = [...MESSAGING_TOOLS, ...NOTIFICATION_CENTER_OPERATIONS, ...GATEWAY_OPERATIONS];
+
+/** The harness inside `svc serve`, or any process that sends: its routes and its one outbox timer. */
+export function startHarness(options: StartHarnessOptions): RunningHarness {
+  const { services, terminals } = options;
+  const stores = harnessStores(services);
+  const worker = new OutboxWorker({
+    store: new OutboxStore(services.db, services.domain),
+    gateways: stores.gateways,
+    channels: stores.channels,
+    logger: services.logger,
+    clientFor: (gatewayId) =>
+      createGatewayClient(stores.gateways.get(gatewayId), stores.gateways.tokenOf(gatewayId), {
+        hostVersion: services.platform.hostVersion,
+        env: options.env,
+        timeoutMs: options.sendTimeoutMs,
+      }),
+    onParked: (taskId) => {
+      const terminal = terminals?.summary(taskId);
+      if (terminal && terminal.state === 'RUNNING') terminals!.pause(taskId);
+    },
+    ...options.worker,
+  });
+  const wake = () => worker.notify();
+  stores.events.on('enqueued', wake);
+  worker.start();
+  return {
+    worker,
+    routes(router) {
+      mountOperations(router, HARNESS_HTTP_OPERATIONS, () => ({ services, ...(terminals ? { terminals } : {}), caller: { via: 'http' } }));
+    },
+    async stop() {
+      stores.events.off('enqueued', wake);
+      await worker.stop();
+    },
+  };
+}
