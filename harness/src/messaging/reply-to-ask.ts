@@ -35,8 +35,6 @@ export const replyToAsk = defineOperation({
   http: { method: 'POST', path: '/api/internal/harness/reply' },
   async handler(input, ctx) {
     const { messages } = harnessStores(ctx.services);
-    const terminals = ctx.terminals;
-    if (!terminals) throw new SvcError({ code: 'service_required', message: 'reply_to_ask runs inside `svc serve`' });
     const taskId = input.taskId ?? (input.messageId !== undefined ? messages.taskOfMessage(input.messageId) : undefined) ?? ctx.caller.taskId;
     if (taskId === undefined || taskId === null) throw new SvcError({ code: 'invalid_request', message: 'say which task or message the reply is for (taskId or messageId)' });
     const open = messages.openAskOf(taskId);
@@ -47,6 +45,8 @@ export const replyToAsk = defineOperation({
         details: { taskId, ...(open ? { openMessageId: open.messageId } : {}) },
       });
     }
+    const terminals = ctx.terminals;
+    if (!terminals) throw new SvcError({ code: 'service_required', message: 'reply_to_ask runs inside `svc serve`' });
     const via = input.via ?? ctx.caller.via;
     const terminal = terminals.summary(taskId);
     const liveHere = terminal !== undefined && terminal.state !== 'ENDED';

@@ -11,6 +11,8 @@ export interface StartHarnessOptions {
   terminals?: TerminalManager;
   env?: NodeJS.ProcessEnv;
   worker?: Partial<Pick<OutboxWorkerOptions, 'pollMs' | 'leaseMs' | 'concurrency'>>;
+  /** Start the outbox timer (default true; false leaves sending to explicit `worker.drain()` calls). */
+  startWorker?: boolean;
   /** Gateway send timeout (default 30 s). */
   sendTimeoutMs?: number;
 }
@@ -47,7 +49,7 @@ export function startHarness(options: StartHarnessOptions): RunningHarness {
   });
   const wake = () => worker.notify();
   stores.events.on('enqueued', wake);
-  worker.start();
+  if (options.startWorker !== false) worker.start();
   return {
     worker,
     routes(router) {
