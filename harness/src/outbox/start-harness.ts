@@ -1,4 +1,5 @@
 import type Router from '@koa/router';
+import { SvcError } from '@svc-org/ai-sdk';
 import type { OperationContext } from '../../../host/src/operations/index.js';
 import type { TerminalManager } from '../../../host/src/terminals/index.js';
 import { createGatewayClient, GATEWAY_OPERATIONS } from '../gateways/index.js';
@@ -9,6 +10,7 @@ import { OutboxWorker, type OutboxWorkerOptions } from './outbox-worker.js';
 export interface StartHarnessOptions {
   services: OperationContext['services'];
   terminals?: TerminalManager;
+  /** Also read: SVC_OUTBOX_POLL_MS (longest sleep of the timer, default 5000), SVC_GATEWAY_TIMEOUT_MS (default 30000). */
   env?: NodeJS.ProcessEnv;
   worker?: Partial<Pick<OutboxWorkerOptions, 'pollMs' | 'leaseMs' | 'concurrency'>>;
   /** Start the outbox timer (default true; false leaves sending to explicit `worker.drain()` calls). */
@@ -30,6 +32,9 @@ export const HARNESS_HTTP_OPERATIONS = [...MESSAGING_TOOLS, ...NOTIFICATION_CENT
 export function startHarness(options: StartHarnessOptions): RunningHarness {
   const { services, terminals } = options;
   const stores = harnessStores(services);
+  const env = options.env ?? process.env;
+  const sendTimeoutMs = options.sendTimeoutMs ?? positiveMs(env.SVC_GATEWAY_TIMEOUT_MS, 'SVC_GATEWAY_TIMEOUT_MS');
+  const pollMs = options.worker?.pollMs ?? positiveMs(env.SVC_OUTBOX_POLL_MS, 'SVC_OUTBOX_POLL_MS');
   const worker = new OutboxWorker({
     store: new OutboxStore(services.db, services.domain),
     gateways: stores.gateways,
@@ -38,14 +43,15 @@ export function startHarness(options: StartHarnessOptions): RunningHarness {
     clientFor: (gatewayId) =>
       createGatewayClient(stores.gateways.get(gatewayId), stores.gateways.tokenOf(gatewayId), {
         hostVersion: services.platform.hostVersion,
-        env: options.env,
-        timeoutMs: options.sendTimeoutMs,
+        env,
+        timeoutMs: sendTimeoutMs,
       }),
     onParked: (taskId) => {
       const terminal = terminals?.summary(taskId);
       if (terminal && terminal.state === 'RUNNING') terminals!.pause(taskId);
     },
     ...options.worker,
+    ...(pollMs !== undefined ? { pollMs } : {}),
   });
   const wake = () => worker.notify();
   stores.events.on('enqueued', wake);
@@ -60,4 +66,13 @@ export function startHarness(options: StartHarnessOptions): RunningHarness {
       await worker.stop();
     },
   };
+}
+
+function positiveMs(raw: string | undefined, name: string): number | undefined {
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0) {
+    throw new SvcError({ code: 'invalid_settings', message: `${name} must be a positive whole number of milliseconds` });
+  }
+  return value;
 }

@@ -25,7 +25,8 @@ export const GATEWAY_USAGE = `svc gateway add <name> --kind openclaw --url <ws:/
 svc gateway add <name> --kind hermes [--command <path to hermes>]
 svc gateway list [--json] | show <name> [--json] | remove <name> | health <name>
 svc channel add <name> --gateway <name> --platform <p> --to <chat> [--thread <id>] [--owner <id>] [--trusted-group <chat>]... [--target <name>=<chat>[:<thread>]]... [--workspace <id|name> | --project <id|name>] [--inactive]
-svc channel list [--json] | enable <name> | disable <name> | remove <name>`;
+svc channel list [--json] | enable <name> | disable <name> | remove <name>
+  (a chat id that starts with "-", as Telegram groups do, is given as --to=-100…)`;
 
 type Open = () => Promise<HostServices>;
 
