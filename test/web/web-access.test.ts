@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 // How a browser reaches the service: a one-time login link, an HttpOnly SameSite=Strict session
 // cookie, Origin checks on writes, no token in the page, and no location a page may send.
 import type { Browser } from 'playwright-core';
@@ -68,10 +69,10 @@ describe('signing in', () => {
     const { page, context } = await signedInPage(browser, serve);
     const answer = await page.evaluate(async () => {
       const response = await fetch('/api/web/login-link', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
-      return { status: response.status, body: await response.json() };
+      return { status: response.status, body: (await response.json()) as { error?: { code: string } } };
     });
     expect(answer.status).toBe(403);
-    expect(answer.body.error.code).toBe('forbidden');
+    expect(answer.body.error?.code).toBe('forbidden');
     await context.close();
   });
 });
@@ -127,7 +128,7 @@ describe('what the page holds and sends', () => {
     for (const attempt of attempts) {
       const answer = await page.evaluate(async ({ method, path, body }) => {
         const response = await fetch(path, { method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-        return { status: response.status, body: await response.json() };
+        return { status: response.status, body: (await response.json()) as { error?: { code: string } } };
       }, attempt);
       expect({ path: attempt.path, status: answer.status, code: answer.body.error?.code }).toEqual({ path: attempt.path, status: 400, code: attempt.code });
     }

@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 // A real Chromium (Debian's `chromium` package) driven by playwright-core against a real `svc serve`,
 // signed in the way a person is: by opening the one-time link the service printed.
 import { existsSync, mkdirSync } from 'node:fs';

@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 // Settings → Extensions in a real browser: install an exact version from a local HTTPS catalog,
 // enable it through the permission dialog, an update asking for a new permission shown marked while
 // the old version keeps serving, and developer-mode registration and removal.

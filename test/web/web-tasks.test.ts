@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 // The Tasks and Connections pages in a real browser against a real `svc serve`: workspaces,
 // projects and tasks made on the page, a task started with a stand-in CLI in a real PTY, its live
 // terminal streaming output and taking keystrokes, stop and resume.

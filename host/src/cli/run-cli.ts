@@ -15,6 +15,9 @@ import { modelsCommand } from './commands/models-command.js';
 import { QUERY_USAGE, queryCommand } from './commands/query-command.js';
 import { sessionCommand } from './commands/session-command.js';
 import { OPEN_USAGE, openCommand } from './commands/open-command.js';
+// The harness's commands (notification center, gateways, channels), adapters over its operations.
+import { GATEWAY_USAGE, gatewayCommand } from './commands/gateway-command.js';
+import { HARNESS_USAGE, harnessCommand } from './commands/harness-command.js';
 import { printError } from './print-error.js';
 import { UsageError } from './usage-error.js';
 
@@ -34,6 +37,8 @@ ${WORKSPACE_USAGE}
 ${PROJECT_USAGE}
 ${LABEL_USAGE}
 ${TASK_USAGE}
+${HARNESS_USAGE}
+${GATEWAY_USAGE}
 
 Data lives in $SVC_HOME (default ~/.svc).`;
 
@@ -73,6 +78,11 @@ export async function runCli(argv: string[], io: CliIo, signal: AbortSignal = ne
         return await labelCommand(args, io, open);
       case 'task':
         return await taskCommand(args, io, open, signal);
+      case 'harness':
+        return await harnessCommand(args, io, open, signal);
+      case 'gateway':
+      case 'channel':
+        return await gatewayCommand(command, args, io, open, signal);
       case 'version':
       case '--version':
       case '-v':

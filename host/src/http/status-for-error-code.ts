@@ -64,6 +64,19 @@ const STATUS_BY_CODE: Record<string, number> = {
   body_too_large: 413,
   unsupported_media_type: 415,
   service_stopping: 503,
+  // The harness.
+  task_mismatch: 403,
+  message_not_found: 404,
+  gateway_not_found: 404,
+  channel_not_found: 404,
+  no_pending: 409,
+  task_not_running: 409,
+  no_active_channel: 409,
+  not_resendable: 409,
+  gateway_exists: 409,
+  gateway_in_use: 409,
+  channel_exists: 409,
+  service_required: 503,
 };
 
 export function statusForErrorCode(code: string | undefined): number {

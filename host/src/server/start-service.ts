@@ -1,4 +1,5 @@
 import { SvcError } from '@svc-org/ai-sdk';
+import { startHarness } from '../../../harness/src/outbox/index.js';
 import { HOST_VERSION } from '../config/host-version.js';
 import { readSystemConfig } from '../config/read-system-config.js';
 import { openHostServices, type HostServices } from '../host-services.js';
@@ -76,7 +77,20 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
     });
     const web = { root: resolveWebRoot(env), sessions: new WebSessions(), live: new LiveUpdates() };
     web.live.watchDatabase(() => Number((services.db.prepare('PRAGMA data_version').get() as { data_version: number }).data_version));
-    const app = createHttpApp({ domain, terminals, connections, extensions: services.extensions, catalog: services.catalog, logger, token, hostVersion: HOST_VERSION, web });
+    // The harness: its routes, and its one outbox timer (which first settles sends a kill interrupted).
+    const harness = startHarness({ services, terminals, env });
+    const app = createHttpApp({
+      domain,
+      terminals,
+      connections,
+      extensions: services.extensions,
+      catalog: services.catalog,
+      logger,
+      token,
+      hostVersion: HOST_VERSION,
+      moduleRoutes: [harness.routes],
+      web,
+    });
     const http = await startHttpServer(app, port);
     serverFile.publish({ ...identity, url: http.url, port: http.port });
     logger.info('service started', { url: http.url, recoveredExecutions: recovery.failed.length, killedLeftovers: recovery.killed.length });
@@ -91,6 +105,7 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
       close: () =>
         (closing ??= (async () => {
           web.live.close();
+          await harness.stop();
           await terminals.close();
           await http.close();
           serverFile.release();

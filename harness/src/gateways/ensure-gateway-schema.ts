@@ -1,0 +1,11 @@
+import { migrate, type Db } from '../../../host/src/db/index.js';
+import gateways from './migrations/1001_harness_gateways.sql';
+
+// Harness migrations are numbered from 1001 and run by the host's migrator: they never collide with
+// the host's own numbers, and schema_migrations records both sets.
+export const GATEWAY_MIGRATIONS = [{ version: 1001, name: '1001_harness_gateways', sql: gateways }];
+
+/** Applies the gateway and channel tables once per database (idempotent, safe across processes). */
+export function ensureGatewaySchema(db: Db): void {
+  migrate(db, GATEWAY_MIGRATIONS);
+}

@@ -1,0 +1,10 @@
+import { migrate, type Db } from '../../../host/src/db/index.js';
+import { GATEWAY_MIGRATIONS } from '../gateways/index.js';
+import messages from './migrations/1002_harness_messages.sql';
+
+export const MESSAGING_MIGRATIONS = [...GATEWAY_MIGRATIONS, { version: 1002, name: '1002_harness_messages', sql: messages }];
+
+/** Applies the harness tables (gateways first: messages refer to channels). */
+export function ensureMessagingSchema(db: Db): void {
+  migrate(db, MESSAGING_MIGRATIONS);
+}

@@ -1,0 +1,235 @@
+import { randomUUID } from 'node:crypto';
+import { SvcError } from '@svc-org/ai-sdk';
+import { transaction, type Db, type SqlValue } from '../../../host/src/db/index.js';
+import { ensureMessagingSchema } from './ensure-messaging-schema.js';
+import { presentMessageRow, type MessageRow } from './present-message-row.js';
+import type { HarnessMessage } from './message-record.js';
+
+export interface Ownership {
+  taskId: number;
+  projectId: number | null;
+  workspaceId: number | null;
+  executionId: number | null;
+}
+
+export interface OpenAsk {
+  id: number;
+  messageId: number;
+  taskId: number;
+  executionId: number | null;
+}
+
+export interface PushInput extends Ownership {
+  kind: 'PUSH' | 'FINAL_RESULT';
+  body: string;
+  channelId: number;
+  gatewayId: number;
+  to: string;
+  threadId: string | null;
+  expectReply: boolean;
+}
+
+export interface MessageFilter {
+  workspaceId?: number;
+  projectId?: number;
+  taskId?: number;
+  status?: string;
+  limit: number;
+  /** Messages with an id below this (the previous page's `nextBefore`). */
+  before?: number;
+}
+
+const SELECT = `SELECT m.*, c.name AS channel_name,
+    a.id AS ask_id, a.status AS ask_status, a.reply AS ask_reply, a.replied_at AS ask_replied_at,
+    a.replied_via AS ask_replied_via, a.resume_outcome AS ask_resume_outcome,
+    o.id AS out_id, o.state AS out_state, o.attempts AS out_attempts, o.next_attempt_at AS out_next_attempt_at,
+    o.last_error_code AS out_error_code, o.last_error_message AS out_error_message,
+    d.platform AS d_platform, d.chat_id AS d_chat_id, d.platform_message_id AS d_platform_message_id
+  FROM harness_messages m
+  LEFT JOIN harness_channels c ON c.id = m.channel_id
+  LEFT JOIN harness_asks a ON a.message_id = m.id
+  LEFT JOIN harness_outbound o ON o.message_id = m.id
+  LEFT JOIN harness_deliveries d ON d.message_id = m.id`;
+
+// The notification center's status column, as SQL, so a filter on it pages correctly.
+const DISPLAY_STATUS_SQL = `CASE
+    WHEN m.kind = 'NOTIFY' THEN 'NOTIFY_ONLY'
+    WHEN a.status IN ('OPEN', 'ANSWERED', 'SUPERSEDED') THEN a.status
+    ELSE m.status END`;
+
+/** Messages, asks and outbox rows: every write that must hold together is one transaction here. */
+export class MessageStore {
+  constructor(private readonly db: Db, private readonly now: () => Date = () => new Date()) {
+    ensureMessagingSchema(db);
+  }
+
+  /** ask_human: the question, registered and OPEN (an older OPEN ask of the task is superseded). */
+  registerAsk(owner: Ownership, body: string, park: () => void): { messageId: number; askId: number } {
+    return transaction(this.db, () => {
+      const messageId = this.insertMessage('ASK', owner, body, 'LOCAL', true);
+      const askId = this.insertAsk(messageId, owner, 'INTENT');
+      this.openAsk(askId, owner.taskId);
+      park();
+      return { messageId, askId };
+    });
+  }
+
+  registerNotify(owner: Ownership, body: string): number {
+    return this.insertMessage('NOTIFY', owner, body, 'LOCAL', false);
+  }
+
+  /** push_to_human: message, outbox row and (when a reply is expected) the ask intent, all or nothing. */
+  enqueuePush(input: PushInput): { messageId: number; outboxId: string } {
+    return transaction(this.db, () => {
+      const messageId = this.insertMessage(input.kind, input, input.body, 'PENDING_DELIVERY', input.expectReply, {
+        channelId: input.channelId,
+        to: input.to,
+        threadId: input.threadId,
+      });
+      const outboxId = randomUUID();
+      const at = this.now();
+      this.db
+        .prepare(
+          `INSERT INTO harness_outbound (id, message_id, gateway_id, state, attempts, next_attempt_at, created_at, updated_at)
+           VALUES (?, ?, ?, 'PENDING', 0, ?, ?, ?)`,
+        )
+        .run(outboxId, messageId, input.gatewayId, at.getTime(), at.toISOString(), at.toISOString());
+      if (input.expectReply) this.insertAsk(messageId, input, 'INTENT');
+      return { messageId, outboxId };
+    });
+  }
+
+  /** Turns an ask into the task's one OPEN ask (call inside a transaction). */
+  openAsk(askId: number, taskId: number): void {
+    const at = this.now().toISOString();
+    this.db.prepare("UPDATE harness_asks SET status = 'SUPERSEDED' WHERE task_id = ? AND status = 'OPEN' AND id <> ?").run(taskId, askId);
+    this.db.prepare("UPDATE harness_asks SET status = 'OPEN', opened_at = ? WHERE id = ? AND status = 'INTENT'").run(at, askId);
+  }
+
+  askIntentOf(messageId: number): { id: number; taskId: number } | undefined {
+    const row = this.db.prepare("SELECT id, task_id FROM harness_asks WHERE message_id = ? AND status = 'INTENT'").get(messageId) as
+      | { id: number; task_id: number }
+      | undefined;
+    return row ? { id: row.id, taskId: row.task_id } : undefined;
+  }
+
+  openAskOf(taskId: number): OpenAsk | undefined {
+    const row = this.db.prepare("SELECT id, message_id, task_id, execution_id FROM harness_asks WHERE task_id = ? AND status = 'OPEN'").get(taskId) as
+      | { id: number; message_id: number; task_id: number; execution_id: number | null }
+      | undefined;
+    return row ? { id: row.id, messageId: row.message_id, taskId: row.task_id, executionId: row.execution_id } : undefined;
+  }
+
+  /** The task of a message (for a reply addressed by message id). */
+  taskOfMessage(messageId: number): number | null {
+    const row = this.db.prepare('SELECT task_id FROM harness_messages WHERE id = ?').get(messageId) as { task_id: number | null } | undefined;
+    if (!row) throw notFound(messageId);
+    return row.task_id;
+  }
+
+  /** Answers the OPEN ask; false when another reply got there first (the caller says `no_pending`). */
+  answer(askId: number, reply: string, via: string): boolean {
+    const result = this.db
+      .prepare("UPDATE harness_asks SET status = 'ANSWERED', reply = ?, replied_at = ?, replied_via = ? WHERE id = ? AND status = 'OPEN'")
+      .run(reply, this.now().toISOString(), via, askId);
+    return result.changes === 1;
+  }
+
+  /** Undoes `answer` when the reply could not reach the task: the ask waits again, nothing is lost. */
+  reopen(askId: number): void {
+    this.db.prepare("UPDATE harness_asks SET status = 'OPEN', reply = NULL, replied_at = NULL, replied_via = NULL WHERE id = ? AND status = 'ANSWERED'").run(askId);
+  }
+
+  recordResumeOutcome(askId: number, outcome: string): void {
+    this.db.prepare('UPDATE harness_asks SET resume_outcome = ? WHERE id = ?').run(outcome, askId);
+  }
+
+  /** A person's explicit resend of an unverified or failed message: due now, same idempotency key. */
+  resend(messageId: number): HarnessMessage {
+    transaction(this.db, () => {
+      const current = this.get(messageId);
+      if (!current.outbound || (current.deliveryStatus !== 'SENT_UNVERIFIED' && current.deliveryStatus !== 'FAILED')) {
+        throw new SvcError({
+          code: 'not_resendable',
+          message: `message ${messageId} is ${current.deliveryStatus}; only SENT_UNVERIFIED or FAILED messages can be sent again`,
+          details: { messageId, status: current.deliveryStatus },
+        });
+      }
+      const at = this.now();
+      this.db
+        .prepare("UPDATE harness_outbound SET state = 'PENDING', next_attempt_at = ?, updated_at = ? WHERE message_id = ? AND state IN ('SENT_UNVERIFIED', 'FAILED')")
+        .run(at.getTime(), at.toISOString(), messageId);
+      this.db.prepare("UPDATE harness_messages SET status = 'PENDING_DELIVERY', updated_at = ? WHERE id = ?").run(at.toISOString(), messageId);
+    });
+    return this.get(messageId);
+  }
+
+  get(id: number): HarnessMessage {
+    const row = this.db.prepare(`${SELECT} WHERE m.id = ?`).get(id) as MessageRow | undefined;
+    if (!row) throw notFound(id);
+    return presentMessageRow(row);
+  }
+
+  list(filter: MessageFilter): { items: HarnessMessage[]; nextBefore: number | null } {
+    const where: string[] = [];
+    const params: SqlValue[] = [];
+    const add = (sql: string, value: SqlValue | undefined) => {
+      if (value === undefined) return;
+      where.push(sql);
+      params.push(value);
+    };
+    add('m.workspace_id = ?', filter.workspaceId);
+    add('m.project_id = ?', filter.projectId);
+    add('m.task_id = ?', filter.taskId);
+    add(`(${DISPLAY_STATUS_SQL}) = ?`, filter.status);
+    add('m.id < ?', filter.before);
+    const rows = this.db
+      .prepare(`${SELECT}${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY m.id DESC LIMIT ?`)
+      .all(...params, filter.limit + 1) as MessageRow[];
+    const items = rows.slice(0, filter.limit).map(presentMessageRow);
+    return { items, nextBefore: rows.length > filter.limit ? items[items.length - 1]!.id : null };
+  }
+
+  private insertMessage(
+    kind: 'ASK' | 'NOTIFY' | 'PUSH' | 'FINAL_RESULT',
+    owner: Ownership,
+    body: string,
+    status: 'LOCAL' | 'PENDING_DELIVERY',
+    expectReply: boolean,
+    target?: { channelId: number; to: string; threadId: string | null },
+  ): number {
+    const at = this.now().toISOString();
+    const result = this.db
+      .prepare(
+        `INSERT INTO harness_messages (kind, task_id, project_id, workspace_id, execution_id, body, status, expect_reply,
+           channel_id, target_to, target_thread, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        kind,
+        owner.taskId,
+        owner.projectId,
+        owner.workspaceId,
+        owner.executionId,
+        body,
+        status,
+        expectReply ? 1 : 0,
+        target?.channelId ?? null,
+        target?.to ?? null,
+        target?.threadId ?? null,
+        at,
+        at,
+      );
+    return Number(result.lastInsertRowid);
+  }
+
+  private insertAsk(messageId: number, owner: Ownership, status: 'INTENT'): number {
+    const result = this.db
+      .prepare('INSERT INTO harness_asks (message_id, task_id, execution_id, status, created_at) VALUES (?, ?, ?, ?, ?)')
+      .run(messageId, owner.taskId, owner.executionId, status, this.now().toISOString());
+    return Number(result.lastInsertRowid);
+  }
+}
+
+function notFound(id: number): SvcError {
+  return new SvcError({ code: 'message_not_found', message: `no harness message with id ${id}`, details: { id } });
+}

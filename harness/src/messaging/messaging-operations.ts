@@ -1,0 +1,14 @@
+import { askHuman } from './ask-human.js';
+import { getHarnessMessage } from './get-harness-message.js';
+import { listHarnessMessages } from './list-harness-messages.js';
+import { listNotifyTargets } from './list-notify-targets.js';
+import { notifyHuman } from './notify-human.js';
+import { pushToHuman } from './push-to-human.js';
+import { replyToAsk } from './reply-to-ask.js';
+import { resendHarnessMessage } from './resend-harness-message.js';
+
+/** The seed's five messaging tools (MCP profile `task`), in the seed's order. */
+export const MESSAGING_TOOLS = [listNotifyTargets, pushToHuman, askHuman, notifyHuman, replyToAsk];
+
+/** The notification center's data operations. */
+export const NOTIFICATION_CENTER_OPERATIONS = [listHarnessMessages, getHarnessMessage, resendHarnessMessage];

@@ -1,0 +1,79 @@
+import { SvcError } from '@svc-org/ai-sdk';
+import { z } from 'zod';
+import { defineOperation } from '../../../host/src/operations/index.js';
+import { harnessStores } from './harness-stores.js';
+import { resolveCallerTask } from './resolve-caller-task.js';
+import { withTaskToken } from './with-task-token.js';
+
+export const pushToHuman = defineOperation({
+  name: 'push_to_human',
+  group: 'messaging',
+  description:
+    'Really send a message to a person through the configured gateway (durable: queued first, sent and retried by the service). `to` names a target (a group or a person); without it the channel\'s owner/home target is used. With expectReply the task is parked once the message is delivered: stop and wait for the reply.',
+  readOnly: false,
+  runsIn: 'any',
+  input: z
+    .object({
+      message: z.string().trim().min(1).max(16_000),
+      /** A target name of the channel, or a platform chat id; the owner/home target when left out. */
+      to: z.string().min(1).max(200).optional(),
+      threadId: z.string().min(1).max(100).optional(),
+      /** A channel name (list_notify_targets); the most specific active channel of the task otherwise. */
+      channel: z.string().min(1).max(100).optional(),
+      expectReply: z.boolean().default(false),
+      taskId: z.number().int().positive().optional(),
+    })
+    .strict(),
+  output: z.object({
+    messageId: z.number().int(),
+    outboxId: z.string(),
+    taskId: z.number().int(),
+    status: z.literal('PENDING_DELIVERY'),
+    channel: z.string(),
+    to: z.string(),
+    threadId: z.string().nullable(),
+    expectReply: z.boolean(),
+    instruction: z.string(),
+  }),
+  http: { method: 'POST', path: '/api/internal/harness/push', status: 202 },
+  handler(input, ctx) {
+    const owner = resolveCallerTask(ctx, input.taskId);
+    const stores = harnessStores(ctx.services);
+    const candidates = stores.channels.activeFor({ workspaceId: owner.workspaceId, projectId: owner.projectId });
+    const channel = input.channel !== undefined ? candidates.find((c) => c.name === input.channel) : candidates[0];
+    if (!channel) {
+      throw new SvcError({
+        code: 'no_active_channel',
+        message: input.channel !== undefined ? `channel ${input.channel} is not active for task ${owner.taskId}` : `no active channel serves task ${owner.taskId}`,
+        details: { taskId: owner.taskId, fix: 'configure one (svc gateway add …; svc channel add …), or use ask_human / notify_human' },
+      });
+    }
+    const named = input.to !== undefined ? channel.targets.find((target) => target.name === input.to) : undefined;
+    const to = named?.to ?? input.to ?? channel.home.to;
+    const threadId = input.threadId ?? named?.threadId ?? (input.to === undefined ? channel.home.threadId : null) ?? null;
+    const { messageId, outboxId } = stores.messages.enqueuePush({
+      ...owner,
+      kind: 'PUSH',
+      body: withTaskToken(input.message, owner.taskId),
+      channelId: channel.id,
+      gatewayId: channel.gatewayId,
+      to,
+      threadId,
+      expectReply: input.expectReply,
+    });
+    stores.events.emit('enqueued', outboxId);
+    return {
+      messageId,
+      outboxId,
+      taskId: owner.taskId,
+      status: 'PENDING_DELIVERY' as const,
+      channel: channel.name,
+      to,
+      threadId,
+      expectReply: input.expectReply,
+      instruction: input.expectReply
+        ? 'Queued. This task is parked once the message is delivered: stop now and wait; the reply arrives as your next message.'
+        : 'Queued for delivery; keep working.',
+    };
+  },
+});

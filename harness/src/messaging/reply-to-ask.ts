@@ -1,0 +1,92 @@
+import { SvcError } from '@svc-org/ai-sdk';
+import { z } from 'zod';
+import { defineOperation } from '../../../host/src/operations/index.js';
+import { harnessStores } from './harness-stores.js';
+import { submitReply } from './submit-reply.js';
+
+export const REPLY_RESULTS = ['already_running', 'resumed'] as const;
+
+export const replyToAsk = defineOperation({
+  name: 'reply_to_ask',
+  group: 'messaging',
+  description:
+    "Answer a task's OPEN question and wake the task: the reply is typed into its live terminal as the next message (or, when that terminal is gone, its CLI session is resumed with it). 409 no_pending when nothing is open.",
+  readOnly: false,
+  runsIn: 'service',
+  input: z
+    .object({
+      reply: z.string().trim().min(1).max(16_000),
+      /** The task whose OPEN ask is answered. */
+      taskId: z.number().int().positive().optional(),
+      /** Or the message (the question) being answered; it must be the task's OPEN ask. */
+      messageId: z.number().int().positive().optional(),
+      /** Who answers, for the record (`cli`, `http`, `gateway`, …); the adapter's own otherwise. */
+      via: z.string().min(1).max(40).optional(),
+    })
+    .strict(),
+  output: z.object({
+    askId: z.number().int(),
+    messageId: z.number().int(),
+    taskId: z.number().int(),
+    executionId: z.number().int(),
+    result: z.enum(REPLY_RESULTS),
+    note: z.string(),
+  }),
+  http: { method: 'POST', path: '/api/internal/harness/reply' },
+  async handler(input, ctx) {
+    const { messages } = harnessStores(ctx.services);
+    const taskId = input.taskId ?? (input.messageId !== undefined ? messages.taskOfMessage(input.messageId) : undefined) ?? ctx.caller.taskId;
+    if (taskId === undefined || taskId === null) throw new SvcError({ code: 'invalid_request', message: 'say which task or message the reply is for (taskId or messageId)' });
+    const open = messages.openAskOf(taskId);
+    if (!open || (input.messageId !== undefined && open.messageId !== input.messageId)) {
+      throw new SvcError({
+        code: 'no_pending',
+        message: input.messageId !== undefined ? `message ${input.messageId} is not an open question` : `task ${taskId} has no open question`,
+        details: { taskId, ...(open ? { openMessageId: open.messageId } : {}) },
+      });
+    }
+    const terminals = ctx.terminals;
+    if (!terminals) throw new SvcError({ code: 'service_required', message: 'reply_to_ask runs inside `svc serve`' });
+    const via = input.via ?? ctx.caller.via;
+    const terminal = terminals.summary(taskId);
+    const liveHere = terminal !== undefined && terminal.state !== 'ENDED';
+    // Only one reply wins the OPEN ask, whoever else answers at the same moment.
+    if (!messages.answer(open.id, input.reply, via)) throw new SvcError({ code: 'no_pending', message: `task ${taskId} has no open question`, details: { taskId } });
+    if (liveHere) {
+      try {
+        if (terminal.state === 'PAUSED') terminals.unpause(taskId);
+        await submitReply(terminals, taskId, input.reply);
+      } catch (error) {
+        messages.reopen(open.id);
+        throw error;
+      }
+      messages.recordResumeOutcome(open.id, 'already_running');
+      return {
+        askId: open.id,
+        messageId: open.messageId,
+        taskId,
+        executionId: terminal.executionId,
+        result: 'already_running' as const,
+        note: 'the reply was typed into the live terminal as its next message',
+      };
+    }
+    // The parked terminal is gone (the service restarted, or the CLI ended): continue its session.
+    let executionId: number;
+    try {
+      executionId = (await terminals.resume(taskId, {})).id;
+      await submitReply(terminals, taskId, input.reply, { waitForQuietMs: 700 });
+    } catch (error) {
+      messages.reopen(open.id);
+      throw error;
+    }
+    messages.recordResumeOutcome(open.id, 'resumed');
+    return {
+      askId: open.id,
+      messageId: open.messageId,
+      taskId,
+      executionId,
+      result: 'resumed' as const,
+      note: 'the parked terminal was gone: its CLI session was resumed with the reply as the next message',
+    };
+  },
+});

@@ -1,0 +1,27 @@
+import { SvcError } from '@svc-org/ai-sdk';
+import type { OperationContext } from '../../../host/src/operations/index.js';
+import type { Ownership } from './message-store.js';
+
+/**
+ * The task a messaging call speaks for: the task terminal's own (`SVC_TASK_ID`, set by the adapter)
+ * or, for the internal routes and the CLI, the `taskId` given. A task terminal cannot speak for another.
+ */
+export function resolveCallerTask(ctx: OperationContext, given: number | undefined): Ownership {
+  const fromCaller = ctx.caller.taskId;
+  if (fromCaller !== undefined && given !== undefined && given !== fromCaller) {
+    throw new SvcError({
+      code: 'task_mismatch',
+      message: `this terminal belongs to task ${fromCaller}; it cannot speak for task ${given}`,
+      details: { callerTaskId: fromCaller, taskId: given },
+    });
+  }
+  const taskId = fromCaller ?? given;
+  if (taskId === undefined) {
+    throw new SvcError({ code: 'invalid_request', message: 'say which task this is for (taskId)', details: { fix: 'pass taskId, or call from a task terminal' } });
+  }
+  const { domain } = ctx.services;
+  const task = domain.tasks.get(taskId);
+  const project = domain.projects.get(task.projectId);
+  const live = domain.executions.liveForTask(taskId);
+  return { taskId, projectId: project.id, workspaceId: project.workspaceId, executionId: live?.id ?? null };
+}

@@ -1,0 +1,13 @@
+/** A claimed outbox row with what is needed to send it. */
+export interface OutboxEntry {
+  id: string;
+  messageId: number;
+  gatewayId: number | null;
+  attempts: number;
+  leaseOwner: string;
+  taskId: number | null;
+  body: string;
+  channelId: number | null;
+  to: string | null;
+  threadId: string | null;
+}

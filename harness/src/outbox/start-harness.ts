@@ -1,0 +1,78 @@
+import type Router from '@koa/router';
+import { SvcError } from '@svc-org/ai-sdk';
+import type { OperationContext } from '../../../host/src/operations/index.js';
+import type { TerminalManager } from '../../../host/src/terminals/index.js';
+import { createGatewayClient, GATEWAY_OPERATIONS } from '../gateways/index.js';
+import { harnessStores, MESSAGING_TOOLS, mountOperations, NOTIFICATION_CENTER_OPERATIONS } from '../messaging/index.js';
+import { OutboxStore } from './outbox-store.js';
+import { OutboxWorker, type OutboxWorkerOptions } from './outbox-worker.js';
+
+export interface StartHarnessOptions {
+  services: OperationContext['services'];
+  terminals?: TerminalManager;
+  /** Also read: SVC_OUTBOX_POLL_MS (longest sleep of the timer, default 5000), SVC_GATEWAY_TIMEOUT_MS (default 30000). */
+  env?: NodeJS.ProcessEnv;
+  worker?: Partial<Pick<OutboxWorkerOptions, 'pollMs' | 'leaseMs' | 'concurrency'>>;
+  /** Start the outbox timer (default true; false leaves sending to explicit `worker.drain()` calls). */
+  startWorker?: boolean;
+  /** Gateway send timeout (default 30 s). */
+  sendTimeoutMs?: number;
+}
+
+export interface RunningHarness {
+  worker: OutboxWorker;
+  /** Mounts the harness's HTTP routes (internal messaging routes, notification center, gateways). */
+  routes(router: Router): void;
+  stop(): Promise<void>;
+}
+
+export const HARNESS_HTTP_OPERATIONS = [...MESSAGING_TOOLS, ...NOTIFICATION_CENTER_OPERATIONS, ...GATEWAY_OPERATIONS];
+
+/** The harness inside `svc serve`, or any process that sends: its routes and its one outbox timer. */
+export function startHarness(options: StartHarnessOptions): RunningHarness {
+  const { services, terminals } = options;
+  const stores = harnessStores(services);
+  const env = options.env ?? process.env;
+  const sendTimeoutMs = options.sendTimeoutMs ?? positiveMs(env.SVC_GATEWAY_TIMEOUT_MS, 'SVC_GATEWAY_TIMEOUT_MS');
+  const pollMs = options.worker?.pollMs ?? positiveMs(env.SVC_OUTBOX_POLL_MS, 'SVC_OUTBOX_POLL_MS');
+  const worker = new OutboxWorker({
+    store: new OutboxStore(services.db, services.domain),
+    gateways: stores.gateways,
+    channels: stores.channels,
+    logger: services.logger,
+    clientFor: (gatewayId) =>
+      createGatewayClient(stores.gateways.get(gatewayId), stores.gateways.tokenOf(gatewayId), {
+        hostVersion: services.platform.hostVersion,
+        env,
+        timeoutMs: sendTimeoutMs,
+      }),
+    onParked: (taskId) => {
+      const terminal = terminals?.summary(taskId);
+      if (terminal && terminal.state === 'RUNNING') terminals!.pause(taskId);
+    },
+    ...options.worker,
+    ...(pollMs !== undefined ? { pollMs } : {}),
+  });
+  const wake = () => worker.notify();
+  stores.events.on('enqueued', wake);
+  if (options.startWorker !== false) worker.start();
+  return {
+    worker,
+    routes(router) {
+      mountOperations(router, HARNESS_HTTP_OPERATIONS, () => ({ services, ...(terminals ? { terminals } : {}), caller: { via: 'http' } }));
+    },
+    async stop() {
+      stores.events.off('enqueued', wake);
+      await worker.stop();
+    },
+  };
+}
+
+function positiveMs(raw: string | undefined, name: string): number | undefined {
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0) {
+    throw new SvcError({ code: 'invalid_settings', message: `${name} must be a positive whole number of milliseconds` });
+  }
+  return value;
+}

@@ -1,0 +1,123 @@
+// An agent in a real task terminal (the Qwen Code stand-in under a real `svc serve`) asks a person
+// through the internal route, the way `svc mcp` forwards ask_human; a person answers from the CLI.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createSvcSandbox, REPO_ROOT, type SvcSandbox } from '../../../test/support/svc-process.js';
+import { isRunning, startServe, type ServeProcess } from '../../../test/support/svc-serve.js';
+
+const QWEN_PROVIDER = join(REPO_ROOT, 'extensions/cli-providers/qwen-code');
+const QWEN_STAND_IN = join(REPO_ROOT, 'test/fake-clis/qwen');
+
+let svc: SvcSandbox;
+const serves: ServeProcess[] = [];
+
+async function ok(args: string[]): Promise<string> {
+  const result = await svc.run(args, { timeoutMs: 60_000 });
+  if (result.code !== 0) throw new Error(`svc ${args.join(' ')} failed (${result.code})\n${result.stdout}\n${result.stderr}`);
+  return result.stdout;
+}
+
+async function serve(): Promise<ServeProcess> {
+  const started = await startServe(svc, { SVC_TERMINAL_STOP_GRACE_MS: '2000', SVC_TERMINAL_INTERRUPT_MS: '300' });
+  serves.push(started);
+  return started;
+}
+
+async function readUntil(server: ServeProcess, taskId: number, text: string, cursor = 0) {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const read = await server.api('GET', `/api/internal/terminal/${taskId}/buffer?cursor=${cursor}`);
+    if (read.status === 200 && read.body.data.includes(text)) return read.body;
+    if (Date.now() > deadline) throw new Error(`"${text}" never appeared: ${JSON.stringify(read.body)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const executionsOf = async (taskId: number) => JSON.parse(await ok(['task', 'show', String(taskId), '--json'])).executions as { id: number; status: string; pid: number }[];
+
+beforeAll(async () => {
+  svc = createSvcSandbox([QWEN_STAND_IN]);
+  const repo = join(svc.home, 'repo');
+  mkdirSync(repo);
+  await ok(['ext', 'dev', 'add', QWEN_PROVIDER]);
+  await ok(['ext', 'enable', 'svc-community.qwen-code', '--yes']);
+  await ok(['connection', 'add', 'qwen', '--provider', 'svc-community.qwen-code']);
+  await ok(['workspace', 'create', 'main']);
+  await ok(['project', 'create', 'demo', '--workspace', 'main', '--repo', repo]);
+}, 120_000);
+
+afterAll(() => {
+  for (const server of serves) if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
+  svc.cleanup();
+});
+
+describe('ask_human and reply_to_ask in a live task terminal', () => {
+  test('ask parks the execution with its PTY alive; a CLI reply is typed into the same PTY; a second reply is no_pending', async () => {
+    const taskId = Number(/task (\d+) created/.exec(await ok(['task', 'create', 'Needs a decision', '--project', 'demo']))![1]);
+    const server = await serve();
+    await ok(['task', 'start', String(taskId), '--connection', 'qwen']);
+    const banner = await readUntil(server, taskId, 'qwen> ');
+
+    const asked = await server.api('POST', '/api/internal/harness/ask', { taskId, question: 'Which database should the service use?', options: ['sqlite', 'postgres'] });
+    expect(asked.status).toBe(201);
+    expect(asked.body).toMatchObject({ taskId, status: 'OPEN', parked: true, instruction: expect.stringContaining('Stop now and wait') });
+    const [parked] = await executionsOf(taskId);
+    expect(parked).toMatchObject({ id: asked.body.executionId, status: 'PAUSED' });
+    expect(isRunning(parked!.pid)).toBe(true);
+    const terminal = await server.api('GET', `/api/internal/terminal/${taskId}`);
+    expect(terminal.body.terminal).toMatchObject({ state: 'PAUSED', keepaliveRemainingMs: null });
+
+    // Visible in the notification center, with no channel configured: registered, nothing sent.
+    const listed = JSON.parse(await ok(['harness', 'list', '--task', String(taskId), '--json']));
+    expect(listed.items).toEqual([expect.objectContaining({ id: asked.body.messageId, kind: 'ASK', status: 'OPEN', deliveryStatus: 'LOCAL', actions: ['view', 'reply'] })]);
+
+    const replied = await ok(['harness', 'reply', String(asked.body.messageId), 'use', 'postgres']);
+    expect(replied).toContain(`replied: task ${taskId} already_running`);
+    const echoed = await readUntil(server, taskId, 'You said: ', banner.cursor);
+    expect(echoed.data).toContain('use postgres');
+    const [resumed] = await executionsOf(taskId);
+    expect(resumed).toMatchObject({ id: parked!.id, status: 'RUNNING', pid: parked!.pid });
+
+    const shown = JSON.parse(await ok(['harness', 'show', String(asked.body.messageId), '--json']));
+    expect(shown).toMatchObject({ status: 'ANSWERED', ask: { reply: 'use postgres', repliedVia: 'cli', resumeOutcome: 'already_running' }, actions: ['view'] });
+    expect(shown.ask.repliedAt).not.toBeNull();
+
+    const again = await svc.run(['harness', 'reply', String(asked.body.messageId), 'sqlite after all'], { timeoutMs: 30_000 });
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('no_pending');
+    const overHttp = await server.api('POST', '/api/internal/harness/reply', { taskId, reply: 'anyone?' });
+    expect(overHttp).toMatchObject({ status: 409, body: { error: { code: 'no_pending' } } });
+    expect((await executionsOf(taskId))[0]).toMatchObject({ id: parked!.id, status: 'RUNNING' });
+
+    const notified = await server.api('POST', '/api/internal/harness/notify', { taskId, message: 'schema migrated' });
+    expect(notified).toMatchObject({ status: 201, body: { status: 'NOTIFY_ONLY' } });
+    await ok(['task', 'stop', String(taskId)]);
+    server.child.kill('SIGTERM');
+    await server.exited;
+  }, 180_000);
+
+  test('when the parked terminal is gone (the service was killed), the reply resumes the CLI session with it', async () => {
+    const taskId = Number(/task (\d+) created/.exec(await ok(['task', 'create', 'Parked across a crash', '--project', 'demo']))![1]);
+    const first = await serve();
+    await ok(['task', 'start', String(taskId), '--connection', 'qwen']);
+    await readUntil(first, taskId, 'qwen> ');
+    const asked = await first.api('POST', '/api/internal/harness/ask', { taskId, question: 'Continue with plan B?' });
+    expect(asked.status).toBe(201);
+    first.child.kill('SIGKILL');
+    await first.exited;
+
+    const second = await serve();
+    const reply = await second.api('POST', '/api/internal/harness/reply', { taskId, reply: 'yes, plan B' });
+    expect(reply).toMatchObject({ status: 200, body: { result: 'resumed', note: expect.stringContaining('resumed') } });
+    const read = await readUntil(second, taskId, 'You said: ');
+    expect(read.data).toContain('Continuing the most recent session');
+    expect(read.data).toContain('yes, plan B');
+    const [latest] = await executionsOf(taskId);
+    expect(latest).toMatchObject({ id: reply.body.executionId, status: 'RUNNING' });
+    expect(JSON.parse(await ok(['harness', 'show', String(asked.body.messageId), '--json'])).ask).toMatchObject({ status: 'ANSWERED', resumeOutcome: 'resumed' });
+    await ok(['task', 'stop', String(taskId)]);
+    second.child.kill('SIGTERM');
+    await second.exited;
+  }, 180_000);
+});
