@@ -9,6 +9,11 @@ let source: EventSource | undefined;
 function ensureSource(): void {
   if (source) return;
   source = new EventSource('/api/events');
+  // Changes made while the stream was not yet open (or was reconnecting) are not replayed: every
+  // page refetches when it opens, so nothing that happened in between is missed.
+  source.addEventListener('open', () => {
+    for (const listener of listeners) listener('*');
+  });
   source.addEventListener('change', (event) => {
     const { topic } = JSON.parse((event as MessageEvent<string>).data) as { topic: string };
     for (const listener of listeners) listener(topic);
@@ -24,7 +29,7 @@ export function useLive(topics: readonly string[], onChange: () => void): void {
     ensureSource();
     const wanted = new Set([...key.split(','), 'db']);
     const listener: Listener = (topic) => {
-      if (wanted.has(topic)) latest.current();
+      if (topic === '*' || wanted.has(topic)) latest.current();
     };
     listeners.add(listener);
     return () => void listeners.delete(listener);
