@@ -28,6 +28,7 @@ ${CONNECTION_USAGE}
 ${CONFIG_USAGE}
 ${INTEGRATION_USAGE}
 ${SERVE_USAGE}
+svc mcp                             MCP server over stdio (SVC_MCP_PROFILE=full|assistant|task|gateway|gateway-query)
 ${WORKSPACE_USAGE}
 ${PROJECT_USAGE}
 ${LABEL_USAGE}
