@@ -58,7 +58,7 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
     logger.redactor.addSecret(token);
     // Secrets of every connection are known to the redactor before any request is answered.
     for (const connection of connections.list()) {
-      for (const value of Object.values(connections.secretsOf(connection.id))) logger.redactor.addSecret(value);
+      for (const value of connections.secretValuesOf(connection)) logger.redactor.addSecret(value);
     }
     const recovery = recoverOrphanedExecutions(domain.executions, logger);
     const settings = resolveTerminalSettings(env, (key) => readSystemConfig(services.db, key), options.terminalSettings);
