@@ -32,7 +32,7 @@ export const TOOL_GROUP_SURFACES: Readonly<Record<string, ToolSurface>> = {
  * Operation groups that are deliberately not MCP tools: provider connections carry credentials and
  * are managed by a person (CLI, settings); hooks are called by CLIs, not by agents.
  */
-export const NON_TOOL_GROUPS: readonly string[] = ['connection', 'hooks', 'hook', 'extension', 'catalog', 'config'];
+export const NON_TOOL_GROUPS: readonly string[] = ['connection', 'hooks'];
 
 interface ProfileRule {
   /** Every tool of these surfaces. */

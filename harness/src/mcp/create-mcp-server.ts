@@ -1,25 +1,27 @@
 // The MCP adapter over operations: `tools/list` and `tools/call` for one profile.
-// The SDK's low-level `Server` (not `McpServer`): the profile gate, our coded errors and the
-// schema error that names the field are ours to shape, and every tool is already an operation.
+// The SDK's low-level `Server` (not `McpServer`): every tool is already an operation with its zod
+// schemas, and the profile gate and our coded errors are ours to shape.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { SvcError } from '@svc-org/ai-sdk';
 import { z } from 'zod';
+import { publicError } from '../../../host/src/errors/index.js';
 import type { Logger } from '../../../host/src/logging/index.js';
-import type { AnyOperation, OperationContext } from '../../../host/src/operations/index.js';
+import type { AnyOperation, OperationInvoker } from '../../../host/src/operations/index.js';
 import type { CapabilityDefinition } from './capability-definition.js';
-import { forwardToService } from './forward-to-service.js';
 import type { McpProfile } from './mcp-profile.js';
-import { parseToolArguments } from './parse-tool-arguments.js';
 import { toolErrorResult } from './tool-error-result.js';
 
 export interface McpServerOptions {
   definition: CapabilityDefinition;
   profile: McpProfile;
   version: string;
-  /** Opened on the first call, so that `initialize` and `tools/list` answer without the database. */
-  context: () => Promise<OperationContext>;
+  /** Runs a tool here or, for live terminals, in the service over the localhost bridge. */
+  invoker: OperationInvoker;
+  /** The log once the host services are open (nothing is logged before a call). */
   logger?: () => Logger | undefined;
+  /** Calls still running are kept here, so the server can finish them before it closes. */
+  inFlight?: Set<Promise<unknown>>;
 }
 
 export function createMcpServer(options: McpServerOptions): Server {
@@ -29,44 +31,42 @@ export function createMcpServer(options: McpServerOptions): Server {
     {
       capabilities: { tools: {} },
       instructions:
-        'svc manages workspaces, projects, tasks and their CLI terminals. Typical work: create_task, start_task_execution, ' +
-        'poll get_task_terminal_output with the returned cursor, send_task_terminal_input, get_task_terminal_status.',
+        'svc manages workspaces, projects and tasks, and runs each task in a CLI terminal. Typical work: create_task, start_task_execution, ' +
+        'poll get_task_terminal_output passing the cursor it returned, send_task_terminal_input, get_task_terminal_status.',
     },
   );
   let listed: Tool[] | undefined;
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: (listed ??= [...tools.values()].map(toolListing)) }));
-  server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
-    const tool = tools.get(request.params.name);
+  server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
+    const call = callTool(request.params.name, request.params.arguments, extra.signal);
+    options.inFlight?.add(call);
+    void call.finally(() => options.inFlight?.delete(call));
+    return call;
+  });
+  const callTool = async (name: string, args: Record<string, unknown> | undefined, signal: AbortSignal): Promise<CallToolResult> => {
+    const tool = tools.get(name);
     // A tool outside the profile is answered exactly like a tool that does not exist.
-    if (!tool) return toolErrorResult(new SvcError({ code: 'unknown_tool', message: `Tool ${request.params.name} not found` }));
-    let context: OperationContext | undefined;
+    if (!tool) return toolErrorResult(new SvcError({ code: 'unknown_tool', message: `Tool ${name} not found` }));
     try {
-      const input = parseToolArguments(tool.name, tool.input, request.params.arguments) as Record<string, unknown>;
-      context = await options.context();
-      const output = await runTool(tool, input, context);
+      const output = await options.invoker.invoke(tool, args ?? {}, signal);
       const structured = toStructured(output);
       return { content: [{ type: 'text', text: JSON.stringify(structured) }], structuredContent: structured };
     } catch (error) {
-      const logger = context?.services.logger ?? options.logger?.();
-      if (!SvcError.hasCode(error)) logger?.error('mcp tool failed', { tool: tool.name, error: error instanceof Error ? error.stack : String(error) });
-      else logger?.info('mcp tool refused', { tool: tool.name, code: error.code });
+      const logger = options.logger?.();
+      if (publicError(error).unexpected) logger?.error('mcp tool failed', { tool: tool.name, error: error instanceof Error ? error.stack : String(error) });
       return toolErrorResult(error, logger?.redactor);
     }
-  });
+  };
   return server;
-}
-
-async function runTool(tool: AnyOperation, input: Record<string, unknown>, context: OperationContext): Promise<unknown> {
-  if (tool.runsIn === 'service' && !context.terminals) return forwardToService(tool, input, context.services.svcHome);
-  return tool.output.parse(await tool.handler(input, context));
 }
 
 /** MCP structured content is an object; an operation answering anything else is wrapped. */
 function toStructured(output: unknown): Record<string, unknown> {
-  return output !== null && typeof output === 'object' && !Array.isArray(output) ? (output as Record<string, unknown>) : { result: output };
+  return output !== null && typeof output === 'object' && !Array.isArray(output) ? (output as Record<string, unknown>) : { result: output ?? null };
 }
 
-function toolListing(tool: AnyOperation): Tool {
+/** The `tools/list` entry of an operation: JSON Schemas from its zod schemas, hints from its flags. */
+export function toolListing(tool: AnyOperation): Tool {
   return {
     name: tool.name,
     description: tool.description,
@@ -82,7 +82,7 @@ function toolListing(tool: AnyOperation): Tool {
 }
 
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
-  const json = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as Record<string, unknown>;
+  const json = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
   delete json.$schema;
   return json;
 }

@@ -9,7 +9,7 @@ import {
   manageNotes,
   manageProjectFacts,
 } from '../../../host/src/knowledge/index.js';
-import type { AnyOperation } from '../../../host/src/operations/index.js';
+import { ALL_OPERATIONS, type AnyOperation } from '../../../host/src/operations/index.js';
 import {
   CAPABILITY_OPERATIONS,
   GATEWAY_MAINTENANCE_OPERATIONS,
@@ -20,6 +20,7 @@ import {
 } from '../operations/index.js';
 
 export const MCP_OPERATIONS: readonly AnyOperation[] = [
+  ...ALL_OPERATIONS,
   identifyProject,
   askProjectKnowledge,
   manageProjectFacts,

@@ -3,8 +3,10 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { SvcError } from '@svc-org/ai-sdk';
 import { HOST_VERSION } from '../../../host/src/config/host-version.js';
+import { resolveSvcHome } from '../../../host/src/config/svc-home.js';
 import { openHostServices, type HostServices } from '../../../host/src/host-services.js';
-import type { OperationContext } from '../../../host/src/operations/index.js';
+import { OperationInvoker, OperationRegistry } from '../../../host/src/operations/index.js';
+import { ServiceClient } from '../../../host/src/server/service-client.js';
 import { CapabilityDefinition } from './capability-definition.js';
 import { createMcpServer } from './create-mcp-server.js';
 import { MCP_OPERATIONS } from './mcp-operations.js';
@@ -32,22 +34,25 @@ export async function runMcpServer(io: McpIo, signal: AbortSignal): Promise<numb
 
   let services: Promise<HostServices> | undefined;
   let opened: HostServices | undefined;
-  const calls = new AbortController();
-  const context = async (): Promise<OperationContext> => {
-    services ??= openHostServices({ env: io.env, builtins: false }).then((value) => (opened = value));
-    return { services: await services, caller: { via: 'mcp', mcpProfile: profile, ...(taskId !== undefined ? { taskId } : {}) }, signal: calls.signal };
-  };
-  const server = createMcpServer({ definition: new CapabilityDefinition(MCP_OPERATIONS), profile, version: HOST_VERSION, context, logger: () => opened?.logger });
+  const definition = new CapabilityDefinition(MCP_OPERATIONS);
+  const invoker = new OperationInvoker({
+    registry: new OperationRegistry(definition.toolsOf(profile)),
+    services: () => (services ??= openHostServices({ env: io.env, builtins: false }).then((value) => (opened = value))),
+    caller: { via: 'mcp', mcpProfile: profile, ...(taskId !== undefined ? { taskId } : {}) },
+    // Live terminals are in `svc serve`: reached over the localhost bridge with the install token.
+    remote: () => ServiceClient.connect(resolveSvcHome(io.env)),
+  });
+  const inFlight = new Set<Promise<unknown>>();
+  const server = createMcpServer({ definition, profile, version: HOST_VERSION, invoker, logger: () => opened?.logger, inFlight });
   const transport = new StdioServerTransport(io.stdin as NodeJS.ReadStream, io.stdout as NodeJS.WriteStream);
   const closed = new Promise<void>((resolve) => {
     server.onclose = () => resolve();
   });
   await server.connect(transport);
-  const stop = () => void server.close();
-  io.stdin.once('end', stop);
-  signal.addEventListener('abort', stop, { once: true });
+  // stdin ending is the client going away: answer what it already asked, then close.
+  io.stdin.once('end', () => void Promise.allSettled([...inFlight]).then(() => new Promise(setImmediate)).then(() => server.close()));
+  signal.addEventListener('abort', () => void server.close(), { once: true });
   await closed;
-  calls.abort();
   if (services) await (await services).close();
   return 0;
 }

@@ -1,20 +1,15 @@
-import { SvcError } from '@svc-org/ai-sdk';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { publicError } from '../../../host/src/errors/index.js';
 import type { Redactor } from '../../../host/src/logging/index.js';
 
 /**
- * An error as a tool result: `isError` and our `{code, message, details?}` as JSON text. No
- * `structuredContent`: clients check it against the tool's output schema, which describes success.
- * Anything that is not a coded error is `internal` and says nothing of its cause.
+ * An error as a tool result: `isError` and our `{code, message, details?}` as JSON text, so the
+ * agent can read it and act. The error registry decides what may be shown; anything else is
+ * `internal` and says nothing of its cause. No `structuredContent`: clients check that against the
+ * tool's output schema, which describes success.
  */
 export function toolErrorResult(error: unknown, redactor?: Redactor): CallToolResult {
-  const body = SvcError.hasCode(error)
-    ? {
-        code: error.code,
-        message: error.message,
-        ...((error as { details?: Record<string, unknown> }).details ? { details: (error as { details?: Record<string, unknown> }).details } : {}),
-      }
-    : { code: 'internal', message: 'internal error (see the svc log)' };
-  const text = JSON.stringify({ error: body });
+  const { code, message, details } = publicError(error);
+  const text = JSON.stringify({ error: { code, message, ...(details ? { details } : {}) } });
   return { isError: true, content: [{ type: 'text', text: redactor ? redactor.text(text) : text }] };
 }

@@ -25,7 +25,7 @@ export const setGoalMode = defineOperation({
   handler(input, ctx) {
     const taskId = input.taskId ?? ctx.caller.taskId;
     if (taskId === undefined) {
-      throw new SvcError({ code: 'invalid_arguments', message: 'taskId is required outside a task terminal', details: { fields: ['taskId'] } });
+      throw new SvcError({ code: 'invalid_request', message: 'taskId is required outside a task terminal', details: { fields: ['taskId'] } });
     }
     // The store writes the column (rollback shadow) and the authoritative signal file together.
     const task = ctx.services.domain.tasks.update(taskId, { unattended: input.unattended });

@@ -35,6 +35,9 @@ const ROWS: Record<string, Row> = {
   https_required: BAD_REQUEST,
   install_bounds_invalid: BAD_REQUEST,
   terminal_required: BAD_REQUEST,
+  task_in_other_project: BAD_REQUEST,
+  unknown_mcp_profile: BAD_REQUEST,
+  invalid_task_id: BAD_REQUEST,
   // Who is asking
   unauthorized: [401, true, false, false],
   token_invalid: [401, true, false, false],
@@ -57,6 +60,11 @@ const ROWS: Record<string, Row> = {
   process_not_found: NOT_FOUND,
   config_not_set: NOT_FOUND,
   dev_folder_missing: NOT_FOUND,
+  fact_not_found: NOT_FOUND,
+  note_not_found: NOT_FOUND,
+  asset_not_found: NOT_FOUND,
+  // MCP: a tool this profile does not offer is refused exactly like one that does not exist
+  unknown_tool: NOT_FOUND,
   route_not_found: [404, true, false, false],
   operation_not_found: [404, true, false, false],
   method_not_allowed: [405, true, false, false],
@@ -64,6 +72,7 @@ const ROWS: Record<string, Row> = {
   workspace_exists: CONFLICT,
   project_exists: CONFLICT,
   label_exists: CONFLICT,
+  asset_exists: CONFLICT,
   connection_exists: CONFLICT,
   project_ambiguous: CONFLICT,
   workspace_not_empty: CONFLICT,
@@ -102,6 +111,8 @@ const ROWS: Record<string, Row> = {
   // A request the host understood and cannot carry out as asked
   capability_unsupported: UNPROCESSABLE,
   max_turns: UNPROCESSABLE,
+  // Declared so clients see its schema; a later capability brings the behaviour
+  not_implemented: [501, true, false, true],
   catalog_not_configured: UNPROCESSABLE,
   scaffold_svc_checkout_incomplete: UNPROCESSABLE,
   // The extension and its manifest (preflight)

@@ -29,7 +29,7 @@ export const identifyProject = defineOperation({
     candidates: z.array(z.object({ projectId: z.number(), name: z.string(), matchedBy: MatchedBy, score: z.number() })),
   }),
   handler(input, ctx) {
-    if (!input.text && !input.path) throw new SvcError({ code: 'invalid_arguments', message: 'give text, path or both', details: { fields: ['text', 'path'] } });
+    if (!input.text && !input.path) throw new SvcError({ code: 'invalid_request', message: 'give text, path or both', details: { fields: ['text', 'path'] } });
     const projects = ctx.services.domain.projects.list();
     const ref = (project: ProjectRecord) => ({ id: project.id, name: project.name, workspaceId: project.workspaceId, repoPath: project.repoPath });
 

@@ -5,7 +5,7 @@ export function requireFields<T extends Record<string, unknown>, K extends keyof
   const missing = fields.filter((field) => input[field] === undefined || input[field] === null);
   if (missing.length > 0) {
     throw new SvcError({
-      code: 'invalid_arguments',
+      code: 'invalid_request',
       message: `action "${action}" needs ${missing.join(', ')}`,
       details: { fields: missing },
     });
