@@ -8,7 +8,9 @@ import { createSvcSandbox, SVC_BIN, type SvcSandbox } from '../../test/support/s
 const CORE = [
   'create_workspace', 'delete_workspace', 'get_workspace', 'list_workspaces', 'update_workspace',
   'create_project', 'delete_project', 'get_project', 'list_projects', 'update_project',
+  'create_product_group', 'delete_product_group', 'get_product_group', 'list_product_groups', 'update_product_group',
   'create_task', 'delete_task', 'get_task', 'list_tasks', 'move_task', 'set_task_labels', 'update_task',
+  'list_task_versions', 'restore_task_version',
   'create_label', 'delete_label', 'get_label', 'list_labels', 'update_label',
   'get_execution', 'list_executions',
   'identify_project', 'ask_project_knowledge', 'manage_project_facts', 'manage_notes', 'manage_assets', 'global_search',
@@ -27,7 +29,8 @@ const GATEWAY = [
 const OPERATIONS = ['diagnose_gateway_request', 'recover_gateway_request', 'get_gateway_runtime_health', 'provision_remote_project'];
 const CAPABILITY = ['list_capabilities', 'request_capability', 'get_capability_request', 'reconcile_capability_job'];
 const READ_ONLY_CORE_AND_TERMINAL = [
-  'get_workspace', 'list_workspaces', 'get_project', 'list_projects', 'get_task', 'list_tasks', 'get_label', 'list_labels',
+  'get_workspace', 'list_workspaces', 'get_project', 'list_projects', 'get_product_group', 'list_product_groups',
+  'get_task', 'list_tasks', 'list_task_versions', 'get_label', 'list_labels',
   'get_execution', 'list_executions', 'identify_project', 'ask_project_knowledge', 'global_search', 'daily_summary', 'daily_todo',
   'get_task_terminal_output', 'get_task_terminal_status', 'list_task_terminals',
 ];
@@ -195,6 +198,37 @@ describe('svc mcp tools', () => {
     const todo = await client.call('daily_todo', { projectId });
     expect(todo.todo.map((t: { id: number }) => t.id)).toContain(task.id);
     expect(todo.todo.map((t: { id: number }) => t.id)).not.toContain(done.id);
+  });
+
+  test('product groups gather projects of one workspace, each project in one group at most', async () => {
+    const workspace = (await client.call('list_workspaces')).items[0];
+    const website = (await client.call('get_project', { id: 'website' })).id;
+    const group = await client.call('create_product_group', { workspaceId: workspace.id, name: 'storefront', projectIds: [projectId, website] });
+    expect(group).toMatchObject({ name: 'storefront', projectIds: [projectId, website].sort((a, b) => a - b) });
+    const second = await client.fail('create_product_group', { workspaceId: workspace.id, name: 'backoffice', projectIds: [projectId] });
+    expect(second.code).toBe('project_in_other_group');
+    expect((await client.fail('create_product_group', { workspaceId: workspace.id, name: 'storefront' })).code).toBe('product_group_exists');
+    expect((await client.call('update_product_group', { id: group.id, projectIds: [website] })).projectIds).toEqual([website]);
+    expect((await client.call('list_product_groups', { workspaceId: workspace.id })).items.map((g: { name: string }) => g.name)).toEqual(['storefront']);
+    await client.call('delete_product_group', { id: group.id });
+    expect((await client.fail('get_product_group', { id: group.id })).code).toBe('product_group_not_found');
+    expect((await client.call('get_project', { id: website })).name).toBe('website');
+  });
+
+  test('every change of a task is a version, and an earlier text can be restored', async () => {
+    const task = await client.call('create_task', { projectId, title: 'Draft title', description: 'first words' });
+    await client.call('update_task', { id: task.id, title: 'Better title', description: 'second words' });
+    await client.call('move_task', { id: task.id, status: 'IN_PROGRESS' });
+    const versions = (await client.call('list_task_versions', { taskId: task.id })).items;
+    expect(versions.map((v: { version: number; title: string; status: string }) => [v.version, v.title, v.status])).toEqual([
+      [1, 'Draft title', 'TODO'],
+      [2, 'Better title', 'TODO'],
+      [3, 'Better title', 'IN_PROGRESS'],
+    ]);
+    const restored = await client.call('restore_task_version', { taskId: task.id, version: 1 });
+    expect(restored).toMatchObject({ title: 'Draft title', description: 'first words', status: 'IN_PROGRESS' });
+    expect((await client.call('list_task_versions', { taskId: task.id })).items).toHaveLength(4);
+    expect((await client.fail('restore_task_version', { taskId: task.id, version: 9 })).code).toBe('task_version_not_found');
   });
 
   test('set_goal_mode writes and removes the signal file and keeps the column as its shadow', async () => {

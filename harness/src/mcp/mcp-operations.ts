@@ -10,6 +10,8 @@ import {
   manageProjectFacts,
 } from '../../../host/src/knowledge/index.js';
 import { ALL_OPERATIONS, type AnyOperation } from '../../../host/src/operations/index.js';
+import { PRODUCT_GROUP_OPERATIONS } from '../../../host/src/products/index.js';
+import { TASK_VERSION_OPERATIONS } from '../../../host/src/task-history/index.js';
 import {
   CAPABILITY_OPERATIONS,
   GATEWAY_MAINTENANCE_OPERATIONS,
@@ -21,6 +23,8 @@ import {
 
 export const MCP_OPERATIONS: readonly AnyOperation[] = [
   ...ALL_OPERATIONS,
+  ...PRODUCT_GROUP_OPERATIONS,
+  ...TASK_VERSION_OPERATIONS,
   identifyProject,
   askProjectKnowledge,
   manageProjectFacts,

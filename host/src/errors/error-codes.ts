@@ -36,6 +36,7 @@ const ROWS: Record<string, Row> = {
   install_bounds_invalid: BAD_REQUEST,
   terminal_required: BAD_REQUEST,
   task_in_other_project: BAD_REQUEST,
+  project_in_other_workspace: BAD_REQUEST,
   unknown_mcp_profile: BAD_REQUEST,
   invalid_task_id: BAD_REQUEST,
   // Who is asking
@@ -63,6 +64,8 @@ const ROWS: Record<string, Row> = {
   fact_not_found: NOT_FOUND,
   note_not_found: NOT_FOUND,
   asset_not_found: NOT_FOUND,
+  product_group_not_found: NOT_FOUND,
+  task_version_not_found: NOT_FOUND,
   // MCP: a tool this profile does not offer is refused exactly like one that does not exist
   unknown_tool: NOT_FOUND,
   route_not_found: [404, true, false, false],
@@ -73,6 +76,8 @@ const ROWS: Record<string, Row> = {
   project_exists: CONFLICT,
   label_exists: CONFLICT,
   asset_exists: CONFLICT,
+  product_group_exists: CONFLICT,
+  project_in_other_group: CONFLICT,
   connection_exists: CONFLICT,
   project_ambiguous: CONFLICT,
   workspace_not_empty: CONFLICT,

@@ -1,5 +1,6 @@
--- Project knowledge for `svc mcp` (identify_project, ask_project_knowledge, facts, notes, assets,
--- global search), answered from the database and the project's repository with SQLite FTS5.
+-- What `svc mcp` serves beyond the task domain: project knowledge (facts, notes, assets, repository
+-- files and one SQLite FTS5 index over them, answered without a model), product groups, and task
+-- versions.
 
 CREATE TABLE project_facts (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -113,3 +114,42 @@ CREATE VIRTUAL TABLE repo_file_fts USING fts5(path, body, tokenize = 'porter uni
 CREATE TRIGGER repo_files_fts_delete AFTER DELETE ON repo_files BEGIN
   DELETE FROM repo_file_fts WHERE rowid = old.id;
 END;
+
+-- Product groups: projects of one workspace that make one product (a web app, its API, its docs).
+-- A project is in at most one group.
+CREATE TABLE product_groups (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  workspace_id INTEGER NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
+  name TEXT NOT NULL,
+  description TEXT NOT NULL DEFAULT '',
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  UNIQUE (workspace_id, name)
+);
+CREATE TABLE product_group_projects (
+  group_id INTEGER NOT NULL REFERENCES product_groups(id) ON DELETE CASCADE,
+  project_id INTEGER NOT NULL UNIQUE REFERENCES projects(id) ON DELETE CASCADE,
+  PRIMARY KEY (group_id, project_id)
+);
+
+-- Task versions: every change of a task's title, description or status is kept, written by the
+-- database itself so that every writer (service, CLI, svc mcp) records it.
+CREATE TABLE task_versions (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  task_id INTEGER NOT NULL REFERENCES tasks(id) ON DELETE CASCADE,
+  version INTEGER NOT NULL,
+  title TEXT NOT NULL,
+  description TEXT NOT NULL,
+  status TEXT NOT NULL,
+  recorded_at TEXT NOT NULL,
+  UNIQUE (task_id, version)
+);
+CREATE TRIGGER tasks_version_insert AFTER INSERT ON tasks BEGIN
+  INSERT INTO task_versions (task_id, version, title, description, status, recorded_at) VALUES (new.id, 1, new.title, new.description, new.status, new.updated_at);
+END;
+CREATE TRIGGER tasks_version_update AFTER UPDATE OF title, description, status ON tasks
+WHEN old.title IS NOT new.title OR old.description IS NOT new.description OR old.status IS NOT new.status BEGIN
+  INSERT INTO task_versions (task_id, version, title, description, status, recorded_at)
+  VALUES (new.id, (SELECT COALESCE(MAX(version), 0) + 1 FROM task_versions WHERE task_id = new.id), new.title, new.description, new.status, new.updated_at);
+END;
+INSERT INTO task_versions (task_id, version, title, description, status, recorded_at) SELECT id, 1, title, description, status, updated_at FROM tasks;
