@@ -5,6 +5,7 @@ import { readSystemConfig } from '../config/read-system-config.js';
 import { openHostServices, type HostServices } from '../host-services.js';
 import { createHttpApp, startHttpServer } from '../http/index.js';
 import type { LogLevel } from '../logging/index.js';
+import { ALL_OPERATIONS, OperationInvoker, OperationRegistry } from '../operations/index.js';
 import { processStartTime } from '../processes/index.js';
 import {
   TerminalManager,
@@ -59,7 +60,7 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
     logger.redactor.addSecret(token);
     // Secrets of every connection are known to the redactor before any request is answered.
     for (const connection of connections.list()) {
-      for (const value of Object.values(connections.secretsOf(connection.id))) logger.redactor.addSecret(value);
+      for (const value of connections.secretValuesOf(connection)) logger.redactor.addSecret(value);
     }
     const recovery = recoverOrphanedExecutions(domain.executions, logger);
     const settings = resolveTerminalSettings(env, (key) => readSystemConfig(services.db, key), options.terminalSettings);
@@ -73,6 +74,7 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
       settings,
       hostEnv: env,
     });
+<<<<<<< HEAD
     // The harness: its routes, and its one outbox timer (which first settles sends a kill interrupted).
     const harness = startHarness({ services, terminals, env });
     const app = createHttpApp({
@@ -86,6 +88,10 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
       hostVersion: HOST_VERSION,
       moduleRoutes: [harness.routes],
     });
+=======
+    const invoker = new OperationInvoker({ registry: new OperationRegistry(ALL_OPERATIONS), services: async () => services, terminals, caller: { via: 'http' } });
+    const app = createHttpApp({ invoker, domain, terminals, connections, extensions: services.extensions, catalog: services.catalog, logger, token, hostVersion: HOST_VERSION });
+>>>>>>> mcp
     const http = await startHttpServer(app, port);
     serverFile.publish({ ...identity, url: http.url, port: http.port });
     logger.info('service started', { url: http.url, recoveredExecutions: recovery.failed.length, killedLeftovers: recovery.killed.length });
