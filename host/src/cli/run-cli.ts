@@ -7,57 +7,17 @@ import { ALL_OPERATIONS, OperationInvoker, OperationRegistry } from '../operatio
 import { ServiceClient } from '../server/service-client.js';
 import type { CliCommand, CliValues } from './cli-command.js';
 import type { CliIo } from './cli-io.js';
-<<<<<<< HEAD
-import { CONFIG_USAGE, configCommand } from './commands/config-command.js';
-import { CONNECTION_USAGE, connectionCommand } from './commands/connection-command.js';
-import { EXT_USAGE, extCommand } from './commands/ext-command.js';
-import { LABEL_USAGE, labelCommand } from './commands/label-command.js';
-import { PROJECT_USAGE, projectCommand } from './commands/project-command.js';
-import { SERVE_USAGE } from './commands/serve-usage.js';
-import { TASK_USAGE, taskCommand } from './commands/task-command.js';
-import { WORKSPACE_USAGE, workspaceCommand } from './commands/workspace-command.js';
-import { INTEGRATION_USAGE, integrationCommand } from './commands/integration-command.js';
-import { modelsCommand } from './commands/models-command.js';
-import { QUERY_USAGE, queryCommand } from './commands/query-command.js';
-import { sessionCommand } from './commands/session-command.js';
-// The harness's commands (notification center, gateways, channels), adapters over its operations.
-import { GATEWAY_USAGE, gatewayCommand } from './commands/gateway-command.js';
-import { HARNESS_USAGE, harnessCommand } from './commands/harness-command.js';
-=======
 import { closestName } from './closest-name.js';
 import { ALL_COMMANDS } from './commands/all-commands.js';
 import { formatCommandHelp } from './format-command-help.js';
 import { formatGroupHelp } from './format-group-help.js';
 import { formatUsage } from './format-usage.js';
 import { parseCommandArgs } from './parse-command-args.js';
->>>>>>> mcp
 import { printError } from './print-error.js';
 import { styleFor } from './style.js';
 import { UsageError } from './usage-error.js';
 
-<<<<<<< HEAD
-export const USAGE = `svc ${HOST_VERSION} — host for command-line AI tool providers
-
-usage:
-${EXT_USAGE}
-${QUERY_USAGE}
-svc session --provider <id> [--connection <name>] [--resume <id> | --continue] [--model <m>]
-svc models --provider <id> [--connection <name>] [--json]
-${CONNECTION_USAGE}
-${CONFIG_USAGE}
-${INTEGRATION_USAGE}
-${SERVE_USAGE}
-${WORKSPACE_USAGE}
-${PROJECT_USAGE}
-${LABEL_USAGE}
-${TASK_USAGE}
-${HARNESS_USAGE}
-${GATEWAY_USAGE}
-
-Data lives in $SVC_HOME (default ~/.svc).`;
-=======
 const HELP = new Set(['--help', '-h']);
->>>>>>> mcp
 
 /** Runs one `svc` invocation and resolves with its exit status. */
 export async function runCli(argv: string[], io: CliIo, signal: AbortSignal = new AbortController().signal): Promise<number> {
@@ -65,60 +25,10 @@ export async function runCli(argv: string[], io: CliIo, signal: AbortSignal = ne
   const open = async () => (services ??= await openHostServices({ env: io.env }));
   const style = styleFor(io.stdout, io.env);
   try {
-<<<<<<< HEAD
-    const [command, ...args] = argv;
-    switch (command) {
-      case 'ext':
-        return await extCommand(args, io, open);
-      case 'query':
-        return await queryCommand(args, io, open, signal);
-      case 'session':
-        return await sessionCommand(args, io, open, signal);
-      case 'models':
-        return await modelsCommand(args, io, open, signal);
-      case 'connection':
-        return await connectionCommand(args, io, open);
-      case 'config':
-        return await configCommand(args, io, open);
-      case 'integration':
-        return await integrationCommand(args, io, open, signal);
-      case 'serve': {
-        // Loaded on demand: the HTTP stack is for the service only, not for every `svc` command.
-        const { serveCommand } = await import('./commands/serve-command.js');
-        return await serveCommand(args, io, signal);
-      }
-      case 'workspace':
-        return await workspaceCommand(args, io, open);
-      case 'project':
-        return await projectCommand(args, io, open);
-      case 'label':
-        return await labelCommand(args, io, open);
-      case 'task':
-        return await taskCommand(args, io, open, signal);
-      case 'harness':
-        return await harnessCommand(args, io, open, signal);
-      case 'gateway':
-      case 'channel':
-        return await gatewayCommand(command, args, io, open, signal);
-      case 'version':
-      case '--version':
-      case '-v':
-        io.stdout.write(`${HOST_VERSION}\n`);
-        return 0;
-      case undefined:
-      case 'help':
-      case '--help':
-      case '-h':
-        io.stdout.write(`${USAGE}\n`);
-        return command === undefined ? 2 : 0;
-      default:
-        throw new UsageError(`unknown command "${command}"\n\n${USAGE}`);
-=======
     const [first, ...rest] = argv;
     if (first === undefined || first === 'help' || HELP.has(first)) {
       io.stdout.write(formatUsage(ALL_COMMANDS, style));
       return first === undefined ? 2 : 0;
->>>>>>> mcp
     }
     if (first === 'version' || first === '--version' || first === '-v') {
       io.stdout.write(`${HOST_VERSION}\n`);

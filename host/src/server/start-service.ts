@@ -74,10 +74,11 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
       settings,
       hostEnv: env,
     });
-<<<<<<< HEAD
     // The harness: its routes, and its one outbox timer (which first settles sends a kill interrupted).
     const harness = startHarness({ services, terminals, env });
+    const invoker = new OperationInvoker({ registry: new OperationRegistry(ALL_OPERATIONS), services: async () => services, terminals, caller: { via: 'http' } });
     const app = createHttpApp({
+      invoker,
       domain,
       terminals,
       connections,
@@ -88,10 +89,6 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
       hostVersion: HOST_VERSION,
       moduleRoutes: [harness.routes],
     });
-=======
-    const invoker = new OperationInvoker({ registry: new OperationRegistry(ALL_OPERATIONS), services: async () => services, terminals, caller: { via: 'http' } });
-    const app = createHttpApp({ invoker, domain, terminals, connections, extensions: services.extensions, catalog: services.catalog, logger, token, hostVersion: HOST_VERSION });
->>>>>>> mcp
     const http = await startHttpServer(app, port);
     serverFile.publish({ ...identity, url: http.url, port: http.port });
     logger.info('service started', { url: http.url, recoveredExecutions: recovery.failed.length, killedLeftovers: recovery.killed.length });
