@@ -94,8 +94,7 @@ function describeTrust(trust: CatalogTrust): string {
 }
 
 function printListing(io: CliIo, url: string, listing: CatalogListing & { signature: CatalogTrust }): void {
-  io.stdout.write(`catalog ${url}\n`);
-  io.stdout.write(`${describeTrust(listing.signature)}\n`);
+  io.stdout.write(`catalog ${url}  ${describeTrust(listing.signature)}\n`);
   if (listing.extensions.length === 0) {
     io.stdout.write('the catalog offers no extensions\n');
     return;
