@@ -100,7 +100,9 @@ beforeAll(async () => {
     { folder: 'catalog-echo-v100', id: ID, version: '1.0.0', permissions: ['process:spawn'] },
     { folder: 'catalog-echo-v110', id: ID, version: '1.1.0', permissions: ['process:spawn'] },
   ]);
-  [oldKey, newKey, strangerKey] = await Promise.all(['old', 'new', 'stranger'].map((name) => writeCatalogKeyPair(join(scratch, 'keys', name), [])));
+  oldKey = await writeCatalogKeyPair(join(scratch, 'keys/old'), []);
+  newKey = await writeCatalogKeyPair(join(scratch, 'keys/new'), []);
+  strangerKey = await writeCatalogKeyPair(join(scratch, 'keys/stranger'), []);
   runCatalogBuild(join(scratch, 'repo'), server.baseUrl, join(scratch, 'out'), ['--signing-key', oldKey.privateKeyFile, '--index-version', '10', '--expires', '30d']);
   builtIndex = readFileSync(join(scratch, 'out/index.v1.json'));
   builtSignature = readFileSync(join(scratch, 'out/index.v1.json.sig'));
