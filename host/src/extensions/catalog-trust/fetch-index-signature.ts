@@ -13,6 +13,7 @@ export interface FetchIndexSignatureOptions {
   token?: string;
   ca?: string | Buffer | Array<string | Buffer>;
   signal?: AbortSignal;
+  timeoutMs?: number;
 }
 
 function indexSignatureUrl(indexUrl: URL): URL {
@@ -31,6 +32,7 @@ export async function fetchIndexSignature(indexUrl: URL, options: FetchIndexSign
       token: options.token,
       ca: options.ca,
       signal: options.signal,
+      timeoutMs: options.timeoutMs,
     });
   } catch (error) {
     const status = SvcError.isInstance(error) ? (error.details as { status?: number } | undefined)?.status : undefined;

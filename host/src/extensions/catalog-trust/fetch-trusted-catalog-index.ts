@@ -36,7 +36,7 @@ export async function fetchTrustedCatalogIndex(indexUrl: URL, options: FetchTrus
   const index = await fetchCatalogIndex(indexUrl, {
     ...fetchOptions,
     verifyBytes: async (bytes) => {
-      const signature = await fetchIndexSignature(indexUrl, { token: fetchOptions.token, ca: fetchOptions.ca, signal: fetchOptions.signal });
+      const signature = await fetchIndexSignature(indexUrl, { token: fetchOptions.token, ca: fetchOptions.ca, signal: fetchOptions.signal, timeoutMs: fetchOptions.timeoutMs });
       ({ keyId } = verifyIndexSignature(bytes, signature, keys));
     },
   });
