@@ -60,6 +60,10 @@ const STATUS_BY_CODE: Record<string, number> = {
   not_a_catalog_extension: 409,
   pending_update_changed: 409,
   body_too_large: 413,
+  // The catalog server answered with an index this host refuses to trust: a bad upstream answer.
+  index_signature_invalid: 502,
+  index_rollback: 502,
+  index_expired: 502,
   unsupported_media_type: 415,
   service_stopping: 503,
 };
