@@ -164,6 +164,10 @@ const ROWS: Record<string, Row> = {
   cli_output_invalid: [502, true, false, true],
   cli_api_error: UPSTREAM,
   catalog_fetch_failed: UPSTREAM,
+  // A catalog index that fails its pinned-key checks: the catalog's fault, not the request's
+  index_signature_invalid: [502, true, false, true],
+  index_rollback: [502, true, false, true],
+  index_expired: [502, true, false, true],
   artifact_download_failed: UPSTREAM,
   http_error: UPSTREAM,
   // A provider's own code, folded (its original code stays in details.pluginCode)
