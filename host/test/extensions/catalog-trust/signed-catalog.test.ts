@@ -12,7 +12,7 @@ import { signCatalogIndex } from '../../../../catalog/src/sign-catalog-index.js'
 import { writeCatalogKeyPair, type WrittenCatalogKeyPair } from '../../../../catalog/src/write-catalog-key-pair.js';
 import { CatalogInstaller } from '../../../src/extensions/catalog-installer/index.js';
 import { openHostServices, type HostServices } from '../../../src/host-services.js';
-import { statusForErrorCode } from '../../../src/http/status-for-error-code.js';
+import { ERROR_CODES } from '../../../src/errors/index.js';
 import { makeCatalogFixtureRepo, runCatalogBuild, serveCatalog, type CatalogServer } from '../../../../test/support/catalog-fixture.js';
 import { FIXTURE_CLIS } from '../../../../test/support/svc-process.js';
 import { createThrowawayCa, type ThrowawayCa } from '../../../../test/support/throwaway-https.js';
@@ -203,5 +203,5 @@ describe('a host that pins no key', () => {
 });
 
 test('refused indexes answer 502 over HTTP: the catalog server sent something this host does not trust', () => {
-  for (const code of ['index_signature_invalid', 'index_rollback', 'index_expired']) expect(statusForErrorCode(code)).toBe(502);
+  for (const code of ['index_signature_invalid', 'index_rollback', 'index_expired']) expect(ERROR_CODES[code]?.status).toBe(502);
 });
