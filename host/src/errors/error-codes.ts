@@ -25,6 +25,7 @@ const ROWS: Record<string, Row> = {
   config_key_unknown: BAD_REQUEST,
   config_value_invalid: BAD_REQUEST,
   invalid_settings: BAD_REQUEST,
+  catalog_keys_invalid: BAD_REQUEST,
   integration_config_invalid: BAD_REQUEST,
   catalog_url_not_accepted: BAD_REQUEST,
   artifact_url_not_accepted: BAD_REQUEST,
