@@ -252,8 +252,10 @@ describe('svc mcp tools', () => {
     const task = await client.call('create_task', { projectId, title: 'Needs a terminal' });
     const down = await client.fail('get_task_terminal_output', { taskId: task.id, cursor: 0 });
     expect(down.code).toBe('server_not_running');
-    const later = await client.fail('ask_human', { question: 'Ship it?' });
-    expect(later).toMatchObject({ code: 'not_implemented', message: 'ask_human is not available yet: it arrives with the harness messaging relay' });
+    // ask_human parks a live terminal, so it runs in the service too.
+    expect((await client.fail('ask_human', { question: 'Ship it?', taskId: task.id })).code).toBe('server_not_running');
+    const later = await client.fail('relay_channel_reply', { taskId: task.id, reply: 'ok' });
+    expect(later).toMatchObject({ code: 'not_implemented', message: expect.stringContaining('relay_channel_reply is not available yet') });
     expect((await client.fail('route_gateway_query', { platform: 'telegram', chatId: '1', platformMessageId: '2', text: 'hi' })).code).toBe('not_implemented');
   });
 

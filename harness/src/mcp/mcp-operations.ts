@@ -20,6 +20,11 @@ import {
   setGoalMode,
   WORKBENCH_OPERATIONS,
 } from '../operations/index.js';
+import { MESSAGING_TOOLS } from '../messaging/index.js';
+
+// The five messaging tools have their behaviour (harness/src/messaging); relay_channel_reply, the
+// compatibility entry that belongs to inbound routing, is still declared only.
+const REAL_MESSAGING = new Set(MESSAGING_TOOLS.map((operation) => operation.name));
 
 export const MCP_OPERATIONS: readonly AnyOperation[] = [
   ...ALL_OPERATIONS,
@@ -34,7 +39,8 @@ export const MCP_OPERATIONS: readonly AnyOperation[] = [
   dailySummary,
   dailyTodo,
   setGoalMode,
-  ...MESSAGING_OPERATIONS,
+  ...MESSAGING_TOOLS,
+  ...MESSAGING_OPERATIONS.filter((operation) => !REAL_MESSAGING.has(operation.name)),
   ...WORKBENCH_OPERATIONS,
   ...GATEWAY_OPERATIONS,
   ...GATEWAY_MAINTENANCE_OPERATIONS,
