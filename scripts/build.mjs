@@ -36,6 +36,9 @@ const precompiledSchemaValidators = {
 const hostEntries = {
   svc: 'host/src/cli/main.ts',
   worker: 'host/src/extensions/runtime/worker-bootstrap.ts',
+  // `svc mcp` has its own bundle: an MCP client starts it often and waits for it, so it loads only
+  // the MCP server and the operations (host/bin/svc.mjs picks it).
+  mcp: 'harness/src/mcp/main.ts',
 };
 const present = Object.fromEntries(Object.entries(hostEntries).filter(([, file]) => existsSync(join(root, file))));
 if (Object.keys(present).length > 0) {

@@ -3,13 +3,14 @@
 // written only when the whole catalog is valid, so a failed build never leaves a half catalog to upload.
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, stat, writeFile } from 'node:fs/promises';
+import type { KeyObject } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import semver from 'semver';
 import { SvcError } from '@svc-org/ai-sdk';
 import { artifactPath } from './artifact-path.js';
 import { CatalogErrorCodes } from './catalog-error-codes.js';
 import type { SourcedDeclaration } from './catalog-declaration.js';
-import { CATALOG_INDEX_FILE, type CatalogExtension, type CatalogIndex, type CatalogVersion } from './catalog-index.js';
+import { type CatalogExtension, type CatalogIndex, type CatalogVersion } from './catalog-index.js';
 import { checkDeclarationMatchesManifest } from './check-declaration-matches-manifest.js';
 import { collectPackageFiles } from './collect-package-files.js';
 import { compareCodeUnits } from './compare-code-units.js';
@@ -17,9 +18,13 @@ import { digestArtifact } from './digest-artifact.js';
 import { loadCatalogSchemas } from './load-catalog-schemas.js';
 import { packDeterministicTgz } from './pack-deterministic-tgz.js';
 import { parseBaseUrl } from './parse-base-url.js';
+import { DEFAULT_INDEX_LIFETIME, parseIndexExpiry } from './parse-index-expiry.js';
+import { parseIndexVersion } from './parse-index-version.js';
 import { prepareProvider } from './prepare-provider.js';
 import { readDeclarations } from './read-declarations.js';
 import { readProviderPackage, type ProviderPackageFile } from './read-provider-package.js';
+import { readSigningKey } from './read-signing-key.js';
+import { writeCatalogIndex } from './write-catalog-index.js';
 
 export interface BuildCatalogOptions {
   /** Repository holding extensions/catalog/{schema,sources}/ and extensions/cli-providers/. */
@@ -32,6 +37,14 @@ export interface BuildCatalogOptions {
   buildProviderScript?: string;
   /** Skips each provider's typecheck and tests (never its build); only for fixture providers in tests. */
   skipChecks?: boolean;
+  /** Ed25519 private keys (PEM files outside every repository) that sign index.v1.json; none: unsigned. */
+  signingKeys?: string[];
+  /** The index `version`; default the build's Unix time in seconds. */
+  indexVersion?: string;
+  /** A lifetime (`30d`, `12h`) or a UTC time; default 30d. */
+  expires?: string;
+  /** The build's clock (tests). */
+  now?: Date;
   log?: (line: string) => void;
 }
 
@@ -49,12 +62,22 @@ export interface BuiltArtifact {
 export interface CatalogBuildResult {
   index: CatalogIndex;
   indexFile: string;
+  /** index.v1.json.sig, when signed. */
+  signatureFile?: string;
+  /** Ids of the keys that signed the index. */
+  signedBy: string[];
   artifacts: BuiltArtifact[];
 }
 
 export async function buildCatalog(options: BuildCatalogOptions): Promise<CatalogBuildResult> {
   const baseUrl = parseBaseUrl(options.baseUrl);
   await requireEmptyFolder(options.outputDir);
+  const now = options.now ?? new Date();
+  const version = parseIndexVersion(options.indexVersion, now);
+  const expires = parseIndexExpiry(options.expires ?? DEFAULT_INDEX_LIFETIME, now);
+  // Keys are read before any slow step, so a wrong path or mode fails the build at once.
+  const signingKeys: KeyObject[] = [];
+  for (const file of options.signingKeys ?? []) signingKeys.push(await readSigningKey(file, [options.root]));
   const schemas = await loadCatalogSchemas(join(options.root, 'extensions/catalog/schema'));
   const declarations = await readDeclarations(join(options.root, 'extensions/catalog/sources'), schemas);
 
@@ -99,16 +122,19 @@ export async function buildCatalog(options: BuildCatalogOptions): Promise<Catalo
     });
   }
 
-  const index = schemas.validateIndex(assembleIndex(built));
+  const { schemaVersion, extensions } = assembleIndex(built);
+  const index = schemas.validateIndex({ schemaVersion, version, expires, extensions });
   for (const { bytes, artifact } of built) {
     await mkdir(dirname(artifact.file), { recursive: true });
     await writeFile(artifact.file, bytes);
     options.log?.(`${artifact.file}  ${artifact.size} bytes  sha256 ${artifact.sha256}`);
   }
-  const indexFile = join(options.outputDir, CATALOG_INDEX_FILE);
-  await writeFile(indexFile, `${JSON.stringify(index, null, 2)}\n`);
-  options.log?.(`${indexFile}  ${index.extensions.length} extension(s)`);
-  return { index, indexFile, artifacts: built.map(({ artifact }) => artifact) };
+  const written = await writeCatalogIndex(options.outputDir, index, signingKeys);
+  options.log?.(`${written.indexFile}  ${index.extensions.length} extension(s), version ${version}, expires ${expires}`);
+  const signedBy = written.signature?.signatures.map((entry) => entry.keyId) ?? [];
+  if (written.signatureFile !== undefined) options.log?.(`${written.signatureFile}  signed by key ${signedBy.join(', key ')}`);
+  else options.log?.('the index is not signed (no --signing-key): hosts that pin catalog keys will refuse it');
+  return { index, indexFile: written.indexFile, ...(written.signatureFile ? { signatureFile: written.signatureFile } : {}), signedBy, artifacts: built.map(({ artifact }) => artifact) };
 }
 
 function assembleIndex(

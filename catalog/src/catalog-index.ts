@@ -34,6 +34,10 @@ export interface CatalogExtension {
 
 export interface CatalogIndex {
   schemaVersion: 1;
+  /** Grows with every publication (default: the build's Unix time in seconds); written by every build. */
+  version?: number;
+  /** `YYYY-MM-DDTHH:MM:SSZ`; a host that pins keys refuses the index after it. Written by every build. */
+  expires?: string;
   /** Sorted by id. */
   extensions: CatalogExtension[];
 }

@@ -4,11 +4,17 @@ import { parseArgs } from 'node:util';
 import { SvcError } from '@svc-org/ai-sdk';
 import { buildCatalog } from './build-catalog.js';
 import { CatalogErrorCodes } from './catalog-error-codes.js';
+import { checkKeyOutsideRepositories } from './check-key-outside-repositories.js';
 
-export const CATALOG_CLI_USAGE = `usage: pnpm extensions:catalog:build -- --base-url <https-url-with-path> --output <dir> [--skip-checks] [--root <repo>]
+export const CATALOG_CLI_USAGE = `usage: pnpm extensions:catalog:build -- --base-url <https-url-with-path> --output <dir>
+         [--signing-key <file>]... [--index-version <n>] [--expires <30d|12h|YYYY-MM-DDTHH:MM:SSZ>] [--skip-checks] [--root <repo>]
 
   --base-url     publication base URL; artifacts go to <base-url>/artifacts/<id>/<version>/<id>-<version>.tgz
-  --output       folder (absent or empty) that receives artifacts/ and index.v1.json
+  --output       folder (absent or empty) that receives artifacts/, index.v1.json and index.v1.json.sig
+  --signing-key  Ed25519 private key (PEM, mode 0600, outside every repository) that signs the index;
+                 repeat it to sign with an old and a new key during a rotation (keygen: pnpm extensions:catalog:keygen)
+  --index-version  the index version hosts compare to refuse rollbacks (default: Unix time in seconds)
+  --expires      when hosts stop accepting this index (default 30d)
   --root         repository holding extensions/ (default: this repository)
   --skip-checks  skip each provider's typecheck and tests; only for tests that build fixture providers`;
 
@@ -32,6 +38,9 @@ export async function runCatalogCli(argv: string[], env: CatalogCliEnvironment):
         output: { type: 'string' },
         root: { type: 'string' },
         'skip-checks': { type: 'boolean', default: false },
+        'signing-key': { type: 'string', multiple: true },
+        'index-version': { type: 'string' },
+        expires: { type: 'string' },
         help: { type: 'boolean', default: false },
       },
       strict: true,
@@ -44,12 +53,17 @@ export async function runCatalogCli(argv: string[], env: CatalogCliEnvironment):
     if (values['base-url'] === undefined || values.output === undefined) {
       throw new SvcError({ code: CatalogErrorCodes.usage, message: `--base-url and --output are required\n${CATALOG_CLI_USAGE}` });
     }
+    const signingKeys = (values['signing-key'] ?? []).map((file) => resolve(env.cwd, file));
+    for (const file of signingKeys) checkKeyOutsideRepositories(file, [env.repoRoot]);
     await buildCatalog({
       root: resolve(env.cwd, values.root ?? env.repoRoot),
       baseUrl: values['base-url'],
       outputDir: resolve(env.cwd, values.output),
       buildProviderScript: resolve(env.repoRoot, 'scripts/build-provider.mjs'),
       skipChecks: values['skip-checks'],
+      signingKeys,
+      ...(values['index-version'] === undefined ? {} : { indexVersion: values['index-version'] }),
+      ...(values.expires === undefined ? {} : { expires: values.expires }),
       log: env.stdout,
     });
     return 0;

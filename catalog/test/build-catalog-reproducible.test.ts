@@ -29,7 +29,16 @@ test('two builds of the same sources are byte-identical, even after file times a
     { folder: 'beta', id: 'other.beta', version: '0.2.0' },
   ]);
   const build = (name: string) =>
-    buildCatalog({ root, baseUrl: 'https://downloads.test/svc/catalog', outputDir: join(scratch, name), buildProviderScript: BUILD_PROVIDER_SCRIPT, skipChecks: true });
+    // An explicit index version and an absolute expiry: the defaults come from the build's clock.
+    buildCatalog({
+      root,
+      baseUrl: 'https://downloads.test/svc/catalog',
+      outputDir: join(scratch, name),
+      buildProviderScript: BUILD_PROVIDER_SCRIPT,
+      skipChecks: true,
+      indexVersion: '42',
+      expires: '2099-01-01T00:00:00Z',
+    });
 
   const first = await build('first');
   // What differs between two publishers' machines: times and permission bits of the sources.

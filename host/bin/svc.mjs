@@ -3,7 +3,9 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-const bundle = fileURLToPath(new URL('../dist/svc.mjs', import.meta.url));
+// `svc mcp` runs its own, smaller bundle: MCP clients wait for it to start.
+const entry = process.argv[2] === 'mcp' ? 'mcp' : 'svc';
+const bundle = fileURLToPath(new URL(`../dist/${entry}.mjs`, import.meta.url));
 if (!existsSync(bundle)) {
   process.stderr.write('svc is not built yet: run `pnpm install && pnpm build` in the svc checkout\n');
   process.exit(1);

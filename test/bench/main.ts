@@ -2,6 +2,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { REPO_ROOT } from '../support/svc-process.js';
 import { formatBenchResults, type BenchResult } from './bench-result.js';
+import { mcpBenchmarks } from './mcp.bench.js';
+import { indexSignatureBenchmarks } from './index-signature.bench.js';
 import { parseThroughputBenchmarks } from './parse-throughput.bench.js';
 import { runtimeBenchmarks } from './runtime.bench.js';
 
@@ -32,5 +34,7 @@ export async function main(args: string[]): Promise<void> {
     report([{ name: 'PTY output throughput into the terminal buffer (+ memory of 20 idle terminals)', unit: r.unit, ours: r.ours, baseline: r.baseline, baselineName: 'bare node-pty to nowhere', ratio: r.ratio, goal: '≥ 0.8× (higher is better)', notes: r.notes }]);
   }
   if (want('parse')) report(await parseThroughputBenchmarks());
+  if (want('mcp')) report(await mcpBenchmarks());
+  if (want('catalog-signature')) report(indexSignatureBenchmarks());
   process.stdout.write(`\n${results.length} figures\n`);
 }

@@ -113,9 +113,9 @@ export async function makeCatalogFixtureRepo(root: string, releases: FixtureRele
   }
 }
 
-/** `pnpm extensions:catalog:build -- --root <root> --skip-checks --base-url <baseUrl> --output <output>`, as a publisher runs it. */
-export function runCatalogBuild(root: string, baseUrl: string, output: string): void {
-  const run = spawnSync('pnpm', ['--silent', 'extensions:catalog:build', '--', '--root', root, '--skip-checks', '--base-url', baseUrl, '--output', output], {
+/** `pnpm extensions:catalog:build -- --root <root> --skip-checks --base-url <baseUrl> --output <output> [extra…]`, as a publisher runs it. */
+export function runCatalogBuild(root: string, baseUrl: string, output: string, extra: string[] = []): void {
+  const run = spawnSync('pnpm', ['--silent', 'extensions:catalog:build', '--', '--root', root, '--skip-checks', '--base-url', baseUrl, '--output', output, ...extra], {
     cwd: REPO_ROOT,
     encoding: 'utf8',
   });

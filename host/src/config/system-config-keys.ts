@@ -1,6 +1,7 @@
 // The keys `svc config set` accepts, each with the rule its value must follow. A key that is not
 // listed is refused: a typo must not be stored silently and then ignored.
 import { SvcError } from '@svc-org/ai-sdk';
+import { parseCatalogKeys } from '../extensions/catalog-trust/parse-catalog-keys.js';
 import { parseHttpsUrl } from '../extensions/install/parse-https-url.js';
 import { TERMINAL_SETTING_SOURCES } from '../terminals/terminal-settings.js';
 
@@ -33,6 +34,12 @@ export const SYSTEM_CONFIG_KEYS: Readonly<Record<string, SystemConfigKey>> = Obj
       const url = parseHttpsUrl(value.trim(), 'extensions.catalogUrl');
       if (url.search !== '' || url.hash !== '') throw invalidValue('extensions.catalogUrl', 'must carry no query or fragment (put credentials in SVC_EXTENSION_CATALOG_TOKEN)');
       return url.href;
+    },
+  },
+  'extensions.catalogKeys': {
+    description: 'pinned Ed25519 public keys of the catalog (comma-separated, as printed by pnpm extensions:catalog:keygen); the index must be signed by one of them; SVC_EXTENSION_CATALOG_KEYS wins',
+    normalize(value: string): string {
+      return parseCatalogKeys(value, 'extensions.catalogKeys', 'config_value_invalid').map((key) => key.pin).join(',');
     },
   },
   'extensions.maxIndexBytes': { description: 'bound of the index.v1.json response (default 4 MiB)', normalize: positiveInteger('extensions.maxIndexBytes') },

@@ -17,6 +17,8 @@ export interface ConnectionInput {
 }
 
 /** `connections` and `connection_secrets`. Secrets go in and come out only through `secretsOf`. */
+const MIN_ENV_SECRET_LENGTH = 8;
+
 export class ConnectionStore {
   constructor(private readonly db: Db, private readonly now: () => Date = () => new Date()) {}
 
@@ -42,6 +44,15 @@ export class ConnectionStore {
   secretsOf(id: number): Record<string, string> {
     const rows = this.db.prepare('SELECT key, value FROM connection_secrets WHERE connection_id = ?').all(id) as { key: string; value: string }[];
     return Object.fromEntries(rows.map((row) => [row.key, row.value]));
+  }
+
+  /**
+   * Every value of a connection the redactor must know: sensitive settings, and environment values
+   * (API keys, tokens). Short env values ("1", "true") are left out: replacing them everywhere would
+   * corrupt the text around them and hide nothing worth hiding.
+   */
+  secretValuesOf(record: ConnectionRecord): string[] {
+    return [...Object.values(this.secretsOf(record.id)), ...Object.values(record.env).filter((value) => value.length >= MIN_ENV_SECRET_LENGTH)];
   }
 
   add(input: ConnectionInput): ConnectionRecord {

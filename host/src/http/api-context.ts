@@ -4,12 +4,15 @@ import type { Domain } from '../domain/index.js';
 import type { CatalogInstaller } from '../extensions/catalog-installer/index.js';
 import type { ExtensionService } from '../extensions/extension-service.js';
 import type { Logger } from '../logging/index.js';
+import type { OperationInvoker } from '../operations/index.js';
 import type { TerminalManager } from '../terminals/index.js';
 import type { LiveUpdates } from './live-updates.js';
 import type { WebSessions } from './web-sessions.js';
 
 /** What the routes work with; `svc serve` builds one, tests build one over a temp SVC_HOME. */
 export interface ApiContext {
+  /** Runs the declared operations (inside the service: with its live terminals). */
+  invoker: OperationInvoker;
   domain: Domain;
   terminals: TerminalManager;
   connections: ConnectionStore;

@@ -5,6 +5,7 @@ import { readSystemConfig } from '../config/read-system-config.js';
 import { openHostServices, type HostServices } from '../host-services.js';
 import { LiveUpdates, WebSessions, createHttpApp, resolveWebRoot, startHttpServer } from '../http/index.js';
 import type { LogLevel } from '../logging/index.js';
+import { ALL_OPERATIONS, OperationInvoker, OperationRegistry } from '../operations/index.js';
 import { processStartTime } from '../processes/index.js';
 import {
   TerminalManager,
@@ -61,7 +62,7 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
     logger.redactor.addSecret(token);
     // Secrets of every connection are known to the redactor before any request is answered.
     for (const connection of connections.list()) {
-      for (const value of Object.values(connections.secretsOf(connection.id))) logger.redactor.addSecret(value);
+      for (const value of connections.secretValuesOf(connection)) logger.redactor.addSecret(value);
     }
     const recovery = recoverOrphanedExecutions(domain.executions, logger);
     const settings = resolveTerminalSettings(env, (key) => readSystemConfig(services.db, key), options.terminalSettings);
@@ -79,7 +80,9 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
     web.live.watchDatabase(() => Number((services.db.prepare('PRAGMA data_version').get() as { data_version: number }).data_version));
     // The harness: its routes, and its one outbox timer (which first settles sends a kill interrupted).
     const harness = startHarness({ services, terminals, env });
+    const invoker = new OperationInvoker({ registry: new OperationRegistry(ALL_OPERATIONS), services: async () => services, terminals, caller: { via: 'http' } });
     const app = createHttpApp({
+      invoker,
       domain,
       terminals,
       connections,

@@ -1,6 +1,7 @@
 // `svc ext catalog|install|update|rollback|uninstall`: the catalog side of `svc ext`.
 import { redactUrl } from '../../extensions/install/index.js';
 import { parseReleaseSpec, checkExtensionId, type CatalogListing, type RollbackOutcome } from '../../extensions/catalog-installer/index.js';
+import type { CatalogTrust } from '../../extensions/catalog-trust/index.js';
 import type { CheckFailure } from '../../extensions/preflight/index.js';
 import type { HostServices } from '../../host-services.js';
 import type { CliIo } from '../cli-io.js';
@@ -15,7 +16,13 @@ svc ext rollback <id>
 svc ext uninstall <id>`;
 
 
-export async function extCatalogCommand(sub: 'catalog' | 'install' | 'update' | 'rollback' | 'uninstall', args: string[], io: CliIo, open: () => Promise<HostServices>): Promise<number> {
+export async function extCatalogCommand(sub: 'catalog' | 'install' | 'update' | 'rollback' | 'uninstall', args: string[], io: CliIo, openServices: () => Promise<HostServices>): Promise<number> {
+  // Notes (an unsigned catalog) go to stderr, once per command, so --json output stays clean.
+  const open = async () => {
+    const services = await openServices();
+    services.catalog.onNotice((line) => io.stderr.write(`note: ${line}\n`));
+    return services;
+  };
   switch (sub) {
     case 'catalog': {
       const { values, positionals } = parseCommandArgs(args, { json: { type: 'boolean' } }, 'svc ext catalog [--json]');
@@ -81,8 +88,13 @@ function printWarnings(io: CliIo, warnings: CheckFailure[]): void {
   for (const warning of warnings) io.stdout.write(`warning ${warning.code}: ${warning.message}${warning.fix ? `\n  fix: ${warning.fix}` : ''}\n`);
 }
 
-function printListing(io: CliIo, url: string, listing: CatalogListing): void {
-  io.stdout.write(`catalog ${url}\n`);
+function describeTrust(trust: CatalogTrust): string {
+  if (trust.signed) return `signed by pinned key ${trust.keyId} (index version ${trust.version}, expires ${trust.expires})`;
+  return 'unsigned: no catalog key is pinned on this host';
+}
+
+function printListing(io: CliIo, url: string, listing: CatalogListing & { signature: CatalogTrust }): void {
+  io.stdout.write(`catalog ${url}  ${describeTrust(listing.signature)}\n`);
   if (listing.extensions.length === 0) {
     io.stdout.write('the catalog offers no extensions\n');
     return;

@@ -3,7 +3,7 @@ import { ServiceClient } from '../../server/service-client.js';
 import type { CliIo } from '../cli-io.js';
 import { parseCommandArgs } from '../parse-command-args.js';
 
-export const OPEN_USAGE = 'svc open [--json]          a fresh one-time login link to the web UI of the running service';
+const OPEN_USAGE = 'svc open [--json]';
 
 /** Prints a fresh one-time link that signs a browser in to the running service's web UI. */
 export async function openCommand(args: string[], io: CliIo): Promise<number> {

@@ -9,7 +9,8 @@ import { SvcError } from '@svc-org/ai-sdk';
 import { readSystemConfig } from '../../config/read-system-config.js';
 import { transaction, type Db } from '../../db/index.js';
 import type { Logger } from '../../logging/index.js';
-import { fetchCatalogIndex, redactUrl, type CatalogIndex, type CatalogVersion, type DownloadProgress } from '../install/index.js';
+import { CatalogIndexVersions, fetchTrustedCatalogIndex, type CatalogTrust, type TrustedCatalogIndex } from '../catalog-trust/index.js';
+import { redactUrl, type CatalogVersion, type DownloadProgress } from '../install/index.js';
 import type { CheckFailure, PreflightOptions } from '../preflight/index.js';
 import type { ExtensionRecord, ExtensionRegistry, ExtensionState, ExtensionVersionRecord, ExtensionVersionStore } from '../registry/index.js';
 import type { ExtensionRuntime } from '../runtime/index.js';
@@ -69,9 +70,14 @@ export class CatalogInstaller {
   private readonly journal: InstallJournal;
   private readonly versions: ExtensionVersionStore;
   private readonly crash: CrashHook;
+  private readonly indexVersions: CatalogIndexVersions;
+  private notice: (line: string) => void;
+  private unsignedNoticeGiven = false;
 
   constructor(private readonly options: CatalogInstallerOptions) {
     this.layout = new ExtensionStoreLayout(options.svcHome);
+    this.indexVersions = new CatalogIndexVersions(options.db);
+    this.notice = (line) => options.logger.warn(line);
     this.journal = new InstallJournal(options.db);
     this.versions = options.registry.versions;
     this.crash = createCrashHook(options.env);
@@ -82,9 +88,14 @@ export class CatalogInstaller {
     return resolveCatalogSettings(this.options.env, (key) => readSystemConfig(this.options.db, key));
   }
 
-  async catalog(signal?: AbortSignal): Promise<CatalogListing> {
-    const index = await this.fetchIndex(this.settings(), signal);
-    return buildCatalogListing(index, this.options.registry.list(), { host: this.options.hostVersion, node: process.versions.node });
+  /** Where notes for the person at hand go (the CLI: stderr); default the log. */
+  onNotice(sink: (line: string) => void): void {
+    this.notice = sink;
+  }
+
+  async catalog(signal?: AbortSignal): Promise<CatalogListing & { signature: CatalogTrust }> {
+    const { index, trust } = await this.fetchIndex(this.settings(), signal);
+    return { signature: trust, ...buildCatalogListing(index, this.options.registry.list(), { host: this.options.hostVersion, node: process.versions.node }) };
   }
 
   async install(id: string, version: string, observer: OperationObserver = {}): Promise<InstallOutcome> {
@@ -93,7 +104,7 @@ export class CatalogInstaller {
     this.refuseRegistered(id, version);
     const settings = this.settings();
     observer.onStep?.(`catalog ${redactUrl(settings.indexUrl)}`);
-    const { release } = findCatalogRelease(await this.fetchIndex(settings, observer.signal), id, version);
+    const { release } = findCatalogRelease((await this.fetchIndex(settings, observer.signal, observer.onStep)).index, id, version);
 
     const op = this.journal.begin('install', id, version);
     const target = this.layout.versionDir(id, version);
@@ -136,7 +147,7 @@ export class CatalogInstaller {
     this.refuseCurrent(this.catalogRecord(id), version);
     const settings = this.settings();
     observer.onStep?.(`catalog ${redactUrl(settings.indexUrl)}`);
-    const { release } = findCatalogRelease(await this.fetchIndex(settings, observer.signal), id, version);
+    const { release } = findCatalogRelease((await this.fetchIndex(settings, observer.signal, observer.onStep)).index, id, version);
 
     const op = this.journal.begin('update', id, version);
     let moved: string | undefined;
@@ -276,8 +287,22 @@ export class CatalogInstaller {
     return recoverCatalogOperations({ journal: this.journal, versions: this.versions, layout: this.layout, logger: this.options.logger });
   }
 
-  private fetchIndex(settings: CatalogSettings, signal?: AbortSignal): Promise<CatalogIndex> {
-    return fetchCatalogIndex(settings.indexUrl, { token: settings.token, maxBytes: settings.bounds.maxIndexBytes, ca: this.options.ca, signal });
+  private async fetchIndex(settings: CatalogSettings, signal?: AbortSignal, onStep?: (line: string) => void): Promise<TrustedCatalogIndex> {
+    const trusted = await fetchTrustedCatalogIndex(settings.indexUrl, {
+      token: settings.token,
+      maxBytes: settings.bounds.maxIndexBytes,
+      ca: this.options.ca,
+      signal,
+      keys: settings.keys,
+      versions: this.indexVersions,
+    });
+    const { trust } = trusted;
+    if (trust.signed) onStep?.(`index version ${trust.version} signed by pinned key ${trust.keyId}, expires ${trust.expires}`);
+    else if (!this.unsignedNoticeGiven) {
+      this.unsignedNoticeGiven = true;
+      this.notice(`the catalog is unsigned: no key is pinned, so the index is trusted for its HTTPS URL alone (pin the catalog's key with: svc config set extensions.catalogKeys <public key>)`);
+    }
+    return trusted;
   }
 
   private stage(op: JournalEntry, release: CatalogVersion, settings: CatalogSettings, observer: OperationObserver) {

@@ -1,7 +1,9 @@
 // Where the catalog is and how much may be read from it, read on the server side only: the index URL
 // from SVC_EXTENSION_CATALOG_URL, else the system-config key extensions.catalogUrl; the bearer token
-// from SVC_EXTENSION_CATALOG_TOKEN (never stored, never shown); bounds from system config.
+// from SVC_EXTENSION_CATALOG_TOKEN (never stored, never shown); the pinned public keys from
+// SVC_EXTENSION_CATALOG_KEYS, else extensions.catalogKeys; bounds from system config.
 import { SvcError } from '@svc-org/ai-sdk';
+import { parseCatalogKeys, type PinnedCatalogKey } from '../catalog-trust/parse-catalog-keys.js';
 import { parseHttpsUrl } from '../install/parse-https-url.js';
 import { resolveInstallBounds, DEFAULT_INSTALL_BOUNDS, type InstallBounds } from '../install/install-bounds.js';
 import { CatalogInstallCodes } from './catalog-install-codes.js';
@@ -9,6 +11,8 @@ import { CatalogInstallCodes } from './catalog-install-codes.js';
 export const CATALOG_URL_ENV = 'SVC_EXTENSION_CATALOG_URL';
 export const CATALOG_TOKEN_ENV = 'SVC_EXTENSION_CATALOG_TOKEN';
 export const CATALOG_URL_KEY = 'extensions.catalogUrl';
+export const CATALOG_KEYS_ENV = 'SVC_EXTENSION_CATALOG_KEYS';
+export const CATALOG_KEYS_KEY = 'extensions.catalogKeys';
 const INDEX_FILE = 'index.v1.json';
 
 export interface CatalogSettings {
@@ -17,6 +21,8 @@ export interface CatalogSettings {
   /** Where it came from, for messages. */
   indexUrlSource: 'env' | 'config';
   token?: string;
+  /** Pinned catalog keys; empty when none is configured (the index is then not authenticated). */
+  keys: PinnedCatalogKey[];
   bounds: InstallBounds;
 }
 
@@ -33,10 +39,14 @@ export function resolveCatalogSettings(env: NodeJS.ProcessEnv, readConfig: (key:
   // Both the index URL and the publication base URL the catalog was built for are accepted.
   if (!url.pathname.endsWith('.json')) url.pathname = `${url.pathname.replace(/\/+$/, '')}/${INDEX_FILE}`;
   const token = env[CATALOG_TOKEN_ENV];
+  // An empty variable does not unpin the configured keys: only `svc config unset` does.
+  const keysFromEnv = env[CATALOG_KEYS_ENV]?.trim();
+  const rawKeys = keysFromEnv || readConfig(CATALOG_KEYS_KEY)?.trim();
   return {
     indexUrl: url,
     indexUrlSource: fromEnv ? 'env' : 'config',
     ...(token !== undefined && token !== '' ? { token } : {}),
+    keys: rawKeys ? parseCatalogKeys(rawKeys, keysFromEnv ? CATALOG_KEYS_ENV : CATALOG_KEYS_KEY) : [],
     bounds: resolveInstallBounds(readBounds(readConfig)),
   };
 }

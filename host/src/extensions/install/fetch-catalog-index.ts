@@ -16,6 +16,8 @@ export interface FetchCatalogIndexOptions {
   ca?: string | Buffer | Array<string | Buffer>;
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** Runs on the exact bytes received, before they are parsed (the signature check of a pinned catalog). */
+  verifyBytes?: (bytes: Buffer) => Promise<void>;
 }
 
 export async function fetchCatalogIndex(url: string | URL, options: FetchCatalogIndexOptions = {}): Promise<CatalogIndex> {
@@ -59,9 +61,11 @@ export async function fetchCatalogIndex(url: string | URL, options: FetchCatalog
       retryable: true,
     });
   }
+  const bytes = Buffer.concat(chunks, received);
+  await options.verifyBytes?.(bytes);
   let value: unknown;
   try {
-    value = JSON.parse(Buffer.concat(chunks, received).toString('utf8'));
+    value = JSON.parse(bytes.toString('utf8'));
   } catch (cause) {
     throw new SvcError({ code: InstallErrorCodes.indexInvalid, message: `the catalog index is not JSON: ${(cause as Error).message}` });
   }

@@ -1,0 +1,2 @@
+export * from './mcp/index.js';
+export * from './operations/index.js';

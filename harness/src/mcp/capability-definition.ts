@@ -1,0 +1,104 @@
+// The one place that says which operations are MCP tools, in which group, and which profile sees
+// them. `tools/list`, the call gate and docs/mcp-tools.md all read it; nothing else keeps a total.
+import type { AnyOperation } from '../../../host/src/operations/index.js';
+import { MCP_PROFILES, type McpProfile } from './mcp-profile.js';
+
+/** The surfaces of the seed's profile table ("core + terminal", "messaging", …). */
+export type ToolSurface = 'core' | 'terminal' | 'goal' | 'messaging' | 'workbench' | 'gateway' | 'operations' | 'capability';
+
+/** Each operation group that is exposed over MCP, and the surface it belongs to. */
+export const TOOL_GROUP_SURFACES: Readonly<Record<string, ToolSurface>> = {
+  workspace: 'core',
+  project: 'core',
+  product_group: 'core',
+  task: 'core',
+  label: 'core',
+  execution: 'core',
+  knowledge: 'core',
+  notes: 'core',
+  assets: 'core',
+  search: 'core',
+  daily: 'core',
+  terminal: 'terminal',
+  goal: 'goal',
+  messaging: 'messaging',
+  workbench: 'workbench',
+  gateway: 'gateway',
+  operations: 'operations',
+  capability: 'capability',
+};
+
+/**
+ * Operation groups that are deliberately not MCP tools: provider connections carry credentials and
+ * are managed by a person (CLI, settings); hooks are called by CLIs, not by agents.
+ */
+export const NON_TOOL_GROUPS: readonly string[] = ['connection', 'hooks'];
+
+interface ProfileRule {
+  /** Every tool of these surfaces. */
+  surfaces?: readonly ToolSurface[];
+  /** Only the read-only tools of these surfaces. */
+  readOnlySurfaces?: readonly ToolSurface[];
+  /** These tools by name. */
+  tools?: readonly string[];
+}
+
+/** Profile membership (seed "Server start"; DESIGN.md "profile membership"). */
+export const PROFILE_RULES: Readonly<Record<McpProfile, ProfileRule>> = {
+  full: { surfaces: ['core', 'terminal', 'goal', 'messaging', 'workbench', 'gateway', 'operations', 'capability'] },
+  assistant: { surfaces: ['core', 'terminal'] },
+  task: { surfaces: ['core', 'terminal', 'messaging', 'workbench'] },
+  gateway: { surfaces: ['gateway', 'operations'], readOnlySurfaces: ['core', 'terminal'] },
+  // A separate read-only bridge: one routed query, discussion delivery and bounded project reads.
+  'gateway-query': { tools: ['route_gateway_query', 'complete_gateway_discussion', 'identify_project', 'ask_project_knowledge', 'get_project'] },
+};
+
+/** The MCP view of a set of operations: tools by profile, profiles by tool. */
+export class CapabilityDefinition {
+  private readonly tools: AnyOperation[];
+  private readonly byProfile = new Map<McpProfile, AnyOperation[]>();
+
+  constructor(operations: readonly AnyOperation[]) {
+    this.tools = [];
+    for (const operation of operations) {
+      if (operation.group in TOOL_GROUP_SURFACES) this.tools.push(operation);
+      else if (!NON_TOOL_GROUPS.includes(operation.group)) {
+        // A new group must be placed on purpose, or its tools would silently appear nowhere.
+        throw new Error(`operation ${operation.name} has group "${operation.group}", which the capability definition does not place`);
+      }
+    }
+    const names = new Set(this.tools.map((tool) => tool.name));
+    for (const profile of MCP_PROFILES) {
+      for (const name of PROFILE_RULES[profile].tools ?? []) {
+        if (!names.has(name)) throw new Error(`profile ${profile} names tool ${name}, which is not declared`);
+      }
+      this.byProfile.set(profile, this.tools.filter((tool) => inProfile(tool, profile)));
+    }
+  }
+
+  /** Every tool, in declaration order. */
+  all(): readonly AnyOperation[] {
+    return this.tools;
+  }
+
+  toolsOf(profile: McpProfile): readonly AnyOperation[] {
+    return this.byProfile.get(profile) ?? [];
+  }
+
+  profilesOf(tool: AnyOperation): McpProfile[] {
+    return MCP_PROFILES.filter((profile) => inProfile(tool, profile));
+  }
+
+  surfaceOf(tool: AnyOperation): ToolSurface {
+    return TOOL_GROUP_SURFACES[tool.group]!;
+  }
+}
+
+function inProfile(tool: AnyOperation, profile: McpProfile): boolean {
+  const rule = PROFILE_RULES[profile];
+  const surface = TOOL_GROUP_SURFACES[tool.group];
+  if (surface === undefined) return false;
+  if (rule.tools?.includes(tool.name)) return true;
+  if (rule.surfaces?.includes(surface)) return true;
+  return Boolean(tool.readOnly && rule.readOnlySurfaces?.includes(surface));
+}

@@ -1,0 +1,94 @@
+// The MCP adapter over operations: `tools/list` and `tools/call` for one profile.
+// The SDK's low-level `Server` (not `McpServer`): every tool is already an operation with its zod
+// schemas, and the profile gate and our coded errors are ours to shape.
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { SvcError } from '@svc-org/ai-sdk';
+import { z } from 'zod';
+import { publicError } from '../../../host/src/errors/index.js';
+import type { Logger } from '../../../host/src/logging/index.js';
+import type { AnyOperation, OperationInvoker } from '../../../host/src/operations/index.js';
+import type { CapabilityDefinition } from './capability-definition.js';
+import type { McpProfile } from './mcp-profile.js';
+import { toolErrorResult } from './tool-error-result.js';
+
+export interface McpServerOptions {
+  definition: CapabilityDefinition;
+  profile: McpProfile;
+  version: string;
+  /** Runs a tool here or, for live terminals, in the service over the localhost bridge. */
+  invoker: OperationInvoker;
+  /** The log once the host services are open (nothing is logged before a call). */
+  logger?: () => Logger | undefined;
+  /** Calls still running are kept here, so the server can finish them before it closes. */
+  inFlight?: Set<Promise<unknown>>;
+}
+
+export function createMcpServer(options: McpServerOptions): Server {
+  const tools = new Map(options.definition.toolsOf(options.profile).map((tool) => [tool.name, tool]));
+  const server = new Server(
+    { name: 'svc', version: options.version },
+    {
+      capabilities: { tools: {} },
+      instructions:
+        'svc manages workspaces, projects and tasks, and runs each task in a CLI terminal. Typical work: create_task, start_task_execution, ' +
+        'poll get_task_terminal_output passing the cursor it returned, send_task_terminal_input, get_task_terminal_status.',
+    },
+  );
+  let listed: Tool[] | undefined;
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: (listed ??= [...tools.values()].map(toolListing)) }));
+  server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
+    const call = callTool(request.params.name, request.params.arguments, extra.signal);
+    options.inFlight?.add(call);
+    void call.finally(() => options.inFlight?.delete(call));
+    return call;
+  });
+  const callTool = async (name: string, args: Record<string, unknown> | undefined, signal: AbortSignal): Promise<CallToolResult> => {
+    const tool = tools.get(name);
+    // A tool outside the profile is answered exactly like a tool that does not exist.
+    if (!tool) return toolErrorResult(new SvcError({ code: 'unknown_tool', message: `Tool ${name} not found` }));
+    try {
+      const output = await options.invoker.invoke(tool, args ?? {}, signal);
+      const structured = toStructured(output);
+      return { content: [{ type: 'text', text: JSON.stringify(structured) }], structuredContent: structured };
+    } catch (error) {
+      const logger = options.logger?.();
+      if (publicError(error).unexpected) logger?.error('mcp tool failed', { tool: tool.name, error: error instanceof Error ? error.stack : String(error) });
+      return toolErrorResult(error, logger?.redactor);
+    }
+  };
+  return server;
+}
+
+/** MCP structured content is an object; an operation answering anything else is wrapped. */
+function toStructured(output: unknown): Record<string, unknown> {
+  return output !== null && typeof output === 'object' && !Array.isArray(output) ? (output as Record<string, unknown>) : { result: output ?? null };
+}
+
+/** The `tools/list` entry of an operation: JSON Schemas from its zod schemas, hints from its flags. */
+export function toolListing(tool: AnyOperation): Tool {
+  return {
+    name: tool.name,
+    description: tool.description,
+    inputSchema: jsonSchema(tool.input, 'input') as Tool['inputSchema'],
+    outputSchema: outputSchema(tool.output) as Tool['outputSchema'],
+    annotations: {
+      readOnlyHint: tool.readOnly,
+      destructiveHint: tool.readOnly ? false : Boolean(tool.destructive),
+      idempotentHint: tool.readOnly ? true : Boolean(tool.idempotent),
+      openWorldHint: false,
+    },
+  };
+}
+
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
+  const json = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
+  delete json.$schema;
+  return json;
+}
+
+function outputSchema(schema: z.ZodType): Record<string, unknown> {
+  const json = jsonSchema(schema, 'output');
+  if (json.type === 'object') return json;
+  return { type: 'object', properties: { result: json }, required: ['result'] };
+}

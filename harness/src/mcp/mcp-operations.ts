@@ -1,0 +1,48 @@
+// Every operation `svc mcp` mounts, from the host and the harness alike. The capability definition
+// decides which of them are tools and which profiles see them.
+import { dailySummary, dailyTodo } from '../../../host/src/daily/index.js';
+import {
+  askProjectKnowledge,
+  globalSearch,
+  identifyProject,
+  manageAssets,
+  manageNotes,
+  manageProjectFacts,
+} from '../../../host/src/knowledge/index.js';
+import { ALL_OPERATIONS, type AnyOperation } from '../../../host/src/operations/index.js';
+import { PRODUCT_GROUP_OPERATIONS } from '../../../host/src/products/index.js';
+import { TASK_VERSION_OPERATIONS } from '../../../host/src/task-history/index.js';
+import {
+  CAPABILITY_OPERATIONS,
+  GATEWAY_MAINTENANCE_OPERATIONS,
+  GATEWAY_OPERATIONS,
+  MESSAGING_OPERATIONS,
+  setGoalMode,
+  WORKBENCH_OPERATIONS,
+} from '../operations/index.js';
+import { MESSAGING_TOOLS } from '../messaging/index.js';
+
+// The five messaging tools have their behaviour (harness/src/messaging); relay_channel_reply, the
+// compatibility entry that belongs to inbound routing, is still declared only.
+const REAL_MESSAGING = new Set(MESSAGING_TOOLS.map((operation) => operation.name));
+
+export const MCP_OPERATIONS: readonly AnyOperation[] = [
+  ...ALL_OPERATIONS,
+  ...PRODUCT_GROUP_OPERATIONS,
+  ...TASK_VERSION_OPERATIONS,
+  identifyProject,
+  askProjectKnowledge,
+  manageProjectFacts,
+  manageNotes,
+  manageAssets,
+  globalSearch,
+  dailySummary,
+  dailyTodo,
+  setGoalMode,
+  ...MESSAGING_TOOLS,
+  ...MESSAGING_OPERATIONS.filter((operation) => !REAL_MESSAGING.has(operation.name)),
+  ...WORKBENCH_OPERATIONS,
+  ...GATEWAY_OPERATIONS,
+  ...GATEWAY_MAINTENANCE_OPERATIONS,
+  ...CAPABILITY_OPERATIONS,
+];

@@ -1,0 +1,49 @@
+// docs/mcp-tools.md, rendered from the capability definition (scripts/generate-mcp-tools-doc.mjs
+// writes it; a test fails when the file and the definition differ).
+import { z } from 'zod';
+import type { AnyOperation } from '../../../host/src/operations/index.js';
+import type { CapabilityDefinition } from './capability-definition.js';
+import { pendingCapability } from '../operations/not-yet-available.js';
+import { MCP_PROFILES } from './mcp-profile.js';
+
+export function renderToolReference(definition: CapabilityDefinition): string {
+  const lines = [
+    '# MCP tools',
+    '',
+    '<!-- Generated from the capability definition (harness/src/mcp/capability-definition.ts) by `pnpm mcp:docs`; do not edit. -->',
+    '',
+    '`svc mcp` serves these tools over stdio. `SVC_MCP_PROFILE` picks which ones a client sees; a tool',
+    'outside the profile is refused like an unknown tool. Required input fields are marked `*`.',
+    'Tools marked *not yet available* are declared with their schemas and answer the error `not_implemented`.',
+    '',
+    '| profile | tools |',
+    '|---|---|',
+    ...MCP_PROFILES.map((profile) => `| \`${profile}\` | ${definition.toolsOf(profile).length} |`),
+    '',
+  ];
+  const groups = new Map<string, AnyOperation[]>();
+  for (const tool of definition.all()) groups.set(tool.group, [...(groups.get(tool.group) ?? []), tool]);
+  for (const [group, tools] of groups) {
+    lines.push(`## ${group} (${definition.surfaceOf(tools[0]!)})`, '', '| tool | profiles | read-only | input fields | what it does |', '|---|---|---|---|---|');
+    for (const tool of [...tools].sort((a, b) => a.name.localeCompare(b.name))) {
+      const pending = pendingCapability(tool);
+      const later = pending ? ` *Not yet available: arrives with ${pending}.*` : '';
+      lines.push(
+        `| \`${tool.name}\` | ${definition.profilesOf(tool).join(', ')} | ${tool.readOnly ? 'yes' : 'no'} | ${inputFields(tool.input)} | ${escapeCell(tool.description)}${later} |`,
+      );
+    }
+    lines.push('');
+  }
+  return `${lines.join('\n').trimEnd()}\n`;
+}
+
+function inputFields(schema: z.ZodType): string {
+  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, unknown>; required?: string[] };
+  const names = Object.keys(json.properties ?? {});
+  if (names.length === 0) return '—';
+  return names.map((name) => `\`${name}\`${json.required?.includes(name) ? '*' : ''}`).join(', ');
+}
+
+function escapeCell(text: string): string {
+  return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+}

@@ -1,0 +1,64 @@
+// `svc mcp`: the MCP server on stdin/stdout. stdout carries protocol messages only; logs go to
+// $SVC_HOME/logs/svc.log. The database is opened on the first tool call, not at start.
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { SvcError } from '@svc-org/ai-sdk';
+import { HOST_VERSION } from '../../../host/src/config/host-version.js';
+import { resolveSvcHome } from '../../../host/src/config/svc-home.js';
+import { openHostServices, type HostServices } from '../../../host/src/host-services.js';
+import { OperationInvoker, OperationRegistry } from '../../../host/src/operations/index.js';
+import { ServiceClient } from '../../../host/src/server/service-client.js';
+import { CapabilityDefinition } from './capability-definition.js';
+import { createMcpServer } from './create-mcp-server.js';
+import { MCP_OPERATIONS } from './mcp-operations.js';
+import { parseMcpProfile, type McpProfile } from './mcp-profile.js';
+
+export interface McpIo {
+  stdin: NodeJS.ReadableStream;
+  stdout: NodeJS.WritableStream;
+  stderr: NodeJS.WritableStream;
+  env: NodeJS.ProcessEnv;
+}
+
+/** Serves until stdin ends or `signal` aborts; resolves with the exit status. */
+export async function runMcpServer(io: McpIo, signal: AbortSignal): Promise<number> {
+  let profile: McpProfile;
+  let taskId: number | undefined;
+  try {
+    profile = parseMcpProfile(io.env.SVC_MCP_PROFILE);
+    taskId = parseTaskId(io.env.SVC_TASK_ID);
+  } catch (error) {
+    // Refused before anything is served: a client sees the process end, a person reads why.
+    io.stderr.write(`svc mcp: ${(error as Error).message}\n`);
+    return 2;
+  }
+
+  let services: Promise<HostServices> | undefined;
+  let opened: HostServices | undefined;
+  const definition = new CapabilityDefinition(MCP_OPERATIONS);
+  const invoker = new OperationInvoker({
+    registry: new OperationRegistry(definition.toolsOf(profile)),
+    services: () => (services ??= openHostServices({ env: io.env, builtins: false }).then((value) => (opened = value))),
+    caller: { via: 'mcp', mcpProfile: profile, ...(taskId !== undefined ? { taskId } : {}) },
+    // Live terminals are in `svc serve`: reached over the localhost bridge with the install token.
+    remote: () => ServiceClient.connect(resolveSvcHome(io.env)),
+  });
+  const inFlight = new Set<Promise<unknown>>();
+  const server = createMcpServer({ definition, profile, version: HOST_VERSION, invoker, logger: () => opened?.logger, inFlight });
+  const transport = new StdioServerTransport(io.stdin as NodeJS.ReadStream, io.stdout as NodeJS.WriteStream);
+  const closed = new Promise<void>((resolve) => {
+    server.onclose = () => resolve();
+  });
+  await server.connect(transport);
+  // stdin ending is the client going away: answer what it already asked, then close.
+  io.stdin.once('end', () => void Promise.allSettled([...inFlight]).then(() => new Promise(setImmediate)).then(() => server.close()));
+  signal.addEventListener('abort', () => void server.close(), { once: true });
+  await closed;
+  if (services) await (await services).close();
+  return 0;
+}
+
+function parseTaskId(value: string | undefined): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (!/^[1-9]\d*$/.test(value)) throw new SvcError({ code: 'invalid_task_id', message: `SVC_TASK_ID="${value}" is not a task id` });
+  return Number(value);
+}

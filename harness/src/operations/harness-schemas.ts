@@ -1,0 +1,12 @@
+// Fields the harness tools share (seed 001: task token, platform identities, sender policy).
+import { z } from 'zod';
+
+export const TaskIdField = z.number().int().positive().describe('task id; defaults to the task this terminal runs (SVC_TASK_ID)');
+export const PlatformField = z.string().min(1).max(64).describe('chat platform as the gateway names it, e.g. "telegram"');
+export const ChatIdField = z.string().min(1).max(256).describe('platform chat id');
+export const ThreadIdField = z.string().min(1).max(256).describe('platform thread id, when the chat has threads');
+export const PlatformMessageIdField = z.string().min(1).max(256).describe('platform message id; the deduplication key with platform and chat');
+export const MessageTextField = z.string().min(1).max(32_000);
+export const InboundIdField = z.number().int().positive().describe('GatewayInbound id');
+export const BatchIdField = z.number().int().positive().describe('Workbench review batch id');
+export const NoOpField = z.boolean().optional().describe('true when a duplicate was recognised and nothing was replayed');

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { describe, expect, test } from 'vitest';
+import { defineOperation } from '../../host/src/operations/index.js';
+import { CapabilityDefinition, MCP_OPERATIONS, MCP_PROFILES, parseMcpProfile } from '../src/mcp/index.js';
+
+const op = (name: string, group: string, readOnly = true) =>
+  defineOperation({ name, group, description: name, readOnly, runsIn: 'any', input: z.object({}), output: z.object({}), handler: () => ({}) });
+
+describe('the capability definition', () => {
+  test('refuses an operation whose group it does not place', () => {
+    expect(() => new CapabilityDefinition([op('frobnicate', 'widgets')])).toThrow('group "widgets", which the capability definition does not place');
+  });
+
+  test('refuses a profile naming a tool that is not declared', () => {
+    expect(() => new CapabilityDefinition([op('list_tasks', 'task')])).toThrow('profile gateway-query names tool route_gateway_query, which is not declared');
+  });
+
+  test('keeps connections and hooks out of MCP and every other operation in full', () => {
+    const definition = new CapabilityDefinition(MCP_OPERATIONS);
+    const names = definition.toolsOf('full').map((tool) => tool.name);
+    expect(names).not.toContain('create_connection');
+    expect(names).not.toContain('report_stop_hook');
+    expect(names.length).toBe(MCP_OPERATIONS.filter((o) => o.group !== 'connection' && o.group !== 'hooks').length);
+  });
+
+  test('the gateway profile sees no core or terminal tool that writes', () => {
+    const definition = new CapabilityDefinition(MCP_OPERATIONS);
+    const writes = definition.toolsOf('gateway').filter((tool) => !tool.readOnly && !['gateway', 'operations'].includes(tool.group));
+    expect(writes.map((tool) => tool.name)).toEqual([]);
+  });
+
+  test('profiles parse strictly: unset is full, anything unknown is refused', () => {
+    expect(parseMcpProfile(undefined)).toBe('full');
+    expect(parseMcpProfile('')).toBe('full');
+    for (const profile of MCP_PROFILES) expect(parseMcpProfile(profile)).toBe(profile);
+    expect(() => parseMcpProfile('FULL')).toThrow(expect.objectContaining({ code: 'unknown_mcp_profile' }));
+  });
+});

@@ -1,0 +1,266 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { connectSvcMcp, type SvcMcp } from '../../test/support/svc-mcp-client.js';
+import { createSvcSandbox, SVC_BIN, type SvcSandbox } from '../../test/support/svc-process.js';
+
+const CORE = [
+  'create_workspace', 'delete_workspace', 'get_workspace', 'list_workspaces', 'update_workspace',
+  'create_project', 'delete_project', 'get_project', 'list_projects', 'update_project',
+  'create_product_group', 'delete_product_group', 'get_product_group', 'list_product_groups', 'update_product_group',
+  'create_task', 'delete_task', 'get_task', 'list_tasks', 'move_task', 'set_task_labels', 'update_task',
+  'list_task_versions', 'restore_task_version',
+  'create_label', 'delete_label', 'get_label', 'list_labels', 'update_label',
+  'get_execution', 'list_executions',
+  'identify_project', 'ask_project_knowledge', 'manage_project_facts', 'manage_notes', 'manage_assets', 'global_search',
+  'daily_summary', 'daily_todo',
+];
+const TERMINAL = [
+  'close_task_terminal', 'get_task_terminal_output', 'get_task_terminal_status', 'list_task_terminals',
+  'resize_task_terminal', 'resume_task_terminal', 'send_task_terminal_input', 'start_task_execution',
+];
+const MESSAGING = ['list_notify_targets', 'push_to_human', 'ask_human', 'notify_human', 'reply_to_ask', 'relay_channel_reply'];
+const WORKBENCH = ['ack_workbench_batch', 'resolve_workbench_batch'];
+const GATEWAY = [
+  'resolve_gateway_task_context', 'continue_bound_task', 'route_gateway_message', 'route_gateway_query',
+  'complete_gateway_discussion', 'confirm_gateway_task_created', 'complete_gateway_work',
+];
+const OPERATIONS = ['diagnose_gateway_request', 'recover_gateway_request', 'get_gateway_runtime_health', 'provision_remote_project'];
+const CAPABILITY = ['list_capabilities', 'request_capability', 'get_capability_request', 'reconcile_capability_job'];
+const READ_ONLY_CORE_AND_TERMINAL = [
+  'get_workspace', 'list_workspaces', 'get_project', 'list_projects', 'get_product_group', 'list_product_groups',
+  'get_task', 'list_tasks', 'list_task_versions', 'get_label', 'list_labels',
+  'get_execution', 'list_executions', 'identify_project', 'ask_project_knowledge', 'global_search', 'daily_summary', 'daily_todo',
+  'get_task_terminal_output', 'get_task_terminal_status', 'list_task_terminals',
+];
+
+const PINNED: Record<string, string[]> = {
+  full: [...CORE, ...TERMINAL, 'set_goal_mode', ...MESSAGING, ...WORKBENCH, ...GATEWAY, ...OPERATIONS, ...CAPABILITY],
+  assistant: [...CORE, ...TERMINAL],
+  task: [...CORE, ...TERMINAL, ...MESSAGING, ...WORKBENCH],
+  gateway: [...READ_ONLY_CORE_AND_TERMINAL, ...GATEWAY, ...OPERATIONS],
+  'gateway-query': ['get_project', 'identify_project', 'ask_project_knowledge', 'route_gateway_query', 'complete_gateway_discussion'],
+};
+
+let svc: SvcSandbox;
+const open: SvcMcp[] = [];
+async function mcp(env: Record<string, string> = {}): Promise<SvcMcp> {
+  const connected = await connectSvcMcp(svc, env);
+  open.push(connected);
+  return connected;
+}
+
+beforeAll(() => {
+  svc = createSvcSandbox();
+});
+afterAll(async () => {
+  for (const client of open) await client.close().catch(() => undefined);
+  svc.cleanup();
+});
+
+describe('svc mcp profiles', () => {
+  test.each(Object.keys(PINNED))('tools/list of profile %s shows exactly its tools', async (profile) => {
+    const client = await mcp(profile === 'full' ? {} : { SVC_MCP_PROFILE: profile });
+    const { tools } = await client.client.listTools();
+    expect(tools.map((tool) => tool.name).sort()).toEqual([...PINNED[profile]!].sort());
+    await client.close();
+  });
+
+  test('every tool carries an object input schema, an output schema, annotations and a description', async () => {
+    const client = await mcp();
+    const { tools } = await client.client.listTools();
+    for (const tool of tools) {
+      expect(tool.inputSchema.type, tool.name).toBe('object');
+      expect(tool.outputSchema?.type, tool.name).toBe('object');
+      expect(tool.description!.length, tool.name).toBeGreaterThan(20);
+      expect(typeof tool.annotations?.readOnlyHint, tool.name).toBe('boolean');
+      if (tool.annotations!.readOnlyHint) expect(tool.annotations!.destructiveHint, tool.name).toBe(false);
+    }
+    const byName = new Map(tools.map((tool) => [tool.name, tool]));
+    expect(byName.get('list_tasks')!.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
+    expect(byName.get('delete_task')!.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+    expect(byName.get('set_goal_mode')!.annotations).toMatchObject({ readOnlyHint: false, idempotentHint: true });
+    expect(byName.get('create_task')!.inputSchema.required).toEqual(expect.arrayContaining(['projectId', 'title']));
+  });
+
+  test('an unknown SVC_MCP_PROFILE fails startup with a clear message and serves nothing', async () => {
+    const child = spawn(process.execPath, [SVC_BIN, 'mcp'], { env: { ...svc.env, SVC_MCP_PROFILE: 'admin' }, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
+    child.stdin.end(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } })}\n`);
+    const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+    expect(code).not.toBe(0);
+    expect(stdout).toBe('');
+    expect(stderr).toContain('SVC_MCP_PROFILE="admin" is not a profile; use one of full, assistant, task, gateway, gateway-query');
+  });
+
+  test('a tool outside the profile is refused exactly like a tool that does not exist', async () => {
+    const client = await mcp({ SVC_MCP_PROFILE: 'gateway-query' });
+    const outside = await client.fail('create_task', { projectId: 1, title: 'x' });
+    const unknown = await client.fail('no_such_tool', {});
+    expect(outside).toEqual({ code: 'unknown_tool', message: 'Tool create_task not found' });
+    expect(unknown).toEqual({ code: 'unknown_tool', message: 'Tool no_such_tool not found' });
+    // The gateway profile has the read-only core tools only.
+    const gateway = await mcp({ SVC_MCP_PROFILE: 'gateway' });
+    expect((await gateway.fail('delete_workspace', { id: 1 })).code).toBe('unknown_tool');
+    await client.close();
+    await gateway.close();
+  });
+});
+
+describe('svc mcp tools', () => {
+  let client: SvcMcp;
+  let repo: string;
+  let projectId: number;
+
+  beforeAll(async () => {
+    client = await mcp();
+    repo = join(svc.home, 'billing-repo');
+    mkdirSync(join(repo, 'docs'), { recursive: true });
+    mkdirSync(join(repo, 'node_modules', 'dep'), { recursive: true });
+    writeFileSync(join(repo, 'README.md'), '# Billing\n\nInvoices are rendered by the invoice renderer in src/render.ts.\n');
+    writeFileSync(join(repo, 'docs', 'deploy.md'), 'Deployment: run `make release` and then tag the commit with the version.\n');
+    writeFileSync(join(repo, 'node_modules', 'dep', 'index.js'), 'release release release tag tag\n');
+    const workspace = await client.call('create_workspace', { name: 'acme' });
+    projectId = (await client.call('create_project', { workspaceId: workspace.id, name: 'billing', repoPath: repo })).id;
+    const other = join(svc.home, 'web-repo');
+    mkdirSync(other);
+    writeFileSync(join(other, 'index.html'), '<h1>Landing page</h1>\n');
+    await client.call('create_project', { workspaceId: workspace.id, name: 'website', repoPath: other });
+  });
+
+  test('a malformed call gets a schema error naming the field, and the server keeps serving', async () => {
+    const error = await client.fail('create_task', { projectId, title: 42, colour: 'red' });
+    expect(error.code).toBe('invalid_request');
+    expect(error.message).toContain('title');
+    expect(error.message).toContain('colour');
+    expect((await client.call('list_workspaces')).items.map((w: { name: string }) => w.name)).toEqual(['acme']);
+  });
+
+  test('identify_project places a path, a named project and a described one', async () => {
+    expect(await client.call('identify_project', { path: join(repo, 'docs', 'deploy.md') })).toMatchObject({ project: { id: projectId, name: 'billing' }, matchedBy: 'path' });
+    expect(await client.call('identify_project', { text: 'Is the website down?' })).toMatchObject({ project: { name: 'website' }, matchedBy: 'name' });
+    const described = await client.call('identify_project', { text: 'who renders the invoices?' });
+    expect(described).toMatchObject({ project: { id: projectId }, matchedBy: 'search' });
+    expect((await client.fail('identify_project', {})).code).toBe('invalid_request');
+  });
+
+  test('ask_project_knowledge answers from facts, notes and repository files, skipping dependencies', async () => {
+    await client.call('manage_project_facts', { action: 'set', projectId, key: 'release command', value: 'make release' });
+    const note = await client.call('manage_notes', { action: 'create', projectId, title: 'Release checklist', body: 'Bump the version before the release tag.' });
+    const answer = await client.call('ask_project_knowledge', { projectId, question: 'How do I release and tag a version?' });
+    expect(answer.facts).toEqual([expect.objectContaining({ key: 'release command', value: 'make release' })]);
+    const sources = answer.passages.map((p: { kind: string; path: string | null; refId: number | null }) => (p.kind === 'file' ? p.path : `${p.kind}:${p.refId}`));
+    expect(sources).toContain('docs/deploy.md');
+    expect(sources).toContain(`note:${note.note.id}`);
+    expect(sources.some((source: string) => source?.startsWith('node_modules'))).toBe(false);
+    expect(answer.passages.find((p: { path: string }) => p.path === 'docs/deploy.md').snippet).toContain('[release]');
+
+    // A changed file is read again; a removed one disappears.
+    writeFileSync(join(repo, 'docs', 'deploy.md'), 'Deployment is automatic on merge.\n');
+    const again = await client.call('ask_project_knowledge', { projectId, question: 'automatic merge' });
+    expect(again.passages[0]).toMatchObject({ kind: 'file', path: 'docs/deploy.md' });
+  });
+
+  test('facts, notes and assets are kept, changed and removed; global_search finds them', async () => {
+    expect((await client.call('manage_project_facts', { action: 'set', projectId, key: 'test command', value: 'pnpm test' })).fact.value).toBe('pnpm test');
+    expect((await client.call('manage_project_facts', { action: 'set', projectId, key: 'test command', value: 'pnpm vitest' })).fact.value).toBe('pnpm vitest');
+    expect((await client.call('manage_project_facts', { action: 'list', projectId })).facts.map((f: { key: string }) => f.key)).toEqual(['release command', 'test command']);
+    expect((await client.fail('manage_project_facts', { action: 'set', projectId, key: 'x' })).message).toContain('value');
+    await client.call('manage_project_facts', { action: 'delete', projectId, key: 'test command' });
+    expect((await client.fail('manage_project_facts', { action: 'delete', projectId, key: 'test command' })).code).toBe('fact_not_found');
+
+    const asset = (await client.call('manage_assets', { action: 'add', projectId, name: 'design', kind: 'link', uri: 'https://example.com/figma/billing', description: 'Figma mockups' })).asset;
+    expect((await client.fail('manage_assets', { action: 'add', projectId, name: 'design', kind: 'link', uri: 'https://x' })).code).toBe('asset_exists');
+    expect((await client.call('manage_assets', { action: 'update', assetId: asset.id, description: 'Figma mockups of the invoice screen' })).asset.description).toContain('invoice');
+
+    const hits = (await client.call('global_search', { query: 'figma mockups' })).hits;
+    expect(hits[0]).toMatchObject({ kind: 'asset', refId: asset.id, projectId });
+    const pages = (await client.call('global_search', { query: 'landing', kinds: ['file'] })).hits;
+    expect(pages).toEqual([expect.objectContaining({ kind: 'file', path: 'index.html' })]);
+
+    await client.call('manage_assets', { action: 'remove', assetId: asset.id });
+    expect((await client.call('global_search', { query: 'figma' })).hits).toEqual([]);
+  });
+
+  test('daily_summary and daily_todo report the day from the database', async () => {
+    const task = await client.call('create_task', { projectId, title: 'Fix invoice rounding' });
+    const done = await client.call('create_task', { projectId, title: 'Write changelog' });
+    await client.call('move_task', { id: done.id, status: 'DONE' });
+    const summary = await client.call('daily_summary', { projectId });
+    expect(summary.tasksCreated.map((t: { id: number }) => t.id)).toEqual(expect.arrayContaining([task.id, done.id]));
+    expect(summary.tasksCompleted.map((t: { id: number }) => t.id)).toEqual([done.id]);
+    expect(summary.notes.map((n: { title: string }) => n.title)).toContain('Release checklist');
+    expect((await client.call('daily_summary', { projectId, date: '2001-01-01' })).tasksCreated).toEqual([]);
+    const todo = await client.call('daily_todo', { projectId });
+    expect(todo.todo.map((t: { id: number }) => t.id)).toContain(task.id);
+    expect(todo.todo.map((t: { id: number }) => t.id)).not.toContain(done.id);
+  });
+
+  test('product groups gather projects of one workspace, each project in one group at most', async () => {
+    const workspace = (await client.call('list_workspaces')).items[0];
+    const website = (await client.call('get_project', { id: 'website' })).id;
+    const group = await client.call('create_product_group', { workspaceId: workspace.id, name: 'storefront', projectIds: [projectId, website] });
+    expect(group).toMatchObject({ name: 'storefront', projectIds: [projectId, website].sort((a, b) => a - b) });
+    const second = await client.fail('create_product_group', { workspaceId: workspace.id, name: 'backoffice', projectIds: [projectId] });
+    expect(second.code).toBe('project_in_other_group');
+    expect((await client.fail('create_product_group', { workspaceId: workspace.id, name: 'storefront' })).code).toBe('product_group_exists');
+    expect((await client.call('update_product_group', { id: group.id, projectIds: [website] })).projectIds).toEqual([website]);
+    expect((await client.call('list_product_groups', { workspaceId: workspace.id })).items.map((g: { name: string }) => g.name)).toEqual(['storefront']);
+    await client.call('delete_product_group', { id: group.id });
+    expect((await client.fail('get_product_group', { id: group.id })).code).toBe('product_group_not_found');
+    expect((await client.call('get_project', { id: website })).name).toBe('website');
+  });
+
+  test('every change of a task is a version, and an earlier text can be restored', async () => {
+    const task = await client.call('create_task', { projectId, title: 'Draft title', description: 'first words' });
+    await client.call('update_task', { id: task.id, title: 'Better title', description: 'second words' });
+    await client.call('move_task', { id: task.id, status: 'IN_PROGRESS' });
+    const versions = (await client.call('list_task_versions', { taskId: task.id })).items;
+    expect(versions.map((v: { version: number; title: string; status: string }) => [v.version, v.title, v.status])).toEqual([
+      [1, 'Draft title', 'TODO'],
+      [2, 'Better title', 'TODO'],
+      [3, 'Better title', 'IN_PROGRESS'],
+    ]);
+    const restored = await client.call('restore_task_version', { taskId: task.id, version: 1 });
+    expect(restored).toMatchObject({ title: 'Draft title', description: 'first words', status: 'IN_PROGRESS' });
+    expect((await client.call('list_task_versions', { taskId: task.id })).items).toHaveLength(4);
+    expect((await client.fail('restore_task_version', { taskId: task.id, version: 9 })).code).toBe('task_version_not_found');
+  });
+
+  test('set_goal_mode writes and removes the signal file and keeps the column as its shadow', async () => {
+    const task = await client.call('create_task', { projectId, title: 'Long unattended refactor' });
+    const signal = join(svc.home, 'signals', `unattended-${task.id}`);
+    const on = await client.call('set_goal_mode', { taskId: task.id, unattended: true });
+    expect(on).toEqual({ taskId: task.id, unattended: true, signalFile: signal });
+    expect(existsSync(signal)).toBe(true);
+    expect((await client.call('get_task', { id: task.id })).unattended).toBe(true);
+    await client.call('set_goal_mode', { taskId: task.id, unattended: false });
+    expect(existsSync(signal)).toBe(false);
+    expect((await client.call('get_task', { id: task.id })).unattended).toBe(false);
+    // Inside a task terminal the task is its own (SVC_TASK_ID).
+    const inTask = await mcp({ SVC_TASK_ID: String(task.id) });
+    expect((await inTask.call('set_goal_mode', { unattended: true })).taskId).toBe(task.id);
+    expect(existsSync(signal)).toBe(true);
+    await inTask.close();
+  });
+
+  test('terminal tools say the service is not running; harness tools say what brings them', async () => {
+    const task = await client.call('create_task', { projectId, title: 'Needs a terminal' });
+    const down = await client.fail('get_task_terminal_output', { taskId: task.id, cursor: 0 });
+    expect(down.code).toBe('server_not_running');
+    // ask_human parks a live terminal, so it runs in the service too.
+    expect((await client.fail('ask_human', { question: 'Ship it?', taskId: task.id })).code).toBe('server_not_running');
+    const later = await client.fail('relay_channel_reply', { taskId: task.id, reply: 'ok' });
+    expect(later).toMatchObject({ code: 'not_implemented', message: expect.stringContaining('relay_channel_reply is not available yet') });
+    expect((await client.fail('route_gateway_query', { platform: 'telegram', chatId: '1', platformMessageId: '2', text: 'hi' })).code).toBe('not_implemented');
+  });
+
+  test('nothing but protocol messages reaches stdout; logs go to the log file', async () => {
+    // The SDK client would have failed on any non-JSON-RPC line; the server also wrote nothing to stderr.
+    expect(client.stderr()).toBe('');
+  });
+});

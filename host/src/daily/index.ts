@@ -1,0 +1,2 @@
+export { dailySummary } from './daily-summary-operation.js';
+export { dailyTodo } from './daily-todo-operation.js';

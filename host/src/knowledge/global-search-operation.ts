@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { defineOperation } from '../operations/index.js';
+import { SEARCH_KINDS, SearchHitSchema } from './knowledge-search.js';
+import { ProjectKnowledge } from './project-knowledge.js';
+
+export const globalSearch = defineOperation({
+  name: 'global_search',
+  group: 'search',
+  description:
+    'Full-text search across projects, tasks, notes, facts, assets and repository files (optionally one workspace or project, or some kinds). ' +
+    'Hits are ranked best first, with the matching passage.',
+  readOnly: true,
+  runsIn: 'any',
+  input: z
+    .object({
+      query: z.string().min(1).max(1000),
+      workspaceId: z.number().int().positive().optional(),
+      projectId: z.number().int().positive().optional(),
+      kinds: z.array(z.enum(SEARCH_KINDS)).min(1).optional(),
+      limit: z.number().int().min(1).max(100).default(20),
+    })
+    .strict(),
+  output: z.object({ hits: z.array(SearchHitSchema) }),
+  handler(input, ctx) {
+    const projects =
+      input.projectId !== undefined
+        ? [ctx.services.domain.projects.get(input.projectId)]
+        : ctx.services.domain.projects.list(input.workspaceId !== undefined ? { workspaceId: ctx.services.domain.workspaces.get(input.workspaceId).id } : {});
+    const knowledge = new ProjectKnowledge(ctx.services.db);
+    if (!input.kinds || input.kinds.includes('file')) knowledge.refresh(projects);
+    const scoped = input.projectId !== undefined || input.workspaceId !== undefined;
+    return {
+      hits: knowledge.search.search({
+        text: input.query,
+        limit: input.limit,
+        ...(input.kinds ? { kinds: input.kinds } : {}),
+        ...(scoped ? { projectIds: projects.map((project) => project.id) } : {}),
+      }),
+    };
+  },
+});

@@ -1,0 +1,12 @@
+export * from './asset-store.js';
+export * from './fact-store.js';
+export * from './knowledge-search.js';
+export * from './note-store.js';
+export * from './project-knowledge.js';
+export * from './repository-index.js';
+export { askProjectKnowledge } from './ask-project-knowledge-operation.js';
+export { globalSearch } from './global-search-operation.js';
+export { identifyProject } from './identify-project-operation.js';
+export { manageAssets } from './manage-assets-operation.js';
+export { manageNotes } from './manage-notes-operation.js';
+export { manageProjectFacts } from './manage-project-facts-operation.js';

@@ -1,0 +1,107 @@
+// Benchmark: `svc mcp` over stdio beside the MCP SDK's own minimal echo server, in the same run.
+// Figures: a tools/call round trip that reads the database (list_tasks), and the time from spawn to
+// the answered tools/list (what an MCP client waits for at start).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { REPO_ROOT, SVC_BIN } from '../support/svc-process.js';
+import { median, type BenchResult } from './bench-result.js';
+
+const CALLS = Number(process.env.SVC_BENCH_MCP_CALLS ?? 1000);
+const STARTS = Number(process.env.SVC_BENCH_MCP_STARTS ?? 7);
+
+interface Server {
+  args: string[];
+  env: Record<string, string>;
+}
+
+async function connect(server: Server): Promise<{ client: Client; startMs: number }> {
+  const started = performance.now();
+  const client = new Client({ name: 'svc-bench', version: '1.0.0' });
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: server.args, env: server.env, stderr: 'ignore' }));
+  await client.listTools();
+  return { client, startMs: performance.now() - started };
+}
+
+async function roundTrips(server: Server, name: string, args: Record<string, unknown>): Promise<number> {
+  const { client } = await connect(server);
+  try {
+    // Warm both sides (JIT, prepared paths) before timing.
+    for (let i = 0; i < 300; i++) await client.callTool({ name, arguments: args });
+    const times: number[] = [];
+    for (let i = 0; i < CALLS; i++) {
+      const at = performance.now();
+      const result = await client.callTool({ name, arguments: args });
+      times.push(performance.now() - at);
+      if (result.isError) throw new Error(`${name} failed: ${JSON.stringify(result.content)}`);
+    }
+    return median(times);
+  } finally {
+    await client.close();
+  }
+}
+
+async function startTime(server: Server): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < STARTS; i++) {
+    const { client, startMs } = await connect(server);
+    times.push(startMs);
+    await client.close();
+  }
+  return median(times);
+}
+
+export async function mcpBenchmarks(): Promise<BenchResult[]> {
+  const home = mkdtempSync(join(tmpdir(), 'svc-bench-mcp-'));
+  try {
+    const env = { ...(process.env as Record<string, string>), SVC_HOME: home };
+    const svc: Server = { args: [SVC_BIN, 'mcp'], env };
+    const echo: Server = { args: [join(REPO_ROOT, 'test/bench/mcp-echo-server.mjs')], env };
+    // A few rows to read.
+    const { client } = await connect(svc);
+    const workspace = (await client.callTool({ name: 'create_workspace', arguments: { name: 'bench' } })).structuredContent as { id: number };
+    const project = (await client.callTool({ name: 'create_project', arguments: { workspaceId: workspace.id, name: 'p', repoPath: home } })).structuredContent as { id: number };
+    let taskId = 0;
+    for (let i = 0; i < 20; i++) taskId = ((await client.callTool({ name: 'create_task', arguments: { projectId: project.id, title: `task ${i}` } })).structuredContent as { id: number }).id;
+    await client.close();
+
+    const echoCall = await roundTrips(echo, 'echo', { text: 'hello' });
+    const svcCall = await roundTrips(svc, 'get_task', { id: taskId });
+    const svcList = await roundTrips(svc, 'list_tasks', { projectId: project.id });
+    const echoStart = await startTime(echo);
+    const svcStart = await startTime(svc);
+    return [
+      {
+        name: `MCP tools/call round trip over stdio: get_task (one libsql read) — median of ${CALLS}`,
+        unit: 'ms',
+        ours: svcCall,
+        baseline: echoCall,
+        baselineName: 'SDK McpServer echo tool',
+        ratio: svcCall / echoCall,
+        goal: '≤ 1.5×',
+      },
+      {
+        name: `MCP tools/call round trip over stdio: list_tasks (20 tasks with labels) — median of ${CALLS}`,
+        unit: 'ms',
+        ours: svcList,
+        baseline: echoCall,
+        baselineName: 'SDK McpServer echo tool',
+        ratio: svcList / echoCall,
+        notes: 'about 20× the payload of the echo; for scale, not a goal',
+      },
+      {
+        name: `MCP server start: spawn → initialize → tools/list answered — median of ${STARTS}`,
+        unit: 'ms',
+        ours: svcStart,
+        baseline: echoStart,
+        baselineName: 'SDK McpServer echo tool',
+        ratio: svcStart / echoStart,
+        notes: 'svc lists 64 tools and opens the database on the first call, not at start',
+      },
+    ];
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+}
