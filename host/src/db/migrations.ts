@@ -4,6 +4,7 @@ import m0002 from './migrations/0002_tasks.sql';
 import m0003 from './migrations/0003_catalog_installs.sql';
 import m0004 from './migrations/0004_catalog_index_versions.sql';
 import m0005 from './migrations/0005_knowledge_products_versions.sql';
+import m0006 from './migrations/0006_domain_events.sql';
 
 export interface Migration {
   version: number;
@@ -17,4 +18,5 @@ export const MIGRATIONS: Migration[] = [
   { version: 3, name: '0003_catalog_installs', sql: m0003 },
   { version: 4, name: '0004_catalog_index_versions', sql: m0004 },
   { version: 5, name: '0005_knowledge_products_versions', sql: m0005 },
+  { version: 6, name: '0006_domain_events', sql: m0006 },
 ];

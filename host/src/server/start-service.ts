@@ -1,7 +1,6 @@
 import { SvcError } from '@svc-org/ai-sdk';
 import { startHarness } from '../../../harness/src/outbox/index.js';
-import { HOST_VERSION } from '../config/host-version.js';
-import { readSystemConfig } from '../config/read-system-config.js';
+import { HOST_VERSION, readSystemConfig } from '../config/index.js';
 import { openHostServices, type HostServices } from '../host-services.js';
 import { LiveUpdates, WebSessions, createHttpApp, resolveWebRoot, startHttpServer } from '../http/index.js';
 import type { LogLevel } from '../logging/index.js';
