@@ -37,7 +37,9 @@ const NOT_ON_CLI: Record<string, string> = {
   report_stop_hook: "called by a task terminal's CLI hook over HTTP, not by a person",
 };
 // Commands that parse their own arguments and call host services directly (not operations yet).
-const UNDECLARED_GROUPS = new Set(['query', 'session', 'models', 'serve', 'mcp', 'ext', 'config', 'integration']);
+// `open` mints a browser login link (no operation); `harness`, `gateway` and `channel` parse their
+// own arguments over the harness module's operations, which the harness mounts itself.
+const UNDECLARED_GROUPS = new Set(['query', 'session', 'models', 'serve', 'mcp', 'ext', 'config', 'integration', 'open', 'harness', 'gateway', 'channel']);
 
 function mountedRoutes(): string[] {
   const invoker = new OperationInvoker({ registry: new OperationRegistry(ALL_OPERATIONS), services: () => Promise.reject(new Error('not used')), caller: { via: 'http' } });

@@ -1,5 +1,5 @@
 // `svc harness`: the notification center on the command line, over the harness operations.
-import { resolveSvcHome } from '../../config/svc-home.js';
+import { resolveSvcHome } from '../../config/index.js';
 import type { HostServices } from '../../host-services.js';
 import { ServiceClient } from '../../server/service-client.js';
 import {

@@ -1,4 +1,4 @@
-import { resolveSvcHome } from '../../config/svc-home.js';
+import { resolveSvcHome } from '../../config/index.js';
 import { ServiceClient } from '../../server/service-client.js';
 import type { CliIo } from '../cli-io.js';
 import { parseCommandArgs } from '../parse-command-args.js';
