@@ -25,6 +25,7 @@ import { READ_ONLY_FOLDER_MODE } from './make-read-only.js';
 import { preflightRelease } from './preflight-release.js';
 import { recoverCatalogOperations, type CatalogRecoveryReport } from './recover-catalog-operations.js';
 import { removeTree } from './remove-tree.js';
+import { checkIndexPermissions } from './check-index-permissions.js';
 import { stageRelease } from './stage-release.js';
 
 export interface CatalogInstallerOptions {
@@ -110,7 +111,15 @@ export class CatalogInstaller {
       this.crash('install:moved');
       transaction(this.options.db, () => {
         this.versions.registerCatalog({ id, version, path: target, displayName: staged.manifest.display.name });
-        this.versions.addVersion({ id, version, path: target, sha256: release.artifact.sha256, size: release.artifact.size, permissions: staged.manifest.permissions });
+        this.versions.addVersion({
+          id,
+          version,
+          path: target,
+          sha256: release.artifact.sha256,
+          size: release.artifact.size,
+          permissions: staged.manifest.permissions,
+          treeSha256: staged.treeSha256,
+        });
         this.journal.finish(op.opId);
         this.crash('install:in-transaction');
       });
@@ -149,12 +158,14 @@ export class CatalogInstaller {
       let path: string;
       let manifest: Manifest;
       let warnings: CheckFailure[];
+      let treeSha256 = '';
       if (held) {
         // This host already holds the version (the previous or a pending one): no download, but the
         // catalog must still describe the very same bytes.
         if (held.sha256 !== release.artifact.sha256) throw notImmutable(id, version, held, release);
         observer.onStep?.(`${id} ${version} is already in the store (sha256 ${held.sha256})`);
-        ({ manifest, warnings } = await preflightRelease(held.path, { id, version }, this.options.preflightOptions()));
+        ({ manifest, warnings } = await preflightRelease(held.path, { id, version }, this.heldPreflightOptions(held)));
+        checkIndexPermissions(id, release, manifest);
         path = held.path;
       } else {
         const staged = await this.stage(op, release, settings, observer);
@@ -163,13 +174,13 @@ export class CatalogInstaller {
         await this.moveIntoStore(staged.packageDir, path);
         moved = path;
         this.crash('update:moved');
-        ({ manifest, warnings } = staged);
+        ({ manifest, warnings, treeSha256 } = staged);
       }
       const decision = decide(record, manifest.permissions);
       let pruned: ExtensionVersionRecord[] = [];
       transaction(this.options.db, () => {
         if (!held) {
-          this.versions.addVersion({ id, version, path, sha256: release.artifact.sha256, size: release.artifact.size, permissions: manifest.permissions });
+          this.versions.addVersion({ id, version, path, sha256: release.artifact.sha256, size: release.artifact.size, permissions: manifest.permissions, treeSha256 });
         }
         pruned = this.applySwitch(record, { version, path, displayName: manifest.display.name }, decision);
         this.journal.finish(op.opId);
@@ -223,7 +234,7 @@ export class CatalogInstaller {
         });
       }
       const held = this.versions.get(id, record.previousVersion);
-      const { manifest, warnings } = await preflightRelease(held.path, { id, version: held.version }, this.options.preflightOptions());
+      const { manifest, warnings } = await preflightRelease(held.path, { id, version: held.version }, this.heldPreflightOptions(held));
       const decision = decide(record, manifest.permissions);
       transaction(this.options.db, () => {
         pruned = this.applySwitch(record, { version: held.version, path: held.path, displayName: manifest.display.name }, decision);
@@ -297,6 +308,11 @@ export class CatalogInstaller {
         this.crash(`${kind}:downloading`);
       },
     });
+  }
+
+  /** A version already in the store is checked against the tree digest recorded at its install. */
+  private heldPreflightOptions(held: ExtensionVersionRecord): Omit<PreflightOptions, 'mode' | 'expected'> {
+    return { ...this.options.preflightOptions(), ...(held.treeSha256 ? { expectedTreeDigest: held.treeSha256 } : {}) };
   }
 
   /** One rename(2): the version appears in the store whole or not at all. */
