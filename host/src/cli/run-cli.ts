@@ -43,7 +43,7 @@ export async function runCli(argv: string[], io: CliIo, signal: AbortSignal = ne
     const [command, ...args] = argv;
     switch (command) {
       case 'ext':
-        return await extCommand(args, io, open);
+        return await extCommand(args, io, open, signal);
       case 'query':
         return await queryCommand(args, io, open, signal);
       case 'session':

@@ -1,4 +1,5 @@
 // `svc ext catalog|install|update|rollback|uninstall`: the catalog side of `svc ext`.
+import { SvcError } from '@svc-org/ai-sdk';
 import { redactUrl } from '../../extensions/install/index.js';
 import { parseReleaseSpec, checkExtensionId, type CatalogListing, type RollbackOutcome } from '../../extensions/catalog-installer/index.js';
 import type { CheckFailure } from '../../extensions/preflight/index.js';
@@ -15,27 +16,55 @@ svc ext rollback <id>
 svc ext uninstall <id>`;
 
 
-export async function extCatalogCommand(sub: 'catalog' | 'install' | 'update' | 'rollback' | 'uninstall', args: string[], io: CliIo, open: () => Promise<HostServices>): Promise<number> {
+/**
+ * Ctrl-C or SIGTERM (`signal`) stops a catalog fetch or download at once: the operation is undone like
+ * any failed one, and the command exits 130.
+ */
+export async function extCatalogCommand(
+  sub: 'catalog' | 'install' | 'update' | 'rollback' | 'uninstall',
+  args: string[],
+  io: CliIo,
+  open: () => Promise<HostServices>,
+  signal?: AbortSignal,
+): Promise<number> {
+  try {
+    return await runCatalogCommand(sub, args, io, open, signal);
+  } catch (error) {
+    if (signal?.aborted && SvcError.hasCode(error) && error.code === 'cancelled') {
+      io.stderr.write(`error cancelled: ${error.message}\n`);
+      return 130;
+    }
+    throw error;
+  }
+}
+
+async function runCatalogCommand(
+  sub: 'catalog' | 'install' | 'update' | 'rollback' | 'uninstall',
+  args: string[],
+  io: CliIo,
+  open: () => Promise<HostServices>,
+  signal: AbortSignal | undefined,
+): Promise<number> {
   switch (sub) {
     case 'catalog': {
       const { values, positionals } = parseCommandArgs(args, { json: { type: 'boolean' } }, 'svc ext catalog [--json]');
       if (positionals.length > 0) throw new UsageError('usage: svc ext catalog [--json]');
       const { catalog } = await open();
-      const listing = await catalog.catalog();
+      const listing = await catalog.catalog(signal);
       if (values.json) io.stdout.write(`${JSON.stringify(listing, null, 2)}\n`);
       else printListing(io, redactUrl(catalog.settings().indexUrl), listing);
       return 0;
     }
     case 'install': {
       const spec = parseReleaseSpec(single(args, 'svc ext install <id>@<exact version>'));
-      const { record, warnings } = await (await open()).catalog.install(spec.id, spec.version, createProgressReporter(io));
+      const { record, warnings } = await (await open()).catalog.install(spec.id, spec.version, { ...createProgressReporter(io), signal });
       printWarnings(io, warnings);
       io.stdout.write(`installed ${record.id} ${record.version} (${record.state}); enable it with: svc ext enable ${record.id}\n`);
       return 0;
     }
     case 'update': {
       const spec = parseReleaseSpec(single(args, 'svc ext update <id>@<exact version>'));
-      const outcome = await (await open()).catalog.update(spec.id, spec.version, createProgressReporter(io));
+      const outcome = await (await open()).catalog.update(spec.id, spec.version, { ...createProgressReporter(io), signal });
       printSwitch(io, 'updated', outcome);
       return 0;
     }

@@ -19,7 +19,7 @@ svc ext doctor <id> [--connection <name>] [--json]
 svc ext new <name> [--dir <parent>] [--publisher <publisher>] [--command <cli executable>]
 ${EXT_CATALOG_USAGE}`;
 
-export async function extCommand(args: string[], io: CliIo, open: () => Promise<HostServices>): Promise<number> {
+export async function extCommand(args: string[], io: CliIo, open: () => Promise<HostServices>, signal?: AbortSignal): Promise<number> {
   const [sub, ...rest] = args;
   switch (sub) {
     case 'list':
@@ -49,7 +49,7 @@ export async function extCommand(args: string[], io: CliIo, open: () => Promise<
     case 'update':
     case 'rollback':
     case 'uninstall':
-      return extCatalogCommand(sub, rest, io, open);
+      return extCatalogCommand(sub, rest, io, open, signal);
     default:
       throw new UsageError(`unknown ext command "${sub ?? ''}"\nusage:\n${EXT_USAGE}`);
   }

@@ -16,6 +16,10 @@ export interface FetchCatalogIndexOptions {
   ca?: string | Buffer | Array<string | Buffer>;
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** Deadline of the whole transfer in ms (see httpsGet). */
+  deadlineMs?: number;
+  /** Stall timeout in ms (see httpsGet). */
+  stallMs?: number;
 }
 
 export async function fetchCatalogIndex(url: string | URL, options: FetchCatalogIndexOptions = {}): Promise<CatalogIndex> {
@@ -29,6 +33,8 @@ export async function fetchCatalogIndex(url: string | URL, options: FetchCatalog
     ca: options.ca,
     signal: options.signal,
     timeoutMs: options.timeoutMs,
+    deadlineMs: options.deadlineMs,
+    stallMs: options.stallMs,
   });
   const tooLarge = () =>
     new SvcError({
