@@ -69,6 +69,15 @@ export async function walkArtifact(inflated: AsyncIterable<Buffer>, bounds: Inst
           details: { ...where, type: raw.type, ...(raw.linkpath === '' ? {} : { linkpath: raw.linkpath }) },
         });
       }
+      if (raw.linkpath !== '') {
+        // A file or folder has no link target; one that carries one (a pax `linkpath` record) is an
+        // archive some other tool may read as a link.
+        throw new SvcError({
+          code: InstallErrorCodes.artifactInvalidMetadata,
+          message: `artifact entry ${JSON.stringify(raw.path)} is a ${raw.type} that carries a link target`,
+          details: { ...where, linkpath: raw.linkpath },
+        });
+      }
       const path = checkEntryPath(raw.path, raw.type === 'directory');
       const segments = path.split('/');
       if (segments.some((segment) => segment.toLowerCase() === 'node_modules')) {
@@ -108,6 +117,15 @@ export async function walkArtifact(inflated: AsyncIterable<Buffer>, bounds: Inst
         }
         const bytes = await collect(raw.body, raw.size);
         packageJson = checkPackageJson(bytes);
+        body = (async function* () {
+          yield bytes;
+        })();
+      } else if (raw.type === 'file' && name === 'package.json') {
+        if (raw.size > MAX_PACKAGE_JSON_BYTES) {
+          throw new SvcError({ code: InstallErrorCodes.artifactInvalidMetadata, message: `package/${path} is over ${MAX_PACKAGE_JSON_BYTES} bytes` });
+        }
+        const bytes = await collect(body, raw.size);
+        checkPackageJson(bytes, `package/${path}`, true);
         body = (async function* () {
           yield bytes;
         })();
