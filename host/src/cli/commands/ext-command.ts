@@ -64,7 +64,7 @@ function extList(args: string[], io: CliIo, services: HostServices): number {
   const { values } = parseCommandArgs(args, { json: { type: 'boolean' } }, 'svc ext list [--json]');
   const records = services.extensions.list();
   if (values.json) {
-    io.stdout.write(`${JSON.stringify(records.map((r) => ({ id: r.id, displayName: r.displayName, version: r.version, source: r.source, state: r.state, permissions: r.grantedPermissions, path: r.path, error: r.error, previousVersion: r.previousVersion, pendingVersion: r.pendingVersion })), null, 2)}\n`);
+    io.stdout.write(`${JSON.stringify(records.map((r) => ({ id: r.id, displayName: r.displayName, version: r.version, source: r.source, state: r.state, permissions: r.grantedPermissions, path: r.path, error: r.error, previousVersion: r.previousVersion, pendingVersion: r.pendingVersion, rolledBackFrom: r.rolledBackFrom })), null, 2)}\n`);
     return 0;
   }
   if (records.length === 0) {

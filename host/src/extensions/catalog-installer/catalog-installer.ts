@@ -42,6 +42,8 @@ export interface CatalogInstallerOptions {
   hostVersion: string;
   /** Trusted CAs replacing Node's store (in-process tests); default: Node's store plus NODE_EXTRA_CA_CERTS. */
   ca?: string | Buffer | Array<string | Buffer>;
+  /** Names of the connections that use a provider: uninstall refuses to leave them behind unless forced. */
+  connectionsOf?: (id: string) => string[];
 }
 
 /** How a caller follows an operation (the CLI prints it; HTTP ignores it). */
@@ -226,6 +228,14 @@ export class CatalogInstaller {
         this.options.logger.info('pending catalog update discarded', { id, discarded });
         return { kind: 'discarded-pending', record: this.options.registry.get(id), discarded };
       }
+      if (record.rolledBackFrom !== undefined && record.rolledBackFrom === record.previousVersion) {
+        // Going "back" again would go forward to the version just left: say so instead of doing it.
+        throw new SvcError({
+          code: CatalogInstallCodes.alreadyRolledBack,
+          message: `${id} was already rolled back from ${record.rolledBackFrom} to ${record.version}; a second rollback would go forward again`,
+          details: { id, version: record.version, rolledBackFrom: record.rolledBackFrom, fix: `To return to ${record.rolledBackFrom}, run \`svc ext update ${id}@${record.rolledBackFrom}\`` },
+        });
+      }
       if (!record.previousVersion) {
         throw new SvcError({
           code: CatalogInstallCodes.noPreviousVersion,
@@ -237,7 +247,7 @@ export class CatalogInstaller {
       const { manifest, warnings } = await preflightRelease(held.path, { id, version: held.version }, this.heldPreflightOptions(held));
       const decision = decide(record, manifest.permissions);
       transaction(this.options.db, () => {
-        pruned = this.applySwitch(record, { version: held.version, path: held.path, displayName: manifest.display.name }, decision);
+        pruned = this.applySwitch(record, { version: held.version, path: held.path, displayName: manifest.display.name }, decision, record.version);
         this.journal.finish(op.opId);
         this.crash('rollback:in-transaction');
       });
@@ -252,10 +262,26 @@ export class CatalogInstaller {
     }
   }
 
-  /** Removes the registration (with its grants and plugin storage) and every stored version. */
-  async uninstall(id: string): Promise<{ id: string; version: string }> {
+  /**
+   * Removes the registration (with its grants and plugin storage) and every stored version. Connections
+   * that use the provider would be left pointing at nothing: without `force` that is refused (naming
+   * them); with it they stay, and the outcome names them.
+   */
+  async uninstall(id: string, options: { force?: boolean } = {}): Promise<{ id: string; version: string; connectionsLeft: string[] }> {
     checkExtensionId(id);
     this.catalogRecord(id);
+    const connectionsLeft = this.options.connectionsOf?.(id) ?? [];
+    if (connectionsLeft.length > 0 && !options.force) {
+      throw new SvcError({
+        code: CatalogInstallCodes.connectionsLeft,
+        message: `${id} is used by the connection${connectionsLeft.length === 1 ? '' : 's'} ${connectionsLeft.join(', ')}; uninstalling it would leave them without a provider`,
+        details: {
+          id,
+          connections: connectionsLeft,
+          fix: `Remove them first (\`svc connection remove <name>\`), or uninstall anyway with \`svc ext uninstall ${id} --force\``,
+        },
+      });
+    }
     const op = this.journal.begin('uninstall', id);
     let committed = false;
     let rows: ExtensionVersionRecord[] = [];
@@ -278,8 +304,8 @@ export class CatalogInstaller {
     }
     await this.cleanup(rows.map((row) => row.path));
     await rmdir(this.layout.extensionDir(id)).catch(() => undefined);
-    this.options.logger.info('catalog extension uninstalled', { id, version });
-    return { id, version };
+    this.options.logger.info('catalog extension uninstalled', { id, version, connectionsLeft });
+    return { id, version, connectionsLeft };
   }
 
   /** Cleans up after operations a kill interrupted (see recoverCatalogOperations). */
@@ -333,13 +359,19 @@ export class CatalogInstaller {
   }
 
   /** The statements of a switch, run inside the caller's transaction; returns the version rows dropped. */
-  private applySwitch(record: ExtensionRecord, target: { version: string; path: string; displayName: string }, decision: Decision): ExtensionVersionRecord[] {
+  private applySwitch(
+    record: ExtensionRecord,
+    target: { version: string; path: string; displayName: string },
+    decision: Decision,
+    /** Set by a rollback: the version it leaves (a second rollback refuses to return to it). */
+    rolledBackFrom?: string,
+  ): ExtensionVersionRecord[] {
     const { id } = record;
     if (decision === 'pending') {
-      this.versions.setPending(id, target.version, 'needs-confirmation');
+      this.versions.setPending(id, target.version, 'needs-confirmation', rolledBackFrom);
       return this.versions.removeVersionsExcept(id, [record.version, record.previousVersion, target.version]);
     }
-    this.versions.setCurrent(id, { ...target, previousVersion: record.version, state: stateAfterSwitch(record) });
+    this.versions.setCurrent(id, { ...target, previousVersion: record.version, state: stateAfterSwitch(record), rolledBackFrom: rolledBackFrom ?? null });
     return this.versions.removeVersionsExcept(id, [target.version, record.version]);
   }
 

@@ -119,11 +119,15 @@ export class ExtensionVersionStore {
       .run(fields.path, fields.version, fields.displayName, fields.previousVersion, fields.rolledBackFrom ?? null, fields.state, this.now().toISOString(), id);
   }
 
-  /** Records (or clears, with null) a staged version that waits for confirmation, and the state that goes with it. */
-  setPending(id: string, version: string | null, state: ExtensionState): void {
+  /**
+   * Records (or clears, with null) a staged version that waits for confirmation, and the state that goes
+   * with it. A rollback that waits passes the version it leaves (`rolledBackFrom`), kept once confirmed.
+   */
+  setPending(id: string, version: string | null, state: ExtensionState, rolledBackFrom?: string | null): void {
     this.db
       .prepare('UPDATE extensions SET pending_version = ?, state = ?, error_code = NULL, error_message = NULL, updated_at = ? WHERE id = ?')
       .run(version, state, this.now().toISOString(), id);
+    if (rolledBackFrom !== undefined) this.db.prepare('UPDATE extensions SET rolled_back_from = ? WHERE id = ?').run(rolledBackFrom, id);
   }
 
   /** Deletes the version rows of `id` other than `keep`; returns what was deleted (its folders are now leftovers). */
@@ -155,7 +159,9 @@ export class ExtensionVersionStore {
         });
       }
       const pending = this.get(id, expectedVersion);
-      this.setCurrent(id, { version: pending.version, path: pending.path, displayName, previousVersion: record.version, state: 'enabled' });
+      // A confirmed rollback stays a rollback: a second one must not go forward again.
+      const rolledBackFrom = record.rolledBackFrom === record.version ? record.version : null;
+      this.setCurrent(id, { version: pending.version, path: pending.path, displayName, previousVersion: record.version, state: 'enabled', rolledBackFrom });
       this.db
         .prepare('UPDATE extensions SET granted_permissions = ? WHERE id = ?')
         .run(JSON.stringify([...new Set(permissions)].sort()), id);
