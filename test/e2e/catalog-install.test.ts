@@ -356,6 +356,7 @@ describe('rollback and uninstall', () => {
     expect(removed.code).toBe(0);
     expect(removed.stdout).toContain(`uninstalled ${ID} 1.1.0`);
     expect(removed.stdout).toContain(`warning: these connections still name ${ID} and will fail until it is installed again: echo-work`);
+    expect((await svc.run(['connection', 'remove', 'echo-work'])).code).toBe(0);
     expect(await installed()).toBeUndefined();
     expect(existsSync(storeDir(ID))).toBe(false);
     expect(staging()).toEqual([]);
@@ -394,7 +395,7 @@ describe('rollback and uninstall', () => {
       expect(installedOverHttp.body.extension).toMatchObject({ id: ID, version: '1.0.0', state: 'disabled' });
       const prompt = await call('GET', `/api/extensions/${ID}/permissions`);
       expect(prompt.body.requested.map((p: { name: string }) => p.name)).toEqual(['process:spawn']);
-      expect((await call('POST', `/api/extensions/${ID}/uninstall`, {})).body).toEqual({ uninstalled: { id: ID, version: '1.0.0' } });
+      expect((await call('POST', `/api/extensions/${ID}/uninstall`, {})).body).toEqual({ uninstalled: { id: ID, version: '1.0.0', connectionsLeft: [] } });
       expect(JSON.stringify([listing, refused, installedOverHttp])).not.toContain(TOKEN);
     } finally {
       serve.kill('SIGTERM');
