@@ -28,6 +28,7 @@ beforeAll(async () => {
   marker = join(svc.home, '..', `${svc.home.split('/').pop()}-probe-ran`);
   catalog = await startFixtureCatalog([
     { folder: 'sh-probe-v100', id: ID, version: '1.0.0', permissions: ['process:spawn'], command: probeCommand(marker) },
+    { folder: 'sh-probe-v110', id: ID, version: '1.1.0', permissions: ['process:spawn'], command: probeCommand(marker) },
     { folder: 'sh-probe-http-v100', id: HTTP_ID, version: '1.0.0', permissions: ['process:spawn'], command: probeCommand(marker) },
   ]);
   catalog.server.requireToken(TOKEN);
@@ -81,6 +82,13 @@ test('svc ext dev add of the same package runs nothing', async () => {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test('svc ext update (staging and switching) runs nothing the manifest names', async () => {
+  const result = await svc.run(['ext', 'update', `${ID}@1.1.0`]);
+  expect(result.code, result.stderr).toBe(0);
+  expect(result.stdout).toContain(`updated ${ID} 1.0.0 → 1.1.0`);
+  expect(existsSync(marker)).toBe(false);
 });
 
 test('svc ext enable shows the exact probe and runs nothing before the answer', async () => {
