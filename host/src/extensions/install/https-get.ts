@@ -103,6 +103,9 @@ class TransferGuard {
   private readonly deadline: NodeJS.Timeout;
   private watchdog: NodeJS.Timeout | undefined;
   private socket: { bytesRead: number } | undefined;
+  /** Bytes this transfer read on earlier sockets, and where the current one stood when it was taken. */
+  private earlier = 0;
+  private socketStart = 0;
   private response: IncomingMessage | undefined;
   private readonly onAbort = () => this.fail(new CancelledError(`${this.options.what}: the download was cancelled`));
 
@@ -119,15 +122,25 @@ class TransferGuard {
     let seen = 0;
     this.watchdog = setInterval(() => {
       if (this.response?.complete) return this.stop();
-      const read = this.socket?.bytesRead ?? 0;
+      const read = this.received();
       if (read - seen < stallBytes) this.fail(this.error(`stalled: fewer than ${stallBytes} bytes arrived in ${stallMs} ms`, { stallMs, stallBytes }));
       seen = read;
     }, stallMs);
   }
 
-  /** The socket whose progress the watchdog reads (each request of a redirect chain has its own). */
+  /**
+   * The socket whose progress the watchdog reads. A redirect may get another one, and a kept-alive
+   * socket arrives with bytes of earlier transfers: only what this transfer read counts.
+   */
   track(socket: { bytesRead: number }): void {
+    if (socket === this.socket) return;
+    this.earlier = this.received();
     this.socket = socket;
+    this.socketStart = socket.bytesRead;
+  }
+
+  private received(): number {
+    return this.earlier + (this.socket ? this.socket.bytesRead - this.socketStart : 0);
   }
 
   /** From here the caller reads the body: a breach destroys it with the reason; its end stops the timers. */
