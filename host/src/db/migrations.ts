@@ -2,7 +2,7 @@
 import m0001 from './migrations/0001_init.sql';
 import m0002 from './migrations/0002_tasks.sql';
 import m0003 from './migrations/0003_catalog_installs.sql';
-import m0005 from './migrations/0005_extension_integrity.sql';
+import m0006 from './migrations/0006_extension_integrity.sql';
 
 export interface Migration {
   version: number;
@@ -14,5 +14,5 @@ export const MIGRATIONS: Migration[] = [
   { version: 1, name: '0001_init', sql: m0001 },
   { version: 2, name: '0002_tasks', sql: m0002 },
   { version: 3, name: '0003_catalog_installs', sql: m0003 },
-  { version: 5, name: '0005_extension_integrity', sql: m0005 },
+  { version: 6, name: '0006_extension_integrity', sql: m0006 },
 ];

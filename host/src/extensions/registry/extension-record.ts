@@ -21,7 +21,7 @@ export const ExtensionRowSchema = z
     // update that waits for permission confirmation while the current version keeps serving.
     previous_version: z.string().nullish(),
     pending_version: z.string().nullish(),
-    // Migration 0005: the version the last rollback left (a second rollback refuses to go forward).
+    // Migration 0006: the version the last rollback left (a second rollback refuses to go forward).
     rolled_back_from: z.string().nullish(),
     created_at: z.string(),
     updated_at: z.string(),

@@ -17,7 +17,7 @@ export const ExtensionVersionRowSchema = z
     sha256: z.string(),
     size: z.number(),
     permissions: z.string().transform((text) => z.array(z.string()).parse(JSON.parse(text))),
-    // Null for versions installed before migration 0005: recorded at their next load.
+    // Null for versions installed before migration 0006: recorded at their next load.
     tree_sha256: z.string().nullish(),
     installed_at: z.string(),
   })
