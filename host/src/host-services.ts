@@ -72,6 +72,7 @@ export async function openHostServices(options: OpenHostServicesOptions = {}): P
     env,
     preflightOptions: () => extensions.preflightOptions(),
     hostVersion: HOST_VERSION,
+    connectionsOf: (id) => connections.list().filter((connection) => connection.providerId === id).map((connection) => connection.name),
   });
   // A catalog operation a kill interrupted is cleaned up before anything else uses the store.
   await catalog.recover().catch((error: Error) => logger.warn('catalog install recovery failed', { error: error.message }));

@@ -297,8 +297,19 @@ describe('rollback and uninstall', () => {
     expect((await query('back')).stdout).toBe('v1.1.0\nback\n');
   });
 
+  test('a second rollback refuses to go forward again, and says how to', async () => {
+    const again = await svc.run(['ext', 'rollback', ID]);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain(`error already_rolled_back: ${ID} was already rolled back from 2.0.0 to 1.1.0; a second rollback would go forward again`);
+    expect(again.stderr).toContain(`fix: To return to 2.0.0, run \`svc ext update ${ID}@2.0.0\``);
+    expect(await installed()).toMatchObject({ version: '1.1.0', state: 'enabled', previousVersion: '2.0.0', rolledBackFrom: '2.0.0' });
+    expect((await query('still')).stdout).toBe('v1.1.0\nstill\n');
+  });
+
   test('rollback with an update pending discards the pending update', async () => {
-    await svc.run(['ext', 'rollback', ID]);
+    const staged = await svc.run(['ext', 'update', `${ID}@2.0.0`, '--json']);
+    expect(staged.code, staged.stderr).toBe(0);
+    expect(JSON.parse(staged.stdout)).toMatchObject({ kind: 'pending', current: '1.1.0', pending: '2.0.0', added: ['network:provider'] });
     expect(await installed()).toMatchObject({ version: '1.1.0', pendingVersion: '2.0.0', state: 'needs-confirmation' });
     const discarded = await svc.run(['ext', 'rollback', ID]);
     expect(discarded.stdout).toContain(`discarded the pending update ${ID} 2.0.0; ${ID} 1.1.0 stays (enabled)`);
@@ -333,10 +344,21 @@ describe('rollback and uninstall', () => {
     expect(existsSync(echo)).toBe(true);
   });
 
+  test('uninstall refuses to leave a connection of the provider behind, unless forced', async () => {
+    expect((await svc.run(['connection', 'add', 'echo-work', '--provider', ID])).code).toBe(0);
+    const refused = await svc.run(['ext', 'uninstall', ID]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(`error extension_has_connections: ${ID} is used by the connection echo-work;`);
+    expect(refused.stderr).toContain(`fix: Remove them first`);
+    expect(await installed()).toMatchObject({ version: '1.1.0' });
+  });
+
   test('uninstall removes the registration and every stored version', async () => {
-    const removed = await svc.run(['ext', 'uninstall', ID]);
+    const removed = await svc.run(['ext', 'uninstall', ID, '--force']);
     expect(removed.code).toBe(0);
     expect(removed.stdout).toContain(`uninstalled ${ID} 1.1.0`);
+    expect(removed.stdout).toContain(`warning: these connections still name ${ID} and will fail until it is installed again: echo-work`);
+    expect((await svc.run(['connection', 'remove', 'echo-work'])).code).toBe(0);
     expect(await installed()).toBeUndefined();
     expect(existsSync(storeDir(ID))).toBe(false);
     expect(staging()).toEqual([]);
@@ -375,7 +397,7 @@ describe('rollback and uninstall', () => {
       expect(installedOverHttp.body.extension).toMatchObject({ id: ID, version: '1.0.0', state: 'disabled' });
       const prompt = await call('GET', `/api/extensions/${ID}/permissions`);
       expect(prompt.body.requested.map((p: { name: string }) => p.name)).toEqual(['process:spawn']);
-      expect((await call('POST', `/api/extensions/${ID}/uninstall`, {})).body).toEqual({ uninstalled: { id: ID, version: '1.0.0' } });
+      expect((await call('POST', `/api/extensions/${ID}/uninstall`, {})).body).toEqual({ uninstalled: { id: ID, version: '1.0.0', connectionsLeft: [] } });
       expect(JSON.stringify([listing, refused, installedOverHttp])).not.toContain(TOKEN);
     } finally {
       serve.kill('SIGTERM');

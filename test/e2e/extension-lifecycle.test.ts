@@ -1,5 +1,5 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { copyFixtureProvider } from '../support/copy-fixture-provider.js';
 import { createSvcSandbox, type SvcSandbox } from '../support/svc-process.js';
@@ -100,7 +100,11 @@ describe('developer registration and enabling', () => {
   });
 
   test('doctor shows the failing check with its code and a fix', async () => {
-    const result = await svc.run(['ext', 'doctor', 'svc-test.echo'], { env: { SVC_ECHO_CLI_VERSION: '3.0.0' } });
+    // The probe sees only the worker's scrubbed environment, so the other version comes first on PATH.
+    const bin = join(svc.home, 'cli-3.0.0');
+    mkdirSync(bin);
+    writeFileSync(join(bin, 'svc-echo-cli'), '#!/bin/sh\necho "svc-echo-cli 3.0.0"\n', { mode: 0o755 });
+    const result = await svc.run(['ext', 'doctor', 'svc-test.echo'], { env: { PATH: `${bin}${delimiter}${svc.env.PATH}` } });
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(/✗ cli-dependency {2}cli_incompatible: .* — fix: /);
   });

@@ -1,8 +1,8 @@
 // The Qwen Code community sample through the real `svc`, with the stand-in `qwen` (real recorded
 // output of qwen 0.24.4 and 0.21.2, replayed byte for byte) first on PATH.
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import * as pty from 'node-pty';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createSvcSandbox, REPO_ROOT, SVC_BIN, waitFor, type SvcSandbox } from '../support/svc-process.js';
@@ -88,7 +88,11 @@ describe('queries', () => {
   });
 
   test('an incompatible qwen version fails preflight with its code', async () => {
-    const result = await svc.run(['query', '--provider', ID, 'hi'], { env: { QWEN_FAKE_VERSION: '0.17.2' } });
+    // The version probe sees only the worker's scrubbed environment: the older qwen comes first on PATH.
+    const bin = join(svc.home, 'qwen-0.17.2');
+    mkdirSync(bin);
+    writeFileSync(join(bin, 'qwen'), '#!/bin/sh\necho 0.17.2\n', { mode: 0o755 });
+    const result = await svc.run(['query', '--provider', ID, 'hi'], { env: { PATH: `${bin}${delimiter}${svc.env.PATH}` } });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('error cli_incompatible');
   });

@@ -47,10 +47,14 @@ process.stdout.write('you asked: ' + a[i + 1] + '\\n');
   chmodSync(join(bin, 'my-cli'), 0o755);
 
   expect((await svc.run(['ext', 'dev', 'add', dir])).code).toBe(0);
+  // Before it is enabled with process:spawn, nothing of it runs: the CLI is only found.
+  const before = await svc.run(['ext', 'doctor', 'acme.my-cli']);
+  expect(before.code).toBe(0);
+  expect(before.stdout).toContain(`✓ cli-dependency  found at ${join(bin, 'my-cli')} (version not probed)`);
+  expect((await svc.run(['ext', 'enable', 'acme.my-cli', '--yes'])).code).toBe(0);
   const doctor = await svc.run(['ext', 'doctor', 'acme.my-cli']);
   expect(doctor.code).toBe(0);
   expect(doctor.stdout).toContain('✓ cli-dependency  1.4.0');
-  expect((await svc.run(['ext', 'enable', 'acme.my-cli', '--yes'])).code).toBe(0);
   const result = await svc.run(['query', '--provider', 'acme.my-cli', 'hello']);
   expect(result.stderr).toBe('');
   expect(result.stdout).toBe('you asked: hello\n');

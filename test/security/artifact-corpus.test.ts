@@ -8,69 +8,13 @@ import { lstat, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'n
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { DOWNLOAD_CASES, EXTRACT_CASES } from './corpus-cases.js';
 import { downloadArtifact, extractArtifact } from '../../host/src/extensions/install/index.js';
 import { createThrowawayCa, startHttpsServer, type HttpsTestServer, type ThrowawayCa } from '../support/throwaway-https.js';
 
 const ARCHIVES = join(import.meta.dirname, 'archives');
 const MiB = 1024 * 1024;
 
-// Refused by extractArtifact (the download itself is honest: the index describes these very bytes).
-const EXTRACT_CASES: Array<[file: string, code: string]> = [
-  ['lifecycle-scripts.tgz', 'artifact_lifecycle_scripts'],
-  ['lifecycle-prepare.tgz', 'artifact_lifecycle_scripts'],
-  ['dependencies-field.tgz', 'artifact_dependencies'],
-  ['bundle-dependencies-field.tgz', 'artifact_dependencies'],
-  ['node-modules-entry.tgz', 'artifact_dependencies'],
-  ['native-module.tgz', 'artifact_native_module'],
-  ['binding-gyp.tgz', 'artifact_native_module'],
-  ['absolute-path.tgz', 'artifact_unsafe_path'],
-  ['dot-dot-path.tgz', 'artifact_unsafe_path'],
-  ['drive-letter.tgz', 'artifact_unsafe_path'],
-  ['drive-letter-dot-dot.tgz', 'artifact_unsafe_path'],
-  ['backslash-path.tgz', 'artifact_unsafe_path'],
-  ['repeated-leading-slashes.tgz', 'artifact_unsafe_path'],
-  ['pax-path-escape.tgz', 'artifact_unsafe_path'],
-  ['gnu-long-name-escape.tgz', 'artifact_unsafe_path'],
-  ['ustar-prefix-escape.tgz', 'artifact_unsafe_path'],
-  ['symlink.tgz', 'artifact_link_or_device'],
-  ['hardlink.tgz', 'artifact_link_or_device'],
-  ['character-device.tgz', 'artifact_link_or_device'],
-  ['block-device.tgz', 'artifact_link_or_device'],
-  ['fifo.tgz', 'artifact_link_or_device'],
-  ['folder-then-symlink-then-file.tgz', 'artifact_link_or_device'],
-  ['folder-then-symlink-then-file-case.tgz', 'artifact_link_or_device'],
-  ['folder-then-symlink-then-file-nfd.tgz', 'artifact_link_or_device'],
-  ['deep-link-escape.tgz', 'artifact_link_or_device'],
-  ['duplicate-path.tgz', 'artifact_path_collision'],
-  ['file-then-folder.tgz', 'artifact_path_collision'],
-  ['folder-then-file.tgz', 'artifact_path_collision'],
-  ['case-collision.tgz', 'artifact_path_collision'],
-  ['case-collision-folder-file.tgz', 'artifact_path_collision'],
-  ['unicode-nfc-nfd-collision.tgz', 'artifact_path_collision'],
-  ['too-many-entries.tgz', 'artifact_too_many_entries'],
-  ['gzip-bomb-one-entry.tgz', 'artifact_too_large_unpacked'],
-  ['gzip-bomb-many-entries.tgz', 'artifact_too_large_unpacked'],
-  ['outside-root.tgz', 'artifact_invalid_metadata'],
-  ['missing-package-json.tgz', 'artifact_invalid_metadata'],
-  ['invalid-package-json.tgz', 'artifact_invalid_metadata'],
-  ['global-pax-header.tgz', 'artifact_invalid_metadata'],
-  ['bad-checksum.tgz', 'artifact_invalid_metadata'],
-  ['truncated.tgz', 'artifact_invalid_metadata'],
-  ['not-gzip.tgz', 'artifact_invalid_metadata'],
-];
-
-// Refused by downloadArtifact: the index declares valid.tgz's size and SHA-256, the server sends these
-// bodies, either with a Content-Length or chunked (the length is only known at the end).
-const DOWNLOAD_CASES: Array<[file: string, transfer: 'length' | 'chunked', code: string]> = [
-  ['download-body-longer.tgz', 'length', 'artifact_size_mismatch'],
-  ['download-body-longer.tgz', 'chunked', 'artifact_too_large'],
-  ['download-body-shorter.tgz', 'length', 'artifact_size_mismatch'],
-  ['download-body-shorter.tgz', 'chunked', 'artifact_size_mismatch'],
-  ['download-digest-mismatch.tgz', 'length', 'artifact_digest_mismatch'],
-  ['download-digest-mismatch.tgz', 'chunked', 'artifact_digest_mismatch'],
-];
-
-// Where a write that escaped would land: beside staging (inside home), or at absolute paths.
 const ESCAPE_TARGETS = ['/tmp/svc-corpus-pwned', '/svc-corpus-pwned'];
 
 let scratch: string;

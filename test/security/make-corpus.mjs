@@ -118,6 +118,17 @@ const entry = file('package/dist/svc-cli-provider.js', 'export const svcCliPlugi
 const schema = file('package/config.schema.json', '{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","additionalProperties":false,"properties":{}}\n');
 const valid = [packageJson(), entry, schema];
 
+// The first bytes of each native object format, padded as a linker would: what a loader looks at.
+const ELF = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(56)]);
+const MACH_O = Buffer.concat([Buffer.from([0xcf, 0xfa, 0xed, 0xfe, 7, 0, 0, 1]), Buffer.alloc(56)]);
+const PE = (() => {
+  const bytes = Buffer.alloc(128);
+  bytes.write('MZ', 0, 'latin1');
+  bytes.writeUInt32LE(0x40, 0x3c);
+  bytes.write('PE\0\0', 0x40, 'latin1');
+  return bytes;
+})();
+
 // Absolute targets name a path under /tmp that the corpus test checks stays absent.
 const PWNED = 'svc-corpus-pwned';
 
@@ -134,6 +145,15 @@ export function corpus() {
     'node-modules-entry.tgz': gzip(tar(...valid, file('package/node_modules/left-pad/index.js', 'module.exports = 1;\n'))),
     'native-module.tgz': gzip(tar(...valid, file('package/dist/addon.node', Buffer.from([0x7f, 0x45, 0x4c, 0x46])))),
     'binding-gyp.tgz': gzip(tar(...valid, file('package/binding.gyp', '{"targets":[]}\n'))),
+    'gypfile-field.tgz': gzip(tar(packageJson({ gypfile: true }), entry, schema)),
+    // native objects under names that say nothing (recognised by their first bytes)
+    'native-elf-renamed.tgz': gzip(tar(...valid, file('package/dist/helper.js', ELF))),
+    'native-macho-renamed.tgz': gzip(tar(...valid, file('package/dist/data.bin', MACH_O))),
+    'native-pe-renamed.tgz': gzip(tar(...valid, file('package/dist/readme.txt', PE))),
+    'pax-rename-to-node.tgz': gzip(tar(...valid, meta('x', paxRecord('path', 'package/dist/addon.node')), file('package/dist/harmless.js', 'export {};\n'))),
+    'uppercase-node-extension.tgz': gzip(tar(...valid, file('package/dist/addon.NODE', 'not really\n'))),
+    'mixed-case-node-modules.tgz': gzip(tar(...valid, file('package/dist/Node_Modules/left-pad/index.js', 'module.exports = 1;\n'))),
+    'nested-package-json-scripts.tgz': gzip(tar(...valid, file('package/dist/package.json', '{"type":"module","scripts":{"postinstall":"node x.js"}}\n'))),
 
     // paths that address somewhere else
     'absolute-path.tgz': gzip(tar(...valid, file(`/tmp/${PWNED}`, 'pwned\n'))),
@@ -152,6 +172,9 @@ export function corpus() {
     'character-device.tgz': gzip(tar(...valid, special('package/dist/null', '3'))),
     'block-device.tgz': gzip(tar(...valid, special('package/dist/disk', '4'))),
     'fifo.tgz': gzip(tar(...valid, special('package/dist/pipe', '6'))),
+    'typeflag-7.tgz': gzip(tar(...valid, [header({ path: 'package/dist/contiguous.js', type: '7', size: 10 }), Buffer.from('export {};\n'.slice(0, 10)), pad(10)])),
+    'pax-linkpath-symlink.tgz': gzip(tar(...valid, meta('x', paxRecord('linkpath', '/etc/passwd')), symlink('package/dist/passwd', 'harmless'))),
+    'pax-linkpath-file.tgz': gzip(tar(...valid, meta('x', paxRecord('linkpath', '/etc/passwd')), file('package/dist/passwd.js', 'export {};\n'))),
     // node-tar advisory shapes: a folder, then a symlink of the same name pointing out, then a file through it
     'folder-then-symlink-then-file.tgz': gzip(tar(...valid, folder('package/dist/x'), symlink('package/dist/x', '../../../..'), file(`package/dist/x/${PWNED}`, 'pwned\n'))),
     'folder-then-symlink-then-file-case.tgz': gzip(tar(...valid, folder('package/dist/X'), symlink('package/dist/x', '../../../..'), file(`package/dist/X/${PWNED}`, 'pwned\n'))),
@@ -165,6 +188,9 @@ export function corpus() {
     'case-collision.tgz': gzip(tar(...valid, file('package/dist/Index.js', '1\n'), file('package/dist/index.js', '2\n'))),
     'case-collision-folder-file.tgz': gzip(tar(...valid, folder('package/dist/Lib'), file('package/dist/lib', 'a file\n'))),
     'unicode-nfc-nfd-collision.tgz': gzip(tar(...valid, file('package/dist/caf\u00e9.js', '1\n'), file('package/dist/cafe\u0301.js', '2\n'))),
+    'sharp-s-collision.tgz': gzip(tar(...valid, file('package/dist/stra\u00dfe.js', '1\n'), file('package/dist/strasse.js', '2\n'))),
+    'trailing-dot-collision.tgz': gzip(tar(...valid, file('package/dist/svc-cli-provider.js.', 'export const svcCliPlugin = { evil: true };\n'))),
+    'uppercase-package-json.tgz': gzip(tar(...valid, file('package/PACKAGE.JSON', '{"name":"x","version":"1.0.0","scripts":{"postinstall":"node x.js"}}\n'))),
 
     // bounds (defaults: 5,000 entries, 128 MiB unpacked)
     'too-many-entries.tgz': gzip(tar(...valid, ...Array.from({ length: 5_000 }, (_, i) => file(`package/dist/many/${String(i).padStart(4, '0')}.js`)))),

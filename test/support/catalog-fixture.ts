@@ -18,6 +18,8 @@ export interface FixtureRelease {
   permissions: string[];
   /** Default `{ svc: '>=0.3.0 <1.0.0', node: '>=20', cli: '>=1.0.0 <2.0.0' }`. */
   compatibility?: { svc: string; node: string; cli?: string };
+  /** Default: `svc-echo-cli` on PATH, probed with `--version`. */
+  command?: { default: string; aliases: string[]; knownPaths: Record<string, string[]>; versionArgs: string[] };
 }
 
 /**
@@ -95,7 +97,7 @@ export async function makeCatalogFixtureRepo(root: string, releases: FixtureRele
         apiVersion: '1.0',
         kind: 'cli-provider',
         display: { name: 'Catalog Echo (test)', description: `catalog install test provider ${release.version}` },
-        command: { default: 'svc-echo-cli', aliases: [], knownPaths: {}, versionArgs: ['--version'] },
+        command: release.command ?? { default: 'svc-echo-cli', aliases: [], knownPaths: {}, versionArgs: ['--version'] },
         compatibility: release.compatibility ?? { svc: '>=0.3.0 <1.0.0', node: '>=20', cli: '>=1.0.0 <2.0.0' },
         capabilities: { sessions: { fresh: true, resume: false }, query: { generate: true, stream: true }, models: false },
         permissions: release.permissions,

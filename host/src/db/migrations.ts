@@ -5,6 +5,7 @@ import m0003 from './migrations/0003_catalog_installs.sql';
 import m0004 from './migrations/0004_catalog_index_versions.sql';
 import m0005 from './migrations/0005_knowledge_products_versions.sql';
 import m0006 from './migrations/0006_domain_events.sql';
+import m0007 from './migrations/0007_extension_integrity.sql';
 
 export interface Migration {
   version: number;
@@ -19,4 +20,5 @@ export const MIGRATIONS: Migration[] = [
   { version: 4, name: '0004_catalog_index_versions', sql: m0004 },
   { version: 5, name: '0005_knowledge_products_versions', sql: m0005 },
   { version: 6, name: '0006_domain_events', sql: m0006 },
+  { version: 7, name: '0007_extension_integrity', sql: m0007 },
 ];

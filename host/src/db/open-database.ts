@@ -1,3 +1,4 @@
+import { chmodSync, closeSync, openSync } from 'node:fs';
 import Database from 'libsql';
 import type { Db } from './database.js';
 import { migrate } from './migrate.js';
@@ -13,6 +14,7 @@ export interface OpenDatabaseOptions {
  * and applies pending migrations, each in its own transaction.
  */
 export function openDatabase(file: string, options: OpenDatabaseOptions = {}): Db {
+  ownerOnly(file);
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
@@ -20,4 +22,21 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): D
   db.pragma('synchronous = NORMAL');
   migrate(db, options.migrations ?? MIGRATIONS);
   return db;
+}
+
+/**
+ * The database holds connection secrets (API keys): it is created 0600 whatever the umask or the mode
+ * of SVC_HOME, and a file an older svc left readable is tightened. SQLite gives the WAL and SHM files
+ * the database's own mode when it creates them; existing ones are tightened here too.
+ */
+function ownerOnly(file: string): void {
+  if (file === ':memory:' || file.startsWith('file:')) return;
+  closeSync(openSync(file, 'a', 0o600));
+  for (const path of [file, `${file}-wal`, `${file}-shm`]) {
+    try {
+      chmodSync(path, 0o600);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+  }
 }

@@ -169,6 +169,7 @@ const ROWS: Record<string, Row> = {
   index_signature_invalid: [502, true, false, true],
   index_rollback: [502, true, false, true],
   index_expired: [502, true, false, true],
+  index_manifest_mismatch: [502, true, false, true],
   artifact_download_failed: UPSTREAM,
   http_error: UPSTREAM,
   // A provider's own code, folded (its original code stays in details.pluginCode)
@@ -183,6 +184,10 @@ const ROWS: Record<string, Row> = {
   server_not_running: UNAVAILABLE,
   server_starting: UNAVAILABLE,
   server_unreachable: UNAVAILABLE,
+  // Extensions
+  artifact_modified: CONFLICT,
+  already_rolled_back: CONFLICT,
+  extension_has_connections: CONFLICT,
   // The harness
   task_mismatch: [403, true, false, true],
   // The web UI's session

@@ -18,8 +18,10 @@ import { z } from 'zod';
 import type { ConnectionRecord, ConnectionStore } from '../connections/index.js';
 import { validateProviderConfig, sensitiveKeysOf } from '../connections/index.js';
 import type { Logger } from '../logging/index.js';
-import { checkManifest, runPreflight, type PreflightOptions, type PreflightReport } from './preflight/index.js';
-import { buildPermissionPrompt, type PermissionPrompt } from './permission-prompt.js';
+import { scrubbedWorkerEnv } from '../processes/child-env.js';
+import { checkManifest, computeTreeDigest, PreflightCodes, runPreflight, type CheckFailure, type PreflightOptions, type PreflightReport } from './preflight/index.js';
+import type { ExtensionDescription } from './extension-description.js';
+import { buildPermissionPrompt, TRUST_NOTICE, type PermissionPrompt } from './permission-prompt.js';
 import type { ExtensionRecord, ExtensionRegistry } from './registry/index.js';
 import type { CallOptions, ExtensionRuntime, LoadableExtension } from './runtime/index.js';
 import { builtinProviderDirs } from './builtin-providers.js';
@@ -127,47 +129,105 @@ export class ExtensionService {
   }
 
   /**
-   * Runs preflight, then asks `confirm` with the permissions the manifest requests. Only the exact
-   * set confirmed is granted. Resolves to the record (enabled) or throws `confirmation_declined`.
+   * Runs preflight (which starts nothing: the CLI is only looked for), then asks `confirm` with the
+   * permissions the manifest requests and the exact CLI probe that will run. Only the exact set
+   * confirmed is granted. After the grant, a provider granted `process:spawn` has its CLI probed; a
+   * probe that fails leaves it `broken` with the probe's code until a later call finds the CLI right.
+   * Resolves to the record (enabled) or throws `confirmation_declined`.
    * A catalog update staged for confirmation is what gets checked and asked about; confirming it
    * switches to it in one transaction (declining leaves the current version serving).
    */
-  async enable(id: string, confirm: (prompt: PermissionPrompt) => Promise<boolean>): Promise<ExtensionRecord> {
+  async enable(id: string, confirm: (prompt: PermissionPrompt) => Promise<boolean>, options: { connection?: string } = {}): Promise<ExtensionRecord> {
     const record = this.registry.get(id);
-    const { prompt, permissions } = await this.review(record, true);
+    const connection = this.connectionFor(id, options.connection);
+    const { prompt, permissions } = await this.review(record, connection);
     const confirmed = await confirm(prompt);
     if (!confirmed) throw new SvcError({ code: 'confirmation_declined', message: `the permissions of ${id} were not confirmed; it stays ${record.state}` });
     const enabled = record.pendingVersion
       ? this.registry.versions.confirmPending(id, record.pendingVersion, permissions, prompt.displayName)
       : this.registry.grantAndEnable(id, permissions);
     this.options.logger.info('extension enabled', { id, version: enabled.version, permissions: enabled.grantedPermissions });
+    if (!enabled.grantedPermissions.includes(PROBE_PERMISSION)) return enabled;
+    // Only now, confirmed and granted, does anything the manifest names run: the CLI's version probe.
+    const report = await runPreflight(enabled.path, { ...this.preflightOptions(connection), ...this.integrityOf(enabled), cliProbe: 'run', mode: 'stop-at-first-failure' });
+    const failure = report.checks.find((check): check is CheckFailure => !check.ok);
+    if (failure) {
+      this.registry.setState(id, 'broken', { code: failure.code, message: failure.message });
+      throw new SvcError({
+        code: failure.code,
+        message: `${id} was enabled, but ${failure.message}; it stays broken until its next call finds the CLI working`,
+        details: { check: failure.check, fix: failure.fix },
+      });
+    }
     return enabled;
   }
 
-  /** What `enable` would ask the user to confirm (the staged update's permissions when one waits); changes nothing. */
-  async permissionPrompt(id: string): Promise<PermissionPrompt> {
-    return (await this.review(this.registry.get(id), false)).prompt;
+  /**
+   * What a person wants to know before enabling (`svc ext show`): the permissions the manifest
+   * requests, the CLI it would run and the probe, and its compatibility with this host. Runs every
+   * check but starts nothing and changes no state.
+   */
+  async show(id: string, connectionName?: string): Promise<ExtensionDescription> {
+    const record = this.registry.get(id);
+    const connection = this.connectionFor(id, connectionName);
+    const report = await runPreflight(record.path, { ...this.preflightOptions(connection), ...this.integrityOf(record), cliProbe: 'resolve-only', mode: 'all' });
+    const manifest = report.manifest;
+    const cliFailure = report.checks.find((check): check is CheckFailure => check.check === 'cli-dependency' && !check.ok);
+    return {
+      id,
+      version: record.version,
+      source: record.source,
+      state: record.state,
+      displayName: record.displayName,
+      ...(manifest ? { description: manifest.display.description } : {}),
+      requestedPermissions: manifest ? [...new Set(manifest.permissions)].sort() : [],
+      grantedPermissions: record.grantedPermissions,
+      compatibility: manifest ? { svc: manifest.compatibility.svc, node: manifest.compatibility.node, ...(manifest.compatibility.cli ? { cli: manifest.compatibility.cli } : {}) } : undefined,
+      cli: manifest
+        ? {
+            default: manifest.command.default,
+            ...(connection?.commandOverride ? { override: connection.commandOverride } : {}),
+            found: report.cli?.command ?? null,
+            ...(cliFailure ? { error: { code: cliFailure.code, message: cliFailure.message, fix: cliFailure.fix } } : {}),
+            probe: manifest.permissions.includes(PROBE_PERMISSION) ? { args: [...manifest.command.versionArgs], runs: 'after you confirm process:spawn' } : null,
+          }
+        : undefined,
+      checks: report.checks.map((check) => (check.ok ? { check: check.check, ok: true } : { check: check.check, ok: false, code: check.code, message: check.message, fix: check.fix })),
+      notice: [...TRUST_NOTICE],
+    };
   }
 
-  private async review(record: ExtensionRecord, markBroken: boolean): Promise<{ prompt: PermissionPrompt; permissions: string[] }> {
+  /** What `enable` would ask the user to confirm (the staged update's permissions when one waits); changes nothing and runs nothing. */
+  async permissionPrompt(id: string, connectionName?: string): Promise<PermissionPrompt> {
+    return (await this.review(this.registry.get(id), this.connectionFor(id, connectionName))).prompt;
+  }
+
+  private async review(record: ExtensionRecord, connection: ConnectionRecord | undefined): Promise<{ prompt: PermissionPrompt; permissions: string[] }> {
     const { id } = record;
     const pending = record.pendingVersion ? this.registry.versions.get(id, record.pendingVersion) : undefined;
     const report = await runPreflight(pending?.path ?? record.path, {
-      ...this.preflightOptions(),
-      ...(pending ? { expected: { id, version: pending.version } } : {}),
+      ...this.preflightOptions(connection),
+      ...(pending ? { expected: { id, version: pending.version }, ...(pending.treeSha256 ? { expectedTreeDigest: pending.treeSha256 } : {}) } : this.integrityOf(record)),
+      cliProbe: 'resolve-only',
       mode: 'stop-at-first-failure',
     });
-    if (!report.ok || !report.manifest || !report.pkg) {
+    if (!report.ok || !report.manifest || !report.pkg || !report.cli) {
       const failure = report.checks.find((check) => !check.ok);
       const code = failure && !failure.ok ? failure.code : 'preflight_failed';
       const message = failure && !failure.ok ? failure.message : 'preflight failed';
-      // A staged update that fails does not break the version that serves.
-      if (!pending && markBroken) this.registry.setState(id, 'broken', { code, message });
+      // A staged update that fails does not break the version that serves; a CLI that is not there
+      // yet is the person's environment, not a broken extension.
+      if (!pending && failure && failure.check !== 'cli-dependency') this.registry.setState(id, 'broken', { code, message });
       const what = pending ? `the update of ${id} to ${pending.version}` : id;
       throw new SvcError({ code, message: `${what} cannot be enabled: ${message}`, details: failure && !failure.ok ? { check: failure.check, fix: failure.fix } : undefined });
     }
     const prompt = buildPermissionPrompt(id, report.manifest.display.name, report.pkg.version, report.manifest.permissions, record.grantedPermissions);
     if (pending) prompt.currentVersion = record.version;
+    prompt.cli = {
+      command: report.cli.command,
+      source: report.cli.source,
+      probe: report.manifest.permissions.includes(PROBE_PERMISSION) ? { command: report.cli.command, args: [...report.manifest.command.versionArgs] } : null,
+    };
     return { prompt, permissions: report.manifest.permissions };
   }
 
@@ -177,10 +237,37 @@ export class ExtensionService {
     return this.registry.setState(id, 'disabled');
   }
 
-  async doctor(id: string, connectionName?: string): Promise<PreflightReport> {
+  /**
+   * Every check, for `svc ext doctor`. The CLI's version probe runs only for a provider that serves
+   * with `process:spawn` granted (`probed` says whether it ran); for any other, the CLI is only found.
+   */
+  async doctor(id: string, connectionName?: string): Promise<PreflightReport & { probed: boolean }> {
     const record = this.registry.get(id);
-    const connection = connectionName ? this.options.connections.get(connectionName) : undefined;
-    return runPreflight(record.path, { ...this.preflightOptions(connection), mode: 'all' });
+    const connection = this.connectionFor(id, connectionName);
+    const probed = this.mayProbe(record);
+    const report = await runPreflight(record.path, { ...this.preflightOptions(connection), ...this.integrityOf(record), cliProbe: probed ? 'run' : 'resolve-only', mode: 'all' });
+    return { ...report, probed };
+  }
+
+  /** Whether the CLI's version probe may run: the person confirmed a grant that includes `process:spawn`. */
+  private mayProbe(record: ExtensionRecord): boolean {
+    return isServing(record, true) && record.grantedPermissions.includes(PROBE_PERMISSION);
+  }
+
+  /** The tree digest recorded at install, for a catalog version; recorded now for one installed before digests were kept. */
+  private integrityOf(record: ExtensionRecord): { expectedTreeDigest?: string } {
+    if (record.source !== 'catalog') return {};
+    const version = this.registry.versions.find(record.id, record.version);
+    return version?.treeSha256 ? { expectedTreeDigest: version.treeSha256 } : {};
+  }
+
+  private connectionFor(id: string, name: string | undefined): ConnectionRecord | undefined {
+    if (name === undefined) return undefined;
+    const connection = this.options.connections.get(name);
+    if (connection.providerId !== id) {
+      throw new SvcError({ code: 'connection_mismatch', message: `connection "${connection.name}" uses ${connection.providerId}, not ${id}` });
+    }
+    return connection;
   }
 
   /** Preflight on every load (nothing runs before it passes), then the permission gate. */
@@ -191,16 +278,23 @@ export class ExtensionService {
       throw new SvcError({ code: 'connection_mismatch', message: `connection "${connection.name}" uses ${connection.providerId}, not ${id}` });
     }
     if (connection && !connection.enabled) throw new SvcError({ code: 'connection_disabled', message: `connection "${connection.name}" is disabled` });
-    // A staged update waiting for confirmation leaves the current version serving under its grant.
-    const serving = record.state === 'enabled' || (record.state === 'needs-confirmation' && record.pendingVersion !== undefined);
-    if (!serving) {
+    // A staged update waiting for confirmation leaves the current version serving under its grant; a
+    // provider broken only by its CLI is tried again (the person may have installed the right one since).
+    if (!isServing(record, true)) {
       const code = record.state === 'needs-confirmation' ? 'extension_needs_confirmation' : record.state === 'broken' ? 'extension_broken' : 'extension_disabled';
       throw new SvcError({
         code,
         message: `${id} is ${record.state}${record.error ? ` (${record.error.code})` : ''}; run \`svc ext enable ${id}\``,
       });
     }
-    const report = await runPreflight(record.path, { ...this.preflightOptions(connection), probe: this.cachedProbe, mode: 'stop-at-first-failure' });
+    const integrity = this.integrityOf(record);
+    const report = await runPreflight(record.path, {
+      ...this.preflightOptions(connection),
+      ...integrity,
+      probe: this.cachedProbe,
+      cliProbe: this.mayProbe(record) ? 'run' : 'resolve-only',
+      mode: 'stop-at-first-failure',
+    });
     if (!report.ok || !report.manifest || !report.entryPath || !report.cli) {
       const failure = report.checks.find((check) => !check.ok);
       const code = failure && !failure.ok ? failure.code : 'preflight_failed';
@@ -208,6 +302,14 @@ export class ExtensionService {
       // A missing CLI is the user's environment, not a broken extension: report without changing state.
       if (!failure || failure.check !== 'cli-dependency') this.registry.setState(id, 'broken', { code, message });
       throw new SvcError({ code, message: `${id}: ${message}`, details: failure && !failure.ok ? { check: failure.check, fix: failure.fix } : undefined });
+    }
+    if (record.source === 'catalog' && integrity.expectedTreeDigest === undefined) {
+      // Installed before tree digests were kept: what is there now becomes the reference.
+      this.registry.versions.recordTreeDigest(id, record.version, await computeTreeDigest(record.path));
+    }
+    if (record.state === 'broken') {
+      this.registry.setState(id, 'enabled');
+      this.options.logger.info('extension recovered: its CLI answers again', { id, cli: report.cli.command });
     }
     const granted = new Set(record.grantedPermissions);
     const missing = report.manifest.permissions.filter((permission) => !granted.has(permission));
@@ -227,7 +329,8 @@ export class ExtensionService {
       entryPath: report.entryPath,
       revision: `${report.entryPath}:${entryStat.mtimeMs}:${entryStat.size}`,
       granted: effective,
-      cli: { command: report.cli.command, version: report.cli.version },
+      // Without `process:spawn` the probe never runs and the version stays unknown ('').
+      cli: { command: report.cli.command, version: report.cli.version ?? '' },
     };
     const callOptions: CallOptions = {
       signal: options.signal,
@@ -335,17 +438,42 @@ export class ExtensionService {
     return new SvcError({ code: 'capability_unsupported', message: `${target.loadable.id} does not support ${what}`, pluginId: target.loadable.id });
   }
 
+  /**
+   * The options every preflight of this host starts from. The environment is the worker's scrubbed
+   * one (no SVC_* setting, no catalog token): the CLI is looked up on its PATH, and the version probe,
+   * when it runs, gets exactly it.
+   */
   preflightOptions(connection?: ConnectionRecord): Omit<PreflightOptions, 'mode'> {
     return {
       hostVersion: this.options.platform.hostVersion,
       nodeVersion: process.versions.node,
       platform: this.options.platform.os,
       homeDir: this.options.platform.homeDir,
-      env: { ...this.env },
+      env: scrubbedWorkerEnv(this.env),
       commandOverride: connection?.commandOverride,
       probeTimeoutMs: this.options.probeTimeoutMs,
     };
   }
+}
+
+const PROBE_PERMISSION = 'process:spawn';
+
+/** The CLI codes a later call may recover from by itself once the CLI is right. */
+const CLI_CODES: ReadonlySet<string> = new Set([
+  PreflightCodes.cliNotFound,
+  PreflightCodes.cliProbeFailed,
+  PreflightCodes.cliProbeTimeout,
+  PreflightCodes.cliVersionUnreadable,
+  PreflightCodes.cliIncompatible,
+]);
+
+/**
+ * Whether calls are served: enabled, or the current version of an update that waits; with
+ * `orCliBroken`, also a provider that is broken only because its CLI failed the probe after enabling.
+ */
+function isServing(record: ExtensionRecord, orCliBroken = false): boolean {
+  if (record.state === 'enabled' || (record.state === 'needs-confirmation' && record.pendingVersion !== undefined)) return true;
+  return orCliBroken && record.state === 'broken' && record.error !== undefined && CLI_CODES.has(record.error.code);
 }
 
 function parseOrThrow<T extends z.ZodTypeAny>(schema: T, value: unknown, message: string, code = 'plugin_invalid_result'): z.output<T> {

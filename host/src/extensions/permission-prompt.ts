@@ -1,5 +1,15 @@
 import { PERMISSIONS, type Permission } from '@svc-org/ai-sdk';
 
+/** What the CLI will run once the person confirms: nothing of it runs before. */
+export interface PromptCli {
+  /** The executable found on disk (nothing was started to find it). */
+  command: string;
+  /** Where it was found: the connection's override, `command.default`, an alias or a known path. */
+  source: string;
+  /** The version probe run after confirmation, or null when it never runs (no `process:spawn` requested). */
+  probe: { command: string; args: string[] } | null;
+}
+
 /** What the user is asked to confirm before an extension may load. */
 export interface PermissionPrompt {
   id: string;
@@ -10,7 +20,21 @@ export interface PermissionPrompt {
   dropped: string[];
   /** Set when `version` is a staged update: the version that serves until it is confirmed. */
   currentVersion?: string;
+  /** The CLI executable and the exact probe that will run after confirmation. */
+  cli?: PromptCli;
+  /** What the permissions do and do not stop; shown with every prompt (CLI and web). */
+  notice: string[];
 }
+
+/**
+ * The truth about the gates, said at the moment of consent: they guard every Host Context call, not
+ * the provider's own Node.js code.
+ */
+export const TRUST_NOTICE: readonly string[] = [
+  'These permissions gate every Host Context call the provider makes (processes, files, network, storage, settings).',
+  "They do not confine the provider's own code: it runs as you, in a worker thread of svc, and can use any Node.js API (files, network, child processes) without asking.",
+  'Enable only providers you trust like any program you install; a catalog provider is code you choose to trust.',
+];
 
 export function buildPermissionPrompt(
   id: string,
@@ -30,5 +54,6 @@ export function buildPermissionPrompt(
       new: !had.has(name),
     })),
     dropped: granted.filter((name) => !requested.includes(name)).sort(),
+    notice: [...TRUST_NOTICE],
   };
 }

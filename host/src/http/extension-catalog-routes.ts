@@ -17,6 +17,7 @@ import { refuseLocations } from './refuse-locations.js';
 const InstallBody = z.object({ id: z.string().min(1).max(214), version: z.string().min(1).max(256) }).strict();
 const UpdateBody = z.object({ version: z.string().min(1).max(256) }).strict();
 const EmptyBody = z.object({}).strict();
+const UninstallBody = z.object({ force: z.boolean().optional() }).strict();
 
 export interface ExtensionCatalogApi {
   catalog: CatalogInstaller;
@@ -87,7 +88,7 @@ export function extensionCatalogRoutes(router: Router, api: ExtensionCatalogApi)
     ctx.body = presentOutcome(await catalog.rollback(ctx.params.id!));
   });
   router.post('/api/extensions/:id/uninstall', async (ctx) => {
-    await readRequest(ctx, EmptyBody, 'uninstall request');
-    ctx.body = { uninstalled: await catalog.uninstall(ctx.params.id!) };
+    const body = await readRequest(ctx, UninstallBody, 'uninstall request');
+    ctx.body = { uninstalled: await catalog.uninstall(ctx.params.id!, { force: body.force === true }) };
   });
 }

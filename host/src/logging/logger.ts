@@ -1,4 +1,4 @@
-import { appendFileSync, mkdirSync } from 'node:fs';
+import { appendFileSync, chmodSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { Redactor } from './redactor.js';
 
@@ -28,7 +28,15 @@ export class Logger {
 
   constructor(private readonly options: LoggerOptions = {}, private readonly bound: Record<string, unknown> = {}) {
     this.redactor = options.redactor ?? new Redactor();
-    if (options.file) mkdirSync(dirname(options.file), { recursive: true });
+    if (options.file) {
+      mkdirSync(dirname(options.file), { recursive: true, mode: 0o700 });
+      // The log may hold what a provider printed: owner-only, also when an older svc left it readable.
+      try {
+        chmodSync(options.file, 0o600);
+      } catch {
+        // not created yet: appendFileSync creates it 0600
+      }
+    }
   }
 
   child(fields: Record<string, unknown>): Logger {

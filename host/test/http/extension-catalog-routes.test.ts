@@ -187,7 +187,7 @@ describe('the catalog over HTTP', () => {
     expect(entry.installed).toMatchObject({ version: '2.0.0', source: 'catalog', state: 'enabled', previousVersion: '1.0.0' });
 
     const removed = await call('POST', `/api/extensions/${ID}/uninstall`, {});
-    expect(removed.body).toEqual({ uninstalled: { id: ID, version: '2.0.0' } });
+    expect(removed.body).toEqual({ uninstalled: { id: ID, version: '2.0.0', connectionsLeft: [] } });
     expect((await call('GET', `/api/extensions/${ID}`)).body.error.code).toBe('extension_not_found');
   });
 

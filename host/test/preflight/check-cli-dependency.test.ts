@@ -68,9 +68,14 @@ describe('checkCliDependency discovery', () => {
     expect(report.cli).toEqual({ command: override, version: '0.169.0', source: 'override' });
   });
 
-  test('falls back to the next step when the override does not exist, and lists it as tried', async () => {
-    const report = await runPreflight(fixture.dir, fixture.options({ commandOverride: join(fixture.root, 'nowhere/qwen') }));
-    expect(report.cli?.source).toBe('default');
+  test('an override that does not exist fails with cli_not_found naming it, never falling back to PATH', async () => {
+    // sample-cli is on PATH and would answer: the override must not be silently replaced by it.
+    const override = join(fixture.root, 'nowhere/qwen');
+    const report = await runPreflight(fixture.dir, fixture.options({ commandOverride: override }));
+    const failure = expectPreflightFailure(fixture, report, 'cli-dependency', 'cli_not_found');
+    expect(failure.message).toBe(`the command override ${override} was not found or is not an executable file`);
+    expect(failure.details).toEqual({ override, tried: [{ source: 'override', candidate: override, looked: [override] }] });
+    expect(report.cli).toBeUndefined();
   });
 
   test('uses an alias when the default name is not on PATH', async () => {
@@ -111,12 +116,10 @@ describe('checkCliDependency discovery', () => {
 
 describe('checkCliDependency failures', () => {
   test('fails with cli_not_found and lists every place it looked', async () => {
-    const override = join(fixture.root, 'nowhere/qwen');
-    const report = await runPreflight(fixture.dir, fixture.options({ commandOverride: override, env: { PATH: join(fixture.root, 'empty') } }));
+    const report = await runPreflight(fixture.dir, fixture.options({ env: { PATH: join(fixture.root, 'empty') } }));
     const failure = expectPreflightFailure(fixture, report, 'cli-dependency', 'cli_not_found');
-    expect(failure.message).toBe(`the Sample CLI was not found (looked for ${override}, sample-cli, sample-cli-alias, ~/.sample/bin/sample-cli)`);
+    expect(failure.message).toBe('the Sample CLI was not found (looked for sample-cli, sample-cli-alias, ~/.sample/bin/sample-cli)');
     expect(failure.details?.tried).toEqual([
-      { source: 'override', candidate: override, looked: [override] },
       { source: 'default', candidate: 'sample-cli', looked: [join(fixture.root, 'empty/sample-cli')] },
       { source: 'alias', candidate: 'sample-cli-alias', looked: [join(fixture.root, 'empty/sample-cli-alias')] },
       { source: 'known-path', candidate: '~/.sample/bin/sample-cli', looked: [join(fixture.home, '.sample/bin/sample-cli')] },
@@ -187,5 +190,39 @@ describe('checkCliDependency failures', () => {
     const report = await runPreflight(fixture.dir, fixture.options({ env: { PATH: join(fixture.root, 'empty') } }));
     const failure = expectPreflightFailure(fixture, report, 'cli-dependency', 'manifest_invalid');
     expect(failure.fix).toBe('Write "svc.compatibility.cli" as a semver range, for example ">=0.18.0 <1.0.0"');
+  });
+});
+
+describe('before consent nothing the manifest names runs', () => {
+  test('by default preflight only resolves the executable: a probe that would leave a file leaves none', async () => {
+    const touched = join(fixture.root, 'probe-ran');
+    await fixture.editPackageJson((pkg) => {
+      pkg.svc.command.knownPaths = { [process.platform]: ['/bin/sh'] };
+      pkg.svc.command.default = 'not-on-path-anywhere';
+      pkg.svc.command.aliases = [];
+      pkg.svc.command.versionArgs = ['-c', `: > ${touched}; echo 1.0.0`];
+      delete pkg.svc.compatibility.cli;
+    });
+    const { cliProbe: _run, ...resolveOnly } = fixture.options();
+    const report = await runPreflight(fixture.dir, { ...resolveOnly, mode: 'all' });
+    expect(report.checks.filter((check) => !check.ok)).toEqual([]);
+    expect(report.cli).toEqual({ command: '/bin/sh', source: 'known-path' });
+    expect(existsSync(touched)).toBe(false);
+
+    // The same package with the probe asked for: the file appears, so its absence above means something.
+    const probed = await runPreflight(fixture.dir, fixture.options({ cliProbe: 'run' }));
+    expect(probed.cli).toEqual({ command: '/bin/sh', source: 'known-path', version: '1.0.0' });
+    expect(existsSync(touched)).toBe(true);
+  });
+
+  test('the probe gets exactly the environment it is given', async () => {
+    const dump = join(fixture.root, 'probe-env');
+    await fixture.editPackageJson((pkg) => {
+      pkg.svc.command.versionArgs = ['-c', `env > ${dump}; echo 1.0.0`];
+      delete pkg.svc.compatibility.cli;
+    });
+    await runPreflight(fixture.dir, fixture.options({ commandOverride: '/bin/sh', env: { PATH: '/usr/bin:/bin', ONLY_THIS: 'yes' } }));
+    const seen = (await readFile(dump, 'utf8')).split('\n').filter((line) => /^[A-Z_]+=/.test(line) && !/^(PWD|SHLVL|_)=/.test(line));
+    expect(seen.sort()).toEqual(['ONLY_THIS=yes', 'PATH=/usr/bin:/bin']);
   });
 });

@@ -24,7 +24,7 @@ export interface FixturePackage {
   replayCli(dirName: string, name: string, recording: string): Promise<string>;
   /** Makes `<root>/<dirName>/<name>`, an executable shell script with the given body. */
   script(dirName: string, name: string, body: string): Promise<string>;
-  /** runPreflight options for this fixture: PATH is only `<root>/bin`, home is `home`. */
+  /** runPreflight options for this fixture: PATH is only `<root>/bin`, home is `home`, the CLI probe runs. */
   options(overrides?: Partial<PreflightOptions>): PreflightOptions;
   cleanup(): Promise<void>;
 }
@@ -126,6 +126,7 @@ export async function createFixturePackage(): Promise<FixturePackage> {
       platform: process.platform,
       homeDir: home,
       env: { PATH: join(root, 'bin') },
+      cliProbe: 'run',
       mode: 'stop-at-first-failure',
       ...overrides,
     }),

@@ -1,8 +1,10 @@
 // `svc ext catalog|install|update|rollback|uninstall`: the catalog side of `svc ext`.
+import { SvcError } from '@svc-org/ai-sdk';
 import { redactUrl } from '../../extensions/install/index.js';
 import { parseReleaseSpec, checkExtensionId, type CatalogListing, type RollbackOutcome } from '../../extensions/catalog-installer/index.js';
 import type { CatalogTrust } from '../../extensions/catalog-trust/index.js';
 import type { CheckFailure } from '../../extensions/preflight/index.js';
+import type { ExtensionRecord } from '../../extensions/registry/index.js';
 import type { HostServices } from '../../host-services.js';
 import type { CliIo } from '../cli-io.js';
 import { createProgressReporter } from '../download-progress.js';
@@ -10,60 +12,129 @@ import { parseCommandArgs } from '../parse-command-args.js';
 import { UsageError } from '../usage-error.js';
 
 export const EXT_CATALOG_USAGE = `svc ext catalog [--json]
-svc ext install <id>@<exact version>
-svc ext update <id>@<exact version>
-svc ext rollback <id>
-svc ext uninstall <id>`;
+svc ext install <id>@<exact version> [--json]
+svc ext update <id>@<exact version> [--json]
+svc ext rollback <id> [--json]
+svc ext uninstall <id> [--force] [--json]`;
 
 
-export async function extCatalogCommand(sub: 'catalog' | 'install' | 'update' | 'rollback' | 'uninstall', args: string[], io: CliIo, openServices: () => Promise<HostServices>): Promise<number> {
+/**
+ * Ctrl-C or SIGTERM (`signal`) stops a catalog fetch or download at once: the operation is undone like
+ * any failed one, and the command exits 130.
+ */
+export async function extCatalogCommand(
+  sub: 'catalog' | 'install' | 'update' | 'rollback' | 'uninstall',
+  args: string[],
+  io: CliIo,
+  openServices: () => Promise<HostServices>,
+  signal?: AbortSignal,
+): Promise<number> {
   // Notes (an unsigned catalog) go to stderr, once per command, so --json output stays clean.
   const open = async () => {
     const services = await openServices();
     services.catalog.onNotice((line) => io.stderr.write(`note: ${line}\n`));
     return services;
   };
+  try {
+    return await runCatalogCommand(sub, args, io, open, signal);
+  } catch (error) {
+    if (signal?.aborted && SvcError.hasCode(error) && error.code === 'cancelled') {
+      io.stderr.write(`error cancelled: ${error.message}\n`);
+      return 130;
+    }
+    throw error;
+  }
+}
+
+async function runCatalogCommand(
+  sub: 'catalog' | 'install' | 'update' | 'rollback' | 'uninstall',
+  args: string[],
+  io: CliIo,
+  open: () => Promise<HostServices>,
+  signal: AbortSignal | undefined,
+): Promise<number> {
   switch (sub) {
     case 'catalog': {
       const { values, positionals } = parseCommandArgs(args, { json: { type: 'boolean' } }, 'svc ext catalog [--json]');
       if (positionals.length > 0) throw new UsageError('usage: svc ext catalog [--json]');
       const { catalog } = await open();
-      const listing = await catalog.catalog();
+      const listing = await catalog.catalog(signal);
       if (values.json) io.stdout.write(`${JSON.stringify(listing, null, 2)}\n`);
       else printListing(io, redactUrl(catalog.settings().indexUrl), listing);
       return 0;
     }
     case 'install': {
-      const spec = parseReleaseSpec(single(args, 'svc ext install <id>@<exact version>'));
-      const { record, warnings } = await (await open()).catalog.install(spec.id, spec.version, createProgressReporter(io));
+      const { value, json } = single(args, 'svc ext install <id>@<exact version> [--json]');
+      const spec = parseReleaseSpec(value);
+      // With --json, stdout carries only the result; the steps go to stderr.
+      const { record, warnings } = await (await open()).catalog.install(spec.id, spec.version, { ...createProgressReporter(json ? { ...io, stdout: io.stderr } : io), signal });
+      if (json) return printJson(io, { extension: presentRecord(record), warnings: presentWarnings(warnings) });
       printWarnings(io, warnings);
       io.stdout.write(`installed ${record.id} ${record.version} (${record.state}); enable it with: svc ext enable ${record.id}\n`);
       return 0;
     }
     case 'update': {
-      const spec = parseReleaseSpec(single(args, 'svc ext update <id>@<exact version>'));
-      const outcome = await (await open()).catalog.update(spec.id, spec.version, createProgressReporter(io));
+      const { value, json } = single(args, 'svc ext update <id>@<exact version> [--json]');
+      const spec = parseReleaseSpec(value);
+      const outcome = await (await open()).catalog.update(spec.id, spec.version, { ...createProgressReporter(json ? { ...io, stdout: io.stderr } : io), signal });
+      if (json) return printJson(io, presentOutcome(outcome));
       printSwitch(io, 'updated', outcome);
       return 0;
     }
     case 'rollback': {
-      const id = checkExtensionId(single(args, 'svc ext rollback <id>'));
-      printSwitch(io, 'rolled back', await (await open()).catalog.rollback(id));
+      const { value, json } = single(args, 'svc ext rollback <id> [--json]');
+      const outcome = await (await open()).catalog.rollback(checkExtensionId(value));
+      if (json) return printJson(io, presentOutcome(outcome));
+      printSwitch(io, 'rolled back', outcome);
       return 0;
     }
     case 'uninstall': {
-      const id = checkExtensionId(single(args, 'svc ext uninstall <id>'));
-      const removed = await (await open()).catalog.uninstall(id);
+      const usage = 'svc ext uninstall <id> [--force] [--json]';
+      const { values, positionals } = parseCommandArgs(args, { force: { type: 'boolean' }, json: { type: 'boolean' } }, usage);
+      if (positionals.length !== 1) throw new UsageError(`expected exactly one argument\nusage: ${usage}`);
+      const removed = await (await open()).catalog.uninstall(checkExtensionId(positionals[0]!), { force: values.force === true });
+      if (values.json) return printJson(io, removed);
       io.stdout.write(`uninstalled ${removed.id} ${removed.version}\n`);
+      if (removed.connectionsLeft.length > 0) {
+        io.stdout.write(`warning: these connections still name ${removed.id} and will fail until it is installed again: ${removed.connectionsLeft.join(', ')}\n`);
+      }
       return 0;
     }
   }
 }
 
-function single(args: string[], usage: string): string {
-  const { positionals } = parseCommandArgs(args, {}, usage);
+function single(args: string[], usage: string): { value: string; json: boolean } {
+  const { values, positionals } = parseCommandArgs(args, { json: { type: 'boolean' } }, usage);
   if (positionals.length !== 1) throw new UsageError(`expected exactly one argument\nusage: ${usage}`);
-  return positionals[0]!;
+  return { value: positionals[0]!, json: values.json === true };
+}
+
+function printJson(io: CliIo, value: unknown): number {
+  io.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+  return 0;
+}
+
+function presentRecord(record: ExtensionRecord) {
+  return {
+    id: record.id,
+    version: record.version,
+    state: record.state,
+    permissions: record.grantedPermissions,
+    ...(record.previousVersion ? { previousVersion: record.previousVersion } : {}),
+    ...(record.pendingVersion ? { pendingVersion: record.pendingVersion } : {}),
+    ...(record.rolledBackFrom ? { rolledBackFrom: record.rolledBackFrom } : {}),
+  };
+}
+
+function presentWarnings(warnings: CheckFailure[]) {
+  return warnings.map((warning) => ({ code: warning.code, message: warning.message, fix: warning.fix }));
+}
+
+function presentOutcome(outcome: RollbackOutcome) {
+  const extension = presentRecord(outcome.record);
+  if (outcome.kind === 'discarded-pending') return { kind: outcome.kind, extension, discarded: outcome.discarded };
+  if (outcome.kind === 'switched') return { kind: outcome.kind, extension, from: outcome.from, to: outcome.to, warnings: presentWarnings(outcome.warnings) };
+  return { kind: outcome.kind, extension, current: outcome.current, pending: outcome.pending, added: outcome.added, dropped: outcome.dropped, warnings: presentWarnings(outcome.warnings) };
 }
 
 function printSwitch(io: CliIo, verb: string, outcome: RollbackOutcome): void {

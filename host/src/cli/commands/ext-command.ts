@@ -1,4 +1,5 @@
 import { SvcError } from '@svc-org/ai-sdk';
+import { checkSvcHomeMode } from '../../config/check-svc-home-mode.js';
 import { formatPreflightReport } from '../../extensions/preflight/index.js';
 import type { PermissionPrompt } from '../../extensions/permission-prompt.js';
 import type { HostServices } from '../../host-services.js';
@@ -11,19 +12,23 @@ import { UsageError } from '../usage-error.js';
 export const EXT_USAGE = `svc ext list [--json]
 svc ext dev add <absolute dir>
 svc ext dev remove <id>
-svc ext enable <id> [--yes]
+svc ext show <id> [--connection <name>] [--json]
+svc ext enable <id> [--yes] [--connection <name>] [--json]
 svc ext disable <id>
-svc ext doctor <id> [--connection <name>]
+svc ext doctor <id> [--connection <name>] [--json]
 svc ext new <name> [--dir <parent>] [--publisher <publisher>] [--command <cli executable>]
 ${EXT_CATALOG_USAGE}`;
 
-export async function extCommand(args: string[], io: CliIo, open: () => Promise<HostServices>): Promise<number> {
+export async function extCommand(args: string[], io: CliIo, open: () => Promise<HostServices>, signal?: AbortSignal): Promise<number> {
   const [sub, ...rest] = args;
   switch (sub) {
     case 'list':
       return extList(rest, io, await open());
     case 'dev':
       return extDev(rest, io, await open());
+    case 'show':
+    case 'info':
+      return extShow(rest, io, await open());
     case 'enable':
       return extEnable(rest, io, await open());
     case 'disable': {
@@ -44,7 +49,7 @@ export async function extCommand(args: string[], io: CliIo, open: () => Promise<
     case 'update':
     case 'rollback':
     case 'uninstall':
-      return extCatalogCommand(sub, rest, io, open);
+      return extCatalogCommand(sub, rest, io, open, signal);
     default:
       throw new UsageError(`unknown ext command "${sub ?? ''}"\nusage:\n${EXT_USAGE}`);
   }
@@ -59,7 +64,7 @@ function extList(args: string[], io: CliIo, services: HostServices): number {
   const { values } = parseCommandArgs(args, { json: { type: 'boolean' } }, 'svc ext list [--json]');
   const records = services.extensions.list();
   if (values.json) {
-    io.stdout.write(`${JSON.stringify(records.map((r) => ({ id: r.id, displayName: r.displayName, version: r.version, source: r.source, state: r.state, permissions: r.grantedPermissions, path: r.path, error: r.error, previousVersion: r.previousVersion, pendingVersion: r.pendingVersion })), null, 2)}\n`);
+    io.stdout.write(`${JSON.stringify(records.map((r) => ({ id: r.id, displayName: r.displayName, version: r.version, source: r.source, state: r.state, permissions: r.grantedPermissions, path: r.path, error: r.error, previousVersion: r.previousVersion, pendingVersion: r.pendingVersion, rolledBackFrom: r.rolledBackFrom })), null, 2)}\n`);
     return 0;
   }
   if (records.length === 0) {
@@ -114,31 +119,120 @@ export function formatPermissionPrompt(prompt: PermissionPrompt): string {
   if (prompt.requested.length === 0) lines.push('  (none)');
   for (const dropped of prompt.dropped) lines.push(`  - ${dropped.padEnd(20)} no longer requested; will be removed`);
   if (prompt.requested.some((p) => p.new) && prompt.requested.some((p) => !p.new)) lines.push('  (+ marks permissions not granted before)');
+  if (prompt.cli) {
+    lines.push(`CLI: ${prompt.cli.command} (found by ${prompt.cli.source}; nothing has run yet)`);
+    lines.push(
+      prompt.cli.probe
+        ? `after you confirm, svc runs its version probe: ${formatArgv([prompt.cli.probe.command, ...prompt.cli.probe.args])}`
+        : 'no version probe will run (process:spawn is not requested)',
+    );
+  }
+  lines.push(...prompt.notice);
   return `${lines.join('\n')}\n`;
 }
 
+/** An argument vector as a person would type it: each argument quoted only when it needs to be. */
+function formatArgv(argv: readonly string[]): string {
+  return argv.map((arg) => (/^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replaceAll("'", `'\\''`)}'`)).join(' ');
+}
+
+async function extShow(args: string[], io: CliIo, services: HostServices): Promise<number> {
+  const usage = 'svc ext show <id> [--connection <name>] [--json]';
+  const { values, positionals } = parseCommandArgs(args, { json: { type: 'boolean' }, connection: { type: 'string' } }, usage);
+  const shown = await services.extensions.show(one(positionals, usage), values.connection);
+  if (values.json) {
+    io.stdout.write(`${JSON.stringify(shown, null, 2)}\n`);
+    return 0;
+  }
+  const lines = [`${shown.displayName} (${shown.id} ${shown.version}, ${shown.source}, ${shown.state})`];
+  if (shown.description) lines.push(`  ${shown.description}`);
+  lines.push(`requested permissions: ${shown.requestedPermissions.join(', ') || '(none)'}`);
+  lines.push(`granted permissions:   ${shown.grantedPermissions.join(', ') || '(none)'}`);
+  if (shown.compatibility) {
+    const { svc, node, cli } = shown.compatibility;
+    lines.push(`compatibility: svc ${svc}; node ${node}${cli ? `; cli ${cli}` : ''}`);
+  }
+  if (shown.cli) {
+    const where = shown.cli.found ?? `not found (${shown.cli.error?.code ?? 'cli_not_found'})`;
+    lines.push(`CLI: ${shown.cli.override ? `override ${shown.cli.override}` : shown.cli.default} → ${where}`);
+    lines.push(
+      shown.cli.probe
+        ? `version probe: ${formatArgv([shown.cli.found ?? shown.cli.default, ...shown.cli.probe.args])} (runs only ${shown.cli.probe.runs})`
+        : 'version probe: never runs (process:spawn is not requested)',
+    );
+  }
+  for (const check of shown.checks) {
+    if (!check.ok) lines.push(`✗ ${check.check}  ${check.code}: ${check.message} — fix: ${check.fix}`);
+  }
+  lines.push(...shown.notice);
+  io.stdout.write(`${lines.join('\n')}\n`);
+  return 0;
+}
+
 async function extEnable(args: string[], io: CliIo, services: HostServices): Promise<number> {
-  const { values, positionals } = parseCommandArgs(args, { yes: { type: 'boolean', short: 'y' } }, 'svc ext enable <id> [--yes]');
-  const id = one(positionals, 'svc ext enable <id> [--yes]');
-  const record = await services.extensions.enable(id, async (prompt) => {
-    io.stdout.write(formatPermissionPrompt(prompt));
-    if (values.yes) {
-      io.stdout.write('confirmed with --yes\n');
-      return true;
-    }
-    return confirm(io, `Grant ${prompt.requested.length === 1 ? 'this permission' : 'these permissions'} and enable ${prompt.id}?`);
-  });
+  const usage = 'svc ext enable <id> [--yes] [--connection <name>] [--json]';
+  const { values, positionals } = parseCommandArgs(
+    args,
+    { yes: { type: 'boolean', short: 'y' }, connection: { type: 'string' }, json: { type: 'boolean' } },
+    usage,
+  );
+  const id = one(positionals, usage);
+  // With --json, stdout carries only the result: the prompt goes to stderr.
+  const out = values.json ? io.stderr : io.stdout;
+  const record = await services.extensions.enable(
+    id,
+    async (prompt) => {
+      out.write(formatPermissionPrompt(prompt));
+      if (values.yes) {
+        out.write('confirmed with --yes\n');
+        return true;
+      }
+      return confirm(io, `Grant ${prompt.requested.length === 1 ? 'this permission' : 'these permissions'} and enable ${prompt.id}?`);
+    },
+    { connection: values.connection },
+  );
+  if (values.json) {
+    io.stdout.write(`${JSON.stringify({ id: record.id, version: record.version, state: record.state, permissions: record.grantedPermissions }, null, 2)}\n`);
+    return 0;
+  }
   io.stdout.write(`${record.id} enabled with ${record.grantedPermissions.length > 0 ? record.grantedPermissions.join(', ') : 'no permissions'}\n`);
   return 0;
 }
 
 async function extDoctor(args: string[], io: CliIo, services: HostServices): Promise<number> {
-  const { values, positionals } = parseCommandArgs(args, { connection: { type: 'string' } }, 'svc ext doctor <id> [--connection <name>]');
-  const id = one(positionals, 'svc ext doctor <id> [--connection <name>]');
+  const usage = 'svc ext doctor <id> [--connection <name>] [--json]';
+  const { values, positionals } = parseCommandArgs(args, { connection: { type: 'string' }, json: { type: 'boolean' } }, usage);
+  const id = one(positionals, usage);
   const report = await services.extensions.doctor(id, values.connection);
   const record = services.registry.get(id);
-  io.stdout.write(`${record.id} ${record.version} (${record.source}, ${record.state}) at ${record.path}\n`);
-  io.stdout.write(formatPreflightReport(report));
+  const home = checkSvcHomeMode(services.svcHome);
+  if (values.json) {
+    io.stdout.write(
+      `${JSON.stringify(
+        {
+          id: record.id,
+          version: record.version,
+          source: record.source,
+          state: record.state,
+          ok: report.ok,
+          probed: report.probed,
+          checks: report.checks,
+          skipped: report.skipped,
+          ...(report.cli ? { cli: report.cli } : {}),
+          ...(home ? { warnings: [home] } : {}),
+        },
+        null,
+        2,
+      )}\n`,
+    );
+  } else {
+    io.stdout.write(`${record.id} ${record.version} (${record.source}, ${record.state}) at ${record.path}\n`);
+    io.stdout.write(formatPreflightReport(report));
+    if (!report.probed && report.cli) {
+      io.stdout.write(`  (the version probe runs only once ${id} is enabled with process:spawn granted)\n`);
+    }
+    if (home) io.stdout.write(`warning ${home.code}: ${home.message}\n  fix: ${home.fix}\n`);
+  }
   if (!report.ok) {
     const failure = report.checks.find((check) => !check.ok);
     throw new SvcError({ code: failure && !failure.ok ? failure.code : 'preflight_failed', message: 'preflight failed (see above)' });

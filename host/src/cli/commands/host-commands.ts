@@ -18,7 +18,7 @@ const raw = (group: string, name: string, description: string, usage: string, ex
 const ext = (name: string, description: string, usage: string, example: string): CliCommand =>
   raw('ext', name, description, usage, [example], async (run) => {
     const { extCommand } = await import('./ext-command.js');
-    return extCommand([name, ...run.args], run.io, run.open);
+    return extCommand([name, ...run.args], run.io, run.open, run.signal);
   });
 
 const config = (name: string, description: string, usage: string, example: string): CliCommand =>

@@ -20,6 +20,12 @@ export const CatalogInstallCodes = {
   operationInProgress: 'extension_operation_in_progress',
   /** The catalog now lists different bytes for a version this host already holds. */
   artifactNotImmutable: 'artifact_not_immutable',
+  /** The permissions the index lists for a version differ from those its artifact's manifest requests. */
+  indexManifestMismatch: 'index_manifest_mismatch',
+  /** A second rollback: the last operation already rolled back from this version. */
+  alreadyRolledBack: 'already_rolled_back',
+  /** Uninstall of a provider that connections still use, without `--force`. */
+  connectionsLeft: 'extension_has_connections',
   /** HTTP: a request carried a catalog (index) URL. */
   catalogUrlNotAccepted: 'catalog_url_not_accepted',
   /** HTTP: a request carried an artifact URL. */

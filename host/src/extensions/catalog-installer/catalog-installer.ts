@@ -26,6 +26,7 @@ import { READ_ONLY_FOLDER_MODE } from './make-read-only.js';
 import { preflightRelease } from './preflight-release.js';
 import { recoverCatalogOperations, type CatalogRecoveryReport } from './recover-catalog-operations.js';
 import { removeTree } from './remove-tree.js';
+import { checkIndexPermissions } from './check-index-permissions.js';
 import { stageRelease } from './stage-release.js';
 
 export interface CatalogInstallerOptions {
@@ -42,6 +43,8 @@ export interface CatalogInstallerOptions {
   hostVersion: string;
   /** Trusted CAs replacing Node's store (in-process tests); default: Node's store plus NODE_EXTRA_CA_CERTS. */
   ca?: string | Buffer | Array<string | Buffer>;
+  /** Names of the connections that use a provider: uninstall refuses to leave them behind unless forced. */
+  connectionsOf?: (id: string) => string[];
 }
 
 /** How a caller follows an operation (the CLI prints it; HTTP ignores it). */
@@ -121,7 +124,15 @@ export class CatalogInstaller {
       this.crash('install:moved');
       transaction(this.options.db, () => {
         this.versions.registerCatalog({ id, version, path: target, displayName: staged.manifest.display.name });
-        this.versions.addVersion({ id, version, path: target, sha256: release.artifact.sha256, size: release.artifact.size, permissions: staged.manifest.permissions });
+        this.versions.addVersion({
+          id,
+          version,
+          path: target,
+          sha256: release.artifact.sha256,
+          size: release.artifact.size,
+          permissions: staged.manifest.permissions,
+          treeSha256: staged.treeSha256,
+        });
         this.journal.finish(op.opId);
         this.crash('install:in-transaction');
       });
@@ -160,12 +171,14 @@ export class CatalogInstaller {
       let path: string;
       let manifest: Manifest;
       let warnings: CheckFailure[];
+      let treeSha256 = '';
       if (held) {
         // This host already holds the version (the previous or a pending one): no download, but the
         // catalog must still describe the very same bytes.
         if (held.sha256 !== release.artifact.sha256) throw notImmutable(id, version, held, release);
         observer.onStep?.(`${id} ${version} is already in the store (sha256 ${held.sha256})`);
-        ({ manifest, warnings } = await preflightRelease(held.path, { id, version }, this.options.preflightOptions()));
+        ({ manifest, warnings } = await preflightRelease(held.path, { id, version }, this.heldPreflightOptions(held)));
+        checkIndexPermissions(id, release, manifest);
         path = held.path;
       } else {
         const staged = await this.stage(op, release, settings, observer);
@@ -174,13 +187,13 @@ export class CatalogInstaller {
         await this.moveIntoStore(staged.packageDir, path);
         moved = path;
         this.crash('update:moved');
-        ({ manifest, warnings } = staged);
+        ({ manifest, warnings, treeSha256 } = staged);
       }
       const decision = decide(record, manifest.permissions);
       let pruned: ExtensionVersionRecord[] = [];
       transaction(this.options.db, () => {
         if (!held) {
-          this.versions.addVersion({ id, version, path, sha256: release.artifact.sha256, size: release.artifact.size, permissions: manifest.permissions });
+          this.versions.addVersion({ id, version, path, sha256: release.artifact.sha256, size: release.artifact.size, permissions: manifest.permissions, treeSha256 });
         }
         pruned = this.applySwitch(record, { version, path, displayName: manifest.display.name }, decision);
         this.journal.finish(op.opId);
@@ -226,6 +239,14 @@ export class CatalogInstaller {
         this.options.logger.info('pending catalog update discarded', { id, discarded });
         return { kind: 'discarded-pending', record: this.options.registry.get(id), discarded };
       }
+      if (record.rolledBackFrom !== undefined && record.rolledBackFrom === record.previousVersion) {
+        // Going "back" again would go forward to the version just left: say so instead of doing it.
+        throw new SvcError({
+          code: CatalogInstallCodes.alreadyRolledBack,
+          message: `${id} was already rolled back from ${record.rolledBackFrom} to ${record.version}; a second rollback would go forward again`,
+          details: { id, version: record.version, rolledBackFrom: record.rolledBackFrom, fix: `To return to ${record.rolledBackFrom}, run \`svc ext update ${id}@${record.rolledBackFrom}\`` },
+        });
+      }
       if (!record.previousVersion) {
         throw new SvcError({
           code: CatalogInstallCodes.noPreviousVersion,
@@ -234,10 +255,10 @@ export class CatalogInstaller {
         });
       }
       const held = this.versions.get(id, record.previousVersion);
-      const { manifest, warnings } = await preflightRelease(held.path, { id, version: held.version }, this.options.preflightOptions());
+      const { manifest, warnings } = await preflightRelease(held.path, { id, version: held.version }, this.heldPreflightOptions(held));
       const decision = decide(record, manifest.permissions);
       transaction(this.options.db, () => {
-        pruned = this.applySwitch(record, { version: held.version, path: held.path, displayName: manifest.display.name }, decision);
+        pruned = this.applySwitch(record, { version: held.version, path: held.path, displayName: manifest.display.name }, decision, record.version);
         this.journal.finish(op.opId);
         this.crash('rollback:in-transaction');
       });
@@ -252,10 +273,26 @@ export class CatalogInstaller {
     }
   }
 
-  /** Removes the registration (with its grants and plugin storage) and every stored version. */
-  async uninstall(id: string): Promise<{ id: string; version: string }> {
+  /**
+   * Removes the registration (with its grants and plugin storage) and every stored version. Connections
+   * that use the provider would be left pointing at nothing: without `force` that is refused (naming
+   * them); with it they stay, and the outcome names them.
+   */
+  async uninstall(id: string, options: { force?: boolean } = {}): Promise<{ id: string; version: string; connectionsLeft: string[] }> {
     checkExtensionId(id);
     this.catalogRecord(id);
+    const connectionsLeft = this.options.connectionsOf?.(id) ?? [];
+    if (connectionsLeft.length > 0 && !options.force) {
+      throw new SvcError({
+        code: CatalogInstallCodes.connectionsLeft,
+        message: `${id} is used by the connection${connectionsLeft.length === 1 ? '' : 's'} ${connectionsLeft.join(', ')}; uninstalling it would leave them without a provider`,
+        details: {
+          id,
+          connections: connectionsLeft,
+          fix: `Remove them first (\`svc connection remove <name>\`), or uninstall anyway with \`svc ext uninstall ${id} --force\``,
+        },
+      });
+    }
     const op = this.journal.begin('uninstall', id);
     let committed = false;
     let rows: ExtensionVersionRecord[] = [];
@@ -278,8 +315,8 @@ export class CatalogInstaller {
     }
     await this.cleanup(rows.map((row) => row.path));
     await rmdir(this.layout.extensionDir(id)).catch(() => undefined);
-    this.options.logger.info('catalog extension uninstalled', { id, version });
-    return { id, version };
+    this.options.logger.info('catalog extension uninstalled', { id, version, connectionsLeft });
+    return { id, version, connectionsLeft };
   }
 
   /** Cleans up after operations a kill interrupted (see recoverCatalogOperations). */
@@ -324,6 +361,11 @@ export class CatalogInstaller {
     });
   }
 
+  /** A version already in the store is checked against the tree digest recorded at its install. */
+  private heldPreflightOptions(held: ExtensionVersionRecord): Omit<PreflightOptions, 'mode' | 'expected'> {
+    return { ...this.options.preflightOptions(), ...(held.treeSha256 ? { expectedTreeDigest: held.treeSha256 } : {}) };
+  }
+
   /** One rename(2): the version appears in the store whole or not at all. */
   private async moveIntoStore(packageDir: string, target: string): Promise<void> {
     // A folder no row names is a leftover of a kill between such a rename and its commit.
@@ -342,13 +384,19 @@ export class CatalogInstaller {
   }
 
   /** The statements of a switch, run inside the caller's transaction; returns the version rows dropped. */
-  private applySwitch(record: ExtensionRecord, target: { version: string; path: string; displayName: string }, decision: Decision): ExtensionVersionRecord[] {
+  private applySwitch(
+    record: ExtensionRecord,
+    target: { version: string; path: string; displayName: string },
+    decision: Decision,
+    /** Set by a rollback: the version it leaves (a second rollback refuses to return to it). */
+    rolledBackFrom?: string,
+  ): ExtensionVersionRecord[] {
     const { id } = record;
     if (decision === 'pending') {
-      this.versions.setPending(id, target.version, 'needs-confirmation');
+      this.versions.setPending(id, target.version, 'needs-confirmation', rolledBackFrom);
       return this.versions.removeVersionsExcept(id, [record.version, record.previousVersion, target.version]);
     }
-    this.versions.setCurrent(id, { ...target, previousVersion: record.version, state: stateAfterSwitch(record) });
+    this.versions.setCurrent(id, { ...target, previousVersion: record.version, state: stateAfterSwitch(record), rolledBackFrom: rolledBackFrom ?? null });
     return this.versions.removeVersionsExcept(id, [target.version, record.version]);
   }
 

@@ -9,6 +9,7 @@ export * from './make-read-only.js';
 export * from './remove-tree.js';
 export * from './find-catalog-release.js';
 export * from './preflight-release.js';
+export * from './check-index-permissions.js';
 export * from './stage-release.js';
 export * from './build-catalog-listing.js';
 export * from './recover-catalog-operations.js';

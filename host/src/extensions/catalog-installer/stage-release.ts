@@ -5,7 +5,8 @@ import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Manifest, ProviderPackage } from '@svc-org/ai-sdk';
 import { downloadArtifact, extractArtifact, type CatalogVersion, type DownloadProgress, type InstallBounds } from '../install/index.js';
-import type { CheckFailure, PreflightOptions } from '../preflight/index.js';
+import { computeTreeDigest, type CheckFailure, type PreflightOptions } from '../preflight/index.js';
+import { checkIndexPermissions } from './check-index-permissions.js';
 import { makeReadOnly } from './make-read-only.js';
 import { preflightRelease } from './preflight-release.js';
 
@@ -30,6 +31,8 @@ export interface StagedRelease {
   pkg: ProviderPackage;
   manifest: Manifest;
   entries: number;
+  /** computeTreeDigest of packageDir once read-only: recorded, and checked before every load. */
+  treeSha256: string;
   /** Checks that failed without blocking the install (a CLI that is not installed yet). */
   warnings: CheckFailure[];
 }
@@ -56,7 +59,9 @@ export async function stageRelease(options: StageReleaseOptions): Promise<Staged
   options.onStep?.(`extracted ${inspection.entries.length} entries into staging`);
 
   const { pkg, manifest, warnings } = await preflightRelease(packageDir, { id, version: release.version }, options.preflight);
+  checkIndexPermissions(id, release, manifest);
   await makeReadOnly(packageDir);
+  const treeSha256 = await computeTreeDigest(packageDir);
   options.onStep?.(warnings.length === 0 ? 'preflight passed' : `preflight passed except: ${warnings.map((f) => `${f.code} (${f.message})`).join('; ')}`);
-  return { packageDir, pkg, manifest, entries: inspection.entries.length, warnings };
+  return { packageDir, pkg, manifest, entries: inspection.entries.length, treeSha256, warnings };
 }

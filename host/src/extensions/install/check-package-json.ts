@@ -19,8 +19,13 @@ export const DEPENDENCY_FIELDS = [
 
 export type ArtifactPackageJson = Record<string, unknown> & { name: string; version: string };
 
-export function checkPackageJson(bytes: Buffer): ArtifactPackageJson {
-  const invalid = (message: string) => new SvcError({ code: InstallErrorCodes.artifactInvalidMetadata, message: `package/package.json ${message}` });
+/**
+ * The package's own package.json (`package/package.json`), or with `nested` any other package.json of
+ * the artifact (any letter case): those describe nothing the host reads, but a tool run inside the
+ * installed folder would honour their scripts, so they are held to the same rules.
+ */
+export function checkPackageJson(bytes: Buffer, where = 'package/package.json', nested = false): ArtifactPackageJson {
+  const invalid = (message: string) => new SvcError({ code: InstallErrorCodes.artifactInvalidMetadata, message: `${where} ${message}` });
   let value: unknown;
   try {
     value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
@@ -33,21 +38,22 @@ export function checkPackageJson(bytes: Buffer): ArtifactPackageJson {
     const names = typeof pkg.scripts === 'object' && pkg.scripts !== null ? Object.keys(pkg.scripts) : [];
     throw new SvcError({
       code: InstallErrorCodes.artifactLifecycleScripts,
-      message: `package/package.json declares scripts${names.length > 0 ? ` (${names.join(', ')})` : ''}; artifacts carry none`,
-      details: { scripts: names },
+      message: `${where} declares scripts${names.length > 0 ? ` (${names.join(', ')})` : ''}; artifacts carry none`,
+      details: { entry: where, scripts: names },
     });
   }
   const dependencyFields = DEPENDENCY_FIELDS.filter((field) => Object.hasOwn(pkg, field));
   if (dependencyFields.length > 0) {
     throw new SvcError({
       code: InstallErrorCodes.artifactDependencies,
-      message: `package/package.json declares ${dependencyFields.join(', ')}; artifacts bundle their code and declare no dependencies`,
-      details: { fields: dependencyFields },
+      message: `${where} declares ${dependencyFields.join(', ')}; artifacts bundle their code and declare no dependencies`,
+      details: { entry: where, fields: dependencyFields },
     });
   }
   if (Object.hasOwn(pkg, 'gypfile')) {
-    throw new SvcError({ code: InstallErrorCodes.artifactNativeModule, message: 'package/package.json declares a node-gyp build (gypfile)' });
+    throw new SvcError({ code: InstallErrorCodes.artifactNativeModule, message: `${where} declares a node-gyp build (gypfile)`, details: { entry: where } });
   }
+  if (nested) return pkg as ArtifactPackageJson;
   if (typeof pkg.name !== 'string' || pkg.name === '') throw invalid('has no "name"');
   if (typeof pkg.version !== 'string' || pkg.version === '') throw invalid('has no "version"');
   return pkg as ArtifactPackageJson;

@@ -29,6 +29,10 @@ export interface DownloadArtifactOptions {
   ca?: string | Buffer | Array<string | Buffer>;
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** Deadline of the whole transfer in ms (see httpsGet). */
+  deadlineMs?: number;
+  /** Stall timeout in ms (see httpsGet). */
+  stallMs?: number;
   onProgress?: (progress: DownloadProgress) => void;
 }
 
@@ -38,6 +42,8 @@ export interface DownloadedArtifact {
   size: number;
 }
 
+/** An artifact is up to 32 MiB: a slow but moving link gets minutes; a stalled one is caught by the stall timeout. */
+export const ARTIFACT_DEADLINE_MS = 10 * 60_000;
 const WRITE_BATCH_BYTES = 256 * 1024;
 const WRITE_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | (constants.O_NOFOLLOW ?? 0);
 
@@ -59,6 +65,8 @@ export async function downloadArtifact(url: string | URL, options: DownloadArtif
     ca: options.ca,
     signal: options.signal,
     timeoutMs: options.timeoutMs,
+    deadlineMs: options.deadlineMs ?? ARTIFACT_DEADLINE_MS,
+    stallMs: options.stallMs,
   });
   const contentLength = response.headers['content-length'];
   if (contentLength !== undefined) {

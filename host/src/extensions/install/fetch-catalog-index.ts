@@ -18,6 +18,10 @@ export interface FetchCatalogIndexOptions {
   timeoutMs?: number;
   /** Runs on the exact bytes received, before they are parsed (the signature check of a pinned catalog). */
   verifyBytes?: (bytes: Buffer) => Promise<void>;
+  /** Deadline of the whole transfer in ms (see httpsGet). */
+  deadlineMs?: number;
+  /** Stall timeout in ms (see httpsGet). */
+  stallMs?: number;
 }
 
 export async function fetchCatalogIndex(url: string | URL, options: FetchCatalogIndexOptions = {}): Promise<CatalogIndex> {
@@ -31,6 +35,8 @@ export async function fetchCatalogIndex(url: string | URL, options: FetchCatalog
     ca: options.ca,
     signal: options.signal,
     timeoutMs: options.timeoutMs,
+    deadlineMs: options.deadlineMs,
+    stallMs: options.stallMs,
   });
   const tooLarge = () =>
     new SvcError({

@@ -13,6 +13,7 @@ export * from './read-tar.js';
 export * from './check-entry-path.js';
 export * from './path-collision-index.js';
 export * from './check-package-json.js';
+export * from './detect-native-object.js';
 export * from './walk-artifact.js';
 export * from './inspect-artifact.js';
 export * from './extract-artifact.js';

@@ -3,6 +3,7 @@
 // the archive through here, so the two passes cannot disagree on a rule.
 import { SvcError } from '@svc-org/ai-sdk';
 import { ByteReader } from './byte-reader.js';
+import { detectNativeObject, NATIVE_SNIFF_BYTES } from './detect-native-object.js';
 import { checkEntryPath } from './check-entry-path.js';
 import { checkPackageJson, MAX_PACKAGE_JSON_BYTES, type ArtifactPackageJson } from './check-package-json.js';
 import type { InstallBounds } from './install-bounds.js';
@@ -68,6 +69,15 @@ export async function walkArtifact(inflated: AsyncIterable<Buffer>, bounds: Inst
           details: { ...where, type: raw.type, ...(raw.linkpath === '' ? {} : { linkpath: raw.linkpath }) },
         });
       }
+      if (raw.linkpath !== '') {
+        // A file or folder has no link target; one that carries one (a pax `linkpath` record) is an
+        // archive some other tool may read as a link.
+        throw new SvcError({
+          code: InstallErrorCodes.artifactInvalidMetadata,
+          message: `artifact entry ${JSON.stringify(raw.path)} is a ${raw.type} that carries a link target`,
+          details: { ...where, linkpath: raw.linkpath },
+        });
+      }
       const path = checkEntryPath(raw.path, raw.type === 'directory');
       const segments = path.split('/');
       if (segments.some((segment) => segment.toLowerCase() === 'node_modules')) {
@@ -89,12 +99,33 @@ export async function walkArtifact(inflated: AsyncIterable<Buffer>, bounds: Inst
 
       const entry: ArtifactEntry = { path, type: raw.type, size: raw.size };
       let body: AsyncIterable<Buffer> = raw.body;
+      if (raw.type === 'file' && raw.size > 0 && path !== 'package.json') {
+        const { head, rest } = await peek(raw.body, Math.min(raw.size, NATIVE_SNIFF_BYTES));
+        const format = detectNativeObject(head);
+        if (format !== undefined) {
+          throw new SvcError({
+            code: InstallErrorCodes.artifactNativeModule,
+            message: `artifact entry ${JSON.stringify(raw.path)} is a native ${format} object (whatever its name says)`,
+            details: { ...where, format },
+          });
+        }
+        body = rest;
+      }
       if (raw.type === 'file' && path === 'package.json') {
         if (raw.size > MAX_PACKAGE_JSON_BYTES) {
           throw new SvcError({ code: InstallErrorCodes.artifactInvalidMetadata, message: `package/package.json is over ${MAX_PACKAGE_JSON_BYTES} bytes` });
         }
         const bytes = await collect(raw.body, raw.size);
         packageJson = checkPackageJson(bytes);
+        body = (async function* () {
+          yield bytes;
+        })();
+      } else if (raw.type === 'file' && name === 'package.json') {
+        if (raw.size > MAX_PACKAGE_JSON_BYTES) {
+          throw new SvcError({ code: InstallErrorCodes.artifactInvalidMetadata, message: `package/${path} is over ${MAX_PACKAGE_JSON_BYTES} bytes` });
+        }
+        const bytes = await collect(body, raw.size);
+        checkPackageJson(bytes, `package/${path}`, true);
         body = (async function* () {
           yield bytes;
         })();
@@ -109,6 +140,34 @@ export async function walkArtifact(inflated: AsyncIterable<Buffer>, bounds: Inst
     throw new SvcError({ code: InstallErrorCodes.artifactInvalidMetadata, message: 'the artifact has no package/package.json' });
   }
   return { packageJson, entries, unpackedBytes };
+}
+
+/** Reads at least `bytes` from the start of `body`; `rest` yields everything, those bytes included. */
+async function peek(body: AsyncIterable<Buffer>, bytes: number): Promise<{ head: Buffer; rest: AsyncIterable<Buffer> }> {
+  const iterator = body[Symbol.asyncIterator]();
+  const chunks: Buffer[] = [];
+  let read = 0;
+  let done = false;
+  while (read < bytes) {
+    const next = await iterator.next();
+    if (next.done) {
+      done = true;
+      break;
+    }
+    chunks.push(next.value);
+    read += next.value.length;
+  }
+  const head = Buffer.concat(chunks);
+  const rest = (async function* () {
+    if (head.length > 0) yield head;
+    if (done) return;
+    for (;;) {
+      const next = await iterator.next();
+      if (next.done) return;
+      yield next.value;
+    }
+  })();
+  return { head, rest };
 }
 
 async function collect(body: AsyncIterable<Buffer>, size: number): Promise<Buffer> {

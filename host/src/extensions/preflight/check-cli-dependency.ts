@@ -1,22 +1,28 @@
 // The CLI the provider adapts: found (see discoverCliCommand), asked for its version, and held to
-// `compatibility.cli`. This runs the CLI, never the plugin.
+// `compatibility.cli`. The executable and its probe arguments come from the manifest, so the probe
+// runs only when the caller asks for it (`cliProbe: 'run'`: an enabled provider granted
+// `process:spawn`); otherwise this only resolves the path. It never runs the plugin.
 import semver from 'semver';
 import type { Manifest } from '@svc-org/ai-sdk';
 import { checkFailed, type CheckResult } from './check-result.js';
 import { discoverCliCommand, type CommandSource, type DiscoveryOptions } from './discover-cli-command.js';
 import { parseCliVersion } from './parse-cli-version.js';
+import type { CliProbeMode } from './preflight-options.js';
 import { PreflightCodes } from './preflight-codes.js';
 import { probeCliVersion, type ProbeOptions, type ProbeOutcome } from './probe-cli-version.js';
 
 export interface ResolvedCli {
-  /** Absolute path of the executable that answered the probe. */
+  /** Absolute path of the executable found (that answered the probe, when it ran). */
   command: string;
-  version: string;
+  /** What the version probe reported; absent when the probe did not run (`cliProbe: 'resolve-only'`). */
+  version?: string;
   /** Which discovery step found it. */
   source: CommandSource;
 }
 
 export interface CliDependencyOptions extends DiscoveryOptions {
+  /** `run` starts the version probe; `resolve-only` (the default) only finds the executable. */
+  cliProbe?: CliProbeMode;
   /** Deadline of the version probe; the probe is killed after it. */
   probeTimeoutMs?: number;
   /** Replaces the probe (for a cache); defaults to probeCliVersion. */
@@ -51,6 +57,15 @@ export async function checkCliDependency(manifest: Manifest, options: CliDepende
   }
 
   const discovery = await discoverCliCommand(spec, options);
+  if (!discovery.found && options.commandOverride !== undefined) {
+    return checkFailed(
+      'cli-dependency',
+      PreflightCodes.cliNotFound,
+      `the command override ${options.commandOverride} was not found or is not an executable file`,
+      `Point the connection's command override at the ${cliName(manifest.display.name)} executable, or remove the override to use \`${spec.default}\``,
+      { override: options.commandOverride, tried: discovery.tried },
+    );
+  }
   if (!discovery.found) {
     const names = discovery.tried.map((attempt) => attempt.candidate).join(', ');
     return checkFailed(
@@ -63,6 +78,7 @@ export async function checkCliDependency(manifest: Manifest, options: CliDepende
   }
 
   const { command, source } = discovery;
+  if (options.cliProbe !== 'run') return { check: 'cli-dependency', ok: true, cli: { command, source } };
   const probeLine = [command, ...spec.versionArgs].join(' ');
   const timeoutMs = options.probeTimeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS;
   const outcome = await (options.probe ?? probeCliVersion)(command, spec.versionArgs, { env: options.env, timeoutMs, platform: options.platform });

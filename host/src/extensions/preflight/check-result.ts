@@ -1,7 +1,9 @@
 import type { PreflightCode } from './preflight-codes.js';
 
 // The checks in the order preflight runs them: cheap file reads first, the CLI probe (a process) last.
+// `integrity` runs only for an installed catalog version (its tree digest was recorded).
 export const CHECK_NAMES = [
+  'integrity',
   'manifest',
   'catalog-version',
   'host-range',

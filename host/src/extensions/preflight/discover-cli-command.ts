@@ -1,6 +1,9 @@
 // Where the CLI is looked for, in order: the connection's command override, `command.default`, each
 // of `command.aliases`, then `command.knownPaths[platform]`. A bare name is looked up on PATH; a
-// path must be absolute (after `~` expansion). The first executable file found wins.
+// path must be absolute (after `~` expansion). The first executable file found wins. An override is
+// the person's choice: when it is not there, nothing else is tried (running some other executable
+// found on PATH instead would silently ignore it).
+// Only files are looked at here: nothing is started.
 import { isAbsolute, join, win32 } from 'node:path';
 import type { Manifest } from '@svc-org/ai-sdk';
 import { findOnPath } from './find-on-path.js';
@@ -50,6 +53,7 @@ export async function discoverCliCommand(command: Manifest['command'], options: 
   const tried: CommandAttempt[] = [];
   const seen = new Set<string>();
   for (const { source, candidate } of candidates) {
+    if (source !== 'override' && tried.some((attempt) => attempt.source === 'override')) break;
     if (seen.has(candidate)) continue;
     seen.add(candidate);
     const expanded = expandHome(candidate, options.homeDir);

@@ -13,7 +13,8 @@ function passedNote(check: CheckName, report: PreflightReport): string | undefin
     case 'entry':
       return report.entryPath;
     case 'cli-dependency':
-      return report.cli ? `${report.cli.version} at ${report.cli.command}` : undefined;
+      if (!report.cli) return undefined;
+      return report.cli.version === undefined ? `found at ${report.cli.command} (version not probed)` : `${report.cli.version} at ${report.cli.command}`;
     default:
       return undefined;
   }

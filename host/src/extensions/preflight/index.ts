@@ -1,5 +1,7 @@
 export * from './preflight-codes.js';
 export * from './check-result.js';
+export * from './compute-tree-digest.js';
+export * from './check-tree-digest.js';
 export * from './check-manifest.js';
 export * from './check-catalog-version.js';
 export * from './check-host-range.js';

@@ -1,6 +1,7 @@
 // Stable snake_case codes of preflight failures. `svc ext doctor`, the registry's `broken` state and
 // scripts read them: adding one is fine, renaming one breaks users.
 export const PreflightCodes = {
+  artifactModified: 'artifact_modified',
   manifestUnreadable: 'manifest_unreadable',
   manifestMissingSvc: 'manifest_missing_svc',
   manifestVersionUnsupported: 'manifest_version_unsupported',

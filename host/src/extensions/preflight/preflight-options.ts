@@ -11,6 +11,15 @@ export type ProbeFunction = (command: string, args: readonly string[], options: 
 export const PREFLIGHT_MODES = ['stop-at-first-failure', 'all'] as const;
 export type PreflightMode = (typeof PREFLIGHT_MODES)[number];
 
+/**
+ * `resolve-only` (the default) finds the CLI's executable and runs nothing: install, update, developer
+ * registration, listing and the permission prompt stay here, because the executable and its probe
+ * arguments come from the manifest. `run` also starts the version probe; only a provider that is
+ * enabled with `process:spawn` granted, after the person confirmed it, is probed.
+ */
+export const CLI_PROBE_MODES = ['resolve-only', 'run'] as const;
+export type CliProbeMode = (typeof CLI_PROBE_MODES)[number];
+
 export interface PreflightOptions {
   /** The running svc version, held against `compatibility.svc`. */
   hostVersion: string;
@@ -30,6 +39,10 @@ export interface PreflightOptions {
   probeTimeoutMs?: number;
   /** Replaces the version probe (the loader passes a cached one); defaults to probeCliVersion. */
   probe?: ProbeFunction;
+  /** Whether the version probe runs (default `resolve-only`: nothing the manifest names is started). */
+  cliProbe?: CliProbeMode;
+  /** SHA-256 of the installed tree recorded at install (catalog versions); checked before anything else is read. */
+  expectedTreeDigest?: string;
   /** `stop-at-first-failure` before loading; `all` for `svc ext doctor`. */
   mode: PreflightMode;
 }
@@ -44,6 +57,8 @@ export interface ResolvedPreflightOptions {
   expected?: { id: string; version: string };
   probeTimeoutMs: number;
   probe?: ProbeFunction;
+  cliProbe: CliProbeMode;
+  expectedTreeDigest?: string;
   mode: PreflightMode;
 }
 
@@ -76,6 +91,11 @@ const PreflightOptionsSchema = z.object({
     .positive('options.probeTimeoutMs must be a positive integer')
     .optional(),
   probe: z.custom<ProbeFunction>((value) => typeof value === 'function', { message: 'options.probe must be a function' }).optional(),
+  cliProbe: z.enum(CLI_PROBE_MODES, { error: `options.cliProbe must be one of ${CLI_PROBE_MODES.join(', ')}` }).optional(),
+  expectedTreeDigest: z
+    .string({ error: 'options.expectedTreeDigest must be a string' })
+    .regex(/^[0-9a-f]{64}$/, 'options.expectedTreeDigest must be a lowercase hex SHA-256')
+    .optional(),
   mode: z.enum(PREFLIGHT_MODES, { error: `options.mode must be one of ${PREFLIGHT_MODES.join(', ')}` }),
 });
 
@@ -91,5 +111,6 @@ export function resolvePreflightOptions(options: PreflightOptions): ResolvedPref
     platform: (value.platform ?? process.platform) as NodeJS.Platform,
     homeDir: value.homeDir ?? homedir(),
     probeTimeoutMs: value.probeTimeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS,
+    cliProbe: value.cliProbe ?? 'resolve-only',
   };
 }

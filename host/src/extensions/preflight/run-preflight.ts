@@ -1,6 +1,6 @@
 // Every check the contract asks for before plugin code may load, in order. Nothing here imports,
 // requires or evaluates a file of the plugin: it reads package.json and the config schema, stats
-// the entry, and runs the CLI's version probe.
+// the entry, and finds the CLI; the CLI's version probe runs only when `cliProbe` is `run`.
 import type { ConfigSchema, Manifest, ProviderPackage } from '@svc-org/ai-sdk';
 import { checkCatalogVersion } from './check-catalog-version.js';
 import { checkCliDependency, type ResolvedCli } from './check-cli-dependency.js';
@@ -10,6 +10,7 @@ import { checkHostRange } from './check-host-range.js';
 import { checkManifest } from './check-manifest.js';
 import { checkNodeRange } from './check-node-range.js';
 import { checkPermissions } from './check-permissions.js';
+import { checkTreeDigest } from './check-tree-digest.js';
 import { CHECK_NAMES, type CheckName, type CheckResult } from './check-result.js';
 import { resolvePreflightOptions, type PreflightOptions } from './preflight-options.js';
 
@@ -30,13 +31,26 @@ export interface PreflightReport {
 export async function runPreflight(packageDir: string, options: PreflightOptions): Promise<PreflightReport> {
   const resolved = resolvePreflightOptions(options);
   const report: PreflightReport = { ok: true, checks: [], skipped: [] };
+  const optional = (name: CheckName) =>
+    (name !== 'catalog-version' || resolved.expected !== undefined) && (name !== 'integrity' || resolved.expectedTreeDigest !== undefined);
+
+  if (resolved.expectedTreeDigest !== undefined) {
+    // Files changed after the install are not even read: every later check would trust them.
+    const integrity = await checkTreeDigest(packageDir, resolved.expectedTreeDigest);
+    report.checks.push(integrity);
+    if (!integrity.ok) {
+      report.ok = false;
+      report.skipped = CHECK_NAMES.filter((name) => name !== 'integrity' && optional(name));
+      return report;
+    }
+  }
 
   const manifestResult = await checkManifest(packageDir);
   report.checks.push(manifestResult);
   if (!manifestResult.ok) {
     // Every other check reads the manifest.
     report.ok = false;
-    report.skipped = CHECK_NAMES.filter((name) => name !== 'manifest' && (name !== 'catalog-version' || resolved.expected !== undefined));
+    report.skipped = CHECK_NAMES.filter((name) => name !== 'manifest' && name !== 'integrity' && optional(name));
     return report;
   }
   const pkg = manifestResult.pkg;

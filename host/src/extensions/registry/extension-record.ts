@@ -21,6 +21,8 @@ export const ExtensionRowSchema = z
     // update that waits for permission confirmation while the current version keeps serving.
     previous_version: z.string().nullish(),
     pending_version: z.string().nullish(),
+    // Migration 0006: the version the last rollback left (a second rollback refuses to go forward).
+    rolled_back_from: z.string().nullish(),
     created_at: z.string(),
     updated_at: z.string(),
   })
@@ -35,6 +37,7 @@ export const ExtensionRowSchema = z
     error: row.error_code ? { code: row.error_code, message: row.error_message ?? '' } : undefined,
     previousVersion: row.previous_version ?? undefined,
     pendingVersion: row.pending_version ?? undefined,
+    rolledBackFrom: row.rolled_back_from ?? undefined,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   }));

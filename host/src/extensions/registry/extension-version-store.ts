@@ -17,6 +17,8 @@ export const ExtensionVersionRowSchema = z
     sha256: z.string(),
     size: z.number(),
     permissions: z.string().transform((text) => z.array(z.string()).parse(JSON.parse(text))),
+    // Null for versions installed before migration 0006: recorded at their next load.
+    tree_sha256: z.string().nullish(),
     installed_at: z.string(),
   })
   .transform((row) => ({
@@ -26,6 +28,7 @@ export const ExtensionVersionRowSchema = z
     sha256: row.sha256,
     size: row.size,
     permissions: row.permissions,
+    treeSha256: row.tree_sha256 ?? undefined,
     installedAt: row.installed_at,
   }));
 
@@ -38,6 +41,8 @@ export interface NewExtensionVersion {
   sha256: string;
   size: number;
   permissions: readonly string[];
+  /** computeTreeDigest of the installed folder. */
+  treeSha256: string;
 }
 
 export interface CurrentVersionFields {
@@ -46,6 +51,8 @@ export interface CurrentVersionFields {
   displayName: string;
   previousVersion: string | null;
   state: ExtensionState;
+  /** Set by a rollback: the version it left. */
+  rolledBackFrom?: string | null;
 }
 
 export class ExtensionVersionStore {
@@ -84,8 +91,22 @@ export class ExtensionVersionStore {
 
   addVersion(version: NewExtensionVersion): void {
     this.db
-      .prepare('INSERT INTO extension_versions (id, version, path, sha256, size, permissions, installed_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
-      .run(version.id, version.version, version.path, version.sha256, version.size, JSON.stringify([...new Set(version.permissions)].sort()), this.now().toISOString());
+      .prepare('INSERT INTO extension_versions (id, version, path, sha256, size, permissions, tree_sha256, installed_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+      .run(
+        version.id,
+        version.version,
+        version.path,
+        version.sha256,
+        version.size,
+        JSON.stringify([...new Set(version.permissions)].sort()),
+        version.treeSha256,
+        this.now().toISOString(),
+      );
+  }
+
+  /** Records the tree digest of a version installed before digests were kept (first load after the upgrade). */
+  recordTreeDigest(id: string, version: string, treeSha256: string): void {
+    this.db.prepare('UPDATE extension_versions SET tree_sha256 = ? WHERE id = ? AND version = ? AND tree_sha256 IS NULL').run(treeSha256, id, version);
   }
 
   /** Makes `fields.version` the one that serves; any pending update is dropped. */
@@ -93,16 +114,20 @@ export class ExtensionVersionStore {
     this.db
       .prepare(
         `UPDATE extensions SET path = ?, version = ?, display_name = ?, previous_version = ?, pending_version = NULL,
-         state = ?, error_code = NULL, error_message = NULL, updated_at = ? WHERE id = ?`,
+         rolled_back_from = ?, state = ?, error_code = NULL, error_message = NULL, updated_at = ? WHERE id = ?`,
       )
-      .run(fields.path, fields.version, fields.displayName, fields.previousVersion, fields.state, this.now().toISOString(), id);
+      .run(fields.path, fields.version, fields.displayName, fields.previousVersion, fields.rolledBackFrom ?? null, fields.state, this.now().toISOString(), id);
   }
 
-  /** Records (or clears, with null) a staged version that waits for confirmation, and the state that goes with it. */
-  setPending(id: string, version: string | null, state: ExtensionState): void {
+  /**
+   * Records (or clears, with null) a staged version that waits for confirmation, and the state that goes
+   * with it. A rollback that waits passes the version it leaves (`rolledBackFrom`), kept once confirmed.
+   */
+  setPending(id: string, version: string | null, state: ExtensionState, rolledBackFrom?: string | null): void {
     this.db
       .prepare('UPDATE extensions SET pending_version = ?, state = ?, error_code = NULL, error_message = NULL, updated_at = ? WHERE id = ?')
       .run(version, state, this.now().toISOString(), id);
+    if (rolledBackFrom !== undefined) this.db.prepare('UPDATE extensions SET rolled_back_from = ? WHERE id = ?').run(rolledBackFrom, id);
   }
 
   /** Deletes the version rows of `id` other than `keep`; returns what was deleted (its folders are now leftovers). */
@@ -134,7 +159,9 @@ export class ExtensionVersionStore {
         });
       }
       const pending = this.get(id, expectedVersion);
-      this.setCurrent(id, { version: pending.version, path: pending.path, displayName, previousVersion: record.version, state: 'enabled' });
+      // A confirmed rollback stays a rollback: a second one must not go forward again.
+      const rolledBackFrom = record.rolledBackFrom === record.version ? record.version : null;
+      this.setCurrent(id, { version: pending.version, path: pending.path, displayName, previousVersion: record.version, state: 'enabled', rolledBackFrom });
       this.db
         .prepare('UPDATE extensions SET granted_permissions = ? WHERE id = ?')
         .run(JSON.stringify([...new Set(permissions)].sort()), id);

@@ -200,8 +200,10 @@ test('reports an HTTP error with its status and without the token', async () => 
 
 test('refuses a server whose certificate no trusted CA signed, without the token', async () => {
   const error = await failure(fetchCatalogIndex(`${server.origin}/c/index.v1.json`, { token: TOKEN }));
-  expect(error).toMatchObject({ code: 'catalog_fetch_failed', retryable: true });
+  // Trying again does not help; trusting the CA does, and the fix line says how.
+  expect(error).toMatchObject({ code: 'catalog_fetch_failed', retryable: false });
   expect(error.message).toMatch(/certificate/);
+  expect(error.details?.fix).toMatch(/NODE_EXTRA_CA_CERTS=/);
   expectNoToken(error);
 });
 

@@ -1,0 +1,75 @@
+// The malicious-archive corpus and the code each archive must be refused with: one table for both
+// corpus tests (extraction in-process, and `svc ext install` end to end), so a case added here is
+// proven both ways.
+
+/** Refused while extracting into staging (the index describes these very bytes). */
+export const EXTRACT_CASES: ReadonlyArray<readonly [file: string, code: string]> = [
+  ['lifecycle-scripts.tgz', 'artifact_lifecycle_scripts'],
+  ['lifecycle-prepare.tgz', 'artifact_lifecycle_scripts'],
+  ['nested-package-json-scripts.tgz', 'artifact_lifecycle_scripts'],
+  ['dependencies-field.tgz', 'artifact_dependencies'],
+  ['bundle-dependencies-field.tgz', 'artifact_dependencies'],
+  ['node-modules-entry.tgz', 'artifact_dependencies'],
+  ['mixed-case-node-modules.tgz', 'artifact_dependencies'],
+  ['native-module.tgz', 'artifact_native_module'],
+  ['binding-gyp.tgz', 'artifact_native_module'],
+  ['gypfile-field.tgz', 'artifact_native_module'],
+  ['native-elf-renamed.tgz', 'artifact_native_module'],
+  ['native-macho-renamed.tgz', 'artifact_native_module'],
+  ['native-pe-renamed.tgz', 'artifact_native_module'],
+  ['pax-rename-to-node.tgz', 'artifact_native_module'],
+  ['uppercase-node-extension.tgz', 'artifact_native_module'],
+  ['absolute-path.tgz', 'artifact_unsafe_path'],
+  ['dot-dot-path.tgz', 'artifact_unsafe_path'],
+  ['drive-letter.tgz', 'artifact_unsafe_path'],
+  ['drive-letter-dot-dot.tgz', 'artifact_unsafe_path'],
+  ['backslash-path.tgz', 'artifact_unsafe_path'],
+  ['repeated-leading-slashes.tgz', 'artifact_unsafe_path'],
+  ['pax-path-escape.tgz', 'artifact_unsafe_path'],
+  ['gnu-long-name-escape.tgz', 'artifact_unsafe_path'],
+  ['ustar-prefix-escape.tgz', 'artifact_unsafe_path'],
+  ['symlink.tgz', 'artifact_link_or_device'],
+  ['hardlink.tgz', 'artifact_link_or_device'],
+  ['character-device.tgz', 'artifact_link_or_device'],
+  ['block-device.tgz', 'artifact_link_or_device'],
+  ['fifo.tgz', 'artifact_link_or_device'],
+  ['pax-linkpath-symlink.tgz', 'artifact_link_or_device'],
+  ['folder-then-symlink-then-file.tgz', 'artifact_link_or_device'],
+  ['folder-then-symlink-then-file-case.tgz', 'artifact_link_or_device'],
+  ['folder-then-symlink-then-file-nfd.tgz', 'artifact_link_or_device'],
+  ['deep-link-escape.tgz', 'artifact_link_or_device'],
+  ['duplicate-path.tgz', 'artifact_path_collision'],
+  ['file-then-folder.tgz', 'artifact_path_collision'],
+  ['folder-then-file.tgz', 'artifact_path_collision'],
+  ['case-collision.tgz', 'artifact_path_collision'],
+  ['case-collision-folder-file.tgz', 'artifact_path_collision'],
+  ['unicode-nfc-nfd-collision.tgz', 'artifact_path_collision'],
+  ['sharp-s-collision.tgz', 'artifact_path_collision'],
+  ['trailing-dot-collision.tgz', 'artifact_path_collision'],
+  ['uppercase-package-json.tgz', 'artifact_path_collision'],
+  ['too-many-entries.tgz', 'artifact_too_many_entries'],
+  ['gzip-bomb-one-entry.tgz', 'artifact_too_large_unpacked'],
+  ['gzip-bomb-many-entries.tgz', 'artifact_too_large_unpacked'],
+  ['outside-root.tgz', 'artifact_invalid_metadata'],
+  ['missing-package-json.tgz', 'artifact_invalid_metadata'],
+  ['invalid-package-json.tgz', 'artifact_invalid_metadata'],
+  ['global-pax-header.tgz', 'artifact_invalid_metadata'],
+  ['typeflag-7.tgz', 'artifact_invalid_metadata'],
+  ['pax-linkpath-file.tgz', 'artifact_invalid_metadata'],
+  ['bad-checksum.tgz', 'artifact_invalid_metadata'],
+  ['truncated.tgz', 'artifact_invalid_metadata'],
+  ['not-gzip.tgz', 'artifact_invalid_metadata'],
+];
+
+/**
+ * Refused while downloading: the index declares valid.tgz's size and SHA-256 and the server sends these
+ * bodies, with a Content-Length or chunked (the length is only known at the end).
+ */
+export const DOWNLOAD_CASES: ReadonlyArray<readonly [file: string, transfer: 'length' | 'chunked', code: string]> = [
+  ['download-body-longer.tgz', 'length', 'artifact_size_mismatch'],
+  ['download-body-longer.tgz', 'chunked', 'artifact_too_large'],
+  ['download-body-shorter.tgz', 'length', 'artifact_size_mismatch'],
+  ['download-body-shorter.tgz', 'chunked', 'artifact_size_mismatch'],
+  ['download-digest-mismatch.tgz', 'length', 'artifact_digest_mismatch'],
+  ['download-digest-mismatch.tgz', 'chunked', 'artifact_digest_mismatch'],
+];
