@@ -188,6 +188,7 @@ const ROWS: Record<string, Row> = {
   artifact_modified: CONFLICT,
   already_rolled_back: CONFLICT,
   extension_has_connections: CONFLICT,
+  svc_home_readable_by_others: UNPROCESSABLE,
   // The harness
   task_mismatch: [403, true, false, true],
   // The web UI's session
