@@ -8,33 +8,59 @@ const TOKEN_PATTERNS: RegExp[] = [
   /\bAIza[0-9A-Za-z_-]{20,}/g,
 ];
 export const REDACTED = '[redacted]';
+/** What stands in for a value nested deeper than the redactor walks: cut, never written in clear. */
+export const NESTING_CUT = '[nested too deep]';
+export const CIRCULAR = '[circular]';
+const MAX_DEPTH = 32;
 
 export class Redactor {
   private readonly secrets = new Set<string>();
+  /** Longest first, so a secret that contains another is replaced whole; rebuilt on addSecret. */
+  private ordered: string[] = [];
 
   /** Registers a value that must never appear verbatim (a sensitive config value, a token). */
   addSecret(value: string | undefined | null): void {
-    if (typeof value === 'string' && value.length >= 4) this.secrets.add(value);
+    if (typeof value !== 'string' || value.length < 4 || this.secrets.has(value)) return;
+    this.secrets.add(value);
+    this.ordered = [...this.secrets].sort((a, b) => b.length - a.length);
   }
 
   text(input: string): string {
     let out = input;
-    // Longest first, so a secret that contains another is replaced whole.
-    for (const secret of [...this.secrets].sort((a, b) => b.length - a.length)) {
+    for (const secret of this.ordered) {
       if (out.includes(secret)) out = out.split(secret).join(REDACTED);
     }
-    for (const pattern of TOKEN_PATTERNS) out = out.replace(pattern, REDACTED);
+    for (const pattern of TOKEN_PATTERNS) {
+      pattern.lastIndex = 0;
+      if (pattern.test(out)) out = out.replace(pattern, REDACTED);
+    }
     return out;
   }
 
-  value(input: unknown, depth = 0): unknown {
+  /**
+   * A redacted copy of a JSON-like value. Beyond MAX_DEPTH levels the rest is replaced by a marker
+   * (a secret is never let through because it sits deep); cycles become a marker too.
+   */
+  value(input: unknown): unknown {
+    return this.walk(input, 0, new Set());
+  }
+
+  private walk(input: unknown, depth: number, seen: Set<object>): unknown {
     if (typeof input === 'string') return this.text(input);
-    if (input === null || typeof input !== 'object' || depth > 8) return input;
-    if (Array.isArray(input)) return input.map((item) => this.value(item, depth + 1));
-    const out: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(input)) {
-      out[key] = SENSITIVE_KEY.test(key) && item !== undefined && item !== null && item !== '' ? REDACTED : this.value(item, depth + 1);
+    if (input === null || typeof input !== 'object') return input;
+    if (depth >= MAX_DEPTH) return NESTING_CUT;
+    if (seen.has(input)) return CIRCULAR;
+    seen.add(input);
+    try {
+      if (Array.isArray(input)) return input.map((item) => this.walk(item, depth + 1, seen));
+      if (input instanceof Error) return { name: input.name, message: this.text(input.message) };
+      const out: Record<string, unknown> = {};
+      for (const [key, item] of Object.entries(input)) {
+        out[key] = SENSITIVE_KEY.test(key) && item !== undefined && item !== null && item !== '' ? REDACTED : this.walk(item, depth + 1, seen);
+      }
+      return out;
+    } finally {
+      seen.delete(input);
     }
-    return out;
   }
 }
