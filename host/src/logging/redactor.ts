@@ -42,21 +42,30 @@ export class Redactor {
    * (a secret is never let through because it sits deep); cycles become a marker too.
    */
   value(input: unknown): unknown {
-    return this.walk(input, 0, new Set());
+    return this.walk(input, 0, new Set(), true);
   }
 
-  private walk(input: unknown, depth: number, seen: Set<object>): unknown {
+  /**
+   * Like value(), but by value only: keys are kept as they are (for data whose shape is a
+   * contract, such as stream events and results, where `inputTokens` is a count, not a token).
+   */
+  content(input: unknown): unknown {
+    if (typeof input === 'string') return this.text(input);
+    return this.walk(input, 0, new Set(), false);
+  }
+
+  private walk(input: unknown, depth: number, seen: Set<object>, byKey: boolean): unknown {
     if (typeof input === 'string') return this.text(input);
     if (input === null || typeof input !== 'object') return input;
     if (depth >= MAX_DEPTH) return NESTING_CUT;
     if (seen.has(input)) return CIRCULAR;
     seen.add(input);
     try {
-      if (Array.isArray(input)) return input.map((item) => this.walk(item, depth + 1, seen));
+      if (Array.isArray(input)) return input.map((item) => this.walk(item, depth + 1, seen, byKey));
       if (input instanceof Error) return { name: input.name, message: this.text(input.message) };
       const out: Record<string, unknown> = {};
       for (const [key, item] of Object.entries(input)) {
-        out[key] = SENSITIVE_KEY.test(key) && item !== undefined && item !== null && item !== '' ? REDACTED : this.walk(item, depth + 1, seen);
+        out[key] = byKey && SENSITIVE_KEY.test(key) && item !== undefined && item !== null && item !== '' ? REDACTED : this.walk(item, depth + 1, seen, byKey);
       }
       return out;
     } finally {
