@@ -93,6 +93,8 @@ export async function openHostServices(options: OpenHostServicesOptions = {}): P
     async close() {
       await runtime.close();
       db.close();
+      // The log is written asynchronously: a short-lived CLI flushes it before it exits.
+      logger.close();
     },
   };
 }
