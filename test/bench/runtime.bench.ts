@@ -5,9 +5,12 @@ import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { MessageChannel, Worker } from 'node:worker_threads';
 import type { CliStreamEvent } from '@svc-org/ai-sdk';
+import { openDatabase } from '../../host/src/db/index.js';
+import { ExtensionRuntime, PluginStorageStore, type LoadableExtension } from '../../host/src/extensions/runtime/index.js';
 import { openHostServices, type HostServices } from '../../host/src/host-services.js';
+import { Logger } from '../../host/src/logging/index.js';
 import { copyFixtureProvider } from '../support/copy-fixture-provider.js';
-import { FIXTURE_CLIS } from '../support/svc-process.js';
+import { FIXTURE_CLIS, REPO_ROOT } from '../support/svc-process.js';
 import { median, type BenchResult } from './bench-result.js';
 
 async function rawMessagePortRoundTrip(n: number): Promise<number> {
@@ -44,6 +47,42 @@ async function drain(stream: AsyncIterable<CliStreamEvent>): Promise<CliStreamEv
   return out;
 }
 
+/**
+ * Four 500 ms calls on one provider thread (maxThreads 1, concurrentTasksPerWorker 4) beside one
+ * such call alone: with calls running concurrently the four take about as long as one.
+ */
+async function concurrentCalls(home: string): Promise<BenchResult> {
+  const db = openDatabase(join(home, 'concurrency.db'));
+  const runtime = new ExtensionRuntime({
+    storage: new PluginStorageStore(db),
+    logger: new Logger(),
+    platform: { os: process.platform, arch: process.arch, homeDir: home, hostVersion: 'bench', nodeVersion: process.versions.node },
+    limits: { maxThreads: 1, concurrentTasksPerWorker: 4 },
+  });
+  const entryPath = join(REPO_ROOT, 'host/test/runtime/fixtures/limits-provider.mjs');
+  const extension: LoadableExtension = { id: 'svc-bench.limits', entryPath, revision: 'bench', granted: new Set(), cli: { command: 'none', version: '1.0.0' } };
+  const call = () => runtime.call(extension, 'generate', [{ prompt: 'wait 500', cwd: home }]);
+  try {
+    await call(); // thread start and import are not what this measures
+    const four: number[] = [];
+    const one: number[] = [];
+    for (let round = 0; round < 3; round++) {
+      let started = performance.now();
+      await Promise.all([call(), call(), call(), call()]);
+      four.push(performance.now() - started);
+      started = performance.now();
+      await call();
+      one.push(performance.now() - started);
+    }
+    const ours = median(four);
+    const baseline = median(one);
+    return { name: '4 concurrent 500 ms calls on one provider thread', unit: 'ms', ours, baseline, baselineName: 'one such call alone', ratio: ours / baseline, goal: '≤ 1.3× (4.0× when calls run one at a time)', notes: `threads used: ${runtime.threadCount(extension.id)}` };
+  } finally {
+    await runtime.close();
+    db.close();
+  }
+}
+
 export async function runtimeBenchmarks(): Promise<BenchResult[]> {
   const home = mkdtempSync(join(tmpdir(), 'svc-bench-'));
   const env = { ...process.env, SVC_HOME: home, PATH: `${FIXTURE_CLIS}${delimiter}${process.env.PATH}` };
@@ -53,6 +92,7 @@ export async function runtimeBenchmarks(): Promise<BenchResult[]> {
     const { record } = await services.extensions.devAdd(copyFixtureProvider('echo'));
     await services.extensions.enable(record.id, async () => true);
     const results: BenchResult[] = [];
+    results.push(await concurrentCalls(home));
 
     // Cold load: a fresh runtime each round, so the thread, the import and preflight are all paid.
     const cold: number[] = [];
