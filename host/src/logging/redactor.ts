@@ -7,6 +7,10 @@ const TOKEN_PATTERNS: RegExp[] = [
   /\b(ghp|gho|ghs|github_pat)_[A-Za-z0-9_]{16,}/g,
   /\bAIza[0-9A-Za-z_-]{20,}/g,
 ];
+/** One pass that says whether any token shape is present at all (most texts have none). */
+const ANY_TOKEN = new RegExp(TOKEN_PATTERNS.map((pattern) => pattern.source).join('|'));
+/** No registered secret (4+ characters) and no token shape fits in a shorter text. */
+const SHORTEST_SECRET = 4;
 export const REDACTED = '[redacted]';
 /** What stands in for a value nested deeper than the redactor walks: cut, never written in clear. */
 export const NESTING_CUT = '[nested too deep]';
@@ -26,14 +30,13 @@ export class Redactor {
   }
 
   text(input: string): string {
+    if (input.length < SHORTEST_SECRET) return input;
     let out = input;
     for (const secret of this.ordered) {
       if (out.includes(secret)) out = out.split(secret).join(REDACTED);
     }
-    for (const pattern of TOKEN_PATTERNS) {
-      pattern.lastIndex = 0;
-      if (pattern.test(out)) out = out.replace(pattern, REDACTED);
-    }
+    if (!ANY_TOKEN.test(out)) return out;
+    for (const pattern of TOKEN_PATTERNS) out = out.replace(pattern, REDACTED);
     return out;
   }
 
@@ -51,6 +54,22 @@ export class Redactor {
    */
   content(input: unknown): unknown {
     if (typeof input === 'string') return this.text(input);
+    if (input === null || typeof input !== 'object') return input;
+    // Most stream events are flat records of strings and numbers: copy them without the walk.
+    if (!Array.isArray(input)) {
+      const out: Record<string, unknown> = {};
+      let flat = true;
+      for (const key in input) {
+        const item = (input as Record<string, unknown>)[key];
+        if (typeof item === 'string') out[key] = this.text(item);
+        else if (item === null || typeof item !== 'object') out[key] = item;
+        else {
+          flat = false;
+          break;
+        }
+      }
+      if (flat) return out;
+    }
     return this.walk(input, 0, new Set(), false);
   }
 

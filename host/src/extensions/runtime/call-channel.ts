@@ -151,14 +151,21 @@ export class CallChannel {
         this.reject('event_too_large', `the provider emitted a stream event of ${Number.isFinite(size) ? size : 'unmeasurable'} size units; the bound is ${maxEventBytes} (runtime.maxEventBytes)`);
         return;
       }
-      const parsed = CliStreamEventSchema.safeParse(raw);
-      if (!parsed.success) {
-        const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'} ${i.message}`).join('; ');
-        deliver();
-        this.reject('invalid_event', `the provider emitted a malformed stream event: ${issues}`);
-        return;
+      let event: CliStreamEvent;
+      if (isPlainTextEvent(raw)) {
+        // The hottest shapes, exactly as the schema accepts them, without the general parse.
+        event = { type: raw.type, text: logger.redactor.text(raw.text) };
+      } else {
+        const parsed = CliStreamEventSchema.safeParse(raw);
+        if (!parsed.success) {
+          const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'} ${i.message}`).join('; ');
+          deliver();
+          this.reject('invalid_event', `the provider emitted a malformed stream event: ${issues}`);
+          return;
+        }
+        event = logger.redactor.content(parsed.data) as CliStreamEvent;
       }
-      events.push(logger.redactor.content(parsed.data) as CliStreamEvent);
+      events.push(event);
       sizes.push(size);
       this.outstandingEvents += 1;
       this.outstandingBytes += size;
@@ -183,7 +190,9 @@ export class CallChannel {
         });
       }
       const implementation = this.methods[method] as (...a: unknown[]) => unknown;
-      const value = await implementation(...(parsed.data as unknown[]));
+      const result = implementation(...(parsed.data as unknown[]));
+      // A method that answers at once replies in the same turn (no extra microtask hop).
+      const value = result instanceof Promise ? await result : result;
       if (id !== 0) this.send({ t: 'res', id, ok: true, v: value });
     } catch (error) {
       const data = SvcError.isInstance(error)
@@ -306,4 +315,14 @@ export class CallChannel {
       },
     };
   }
+}
+
+/** `{ type: 'text' | 'reasoning', text: string }` and nothing else. */
+function isPlainTextEvent(raw: unknown): raw is { type: 'text' | 'reasoning'; text: string } {
+  if (typeof raw !== 'object' || raw === null) return false;
+  const record = raw as { type?: unknown; text?: unknown };
+  if ((record.type !== 'text' && record.type !== 'reasoning') || typeof record.text !== 'string') return false;
+  let keys = 0;
+  for (const key in record) if (Object.hasOwn(record, key)) keys++;
+  return keys === 2;
 }
