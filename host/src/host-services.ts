@@ -10,7 +10,8 @@ import { Domain } from './domain/index.js';
 import { CatalogInstaller } from './extensions/catalog-installer/index.js';
 import { ExtensionService } from './extensions/extension-service.js';
 import { ExtensionRegistry } from './extensions/registry/index.js';
-import { ExtensionRuntime, PluginStorageStore, type RuntimeLimitsInput } from './extensions/runtime/index.js';
+import { readSystemConfig } from './config/read-system-config.js';
+import { ExtensionRuntime, PluginStorageStore, runtimeLimitsFromSettings, type RuntimeLimitsInput } from './extensions/runtime/index.js';
 import { Logger, type LogLevel } from './logging/index.js';
 import { SignalDir } from './terminals/signal-dir.js';
 
@@ -60,7 +61,7 @@ export async function openHostServices(options: OpenHostServicesOptions = {}): P
     logger,
     platform: platformInfo,
     hostEnv: env,
-    limits: options.limits,
+    limits: { ...runtimeLimitsFromSettings(env, (key) => readSystemConfig(db, key)), ...options.limits },
   });
   const extensions = new ExtensionService({ registry, runtime, connections, logger, platform: platformInfo, env });
   if (options.builtins !== false) await extensions.syncBuiltins();

@@ -86,6 +86,25 @@ describe('a provider stuck in a blocking native call', () => {
   });
 });
 
+describe('runtime settings', () => {
+  test('svc config set runtime.cancelGraceMs sets the grace period a stuck call gets', async () => {
+    expect((await svc.run(['config', 'set', 'runtime.cancelGraceMs', '250'])).code).toBe(0);
+    try {
+      const pidfile = join(scratch, 'grace.pids');
+      const result = await svc.run(['query', '--provider', 'svc-test.limits', '--timeout', '1', `block ${pidfile}`], { timeoutMs: 15_000 });
+      expect(result.stderr).toContain('did not stop within 250 ms and was abandoned');
+    } finally {
+      await svc.run(['config', 'unset', 'runtime.cancelGraceMs']);
+    }
+  });
+
+  test('a runtime setting that is not a positive integer is refused', async () => {
+    const result = await svc.run(['config', 'set', 'runtime.maxEventBytes', '0']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('config_value_invalid');
+  });
+});
+
 describe('secrets in what svc query prints', () => {
   const SECRET = 'sk-test-PLANTED-JSON-SECRET-0123456789';
 

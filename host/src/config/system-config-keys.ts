@@ -2,6 +2,7 @@
 // listed is refused: a typo must not be stored silently and then ignored.
 import { SvcError } from '@svc-org/ai-sdk';
 import { parseHttpsUrl } from '../extensions/install/parse-https-url.js';
+import { RUNTIME_SETTING_SOURCES } from '../extensions/runtime/runtime-settings.js';
 import { TERMINAL_SETTING_SOURCES } from '../terminals/terminal-settings.js';
 
 export interface SystemConfigKey {
@@ -39,6 +40,12 @@ export const SYSTEM_CONFIG_KEYS: Readonly<Record<string, SystemConfigKey>> = Obj
   'extensions.maxArtifactBytes': { description: 'bound of a compressed artifact (default 32 MiB)', normalize: positiveInteger('extensions.maxArtifactBytes') },
   'extensions.maxUnpackedBytes': { description: 'bound of an artifact once unpacked (default 128 MiB)', normalize: positiveInteger('extensions.maxUnpackedBytes') },
   'extensions.maxEntries': { description: 'bound of files and folders in an artifact (default 5000)', normalize: positiveInteger('extensions.maxEntries') },
+  ...Object.fromEntries(
+    Object.values(RUNTIME_SETTING_SOURCES).map((source) => [
+      source.key,
+      { description: `${source.description}; ${source.env} wins`, normalize: positiveInteger(source.key) },
+    ]),
+  ),
   ...Object.fromEntries(
     Object.entries(TERMINAL_SETTING_SOURCES).map(([name, source]) => [
       source.key,
