@@ -61,14 +61,14 @@ describe('a provider stuck in a blocking native call', () => {
     const result = await svc.run(['query', '--provider', 'svc-test.limits', '--timeout', '1', `block ${pidfile}`], { timeoutMs: 15_000 });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('error timeout');
-    expect(pidsIn(pidfile).length).toBe(2);
+    expect(pidsIn(pidfile).length).toBe(3);
     await waitFor(() => pidsIn(pidfile).every((pid) => !alive(pid)), 5_000, 'the provider processes to end');
   });
 
   test('Ctrl-C ends svc query with 130 and kills what the provider started', async () => {
     const pidfile = join(scratch, 'interrupt.pids');
     const child = svc.start(['query', '--provider', 'svc-test.limits', `block ${pidfile}`]);
-    await waitFor(() => pidsIn(pidfile).length === 2, 15_000, 'the blocked processes');
+    await waitFor(() => pidsIn(pidfile).length === 3, 15_000, 'the blocked processes');
     child.kill('SIGINT');
     const code = await new Promise<number | null>((resolve) => {
       const timer = setTimeout(() => {

@@ -47,12 +47,21 @@ async function collect(stream: AsyncIterable<CliStreamEvent>): Promise<CliStream
   return out;
 }
 
+/**
+ * Running, not a zombie: a process the provider's thread started itself is a child of this test
+ * process, and once its thread is gone nobody reaps it; killed, it stays a zombie (state Z).
+ */
 const alive = (pid: number) => {
   try {
     process.kill(pid, 0);
-    return true;
   } catch {
     return false;
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return process.platform !== 'linux';
   }
 };
 const pidsIn = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8').trim().split('\n').filter(Boolean).map(Number) : []);
@@ -102,7 +111,7 @@ describe('a call whose worker does not stop', () => {
     const stream = collect(runtime.stream(extension, { prompt: `block ${pidfile}`, cwd: dir }, { timeoutMs: 500 }));
     const events = await stream;
     expect(events).toEqual([expect.objectContaining({ type: 'error', code: 'timeout', message: expect.stringContaining('abandoned') }), { type: 'finish', finishReason: 'error' }]);
-    await waitUntil(() => pidsIn(pidfile).length === 2);
+    await waitUntil(() => pidsIn(pidfile).length === 3);
     // The detached grandchild too, found by its thread tag.
     await waitUntil(() => pidsIn(pidfile).every((pid) => !alive(pid)), 5000);
     expect(records.some((r) => r.level === 'warn' && r.message.startsWith('provider worker abandoned'))).toBe(true);
@@ -115,7 +124,7 @@ describe('a call whose worker does not stop', () => {
     const pidfile = join(dir, 'block-cancel.pids');
     const controller = new AbortController();
     const events = collect(runtime.stream(extension, { prompt: `block ${pidfile}`, cwd: dir }, { signal: controller.signal }));
-    await waitUntil(() => pidsIn(pidfile).length === 2);
+    await waitUntil(() => pidsIn(pidfile).length === 3);
     controller.abort();
     expect((await events)[0]).toMatchObject({ type: 'error', code: 'cancelled' });
     await waitUntil(() => pidsIn(pidfile).every((pid) => !alive(pid)), 5000);
@@ -125,7 +134,7 @@ describe('a call whose worker does not stop', () => {
     const { runtime, extension } = setup();
     const pidfile = join(dir, 'block-close.pids');
     const events = collect(runtime.stream(extension, { prompt: `block ${pidfile}`, cwd: dir }));
-    await waitUntil(() => pidsIn(pidfile).length === 2);
+    await waitUntil(() => pidsIn(pidfile).length === 3);
     await runtime.close();
     expect((await events)[0]).toMatchObject({ type: 'error', code: 'cancelled' });
     await waitUntil(() => pidsIn(pidfile).every((pid) => !alive(pid)), 5000);
