@@ -188,6 +188,13 @@ describe('what leaves the host is redacted', () => {
       expect(text).toContain('[redacted]');
     }
   });
+
+  test('a session process description keeps the key it hands the CLI: it never leaves the host', async () => {
+    const { runtime, extension, logger } = setup();
+    logger.redactor.addSecret(SECRET);
+    const description = await runtime.call(extension, 'buildSessionProcess', [{ mode: 'fresh', cwd: dir, model: SECRET }]);
+    expect(description).toMatchObject({ envPatch: { LIMITS_KEY: SECRET } });
+  });
 });
 
 describe('the plugin contract version', () => {

@@ -88,7 +88,9 @@ export class ExtensionRuntime {
   async call(extension: LoadableExtension, method: Exclude<AdapterMethod, 'stream'>, args: unknown[], options: CallOptions = {}): Promise<unknown> {
     const outcome = await this.execute(extension, method, args, options);
     if (!outcome.ok) throw new SvcError({ ...this.redactError(outcome.error), pluginId: extension.id });
-    // What leaves the host is redacted: a result may echo a registered secret.
+    // A session process description stays in the host: its envPatch may rightly carry the
+    // connection's key to the CLI. Every other result leaves the host, redacted.
+    if (method === 'buildSessionProcess') return outcome.value;
     return this.options.logger.redactor.content(outcome.value);
   }
 
