@@ -155,6 +155,17 @@ describe('stream events at the host edge', () => {
     expect(count).toBe(21);
   });
 
+  test('a reader that stops early releases a provider waiting for credit without abandoning its thread', async () => {
+    const { runtime, extension, records } = setup({ eventWindowBytes: 4 * 1024 * 1024, maxEventBytes: 2 * 1024 * 1024 });
+    for await (const event of runtime.stream(extension, { prompt: `big 50 ${1024 * 1024}`, cwd: dir })) {
+      expect(event.type).toBe('text');
+      break;
+    }
+    await new Promise((r) => setTimeout(r, 800));
+    expect(records.filter((r) => r.message.startsWith('provider worker abandoned'))).toEqual([]);
+    expect(records.filter((r) => r.message.startsWith('yielding')).length).toBeLessThan(10);
+  });
+
   test('an event over the size bound ends the call with event_too_large and the host stays up', async () => {
     const { runtime, extension } = setup({ eventWindowBytes: 4 * 1024 * 1024, maxEventBytes: 1024 * 1024 });
     const events = await collect(runtime.stream(extension, { prompt: `big 1 ${2 * 1024 * 1024}`, cwd: dir }));

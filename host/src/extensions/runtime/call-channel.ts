@@ -55,6 +55,9 @@ export class CallChannel {
   private settledFlag = false;
   /** The worker thread running the call; undefined while the call waits in the queue. */
   threadId: number | undefined;
+  /** Resolves with the thread id once the worker starts the call. */
+  readonly started: Promise<number>;
+  private markStarted!: (threadId: number) => void;
   private outstandingEvents = 0;
   private outstandingBytes = 0;
   private readonly processes = new Map<number, { proc: SupervisedProcess; unacked: number; paused: boolean }>();
@@ -62,6 +65,7 @@ export class CallChannel {
 
   constructor(private readonly port: MessagePort, private readonly options: CallChannelOptions) {
     this.done = new Promise((resolve) => (this.settle = resolve));
+    this.started = new Promise((resolve) => (this.markStarted = resolve));
     this.methods = this.createMethods();
     port.on('message', (message: WorkerMessage) => this.receive(message));
     this.send({ t: 'credit', n: STREAM_EVENT_WINDOW, b: options.eventWindowBytes });
@@ -120,6 +124,7 @@ export class CallChannel {
     switch (message.t) {
       case 'hi':
         this.threadId = message.tid;
+        this.markStarted(message.tid);
         this.options.onStart?.(message.tid);
         return;
       case 'req':
@@ -179,6 +184,8 @@ export class CallChannel {
 
   private async serve(id: number, method: HostMethodName, args: unknown): Promise<void> {
     try {
+      // The call has its outcome (cancelled, timed out, refused): the provider may act no more.
+      if (this.settledFlag) throw new SvcError({ code: 'cancelled', message: 'the call is over' });
       const declaration = HostContextProtocol[method];
       if (!declaration) throw new SvcError({ code: 'invalid_request', message: `unknown Host Context method ${String(method)}` });
       this.checkPermission(declaration.permission, method);

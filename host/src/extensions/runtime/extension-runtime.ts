@@ -241,6 +241,18 @@ export class ExtensionRuntime {
     }
   }
 
+  /**
+   * The caller has its outcome but the worker still holds the call (it is winding down, or it
+   * started just as it was cancelled in the queue). A call that does not let go of its thread
+   * within the grace period after it started is abandoned.
+   */
+  private async watchRelease(entry: PoolEntry, channel: CallChannel, taskDone: Promise<void>): Promise<void> {
+    const first = await Promise.race([taskDone.then(() => 'done' as const), channel.started.then(() => 'started' as const)]);
+    if (first === 'done') return;
+    const letGo = await Promise.race([taskDone.then(() => true), sleep(this.limits.cancelGraceMs).then(() => false)]);
+    if (!letGo && !entry.retiring && channel.threadId !== undefined) this.abandonThread(entry, channel.threadId, channel);
+  }
+
   private timeoutFor(method: AdapterMethod): number {
     if (method === 'generate' || method === 'stream') return this.limits.callTimeoutMs.query;
     if (method === 'buildSessionProcess') return this.limits.callTimeoutMs.buildSessionProcess;
@@ -367,18 +379,12 @@ export class ExtensionRuntime {
     if (abandon && channel.threadId !== undefined) this.abandonThread(entry, channel.threadId, channel);
     // The host owns lifecycles: nothing a call started outlives it.
     await channel.killProcesses(endedBy ?? 'cancelled');
-    channel.close();
-    if (!taskSettled && !abandon && channel.threadId !== undefined) {
-      // The host has its outcome; the worker was told to stop (its port is closed). One that does
-      // not let go of its thread within the grace period is abandoned.
-      const threadId = channel.threadId;
-      void Promise.race([taskDone.then(() => true), sleep(this.limits.cancelGraceMs).then(() => false)]).then((letGo) => {
-        if (!letGo && !taskSettled && !entry.retiring) this.abandonThread(entry, threadId, channel);
-        entry.active.delete(channel);
-      });
-    } else {
+    const release = () => {
+      channel.close();
       entry.active.delete(channel);
-    }
+    };
+    if (taskSettled || abandon) release();
+    else void this.watchRelease(entry, channel, taskDone).finally(release);
     if (endedBy === 'timeout' && (outcome.ok || outcome.error.code !== 'timeout')) {
       outcome = { ok: false, error: stopped('timeout', abandon) };
     } else if (endedBy === 'cancelled' && method !== 'stream' && outcome.ok) {

@@ -36,6 +36,8 @@ export class WorkerRpc {
   credit = 0;
   creditBytes = 0;
   private closed = false;
+  /** The host cancelled the call: no more credit will matter, a waiting pump must stop. */
+  private cancelled = false;
 
   constructor(readonly port: MessagePort, private readonly onCancel: (reason: string) => void) {
     port.on('message', (message: HostMessage) => this.receive(message));
@@ -76,7 +78,7 @@ export class WorkerRpc {
   /** Waits until one more event of `size` fits the window; rejects once the call is closed. */
   async waitForCredit(size: number): Promise<void> {
     while (this.credit < 1 || this.creditBytes < size) {
-      if (this.closed) throw new SvcError({ code: 'cancelled', message: 'the host closed the call' });
+      if (this.closed || this.cancelled) throw new SvcError({ code: 'cancelled', message: 'the host ended the call' });
       await new Promise<void>((resolve) => (this.creditWaiter = resolve));
     }
   }
@@ -127,7 +129,10 @@ export class WorkerRpc {
         this.creditWaiter = undefined;
         return;
       case 'cancel':
+        this.cancelled = true;
         this.onCancel(message.reason);
+        this.creditWaiter?.();
+        this.creditWaiter = undefined;
         return;
     }
   }
