@@ -86,6 +86,18 @@ describe('a provider stuck in a blocking native call', () => {
   });
 });
 
+describe('logging', () => {
+  test('provider and host log records never reach stdout, and a short svc command leaves them all in svc.log', async () => {
+    const result = await svc.run(['query', '--provider', 'svc-test.limits', '--json', 'log-flood 5'], { env: { SVC_LOG_LEVEL: 'debug' } });
+    expect(result.code).toBe(0);
+    // stdout is the protocol here: only events.
+    expect(result.stdout.trim().split('\n').map((line) => JSON.parse(line) as { type: string })).toEqual([{ type: 'finish', finishReason: 'stop' }]);
+    expect(result.stderr).toContain('[info] flood 4');
+    const records = readFileSync(join(svc.home, 'logs', 'svc.log'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { message: string; plugin?: string });
+    expect(records.filter((r) => r.message.startsWith('flood') && r.plugin === 'svc-test.limits').length).toBe(5);
+  });
+});
+
 describe('runtime settings', () => {
   test('svc config set runtime.cancelGraceMs sets the grace period a stuck call gets', async () => {
     expect((await svc.run(['config', 'set', 'runtime.cancelGraceMs', '250'])).code).toBe(0);
