@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { REPO_ROOT, createSvcSandbox, waitFor, type SvcSandbox } from '../support/svc-process.js';
+import { startServe } from '../support/svc-serve.js';
 
 let svc: SvcSandbox;
 let scratch: string;
@@ -84,6 +85,30 @@ describe('a provider stuck in a blocking native call', () => {
     expect(child.output.stderr).toContain('error cancelled');
     await waitFor(() => pidsIn(pidfile).every((pid) => !alive(pid)), 5_000, 'the provider processes to end');
   });
+});
+
+describe('svc serve with a stuck provider', () => {
+  test('SIGTERM stops the service within a bound while a provider blocks in a native call', async () => {
+    const repo = join(scratch, 'repo');
+    mkdirSync(repo, { recursive: true });
+    for (const args of [
+      ['connection', 'add', 'limits-serve', '--provider', 'svc-test.limits'],
+      ['workspace', 'create', 'stuck'],
+      ['project', 'create', 'stuck', '--workspace', 'stuck', '--repo', repo],
+    ]) expect((await svc.run(args)).code).toBe(0);
+    const created = await svc.run(['task', 'create', 'Blocks in buildSessionProcess', '--project', 'stuck']);
+    const taskId = Number(/task (\d+) created/.exec(created.stdout)![1]);
+    const server = await startServe(svc, { SVC_RUNTIME_CANCEL_GRACE_MS: '500' });
+    const pidfile = join(scratch, 'serve.pids');
+    const starter = svc.start(['task', 'start', String(taskId), '--connection', 'limits-serve', '--model', `block:${pidfile}`]);
+    await waitFor(() => pidsIn(pidfile).length === 2, 30_000, 'the provider to block inside the service');
+    const stopping = Date.now();
+    server.child.kill('SIGTERM');
+    await server.exited;
+    expect(Date.now() - stopping).toBeLessThan(10_000);
+    await waitFor(() => pidsIn(pidfile).every((pid) => !alive(pid)), 5_000, 'the provider processes to end');
+    starter.kill('SIGKILL');
+  }, 90_000);
 });
 
 describe('logging', () => {
