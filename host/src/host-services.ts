@@ -9,7 +9,8 @@ import { Domain } from './domain/index.js';
 import { CatalogInstaller } from './extensions/catalog-installer/index.js';
 import { ExtensionService } from './extensions/index.js';
 import { ExtensionRegistry } from './extensions/registry/index.js';
-import { ExtensionRuntime, PluginStorageStore, type RuntimeLimitsInput } from './extensions/runtime/index.js';
+import { readSystemConfig } from './config/read-system-config.js';
+import { ExtensionRuntime, PluginStorageStore, runtimeLimitsFromSettings, type RuntimeLimitsInput } from './extensions/runtime/index.js';
 import { Logger, type LogLevel } from './logging/index.js';
 import { SignalDir } from './terminals/index.js';
 
@@ -59,7 +60,7 @@ export async function openHostServices(options: OpenHostServicesOptions = {}): P
     logger,
     platform: platformInfo,
     hostEnv: env,
-    limits: options.limits,
+    limits: { ...runtimeLimitsFromSettings(env, (key) => readSystemConfig(db, key)), ...options.limits },
   });
   const extensions = new ExtensionService({ registry, runtime, connections, logger, platform: platformInfo, env });
   if (options.builtins !== false) await extensions.syncBuiltins();
@@ -93,6 +94,8 @@ export async function openHostServices(options: OpenHostServicesOptions = {}): P
     async close() {
       await runtime.close();
       db.close();
+      // The log is written asynchronously: a short-lived CLI flushes it before it exits.
+      logger.close();
     },
   };
 }

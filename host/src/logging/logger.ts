@@ -1,9 +1,13 @@
-import { appendFileSync, chmodSync, mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+// The host logger: pino writing JSON lines asynchronously to $SVC_HOME/logs/svc.log (rotated by
+// size), every record redacted by value first. Never stdout: it may carry a protocol (svc mcp).
+import pino from 'pino';
 import { Redactor } from './redactor.js';
+import { RotatingLogFile, type RotatingLogFileOptions } from './rotating-log-file.js';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 };
+/** Keys the logger owns: a field of that name is kept under `field.<name>` instead. */
+const RESERVED = new Set(['time', 'level', 'message']);
 
 export interface LogRecord {
   time: string;
@@ -13,8 +17,9 @@ export interface LogRecord {
 }
 
 export interface LoggerOptions {
-  /** JSON lines are appended here. */
+  /** JSON lines are appended here (created mode 0600, rotated by size). */
   file?: string;
+  rotation?: RotatingLogFileOptions;
   /** Also write records at or above this level to stderr (never stdout: it may carry a protocol). */
   stderrLevel?: LogLevel;
   redactor?: Redactor;
@@ -22,25 +27,38 @@ export interface LoggerOptions {
   sink?: (record: LogRecord) => void;
 }
 
-/** The host logger: every record is redacted before it is written anywhere. */
+interface Output {
+  file?: RotatingLogFile;
+  pino?: pino.Logger;
+}
+
 export class Logger {
   readonly redactor: Redactor;
+  private readonly output: Output;
 
-  constructor(private readonly options: LoggerOptions = {}, private readonly bound: Record<string, unknown> = {}) {
+  constructor(private readonly options: LoggerOptions = {}, private readonly bound: Record<string, unknown> = {}, output?: Output) {
     this.redactor = options.redactor ?? new Redactor();
-    if (options.file) {
-      mkdirSync(dirname(options.file), { recursive: true, mode: 0o700 });
-      // The log may hold what a provider printed: owner-only, also when an older svc left it readable.
-      try {
-        chmodSync(options.file, 0o600);
-      } catch {
-        // not created yet: appendFileSync creates it 0600
-      }
-    }
+    this.output = output ?? Logger.openOutput(options);
+  }
+
+  private static openOutput(options: LoggerOptions): Output {
+    if (!options.file) return {};
+    const file = new RotatingLogFile(options.file, options.rotation);
+    const logger = pino(
+      {
+        level: 'debug',
+        base: undefined,
+        messageKey: 'message',
+        timestamp: pino.stdTimeFunctions.isoTime,
+        formatters: { level: (label) => ({ level: label }) },
+      },
+      file,
+    );
+    return { file, pino: logger };
   }
 
   child(fields: Record<string, unknown>): Logger {
-    return new Logger({ ...this.options, redactor: this.redactor }, { ...this.bound, ...fields });
+    return new Logger({ ...this.options, redactor: this.redactor }, { ...this.bound, ...fields }, this.output);
   }
 
   debug(message: string, fields?: Record<string, unknown>): void {
@@ -56,25 +74,24 @@ export class Logger {
     this.write('error', message, fields);
   }
 
+  /** Writes out everything pending; a short-lived process calls this (or close) before it exits. */
+  flush(): void {
+    this.output.file?.flushSync();
+  }
+
+  close(): void {
+    this.output.file?.close();
+  }
+
   private write(level: LogLevel, message: string, fields?: Record<string, unknown>): void {
-    const record = this.redactor.value({
-      time: new Date().toISOString(),
-      level,
-      message,
-      ...this.bound,
-      ...fields,
-    }) as LogRecord;
-    this.options.sink?.(record);
-    const line = `${JSON.stringify(record)}\n`;
-    if (this.options.file) {
-      try {
-        appendFileSync(this.options.file, line, { mode: 0o600 });
-      } catch {
-        // a full disk must not take the host down; the record is lost
-      }
-    }
+    const merged: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries({ ...this.bound, ...fields })) merged[RESERVED.has(key) ? `field.${key}` : key] = value;
+    const redacted = this.redactor.value(merged) as Record<string, unknown>;
+    const text = this.redactor.text(String(message));
+    if (this.options.sink) this.options.sink({ time: new Date().toISOString(), level, message: text, ...redacted });
+    this.output.pino?.[level](redacted, text);
     if (this.options.stderrLevel && ORDER[level] >= ORDER[this.options.stderrLevel]) {
-      process.stderr.write(`[${level}] ${record.message}\n`);
+      process.stderr.write(`[${level}] ${text}\n`);
     }
   }
 }

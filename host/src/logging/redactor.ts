@@ -7,34 +7,88 @@ const TOKEN_PATTERNS: RegExp[] = [
   /\b(ghp|gho|ghs|github_pat)_[A-Za-z0-9_]{16,}/g,
   /\bAIza[0-9A-Za-z_-]{20,}/g,
 ];
+/** One pass that says whether any token shape is present at all (most texts have none). */
+const ANY_TOKEN = new RegExp(TOKEN_PATTERNS.map((pattern) => pattern.source).join('|'));
+/** No registered secret (4+ characters) and no token shape fits in a shorter text. */
+const SHORTEST_SECRET = 4;
 export const REDACTED = '[redacted]';
+/** What stands in for a value nested deeper than the redactor walks: cut, never written in clear. */
+export const NESTING_CUT = '[nested too deep]';
+export const CIRCULAR = '[circular]';
+const MAX_DEPTH = 32;
 
 export class Redactor {
   private readonly secrets = new Set<string>();
+  /** Longest first, so a secret that contains another is replaced whole; rebuilt on addSecret. */
+  private ordered: string[] = [];
 
   /** Registers a value that must never appear verbatim (a sensitive config value, a token). */
   addSecret(value: string | undefined | null): void {
-    if (typeof value === 'string' && value.length >= 4) this.secrets.add(value);
+    if (typeof value !== 'string' || value.length < 4 || this.secrets.has(value)) return;
+    this.secrets.add(value);
+    this.ordered = [...this.secrets].sort((a, b) => b.length - a.length);
   }
 
   text(input: string): string {
+    if (input.length < SHORTEST_SECRET) return input;
     let out = input;
-    // Longest first, so a secret that contains another is replaced whole.
-    for (const secret of [...this.secrets].sort((a, b) => b.length - a.length)) {
+    for (const secret of this.ordered) {
       if (out.includes(secret)) out = out.split(secret).join(REDACTED);
     }
+    if (!ANY_TOKEN.test(out)) return out;
     for (const pattern of TOKEN_PATTERNS) out = out.replace(pattern, REDACTED);
     return out;
   }
 
-  value(input: unknown, depth = 0): unknown {
+  /**
+   * A redacted copy of a JSON-like value. Beyond MAX_DEPTH levels the rest is replaced by a marker
+   * (a secret is never let through because it sits deep); cycles become a marker too.
+   */
+  value(input: unknown): unknown {
+    return this.walk(input, 0, new Set(), true);
+  }
+
+  /**
+   * Like value(), but by value only: keys are kept as they are (for data whose shape is a
+   * contract, such as stream events and results, where `inputTokens` is a count, not a token).
+   */
+  content(input: unknown): unknown {
     if (typeof input === 'string') return this.text(input);
-    if (input === null || typeof input !== 'object' || depth > 8) return input;
-    if (Array.isArray(input)) return input.map((item) => this.value(item, depth + 1));
-    const out: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(input)) {
-      out[key] = SENSITIVE_KEY.test(key) && item !== undefined && item !== null && item !== '' ? REDACTED : this.value(item, depth + 1);
+    if (input === null || typeof input !== 'object') return input;
+    // Most stream events are flat records of strings and numbers: copy them without the walk.
+    if (!Array.isArray(input)) {
+      const out: Record<string, unknown> = {};
+      let flat = true;
+      for (const key in input) {
+        const item = (input as Record<string, unknown>)[key];
+        if (typeof item === 'string') out[key] = this.text(item);
+        else if (item === null || typeof item !== 'object') out[key] = item;
+        else {
+          flat = false;
+          break;
+        }
+      }
+      if (flat) return out;
     }
-    return out;
+    return this.walk(input, 0, new Set(), false);
+  }
+
+  private walk(input: unknown, depth: number, seen: Set<object>, byKey: boolean): unknown {
+    if (typeof input === 'string') return this.text(input);
+    if (input === null || typeof input !== 'object') return input;
+    if (depth >= MAX_DEPTH) return NESTING_CUT;
+    if (seen.has(input)) return CIRCULAR;
+    seen.add(input);
+    try {
+      if (Array.isArray(input)) return input.map((item) => this.walk(item, depth + 1, seen, byKey));
+      if (input instanceof Error) return { name: input.name, message: this.text(input.message) };
+      const out: Record<string, unknown> = {};
+      for (const [key, item] of Object.entries(input)) {
+        out[key] = byKey && SENSITIVE_KEY.test(key) && item !== undefined && item !== null && item !== '' ? REDACTED : this.walk(item, depth + 1, seen, byKey);
+      }
+      return out;
+    } finally {
+      seen.delete(input);
+    }
   }
 }

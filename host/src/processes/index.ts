@@ -2,3 +2,4 @@ export * from './kill-process-tree.js';
 export * from './child-env.js';
 export * from './process-supervisor.js';
 export * from './process-start-time.js';
+export * from './tagged-processes.js';

@@ -129,7 +129,9 @@ describe('what a provider can see and keep', () => {
     const got = await query('svc-test.rogue', 'env');
     const env = JSON.parse((got[0] as { text: string }).text) as Record<string, string>;
     expect(env.PATH).toBeDefined();
-    for (const key of Object.keys(env)) expect(key).not.toMatch(/KEY|TOKEN|SECRET|^SVC_/);
+    // The one SVC_ name is the thread tag the host finds the provider's own processes by.
+    for (const key of Object.keys(env).filter((k) => k !== 'SVC_PROVIDER_THREAD')) expect(key).not.toMatch(/KEY|TOKEN|SECRET|^SVC_/);
+    expect(env.SVC_PROVIDER_THREAD).toMatch(/^\d+-[0-9a-f]{8}\.\d+\.\d+$/);
     expect(Object.values(env).join('\n')).not.toContain('planted-host-secret');
   });
 

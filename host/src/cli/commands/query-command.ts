@@ -58,7 +58,8 @@ export async function queryCommand(args: string[], io: CliIo, open: () => Promis
       endsWithNewline = event.text.endsWith('\n');
     }
     if (event.type === 'error') {
-      status = 1;
+      // An interrupted call ends with `cancelled`: that is the 130 of Ctrl-C, not a failure.
+      status = event.code === 'cancelled' && signal.aborted ? status || 130 : 1;
       if (!values.json) {
         if (wroteText && !endsWithNewline) io.stdout.write('\n');
         endsWithNewline = true;
@@ -72,7 +73,7 @@ export async function queryCommand(args: string[], io: CliIo, open: () => Promis
     if (event.type === 'session' && !values.json) io.stderr.write(`session ${event.sessionId}\n`);
   }
   if (!values.json && wroteText && !endsWithNewline) io.stdout.write('\n');
-  return status;
+  return signal.aborted && status !== 1 ? 130 : status;
 }
 
 function positiveInteger(text: string, flag: string): number {

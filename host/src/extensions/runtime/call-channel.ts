@@ -4,7 +4,7 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { MessagePort } from 'node:worker_threads';
 import type { CliStreamEvent, SvcErrorData } from '@svc-org/ai-sdk';
-import { PermissionDeniedError, SvcError } from '@svc-org/ai-sdk';
+import { CliStreamEventSchema, PermissionDeniedError, SvcError } from '@svc-org/ai-sdk';
 import type { Logger } from '../../logging/index.js';
 import { childEnv } from '../../processes/child-env.js';
 import { ProcessSupervisor, type KillReason, type SupervisedProcess } from '../../processes/process-supervisor.js';
@@ -14,6 +14,8 @@ import {
   type HostMethodName,
   type MethodPermission,
 } from './host-context-protocol.js';
+import { eventSize } from './event-size.js';
+import type { LogRateLimiter } from './log-rate-limiter.js';
 import type { PluginStorageStore } from './plugin-storage-store.js';
 import { STREAM_EVENT_WINDOW, type HostMessage, type WorkerMessage } from './rpc-messages.js';
 
@@ -29,9 +31,17 @@ export interface CallChannelOptions {
   loadConfig: () => Promise<Record<string, unknown>>;
   /** The call's own deadline caps any process timeout a plugin asks for. */
   maxProcessTimeoutMs?: number;
-  onEvents?: (events: CliStreamEvent[]) => void;
+  /** Validated, redacted events with their sizes (see eventSize), in order. */
+  onEvents?: (events: CliStreamEvent[], sizes: number[]) => void;
   /** Observability for tests and the bench: every spawn the host performed. */
   onSpawn?: (pid: number, command: string) => void;
+  /** The worker started running the call, on thread `threadId`. */
+  onStart?: (threadId: number) => void;
+  eventWindowBytes: number;
+  maxEventBytes: number;
+  /** Shared by every call of one extension. */
+  logLimiter: LogRateLimiter;
+  maxLogMessageChars: number;
 }
 
 const STDOUT_HIGH_WATER_CHARS = 1024 * 1024;
@@ -42,28 +52,50 @@ export class CallChannel {
   readonly supervisor = new ProcessSupervisor();
   readonly done: Promise<CallOutcome>;
   private settle!: (outcome: CallOutcome) => void;
-  private settled = false;
+  private settledFlag = false;
+  /** The worker thread running the call; undefined while the call waits in the queue. */
+  threadId: number | undefined;
+  /** Resolves with the thread id once the worker starts the call. */
+  readonly started: Promise<number>;
+  private markStarted!: (threadId: number) => void;
+  private outstandingEvents = 0;
+  private outstandingBytes = 0;
   private readonly processes = new Map<number, { proc: SupervisedProcess; unacked: number; paused: boolean }>();
   private readonly methods: HostContextShape;
 
   constructor(private readonly port: MessagePort, private readonly options: CallChannelOptions) {
     this.done = new Promise((resolve) => (this.settle = resolve));
+    this.started = new Promise((resolve) => (this.markStarted = resolve));
     this.methods = this.createMethods();
     port.on('message', (message: WorkerMessage) => this.receive(message));
-    this.send({ t: 'credit', n: STREAM_EVENT_WINDOW });
+    this.send({ t: 'credit', n: STREAM_EVENT_WINDOW, b: options.eventWindowBytes });
   }
 
-  grantCredit(events: number): void {
-    this.send({ t: 'credit', n: events });
+  get settled(): boolean {
+    return this.settledFlag;
+  }
+
+  /** The consumer read `events` events of `bytes` total size: the worker may send that much more. */
+  grantCredit(events: number, bytes: number): void {
+    this.outstandingEvents -= events;
+    this.outstandingBytes -= bytes;
+    this.send({ t: 'credit', n: events, b: bytes });
   }
 
   cancel(reason: 'cancelled' | 'timeout' | 'unloaded'): void {
     this.send({ t: 'cancel', reason });
   }
 
-  /** Resolves the call from the host side (worker crashed or was terminated). */
+  /** Resolves the call from the host side (worker crashed, was terminated, or broke the protocol). */
   fail(error: SvcErrorData): void {
     this.finish({ ok: false, error });
+  }
+
+  /** Ends the call for a fault the host found in what the worker sent; the worker is told to stop. */
+  private reject(code: string, message: string): void {
+    if (this.settledFlag) return;
+    this.cancel('cancelled');
+    this.fail({ code, message: this.options.logger.redactor.text(message) });
   }
 
   async killProcesses(reason: KillReason): Promise<void> {
@@ -75,8 +107,8 @@ export class CallChannel {
   }
 
   private finish(outcome: CallOutcome): void {
-    if (this.settled) return;
-    this.settled = true;
+    if (this.settledFlag) return;
+    this.settledFlag = true;
     this.settle(outcome);
   }
 
@@ -90,11 +122,16 @@ export class CallChannel {
 
   private receive(message: WorkerMessage): void {
     switch (message.t) {
+      case 'hi':
+        this.threadId = message.tid;
+        this.markStarted(message.tid);
+        this.options.onStart?.(message.tid);
+        return;
       case 'req':
         void this.serve(message.id, message.m, message.a);
         return;
       case 'evs':
-        this.options.onEvents?.(message.e);
+        this.receiveEvents(message.e);
         return;
       case 'done':
         this.finish(message.ok ? { ok: true, value: message.v } : { ok: false, error: message.e });
@@ -102,8 +139,53 @@ export class CallChannel {
     }
   }
 
+  /** The host's edge for stream events: each is sized, checked against the SDK's schema and redacted. */
+  private receiveEvents(batch: unknown[]): void {
+    if (this.settledFlag || !Array.isArray(batch)) return;
+    const { maxEventBytes, eventWindowBytes, logger } = this.options;
+    const events: CliStreamEvent[] = [];
+    const sizes: number[] = [];
+    // The events before a faulty one are delivered, then the call ends with the fault.
+    const deliver = () => {
+      if (events.length > 0) this.options.onEvents?.(events, sizes);
+    };
+    for (const raw of batch) {
+      const size = eventSize(raw);
+      if (!(size <= maxEventBytes)) {
+        deliver();
+        this.reject('event_too_large', `the provider emitted a stream event of ${Number.isFinite(size) ? size : 'unmeasurable'} size units; the bound is ${maxEventBytes} (runtime.maxEventBytes)`);
+        return;
+      }
+      let event: CliStreamEvent;
+      if (isPlainTextEvent(raw)) {
+        // The hottest shapes, exactly as the schema accepts them, without the general parse.
+        event = { type: raw.type, text: logger.redactor.text(raw.text) };
+      } else {
+        const parsed = CliStreamEventSchema.safeParse(raw);
+        if (!parsed.success) {
+          const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'} ${i.message}`).join('; ');
+          deliver();
+          this.reject('invalid_event', `the provider emitted a malformed stream event: ${issues}`);
+          return;
+        }
+        event = logger.redactor.content(parsed.data) as CliStreamEvent;
+      }
+      events.push(event);
+      sizes.push(size);
+      this.outstandingEvents += 1;
+      this.outstandingBytes += size;
+    }
+    if (this.outstandingBytes > eventWindowBytes || this.outstandingEvents > STREAM_EVENT_WINDOW) {
+      this.reject('event_window_exceeded', 'the provider worker sent more stream events than the host granted');
+      return;
+    }
+    deliver();
+  }
+
   private async serve(id: number, method: HostMethodName, args: unknown): Promise<void> {
     try {
+      // The call has its outcome (cancelled, timed out, refused): the provider may act no more.
+      if (this.settledFlag) throw new SvcError({ code: 'cancelled', message: 'the call is over' });
       const declaration = HostContextProtocol[method];
       if (!declaration) throw new SvcError({ code: 'invalid_request', message: `unknown Host Context method ${String(method)}` });
       this.checkPermission(declaration.permission, method);
@@ -115,7 +197,9 @@ export class CallChannel {
         });
       }
       const implementation = this.methods[method] as (...a: unknown[]) => unknown;
-      const value = await implementation(...(parsed.data as unknown[]));
+      const result = implementation(...(parsed.data as unknown[]));
+      // A method that answers at once replies in the same turn (no extra microtask hop).
+      const value = result instanceof Promise ? await result : result;
       if (id !== 0) this.send({ t: 'res', id, ok: true, v: value });
     } catch (error) {
       const data = SvcError.isInstance(error)
@@ -208,7 +292,16 @@ export class CallChannel {
       '$storage.set': (key, value) => storage.set(pluginId, key, value),
       '$storage.delete': (key) => storage.delete(pluginId, key),
       '$storage.keys': (prefix) => storage.keys(pluginId, prefix),
-      '$log': (level, message, fields) => logger[level](message, { plugin: pluginId, ...fields }),
+      // A provider's fields live under `fields`: it cannot forge the record's time, level, message
+      // or plugin. The rate is limited per extension.
+      '$log': (level, message, fields) => {
+        const { allowed, droppedBefore } = this.options.logLimiter.take();
+        if (!allowed) return;
+        if (droppedBefore > 0) logger.warn('provider log records dropped (rate limit)', { plugin: pluginId, dropped: droppedBefore });
+        const max = this.options.maxLogMessageChars;
+        const text = message.length > max ? `${message.slice(0, max)}… [${message.length - max} more characters cut]` : message;
+        logger[level](text, { plugin: pluginId, ...(fields === undefined ? {} : { fields }) });
+      },
       '$config.get': () => this.options.loadConfig(),
       '$files.readText': async (path) => {
         try {
@@ -229,4 +322,14 @@ export class CallChannel {
       },
     };
   }
+}
+
+/** `{ type: 'text' | 'reasoning', text: string }` and nothing else. */
+function isPlainTextEvent(raw: unknown): raw is { type: 'text' | 'reasoning'; text: string } {
+  if (typeof raw !== 'object' || raw === null) return false;
+  const record = raw as { type?: unknown; text?: unknown };
+  if ((record.type !== 'text' && record.type !== 'reasoning') || typeof record.text !== 'string') return false;
+  let keys = 0;
+  for (const key in record) if (Object.hasOwn(record, key)) keys++;
+  return keys === 2;
 }

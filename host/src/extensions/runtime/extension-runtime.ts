@@ -1,14 +1,18 @@
 // Loads enabled providers on demand into worker threads (one piscina pool per extension) and runs
-// adapter calls there. The host owns every call's deadline, cancellation and child processes; a
-// worker that throws, exits, leaks a rejection or loops forever costs only that call.
+// adapter calls there, several at once per thread. The host owns every call's deadline,
+// cancellation and child processes; a worker that throws, exits, leaks a rejection, loops forever
+// or blocks in a native call costs only the calls on its thread.
+import { randomBytes } from 'node:crypto';
 import { MessageChannel } from 'node:worker_threads';
 import Piscina from 'piscina';
 import type { CliStreamEvent, PlatformInfo, ResolvedCli, SvcErrorData } from '@svc-org/ai-sdk';
 import { SvcError } from '@svc-org/ai-sdk';
 import type { Logger } from '../../logging/index.js';
 import { scrubbedWorkerEnv } from '../../processes/child-env.js';
+import { killTaggedProcesses, PROVIDER_THREAD_TAG } from '../../processes/tagged-processes.js';
 import { CallChannel, type CallOutcome } from './call-channel.js';
 import { EventQueue } from './event-queue.js';
+import { LogRateLimiter } from './log-rate-limiter.js';
 import type { PluginStorageStore } from './plugin-storage-store.js';
 import { EVENT_BATCH_SIZE, type AdapterMethod, type WorkerTask } from './rpc-messages.js';
 import { resolveRuntimeLimits, type RuntimeLimits, type RuntimeLimitsInput } from './runtime-options.js';
@@ -26,6 +30,7 @@ export interface LoadableExtension {
 
 export interface CallOptions {
   signal?: AbortSignal;
+  /** The call's deadline, counted from the moment it starts running on a worker thread. */
   timeoutMs?: number;
   /** Connection-level environment for spawned CLIs (host-owned). */
   connectionEnv?: Record<string, string>;
@@ -44,9 +49,14 @@ export interface ExtensionRuntimeOptions {
 }
 
 interface PoolEntry {
+  id: string;
   revision: string;
+  /** Every process a thread of this pool starts carries `<tag>.<threadId>` in its environment. */
+  tag: string;
   pool: Piscina;
   active: Set<CallChannel>;
+  /** Set once the pool takes no new calls: why its calls end. */
+  retiring?: 'replaced' | 'unloaded' | 'abandoned';
 }
 
 const INTEGRATION_METHODS = new Set<AdapterMethod>([
@@ -55,11 +65,18 @@ const INTEGRATION_METHODS = new Set<AdapterMethod>([
   'skills.inspect', 'skills.install', 'skills.uninstall',
 ]);
 
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+
 export class ExtensionRuntime {
   private readonly pools = new Map<string, PoolEntry>();
+  /** Pools that take no new calls but may still run some (replaced, abandoned). */
+  private readonly retiring = new Set<PoolEntry>();
+  private readonly logLimiters = new Map<string, LogRateLimiter>();
   private readonly limits: RuntimeLimits;
   private readonly workerFile: string;
   private readonly hostEnv: NodeJS.ProcessEnv;
+  private readonly tagPrefix = `${process.pid}-${randomBytes(4).toString('hex')}`;
+  private poolCount = 0;
 
   constructor(private readonly options: ExtensionRuntimeOptions) {
     this.limits = resolveRuntimeLimits(options.limits);
@@ -70,8 +87,11 @@ export class ExtensionRuntime {
   /** Runs one adapter call to completion; a failure is thrown as an SvcError with its code. */
   async call(extension: LoadableExtension, method: Exclude<AdapterMethod, 'stream'>, args: unknown[], options: CallOptions = {}): Promise<unknown> {
     const outcome = await this.execute(extension, method, args, options);
-    if (!outcome.ok) throw new SvcError({ ...outcome.error, pluginId: extension.id });
-    return outcome.value;
+    if (!outcome.ok) throw new SvcError({ ...this.redactError(outcome.error), pluginId: extension.id });
+    // A session process description stays in the host: its envPatch may rightly carry the
+    // connection's key to the CLI. Every other result leaves the host, redacted.
+    if (method === 'buildSessionProcess') return outcome.value;
+    return this.options.logger.redactor.content(outcome.value);
   }
 
   /**
@@ -82,19 +102,25 @@ export class ExtensionRuntime {
     const local = new AbortController();
     const signal = options.signal ? AbortSignal.any([options.signal, local.signal]) : local.signal;
     let channel: CallChannel | undefined;
-    const queue = new EventQueue((n) => channel?.grantCredit(n), EVENT_BATCH_SIZE, () => local.abort());
+    const queue = new EventQueue(
+      (n, bytes) => channel?.grantCredit(n, bytes),
+      EVENT_BATCH_SIZE,
+      Math.max(1, Math.floor(this.limits.eventWindowBytes / 4)),
+      () => local.abort(),
+    );
     let sawFinish = false;
     let sawError = false;
-    void this.execute(extension, 'stream', [request], { ...options, signal }, (events) => {
+    void this.execute(extension, 'stream', [request], { ...options, signal }, (events, sizes) => {
       for (const event of events) {
         if (event.type === 'finish') sawFinish = true;
         if (event.type === 'error') sawError = true;
       }
-      queue.push(events);
+      queue.push(events, sizes);
     }, (created) => (channel = created)).then((outcome) => {
       if (!outcome.ok) {
-        const cancelled = outcome.error.code === 'cancelled';
-        if (!sawError) queue.push([{ type: 'error', code: outcome.error.code, message: outcome.error.message }]);
+        const error = this.redactError(outcome.error);
+        const cancelled = error.code === 'cancelled';
+        if (!sawError) queue.push([{ type: 'error', code: error.code, message: error.message }]);
         if (!sawFinish) queue.push([{ type: 'finish', finishReason: cancelled ? 'cancelled' : 'error' }]);
       }
       queue.end();
@@ -104,14 +130,20 @@ export class ExtensionRuntime {
 
   /** Stops an extension's threads (disable, update, uninstall): running calls are cancelled. */
   async unload(id: string): Promise<void> {
-    const entry = this.pools.get(id);
-    if (!entry) return;
-    this.pools.delete(id);
-    await this.retire(entry, 'unloaded');
+    const entries = [...this.retiring].filter((entry) => entry.id === id);
+    const current = this.pools.get(id);
+    if (current) {
+      this.pools.delete(id);
+      entries.push(current);
+    }
+    await Promise.all(entries.map((entry) => this.retire(entry)));
   }
 
+  /** Stops every thread; bounded even when a provider is stuck in a native call. */
   async close(): Promise<void> {
-    await Promise.all([...this.pools.keys()].map((id) => this.unload(id)));
+    const entries = [...this.pools.values(), ...this.retiring];
+    this.pools.clear();
+    await Promise.all(entries.map((entry) => this.retire(entry)));
   }
 
   /** Number of live worker threads of an extension (0 when unloaded or idle-unloaded). */
@@ -125,8 +157,13 @@ export class ExtensionRuntime {
     if (current) {
       // New code: new calls go to fresh threads; calls already running finish on the old ones.
       this.pools.delete(extension.id);
+      current.retiring = 'replaced';
+      this.retiring.add(current);
       void this.retireWhenIdle(current);
     }
+    const tag = `${this.tagPrefix}.${++this.poolCount}`;
+    // Calls carry no AbortSignal into piscina: piscina runs a task that has one alone on its
+    // thread. Deadlines and cancels are the host's own (a cancel message, then abandonment).
     const pool = new Piscina({
       filename: this.workerFile,
       name: 'default',
@@ -135,7 +172,7 @@ export class ExtensionRuntime {
       idleTimeout: this.limits.idleTimeoutMs,
       concurrentTasksPerWorker: this.limits.concurrentTasksPerWorker,
       atomics: 'disabled',
-      env: scrubbedWorkerEnv(this.hostEnv),
+      env: { ...scrubbedWorkerEnv(this.hostEnv), [PROVIDER_THREAD_TAG]: tag },
       resourceLimits: {
         maxOldGenerationSizeMb: this.limits.maxOldGenerationSizeMb,
         maxYoungGenerationSizeMb: this.limits.maxYoungGenerationSizeMb,
@@ -143,23 +180,77 @@ export class ExtensionRuntime {
       },
     });
     pool.on('error', (error: Error) => this.options.logger.error('provider worker error', { plugin: extension.id, error: error.message }));
-    const entry: PoolEntry = { revision: extension.revision, pool, active: new Set() };
+    const entry: PoolEntry = { id: extension.id, revision: extension.revision, tag, pool, active: new Set() };
     this.pools.set(extension.id, entry);
     return entry;
   }
 
   private async retireWhenIdle(entry: PoolEntry): Promise<void> {
-    while (entry.active.size > 0) await new Promise((resolve) => setTimeout(resolve, 50));
-    await entry.pool.destroy();
+    while (entry.active.size > 0) await sleep(50);
+    await this.destroyPool(entry);
   }
 
-  private async retire(entry: PoolEntry, reason: 'unloaded'): Promise<void> {
+  private async retire(entry: PoolEntry): Promise<void> {
+    entry.retiring = 'unloaded';
+    this.retiring.add(entry);
     for (const channel of entry.active) {
-      channel.cancel(reason);
-      void channel.killProcesses(reason);
+      channel.cancel('unloaded');
+      void channel.killProcesses('unloaded');
     }
-    await Promise.all([...entry.active].map((channel) => channel.killProcesses(reason)));
-    await entry.pool.destroy();
+    // Processes get their polite stop; a provider that does not let them go does not hold us up.
+    await Promise.race([Promise.all([...entry.active].map((channel) => channel.killProcesses('unloaded'))), sleep(this.limits.cancelGraceMs)]);
+    await this.destroyPool(entry);
+  }
+
+  /** piscina's destroy waits for every thread to exit; a thread stuck in a native call is not waited for. */
+  private async destroyPool(entry: PoolEntry): Promise<void> {
+    const destroyed = entry.pool.destroy().then(() => true);
+    const inTime = await Promise.race([destroyed, sleep(this.limits.cancelGraceMs).then(() => false)]);
+    if (!inTime) {
+      // What blocks a thread is nearly always a process it waits for (execFileSync): end them all.
+      const killed = killTaggedProcesses(PROVIDER_THREAD_TAG, entry.tag);
+      this.options.logger.warn('provider worker did not stop; its processes were killed', { plugin: entry.id, killed: killed.length });
+    }
+    this.retiring.delete(entry);
+  }
+
+  /**
+   * Gives up on a thread whose call did not stop within the grace period: the thread is
+   * terminated without waiting, every process it started is killed (tagged, so detached ones too),
+   * the other calls on it fail, and the extension's next call gets a fresh pool.
+   */
+  private abandonThread(entry: PoolEntry, threadId: number, cause: CallChannel): void {
+    const worker = entry.pool.threads.find((thread) => thread.threadId === threadId);
+    void worker?.terminate().catch(() => undefined);
+    const killed = killTaggedProcesses(PROVIDER_THREAD_TAG, `${entry.tag}.${threadId}`);
+    for (const other of entry.active) {
+      if (other !== cause && other.threadId === threadId) {
+        other.fail({ code: 'worker_crashed', message: 'the call was stopped with its worker thread: another call on that thread did not stop' });
+      }
+    }
+    this.options.logger.warn('provider worker abandoned: a call did not stop within the grace period', {
+      plugin: entry.id,
+      graceMs: this.limits.cancelGraceMs,
+      killedProcesses: killed.length,
+    });
+    if (this.pools.get(entry.id) === entry) this.pools.delete(entry.id);
+    if (!entry.retiring) {
+      entry.retiring = 'abandoned';
+      this.retiring.add(entry);
+      void this.retireWhenIdle(entry);
+    }
+  }
+
+  /**
+   * The caller has its outcome but the worker still holds the call (it is winding down, or it
+   * started just as it was cancelled in the queue). A call that does not let go of its thread
+   * within the grace period after it started is abandoned.
+   */
+  private async watchRelease(entry: PoolEntry, channel: CallChannel, taskDone: Promise<void>): Promise<void> {
+    const first = await Promise.race([taskDone.then(() => 'done' as const), channel.started.then(() => 'started' as const)]);
+    if (first === 'done') return;
+    const letGo = await Promise.race([taskDone.then(() => true), sleep(this.limits.cancelGraceMs).then(() => false)]);
+    if (!letGo && !entry.retiring && channel.threadId !== undefined) this.abandonThread(entry, channel.threadId, channel);
   }
 
   private timeoutFor(method: AdapterMethod): number {
@@ -169,19 +260,60 @@ export class ExtensionRuntime {
     return this.limits.callTimeoutMs.integration;
   }
 
+  private logLimiterFor(id: string): LogRateLimiter {
+    let limiter = this.logLimiters.get(id);
+    if (!limiter) {
+      limiter = new LogRateLimiter(this.limits.logRecordsPerSecond, this.limits.logBurst);
+      this.logLimiters.set(id, limiter);
+    }
+    return limiter;
+  }
+
+  private redactError(error: SvcErrorData): SvcErrorData {
+    return this.options.logger.redactor.content(error) as SvcErrorData;
+  }
+
   private async execute(
     extension: LoadableExtension,
     method: AdapterMethod,
     args: unknown[],
     options: CallOptions,
-    onEvents?: (events: CliStreamEvent[]) => void,
+    onEvents?: (events: CliStreamEvent[], sizes: number[]) => void,
     onChannel?: (channel: CallChannel) => void,
   ): Promise<CallOutcome> {
     const entry = this.poolFor(extension);
     const { logger } = this.options;
     const { port1, port2 } = new MessageChannel();
     const timeoutMs = options.timeoutMs ?? this.timeoutFor(method);
-    const channel = new CallChannel(port1, {
+    let deadline: NodeJS.Timeout | undefined;
+    let graceTimer: NodeJS.Timeout | undefined;
+    let endedBy: 'cancelled' | 'timeout' | undefined;
+    let abandon = false;
+
+    const stopped = (reason: 'cancelled' | 'timeout', abandoned: boolean): SvcErrorData => {
+      const tail = abandoned ? `; its worker did not stop within ${this.limits.cancelGraceMs} ms and was abandoned` : '';
+      return reason === 'timeout'
+        ? { code: 'timeout', message: `the call exceeded its ${timeoutMs} ms deadline${tail}` }
+        : { code: 'cancelled', message: `the call was cancelled${tail}` };
+    };
+    const stop = (reason: 'cancelled' | 'timeout') => {
+      if (endedBy || channel.settled) return;
+      endedBy = reason;
+      channel.cancel(reason);
+      void channel.killProcesses(reason);
+      if (channel.threadId === undefined) {
+        // Still queued: nothing of the provider ran. The cancel waits in the port; the worker
+        // drops the call when it reaches it.
+        channel.fail(stopped(reason, false));
+        return;
+      }
+      graceTimer = setTimeout(() => {
+        abandon = true;
+        channel.fail(stopped(reason, true));
+      }, this.limits.cancelGraceMs);
+    };
+
+    const channel: CallChannel = new CallChannel(port1, {
       pluginId: extension.id,
       granted: extension.granted,
       integrationCall: INTEGRATION_METHODS.has(method),
@@ -193,21 +325,18 @@ export class ExtensionRuntime {
       maxProcessTimeoutMs: timeoutMs,
       onEvents,
       onSpawn: options.onSpawn,
+      // The deadline counts from the moment the call runs, not while it waits for a thread.
+      onStart: () => {
+        if (!endedBy) deadline = setTimeout(() => stop('timeout'), timeoutMs);
+      },
+      eventWindowBytes: this.limits.eventWindowBytes,
+      maxEventBytes: this.limits.maxEventBytes,
+      logLimiter: this.logLimiterFor(extension.id),
+      maxLogMessageChars: this.limits.maxLogMessageChars,
     });
     onChannel?.(channel);
     entry.active.add(channel);
 
-    const terminate = new AbortController();
-    let endedBy: 'cancelled' | 'timeout' | undefined;
-    let graceTimer: NodeJS.Timeout | undefined;
-    const stop = (reason: 'cancelled' | 'timeout') => {
-      if (endedBy) return;
-      endedBy = reason;
-      channel.cancel(reason);
-      void channel.killProcesses(reason);
-      graceTimer = setTimeout(() => terminate.abort(), this.limits.cancelGraceMs);
-    };
-    const deadline = setTimeout(() => stop('timeout'), timeoutMs);
     const onAbort = () => stop('cancelled');
     if (options.signal?.aborted) onAbort();
     else options.signal?.addEventListener('abort', onAbort, { once: true });
@@ -220,31 +349,46 @@ export class ExtensionRuntime {
       args,
       cli: extension.cli,
       platform: this.options.platform,
+      maxEventBytes: this.limits.maxEventBytes,
     };
-    entry.pool.run(task, { transferList: [port2], signal: terminate.signal }).then(
+    let taskSettled = false;
+    const taskDone = entry.pool.run(task, { transferList: [port2] }).then(
       // A task that returns without a `done` message (it should not) must not hang the caller.
-      () => setTimeout(() => channel.fail({ code: 'worker_crashed', message: 'the provider worker ended the call without a result' }), 1000).unref(),
+      () => {
+        taskSettled = true;
+        setTimeout(() => channel.fail({ code: 'worker_crashed', message: 'the provider worker ended the call without a result' }), 1000).unref();
+      },
       (error: Error) => {
-        const data: SvcErrorData = endedBy
-          ? { code: endedBy === 'timeout' ? 'timeout' : 'cancelled', message: endedBy === 'timeout' ? `the call exceeded its ${timeoutMs} ms deadline and its worker was stopped` : 'the call was cancelled and its worker was stopped' }
-          : { code: 'worker_crashed', message: `the provider worker failed: ${logger.redactor.text(error.message)}` };
-        if (!endedBy) logger.error('provider worker crashed', { plugin: extension.id, method, error: error.message });
-        channel.fail(data);
+        taskSettled = true;
+        if (channel.settled || endedBy || entry.retiring) {
+          // The call already has its outcome, or its thread was stopped on purpose (unload,
+          // abandonment, idle shutdown after the result): not a crash.
+          logger.debug('provider worker stopped', { plugin: extension.id, method, reason: entry.retiring ?? endedBy ?? 'after result' });
+          channel.fail(entry.retiring === 'unloaded' ? { code: 'cancelled', message: 'the call was cancelled: the provider was unloaded' } : stopped(endedBy ?? 'cancelled', false));
+          return;
+        }
+        logger.error('provider worker crashed', { plugin: extension.id, method, error: error.message });
+        channel.fail({ code: 'worker_crashed', message: `the provider worker failed: ${logger.redactor.text(error.message)}` });
       },
     );
 
     let outcome = await channel.done;
     clearTimeout(deadline);
-    if (graceTimer) clearTimeout(graceTimer);
+    clearTimeout(graceTimer);
     options.signal?.removeEventListener('abort', onAbort);
+    if (abandon && channel.threadId !== undefined) this.abandonThread(entry, channel.threadId, channel);
     // The host owns lifecycles: nothing a call started outlives it.
     await channel.killProcesses(endedBy ?? 'cancelled');
-    channel.close();
-    entry.active.delete(channel);
+    const release = () => {
+      channel.close();
+      entry.active.delete(channel);
+    };
+    if (taskSettled || abandon) release();
+    else void this.watchRelease(entry, channel, taskDone).finally(release);
     if (endedBy === 'timeout' && (outcome.ok || outcome.error.code !== 'timeout')) {
-      outcome = { ok: false, error: { code: 'timeout', message: `the call exceeded its ${timeoutMs} ms deadline` } };
+      outcome = { ok: false, error: stopped('timeout', abandon) };
     } else if (endedBy === 'cancelled' && method !== 'stream' && outcome.ok) {
-      outcome = { ok: false, error: { code: 'cancelled', message: 'the call was cancelled' } };
+      outcome = { ok: false, error: stopped('cancelled', false) };
     }
     return outcome;
   }

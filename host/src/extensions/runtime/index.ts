@@ -5,3 +5,5 @@ export * from './plugin-storage-store.js';
 export * from './call-channel.js';
 export * from './extension-runtime.js';
 export * from './worker-file.js';
+export * from './runtime-settings.js';
+export * from './runtime-config-keys.js';

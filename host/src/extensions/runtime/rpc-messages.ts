@@ -20,6 +20,8 @@ export type AdapterMethod =
 
 /** worker → host */
 export type WorkerMessage =
+  /** The call started running on worker thread `tid`: its deadline starts now. */
+  | { t: 'hi'; tid: number }
   | { t: 'req'; id: number; m: HostMethodName; a: unknown[] }
   | { t: 'evs'; e: CliStreamEvent[] }
   | { t: 'done'; ok: true; v: unknown }
@@ -32,7 +34,8 @@ export type HostMessage =
   | { t: 'out'; h: number; k: 'stdout' | 'stderr'; d: string }
   | { t: 'eof'; h: number; k: 'stdout' | 'stderr' }
   | { t: 'exit'; h: number; x: ProcessExit }
-  | { t: 'credit'; n: number }
+  /** More room in the stream window: `n` events and `b` size units (see eventSize). */
+  | { t: 'credit'; n: number; b: number }
   | { t: 'cancel'; reason: 'cancelled' | 'timeout' | 'unloaded' };
 
 /** The piscina task: data only, plus the port. */
@@ -44,8 +47,10 @@ export interface WorkerTask {
   args: unknown[];
   cli: { command: string; version: string };
   platform: { os: string; arch: string; homeDir: string; hostVersion: string; nodeVersion: string };
+  /** The largest stream event the host accepts (see eventSize). */
+  maxEventBytes: number;
 }
 
-/** How many stream events the worker may send before the host grants more credit. */
+/** How many stream events the worker may send before the host grants more credit (the byte window is a runtime limit). */
 export const STREAM_EVENT_WINDOW = 8192;
 export const EVENT_BATCH_SIZE = 512;

@@ -9,8 +9,22 @@ export interface RuntimeLimits {
   maxOldGenerationSizeMb: number;
   maxYoungGenerationSizeMb: number;
   stackSizeMb: number;
-  /** How long a cancelled call may take to wind down before its worker is terminated. */
+  /**
+   * How long a call may take to wind down after its deadline or a cancel. Past it the call is
+   * abandoned: the caller gets its coded error at once, the worker thread is terminated without
+   * waiting and every process the provider started is killed.
+   */
   cancelGraceMs: number;
+  /** Stream credit window in size units (an event's JSON length): what may be in flight unread. */
+  eventWindowBytes: number;
+  /** The largest single stream event; a larger one ends the call with `event_too_large`. */
+  maxEventBytes: number;
+  /** A provider's log records per second (per extension, over all its calls); the rest are dropped and counted. */
+  logRecordsPerSecond: number;
+  /** How many log records a provider may write in a burst above that rate. */
+  logBurst: number;
+  /** A provider log message longer than this is cut. */
+  maxLogMessageChars: number;
   callTimeoutMs: {
     buildSessionProcess: number;
     query: number;
@@ -27,6 +41,11 @@ export const RUNTIME_DEFAULTS: RuntimeLimits = {
   maxYoungGenerationSizeMb: 32,
   stackSizeMb: 4,
   cancelGraceMs: 2_000,
+  eventWindowBytes: 16 * 1024 * 1024,
+  maxEventBytes: 4 * 1024 * 1024,
+  logRecordsPerSecond: 100,
+  logBurst: 500,
+  maxLogMessageChars: 8 * 1024,
   callTimeoutMs: {
     buildSessionProcess: 15_000,
     query: 60 * 60_000,
@@ -55,6 +74,14 @@ export function resolveRuntimeLimits(input: RuntimeLimitsInput = {}): RuntimeLim
   positiveInteger('maxYoungGenerationSizeMb', limits.maxYoungGenerationSizeMb);
   positiveInteger('stackSizeMb', limits.stackSizeMb);
   positiveInteger('cancelGraceMs', limits.cancelGraceMs);
+  positiveInteger('eventWindowBytes', limits.eventWindowBytes);
+  positiveInteger('maxEventBytes', limits.maxEventBytes);
+  positiveInteger('logRecordsPerSecond', limits.logRecordsPerSecond);
+  positiveInteger('logBurst', limits.logBurst);
+  positiveInteger('maxLogMessageChars', limits.maxLogMessageChars);
+  if (limits.maxEventBytes > limits.eventWindowBytes) {
+    throw new TypeError('options.maxEventBytes must not exceed options.eventWindowBytes');
+  }
   for (const [name, value] of Object.entries(limits.callTimeoutMs)) positiveInteger(`callTimeoutMs.${name}`, value);
   return limits;
 }

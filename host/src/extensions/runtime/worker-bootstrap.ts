@@ -1,10 +1,20 @@
 // Runs inside a provider's worker thread (piscina). Imports the provider entry once per thread,
-// creates its adapter, and serves one adapter call per task over the task's MessagePort.
+// creates its adapter, and serves adapter calls (several at once) over each task's MessagePort.
 import { pathToFileURL } from 'node:url';
+import { threadId } from 'node:worker_threads';
 import type { CliAdapter, CliPlugin, CliStreamEvent, SvcErrorData } from '@svc-org/ai-sdk';
 import { SvcError } from '@svc-org/ai-sdk';
+import { PROVIDER_THREAD_TAG } from '../../processes/tagged-processes.js';
+import { eventSize } from './event-size.js';
 import { EVENT_BATCH_SIZE, type WorkerTask } from './rpc-messages.js';
+import { tagChildProcesses } from './tag-child-processes.js';
 import { createWorkerHostContext, WorkerRpc } from './worker-host-context.js';
+
+/** The contract version this host serves; a plugin built against another is refused at load. */
+const SUPPORTED_API_VERSION = '1.0';
+
+// The pool's tag arrives in the worker's environment; each thread adds its own id.
+tagChildProcesses(PROVIDER_THREAD_TAG, `${process.env[PROVIDER_THREAD_TAG] ?? 'unknown'}.${threadId}`);
 
 const adapters = new Map<string, Promise<CliAdapter>>();
 
@@ -20,6 +30,13 @@ async function loadAdapter(entryPath: string): Promise<CliAdapter> {
           message: 'the entry does not export `svcCliPlugin` made with defineCliPlugin()',
         });
       }
+      if (plugin.apiVersion !== SUPPORTED_API_VERSION) {
+        throw new SvcError({
+          code: 'api_version_unsupported',
+          message: `the provider was built for contract apiVersion ${JSON.stringify(plugin.apiVersion)}; this host serves ${SUPPORTED_API_VERSION}`,
+          details: { fix: 'rebuild the provider with an @svc-org/ai-sdk release for this host, or update svc' },
+        });
+      }
       return plugin.createAdapter();
     })();
     adapters.set(entryPath, adapter);
@@ -31,11 +48,16 @@ async function loadAdapter(entryPath: string): Promise<CliAdapter> {
 export default async function runTask(task: WorkerTask): Promise<void> {
   const controller = new AbortController();
   const rpc = new WorkerRpc(task.port, (reason) => {
+    if (controller.signal.aborted) return;
     const code = reason === 'timeout' ? 'timeout' : 'cancelled';
     controller.abort(new SvcError({ code, message: `the call was ${reason === 'timeout' ? 'timed out' : reason} by the host` }));
   });
-  routeConsole(rpc);
+  rpc.post({ t: 'hi', tid: threadId });
+  // A cancel that arrived while the call waited in the queue: the provider is never entered.
+  rpc.drain();
+  openRpcs.add(rpc);
   try {
+    if (controller.signal.aborted) throw controller.signal.reason;
     const adapter = await loadAdapter(task.entryPath);
     const host = createWorkerHostContext(rpc, task.pluginId, task.platform);
     const ctx = { host, signal: controller.signal, cli: task.cli };
@@ -44,6 +66,7 @@ export default async function runTask(task: WorkerTask): Promise<void> {
   } catch (error) {
     rpc.post({ t: 'done', ok: false, e: toErrorData(error) });
   } finally {
+    openRpcs.delete(rpc);
     rpc.close();
   }
 }
@@ -62,7 +85,7 @@ async function dispatch(
       return adapter.generate(args[0] as never, ctx);
     case 'stream': {
       if (!adapter.stream) throw unsupported('stream');
-      await pumpEvents(adapter.stream(args[0] as never, ctx), rpc);
+      await pumpEvents(adapter.stream(args[0] as never, ctx), rpc, task.maxEventBytes);
       return undefined;
     }
     case 'models':
@@ -77,28 +100,43 @@ async function dispatch(
   }
 }
 
-/** Sends events in batches within the host's credit window: backpressure across the thread line. */
-async function pumpEvents(events: AsyncIterable<CliStreamEvent>, rpc: WorkerRpc): Promise<void> {
+/**
+ * Sends events in batches within the host's credit window (events and size units): backpressure
+ * across the thread line. An event over the size bound never crosses it.
+ */
+async function pumpEvents(events: AsyncIterable<CliStreamEvent>, rpc: WorkerRpc, maxEventBytes: number): Promise<void> {
   let batch: CliStreamEvent[] = [];
+  let batchBytes = 0;
   let scheduled: NodeJS.Immediate | undefined;
   const flush = () => {
     if (scheduled) clearImmediate(scheduled);
     scheduled = undefined;
     if (batch.length === 0) return;
     rpc.credit -= batch.length;
+    rpc.creditBytes -= batchBytes;
     rpc.post({ t: 'evs', e: batch });
     batch = [];
+    batchBytes = 0;
   };
-  for await (const event of events) {
-    batch.push(event);
-    if (batch.length >= EVENT_BATCH_SIZE) {
-      flush();
-      await rpc.waitForCredit();
-    } else if (!scheduled) {
-      scheduled = setImmediate(flush);
+  try {
+    for await (const event of events) {
+      const size = eventSize(event);
+      if (!Number.isFinite(size)) throw new SvcError({ code: 'invalid_event', message: 'the provider emitted a stream event that cannot be written as JSON' });
+      if (size > maxEventBytes) {
+        throw new SvcError({ code: 'event_too_large', message: `the provider emitted a stream event of ${size} size units; the bound is ${maxEventBytes} (runtime.maxEventBytes)` });
+      }
+      if (batch.length + 1 > rpc.credit || batchBytes + size > rpc.creditBytes) {
+        flush();
+        await rpc.waitForCredit(size);
+      }
+      batch.push(event);
+      batchBytes += size;
+      if (batch.length >= EVENT_BATCH_SIZE) flush();
+      else if (!scheduled) scheduled = setImmediate(flush);
     }
+  } finally {
+    flush();
   }
-  flush();
 }
 
 function unsupported(method: string): SvcError {
@@ -112,18 +150,17 @@ function toErrorData(error: unknown): SvcErrorData {
   return { code: 'plugin_error', message: `the provider failed: ${message}` };
 }
 
-let consoleRpc: WorkerRpc | undefined;
-let consoleRouted = false;
+/** Calls running on this thread; console output goes through the newest one still open. */
+const openRpcs = new Set<WorkerRpc>();
 
 /** A provider's console output goes to the host log, never to the host's stdout (it may be a protocol). */
-function routeConsole(rpc: WorkerRpc): void {
-  consoleRpc = rpc;
-  if (consoleRouted) return;
-  consoleRouted = true;
+function routeConsole(): void {
   const send = (level: 'debug' | 'info' | 'warn' | 'error') => (...parts: unknown[]) => {
     const text = parts.map((part) => (typeof part === 'string' ? part : safeJson(part))).join(' ');
+    let newest: WorkerRpc | undefined;
+    for (const rpc of openRpcs) newest = rpc;
     try {
-      consoleRpc?.notify('$log', level, text, { via: 'console' });
+      newest?.notify('$log', level, text, { via: 'console' });
     } catch {
       // the call's port is closed: nothing to route to
     }
@@ -134,6 +171,8 @@ function routeConsole(rpc: WorkerRpc): void {
   console.warn = send('warn');
   console.error = send('error');
 }
+
+routeConsole();
 
 function safeJson(value: unknown): string {
   try {

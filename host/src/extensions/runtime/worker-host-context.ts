@@ -1,6 +1,6 @@
 // The worker's side of the Host Context: a proxy that turns each call into a message. It imports
 // no schema library: the host parses everything at its edge.
-import type { MessagePort } from 'node:worker_threads';
+import { receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
 import type {
   ChildProcessHandle,
   HostContext,
@@ -32,14 +32,34 @@ export class WorkerRpc {
   private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: unknown) => void }>();
   readonly processes = new Map<number, LocalProcess>();
   private creditWaiter: (() => void) | undefined;
+  /** What the host lets this call send before it reads more: events and size units. */
   credit = 0;
+  creditBytes = 0;
+  private closed = false;
+  /** The host cancelled the call: no more credit will matter, a waiting pump must stop. */
+  private cancelled = false;
 
   constructor(readonly port: MessagePort, private readonly onCancel: (reason: string) => void) {
     port.on('message', (message: HostMessage) => this.receive(message));
+    // The host closed its end (the call is over for it): stop as if cancelled.
+    port.once('close', () => {
+      this.onCancel('closed');
+      this.close();
+    });
+  }
+
+  /** Handles messages the host sent before anyone listened (a cancel that came while queued). */
+  drain(): void {
+    for (;;) {
+      const entry = receiveMessageOnPort(this.port);
+      if (!entry) return;
+      this.receive(entry.message as HostMessage);
+    }
   }
 
   call<M extends HostMethodName>(method: M, ...args: HostMethodArgs<M>): Promise<HostMethodResults[M]> {
     const id = this.nextId++;
+    if (this.closed) return Promise.reject(new SvcError({ code: 'cancelled', message: 'the host closed the call' }));
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
       this.post({ t: 'req', id, m: method, a: args });
@@ -52,15 +72,23 @@ export class WorkerRpc {
   }
 
   post(message: WorkerMessage): void {
-    this.port.postMessage(message);
+    if (!this.closed) this.port.postMessage(message);
   }
 
-  async waitForCredit(): Promise<void> {
-    while (this.credit <= 0) await new Promise<void>((resolve) => (this.creditWaiter = resolve));
+  /** Waits until one more event of `size` fits the window; rejects once the call is closed. */
+  async waitForCredit(size: number): Promise<void> {
+    while (this.credit < 1 || this.creditBytes < size) {
+      if (this.closed || this.cancelled) throw new SvcError({ code: 'cancelled', message: 'the host ended the call' });
+      await new Promise<void>((resolve) => (this.creditWaiter = resolve));
+    }
   }
 
   /** Rejects everything still pending: the channel is closing. */
   close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.creditWaiter?.();
+    this.creditWaiter = undefined;
     for (const { reject } of this.pending.values()) {
       reject(new SvcError({ code: 'cancelled', message: 'the host closed the call' }));
     }
@@ -96,11 +124,15 @@ export class WorkerRpc {
       }
       case 'credit':
         this.credit += message.n;
+        this.creditBytes += message.b;
         this.creditWaiter?.();
         this.creditWaiter = undefined;
         return;
       case 'cancel':
+        this.cancelled = true;
         this.onCancel(message.reason);
+        this.creditWaiter?.();
+        this.creditWaiter = undefined;
         return;
     }
   }
