@@ -2,14 +2,13 @@
 import { arch, homedir, platform } from 'node:os';
 import { join } from 'node:path';
 import type { PlatformInfo } from '@svc-org/ai-sdk';
-import { HOST_VERSION, databasePath, resolveSvcHome } from './config/index.js';
+import { HOST_VERSION, databasePath, readSystemConfig, resolveSvcHome } from './config/index.js';
 import { ConnectionStore } from './connections/index.js';
 import { openDatabase, type Db } from './db/index.js';
 import { Domain } from './domain/index.js';
 import { CatalogInstaller } from './extensions/catalog-installer/index.js';
 import { ExtensionService } from './extensions/index.js';
 import { ExtensionRegistry } from './extensions/registry/index.js';
-import { readSystemConfig } from './config/read-system-config.js';
 import { ExtensionRuntime, PluginStorageStore, runtimeLimitsFromSettings, type RuntimeLimitsInput } from './extensions/runtime/index.js';
 import { Logger, type LogLevel } from './logging/index.js';
 import { SignalDir } from './terminals/index.js';

@@ -174,6 +174,8 @@ const ROWS: Record<string, Row> = {
   http_error: UPSTREAM,
   // A provider's own code, folded (its original code stays in details.pluginCode)
   plugin_error: [502, true, false, true],
+  invalid_event: [502, true, false, true],
+  event_too_large: [502, true, false, true],
   worker_crashed: [502, true, true, true],
   host_error: [500, false, false, false],
   // Time and lifecycle

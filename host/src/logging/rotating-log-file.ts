@@ -1,7 +1,7 @@
 // The host log's file destination: asynchronous writes (pino's SonicBoom) to a JSON-lines file
 // created owner-only, rotated by size (svc.log → svc.log.1 … svc.log.<keep>), flushed
 // synchronously before the process exits so a short-lived CLI loses nothing.
-import { fchmodSync, closeSync, existsSync, mkdirSync, openSync, renameSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import pino from 'pino';
 
@@ -27,6 +27,8 @@ export class RotatingLogFile {
     this.maxBytes = options.maxBytes ?? LOG_ROTATION_DEFAULTS.maxBytes;
     this.keep = options.keep ?? LOG_ROTATION_DEFAULTS.keep;
     mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+    // The log may hold what a provider printed: owner-only, also when an older svc left it readable.
+    if (existsSync(file)) chmodSync(file, 0o600);
     process.once('exit', this.flushOnExit);
   }
 
@@ -64,8 +66,6 @@ export class RotatingLogFile {
     // Opened here, synchronously, so the destination is ready at once (a SonicBoom that opens
     // its file itself cannot flush before it is ready) and created mode 0600.
     const fd = openSync(this.file, 'a', 0o600);
-    // The log may hold what a provider printed: owner-only, also when an older svc left it readable.
-    fchmodSync(fd, 0o600);
     this.size = statSync(this.file).size;
     this.boom = pino.destination({ fd, sync: false, minLength: 0 });
     this.boom.on('error', () => undefined);
