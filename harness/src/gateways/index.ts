@@ -10,3 +10,4 @@ export * from './gateway-store.js';
 export * from './gateway-stores.js';
 export * from './hermes-client.js';
 export * from './openclaw-client.js';
+export * from './prepared-statements.js';

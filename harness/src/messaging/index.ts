@@ -16,4 +16,5 @@ export * from './resend-harness-message.js';
 export * from './resolve-caller-task.js';
 export * from './run-operation.js';
 export * from './submit-reply.js';
+export * from './time-ordered-id.js';
 export * from './with-task-token.js';
