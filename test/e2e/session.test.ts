@@ -53,16 +53,20 @@ test('resume passes the session id to the adapter', async () => {
   expect(exit.exitCode).toBe(0);
 });
 
-test('with piped input, the end of input ends the session', async () => {
+test('without a terminal on stdin, svc session refuses at once with terminal_required', async () => {
+  // Before: piped or /dev/null stdin started the CLI's interactive UI with nobody to answer it.
+  const started = Date.now();
   const result = await svc.run(['session', '--provider', 'svc-test.echo'], { input: 'piped line\n' });
-  expect(result.stdout).toContain('echo: piped line');
-  expect(result.code).toBe(0);
+  expect(result.code).toBe(1);
+  expect(result.stderr).toContain('error terminal_required');
+  expect(result.stdout).not.toContain('echo-cli interactive');
+  expect(Date.now() - started).toBeLessThan(10_000);
 });
 
 test('SIGTERM to svc ends the session and its process tree', async () => {
-  const child = svc.start(['session', '--provider', 'svc-test.echo']);
-  await waitFor(() => child.output.stdout.includes('echo-cli interactive'), 15_000, 'the banner');
-  child.kill('SIGTERM');
-  const code = await new Promise((resolve) => child.once('close', resolve));
-  expect(code).not.toBe(0);
+  const user = openUserTerminal(['session', '--provider', 'svc-test.echo']);
+  await waitFor(() => user.screen().includes('echo-cli interactive'), 15_000, 'the banner');
+  process.kill(user.term.pid, 'SIGTERM');
+  const exit = await user.exited;
+  expect(exit.exitCode !== 0 || exit.signal !== undefined).toBe(true);
 });

@@ -1,98 +1,71 @@
 import { SvcError } from '@svc-org/ai-sdk';
-import { HOST_VERSION } from '../config/host-version.js';
+import { HARNESS_OPERATIONS } from '../../../harness/src/outbox/index.js';
+import { HOST_VERSION, resolveSvcHome } from '../config/index.js';
 import { openHostServices, type HostServices } from '../host-services.js';
+import { ALL_OPERATIONS, OperationInvoker, OperationRegistry } from '../operations/index.js';
+// Direct, not through server/index.ts: the CLI must not load the HTTP stack `svc serve` uses.
+import { ServiceClient } from '../server/service-client.js';
+import type { CliCommand, CliValues } from './cli-command.js';
 import type { CliIo } from './cli-io.js';
-import { CONFIG_USAGE, configCommand } from './commands/config-command.js';
-import { CONNECTION_USAGE, connectionCommand } from './commands/connection-command.js';
-import { EXT_USAGE, extCommand } from './commands/ext-command.js';
-import { LABEL_USAGE, labelCommand } from './commands/label-command.js';
-import { PROJECT_USAGE, projectCommand } from './commands/project-command.js';
-import { SERVE_USAGE } from './commands/serve-usage.js';
-import { TASK_USAGE, taskCommand } from './commands/task-command.js';
-import { WORKSPACE_USAGE, workspaceCommand } from './commands/workspace-command.js';
-import { INTEGRATION_USAGE, integrationCommand } from './commands/integration-command.js';
-import { modelsCommand } from './commands/models-command.js';
-import { QUERY_USAGE, queryCommand } from './commands/query-command.js';
-import { sessionCommand } from './commands/session-command.js';
-// The harness's commands (notification center, gateways, channels), adapters over its operations.
-import { GATEWAY_USAGE, gatewayCommand } from './commands/gateway-command.js';
-import { HARNESS_USAGE, harnessCommand } from './commands/harness-command.js';
+import { closestName } from './closest-name.js';
+import { ALL_COMMANDS } from './commands/all-commands.js';
+import { formatCommandHelp } from './format-command-help.js';
+import { formatGroupHelp } from './format-group-help.js';
+import { formatUsage } from './format-usage.js';
+import { parseCommandArgs } from './parse-command-args.js';
 import { printError } from './print-error.js';
+import { styleFor } from './style.js';
 import { UsageError } from './usage-error.js';
 
-export const USAGE = `svc ${HOST_VERSION} — host for command-line AI tool providers
-
-usage:
-${EXT_USAGE}
-${QUERY_USAGE}
-svc session --provider <id> [--connection <name>] [--resume <id> | --continue] [--model <m>]
-svc models --provider <id> [--connection <name>] [--json]
-${CONNECTION_USAGE}
-${CONFIG_USAGE}
-${INTEGRATION_USAGE}
-${SERVE_USAGE}
-${WORKSPACE_USAGE}
-${PROJECT_USAGE}
-${LABEL_USAGE}
-${TASK_USAGE}
-${HARNESS_USAGE}
-${GATEWAY_USAGE}
-
-Data lives in $SVC_HOME (default ~/.svc).`;
+const HELP = new Set(['--help', '-h']);
 
 /** Runs one `svc` invocation and resolves with its exit status. */
 export async function runCli(argv: string[], io: CliIo, signal: AbortSignal = new AbortController().signal): Promise<number> {
   let services: HostServices | undefined;
   const open = async () => (services ??= await openHostServices({ env: io.env }));
+  const style = styleFor(io.stdout, io.env);
   try {
-    const [command, ...args] = argv;
-    switch (command) {
-      case 'ext':
-        return await extCommand(args, io, open);
-      case 'query':
-        return await queryCommand(args, io, open, signal);
-      case 'session':
-        return await sessionCommand(args, io, open, signal);
-      case 'models':
-        return await modelsCommand(args, io, open, signal);
-      case 'connection':
-        return await connectionCommand(args, io, open);
-      case 'config':
-        return await configCommand(args, io, open);
-      case 'integration':
-        return await integrationCommand(args, io, open, signal);
-      case 'serve': {
-        // Loaded on demand: the HTTP stack is for the service only, not for every `svc` command.
-        const { serveCommand } = await import('./commands/serve-command.js');
-        return await serveCommand(args, io, signal);
-      }
-      case 'workspace':
-        return await workspaceCommand(args, io, open);
-      case 'project':
-        return await projectCommand(args, io, open);
-      case 'label':
-        return await labelCommand(args, io, open);
-      case 'task':
-        return await taskCommand(args, io, open, signal);
-      case 'harness':
-        return await harnessCommand(args, io, open, signal);
-      case 'gateway':
-      case 'channel':
-        return await gatewayCommand(command, args, io, open, signal);
-      case 'version':
-      case '--version':
-      case '-v':
-        io.stdout.write(`${HOST_VERSION}\n`);
-        return 0;
-      case undefined:
-      case 'help':
-      case '--help':
-      case '-h':
-        io.stdout.write(`${USAGE}\n`);
-        return command === undefined ? 2 : 0;
-      default:
-        throw new UsageError(`unknown command "${command}"\n\n${USAGE}`);
+    const [first, ...rest] = argv;
+    if (first === undefined || first === 'help' || HELP.has(first)) {
+      io.stdout.write(formatUsage(ALL_COMMANDS, style));
+      return first === undefined ? 2 : 0;
     }
+    if (first === 'version' || first === '--version' || first === '-v') {
+      io.stdout.write(`${HOST_VERSION}\n`);
+      return 0;
+    }
+    const { command, args } = findCommand(first, rest, io, style);
+    if (!command) return 0;
+    const end = args.indexOf('--');
+    if ((end === -1 ? args : args.slice(0, end)).some((arg) => HELP.has(arg))) {
+      io.stdout.write(formatCommandHelp(command, styleFor(io.stdout, io.env)));
+      return 0;
+    }
+    const invoker = new OperationInvoker({
+      registry: new OperationRegistry([...ALL_OPERATIONS, ...HARNESS_OPERATIONS]),
+      services: open,
+      caller: { via: 'cli' },
+      remote: () => ServiceClient.connect(resolveSvcHome(io.env)),
+    });
+    let values: CliValues = {};
+    let positionals: string[] = args;
+    if (!command.raw) {
+      const options = { ...command.options, ...(command.json ? { json: { type: 'boolean' as const } } : {}) };
+      const parsed = parseCommandArgs(args, options, `${[command.group, command.name].join(' ')} (see \`svc ${command.group} ${command.name} --help\`)`);
+      values = parsed.values as CliValues;
+      positionals = parsed.positionals;
+    }
+    return await command.run({
+      io,
+      signal,
+      values,
+      positionals,
+      args,
+      json: Boolean(values.json),
+      style,
+      open,
+      invoke: (operation, input) => invoker.invoke(operation, input, signal),
+    });
   } catch (error) {
     printError(io, error, services?.logger.redactor);
     if (SvcError.isInstance(error) && error.code === 'usage') return 2;
@@ -100,4 +73,28 @@ export async function runCli(argv: string[], io: CliIo, signal: AbortSignal = ne
   } finally {
     await services?.close();
   }
+}
+
+/** `svc <group> [<name>]`: the command, or the group's help (command undefined), or a usage error. */
+function findCommand(group: string, rest: string[], io: CliIo, style: ReturnType<typeof styleFor>): { command?: CliCommand; args: string[] } {
+  const inGroup = ALL_COMMANDS.filter((command) => command.group === group);
+  if (inGroup.length === 0) {
+    const groups = [...new Set(ALL_COMMANDS.map((command) => command.group))];
+    const guess = closestName(group, groups);
+    throw new UsageError(`unknown command "${group}"${guess ? ` — did you mean \`svc ${guess}\`?` : ''}\nrun \`svc --help\` for the list`);
+  }
+  const single = inGroup.find((command) => command.name === '');
+  if (single) return { command: single, args: rest };
+  const [name, ...args] = rest;
+  if (name === undefined || HELP.has(name) || name === 'help') {
+    io.stdout.write(formatGroupHelp(group, inGroup, style));
+    if (name === undefined) throw new UsageError(`say which ${group} command (see above)`);
+    return { args: [] };
+  }
+  const command = inGroup.find((candidate) => candidate.name === name);
+  if (command) return { command, args };
+  const guess = closestName(name, inGroup.map((candidate) => candidate.name));
+  throw new UsageError(
+    `unknown ${group} command "${name}"${guess ? ` — did you mean \`svc ${group} ${guess}\`?` : ''}\nrun \`svc ${group} --help\` for the list`,
+  );
 }

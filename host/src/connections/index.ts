@@ -1,3 +1,4 @@
+export * from './coerce-settings.js';
 export * from './connection-record.js';
 export * from './connection-store.js';
 export * from './validate-provider-config.js';

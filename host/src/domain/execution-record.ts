@@ -50,3 +50,23 @@ export const ExecutionListFilterSchema = z
   })
   .strict();
 export type ExecutionListFilter = z.input<typeof ExecutionListFilterSchema>;
+
+/** An execution as every adapter shows it. */
+export const ExecutionSchema = z.object({
+  id: z.number().int(),
+  taskId: z.number().int(),
+  connectionId: z.number().int().nullable(),
+  connectionName: z.string(),
+  providerId: z.string(),
+  mode: z.enum(['fresh', 'resume']),
+  status: z.enum(EXECUTION_STATUSES),
+  sessionId: z.string().nullable(),
+  pid: z.number().int().nullable(),
+  pidStartTime: z.string().nullable(),
+  exitCode: z.number().int().nullable(),
+  exitSignal: z.number().int().nullable(),
+  endReason: z.enum(END_REASONS).nullable(),
+  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  startedAt: z.string(),
+  endedAt: z.string().nullable(),
+});

@@ -13,3 +13,6 @@ export const LabelCreateSchema = z.object({ projectId: z.number().int().positive
 export const LabelUpdateSchema = z.object({ name: EntityNameSchema.optional(), color: ColorSchema.nullable().optional() }).strict();
 export type LabelCreate = z.input<typeof LabelCreateSchema>;
 export type LabelUpdate = z.input<typeof LabelUpdateSchema>;
+
+/** A label as every adapter shows it. */
+export const LabelSchema = z.object({ id: z.number().int(), projectId: z.number().int(), name: z.string(), color: z.string().nullable(), createdAt: z.string() });

@@ -38,3 +38,14 @@ export const ProjectUpdateSchema = z
   .strict();
 export type ProjectCreate = z.input<typeof ProjectCreateSchema>;
 export type ProjectUpdate = z.input<typeof ProjectUpdateSchema>;
+
+/** A project as every adapter shows it. */
+export const ProjectSchema = z.object({
+  id: z.number().int(),
+  workspaceId: z.number().int(),
+  name: z.string(),
+  repoPath: z.string(),
+  description: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});

@@ -77,3 +77,17 @@ export const TaskListFilterSchema = z
   })
   .strict();
 export type TaskListFilter = z.output<typeof TaskListFilterSchema>;
+
+/** A task as every adapter shows it. */
+export const TaskSchema = z.object({
+  id: z.number().int(),
+  projectId: z.number().int(),
+  parentTaskId: z.number().int().nullable(),
+  title: z.string(),
+  description: z.string(),
+  status: z.enum(TASK_STATUSES),
+  labels: z.array(z.string()),
+  unattended: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});

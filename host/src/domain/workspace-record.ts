@@ -11,3 +11,6 @@ export const WorkspaceCreateSchema = z.object({ name: EntityNameSchema, descript
 export const WorkspaceUpdateSchema = z.object({ name: EntityNameSchema.optional(), description: z.string().max(10_000).optional() }).strict();
 export type WorkspaceCreate = z.input<typeof WorkspaceCreateSchema>;
 export type WorkspaceUpdate = z.input<typeof WorkspaceUpdateSchema>;
+
+/** A workspace as every adapter shows it. */
+export const WorkspaceSchema = z.object({ id: z.number().int(), name: z.string(), description: z.string(), createdAt: z.string(), updatedAt: z.string() });

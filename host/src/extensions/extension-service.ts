@@ -324,7 +324,7 @@ export class ExtensionService {
 
   /** The connection's sensitive values are redacted from every log line and error from now on. */
   private registerSecrets(connection: ConnectionRecord): void {
-    for (const value of Object.values(this.options.connections.secretsOf(connection.id))) this.options.logger.redactor.addSecret(value);
+    for (const value of this.options.connections.secretValuesOf(connection)) this.options.logger.redactor.addSecret(value);
   }
 
   sensitiveKeys(schema: ConfigSchema | undefined): Set<string> {

@@ -1,13 +1,15 @@
-import type Router from '@koa/router';
 import type { ConnectionStore } from '../connections/index.js';
 import type { Domain } from '../domain/index.js';
 import type { CatalogInstaller } from '../extensions/catalog-installer/index.js';
-import type { ExtensionService } from '../extensions/extension-service.js';
+import type { ExtensionService } from '../extensions/index.js';
 import type { Logger } from '../logging/index.js';
+import type { OperationInvoker } from '../operations/index.js';
 import type { TerminalManager } from '../terminals/index.js';
 
 /** What the routes work with; `svc serve` builds one, tests build one over a temp SVC_HOME. */
 export interface ApiContext {
+  /** Runs the declared operations (inside the service: with its live terminals). */
+  invoker: OperationInvoker;
   domain: Domain;
   terminals: TerminalManager;
   connections: ConnectionStore;
@@ -18,6 +20,4 @@ export interface ApiContext {
   /** The per-install token every /api request must carry. */
   token: string;
   hostVersion: string;
-  /** Routes of host modules mounted beside the host's own (the harness). */
-  moduleRoutes?: Array<(router: Router) => void>;
 }

@@ -1,19 +1,14 @@
 import Router from '@koa/router';
 import Koa from 'koa';
 import type { ApiContext } from './api-context.js';
-import { connectionRoutes } from './connection-routes.js';
 import { errorMiddleware } from './error-middleware.js';
 import { extensionCatalogRoutes } from './extension-catalog-routes.js';
-import { executionRoutes } from './execution-routes.js';
 import { extensionRoutes } from './extension-routes.js';
-import { hookRoutes } from './hook-routes.js';
-import { labelRoutes } from './label-routes.js';
 import { loopbackGuard } from './loopback-guard.js';
-import { projectRoutes } from './project-routes.js';
-import { taskRoutes } from './task-routes.js';
+import { operationBridgeRoute } from './operation-bridge-route.js';
+import { operationRoutes } from './operation-routes.js';
 import { terminalRoutes } from './terminal-routes.js';
 import { tokenGuard } from './token-guard.js';
-import { workspaceRoutes } from './workspace-routes.js';
 
 /**
  * The service's HTTP app. Order is the security model: errors are shaped first, then the
@@ -31,18 +26,13 @@ export function createHttpApp(api: ApiContext): Koa {
   router.get('/api/health', (ctx) => {
     ctx.body = { ok: true, version: api.hostVersion, pid: process.pid };
   });
+  // Every declared operation with a route, then the bridge other local processes use for the rest.
+  operationRoutes(router, api.invoker);
+  operationBridgeRoute(router, api.invoker);
   terminalRoutes(router, api);
-  hookRoutes(router, api);
-  workspaceRoutes(router, api);
-  projectRoutes(router, api);
-  labelRoutes(router, api);
-  taskRoutes(router, api);
-  executionRoutes(router, api);
-  connectionRoutes(router, api);
   // Before extensionRoutes: GET /api/extensions/catalog is not an extension id.
   if (api.catalog) extensionCatalogRoutes(router, { catalog: api.catalog });
   extensionRoutes(router, api);
-  for (const mount of api.moduleRoutes ?? []) mount(router);
   app.use(router.routes());
   app.use(router.allowedMethods());
   return app;

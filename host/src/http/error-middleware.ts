@@ -1,11 +1,12 @@
 import type Koa from 'koa';
 import { SvcError } from '@svc-org/ai-sdk';
+import { publicError } from '../errors/index.js';
 import type { Logger } from '../logging/index.js';
-import { statusForErrorCode } from './status-for-error-code.js';
 
 /**
  * Outermost middleware: every failure becomes `{ "error": { code, message, details? } }` with the
- * status of its code, and every JSON body leaves redacted (registered secrets, token shapes).
+ * status its code has in the error registry, and every JSON body leaves redacted (registered
+ * secrets, token shapes).
  */
 export function errorMiddleware(logger: Logger): Koa.Middleware {
   return async (ctx, next) => {
@@ -18,13 +19,10 @@ export function errorMiddleware(logger: Logger): Koa.Middleware {
         throw new SvcError({ code: 'method_not_allowed', message: `${ctx.method} is not allowed on ${ctx.path}` });
       }
     } catch (error) {
-      const known = SvcError.hasCode(error);
-      const code = known ? error.code : 'internal';
-      const status = statusForErrorCode(code);
-      if (status >= 500) logger.error('request failed', { method: ctx.method, path: ctx.path, error: error instanceof Error ? error.stack : String(error) });
-      const details = known ? (error as { details?: Record<string, unknown> }).details : undefined;
-      ctx.status = status;
-      ctx.body = { error: { code, message: known ? error.message : 'internal error (see the service log)', ...(details ? { details } : {}) } };
+      const shown = publicError(error);
+      if (shown.unexpected) logger.error('request failed', { method: ctx.method, path: ctx.path, error: error instanceof Error ? error.stack : String(error) });
+      ctx.status = shown.status;
+      ctx.body = { error: { code: shown.code, message: shown.message, ...(shown.details ? { details: shown.details } : {}), ...(shown.retryable ? { retryable: true } : {}) } };
     }
     if (ctx.body !== null && typeof ctx.body === 'object' && !Buffer.isBuffer(ctx.body) && typeof (ctx.body as { pipe?: unknown }).pipe !== 'function') {
       // Presenters mask sensitive fields by name; this last pass catches any registered secret (or

@@ -6,5 +6,6 @@ export * from './loopback-guard.js';
 export * from './parse-id.js';
 export * from './read-json-body.js';
 export * from './start-http-server.js';
-export * from './status-for-error-code.js';
 export * from './token-guard.js';
+export * from './operation-bridge-route.js';
+export * from './operation-routes.js';

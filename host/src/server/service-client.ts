@@ -1,4 +1,6 @@
 import { SvcError } from '@svc-org/ai-sdk';
+import type { z } from 'zod';
+import type { AnyOperation, OperationRemote } from '../operations/index.js';
 import { InstallToken } from './install-token.js';
 import { ServerFile } from './server-file.js';
 
@@ -6,7 +8,7 @@ import { ServerFile } from './server-file.js';
  * How a local client reaches the running `svc serve`: the URL from `$SVC_HOME/server.json`,
  * the token from `$SVC_HOME/token`. Error bodies come back as SvcErrors with their code.
  */
-export class ServiceClient {
+export class ServiceClient implements OperationRemote {
   constructor(readonly baseUrl: string, private readonly token: string) {}
 
   static connect(svcHome: string): ServiceClient {
@@ -32,6 +34,23 @@ export class ServiceClient {
     const value = text === '' ? undefined : (JSON.parse(text) as unknown);
     if (!response.ok) throw toError(response.status, value);
     return value as T;
+  }
+
+  /**
+   * Runs a declared operation in the service over the localhost bridge; typed by its declaration.
+   * The answer passes the output schema here too, so both ends agree on the record's shape.
+   */
+  async call<O extends AnyOperation>(operation: O, input: z.input<O['input']>, signal?: AbortSignal): Promise<z.output<O['output']>> {
+    return operation.output.parse(await this.invoke(operation.name, input, signal)) as z.output<O['output']>;
+  }
+
+  /** The untyped bridge call (`POST /api/internal/operations/<name>`). */
+  async invoke(name: string, input: unknown, signal?: AbortSignal): Promise<unknown> {
+    const response = await this.fetch('POST', `/api/internal/operations/${encodeURIComponent(name)}`, input ?? {}, signal);
+    const text = await response.text();
+    const value = text === '' ? undefined : (JSON.parse(text) as unknown);
+    if (!response.ok) throw toError(response.status, value);
+    return (value as { output?: unknown } | undefined)?.output;
   }
 
   /** A raw response (for the attach stream); errors are thrown like `request`'s. */

@@ -1,10 +1,10 @@
 import { SvcError } from '@svc-org/ai-sdk';
-import { startHarness } from '../../../harness/src/outbox/index.js';
-import { HOST_VERSION } from '../config/host-version.js';
-import { readSystemConfig } from '../config/read-system-config.js';
+import { HARNESS_OPERATIONS, startHarness } from '../../../harness/src/outbox/index.js';
+import { HOST_VERSION, readSystemConfig } from '../config/index.js';
 import { openHostServices, type HostServices } from '../host-services.js';
 import { createHttpApp, startHttpServer } from '../http/index.js';
 import type { LogLevel } from '../logging/index.js';
+import { ALL_OPERATIONS, OperationInvoker, OperationRegistry } from '../operations/index.js';
 import { processStartTime } from '../processes/index.js';
 import {
   TerminalManager,
@@ -59,7 +59,7 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
     logger.redactor.addSecret(token);
     // Secrets of every connection are known to the redactor before any request is answered.
     for (const connection of connections.list()) {
-      for (const value of Object.values(connections.secretsOf(connection.id))) logger.redactor.addSecret(value);
+      for (const value of connections.secretValuesOf(connection)) logger.redactor.addSecret(value);
     }
     const recovery = recoverOrphanedExecutions(domain.executions, logger);
     const settings = resolveTerminalSettings(env, (key) => readSystemConfig(services.db, key), options.terminalSettings);
@@ -73,19 +73,12 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
       settings,
       hostEnv: env,
     });
-    // The harness: its routes, and its one outbox timer (which first settles sends a kill interrupted).
+    // The harness's operations sit beside the host's; its one outbox timer starts with the service
+    // (its first pass settles sends a killed service left in flight).
+    const registry = new OperationRegistry([...ALL_OPERATIONS, ...HARNESS_OPERATIONS]);
     const harness = startHarness({ services, terminals, env });
-    const app = createHttpApp({
-      domain,
-      terminals,
-      connections,
-      extensions: services.extensions,
-      catalog: services.catalog,
-      logger,
-      token,
-      hostVersion: HOST_VERSION,
-      moduleRoutes: [harness.routes],
-    });
+    const invoker = new OperationInvoker({ registry, services: async () => services, terminals, caller: { via: 'http' } });
+    const app = createHttpApp({ invoker, domain, terminals, connections, extensions: services.extensions, catalog: services.catalog, logger, token, hostVersion: HOST_VERSION });
     const http = await startHttpServer(app, port);
     serverFile.publish({ ...identity, url: http.url, port: http.port });
     logger.info('service started', { url: http.url, recoveredExecutions: recovery.failed.length, killedLeftovers: recovery.killed.length });

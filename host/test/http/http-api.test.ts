@@ -254,7 +254,7 @@ describe('a sensitive connection value', () => {
       body: { name: 'keyed', providerId: 'svc-test.echo', settings: { apiKey: SECRET, greeting: 'hi' }, env: { ECHO_API_TOKEN: SECRET, PLAIN: 'visible' } },
     });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ config: { apiKey: '********', greeting: 'hi' }, env: { ECHO_API_TOKEN: '********', PLAIN: 'visible' }, secretKeys: ['apiKey'] });
+    expect(created.body).toMatchObject({ config: { apiKey: '********', greeting: 'hi' }, env: { ECHO_API_TOKEN: '********', PLAIN: '********' }, secretKeys: ['apiKey'] });
     expect(service.services.connections.secretsOf(created.body.id)).toEqual({ apiKey: SECRET });
 
     await call('GET', '/api/connections');

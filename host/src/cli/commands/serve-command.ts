@@ -1,12 +1,11 @@
-import { HOST_VERSION } from '../../config/host-version.js';
+import { HOST_VERSION } from '../../config/index.js';
 import type { LogLevel } from '../../logging/index.js';
 import { startService } from '../../server/index.js';
 import type { CliIo } from '../cli-io.js';
 import { parseCommandArgs } from '../parse-command-args.js';
 import { UsageError } from '../usage-error.js';
 
-export { SERVE_USAGE } from './serve-usage.js';
-import { SERVE_USAGE } from './serve-usage.js';
+const SERVE_USAGE = 'svc serve [--port <n>]            (default $SVC_PORT or 7878; 0 picks a free port)';
 
 /** Runs the host service until SIGINT/SIGTERM, then stops every terminal and exits cleanly. */
 export async function serveCommand(args: string[], io: CliIo, signal: AbortSignal): Promise<number> {

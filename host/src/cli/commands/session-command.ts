@@ -1,8 +1,9 @@
 import type { HostServices } from '../../host-services.js';
-import { attachLocalTerminal } from '../../terminals/attach-local-terminal.js';
-import { spawnPty } from '../../terminals/spawn-pty.js';
+import { spawnPty } from '../../terminals/index.js';
+import { attachLocalTerminal } from '../attach-local-terminal.js';
 import type { CliIo } from '../cli-io.js';
 import { parseCommandArgs } from '../parse-command-args.js';
+import { requireTerminal } from '../require-terminal.js';
 import { UsageError } from '../usage-error.js';
 
 const USAGE = 'svc session --provider <id> [--connection <name>] [--resume <id> | --continue] [--model <m>] [--cwd <dir>]';
@@ -34,6 +35,8 @@ export async function sessionCommand(args: string[], io: CliIo, open: () => Prom
     cwd: values.cwd ?? io.cwd,
     ...(values.model ? { model: values.model } : {}),
   });
+  // Checked once the request is known to be valid (its own errors come first), before anything runs.
+  requireTerminal(io, 'svc session');
   const term = spawnPty(
     {
       ...description,

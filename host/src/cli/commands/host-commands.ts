@@ -1,0 +1,92 @@
+// Commands that are not (yet) the face of a declared operation: provider calls, extension
+// management, system configuration, integrations and the service itself. Each parses its own
+// arguments; these entries give them a place in `svc --help`, a `--help` of their own, and
+// "did you mean".
+import type { CliCommand, CliRun } from '../cli-command.js';
+
+const raw = (group: string, name: string, description: string, usage: string, examples: string[], run: (run: CliRun) => Promise<number>): CliCommand => ({
+  group,
+  name,
+  description,
+  positionals: usage,
+  options: {},
+  raw: true,
+  examples,
+  run,
+});
+
+const ext = (name: string, description: string, usage: string, example: string): CliCommand =>
+  raw('ext', name, description, usage, [example], async (run) => {
+    const { extCommand } = await import('./ext-command.js');
+    return extCommand([name, ...run.args], run.io, run.open);
+  });
+
+const config = (name: string, description: string, usage: string, example: string): CliCommand =>
+  raw('config', name, description, usage, [example], async (run) => {
+    const { configCommand } = await import('./config-command.js');
+    return configCommand([name, ...run.args], run.io, run.open);
+  });
+
+const integration = (kind: 'mcp' | 'hooks' | 'skills', description: string, usage: string, examples: string[]): CliCommand =>
+  raw('integration', kind, description, usage, examples, async (run) => {
+    const { integrationCommand } = await import('./integration-command.js');
+    return integrationCommand([kind, ...run.args], run.io, run.open, run.signal);
+  });
+
+export const HOST_COMMANDS: CliCommand[] = [
+  raw(
+    'query',
+    '',
+    'Send one prompt to a provider and stream the answer (--json: one canonical event per line).',
+    '--provider <id> [--connection <name>] [--model <m>] [--resume <id> | --continue] [--max-turns <n>] [--cwd <dir>] [--timeout <seconds>] [--json] "<prompt>"',
+    ['svc query --provider svc-official.claude-code "Summarise README.md"'],
+    async (run) => {
+      const { queryCommand } = await import('./query-command.js');
+      return queryCommand(run.args, run.io, run.open, run.signal);
+    },
+  ),
+  raw(
+    'session',
+    '',
+    "Open the provider's interactive CLI here, through the host's terminal (needs a terminal).",
+    '--provider <id> [--connection <name>] [--resume <id> | --continue] [--model <m>] [--cwd <dir>]',
+    ['svc session --provider svc-official.claude-code --continue'],
+    async (run) => {
+      const { sessionCommand } = await import('./session-command.js');
+      return sessionCommand(run.args, run.io, run.open, run.signal);
+    },
+  ),
+  raw('models', '', 'List the models a provider offers.', '--provider <id> [--connection <name>] [--json]', ['svc models --provider svc-official.codex --json'], async (run) => {
+    const { modelsCommand } = await import('./models-command.js');
+    return modelsCommand(run.args, run.io, run.open, run.signal);
+  }),
+  raw('serve', '', 'Run the service: HTTP on 127.0.0.1 and the task terminals, until Ctrl-C.', '[--port <n>]   (default $SVC_PORT or 7878; 0 picks a free port)', ['svc serve --port 0'], async (run) => {
+    // Loaded on demand: the HTTP stack is for the service only, not for every `svc` command.
+    const { serveCommand } = await import('./serve-command.js');
+    return serveCommand(run.args, run.io, run.signal);
+  }),
+  ext('list', 'List registered extensions with their state and granted permissions.', '[--json]', 'svc ext list --json'),
+  ext('dev', 'Register (or remove) a provider from a local folder you are developing.', 'add <absolute dir> | remove <id>', 'svc ext dev add "$PWD"'),
+  ext('enable', 'Enable an extension after you confirm the permissions it asks for.', '<id> [--yes]', 'svc ext enable acme.my-cli'),
+  ext('disable', 'Disable an extension; nothing of it runs until it is enabled again.', '<id>', 'svc ext disable acme.my-cli'),
+  ext('doctor', "Run an extension's preflight checks and say what to fix.", '<id> [--connection <name>]', 'svc ext doctor svc-official.claude-code'),
+  ext('new', 'Scaffold a new provider package.', '<name> [--dir <parent folder>] [--publisher <publisher>] [--command <cli executable>]', 'svc ext new my-cli --publisher acme'),
+  ext('catalog', 'List what the configured extension catalog offers.', '[--json]', 'svc ext catalog'),
+  ext('install', 'Install an exact version from the catalog (verified, disabled until enabled).', '<id>@<exact version>', 'svc ext install acme.my-cli@1.2.0'),
+  ext('update', 'Update an installed catalog extension to an exact version.', '<id>@<exact version>', 'svc ext update acme.my-cli@1.3.0'),
+  ext('rollback', 'Go back to the previously installed version.', '<id>', 'svc ext rollback acme.my-cli'),
+  ext('uninstall', 'Remove an installed catalog extension.', '<id>', 'svc ext uninstall acme.my-cli'),
+  config('get', 'Print one system setting.', '<key>', 'svc config get extensions.catalogUrl'),
+  config('set', 'Store one system setting (checked against its rule).', '<key> <value>', 'svc config set extensions.catalogUrl https://catalog.example/index.json'),
+  config('unset', 'Remove one system setting.', '<key>', 'svc config unset extensions.catalogUrl'),
+  config('list', 'Print every stored system setting (--keys: every known key).', '[--keys]', 'svc config list --keys'),
+  integration('mcp', "List, add or remove MCP servers in a provider CLI's configuration.", 'list|add|remove --provider <id> [--scope user|project] [--project-dir <dir>] [<name> (--command <cmd> [--arg <a>]... [--env K=V]... | --url <url>)]', [
+    'svc integration mcp add files --provider svc-official.claude-code --command npx --arg -y --arg @modelcontextprotocol/server-filesystem',
+  ]),
+  integration('hooks', "List, add or remove hooks in a provider CLI's configuration.", 'list|add|remove --provider <id> [--matcher <tool pattern>] [--command <cmd>] [--scope user|project]', [
+    'svc integration hooks list --provider svc-official.codex',
+  ]),
+  integration('skills', "List, add or remove skills of a provider CLI.", 'list|add|remove --provider <id> [<name> --file <SKILL.md>] [--scope user|project]', [
+    'svc integration skills add review --provider svc-official.claude-code --file ./SKILL.md',
+  ]),
+];

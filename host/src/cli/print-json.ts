@@ -1,0 +1,6 @@
+import type { CliIo } from './cli-io.js';
+
+/** `--json` output: the value, indented, and nothing else on stdout. */
+export function printJson(io: CliIo, value: unknown): void {
+  io.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+}

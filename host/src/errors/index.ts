@@ -1,0 +1,3 @@
+export type { ErrorCodeInfo } from './error-code-info.js';
+export { ERROR_CODES } from './error-codes.js';
+export { publicError, type PublicError } from './public-error.js';

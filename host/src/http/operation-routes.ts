@@ -1,0 +1,35 @@
+import type Router from '@koa/router';
+import type Koa from 'koa';
+import { z } from 'zod';
+import { decodeStringInput, type AnyOperation, type OperationInvoker } from '../operations/index.js';
+import { readJsonBody } from './read-json-body.js';
+
+const AnyBody = z.record(z.string(), z.unknown());
+
+/**
+ * Mounts every operation that declares an HTTP route. Path segments and (for GET and DELETE) the
+ * query are text, decoded to the types the input declares; a body is JSON, merged under the path.
+ */
+export function operationRoutes(router: Router, invoker: OperationInvoker): void {
+  for (const operation of invoker.registry.list()) {
+    if (!operation.http) continue;
+    const method = operation.http.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
+    router[method](operation.http.path, (ctx) => answer(ctx, invoker, operation));
+  }
+}
+
+async function answer(ctx: Koa.Context & { params: Record<string, string> }, invoker: OperationInvoker, operation: AnyOperation): Promise<void> {
+  const route = operation.http!;
+  const fromText = decodeStringInput(operation.input, {
+    ...(route.method === 'GET' || route.method === 'DELETE' ? (ctx.query as Record<string, unknown>) : {}),
+    ...ctx.params,
+  });
+  const body = route.method === 'GET' || route.method === 'DELETE' ? {} : await readJsonBody(ctx, AnyBody, `${operation.name} body`);
+  const controller = new AbortController();
+  ctx.req.once('close', () => {
+    if (!ctx.res.writableFinished) controller.abort();
+  });
+  const result = await invoker.invoke(operation, { ...body, ...fromText }, controller.signal);
+  ctx.status = route.status ?? 200;
+  if (ctx.status !== 204) ctx.body = result;
+}

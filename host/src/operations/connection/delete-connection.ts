@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { ConnectionSchema, presentConnection } from '../../connections/index.js';
+import { defineOperation } from '../define-operation.js';
+
+export const deleteConnection = defineOperation({
+  name: 'delete_connection',
+  group: 'connection',
+  description: 'Remove a connection and its stored secrets; answers the removed record (masked).',
+  readOnly: false,
+  destructive: true,
+  runsIn: 'any',
+  input: z.object({ name: z.string().min(1) }).strict(),
+  output: ConnectionSchema,
+  http: { method: 'DELETE', path: '/api/connections/:name', status: 204 },
+  handler: (input, ctx) => {
+    const { connections } = ctx.services;
+    const record = connections.get(input.name);
+    const shown = presentConnection(record, connections.secretKeys(record.id));
+    connections.remove(record.name);
+    return shown;
+  },
+});

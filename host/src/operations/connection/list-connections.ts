@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { ConnectionSchema, presentConnection } from '../../connections/index.js';
+import { defineOperation } from '../define-operation.js';
+import { listOf } from '../list-of.js';
+
+export const listConnections = defineOperation({
+  name: 'list_connections',
+  group: 'connection',
+  description: 'List connections (named ways to run a provider), secrets masked.',
+  readOnly: true,
+  runsIn: 'any',
+  input: z.object({}).strict(),
+  output: listOf(ConnectionSchema),
+  http: { method: 'GET', path: '/api/connections' },
+  handler: (_input, ctx) => {
+    const { connections } = ctx.services;
+    return { items: connections.list().map((record) => presentConnection(record, connections.secretKeys(record.id))) };
+  },
+});

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { ConnectionSchema, coerceSettings, presentConnection, splitSensitiveSettings, validateProviderConfig } from '../../connections/index.js';
+import { defineOperation } from '../define-operation.js';
+import { ConnectionFields } from './connection-fields.js';
+import { providerConfigSchema } from './provider-config-schema.js';
+
+export const updateConnection = defineOperation({
+  name: 'update_connection',
+  group: 'connection',
+  description: 'Change a connection: enable or disable it, its CLI command, base arguments, environment or settings.',
+  readOnly: false,
+  idempotent: true,
+  runsIn: 'any',
+  input: z
+    .object({
+      name: z.string().min(1),
+      ...ConnectionFields,
+      /** Merged into the current settings; `null` removes a setting. */
+      settings: z.record(z.string(), z.unknown()).optional(),
+    })
+    .strict(),
+  output: ConnectionSchema,
+  http: { method: 'PATCH', path: '/api/connections/:name' },
+  handler: async (input, ctx) => {
+    const { connections, logger } = ctx.services;
+    const current = connections.get(input.name);
+    let settingsPatch = {};
+    if (input.settings) {
+      const schema = await providerConfigSchema(ctx.services, current.providerId);
+      const merged: Record<string, unknown> = { ...current.config, ...connections.secretsOf(current.id) };
+      for (const [key, value] of Object.entries(coerceSettings(schema, input.settings))) {
+        if (value === null) delete merged[key];
+        else merged[key] = value;
+      }
+      const { config, secrets } = splitSensitiveSettings(schema, merged);
+      for (const value of Object.values(secrets)) logger.redactor.addSecret(value);
+      validateProviderConfig(schema, merged);
+      settingsPatch = { config, secrets };
+    }
+    const record = connections.update(current.name, {
+      ...(input.enabled !== undefined ? { enabled: input.enabled } : {}),
+      ...(input.commandOverride !== undefined ? { commandOverride: input.commandOverride } : {}),
+      ...(input.baseArgs ? { baseArgs: input.baseArgs } : {}),
+      ...(input.env ? { env: input.env } : {}),
+      ...settingsPatch,
+    });
+    for (const value of connections.secretValuesOf(record)) logger.redactor.addSecret(value);
+    return presentConnection(record, connections.secretKeys(record.id));
+  },
+});

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { ExecutionSchema } from '../../domain/index.js';
+import { defineOperation } from '../define-operation.js';
+import { IdSchema } from '../id-schema.js';
+
+export const getExecution = defineOperation({
+  name: 'get_execution',
+  group: 'execution',
+  description: 'Show one execution: its connection, session, process and how it ended.',
+  readOnly: true,
+  runsIn: 'any',
+  input: z.object({ id: IdSchema }).strict(),
+  output: ExecutionSchema,
+  http: { method: 'GET', path: '/api/executions/:id' },
+  handler: (input, ctx) => ctx.services.domain.executions.get(input.id),
+});

@@ -1,0 +1,2 @@
+export { getExecution } from './get-execution.js';
+export { listExecutions } from './list-executions.js';

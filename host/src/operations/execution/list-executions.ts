@@ -1,0 +1,19 @@
+import { ExecutionListFilterSchema, ExecutionSchema } from '../../domain/index.js';
+import { defineOperation } from '../define-operation.js';
+import { listOf } from '../list-of.js';
+
+export const listExecutions = defineOperation({
+  name: 'list_executions',
+  group: 'execution',
+  description: 'List terminal executions, newest first (of one task, or of one status).',
+  readOnly: true,
+  runsIn: 'any',
+  input: ExecutionListFilterSchema,
+  output: listOf(ExecutionSchema),
+  http: { method: 'GET', path: '/api/executions' },
+  handler: (input, ctx) => {
+    const { domain } = ctx.services;
+    if (input.taskId !== undefined) domain.tasks.get(input.taskId);
+    return { items: domain.executions.list(input) };
+  },
+});

@@ -1,0 +1,1 @@
+export { reportStopHook } from './report-stop-hook.js';

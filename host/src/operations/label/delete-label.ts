@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { LabelSchema } from '../../domain/index.js';
+import { defineOperation } from '../define-operation.js';
+import { IdSchema } from '../id-schema.js';
+
+export const deleteLabel = defineOperation({
+  name: 'delete_label',
+  group: 'label',
+  description: 'Remove a label (and take it off every task); answers the removed record.',
+  readOnly: false,
+  destructive: true,
+  runsIn: 'any',
+  input: z.object({ id: IdSchema }).strict(),
+  output: LabelSchema,
+  http: { method: 'DELETE', path: '/api/labels/:id', status: 204 },
+  handler: (input, ctx) => {
+    const { labels } = ctx.services.domain;
+    const record = labels.get(input.id);
+    labels.remove(record.id);
+    return record;
+  },
+});

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { LabelSchema } from '../../domain/index.js';
+import { defineOperation } from '../define-operation.js';
+import { IdSchema } from '../id-schema.js';
+
+export const getLabel = defineOperation({
+  name: 'get_label',
+  group: 'label',
+  description: 'Show one label, by id.',
+  readOnly: true,
+  runsIn: 'any',
+  input: z.object({ id: IdSchema }).strict(),
+  output: LabelSchema,
+  http: { method: 'GET', path: '/api/labels/:id' },
+  handler: (input, ctx) => ctx.services.domain.labels.get(input.id),
+});

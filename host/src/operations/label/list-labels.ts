@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { LabelSchema } from '../../domain/index.js';
+import { defineOperation } from '../define-operation.js';
+import { listOf } from '../list-of.js';
+import { RefSchema } from '../ref-schema.js';
+
+export const listLabels = defineOperation({
+  name: 'list_labels',
+  group: 'label',
+  description: "List a project's labels.",
+  readOnly: true,
+  runsIn: 'any',
+  input: z.object({ projectId: RefSchema }).strict(),
+  output: listOf(LabelSchema),
+  http: { method: 'GET', path: '/api/projects/:projectId/labels' },
+  handler: (input, ctx) => {
+    const { domain } = ctx.services;
+    return { items: domain.labels.list(domain.projects.resolve(input.projectId).id) };
+  },
+});

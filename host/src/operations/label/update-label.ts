@@ -1,0 +1,19 @@
+import { LabelSchema, LabelUpdateSchema } from '../../domain/index.js';
+import { defineOperation } from '../define-operation.js';
+import { IdSchema } from '../id-schema.js';
+
+export const updateLabel = defineOperation({
+  name: 'update_label',
+  group: 'label',
+  description: 'Rename a label or change its colour (tasks keep it).',
+  readOnly: false,
+  idempotent: true,
+  runsIn: 'any',
+  input: LabelUpdateSchema.extend({ id: IdSchema }),
+  output: LabelSchema,
+  http: { method: 'PATCH', path: '/api/labels/:id' },
+  handler: (input, ctx) => {
+    const { id, ...patch } = input;
+    return ctx.services.domain.labels.update(id, patch);
+  },
+});

@@ -1,0 +1,53 @@
+import { SvcError } from '@svc-org/ai-sdk';
+import type { z } from 'zod';
+import { parseInput } from '../domain/index.js';
+import type { HostServices } from '../host-services.js';
+import type { TerminalManager } from '../terminals/index.js';
+import type { AnyOperation } from './define-operation.js';
+import type { OperationCaller } from './operation-context.js';
+import type { OperationRegistry } from './operation-registry.js';
+
+/** Whatever can run an operation inside the running service (the localhost bridge client). */
+export interface OperationRemote {
+  invoke(name: string, input: unknown, signal?: AbortSignal): Promise<unknown>;
+}
+
+export interface OperationInvokerOptions {
+  registry: OperationRegistry;
+  /** Opened on first use: a command that only forwards never opens the database. */
+  services: () => Promise<HostServices>;
+  /** Present inside `svc serve` only. */
+  terminals?: TerminalManager;
+  caller: OperationCaller;
+  /** Reaches the running service; throws `server_not_running` when it is down. */
+  remote?: () => OperationRemote;
+}
+
+/**
+ * The one way every adapter runs an operation: input parsed at the edge, then run here when this
+ * process can (the database is everywhere; live terminals only in the service), else forwarded to
+ * the service over the localhost bridge. The output passes its schema on the way out, so a field a
+ * presenter did not put there never leaves.
+ */
+export class OperationInvoker {
+  constructor(private readonly options: OperationInvokerOptions) {}
+
+  get registry(): OperationRegistry {
+    return this.options.registry;
+  }
+
+  async invoke<O extends AnyOperation>(operation: O | string, input: unknown, signal: AbortSignal = new AbortController().signal): Promise<z.output<O['output']>> {
+    const op = typeof operation === 'string' ? this.options.registry.get(operation) : operation;
+    if (!op) throw new SvcError({ code: 'operation_not_found', message: `no operation named "${String(operation)}"` });
+    const parsed = parseInput(op.input, input ?? {}, `${op.name} input`);
+    if (op.runsIn === 'service' && !this.options.terminals) {
+      if (!this.options.remote) {
+        throw new SvcError({ code: 'server_not_running', message: `${op.name} runs in the service`, details: { fix: 'start it with `svc serve`' } });
+      }
+      return op.output.parse(await this.options.remote().invoke(op.name, input ?? {}, signal)) as z.output<O['output']>;
+    }
+    const services = await this.options.services();
+    const result = await op.handler(parsed, { services, ...(this.options.terminals ? { terminals: this.options.terminals } : {}), caller: this.options.caller, signal });
+    return op.output.parse(result) as z.output<O['output']>;
+  }
+}

@@ -1,0 +1,18 @@
+import { ProjectCreateSchema, ProjectSchema } from '../../domain/index.js';
+import { defineOperation } from '../define-operation.js';
+import { RefSchema } from '../ref-schema.js';
+
+export const createProject = defineOperation({
+  name: 'create_project',
+  group: 'project',
+  description: 'Create a project: a repository folder inside a workspace, where task terminals run.',
+  readOnly: false,
+  runsIn: 'any',
+  input: ProjectCreateSchema.extend({ workspaceId: RefSchema }),
+  output: ProjectSchema,
+  http: { method: 'POST', path: '/api/projects', status: 201 },
+  handler: (input, ctx) => {
+    const { domain } = ctx.services;
+    return domain.projects.create({ ...input, workspaceId: domain.workspaces.resolve(input.workspaceId).id });
+  },
+});

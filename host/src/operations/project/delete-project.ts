@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { ProjectSchema } from '../../domain/index.js';
+import { defineOperation } from '../define-operation.js';
+import { RefSchema } from '../ref-schema.js';
+
+export const deleteProject = defineOperation({
+  name: 'delete_project',
+  group: 'project',
+  description: 'Remove a project without tasks (its labels go with it); answers the removed record.',
+  readOnly: false,
+  destructive: true,
+  runsIn: 'any',
+  input: z.object({ id: RefSchema }).strict(),
+  output: ProjectSchema,
+  http: { method: 'DELETE', path: '/api/projects/:id', status: 204 },
+  handler: (input, ctx) => {
+    const { projects } = ctx.services.domain;
+    const record = projects.resolve(input.id);
+    projects.remove(record.id);
+    return record;
+  },
+});

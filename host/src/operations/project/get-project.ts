@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { ProjectSchema } from '../../domain/index.js';
+import { defineOperation } from '../define-operation.js';
+import { RefSchema } from '../ref-schema.js';
+
+export const getProject = defineOperation({
+  name: 'get_project',
+  group: 'project',
+  description: 'Show one project, by id or unique name.',
+  readOnly: true,
+  runsIn: 'any',
+  input: z.object({ id: RefSchema }).strict(),
+  output: ProjectSchema,
+  http: { method: 'GET', path: '/api/projects/:id' },
+  handler: (input, ctx) => ctx.services.domain.projects.resolve(input.id),
+});

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { ProjectSchema } from '../../domain/index.js';
+import { defineOperation } from '../define-operation.js';
+import { listOf } from '../list-of.js';
+import { RefSchema } from '../ref-schema.js';
+
+export const listProjects = defineOperation({
+  name: 'list_projects',
+  group: 'project',
+  description: 'List projects, all of them or those of one workspace.',
+  readOnly: true,
+  runsIn: 'any',
+  input: z.object({ workspaceId: RefSchema.optional() }).strict(),
+  output: listOf(ProjectSchema),
+  http: { method: 'GET', path: '/api/projects' },
+  handler: (input, ctx) => {
+    const { domain } = ctx.services;
+    const workspaceId = input.workspaceId === undefined ? undefined : domain.workspaces.resolve(input.workspaceId).id;
+    return { items: domain.projects.list(workspaceId === undefined ? {} : { workspaceId }) };
+  },
+});

@@ -1,0 +1,20 @@
+import { ProjectSchema, ProjectUpdateSchema } from '../../domain/index.js';
+import { defineOperation } from '../define-operation.js';
+import { RefSchema } from '../ref-schema.js';
+
+export const updateProject = defineOperation({
+  name: 'update_project',
+  group: 'project',
+  description: "Rename a project, move its repository folder or change its description.",
+  readOnly: false,
+  idempotent: true,
+  runsIn: 'any',
+  input: ProjectUpdateSchema.extend({ id: RefSchema }),
+  output: ProjectSchema,
+  http: { method: 'PATCH', path: '/api/projects/:id' },
+  handler: (input, ctx) => {
+    const { id, ...patch } = input;
+    const { projects } = ctx.services.domain;
+    return projects.update(projects.resolve(id).id, patch);
+  },
+});

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { TASK_STATUSES, TaskSchema } from '../../domain/index.js';
+import { defineOperation } from '../define-operation.js';
+import { IdSchema } from '../id-schema.js';
+import { listOf } from '../list-of.js';
+import { RefSchema } from '../ref-schema.js';
+
+export const listTasks = defineOperation({
+  name: 'list_tasks',
+  group: 'task',
+  description: 'List tasks, filtered by project, status or parent task.',
+  readOnly: true,
+  runsIn: 'any',
+  input: z.object({ projectId: RefSchema.optional(), status: z.enum(TASK_STATUSES).optional(), parentTaskId: IdSchema.optional() }).strict(),
+  output: listOf(TaskSchema),
+  http: { method: 'GET', path: '/api/tasks' },
+  handler: (input, ctx) => {
+    const { domain } = ctx.services;
+    return {
+      items: domain.tasks.list({
+        ...(input.projectId !== undefined ? { projectId: domain.projects.resolve(input.projectId).id } : {}),
+        ...(input.status ? { status: input.status } : {}),
+        ...(input.parentTaskId !== undefined ? { parentTaskId: input.parentTaskId } : {}),
+      }),
+    };
+  },
+});

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { TASK_STATUSES, TaskSchema } from '../../domain/index.js';
+import { defineOperation } from '../define-operation.js';
+import { IdSchema } from '../id-schema.js';
+
+export const moveTask = defineOperation({
+  name: 'move_task',
+  group: 'task',
+  description: 'Move a task to another status column, by the board rules (a live terminal blocks TODO, DONE, CANCELLED).',
+  readOnly: false,
+  idempotent: true,
+  runsIn: 'any',
+  input: z.object({ id: IdSchema, status: z.enum(TASK_STATUSES) }).strict(),
+  output: TaskSchema,
+  http: { method: 'POST', path: '/api/tasks/:id/move' },
+  handler: (input, ctx) => ctx.services.domain.tasks.update(input.id, { status: input.status }),
+});

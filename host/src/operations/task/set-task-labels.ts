@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { EntityNameSchema, TaskSchema } from '../../domain/index.js';
+import { defineOperation } from '../define-operation.js';
+import { IdSchema } from '../id-schema.js';
+
+export const setTaskLabels = defineOperation({
+  name: 'set_task_labels',
+  group: 'task',
+  description: "Replace a task's labels (names of its project's labels; [] clears them).",
+  readOnly: false,
+  idempotent: true,
+  runsIn: 'any',
+  input: z.object({ id: IdSchema, labels: z.array(EntityNameSchema).max(50) }).strict(),
+  output: TaskSchema,
+  http: { method: 'PUT', path: '/api/tasks/:id/labels' },
+  handler: (input, ctx) => ctx.services.domain.tasks.update(input.id, { labels: input.labels }),
+});

@@ -1,0 +1,19 @@
+import { TaskSchema, TaskUpdateSchema } from '../../domain/index.js';
+import { defineOperation } from '../define-operation.js';
+import { IdSchema } from '../id-schema.js';
+
+export const updateTask = defineOperation({
+  name: 'update_task',
+  group: 'task',
+  description: 'Change a task: title, description, status, parent, labels or unattended mode.',
+  readOnly: false,
+  idempotent: true,
+  runsIn: 'any',
+  input: TaskUpdateSchema.extend({ id: IdSchema }),
+  output: TaskSchema,
+  http: { method: 'PATCH', path: '/api/tasks/:id' },
+  handler: (input, ctx) => {
+    const { id, ...patch } = input;
+    return ctx.services.domain.tasks.update(id, patch);
+  },
+});

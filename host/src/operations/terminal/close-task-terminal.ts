@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { ExecutionSchema } from '../../domain/index.js';
+import { defineOperation } from '../define-operation.js';
+import { IdSchema } from '../id-schema.js';
+import { liveTerminals } from './live-terminals.js';
+
+export const closeTaskTerminal = defineOperation({
+  name: 'close_task_terminal',
+  group: 'terminal',
+  description: "The Stop button: Ctrl-C, then SIGTERM, then SIGKILL to the CLI's process tree; answers the recorded execution.",
+  readOnly: false,
+  destructive: true,
+  runsIn: 'service',
+  input: z.object({ taskId: IdSchema }).strict(),
+  output: ExecutionSchema,
+  http: { method: 'POST', path: '/api/internal/terminal/:taskId/stop' },
+  handler: (input, ctx) => liveTerminals(ctx).stop(input.taskId, 'stopped'),
+});

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { ExecutionSchema } from '../../domain/index.js';
+import { defineOperation } from '../define-operation.js';
+import { IdSchema } from '../id-schema.js';
+import { liveTerminals } from './live-terminals.js';
+import { TerminalSummarySchema } from './terminal-schemas.js';
+
+export const getTaskTerminalStatus = defineOperation({
+  name: 'get_task_terminal_status',
+  group: 'terminal',
+  description: "A task's terminal (state, attached viewers, keepalive) and its latest execution.",
+  readOnly: true,
+  runsIn: 'service',
+  input: z.object({ taskId: IdSchema }).strict(),
+  output: z.object({ taskId: z.number().int(), terminal: TerminalSummarySchema.nullable(), execution: ExecutionSchema.nullable() }),
+  http: { method: 'GET', path: '/api/internal/terminal/:taskId' },
+  handler: (input, ctx) => {
+    const { domain } = ctx.services;
+    domain.tasks.get(input.taskId);
+    return { taskId: input.taskId, terminal: liveTerminals(ctx).summary(input.taskId) ?? null, execution: domain.executions.latestForTask(input.taskId) ?? null };
+  },
+});

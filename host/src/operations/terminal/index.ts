@@ -1,0 +1,9 @@
+export { closeTaskTerminal } from './close-task-terminal.js';
+export { getTaskTerminalOutput } from './get-task-terminal-output.js';
+export { getTaskTerminalStatus } from './get-task-terminal-status.js';
+export { listTaskTerminals } from './list-task-terminals.js';
+export { resizeTaskTerminal } from './resize-task-terminal.js';
+export { resumeTaskTerminal } from './resume-task-terminal.js';
+export { sendTaskTerminalInput } from './send-task-terminal-input.js';
+export { startTaskExecution } from './start-task-execution.js';
+export { TerminalSummarySchema } from './terminal-schemas.js';

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { defineOperation } from '../define-operation.js';
+import { listOf } from '../list-of.js';
+import { liveTerminals } from './live-terminals.js';
+import { TerminalSummarySchema } from './terminal-schemas.js';
+
+export const listTaskTerminals = defineOperation({
+  name: 'list_task_terminals',
+  group: 'terminal',
+  description: 'List the task terminals the running service holds.',
+  readOnly: true,
+  runsIn: 'service',
+  input: z.object({}).strict(),
+  output: listOf(TerminalSummarySchema),
+  http: { method: 'GET', path: '/api/internal/terminal' },
+  handler: (_input, ctx) => ({ items: liveTerminals(ctx).list() }),
+});

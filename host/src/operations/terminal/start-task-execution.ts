@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { ExecutionSchema } from '../../domain/index.js';
+import { defineOperation } from '../define-operation.js';
+import { IdSchema } from '../id-schema.js';
+import { liveTerminals } from './live-terminals.js';
+import { TerminalSize } from './terminal-size.js';
+
+export const startTaskExecution = defineOperation({
+  name: 'start_task_execution',
+  group: 'terminal',
+  description: "Start a fresh CLI session for a task in a terminal of the service, through a connection, in the task's project folder.",
+  readOnly: false,
+  runsIn: 'service',
+  input: z.object({ taskId: IdSchema, connection: z.string().min(1), model: z.string().min(1).optional(), ...TerminalSize }).strict(),
+  output: ExecutionSchema,
+  http: { method: 'POST', path: '/api/internal/terminal/:taskId/start', status: 201 },
+  handler: (input, ctx) => {
+    const { taskId, ...request } = input;
+    return liveTerminals(ctx).start(taskId, request);
+  },
+});

@@ -1,0 +1,14 @@
+import { WorkspaceCreateSchema, WorkspaceSchema } from '../../domain/index.js';
+import { defineOperation } from '../define-operation.js';
+
+export const createWorkspace = defineOperation({
+  name: 'create_workspace',
+  group: 'workspace',
+  description: 'Create a workspace (a group of projects); its name is unique.',
+  readOnly: false,
+  runsIn: 'any',
+  input: WorkspaceCreateSchema,
+  output: WorkspaceSchema,
+  http: { method: 'POST', path: '/api/workspaces', status: 201 },
+  handler: (input, ctx) => ctx.services.domain.workspaces.create(input),
+});

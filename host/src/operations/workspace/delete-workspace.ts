@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { WorkspaceSchema } from '../../domain/index.js';
+import { defineOperation } from '../define-operation.js';
+import { RefSchema } from '../ref-schema.js';
+
+export const deleteWorkspace = defineOperation({
+  name: 'delete_workspace',
+  group: 'workspace',
+  description: 'Remove an empty workspace (remove its projects first); answers the removed record.',
+  readOnly: false,
+  destructive: true,
+  runsIn: 'any',
+  input: z.object({ id: RefSchema }).strict(),
+  output: WorkspaceSchema,
+  http: { method: 'DELETE', path: '/api/workspaces/:id', status: 204 },
+  handler: (input, ctx) => {
+    const { workspaces } = ctx.services.domain;
+    const record = workspaces.resolve(input.id);
+    workspaces.remove(record.id);
+    return record;
+  },
+});

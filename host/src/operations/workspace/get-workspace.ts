@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { WorkspaceSchema } from '../../domain/index.js';
+import { defineOperation } from '../define-operation.js';
+import { RefSchema } from '../ref-schema.js';
+
+export const getWorkspace = defineOperation({
+  name: 'get_workspace',
+  group: 'workspace',
+  description: 'Show one workspace, by id or name.',
+  readOnly: true,
+  runsIn: 'any',
+  input: z.object({ id: RefSchema }).strict(),
+  output: WorkspaceSchema,
+  http: { method: 'GET', path: '/api/workspaces/:id' },
+  handler: (input, ctx) => ctx.services.domain.workspaces.resolve(input.id),
+});

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { WorkspaceSchema } from '../../domain/index.js';
+import { defineOperation } from '../define-operation.js';
+import { listOf } from '../list-of.js';
+
+export const listWorkspaces = defineOperation({
+  name: 'list_workspaces',
+  group: 'workspace',
+  description: 'List every workspace, by name.',
+  readOnly: true,
+  runsIn: 'any',
+  input: z.object({}).strict(),
+  output: listOf(WorkspaceSchema),
+  http: { method: 'GET', path: '/api/workspaces' },
+  handler: (_input, ctx) => ({ items: ctx.services.domain.workspaces.list() }),
+});

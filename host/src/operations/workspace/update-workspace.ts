@@ -1,0 +1,20 @@
+import { WorkspaceSchema, WorkspaceUpdateSchema } from '../../domain/index.js';
+import { defineOperation } from '../define-operation.js';
+import { RefSchema } from '../ref-schema.js';
+
+export const updateWorkspace = defineOperation({
+  name: 'update_workspace',
+  group: 'workspace',
+  description: 'Rename a workspace or change its description.',
+  readOnly: false,
+  idempotent: true,
+  runsIn: 'any',
+  input: WorkspaceUpdateSchema.extend({ id: RefSchema }),
+  output: WorkspaceSchema,
+  http: { method: 'PATCH', path: '/api/workspaces/:id' },
+  handler: (input, ctx) => {
+    const { id, ...patch } = input;
+    const { workspaces } = ctx.services.domain;
+    return workspaces.update(workspaces.resolve(id).id, patch);
+  },
+});

@@ -1,0 +1,111 @@
+// The CLI as a person meets it, run in-process over a temp SVC_HOME with the echo fixture provider.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
+import { PassThrough, Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { CliIo } from '../../src/cli/cli-io.js';
+import { runCli } from '../../src/cli/run-cli.js';
+import { copyFixtureProvider } from '../../../test/support/copy-fixture-provider.js';
+import { FIXTURE_CLIS } from '../../../test/support/svc-process.js';
+
+let home: string;
+const SECRET_ENV = 'tok-4f9a2c81e7d3';
+
+function cli(options: { tty?: boolean; env?: NodeJS.ProcessEnv } = {}) {
+  let out = '';
+  let err = '';
+  const stdout = Object.assign(new Writable({ write: (chunk, _e, done) => ((out += String(chunk)), done()) }), { isTTY: options.tty ?? false });
+  const stderr = Object.assign(new Writable({ write: (chunk, _e, done) => ((err += String(chunk)), done()) }), { isTTY: options.tty ?? false });
+  const stdin = Object.assign(new PassThrough(), { isTTY: false });
+  const env: NodeJS.ProcessEnv = { ...process.env, SVC_HOME: home, PATH: [FIXTURE_CLIS, process.env.PATH ?? ''].join(delimiter), ...options.env };
+  delete env.NO_COLOR;
+  if (options.env?.NO_COLOR) env.NO_COLOR = options.env.NO_COLOR;
+  const io = { stdin, stdout, stderr, env, cwd: home } as unknown as CliIo;
+  return { run: (...args: string[]) => runCli(args, io), out: () => out, err: () => err };
+}
+
+beforeAll(async () => {
+  home = mkdtempSync(join(tmpdir(), 'svc-cli-'));
+  const setup = cli();
+  expect(await setup.run('ext', 'dev', 'add', copyFixtureProvider('echo'))).toBe(0);
+  expect(await setup.run('ext', 'enable', 'svc-test.echo', '--yes')).toBe(0);
+}, 60_000);
+afterAll(() => rmSync(home, { recursive: true, force: true }));
+
+describe('connections', () => {
+  test('--arg values that start with "-" are taken as values (README: --arg --verbose)', async () => {
+    const add = cli();
+    expect(await add.run('connection', 'add', 'dashes', '--provider', 'svc-test.echo', '--arg', '--verbose', '--arg', '-x')).toBe(0);
+    const shown = cli();
+    expect(await shown.run('connection', 'show', 'dashes', '--json')).toBe(0);
+    expect(JSON.parse(shown.out()).baseArgs).toEqual(['--verbose', '-x']);
+    const set = cli();
+    expect(await set.run('connection', 'set', 'dashes', '--arg', '--debug')).toBe(0);
+    const again = cli();
+    await again.run('connection', 'show', 'dashes', '--json');
+    expect(JSON.parse(again.out()).baseArgs).toEqual(['--debug']);
+  });
+
+  test('env values are masked in show, list and --json (before: `connection show` printed them in clear)', async () => {
+    const add = cli();
+    expect(await add.run('connection', 'add', 'keyed', '--provider', 'svc-test.echo', '--env', `MY_TOKEN=${SECRET_ENV}`, '--env', 'REGION=eu-west-sample')).toBe(0);
+    for (const args of [['connection', 'show', 'keyed'], ['connection', 'show', 'keyed', '--json'], ['connection', 'list', '--json']]) {
+      const c = cli();
+      expect(await c.run(...args)).toBe(0);
+      expect(c.out()).not.toContain(SECRET_ENV);
+      expect(c.out()).not.toContain('eu-west-sample');
+      expect(c.out()).toContain('MY_TOKEN');
+    }
+  });
+});
+
+describe('records', () => {
+  test('--json prints the record a command made, and nothing else', async () => {
+    const ws = cli();
+    expect(await ws.run('workspace', 'create', 'json-ws', '--json')).toBe(0);
+    expect(JSON.parse(ws.out())).toMatchObject({ name: 'json-ws', id: expect.any(Number) });
+    const project = cli();
+    expect(await project.run('project', 'create', 'json-app', '--workspace', 'json-ws', '--repo', '.', '--json')).toBe(0);
+    const task = cli();
+    expect(await task.run('task', 'create', 'Write docs', '--project', 'json-app', '--json')).toBe(0);
+    const id = JSON.parse(task.out()).id as number;
+    const moved = cli();
+    expect(await moved.run('task', 'move', String(id), 'in-progress', '--json')).toBe(0);
+    expect(JSON.parse(moved.out())).toMatchObject({ id, status: 'IN_PROGRESS' });
+    const removed = cli();
+    expect(await removed.run('task', 'remove', String(id), '--json')).toBe(0);
+    expect(JSON.parse(removed.out())).toMatchObject({ id, title: 'Write docs' });
+  });
+});
+
+describe('terminal output', () => {
+  test('colour on a terminal, none when piped or with NO_COLOR', async () => {
+    const tty = cli({ tty: true });
+    await tty.run('workspace', 'list');
+    expect(tty.out()).toContain('\u001b[1m');
+    const piped = cli({ tty: false });
+    await piped.run('workspace', 'list');
+    expect(piped.out()).not.toContain('\u001b[');
+    const noColor = cli({ tty: true, env: { NO_COLOR: '1' } });
+    await noColor.run('workspace', 'list');
+    expect(noColor.out()).not.toContain('\u001b[');
+  });
+});
+
+describe('interactive commands without a terminal', () => {
+  test('svc task attach refuses at once with terminal_required (before: "error internal: terminated")', async () => {
+    const c = cli();
+    const started = Date.now();
+    expect(await c.run('task', 'attach', '1')).toBe(1);
+    expect(c.err()).toContain('error terminal_required');
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  test('an operation that lives in the service says so when the service is down', async () => {
+    const c = cli();
+    expect(await c.run('task', 'output', '1')).toBe(1);
+    expect(c.err()).toContain('error server_not_running');
+    expect(c.err()).toContain('svc serve');
+  });
+});

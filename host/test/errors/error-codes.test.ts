@@ -1,0 +1,72 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { SvcError } from '@svc-org/ai-sdk';
+import { describe, expect, test } from 'vitest';
+import { ERROR_CODES, publicError } from '../../src/errors/index.js';
+
+const ROOT = resolve(import.meta.dirname, '../../..');
+
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((entry) => {
+    const path = join(dir, entry);
+    if (statSync(path).isDirectory()) return sources(path);
+    return path.endsWith('.ts') ? [path] : [];
+  });
+}
+
+// Every code the host or the SDK can throw: `code: '…'` literals, and the values of the *-codes.ts
+// tables the preflight, installer and scaffold throw from.
+function thrownCodes(): Set<string> {
+  const codes = new Set<string>();
+  for (const file of [...sources(join(ROOT, 'host/src')), ...sources(join(ROOT, 'sdk/src'))]) {
+    const text = readFileSync(file, 'utf8');
+    for (const match of text.matchAll(/\bcode: '([a-z][a-z0-9_]*)'/g)) codes.add(match[1]!);
+    if (/-codes\.ts$/.test(file) && !file.includes('/errors/error-codes.ts')) {
+      for (const match of text.matchAll(/^\s+\w+: '([a-z][a-z0-9_]*)',?$/gm)) codes.add(match[1]!);
+    }
+  }
+  return codes;
+}
+
+describe('the error-code registry', () => {
+  test('registers every code the host and the SDK throw, so none falls to a default status', () => {
+    const thrown = thrownCodes();
+    expect(thrown.size).toBeGreaterThan(100);
+    const missing = [...thrown].filter((code) => !(code in ERROR_CODES)).sort();
+    expect(missing).toEqual([]);
+  });
+
+  test('gives permission_denied, timeout, cancelled and worker_crashed their own statuses', () => {
+    expect(publicError(new SvcError({ code: 'permission_denied', message: 'no' })).status).toBe(403);
+    expect(publicError(new SvcError({ code: 'timeout', message: 'late' })).status).toBe(504);
+    expect(publicError(new SvcError({ code: 'cancelled', message: 'stopped' }))).toMatchObject({ status: 409, retryable: true });
+    expect(publicError(new SvcError({ code: 'worker_crashed', message: 'gone' }))).toMatchObject({ status: 502, retryable: true });
+    expect(Object.values(ERROR_CODES).filter((info) => info.status === 422).length).toBeGreaterThan(0);
+  });
+
+  test('a Node system error is internal, its message (a path) not shown', () => {
+    const enoent = Object.assign(new Error("ENOENT: no such file or directory, open '/home/me/.svc/token'"), { code: 'ENOENT', syscall: 'open' });
+    expect(publicError(enoent)).toMatchObject({ code: 'internal', status: 500, unexpected: true });
+    expect(publicError(enoent).message).not.toContain('/home/me');
+    expect(publicError(Object.assign(new Error('bad arg'), { code: 'ERR_INVALID_ARG_TYPE' })).code).toBe('internal');
+  });
+
+  test("a provider's own code becomes plugin_error, its code kept in details", () => {
+    const shown = publicError(new SvcError({ code: 'quota_exploded', message: 'the CLI said no', pluginId: 'acme.cli' }));
+    expect(shown).toMatchObject({ code: 'plugin_error', status: 502, message: 'the CLI said no', details: { pluginId: 'acme.cli', pluginCode: 'quota_exploded' } });
+  });
+
+  test('an unregistered host code is internal rather than passed through', () => {
+    expect(publicError(new SvcError({ code: 'made_up_here', message: 'x' }))).toMatchObject({ code: 'internal', status: 500 });
+  });
+
+  test('a registered code keeps its message and details; an internal one hides them', () => {
+    expect(publicError(new SvcError({ code: 'task_not_found', message: 'no task with id 9', details: { id: 9 } }))).toMatchObject({
+      status: 404,
+      message: 'no task with id 9',
+      details: { id: 9 },
+      mcpIsError: true,
+    });
+    expect(publicError(new SvcError({ code: 'internal', message: 'stack at /home/me' })).message).not.toContain('/home/me');
+  });
+});

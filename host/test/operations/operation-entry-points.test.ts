@@ -1,0 +1,148 @@
+// The CLI, the HTTP routes and the operation declarations agree: every operation is declared once,
+// every route and command that acts on one goes through its declaration, and every declaration
+// is reachable. A route or a command added beside the declarations fails here.
+import { Writable } from 'node:stream';
+import type Router from '@koa/router';
+import { describe, expect, test } from 'vitest';
+import type { CliIo } from '../../src/cli/cli-io.js';
+import { ALL_COMMANDS } from '../../src/cli/commands/all-commands.js';
+import { runCli } from '../../src/cli/run-cli.js';
+import { createHttpApp, type ApiContext } from '../../src/http/index.js';
+import { Logger } from '../../src/logging/index.js';
+import { HARNESS_OPERATIONS } from '../../../harness/src/outbox/index.js';
+import { ALL_OPERATIONS, OperationInvoker, OperationRegistry } from '../../src/operations/index.js';
+
+// The host's operations and the harness's, as the CLI and `svc serve` register them.
+const DECLARED = [...ALL_OPERATIONS, ...HARNESS_OPERATIONS];
+
+// The names fixed for the CLI, HTTP and MCP alike.
+const FIXED_NAMES = [
+  'list_workspaces', 'get_workspace', 'create_workspace', 'update_workspace', 'delete_workspace',
+  'list_projects', 'get_project', 'create_project', 'update_project', 'delete_project',
+  'list_tasks', 'get_task', 'create_task', 'update_task', 'delete_task', 'move_task', 'set_task_labels',
+  'list_labels', 'create_label', 'update_label', 'delete_label',
+  'list_executions', 'get_execution',
+  'start_task_execution', 'get_task_terminal_output', 'send_task_terminal_input', 'get_task_terminal_status', 'close_task_terminal', 'resume_task_terminal',
+  'report_stop_hook',
+  'list_connections', 'get_connection', 'create_connection', 'update_connection', 'delete_connection',
+];
+
+// Routes that are not operations, each with the reason.
+const ADAPTER_ROUTES: Record<string, string> = {
+  'GET /api/health': 'liveness of the service itself',
+  'GET /api/internal/terminal/:taskId/stream': 'a raw byte stream for `svc task attach`, not a JSON answer',
+  'POST /api/internal/operations/:name': 'the localhost bridge that runs any operation in the service',
+};
+// Extension management keeps its own routes until it moves onto operations.
+const NOT_YET_DECLARED = /^(GET|POST|PUT|PATCH|DELETE) \/api\/extensions(\/|$)/;
+
+// Operations without a CLI command, each with the reason.
+const NOT_ON_CLI: Record<string, string> = {
+  report_stop_hook: "called by a task terminal's CLI hook over HTTP, not by a person",
+  ask_human: "an agent's tool (svc mcp, the internal route): it parks the caller's own task",
+  notify_human: "an agent's tool (svc mcp, the internal route)",
+  push_to_human: "an agent's tool (svc mcp, the internal route); a person reads the result in `svc harness list`",
+  list_notify_targets: "an agent's tool; a person sees the same in `svc channel list`",
+};
+// Commands that parse their own arguments and call host services directly (not operations yet).
+const UNDECLARED_GROUPS = new Set(['query', 'session', 'models', 'serve', 'ext', 'config', 'integration']);
+
+function mountedRoutes(): string[] {
+  const invoker = new OperationInvoker({ registry: new OperationRegistry(ALL_OPERATIONS), services: () => Promise.reject(new Error('not used')), caller: { via: 'http' } });
+  const api = { invoker, token: 'test-token', logger: new Logger({ stderrLevel: 'error' }), hostVersion: '0.0.0', catalog: {} } as unknown as ApiContext;
+  const app = createHttpApp(api);
+  const router = app.middleware.map((m) => (m as { router?: Router }).router).find(Boolean)!;
+  return router.stack.flatMap((layer) => layer.methods.filter((m) => m !== 'HEAD').map((method) => `${method} ${layer.path}`));
+}
+
+function capture(): { io: CliIo; out: () => string; err: () => string } {
+  let out = '';
+  let err = '';
+  const sink = (append: (text: string) => void) => new Writable({ write: (chunk, _enc, done) => (append(String(chunk)), done()) });
+  const io = { stdin: process.stdin, stdout: sink((t) => (out += t)), stderr: sink((t) => (err += t)), env: { ...process.env, NO_COLOR: '1' }, cwd: process.cwd() } as unknown as CliIo;
+  return { io, out: () => out, err: () => err };
+}
+
+describe('operation declarations', () => {
+  test('every fixed operation name is declared, once, in snake_case', () => {
+    const names = ALL_OPERATIONS.map((op) => op.name);
+    expect(new Set(names).size).toBe(names.length);
+    for (const name of FIXED_NAMES) expect(names, name).toContain(name);
+    for (const name of names) expect(name).toMatch(/^[a-z][a-z0-9]*(_[a-z0-9]+)*$/);
+  });
+
+  test('operations that touch live terminals run in the service, and only those', () => {
+    for (const op of ALL_OPERATIONS) {
+      const live = op.group === 'terminal';
+      expect(op.runsIn, op.name).toBe(live ? 'service' : 'any');
+    }
+  });
+});
+
+describe('HTTP', () => {
+  const routes = mountedRoutes();
+
+  test('every mounted route is a declared operation, an adapter route with a reason, or extension management', () => {
+    const declared = new Set(ALL_OPERATIONS.filter((op) => op.http).map((op) => `${op.http!.method} ${op.http!.path}`));
+    const stray = routes.filter((route) => !declared.has(route) && !(route in ADAPTER_ROUTES) && !NOT_YET_DECLARED.test(route));
+    expect(stray).toEqual([]);
+  });
+
+  test("every operation's declared route is mounted, once", () => {
+    for (const op of ALL_OPERATIONS.filter((candidate) => candidate.http)) {
+      const route = `${op.http!.method} ${op.http!.path}`;
+      expect(routes.filter((mounted) => mounted === route), route).toHaveLength(1);
+    }
+    for (const route of Object.keys(ADAPTER_ROUTES)) expect(routes, route).toContain(route);
+  });
+});
+
+describe('CLI', () => {
+  test('every command either runs a declared operation or belongs to a group that parses its own', () => {
+    const stray = ALL_COMMANDS.filter((command) => !command.operation && !command.alsoUses?.length && !UNDECLARED_GROUPS.has(command.group));
+    expect(stray.map((command) => `${command.group} ${command.name}`)).toEqual([]);
+    for (const command of ALL_COMMANDS) {
+      if (command.operation) expect(DECLARED, `${command.group} ${command.name}`).toContain(command.operation);
+    }
+  });
+
+  test('every operation is reachable from a command, unless listed with a reason', () => {
+    const used = new Set(ALL_COMMANDS.flatMap((command) => [command.operation, ...(command.alsoUses ?? [])]).filter(Boolean).map((op) => op!.name));
+    const unreachable = DECLARED.map((op) => op.name).filter((name) => !used.has(name) && !(name in NOT_ON_CLI));
+    expect(unreachable).toEqual([]);
+  });
+
+  test('every command that prints a record takes --json', () => {
+    const without = ALL_COMMANDS.filter((command) => command.operation && !command.json);
+    expect(without.map((command) => `${command.group} ${command.name}`)).toEqual([]);
+  });
+
+  test.each(ALL_COMMANDS.map((command) => [[command.group, command.name].filter(Boolean).join(' '), command] as const))(
+    'svc %s --help prints its description, options and an example',
+    async (_label, command) => {
+      const { io, out } = capture();
+      const status = await runCli([command.group, ...(command.name ? [command.name] : []), '--help'], io);
+      expect(status).toBe(0);
+      const text = out();
+      expect(text).toContain(command.description ?? command.operation!.description);
+      expect(text).toMatch(/usage: svc /);
+      expect(text).toContain('--help');
+      expect(text).toMatch(/examples?:\n {2}svc /);
+    },
+  );
+
+  test.each([...new Set(ALL_COMMANDS.filter((command) => command.name !== '').map((command) => command.group))])('svc %s --help lists the commands of the group', async (group) => {
+    const { io, out } = capture();
+    expect(await runCli([group, '--help'], io)).toBe(0);
+    for (const command of ALL_COMMANDS.filter((candidate) => candidate.group === group)) expect(out()).toContain(`  ${command.name}`);
+  });
+
+  test('an unknown command or subcommand is a usage error with "did you mean"', async () => {
+    const group = capture();
+    expect(await runCli(['tsk', 'list'], group.io)).toBe(2);
+    expect(group.err()).toContain('did you mean `svc task`?');
+    const sub = capture();
+    expect(await runCli(['connection', 'lsit'], sub.io)).toBe(2);
+    expect(sub.err()).toContain('did you mean `svc connection list`?');
+  });
+});
