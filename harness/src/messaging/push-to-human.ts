@@ -11,6 +11,7 @@ export const pushToHuman = defineOperation({
   description:
     'Really send a message to a person through the configured gateway (durable: queued first, sent and retried by the service). `to` names a target (a group or a person); without it the channel\'s owner/home target is used. With expectReply the task is parked once the message is delivered: stop and wait for the reply.',
   readOnly: false,
+  callerTaskField: 'taskId',
   runsIn: 'any',
   input: z
     .object({
