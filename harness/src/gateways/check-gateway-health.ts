@@ -6,7 +6,7 @@ import { gatewayStores } from './gateway-stores.js';
 
 export const checkGatewayHealth = defineOperation({
   name: 'check_gateway_health',
-  group: 'gateways',
+  group: 'gateway_settings',
   description: 'Connect to a gateway (openclaw: the handshake with its token; hermes: `hermes --version`) without sending anything. Redacted.',
   readOnly: true,
   runsIn: 'any',

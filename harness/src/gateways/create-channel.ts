@@ -6,7 +6,7 @@ import { gatewayStores } from './gateway-stores.js';
 
 export const createChannel = defineOperation({
   name: 'create_channel',
-  group: 'gateways',
+  group: 'gateway_settings',
   description:
     'Add a channel: a platform reached through a gateway, its owner/home target (where unattended messages go), the owner identity, trusted groups, named targets, and a scope (global, a workspace or a project).',
   readOnly: false,

@@ -6,7 +6,7 @@ import { gatewayStores } from './gateway-stores.js';
 
 export const createGateway = defineOperation({
   name: 'create_gateway',
-  group: 'gateways',
+  group: 'gateway_settings',
   description: 'Add an external gateway: openclaw (its Gateway WebSocket URL and token) or hermes (the hermes command).',
   readOnly: false,
   runsIn: 'any',

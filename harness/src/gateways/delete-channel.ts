@@ -5,7 +5,7 @@ import { gatewayStores } from './gateway-stores.js';
 
 export const deleteChannel = defineOperation({
   name: 'delete_channel',
-  group: 'gateways',
+  group: 'gateway_settings',
   description: 'Remove a channel (its messages stay in the notification center).',
   readOnly: false,
   destructive: true,

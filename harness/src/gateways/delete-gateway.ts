@@ -5,7 +5,7 @@ import { gatewayStores } from './gateway-stores.js';
 
 export const deleteGateway = defineOperation({
   name: 'delete_gateway',
-  group: 'gateways',
+  group: 'gateway_settings',
   description: 'Remove a gateway that no channel uses.',
   readOnly: false,
   destructive: true,

@@ -5,7 +5,7 @@ import { gatewayStores } from './gateway-stores.js';
 
 export const getGateway = defineOperation({
   name: 'get_gateway',
-  group: 'gateways',
+  group: 'gateway_settings',
   description: 'One gateway (its token is never shown).',
   readOnly: true,
   idempotent: true,

@@ -5,7 +5,7 @@ import { gatewayStores } from './gateway-stores.js';
 
 export const listChannels = defineOperation({
   name: 'list_channels',
-  group: 'gateways',
+  group: 'gateway_settings',
   description: 'The configured channels: gateway, platform, owner/home target, owner identity, trusted groups, targets, scope, active.',
   readOnly: true,
   idempotent: true,

@@ -5,7 +5,7 @@ import { gatewayStores } from './gateway-stores.js';
 
 export const listGateways = defineOperation({
   name: 'list_gateways',
-  group: 'gateways',
+  group: 'gateway_settings',
   description: 'The configured external gateways (tokens are never shown: only whether one is set).',
   readOnly: true,
   idempotent: true,

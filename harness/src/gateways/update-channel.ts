@@ -5,7 +5,7 @@ import { gatewayStores } from './gateway-stores.js';
 
 export const updateChannel = defineOperation({
   name: 'update_channel',
-  group: 'gateways',
+  group: 'gateway_settings',
   description: 'Activate or deactivate a channel.',
   readOnly: false,
   idempotent: true,
