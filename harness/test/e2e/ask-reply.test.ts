@@ -90,6 +90,8 @@ describe('ask_human and reply_to_ask in a live task terminal', () => {
     expect(echoed.data).toContain('use postgres');
     const [resumed] = await executionsOf(taskId);
     expect(resumed).toMatchObject({ id: parked!.id, status: 'RUNNING', pid: parked!.pid });
+    // Running again, nobody attached: the disconnect keepalive counts down again.
+    expect((await server.api('GET', `/api/internal/terminal/${taskId}`)).body.terminal).toMatchObject({ state: 'RUNNING', keepaliveRemainingMs: expect.any(Number) });
 
     const shown = JSON.parse(await ok(['harness', 'show', String(asked.body.messageId), '--json']));
     expect(shown).toMatchObject({ status: 'ANSWERED', ask: { reply: 'use postgres', repliedVia: 'cli', resumeOutcome: 'already_running' }, actions: ['view'] });
