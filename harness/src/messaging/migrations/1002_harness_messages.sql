@@ -1,10 +1,8 @@
 -- The harness: messages with their outbox rows, asks (park and resume) and the delivery mapping.
 -- Every message a task addressed to a person. `status` is the delivery state: LOCAL (registered in
 -- the notification center only), PENDING_DELIVERY, SENT, SENT_UNVERIFIED, FAILED.
--- Tables here are keyed by the message id (one outbox row, ask and delivery per message) and carry
--- few indexes: a push writes three rows in one transaction, and every index is another page written.
 CREATE TABLE harness_messages (
-  id INTEGER PRIMARY KEY,
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
   kind TEXT NOT NULL CHECK (kind IN ('ASK', 'NOTIFY', 'PUSH', 'FINAL_RESULT')),
   task_id INTEGER REFERENCES tasks(id) ON DELETE SET NULL,
   project_id INTEGER,
@@ -21,14 +19,16 @@ CREATE TABLE harness_messages (
   updated_at TEXT NOT NULL
 );
 CREATE INDEX harness_messages_by_task ON harness_messages (task_id, id);
+CREATE INDEX harness_messages_by_status ON harness_messages (status, id);
+CREATE INDEX harness_messages_by_project ON harness_messages (project_id, id);
 
 -- The outbox row of a message that must really be sent, created in the same transaction as the
--- message. `id` is the idempotency key handed to the gateway (a time-ordered UUID, v7). Times are epoch milliseconds so the
+-- message. `id` is the idempotency key handed to the gateway. Times are epoch milliseconds so the
 -- claim compares numbers. state: PENDING (due at next_attempt_at), SENDING (claimed under a lease),
 -- SENT, SENT_UNVERIFIED, FAILED (permanent refusal).
 CREATE TABLE harness_outbound (
-  message_id INTEGER PRIMARY KEY REFERENCES harness_messages(id) ON DELETE CASCADE,
-  id TEXT NOT NULL,
+  id TEXT PRIMARY KEY,
+  message_id INTEGER NOT NULL UNIQUE REFERENCES harness_messages(id) ON DELETE CASCADE,
   gateway_id INTEGER REFERENCES harness_gateways(id) ON DELETE SET NULL,
   state TEXT NOT NULL CHECK (state IN ('PENDING', 'SENDING', 'SENT', 'SENT_UNVERIFIED', 'FAILED')),
   attempts INTEGER NOT NULL DEFAULT 0,
@@ -45,7 +45,8 @@ CREATE INDEX harness_outbound_due ON harness_outbound (state, next_attempt_at);
 -- A question waiting for a person. INTENT: a push expecting a reply, not yet delivered; OPEN:
 -- awaiting the reply (the task is parked); ANSWERED; SUPERSEDED by a newer ask of the same task.
 CREATE TABLE harness_asks (
-  message_id INTEGER PRIMARY KEY REFERENCES harness_messages(id) ON DELETE CASCADE,
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  message_id INTEGER NOT NULL UNIQUE REFERENCES harness_messages(id) ON DELETE CASCADE,
   task_id INTEGER NOT NULL REFERENCES tasks(id) ON DELETE CASCADE,
   execution_id INTEGER,
   status TEXT NOT NULL CHECK (status IN ('INTENT', 'OPEN', 'ANSWERED', 'SUPERSEDED')),
@@ -61,8 +62,9 @@ CREATE UNIQUE INDEX harness_asks_one_open_per_task ON harness_asks (task_id) WHE
 
 -- Delivery mapping: which task a platform message belongs to (a reply to it is attributed here).
 CREATE TABLE harness_deliveries (
-  message_id INTEGER PRIMARY KEY REFERENCES harness_messages(id) ON DELETE CASCADE,
-  outbound_id TEXT NOT NULL,
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  outbound_id TEXT NOT NULL UNIQUE REFERENCES harness_outbound(id) ON DELETE CASCADE,
+  message_id INTEGER NOT NULL REFERENCES harness_messages(id) ON DELETE CASCADE,
   task_id INTEGER REFERENCES tasks(id) ON DELETE SET NULL,
   gateway_id INTEGER REFERENCES harness_gateways(id) ON DELETE SET NULL,
   platform TEXT,
