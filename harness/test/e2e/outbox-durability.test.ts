@@ -147,9 +147,11 @@ describe('outbox durability under a real service', () => {
       const answers = await Promise.all(overHttp);
       expect(answers.every((a) => a.status === 202)).toBe(true);
       await Promise.all([...inProcess, ...drains]);
-      await waitFor(() => gateway.requests.length - before >= 100 || undefined, 60_000, '100 sends');
+      const sentForTask = () => gateway.requests.slice(before).filter((r) => r.message.endsWith(`[[svc:task=${taskId}]]`)).length;
+      await waitFor(() => sentForTask() >= 100 || undefined, 60_000, '100 sends');
       await new Promise((r) => setTimeout(r, 1000));
-      const mine = gateway.requests.slice(before);
+      // Only this task's messages: an entry an earlier test left failing is still retried meanwhile.
+      const mine = gateway.requests.slice(before).filter((r) => r.message.endsWith(`[[svc:task=${taskId}]]`));
       expect(mine).toHaveLength(100);
       expect(new Set(mine.map((r) => r.idempotencyKey)).size).toBe(100);
       expect(new Set(mine.map((r) => r.message.split('\n')[0])).size).toBe(100);
