@@ -10,4 +10,4 @@ import { createChannel } from './create-channel.js';
 import { updateChannel } from './update-channel.js';
 import { deleteChannel } from './delete-channel.js';
 
-export const GATEWAY_OPERATIONS = [listGateways, getGateway, createGateway, deleteGateway, checkGatewayHealth, listChannels, createChannel, updateChannel, deleteChannel];
+export const GATEWAY_SETTINGS_OPERATIONS = [listGateways, getGateway, createGateway, deleteGateway, checkGatewayHealth, listChannels, createChannel, updateChannel, deleteChannel];
