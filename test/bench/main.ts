@@ -4,6 +4,7 @@ import { REPO_ROOT } from '../support/svc-process.js';
 import { formatBenchResults, type BenchResult } from './bench-result.js';
 import { mcpBenchmarks } from './mcp.bench.js';
 import { indexSignatureBenchmarks } from './index-signature.bench.js';
+import { harnessBenchmarks } from './harness.bench.js';
 import { parseThroughputBenchmarks } from './parse-throughput.bench.js';
 import { runtimeBenchmarks } from './runtime.bench.js';
 
@@ -36,5 +37,6 @@ export async function main(args: string[]): Promise<void> {
   if (want('parse')) report(await parseThroughputBenchmarks());
   if (want('mcp')) report(await mcpBenchmarks());
   if (want('catalog-signature')) report(indexSignatureBenchmarks());
+  if (want('harness')) report(await harnessBenchmarks());
   process.stdout.write(`\n${results.length} figures\n`);
 }

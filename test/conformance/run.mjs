@@ -43,7 +43,7 @@ mkdirSync(binDir, { recursive: true });
 
 const started = Date.now();
 log(`conformance: CLI cache ${cache}`);
-let pinnedNode;
+const pinnedNodes = new Map();
 const installed = {};
 try {
   for (const name of selected) {
@@ -78,19 +78,22 @@ const code = await new Promise((resolvePromise) => child.on('close', (exitCode, 
 log(`conformance: install ${installSeconds.toFixed(1)} s, tests ${((Date.now() - testsStarted) / 1000).toFixed(1)} s`);
 process.exit(code);
 
-/** The Node that runs a CLI: this one when the package's engines allow it, else the pinned newer one. */
+/** The Node that runs a CLI: this one when the package's engines allow it, else its pinned newer one. */
 async function nodeFor(pin, installDir) {
   const engines = packageJsonOf(pin, installDir).engines?.node;
   if (!engines || semver.satisfies(process.version, engines)) return process.execPath;
-  if (!pinnedNode) {
-    const nodePin = pins.node;
+  // A CLI may pin its own Node (OpenClaw needs 24); the others share the suite's pinned one.
+  const nodePin = pin.node ?? pins.node;
+  let node = pinnedNodes.get(nodePin.version);
+  if (!node) {
     if (`${process.platform}-${process.arch}` !== 'linux-x64') {
       throw new Error(`${pin.package}@${pin.version} needs Node ${engines}; run the suite with such a Node (the pinned ${nodePin.package} is linux-x64 only)`);
     }
     const result = await installPinnedPackage({ cache, name: 'node', packageName: nodePin.package, version: nodePin.version, log });
     log(`  ${nodePin.package}@${nodePin.version}: ${result.reused ? 'cached' : `installed in ${result.seconds.toFixed(1)} s`}`);
-    pinnedNode = { path: join(result.dir, 'node_modules', nodePin.package, nodePin.binary), version: nodePin.version };
+    node = { path: join(result.dir, 'node_modules', nodePin.package, nodePin.binary), version: nodePin.version };
+    pinnedNodes.set(nodePin.version, node);
   }
-  if (!semver.satisfies(pinnedNode.version, engines)) throw new Error(`${pin.package}@${pin.version} needs Node ${engines}, not the pinned ${pinnedNode.version}`);
-  return pinnedNode.path;
+  if (!semver.satisfies(node.version, engines)) throw new Error(`${pin.package}@${pin.version} needs Node ${engines}, not the pinned ${node.version}`);
+  return node.path;
 }

@@ -1,7 +1,9 @@
 import { SvcError } from '@svc-org/ai-sdk';
 import type { Db } from '../../../host/src/db/index.js';
-import { ChannelRowSchema, type ChannelRecord, type ChannelTarget } from './channel-record.js';
+import { z } from 'zod';
+import { ChannelRowSchema, ChannelTargetSchema, type ChannelRecord, type ChannelTarget } from './channel-record.js';
 import { ensureGatewaySchema } from './ensure-gateway-schema.js';
+import { PreparedStatements } from './prepared-statements.js';
 
 export interface NewChannel {
   name: string;
@@ -17,16 +19,28 @@ export interface NewChannel {
   active?: boolean;
 }
 
+export interface PushChannel {
+  id: number;
+  name: string;
+  gatewayId: number;
+  home: { to: string; threadId: string | null };
+  target(name: string): ChannelTarget | undefined;
+}
+
+const ChannelRowTargets = z.array(ChannelTargetSchema);
+
 const SELECT = 'SELECT c.*, g.name AS gateway_name FROM harness_channels c JOIN harness_gateways g ON g.id = c.gateway_id';
 
 /** `harness_channels`: where messages of a scope go, and who the owner is there. */
 export class ChannelStore {
+  private readonly sql: PreparedStatements;
   constructor(private readonly db: Db, private readonly now: () => Date = () => new Date()) {
+    this.sql = new PreparedStatements(db);
     ensureGatewaySchema(db);
   }
 
   list(): ChannelRecord[] {
-    return this.db.prepare(`${SELECT} ORDER BY c.id`).all().map((row) => ChannelRowSchema.parse(row));
+    return this.sql.get(`${SELECT} ORDER BY c.id`).all().map((row) => ChannelRowSchema.parse(row));
   }
 
   /**
@@ -34,8 +48,8 @@ export class ChannelStore {
    * project's own, then the workspace's, then the global ones.
    */
   activeFor(scope: { workspaceId: number | null; projectId: number | null }): ChannelRecord[] {
-    const rows = this.db
-      .prepare(
+    const rows = this.sql
+      .get(
         `${SELECT} WHERE c.active = 1 AND g.active = 1
            AND (c.project_id IS NULL OR c.project_id = ?)
            AND (c.workspace_id IS NULL OR c.workspace_id = ?)
@@ -45,11 +59,36 @@ export class ChannelStore {
     return rows.map((row) => ChannelRowSchema.parse(row));
   }
 
+  /**
+   * The channel a push goes through (named, or the most specific active one for the scope), read
+   * without the full presenter: this sits on the path of every push_to_human.
+   */
+  pickForPush(scope: { workspaceId: number | null; projectId: number | null }, name?: string): PushChannel | undefined {
+    const row = this.sql
+      .get(
+        `SELECT c.id, c.name, c.gateway_id, c.home_to, c.home_thread, c.targets FROM harness_channels c JOIN harness_gateways g ON g.id = c.gateway_id
+         WHERE c.active = 1 AND g.active = 1 AND (c.project_id IS NULL OR c.project_id = ?) AND (c.workspace_id IS NULL OR c.workspace_id = ?)
+           AND (? IS NULL OR c.name = ?)
+         ORDER BY (c.project_id IS NOT NULL) DESC, (c.workspace_id IS NOT NULL) DESC, c.id LIMIT 1`,
+      )
+      .get(scope.projectId, scope.workspaceId, name ?? null, name ?? null) as
+      | { id: number; name: string; gateway_id: number; home_to: string; home_thread: string | null; targets: string }
+      | undefined;
+    if (!row) return undefined;
+    return {
+      id: row.id,
+      name: row.name,
+      gatewayId: row.gateway_id,
+      home: { to: row.home_to, threadId: row.home_thread },
+      target: (targetName) => (row.targets === '[]' ? undefined : ChannelRowTargets.parse(JSON.parse(row.targets)).find((t) => t.name === targetName)),
+    };
+  }
+
   get(nameOrId: string | number): ChannelRecord {
     const row =
       typeof nameOrId === 'number' || /^\d+$/.test(nameOrId)
-        ? this.db.prepare(`${SELECT} WHERE c.id = ?`).get(Number(nameOrId))
-        : this.db.prepare(`${SELECT} WHERE c.name = ?`).get(nameOrId);
+        ? this.sql.get(`${SELECT} WHERE c.id = ?`).get(Number(nameOrId))
+        : this.sql.get(`${SELECT} WHERE c.name = ?`).get(nameOrId);
     if (!row) throw new SvcError({ code: 'channel_not_found', message: `no channel ${nameOrId}`, details: { channel: nameOrId } });
     return ChannelRowSchema.parse(row);
   }
@@ -57,8 +96,8 @@ export class ChannelStore {
   add(input: NewChannel): ChannelRecord {
     const at = this.now().toISOString();
     try {
-      const result = this.db
-        .prepare(
+      const result = this.sql
+        .get(
           `INSERT INTO harness_channels (name, gateway_id, platform, home_to, home_thread, owner_id, trusted_groups, targets,
              workspace_id, project_id, active, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
@@ -88,13 +127,13 @@ export class ChannelStore {
 
   setActive(nameOrId: string | number, active: boolean): ChannelRecord {
     const channel = this.get(nameOrId);
-    this.db.prepare('UPDATE harness_channels SET active = ?, updated_at = ? WHERE id = ?').run(active ? 1 : 0, this.now().toISOString(), channel.id);
+    this.sql.get('UPDATE harness_channels SET active = ?, updated_at = ? WHERE id = ?').run(active ? 1 : 0, this.now().toISOString(), channel.id);
     return this.get(channel.id);
   }
 
   remove(nameOrId: string | number): ChannelRecord {
     const channel = this.get(nameOrId);
-    this.db.prepare('DELETE FROM harness_channels WHERE id = ?').run(channel.id);
+    this.sql.get('DELETE FROM harness_channels WHERE id = ?').run(channel.id);
     return channel;
   }
 }

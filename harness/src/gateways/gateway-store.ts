@@ -3,6 +3,7 @@ import type { Db } from '../../../host/src/db/index.js';
 import type { Redactor } from '../../../host/src/logging/index.js';
 import { ensureGatewaySchema } from './ensure-gateway-schema.js';
 import { GatewayRowSchema, type GatewayKind, type GatewayRecord } from './gateway-record.js';
+import { PreparedStatements } from './prepared-statements.js';
 
 export interface NewGateway {
   name: string;
@@ -18,7 +19,9 @@ export interface NewGateway {
  * that sends); every token read is registered with the redactor first, so no log or answer shows it.
  */
 export class GatewayStore {
+  private readonly sql: PreparedStatements;
   constructor(private readonly db: Db, private readonly redactor?: Redactor, private readonly now: () => Date = () => new Date()) {
+    this.sql = new PreparedStatements(db);
     ensureGatewaySchema(db);
     for (const row of db.prepare('SELECT token FROM harness_gateways WHERE token IS NOT NULL').all() as { token: string }[]) {
       redactor?.addSecret(row.token);
@@ -26,7 +29,7 @@ export class GatewayStore {
   }
 
   list(): GatewayRecord[] {
-    return this.db.prepare('SELECT * FROM harness_gateways ORDER BY id').all().map((row) => GatewayRowSchema.parse(row).record);
+    return this.sql.get('SELECT * FROM harness_gateways ORDER BY id').all().map((row) => GatewayRowSchema.parse(row).record);
   }
 
   get(nameOrId: string | number): GatewayRecord {
@@ -49,8 +52,8 @@ export class GatewayStore {
     }
     const at = this.now().toISOString();
     try {
-      const result = this.db
-        .prepare('INSERT INTO harness_gateways (name, kind, url, command, token, active, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+      const result = this.sql
+        .get('INSERT INTO harness_gateways (name, kind, url, command, token, active, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
         .run(input.name, input.kind, input.url ?? null, input.command ?? null, input.token ?? null, input.active === false ? 0 : 1, at, at);
       return this.get(Number(result.lastInsertRowid));
     } catch (error) {
@@ -63,7 +66,7 @@ export class GatewayStore {
 
   remove(nameOrId: string | number): GatewayRecord {
     const gateway = this.get(nameOrId);
-    const used = this.db.prepare('SELECT COUNT(*) AS n FROM harness_channels WHERE gateway_id = ?').get(gateway.id) as { n: number };
+    const used = this.sql.get('SELECT COUNT(*) AS n FROM harness_channels WHERE gateway_id = ?').get(gateway.id) as { n: number };
     if (used.n > 0) {
       throw new SvcError({
         code: 'gateway_in_use',
@@ -71,15 +74,15 @@ export class GatewayStore {
         details: { fix: 'remove its channels first (svc channel list / svc channel remove <name>)' },
       });
     }
-    this.db.prepare('DELETE FROM harness_gateways WHERE id = ?').run(gateway.id);
+    this.sql.get('DELETE FROM harness_gateways WHERE id = ?').run(gateway.id);
     return gateway;
   }
 
   private row(nameOrId: string | number) {
     const row =
       typeof nameOrId === 'number' || /^\d+$/.test(nameOrId)
-        ? this.db.prepare('SELECT * FROM harness_gateways WHERE id = ?').get(Number(nameOrId))
-        : this.db.prepare('SELECT * FROM harness_gateways WHERE name = ?').get(nameOrId);
+        ? this.sql.get('SELECT * FROM harness_gateways WHERE id = ?').get(Number(nameOrId))
+        : this.sql.get('SELECT * FROM harness_gateways WHERE name = ?').get(nameOrId);
     if (!row) throw new SvcError({ code: 'gateway_not_found', message: `no gateway ${nameOrId}`, details: { gateway: nameOrId } });
     return GatewayRowSchema.parse(row);
   }

@@ -12,6 +12,7 @@ export const askHuman = defineOperation({
   description:
     'Register a question for a person and park this task (execution PAUSED, terminal kept alive). Sends nothing by itself; stop and wait: the reply arrives as your next message.',
   readOnly: false,
+  callerTaskField: 'taskId',
   runsIn: 'service',
   input: z
     .object({

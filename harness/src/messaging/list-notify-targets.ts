@@ -11,6 +11,7 @@ export const listNotifyTargets = defineOperation({
     "The active channels for this task's scope and how to reach a person through each: which gateway, the owner/home target, named targets, and which call parks the task.",
   readOnly: true,
   idempotent: true,
+  callerTaskField: 'taskId',
   runsIn: 'any',
   input: z.object({ taskId: z.coerce.number().int().positive().optional() }).strict(),
   output: z.object({

@@ -1,9 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { SvcError } from '@svc-org/ai-sdk';
 import { transaction, type Db, type SqlValue } from '../../../host/src/db/index.js';
 import { ensureMessagingSchema } from './ensure-messaging-schema.js';
+import { timeOrderedId } from './time-ordered-id.js';
 import { presentMessageRow, type MessageRow } from './present-message-row.js';
 import type { HarnessMessage } from './message-record.js';
+import { PreparedStatements } from '../gateways/index.js';
 
 export interface Ownership {
   taskId: number;
@@ -40,7 +41,7 @@ export interface MessageFilter {
 }
 
 const SELECT = `SELECT m.*, c.name AS channel_name,
-    a.id AS ask_id, a.status AS ask_status, a.reply AS ask_reply, a.replied_at AS ask_replied_at,
+    a.message_id AS ask_id, a.status AS ask_status, a.reply AS ask_reply, a.replied_at AS ask_replied_at,
     a.replied_via AS ask_replied_via, a.resume_outcome AS ask_resume_outcome,
     o.id AS out_id, o.state AS out_state, o.attempts AS out_attempts, o.next_attempt_at AS out_next_attempt_at,
     o.last_error_code AS out_error_code, o.last_error_message AS out_error_message,
@@ -59,18 +60,33 @@ const DISPLAY_STATUS_SQL = `CASE
 
 /** Messages, asks and outbox rows: every write that must hold together is one transaction here. */
 export class MessageStore {
+  private readonly sql: PreparedStatements;
   constructor(private readonly db: Db, private readonly now: () => Date = () => new Date()) {
+    this.sql = new PreparedStatements(db);
     ensureMessagingSchema(db);
+  }
+
+  /** The task, its project and workspace, and its live execution, in one read. */
+  ownerOf(taskId: number): Ownership {
+    const row = this.sql
+      .get(
+        `SELECT t.id AS task_id, t.project_id, p.workspace_id,
+           (SELECT e.id FROM executions e WHERE e.task_id = t.id AND e.status IN ('RUNNING', 'PAUSED')) AS execution_id
+         FROM tasks t JOIN projects p ON p.id = t.project_id WHERE t.id = ?`,
+      )
+      .get(taskId) as { task_id: number; project_id: number; workspace_id: number; execution_id: number | null } | undefined;
+    if (!row) throw new SvcError({ code: 'task_not_found', message: `no task with id ${taskId}`, details: { id: taskId } });
+    return { taskId: row.task_id, projectId: row.project_id, workspaceId: row.workspace_id, executionId: row.execution_id };
   }
 
   /** ask_human: the question, registered and OPEN (an older OPEN ask of the task is superseded). */
   registerAsk(owner: Ownership, body: string, park: () => void): { messageId: number; askId: number } {
     return transaction(this.db, () => {
       const messageId = this.insertMessage('ASK', owner, body, 'LOCAL', true);
-      const askId = this.insertAsk(messageId, owner, 'INTENT');
-      this.openAsk(askId, owner.taskId);
+      this.insertAsk(messageId, owner, 'INTENT');
+      this.openAsk(messageId, owner.taskId);
       park();
-      return { messageId, askId };
+      return { messageId, askId: messageId };
     });
   }
 
@@ -86,62 +102,62 @@ export class MessageStore {
         to: input.to,
         threadId: input.threadId,
       });
-      const outboxId = randomUUID();
       const at = this.now();
-      this.db
-        .prepare(
-          `INSERT INTO harness_outbound (id, message_id, gateway_id, state, attempts, next_attempt_at, created_at, updated_at)
+      const outboxId = timeOrderedId(at.getTime());
+      this.sql
+        .get(
+          `INSERT INTO harness_outbound (message_id, id, gateway_id, state, attempts, next_attempt_at, created_at, updated_at)
            VALUES (?, ?, ?, 'PENDING', 0, ?, ?, ?)`,
         )
-        .run(outboxId, messageId, input.gatewayId, at.getTime(), at.toISOString(), at.toISOString());
+        .run(messageId, outboxId, input.gatewayId, at.getTime(), at.toISOString(), at.toISOString());
       if (input.expectReply) this.insertAsk(messageId, input, 'INTENT');
       return { messageId, outboxId };
     });
   }
 
-  /** Turns an ask into the task's one OPEN ask (call inside a transaction). */
+  /** Turns an ask (keyed by its message id) into the task's one OPEN ask (call inside a transaction). */
   openAsk(askId: number, taskId: number): void {
     const at = this.now().toISOString();
-    this.db.prepare("UPDATE harness_asks SET status = 'SUPERSEDED' WHERE task_id = ? AND status = 'OPEN' AND id <> ?").run(taskId, askId);
-    this.db.prepare("UPDATE harness_asks SET status = 'OPEN', opened_at = ? WHERE id = ? AND status = 'INTENT'").run(at, askId);
+    this.sql.get("UPDATE harness_asks SET status = 'SUPERSEDED' WHERE task_id = ? AND status = 'OPEN' AND message_id <> ?").run(taskId, askId);
+    this.sql.get("UPDATE harness_asks SET status = 'OPEN', opened_at = ? WHERE message_id = ? AND status = 'INTENT'").run(at, askId);
   }
 
   askIntentOf(messageId: number): { id: number; taskId: number } | undefined {
-    const row = this.db.prepare("SELECT id, task_id FROM harness_asks WHERE message_id = ? AND status = 'INTENT'").get(messageId) as
-      | { id: number; task_id: number }
+    const row = this.sql.get("SELECT message_id, task_id FROM harness_asks WHERE message_id = ? AND status = 'INTENT'").get(messageId) as
+      | { message_id: number; task_id: number }
       | undefined;
-    return row ? { id: row.id, taskId: row.task_id } : undefined;
+    return row ? { id: row.message_id, taskId: row.task_id } : undefined;
   }
 
   openAskOf(taskId: number): OpenAsk | undefined {
-    const row = this.db.prepare("SELECT id, message_id, task_id, execution_id FROM harness_asks WHERE task_id = ? AND status = 'OPEN'").get(taskId) as
-      | { id: number; message_id: number; task_id: number; execution_id: number | null }
+    const row = this.sql.get("SELECT message_id, task_id, execution_id FROM harness_asks WHERE task_id = ? AND status = 'OPEN'").get(taskId) as
+      | { message_id: number; task_id: number; execution_id: number | null }
       | undefined;
-    return row ? { id: row.id, messageId: row.message_id, taskId: row.task_id, executionId: row.execution_id } : undefined;
+    return row ? { id: row.message_id, messageId: row.message_id, taskId: row.task_id, executionId: row.execution_id } : undefined;
   }
 
   /** The task of a message (for a reply addressed by message id). */
   taskOfMessage(messageId: number): number | null {
-    const row = this.db.prepare('SELECT task_id FROM harness_messages WHERE id = ?').get(messageId) as { task_id: number | null } | undefined;
+    const row = this.sql.get('SELECT task_id FROM harness_messages WHERE id = ?').get(messageId) as { task_id: number | null } | undefined;
     if (!row) throw notFound(messageId);
     return row.task_id;
   }
 
   /** Answers the OPEN ask; false when another reply got there first (the caller says `no_pending`). */
   answer(askId: number, reply: string, via: string): boolean {
-    const result = this.db
-      .prepare("UPDATE harness_asks SET status = 'ANSWERED', reply = ?, replied_at = ?, replied_via = ? WHERE id = ? AND status = 'OPEN'")
+    const result = this.sql
+      .get("UPDATE harness_asks SET status = 'ANSWERED', reply = ?, replied_at = ?, replied_via = ? WHERE message_id = ? AND status = 'OPEN'")
       .run(reply, this.now().toISOString(), via, askId);
     return result.changes === 1;
   }
 
   /** Undoes `answer` when the reply could not reach the task: the ask waits again, nothing is lost. */
   reopen(askId: number): void {
-    this.db.prepare("UPDATE harness_asks SET status = 'OPEN', reply = NULL, replied_at = NULL, replied_via = NULL WHERE id = ? AND status = 'ANSWERED'").run(askId);
+    this.sql.get("UPDATE harness_asks SET status = 'OPEN', reply = NULL, replied_at = NULL, replied_via = NULL WHERE message_id = ? AND status = 'ANSWERED'").run(askId);
   }
 
   recordResumeOutcome(askId: number, outcome: string): void {
-    this.db.prepare('UPDATE harness_asks SET resume_outcome = ? WHERE id = ?').run(outcome, askId);
+    this.sql.get('UPDATE harness_asks SET resume_outcome = ? WHERE message_id = ?').run(outcome, askId);
   }
 
   /** A person's explicit resend of an unverified or failed message: due now, same idempotency key. */
@@ -156,16 +172,16 @@ export class MessageStore {
         });
       }
       const at = this.now();
-      this.db
-        .prepare("UPDATE harness_outbound SET state = 'PENDING', next_attempt_at = ?, updated_at = ? WHERE message_id = ? AND state IN ('SENT_UNVERIFIED', 'FAILED')")
+      this.sql
+        .get("UPDATE harness_outbound SET state = 'PENDING', next_attempt_at = ?, updated_at = ? WHERE message_id = ? AND state IN ('SENT_UNVERIFIED', 'FAILED')")
         .run(at.getTime(), at.toISOString(), messageId);
-      this.db.prepare("UPDATE harness_messages SET status = 'PENDING_DELIVERY', updated_at = ? WHERE id = ?").run(at.toISOString(), messageId);
+      this.sql.get("UPDATE harness_messages SET status = 'PENDING_DELIVERY', updated_at = ? WHERE id = ?").run(at.toISOString(), messageId);
     });
     return this.get(messageId);
   }
 
   get(id: number): HarnessMessage {
-    const row = this.db.prepare(`${SELECT} WHERE m.id = ?`).get(id) as MessageRow | undefined;
+    const row = this.sql.get(`${SELECT} WHERE m.id = ?`).get(id) as MessageRow | undefined;
     if (!row) throw notFound(id);
     return presentMessageRow(row);
   }
@@ -183,8 +199,8 @@ export class MessageStore {
     add('m.task_id = ?', filter.taskId);
     add(`(${DISPLAY_STATUS_SQL}) = ?`, filter.status);
     add('m.id < ?', filter.before);
-    const rows = this.db
-      .prepare(`${SELECT}${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY m.id DESC LIMIT ?`)
+    const rows = this.sql
+      .get(`${SELECT}${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY m.id DESC LIMIT ?`)
       .all(...params, filter.limit + 1) as MessageRow[];
     const items = rows.slice(0, filter.limit).map(presentMessageRow);
     return { items, nextBefore: rows.length > filter.limit ? items[items.length - 1]!.id : null };
@@ -199,8 +215,8 @@ export class MessageStore {
     target?: { channelId: number; to: string; threadId: string | null },
   ): number {
     const at = this.now().toISOString();
-    const result = this.db
-      .prepare(
+    const result = this.sql
+      .get(
         `INSERT INTO harness_messages (kind, task_id, project_id, workspace_id, execution_id, body, status, expect_reply,
            channel_id, target_to, target_thread, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
@@ -222,11 +238,10 @@ export class MessageStore {
     return Number(result.lastInsertRowid);
   }
 
-  private insertAsk(messageId: number, owner: Ownership, status: 'INTENT'): number {
-    const result = this.db
-      .prepare('INSERT INTO harness_asks (message_id, task_id, execution_id, status, created_at) VALUES (?, ?, ?, ?, ?)')
+  private insertAsk(messageId: number, owner: Ownership, status: 'INTENT'): void {
+    this.sql
+      .get('INSERT INTO harness_asks (message_id, task_id, execution_id, status, created_at) VALUES (?, ?, ?, ?, ?)')
       .run(messageId, owner.taskId, owner.executionId, status, this.now().toISOString());
-    return Number(result.lastInsertRowid);
   }
 }
 

@@ -12,3 +12,4 @@ export const MESSAGING_TOOLS = [listNotifyTargets, pushToHuman, askHuman, notify
 
 /** The notification center's data operations. */
 export const NOTIFICATION_CENTER_OPERATIONS = [listHarnessMessages, getHarnessMessage, resendHarnessMessage];
+

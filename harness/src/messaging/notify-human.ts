@@ -8,6 +8,7 @@ export const notifyHuman = defineOperation({
   group: 'messaging',
   description: 'Register a progress entry for a person (shown in the notification center). Sends nothing and changes no state; keep working.',
   readOnly: false,
+  callerTaskField: 'taskId',
   runsIn: 'any',
   input: z
     .object({

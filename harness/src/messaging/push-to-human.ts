@@ -11,6 +11,7 @@ export const pushToHuman = defineOperation({
   description:
     'Really send a message to a person through the configured gateway (durable: queued first, sent and retried by the service). `to` names a target (a group or a person); without it the channel\'s owner/home target is used. With expectReply the task is parked once the message is delivered: stop and wait for the reply.',
   readOnly: false,
+  callerTaskField: 'taskId',
   runsIn: 'any',
   input: z
     .object({
@@ -39,8 +40,7 @@ export const pushToHuman = defineOperation({
   handler(input, ctx) {
     const owner = resolveCallerTask(ctx, input.taskId);
     const stores = harnessStores(ctx.services);
-    const candidates = stores.channels.activeFor({ workspaceId: owner.workspaceId, projectId: owner.projectId });
-    const channel = input.channel !== undefined ? candidates.find((c) => c.name === input.channel) : candidates[0];
+    const channel = stores.channels.pickForPush({ workspaceId: owner.workspaceId, projectId: owner.projectId }, input.channel);
     if (!channel) {
       throw new SvcError({
         code: 'no_active_channel',
@@ -48,7 +48,7 @@ export const pushToHuman = defineOperation({
         details: { taskId: owner.taskId, fix: 'configure one (svc gateway add …; svc channel add …), or use ask_human / notify_human' },
       });
     }
-    const named = input.to !== undefined ? channel.targets.find((target) => target.name === input.to) : undefined;
+    const named = input.to !== undefined ? channel.target(input.to) : undefined;
     const to = named?.to ?? input.to ?? channel.home.to;
     const threadId = input.threadId ?? named?.threadId ?? (input.to === undefined ? channel.home.threadId : null) ?? null;
     const { messageId, outboxId } = stores.messages.enqueuePush({

@@ -1,5 +1,6 @@
 import { SvcError } from '@svc-org/ai-sdk';
 import type { OperationContext } from '../../../host/src/operations/index.js';
+import { harnessStores } from './harness-stores.js';
 import type { Ownership } from './message-store.js';
 
 /**
@@ -19,9 +20,5 @@ export function resolveCallerTask(ctx: OperationContext, given: number | undefin
   if (taskId === undefined) {
     throw new SvcError({ code: 'invalid_request', message: 'say which task this is for (taskId)', details: { fix: 'pass taskId, or call from a task terminal' } });
   }
-  const { domain } = ctx.services;
-  const task = domain.tasks.get(taskId);
-  const project = domain.projects.get(task.projectId);
-  const live = domain.executions.liveForTask(taskId);
-  return { taskId, projectId: project.id, workspaceId: project.workspaceId, executionId: live?.id ?? null };
+  return harnessStores(ctx.services).messages.ownerOf(taskId);
 }

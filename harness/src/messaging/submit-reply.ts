@@ -9,7 +9,9 @@ export interface SubmitReplyOptions {
 /**
  * Types a person's reply into a task terminal as its next message: bracketed paste (so a multi-line
  * reply is one message, not several), then Enter after a short pause, as a person would. This is the
- * one place that writes a reply into a PTY; a terminal-level "submit message" replaces it here.
+ * one place that writes a reply into a PTY: where the terminals offer `submitMessage(taskId, text)`
+ * (paste, delayed Enter, waiting for an idle CLI, confirmed by the prompt hook), this body becomes
+ * that one call.
  */
 export async function submitReply(terminals: TerminalManager, taskId: number, text: string, options: SubmitReplyOptions = {}): Promise<void> {
   if (options.waitForQuietMs) await waitForQuiet(terminals, taskId, options.waitForQuietMs, options.maxWaitMs ?? 20_000);

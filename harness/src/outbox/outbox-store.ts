@@ -4,6 +4,7 @@ import type { SendOutcome } from '../gateways/index.js';
 import { MessageStore } from '../messaging/index.js';
 import type { OutboxEntry } from './outbox-entry.js';
 import { retryDelay } from './retry-delay.js';
+import { PreparedStatements } from '../gateways/index.js';
 
 export interface RecordedOutcome {
   state: 'SENT' | 'SENT_UNVERIFIED' | 'PENDING' | 'FAILED';
@@ -16,6 +17,7 @@ export interface RecordedOutcome {
  * two processes never send one entry; every result is one transaction.
  */
 export class OutboxStore {
+  private readonly sql: PreparedStatements;
   private readonly messages: MessageStore;
 
   constructor(
@@ -24,16 +26,17 @@ export class OutboxStore {
     private readonly now: () => Date = () => new Date(),
     private readonly random: () => number = Math.random,
   ) {
+    this.sql = new PreparedStatements(db);
     this.messages = new MessageStore(db, now);
   }
 
   /** Claims the most overdue PENDING row, or none. */
   claim(owner: string, leaseMs: number): OutboxEntry | undefined {
     const at = this.now();
-    const row = this.db
-      .prepare(
+    const row = this.sql
+      .get(
         `UPDATE harness_outbound SET state = 'SENDING', lease_owner = ?, lease_until = ?, attempts = attempts + 1, updated_at = ?
-         WHERE id = (SELECT id FROM harness_outbound WHERE state = 'PENDING' AND next_attempt_at <= ? ORDER BY next_attempt_at, created_at LIMIT 1)
+         WHERE message_id = (SELECT message_id FROM harness_outbound WHERE state = 'PENDING' AND next_attempt_at <= ? ORDER BY next_attempt_at LIMIT 1)
            AND state = 'PENDING'
          RETURNING id, message_id, gateway_id, attempts`,
       )
@@ -41,7 +44,7 @@ export class OutboxStore {
       | { id: string; message_id: number; gateway_id: number | null; attempts: number }
       | undefined;
     if (!row) return undefined;
-    const message = this.db.prepare('SELECT task_id, body, channel_id, target_to, target_thread FROM harness_messages WHERE id = ?').get(row.message_id) as {
+    const message = this.sql.get('SELECT task_id, body, channel_id, target_to, target_thread FROM harness_messages WHERE id = ?').get(row.message_id) as {
       task_id: number | null;
       body: string;
       channel_id: number | null;
@@ -64,7 +67,7 @@ export class OutboxStore {
 
   /** The earliest time a PENDING row falls due (epoch ms), for the worker's sleep. */
   nextDueAt(): number | undefined {
-    const row = this.db.prepare("SELECT MIN(next_attempt_at) AS due FROM harness_outbound WHERE state = 'PENDING'").get() as { due: number | null };
+    const row = this.sql.get("SELECT MIN(next_attempt_at) AS due FROM harness_outbound WHERE state = 'PENDING'").get() as { due: number | null };
     return row.due ?? undefined;
   }
 
@@ -74,7 +77,7 @@ export class OutboxStore {
    */
   recoverAbandoned(isOwnerAlive: (owner: string) => boolean): number {
     const at = this.now();
-    const rows = this.db.prepare("SELECT id, message_id, lease_owner, lease_until FROM harness_outbound WHERE state = 'SENDING'").all() as {
+    const rows = this.sql.get("SELECT id, message_id, lease_owner, lease_until FROM harness_outbound WHERE state = 'SENDING'").all() as {
       id: string;
       message_id: number;
       lease_owner: string | null;
@@ -89,11 +92,11 @@ export class OutboxStore {
           .prepare(
             `UPDATE harness_outbound SET state = 'SENT_UNVERIFIED', lease_owner = NULL, lease_until = NULL, last_error_code = 'sender_lost',
                last_error_message = 'the sending process ended during the send; the gateway may have delivered it', updated_at = ?
-             WHERE id = ? AND state = 'SENDING' AND lease_owner IS ?`,
+             WHERE message_id = ? AND state = 'SENDING' AND lease_owner IS ?`,
           )
-          .run(at.toISOString(), row.id, row.lease_owner);
+          .run(at.toISOString(), row.message_id, row.lease_owner);
         if (changed.changes === 1) {
-          this.db.prepare("UPDATE harness_messages SET status = 'SENT_UNVERIFIED', updated_at = ? WHERE id = ?").run(at.toISOString(), row.message_id);
+          this.sql.get("UPDATE harness_messages SET status = 'SENT_UNVERIFIED', updated_at = ? WHERE id = ?").run(at.toISOString(), row.message_id);
           recovered += 1;
         }
       });
@@ -111,11 +114,11 @@ export class OutboxStore {
         const changed = this.db
           .prepare(
             `UPDATE harness_outbound SET state = 'SENT', lease_owner = NULL, lease_until = NULL, last_error_code = NULL, last_error_message = NULL, updated_at = ?
-             WHERE id = ? AND ((state = 'SENDING' AND lease_owner = ?) OR state = 'SENT_UNVERIFIED')`,
+             WHERE message_id = ? AND ((state = 'SENDING' AND lease_owner = ?) OR state = 'SENT_UNVERIFIED')`,
           )
-          .run(iso, entry.id, entry.leaseOwner);
+          .run(iso, entry.messageId, entry.leaseOwner);
         if (changed.changes === 0) return { state: 'SENT' };
-        this.db.prepare("UPDATE harness_messages SET status = 'SENT', sent_at = ?, updated_at = ? WHERE id = ?").run(iso, iso, entry.messageId);
+        this.sql.get("UPDATE harness_messages SET status = 'SENT', sent_at = ?, updated_at = ? WHERE id = ?").run(iso, iso, entry.messageId);
         this.db
           .prepare(
             `INSERT INTO harness_deliveries (outbound_id, message_id, task_id, gateway_id, platform, chat_id, thread_id, platform_message_id, created_at)
@@ -135,14 +138,14 @@ export class OutboxStore {
           : outcome.kind === 'unverified'
             ? { outbound: 'SENT_UNVERIFIED', message: 'SENT_UNVERIFIED', due: null }
             : { outbound: 'FAILED', message: 'FAILED', due: null };
-      const changed = this.db
-        .prepare(
+      const changed = this.sql
+        .get(
           `UPDATE harness_outbound SET state = ?, lease_owner = NULL, lease_until = NULL, last_error_code = ?, last_error_message = ?,
              next_attempt_at = COALESCE(?, next_attempt_at), updated_at = ?
-           WHERE id = ? AND state = 'SENDING' AND lease_owner = ?`,
+           WHERE message_id = ? AND state = 'SENDING' AND lease_owner = ?`,
         )
-        .run(next.outbound, outcome.code, outcome.message, next.due, iso, entry.id, entry.leaseOwner);
-      if (changed.changes === 1) this.db.prepare('UPDATE harness_messages SET status = ?, updated_at = ? WHERE id = ?').run(next.message, iso, entry.messageId);
+        .run(next.outbound, outcome.code, outcome.message, next.due, iso, entry.messageId, entry.leaseOwner);
+      if (changed.changes === 1) this.sql.get('UPDATE harness_messages SET status = ?, updated_at = ? WHERE id = ?').run(next.message, iso, entry.messageId);
       return { state: next.outbound as RecordedOutcome['state'] };
     });
   }

@@ -1,9 +1,8 @@
-import type Router from '@koa/router';
 import { SvcError } from '@svc-org/ai-sdk';
 import type { OperationContext } from '../../../host/src/operations/index.js';
 import type { TerminalManager } from '../../../host/src/terminals/index.js';
-import { createGatewayClient, GATEWAY_OPERATIONS } from '../gateways/index.js';
-import { harnessStores, MESSAGING_TOOLS, mountOperations, NOTIFICATION_CENTER_OPERATIONS } from '../messaging/index.js';
+import { createGatewayClient } from '../gateways/index.js';
+import { harnessStores } from '../messaging/index.js';
 import { OutboxStore } from './outbox-store.js';
 import { OutboxWorker, type OutboxWorkerOptions } from './outbox-worker.js';
 
@@ -21,14 +20,10 @@ export interface StartHarnessOptions {
 
 export interface RunningHarness {
   worker: OutboxWorker;
-  /** Mounts the harness's HTTP routes (internal messaging routes, notification center, gateways). */
-  routes(router: Router): void;
   stop(): Promise<void>;
 }
 
-export const HARNESS_HTTP_OPERATIONS = [...MESSAGING_TOOLS, ...NOTIFICATION_CENTER_OPERATIONS, ...GATEWAY_OPERATIONS];
-
-/** The harness inside `svc serve`, or any process that sends: its routes and its one outbox timer. */
+/** The harness's sender inside `svc serve` (or `svc harness drain`): its one outbox timer. */
 export function startHarness(options: StartHarnessOptions): RunningHarness {
   const { services, terminals } = options;
   const stores = harnessStores(services);
@@ -58,9 +53,6 @@ export function startHarness(options: StartHarnessOptions): RunningHarness {
   if (options.startWorker !== false) worker.start();
   return {
     worker,
-    routes(router) {
-      mountOperations(router, HARNESS_HTTP_OPERATIONS, () => ({ services, ...(terminals ? { terminals } : {}), caller: { via: 'http' } }));
-    },
     async stop() {
       stores.events.off('enqueued', wake);
       await worker.stop();

@@ -5,6 +5,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createSvcSandbox, REPO_ROOT, type SvcSandbox } from '../../../test/support/svc-process.js';
 import { isRunning, startServe, type ServeProcess } from '../../../test/support/svc-serve.js';
+import { OperationInvoker, OperationRegistry } from '../../../host/src/operations/index.js';
+import { ServiceClient } from '../../../host/src/server/service-client.js';
+import { askHuman } from '../../src/messaging/index.js';
+import { HARNESS_OPERATIONS } from '../../src/outbox/index.js';
 
 const QWEN_PROVIDER = join(REPO_ROOT, 'extensions/cli-providers/qwen-code');
 const QWEN_STAND_IN = join(REPO_ROOT, 'test/fake-clis/qwen');
@@ -59,8 +63,16 @@ describe('ask_human and reply_to_ask in a live task terminal', () => {
     await ok(['task', 'start', String(taskId), '--connection', 'qwen']);
     const banner = await readUntil(server, taskId, 'qwen> ');
 
-    const asked = await server.api('POST', '/api/internal/harness/ask', { taskId, question: 'Which database should the service use?', options: ['sqlite', 'postgres'] });
-    expect(asked.status).toBe(201);
+    // As the task terminal's `svc mcp` calls the tool: its own task from SVC_TASK_ID, no taskId in the
+    // arguments, and the operation forwarded to the service over the localhost bridge.
+    const mcp = new OperationInvoker({
+      registry: new OperationRegistry(HARNESS_OPERATIONS),
+      services: () => Promise.reject(new Error('ask_human runs in the service')),
+      caller: { via: 'mcp', mcpProfile: 'task', taskId },
+      remote: () => ServiceClient.connect(svc.home),
+    });
+    await expect(mcp.invoke(askHuman, { question: 'not mine', taskId: taskId + 1000 })).rejects.toMatchObject({ code: 'task_mismatch' });
+    const asked = { body: await mcp.invoke(askHuman, { question: 'Which database should the service use?', options: ['sqlite', 'postgres'] }) };
     expect(asked.body).toMatchObject({ taskId, status: 'OPEN', parked: true, instruction: expect.stringContaining('Stop now and wait') });
     const [parked] = await executionsOf(taskId);
     expect(parked).toMatchObject({ id: asked.body.executionId, status: 'PAUSED' });
@@ -78,6 +90,8 @@ describe('ask_human and reply_to_ask in a live task terminal', () => {
     expect(echoed.data).toContain('use postgres');
     const [resumed] = await executionsOf(taskId);
     expect(resumed).toMatchObject({ id: parked!.id, status: 'RUNNING', pid: parked!.pid });
+    // Running again, nobody attached: the disconnect keepalive counts down again.
+    expect((await server.api('GET', `/api/internal/terminal/${taskId}`)).body.terminal).toMatchObject({ state: 'RUNNING', keepaliveRemainingMs: expect.any(Number) });
 
     const shown = JSON.parse(await ok(['harness', 'show', String(asked.body.messageId), '--json']));
     expect(shown).toMatchObject({ status: 'ANSWERED', ask: { reply: 'use postgres', repliedVia: 'cli', resumeOutcome: 'already_running' }, actions: ['view'] });

@@ -1,6 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { createChannel, createGateway } from '../../src/gateways/index.js';
-import { askHuman, getHarnessMessage, listNotifyTargets, notifyHuman, pushToHuman, replyToAsk, resendHarnessMessage } from '../../src/messaging/index.js';
+import { join } from 'node:path';
+import { openDatabase } from '../../../host/src/db/index.js';
+import { askHuman, getHarnessMessage, harnessStores, MessageStore, listNotifyTargets, notifyHuman, pushToHuman, replyToAsk, resendHarnessMessage } from '../../src/messaging/index.js';
 import { startHarness, type RunningHarness } from '../../src/outbox/index.js';
 import { openHarnessFixture, type HarnessFixture } from '../support/harness-fixture.js';
 import { startScriptedOpenClawGateway, type ScriptedOpenClawGateway } from '../support/scripted-openclaw-gateway.js';
@@ -65,6 +67,18 @@ describe('messaging without a channel', () => {
     expect(notified.status).toBe('NOTIFY_ONLY');
     expect(fx.services.domain.executions.get(executionId).status).toBe('RUNNING');
     expect(await fx.call(getHarnessMessage, { id: notified.messageId })).toMatchObject({ status: 'NOTIFY_ONLY', ask: null, actions: ['view'] });
+  });
+
+  test('of two replies racing for one OPEN question, exactly one answers it (two connections to the file)', async () => {
+    const taskId = fx.newTask();
+    fx.running(taskId);
+    const asked = await fx.call(askHuman, { question: 'A or B?' }, { taskId });
+    const other = new MessageStore(openDatabase(join(fx.home, 'svc.db')));
+    const mine = harnessStores(fx.services).messages;
+    const results = [mine.answer(asked.askId, 'A', 'cli'), other.answer(asked.askId, 'B', 'http')];
+    expect(results.filter(Boolean)).toHaveLength(1);
+    expect(mine.openAskOf(taskId)).toBeUndefined();
+    expect((await fx.call(getHarnessMessage, { id: asked.messageId })).ask).toMatchObject({ status: 'ANSWERED', reply: 'A', repliedVia: 'cli' });
   });
 
   test('reply_to_ask with no OPEN question answers no_pending and changes nothing', async () => {

@@ -1,4 +1,5 @@
 import { SvcError } from '@svc-org/ai-sdk';
+import { HARNESS_OPERATIONS } from '../../../harness/src/outbox/index.js';
 import { HOST_VERSION, resolveSvcHome } from '../config/index.js';
 import { openHostServices, type HostServices } from '../host-services.js';
 import { ALL_OPERATIONS, OperationInvoker, OperationRegistry } from '../operations/index.js';
@@ -41,7 +42,7 @@ export async function runCli(argv: string[], io: CliIo, signal: AbortSignal = ne
       return 0;
     }
     const invoker = new OperationInvoker({
-      registry: new OperationRegistry(ALL_OPERATIONS),
+      registry: new OperationRegistry([...ALL_OPERATIONS, ...HARNESS_OPERATIONS]),
       services: open,
       caller: { via: 'cli' },
       remote: () => ServiceClient.connect(resolveSvcHome(io.env)),

@@ -191,14 +191,10 @@ const ROWS: Record<string, Row> = {
   already_rolled_back: CONFLICT,
   extension_has_connections: CONFLICT,
   svc_home_readable_by_others: UNPROCESSABLE,
-  // The harness
-  task_mismatch: [403, true, false, true],
   // The web UI's session
   forbidden: [403, true, false, true],
   origin_not_allowed: [403, true, false, true],
-  message_not_found: NOT_FOUND,
-  gateway_not_found: NOT_FOUND,
-  channel_not_found: NOT_FOUND,
+  // The harness (harness/src: messaging, outbox, gateways)
   no_pending: CONFLICT,
   task_not_running: CONFLICT,
   no_active_channel: CONFLICT,
@@ -206,6 +202,10 @@ const ROWS: Record<string, Row> = {
   gateway_exists: CONFLICT,
   gateway_in_use: CONFLICT,
   channel_exists: CONFLICT,
+  task_mismatch: [403, true, false, true],
+  message_not_found: NOT_FOUND,
+  gateway_not_found: NOT_FOUND,
+  channel_not_found: NOT_FOUND,
   service_required: UNAVAILABLE,
   // Ours
   body_too_large: [413, true, false, false],

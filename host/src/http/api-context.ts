@@ -1,4 +1,3 @@
-import type Router from '@koa/router';
 import type { ConnectionStore } from '../connections/index.js';
 import type { Domain } from '../domain/index.js';
 import type { CatalogInstaller } from '../extensions/catalog-installer/index.js';
@@ -25,6 +24,4 @@ export interface ApiContext {
   hostVersion: string;
   /** The web UI: its built files, browser sessions and live updates (absent in API-only tests). */
   web?: { root: string | undefined; sessions: WebSessions; live: LiveUpdates };
-  /** Routes of host modules mounted beside the host's own (the harness). */
-  moduleRoutes?: Array<(router: Router) => void>;
 }

@@ -48,7 +48,6 @@ export function createHttpApp(api: ApiContext): Koa {
   // Before extensionRoutes: /api/extensions/dev is not an extension id.
   extensionDevRoutes(router, api);
   extensionRoutes(router, api);
-  for (const mount of api.moduleRoutes ?? []) mount(router);
   app.use(router.routes());
   app.use(router.allowedMethods());
   return app;

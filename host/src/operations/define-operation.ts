@@ -31,6 +31,12 @@ export interface Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType 
   input: I;
   output: O;
   http?: OperationHttpRoute;
+  /**
+   * An input field that names the caller's own task: filled from the caller's task (a task
+   * terminal's `svc mcp`) when left out, refused when it names another, before the operation runs
+   * here or is forwarded to the service.
+   */
+  callerTaskField?: string;
   handler(input: z.output<I>, ctx: OperationContext): Promise<z.input<O>> | z.input<O>;
 }
 

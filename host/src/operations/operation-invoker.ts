@@ -39,7 +39,8 @@ export class OperationInvoker {
   async invoke<O extends AnyOperation>(operation: O | string, input: unknown, signal: AbortSignal = new AbortController().signal): Promise<z.output<O['output']>> {
     const op = typeof operation === 'string' ? this.options.registry.get(operation) : operation;
     if (!op) throw new SvcError({ code: 'operation_not_found', message: `no operation named "${String(operation)}"` });
-    const parsed = parseInput(op.input, input ?? {}, `${op.name} input`);
+    input = withCallerTask(op, input ?? {}, this.options.caller);
+    const parsed = parseInput(op.input, input, `${op.name} input`);
     if (op.runsIn === 'service' && !this.options.terminals) {
       if (!this.options.remote) {
         throw new SvcError({ code: 'server_not_running', message: `${op.name} runs in the service`, details: { fix: 'start it with `svc serve`' } });
@@ -50,4 +51,20 @@ export class OperationInvoker {
     const result = await op.handler(parsed, { services, ...(this.options.terminals ? { terminals: this.options.terminals } : {}), caller: this.options.caller, signal });
     return op.output.parse(result) as z.output<O['output']>;
   }
+}
+
+/** The caller's task in the field the operation names for it (see `callerTaskField`). */
+function withCallerTask(op: AnyOperation, input: unknown, caller: OperationCaller): unknown {
+  const field = op.callerTaskField;
+  if (!field || caller.taskId === undefined || input === null || typeof input !== 'object' || Array.isArray(input)) return input;
+  const given = (input as Record<string, unknown>)[field];
+  if (given === undefined) return { ...input, [field]: caller.taskId };
+  if (Number(given) !== caller.taskId) {
+    throw new SvcError({
+      code: 'task_mismatch',
+      message: `this terminal belongs to task ${caller.taskId}; it cannot speak for task ${String(given)}`,
+      details: { callerTaskId: caller.taskId, taskId: given },
+    });
+  }
+  return input;
 }

@@ -1,5 +1,5 @@
 import { SvcError } from '@svc-org/ai-sdk';
-import { startHarness } from '../../../harness/src/outbox/index.js';
+import { HARNESS_OPERATIONS, startHarness } from '../../../harness/src/outbox/index.js';
 import { HOST_VERSION, readSystemConfig } from '../config/index.js';
 import { openHostServices, type HostServices } from '../host-services.js';
 import { LiveUpdates, WebSessions, createHttpApp, resolveWebRoot, startHttpServer } from '../http/index.js';
@@ -77,22 +77,12 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
     });
     const web = { root: resolveWebRoot(env), sessions: new WebSessions(), live: new LiveUpdates() };
     web.live.watchDatabase(() => Number((services.db.prepare('PRAGMA data_version').get() as { data_version: number }).data_version));
-    // The harness: its routes, and its one outbox timer (which first settles sends a kill interrupted).
+    // The harness's operations sit beside the host's; its one outbox timer starts with the service
+    // (its first pass settles sends a killed service left in flight).
+    const registry = new OperationRegistry([...ALL_OPERATIONS, ...HARNESS_OPERATIONS]);
     const harness = startHarness({ services, terminals, env });
-    const invoker = new OperationInvoker({ registry: new OperationRegistry(ALL_OPERATIONS), services: async () => services, terminals, caller: { via: 'http' } });
-    const app = createHttpApp({
-      invoker,
-      domain,
-      terminals,
-      connections,
-      extensions: services.extensions,
-      catalog: services.catalog,
-      logger,
-      token,
-      hostVersion: HOST_VERSION,
-      moduleRoutes: [harness.routes],
-      web,
-    });
+    const invoker = new OperationInvoker({ registry, services: async () => services, terminals, caller: { via: 'http' } });
+    const app = createHttpApp({ invoker, domain, terminals, connections, extensions: services.extensions, catalog: services.catalog, logger, token, hostVersion: HOST_VERSION, web });
     const http = await startHttpServer(app, port);
     serverFile.publish({ ...identity, url: http.url, port: http.port });
     logger.info('service started', { url: http.url, recoveredExecutions: recovery.failed.length, killedLeftovers: recovery.killed.length });

@@ -1,6 +1,7 @@
 import type { CliCommand } from '../cli-command.js';
 import { CONNECTION_COMMANDS } from './connection-commands.js';
 import { EXECUTION_COMMANDS } from './execution-commands.js';
+import { GATEWAY_COMMANDS } from './gateway-commands.js';
 import { HARNESS_COMMANDS } from './harness-commands.js';
 import { HOST_COMMANDS } from './host-commands.js';
 import { LABEL_COMMANDS } from './label-commands.js';
@@ -17,5 +18,7 @@ export const ALL_COMMANDS: readonly CliCommand[] = [
   ...LABEL_COMMANDS,
   ...TASK_COMMANDS,
   ...EXECUTION_COMMANDS,
+  // The harness: the notification center, gateways and channels.
   ...HARNESS_COMMANDS,
+  ...GATEWAY_COMMANDS,
 ];

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { defineOperation } from '../../../host/src/operations/index.js';
+import { ChannelSchema } from './channel-record.js';
+import { gatewayStores } from './gateway-stores.js';
+
+export const deleteChannel = defineOperation({
+  name: 'delete_channel',
+  group: 'gateway_settings',
+  description: 'Remove a channel (its messages stay in the notification center).',
+  readOnly: false,
+  destructive: true,
+  runsIn: 'any',
+  input: z.object({ name: z.string().min(1).max(100) }).strict(),
+  output: ChannelSchema,
+  http: { method: 'DELETE', path: '/api/harness/channels/:name' },
+  handler: (input, ctx) => gatewayStores(ctx.services).channels.remove(input.name),
+});

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { defineOperation } from '../../../host/src/operations/index.js';
+import { GatewaySchema } from './gateway-record.js';
+import { gatewayStores } from './gateway-stores.js';
+
+export const deleteGateway = defineOperation({
+  name: 'delete_gateway',
+  group: 'gateway_settings',
+  description: 'Remove a gateway that no channel uses.',
+  readOnly: false,
+  destructive: true,
+  runsIn: 'any',
+  input: z.object({ name: z.string().min(1).max(100) }).strict(),
+  output: GatewaySchema,
+  http: { method: 'DELETE', path: '/api/harness/gateways/:name' },
+  handler: (input, ctx) => gatewayStores(ctx.services).gateways.remove(input.name),
+});

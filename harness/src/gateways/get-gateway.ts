@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { defineOperation } from '../../../host/src/operations/index.js';
+import { GatewaySchema } from './gateway-record.js';
+import { gatewayStores } from './gateway-stores.js';
+
+export const getGateway = defineOperation({
+  name: 'get_gateway',
+  group: 'gateway_settings',
+  description: 'One gateway (its token is never shown).',
+  readOnly: true,
+  idempotent: true,
+  runsIn: 'any',
+  input: z.object({ name: z.string().min(1).max(100) }).strict(),
+  output: GatewaySchema,
+  http: { method: 'GET', path: '/api/harness/gateways/:name' },
+  handler: (input, ctx) => gatewayStores(ctx.services).gateways.get(input.name),
+});
