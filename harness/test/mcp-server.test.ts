@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { connectSvcMcp, type SvcMcp } from '../../test/support/svc-mcp-client.js';
@@ -258,7 +258,23 @@ describe('svc mcp tools', () => {
   });
 
   test('nothing but protocol messages reaches stdout; logs go to the log file', async () => {
-    // The SDK client would have failed on any non-JSON-RPC line; the server also wrote nothing to stderr.
+    const child = spawn(process.execPath, [SVC_BIN, 'mcp'], { env: { ...svc.env, SVC_LOG_LEVEL: 'debug' }, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
+    const send = (message: object) => child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`);
+    send({ id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } });
+    send({ method: 'notifications/initialized' });
+    send({ id: 2, method: 'tools/call', params: { name: 'create_workspace', arguments: { name: 'quiet' } } });
+    send({ id: 3, method: 'tools/call', params: { name: 'delete_workspace', arguments: { id: 'no-such-workspace' } } });
+    send({ id: 4, method: 'tools/call', params: { name: 'start_task_execution', arguments: { taskId: 1, connection: 'x' } } });
+    child.stdin.end();
+    expect(await new Promise((resolve) => child.once('close', resolve))).toBe(0);
+    const lines = stdout.trimEnd().split('\n');
+    expect(lines.map((line) => JSON.parse(line).id).sort()).toEqual([1, 2, 3, 4]);
+    for (const line of lines) expect(JSON.parse(line).jsonrpc).toBe('2.0');
+    const log = readFileSync(join(svc.home, 'logs', 'svc.log'), 'utf8');
+    expect(log).toContain('"message":"mcp session"');
+    expect(log).toContain('"profile":"full"');
     expect(client.stderr()).toBe('');
   });
 });

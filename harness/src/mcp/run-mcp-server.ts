@@ -37,10 +37,20 @@ export async function runMcpServer(io: McpIo, signal: AbortSignal): Promise<numb
   const definition = new CapabilityDefinition(MCP_OPERATIONS);
   const invoker = new OperationInvoker({
     registry: new OperationRegistry(definition.toolsOf(profile)),
-    services: () => (services ??= openHostServices({ env: io.env, builtins: false }).then((value) => (opened = value))),
+    services: () =>
+      (services ??= openHostServices({ env: io.env, builtins: false }).then((value) => {
+        opened = value;
+        value.logger.info('mcp session', { profile, ...(taskId !== undefined ? { taskId } : {}), pid: process.pid });
+        return value;
+      })),
     caller: { via: 'mcp', mcpProfile: profile, ...(taskId !== undefined ? { taskId } : {}) },
     // Live terminals are in `svc serve`: reached over the localhost bridge with the install token.
-    remote: () => ServiceClient.connect(resolveSvcHome(io.env)),
+    remote: () => {
+      const client = ServiceClient.connect(resolveSvcHome(io.env));
+      // The token never leaves in an answer or a log line, whatever error text might carry it.
+      opened?.logger.redactor.addSecret(client.authorization.slice('Bearer '.length));
+      return client;
+    },
   });
   const inFlight = new Set<Promise<unknown>>();
   const server = createMcpServer({ definition, profile, version: HOST_VERSION, invoker, logger: () => opened?.logger, inFlight });
