@@ -97,6 +97,15 @@ describe('svc mcp profiles', () => {
     expect(stderr).toContain('SVC_MCP_PROFILE="admin" is not a profile; use one of full, assistant, task, gateway, gateway-query');
   });
 
+  test('svc mcp --help explains itself instead of serving; stray arguments are a usage error', async () => {
+    const help = await svc.run(['mcp', '--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('SVC_MCP_PROFILE  full (default) | assistant | task | gateway | gateway-query');
+    const stray = await svc.run(['mcp', 'serve']);
+    expect(stray.code).toBe(2);
+    expect(stray.stderr).toContain('svc mcp takes no arguments (got serve)');
+  });
+
   test('a tool outside the profile is refused exactly like a tool that does not exist', async () => {
     const client = await mcp({ SVC_MCP_PROFILE: 'gateway-query' });
     const outside = await client.fail('create_task', { projectId: 1, title: 'x' });

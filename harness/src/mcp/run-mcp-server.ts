@@ -19,8 +19,25 @@ export interface McpIo {
   env: NodeJS.ProcessEnv;
 }
 
+export const MCP_USAGE = `usage: svc mcp
+
+Serves MCP over stdin/stdout for an MCP client that starts it (logs: $SVC_HOME/logs/svc.log).
+  SVC_MCP_PROFILE  full (default) | assistant | task | gateway | gateway-query
+  SVC_HOME         the data directory of the service (default ~/.svc)
+
+example: claude mcp add -s user svc -- svc mcp
+`;
+
 /** Serves until stdin ends or `signal` aborts; resolves with the exit status. */
-export async function runMcpServer(io: McpIo, signal: AbortSignal): Promise<number> {
+export async function runMcpServer(io: McpIo, signal: AbortSignal, args: readonly string[] = []): Promise<number> {
+  if (args.includes('--help') || args.includes('-h')) {
+    io.stdout.write(MCP_USAGE);
+    return 0;
+  }
+  if (args.length > 0) {
+    io.stderr.write(`svc mcp takes no arguments (got ${args.join(' ')})\n\n${MCP_USAGE}`);
+    return 2;
+  }
   let profile: McpProfile;
   let taskId: number | undefined;
   try {
