@@ -1,6 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { configDefaults, defineConfig } from 'vitest/config';
 
+// Two parts: `fast` (units, real databases, workers and PTYs in-process) and `slow` (end-to-end:
+// the real `svc` executable in child processes, catalogs over HTTPS, the security corpus).
+// `pnpm test:fast` / `pnpm test:slow` run one part; `pnpm test` runs both.
+const SLOW = ['test/e2e/**/*.test.ts', 'test/security/**/*.test.ts', 'harness/test/mcp-server.test.ts', 'harness/test/mcp-task-workflow.test.ts'];
+
 export default defineConfig({
   // Migrations are .sql files bundled as text by esbuild; tests load them the same way.
   plugins: [
@@ -12,11 +17,26 @@ export default defineConfig({
     },
   ],
   test: {
-    include: ['sdk/test/**/*.test.ts', 'host/test/**/*.test.ts', 'test/**/*.test.ts', 'extensions/cli-providers/*/test/**/*.test.ts', 'catalog/test/**/*.test.ts', 'harness/test/**/*.test.ts'],
     // The conformance suite needs the real CLIs installed: only `pnpm test:conformance` runs it.
     exclude: [...configDefaults.exclude, 'test/conformance/**'],
+    // Tests spawn host/dist and providers' dist/: rebuilt first when older than their sources.
+    globalSetup: ['test/support/fresh-build.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'fast',
+          include: ['sdk/test/**/*.test.ts', 'host/test/**/*.test.ts', 'test/**/*.test.ts', 'extensions/cli-providers/*/test/**/*.test.ts', 'catalog/test/**/*.test.ts', 'harness/test/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, 'test/conformance/**', ...SLOW],
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'slow', include: SLOW, exclude: [...configDefaults.exclude, 'test/conformance/**'] },
+      },
+    ],
   },
 });

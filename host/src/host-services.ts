@@ -2,17 +2,16 @@
 import { arch, homedir, platform } from 'node:os';
 import { join } from 'node:path';
 import type { PlatformInfo } from '@svc-org/ai-sdk';
-import { HOST_VERSION } from './config/host-version.js';
-import { databasePath, resolveSvcHome } from './config/svc-home.js';
+import { HOST_VERSION, databasePath, resolveSvcHome } from './config/index.js';
 import { ConnectionStore } from './connections/index.js';
 import { openDatabase, type Db } from './db/index.js';
 import { Domain } from './domain/index.js';
 import { CatalogInstaller } from './extensions/catalog-installer/index.js';
-import { ExtensionService } from './extensions/extension-service.js';
+import { ExtensionService } from './extensions/index.js';
 import { ExtensionRegistry } from './extensions/registry/index.js';
 import { ExtensionRuntime, PluginStorageStore, type RuntimeLimitsInput } from './extensions/runtime/index.js';
 import { Logger, type LogLevel } from './logging/index.js';
-import { SignalDir } from './terminals/signal-dir.js';
+import { SignalDir } from './terminals/index.js';
 
 export interface HostServices {
   svcHome: string;

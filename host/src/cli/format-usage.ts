@@ -1,4 +1,4 @@
-import { HOST_VERSION } from '../config/host-version.js';
+import { HOST_VERSION } from '../config/index.js';
 import type { CliCommand } from './cli-command.js';
 import { commandDescription } from './command-description.js';
 import type { Style } from './style.js';

@@ -1,6 +1,5 @@
 import { SvcError } from '@svc-org/ai-sdk';
-import { HOST_VERSION } from '../config/host-version.js';
-import { resolveSvcHome } from '../config/svc-home.js';
+import { HOST_VERSION, resolveSvcHome } from '../config/index.js';
 import { openHostServices, type HostServices } from '../host-services.js';
 import { ALL_OPERATIONS, OperationInvoker, OperationRegistry } from '../operations/index.js';
 // Direct, not through server/index.ts: the CLI must not load the HTTP stack `svc serve` uses.

@@ -1,20 +1,26 @@
-// `system_config` as `svc config get|set|unset|list` reaches it: keys are checked against
-// SYSTEM_CONFIG_KEYS and values against each key's rule before anything is stored.
+// `system_config` as `svc config get|set|unset|list` reaches it: keys are checked against the
+// table the composition root gathered (each module owns its keys) and values against each key's
+// rule before anything is stored.
 import type { Db } from '../db/index.js';
 import { readSystemConfig } from './read-system-config.js';
+import type { SystemConfigKeys } from './system-config-key.js';
 import { systemConfigKey } from './system-config-keys.js';
 
 export class SystemConfigStore {
-  constructor(private readonly db: Db, private readonly now: () => Date = () => new Date()) {}
+  constructor(
+    private readonly db: Db,
+    private readonly keys: SystemConfigKeys,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
 
   get(key: string): string | undefined {
-    systemConfigKey(key);
+    systemConfigKey(this.keys, key);
     return readSystemConfig(this.db, key);
   }
 
   /** Returns the value as stored (normalized). */
   set(key: string, value: string): string {
-    const stored = systemConfigKey(key).normalize(value);
+    const stored = systemConfigKey(this.keys, key).normalize(value);
     this.db
       .prepare('INSERT INTO system_config (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at')
       .run(key, stored, this.now().toISOString());
@@ -23,7 +29,7 @@ export class SystemConfigStore {
 
   /** True when the key was set. */
   unset(key: string): boolean {
-    systemConfigKey(key);
+    systemConfigKey(this.keys, key);
     return this.db.prepare('DELETE FROM system_config WHERE key = ?').run(key).changes > 0;
   }
 

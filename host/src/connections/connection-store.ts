@@ -59,9 +59,9 @@ export class ConnectionStore {
     if (!CONNECTION_NAME_PATTERN.test(input.name)) {
       throw new SvcError({ code: 'invalid_request', message: 'a connection name is 1-64 letters, digits, ".", "_" or "-", starting with a letter or digit' });
     }
-    if (this.find(input.name)) throw new SvcError({ code: 'connection_exists', message: `a connection named "${input.name}" already exists` });
     const at = this.now().toISOString();
     return transaction(this.db, () => {
+      if (this.find(input.name)) throw new SvcError({ code: 'connection_exists', message: `a connection named "${input.name}" already exists` });
       const result = this.db
         .prepare(
           `INSERT INTO connections (name, provider_id, enabled, command_override, base_args, env, config, created_at, updated_at)
@@ -85,8 +85,8 @@ export class ConnectionStore {
   }
 
   update(name: string, patch: Partial<Omit<ConnectionInput, 'name' | 'providerId'>>): ConnectionRecord {
-    const current = this.get(name);
     return transaction(this.db, () => {
+      const current = this.get(name);
       this.db
         .prepare(
           `UPDATE connections SET enabled = ?, command_override = ?, base_args = ?, env = ?, config = ?, updated_at = ? WHERE id = ?`,
@@ -109,8 +109,8 @@ export class ConnectionStore {
   }
 
   remove(name: string): void {
-    const current = this.get(name);
     transaction(this.db, () => {
+      const current = this.get(name);
       this.db.prepare('DELETE FROM connection_secrets WHERE connection_id = ?').run(current.id);
       this.db.prepare('DELETE FROM connections WHERE id = ?').run(current.id);
     });

@@ -2,7 +2,8 @@
 import m0001 from './migrations/0001_init.sql';
 import m0002 from './migrations/0002_tasks.sql';
 import m0003 from './migrations/0003_catalog_installs.sql';
-import m0004 from './migrations/0004_knowledge_products_versions.sql';
+import m0004 from './migrations/0004_domain_events.sql';
+import m0005 from './migrations/0005_knowledge_products_versions.sql';
 
 export interface Migration {
   version: number;
@@ -14,5 +15,6 @@ export const MIGRATIONS: Migration[] = [
   { version: 1, name: '0001_init', sql: m0001 },
   { version: 2, name: '0002_tasks', sql: m0002 },
   { version: 3, name: '0003_catalog_installs', sql: m0003 },
-  { version: 4, name: '0004_knowledge_products_versions', sql: m0004 },
+  { version: 4, name: '0004_domain_events', sql: m0004 },
+  { version: 5, name: '0005_knowledge_products_versions', sql: m0005 },
 ];

@@ -1,4 +1,5 @@
 import type { Db } from '../db/index.js';
+import { EventStore } from '../events/index.js';
 import { ExecutionStore } from './execution-store.js';
 import { LabelStore } from './label-store.js';
 import { ProjectStore } from './project-store.js';
@@ -14,14 +15,17 @@ export class Domain {
   readonly tasks: TaskStore;
   readonly executions: ExecutionStore;
   readonly stopNotifications: StopNotificationStore;
+  /** Durable events written with the changes they report (execution ended, status changed, stop hook). */
+  readonly events: EventStore;
 
   constructor(db: Db, options: { now?: () => Date; signals?: UnattendedSignals } = {}) {
     const now = options.now ?? (() => new Date());
     this.workspaces = new WorkspaceStore(db, now);
     this.projects = new ProjectStore(db, this.workspaces, now);
     this.labels = new LabelStore(db, this.projects, now);
-    this.tasks = new TaskStore(db, this.projects, this.labels, now, options.signals);
-    this.executions = new ExecutionStore(db, now);
-    this.stopNotifications = new StopNotificationStore(db, now);
+    this.events = new EventStore(db, () => now().getTime());
+    this.tasks = new TaskStore(db, this.projects, this.labels, now, options.signals, this.events);
+    this.executions = new ExecutionStore(db, now, this.events);
+    this.stopNotifications = new StopNotificationStore(db, now, this.events);
   }
 }

@@ -1,5 +1,6 @@
 import { SvcError } from '@svc-org/ai-sdk';
-import type { Db, SqlValue } from '../db/index.js';
+import { transaction, type Db, type SqlValue } from '../db/index.js';
+import type { EventStore } from '../events/index.js';
 import { ExecutionListFilterSchema, ExecutionRowSchema, type ExecutionListFilter, type ExecutionRecord } from './execution-record.js';
 import type { EndReason } from './execution-status.js';
 import { parseInput } from './parse-input.js';
@@ -23,7 +24,11 @@ export interface ExecutionEnd {
 
 /** The `executions` table. The database refuses a second live (RUNNING/PAUSED) execution per task. */
 export class ExecutionStore {
-  constructor(private readonly db: Db, private readonly now: () => Date = () => new Date()) {}
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => Date = () => new Date(),
+    private readonly events?: EventStore,
+  ) {}
 
   list(filter: ExecutionListFilter = {}): ExecutionRecord[] {
     const value = parseInput(ExecutionListFilterSchema, filter, 'execution filter');
@@ -118,21 +123,32 @@ export class ExecutionStore {
 
   /** Ends a live execution once; a second end (exit after a restart sweep) changes nothing. */
   finish(id: number, end: ExecutionEnd): ExecutionRecord {
-    this.db
-      .prepare(
-        `UPDATE executions SET status = ?, end_reason = ?, exit_code = ?, exit_signal = ?, error_code = ?, error_message = ?, ended_at = ?
-         WHERE id = ? AND status IN ('RUNNING', 'PAUSED')`,
-      )
-      .run(
-        end.status,
-        end.endReason,
-        end.exitCode ?? null,
-        end.exitSignal ?? null,
-        end.error?.code ?? null,
-        end.error?.message ?? null,
-        this.now().toISOString(),
-        id,
-      );
-    return this.get(id);
+    return transaction(this.db, () => {
+      const result = this.db
+        .prepare(
+          `UPDATE executions SET status = ?, end_reason = ?, exit_code = ?, exit_signal = ?, error_code = ?, error_message = ?, ended_at = ?
+           WHERE id = ? AND status IN ('RUNNING', 'PAUSED')`,
+        )
+        .run(
+          end.status,
+          end.endReason,
+          end.exitCode ?? null,
+          end.exitSignal ?? null,
+          end.error?.code ?? null,
+          end.error?.message ?? null,
+          this.now().toISOString(),
+          id,
+        );
+      const ended = this.get(id);
+      // In the same transaction as the end itself: no end without its event, no event without the end.
+      if (result.changes > 0) {
+        this.events?.append({
+          type: 'execution_ended',
+          dedupKey: `execution_ended:${id}`,
+          payload: { executionId: id, taskId: ended.taskId, status: ended.status, endReason: ended.endReason, exitCode: ended.exitCode, exitSignal: ended.exitSignal },
+        });
+      }
+      return ended;
+    });
   }
 }

@@ -1,5 +1,5 @@
 import { SvcError } from '@svc-org/ai-sdk';
-import type { Db } from '../db/index.js';
+import { transaction, type Db } from '../db/index.js';
 import { LabelCreateSchema, LabelRowSchema, LabelUpdateSchema, type LabelCreate, type LabelRecord, type LabelUpdate } from './label-record.js';
 import { parseInput } from './parse-input.js';
 import type { ProjectStore } from './project-store.js';
@@ -40,28 +40,34 @@ export class LabelStore {
 
   create(input: LabelCreate): LabelRecord {
     const value = parseInput(LabelCreateSchema, input, 'label');
-    this.projects.get(value.projectId);
-    this.assertNameFree(value.projectId, value.name);
-    const result = this.db
-      .prepare('INSERT INTO labels (project_id, name, color, created_at) VALUES (?, ?, ?, ?)')
-      .run(value.projectId, value.name, value.color, this.now().toISOString());
-    return this.get(Number(result.lastInsertRowid));
+    return transaction(this.db, () => {
+      this.projects.get(value.projectId);
+      this.assertNameFree(value.projectId, value.name);
+      const result = this.db
+        .prepare('INSERT INTO labels (project_id, name, color, created_at) VALUES (?, ?, ?, ?)')
+        .run(value.projectId, value.name, value.color, this.now().toISOString());
+      return this.get(Number(result.lastInsertRowid));
+    });
   }
 
   update(id: number, patch: LabelUpdate): LabelRecord {
     const value = parseInput(LabelUpdateSchema, patch, 'label update');
-    const current = this.get(id);
-    if (value.name !== undefined && value.name !== current.name) this.assertNameFree(current.projectId, value.name);
-    this.db
-      .prepare('UPDATE labels SET name = ?, color = ? WHERE id = ?')
-      .run(value.name ?? current.name, value.color === undefined ? current.color : value.color, id);
-    return this.get(id);
+    return transaction(this.db, () => {
+      const current = this.get(id);
+      if (value.name !== undefined && value.name !== current.name) this.assertNameFree(current.projectId, value.name);
+      this.db
+        .prepare('UPDATE labels SET name = ?, color = ? WHERE id = ?')
+        .run(value.name ?? current.name, value.color === undefined ? current.color : value.color, id);
+      return this.get(id);
+    });
   }
 
   /** Removing a label takes it off every task that carried it. */
   remove(id: number): void {
-    this.get(id);
-    this.db.prepare('DELETE FROM labels WHERE id = ?').run(id);
+    transaction(this.db, () => {
+      this.get(id);
+      this.db.prepare('DELETE FROM labels WHERE id = ?').run(id);
+    });
   }
 
   private assertNameFree(projectId: number, name: string): void {

@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { SvcError } from '@svc-org/ai-sdk';
-import type { Db } from '../db/index.js';
+import { transaction, type Db } from '../db/index.js';
 import { parseInput } from './parse-input.js';
 import {
   ProjectCreateSchema,
@@ -56,34 +56,40 @@ export class ProjectStore {
 
   create(input: ProjectCreate): ProjectRecord {
     const value = parseInput(ProjectCreateSchema, input, 'project');
-    this.workspaces.get(value.workspaceId);
-    this.assertNameFree(value.workspaceId, value.name);
     const repoPath = checkRepository(value.repoPath);
-    const at = this.now().toISOString();
-    const result = this.db
-      .prepare('INSERT INTO projects (workspace_id, name, repo_path, description, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)')
-      .run(value.workspaceId, value.name, repoPath, value.description, at, at);
-    return this.get(Number(result.lastInsertRowid));
+    return transaction(this.db, () => {
+      this.workspaces.get(value.workspaceId);
+      this.assertNameFree(value.workspaceId, value.name);
+      const at = this.now().toISOString();
+      const result = this.db
+        .prepare('INSERT INTO projects (workspace_id, name, repo_path, description, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)')
+        .run(value.workspaceId, value.name, repoPath, value.description, at, at);
+      return this.get(Number(result.lastInsertRowid));
+    });
   }
 
   update(id: number, patch: ProjectUpdate): ProjectRecord {
     const value = parseInput(ProjectUpdateSchema, patch, 'project update');
-    const current = this.get(id);
-    if (value.name !== undefined && value.name !== current.name) this.assertNameFree(current.workspaceId, value.name);
-    const repoPath = value.repoPath === undefined ? current.repoPath : checkRepository(value.repoPath);
-    this.db
-      .prepare('UPDATE projects SET name = ?, repo_path = ?, description = ?, updated_at = ? WHERE id = ?')
-      .run(value.name ?? current.name, repoPath, value.description ?? current.description, this.now().toISOString(), id);
-    return this.get(id);
+    const checkedRepo = value.repoPath === undefined ? undefined : checkRepository(value.repoPath);
+    return transaction(this.db, () => {
+      const current = this.get(id);
+      if (value.name !== undefined && value.name !== current.name) this.assertNameFree(current.workspaceId, value.name);
+      this.db
+        .prepare('UPDATE projects SET name = ?, repo_path = ?, description = ?, updated_at = ? WHERE id = ?')
+        .run(value.name ?? current.name, checkedRepo ?? current.repoPath, value.description ?? current.description, this.now().toISOString(), id);
+      return this.get(id);
+    });
   }
 
   remove(id: number): void {
-    this.get(id);
-    const tasks = (this.db.prepare('SELECT COUNT(*) AS n FROM tasks WHERE project_id = ?').get(id) as { n: number }).n;
-    if (tasks > 0) {
-      throw new SvcError({ code: 'project_not_empty', message: `project ${id} still has ${tasks} task(s); remove them first`, details: { id, tasks } });
-    }
-    this.db.prepare('DELETE FROM projects WHERE id = ?').run(id);
+    transaction(this.db, () => {
+      this.get(id);
+      const tasks = (this.db.prepare('SELECT COUNT(*) AS n FROM tasks WHERE project_id = ?').get(id) as { n: number }).n;
+      if (tasks > 0) {
+        throw new SvcError({ code: 'project_not_empty', message: `project ${id} still has ${tasks} task(s); remove them first`, details: { id, tasks } });
+      }
+      this.db.prepare('DELETE FROM projects WHERE id = ?').run(id);
+    });
   }
 
   private assertNameFree(workspaceId: number, name: string): void {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { Db } from '../db/index.js';
+import { transaction, type Db } from '../db/index.js';
+import type { EventStore } from '../events/index.js';
 
 export const StopNotificationRowSchema = z
   .object({
@@ -25,13 +26,25 @@ export type StopNotification = z.output<typeof StopNotificationRowSchema>;
 
 /** Stop-hook notifications, persisted on arrival; the harness fans them out (and marks them) later. */
 export class StopNotificationStore {
-  constructor(private readonly db: Db, private readonly now: () => Date = () => new Date()) {}
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => Date = () => new Date(),
+    private readonly events?: EventStore,
+  ) {}
 
   add(input: { taskId: number | null; executionId: number | null; sessionId: string | null; payload: unknown }): StopNotification {
-    const result = this.db
-      .prepare('INSERT INTO stop_notifications (task_id, execution_id, session_id, payload, received_at) VALUES (?, ?, ?, ?, ?)')
-      .run(input.taskId, input.executionId, input.sessionId, JSON.stringify(input.payload ?? null), this.now().toISOString());
-    return StopNotificationRowSchema.parse(this.db.prepare('SELECT * FROM stop_notifications WHERE id = ?').get(Number(result.lastInsertRowid)));
+    return transaction(this.db, () => {
+      const result = this.db
+        .prepare('INSERT INTO stop_notifications (task_id, execution_id, session_id, payload, received_at) VALUES (?, ?, ?, ?, ?)')
+        .run(input.taskId, input.executionId, input.sessionId, JSON.stringify(input.payload ?? null), this.now().toISOString());
+      const notification = StopNotificationRowSchema.parse(this.db.prepare('SELECT * FROM stop_notifications WHERE id = ?').get(Number(result.lastInsertRowid)));
+      this.events?.append({
+        type: 'stop_hook_arrived',
+        dedupKey: `stop_hook_arrived:${notification.id}`,
+        payload: { notificationId: notification.id, taskId: notification.taskId, executionId: notification.executionId, sessionId: notification.sessionId },
+      });
+      return notification;
+    });
   }
 
   pending(limit = 100): StopNotification[] {

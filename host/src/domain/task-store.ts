@@ -1,6 +1,6 @@
 import { SvcError } from '@svc-org/ai-sdk';
-import type { Db, SqlValue } from '../db/index.js';
-import { transaction } from '../db/index.js';
+import { transaction, type Db, type SqlValue } from '../db/index.js';
+import type { EventStore } from '../events/index.js';
 import type { LabelStore } from './label-store.js';
 import { parseInput } from './parse-input.js';
 import type { ProjectStore } from './project-store.js';
@@ -32,6 +32,7 @@ export class TaskStore {
     private readonly labels: LabelStore,
     private readonly now: () => Date = () => new Date(),
     private readonly signals?: UnattendedSignals,
+    private readonly events?: EventStore,
   ) {}
 
   list(filter: TaskListFilter = {}): TaskRecord[] {
@@ -67,11 +68,11 @@ export class TaskStore {
 
   create(input: TaskCreate): TaskRecord {
     const value = parseInput(TaskCreateSchema, input, 'task');
-    this.projects.get(value.projectId);
-    if (value.parentTaskId !== null) this.checkParent(undefined, value.projectId, value.parentTaskId);
-    const labelIds = this.labels.idsFor(value.projectId, value.labels);
     const at = this.now().toISOString();
     const created = transaction(this.db, () => {
+      this.projects.get(value.projectId);
+      if (value.parentTaskId !== null) this.checkParent(undefined, value.projectId, value.parentTaskId);
+      const labelIds = this.labels.idsFor(value.projectId, value.labels);
       const result = this.db
         .prepare(
           `INSERT INTO tasks (project_id, parent_task_id, title, description, status, unattended, created_at, updated_at)
@@ -88,16 +89,16 @@ export class TaskStore {
 
   update(id: number, patch: TaskUpdate): TaskRecord {
     const value = parseInput(TaskUpdateSchema, patch, 'task update');
-    const current = this.get(id);
-    if (value.status !== undefined && value.status !== current.status) {
-      assertTaskTransition(id, current.status, value.status);
-      if (NEEDS_NO_LIVE_EXECUTION.includes(value.status)) this.assertNoLiveExecution(id, `move it to ${value.status}`);
-    }
-    if (value.parentTaskId !== undefined && value.parentTaskId !== null && value.parentTaskId !== current.parentTaskId) {
-      this.checkParent(id, current.projectId, value.parentTaskId);
-    }
-    const labelIds = value.labels === undefined ? undefined : this.labels.idsFor(current.projectId, value.labels);
     const updated = transaction(this.db, () => {
+      const current = this.get(id);
+      if (value.status !== undefined && value.status !== current.status) {
+        assertTaskTransition(id, current.status, value.status);
+        if (NEEDS_NO_LIVE_EXECUTION.includes(value.status)) this.assertNoLiveExecution(id, `move it to ${value.status}`);
+      }
+      if (value.parentTaskId !== undefined && value.parentTaskId !== null && value.parentTaskId !== current.parentTaskId) {
+        this.checkParent(id, current.projectId, value.parentTaskId);
+      }
+      const labelIds = value.labels === undefined ? undefined : this.labels.idsFor(current.projectId, value.labels);
       this.db
         .prepare('UPDATE tasks SET title = ?, description = ?, status = ?, parent_task_id = ?, unattended = ?, updated_at = ? WHERE id = ?')
         .run(
@@ -113,7 +114,9 @@ export class TaskStore {
         this.db.prepare('DELETE FROM task_labels WHERE task_id = ?').run(id);
         this.writeLabels(id, labelIds);
       }
-      return this.get(id);
+      const after = this.get(id);
+      if (after.status !== current.status) this.statusChanged(after, current.status);
+      return after;
     });
     if (value.unattended !== undefined) this.signals?.setUnattended(id, value.unattended);
     return updated;
@@ -121,22 +124,37 @@ export class TaskStore {
 
   /** Moves a task by the service itself (e.g. TODO → IN_PROGRESS when a terminal starts); same rules. */
   moveTo(id: number, status: TaskStatus): TaskRecord {
-    const current = this.get(id);
-    if (current.status === status) return current;
-    assertTaskTransition(id, current.status, status);
-    this.db.prepare('UPDATE tasks SET status = ?, updated_at = ? WHERE id = ?').run(status, this.now().toISOString(), id);
-    return this.get(id);
+    return transaction(this.db, () => {
+      const current = this.get(id);
+      if (current.status === status) return current;
+      assertTaskTransition(id, current.status, status);
+      this.db.prepare('UPDATE tasks SET status = ?, updated_at = ? WHERE id = ?').run(status, this.now().toISOString(), id);
+      const after = this.get(id);
+      this.statusChanged(after, current.status);
+      return after;
+    });
   }
 
   remove(id: number): void {
-    this.get(id);
-    const children = (this.db.prepare('SELECT COUNT(*) AS n FROM tasks WHERE parent_task_id = ?').get(id) as { n: number }).n;
-    if (children > 0) {
-      throw new SvcError({ code: 'task_has_children', message: `task ${id} has ${children} child task(s); remove or detach them first`, details: { id, children } });
-    }
-    this.assertNoLiveExecution(id, 'remove it');
-    this.db.prepare('DELETE FROM tasks WHERE id = ?').run(id);
+    transaction(this.db, () => {
+      this.get(id);
+      const children = (this.db.prepare('SELECT COUNT(*) AS n FROM tasks WHERE parent_task_id = ?').get(id) as { n: number }).n;
+      if (children > 0) {
+        throw new SvcError({ code: 'task_has_children', message: `task ${id} has ${children} child task(s); remove or detach them first`, details: { id, children } });
+      }
+      this.assertNoLiveExecution(id, 'remove it');
+      this.db.prepare('DELETE FROM tasks WHERE id = ?').run(id);
+    });
     this.signals?.setUnattended(id, false);
+  }
+
+  // In the caller's transaction: the event exists exactly when the change does.
+  private statusChanged(task: TaskRecord, from: TaskStatus): void {
+    this.events?.append({
+      type: 'task_status_changed',
+      dedupKey: `task_status_changed:${task.id}:${from}:${task.status}:${task.updatedAt}`,
+      payload: { taskId: task.id, projectId: task.projectId, parentTaskId: task.parentTaskId, from, to: task.status },
+    });
   }
 
   private assertNoLiveExecution(id: number, action: string): void {

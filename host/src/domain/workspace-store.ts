@@ -1,5 +1,5 @@
 import { SvcError } from '@svc-org/ai-sdk';
-import type { Db } from '../db/index.js';
+import { transaction, type Db } from '../db/index.js';
 import { parseInput } from './parse-input.js';
 import {
   WorkspaceCreateSchema,
@@ -34,35 +34,41 @@ export class WorkspaceStore {
 
   create(input: WorkspaceCreate): WorkspaceRecord {
     const value = parseInput(WorkspaceCreateSchema, input, 'workspace');
-    this.assertNameFree(value.name);
-    const at = this.now().toISOString();
-    const result = this.db
-      .prepare('INSERT INTO workspaces (name, description, created_at, updated_at) VALUES (?, ?, ?, ?)')
-      .run(value.name, value.description, at, at);
-    return this.get(Number(result.lastInsertRowid));
+    return transaction(this.db, () => {
+      this.assertNameFree(value.name);
+      const at = this.now().toISOString();
+      const result = this.db
+        .prepare('INSERT INTO workspaces (name, description, created_at, updated_at) VALUES (?, ?, ?, ?)')
+        .run(value.name, value.description, at, at);
+      return this.get(Number(result.lastInsertRowid));
+    });
   }
 
   update(id: number, patch: WorkspaceUpdate): WorkspaceRecord {
     const value = parseInput(WorkspaceUpdateSchema, patch, 'workspace update');
-    const current = this.get(id);
-    if (value.name !== undefined && value.name !== current.name) this.assertNameFree(value.name);
-    this.db
-      .prepare('UPDATE workspaces SET name = ?, description = ?, updated_at = ? WHERE id = ?')
-      .run(value.name ?? current.name, value.description ?? current.description, this.now().toISOString(), id);
-    return this.get(id);
+    return transaction(this.db, () => {
+      const current = this.get(id);
+      if (value.name !== undefined && value.name !== current.name) this.assertNameFree(value.name);
+      this.db
+        .prepare('UPDATE workspaces SET name = ?, description = ?, updated_at = ? WHERE id = ?')
+        .run(value.name ?? current.name, value.description ?? current.description, this.now().toISOString(), id);
+      return this.get(id);
+    });
   }
 
   remove(id: number): void {
-    this.get(id);
-    const projects = (this.db.prepare('SELECT COUNT(*) AS n FROM projects WHERE workspace_id = ?').get(id) as { n: number }).n;
-    if (projects > 0) {
-      throw new SvcError({
-        code: 'workspace_not_empty',
-        message: `workspace ${id} still has ${projects} project(s); remove them first`,
-        details: { id, projects },
-      });
-    }
-    this.db.prepare('DELETE FROM workspaces WHERE id = ?').run(id);
+    transaction(this.db, () => {
+      this.get(id);
+      const projects = (this.db.prepare('SELECT COUNT(*) AS n FROM projects WHERE workspace_id = ?').get(id) as { n: number }).n;
+      if (projects > 0) {
+        throw new SvcError({
+          code: 'workspace_not_empty',
+          message: `workspace ${id} still has ${projects} project(s); remove them first`,
+          details: { id, projects },
+        });
+      }
+      this.db.prepare('DELETE FROM workspaces WHERE id = ?').run(id);
+    });
   }
 
   private assertNameFree(name: string): void {

@@ -1,7 +1,7 @@
 import type { ConnectionStore } from '../connections/index.js';
 import type { Domain } from '../domain/index.js';
 import type { CatalogInstaller } from '../extensions/catalog-installer/index.js';
-import type { ExtensionService } from '../extensions/extension-service.js';
+import type { ExtensionService } from '../extensions/index.js';
 import type { Logger } from '../logging/index.js';
 import type { OperationInvoker } from '../operations/index.js';
 import type { TerminalManager } from '../terminals/index.js';

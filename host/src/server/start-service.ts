@@ -1,6 +1,5 @@
 import { SvcError } from '@svc-org/ai-sdk';
-import { HOST_VERSION } from '../config/host-version.js';
-import { readSystemConfig } from '../config/read-system-config.js';
+import { HOST_VERSION, readSystemConfig } from '../config/index.js';
 import { openHostServices, type HostServices } from '../host-services.js';
 import { createHttpApp, startHttpServer } from '../http/index.js';
 import type { LogLevel } from '../logging/index.js';

@@ -1,4 +1,3 @@
-export * from './attach-local-terminal.js';
 export * from './keepalive-timer.js';
 export * from './recover-orphaned-executions.js';
 export * from './scrollback-buffer.js';
@@ -8,3 +7,4 @@ export * from './terminal.js';
 export * from './terminal-manager.js';
 export * from './terminal-output-stream.js';
 export * from './terminal-settings.js';
+export * from './terminal-config-keys.js';

@@ -1,6 +1,6 @@
 import * as pty from 'node-pty';
 import { SvcError } from '@svc-org/ai-sdk';
-import { childEnv } from '../processes/child-env.js';
+import { childEnv } from '../processes/index.js';
 
 export interface PtySpec {
   command: string;

@@ -3,7 +3,7 @@ import type { IPty } from 'node-pty';
 import { SvcError } from '@svc-org/ai-sdk';
 import type { ConnectionStore } from '../connections/index.js';
 import type { Domain, EndReason, ExecutionRecord, TaskRecord } from '../domain/index.js';
-import type { ExtensionService } from '../extensions/extension-service.js';
+import type { ExtensionService } from '../extensions/index.js';
 import type { Logger } from '../logging/index.js';
 import { processStartTime } from '../processes/index.js';
 import type { TimerClock } from './keepalive-timer.js';

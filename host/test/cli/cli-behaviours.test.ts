@@ -18,7 +18,7 @@ function cli(options: { tty?: boolean; env?: NodeJS.ProcessEnv } = {}) {
   const stdout = Object.assign(new Writable({ write: (chunk, _e, done) => ((out += String(chunk)), done()) }), { isTTY: options.tty ?? false });
   const stderr = Object.assign(new Writable({ write: (chunk, _e, done) => ((err += String(chunk)), done()) }), { isTTY: options.tty ?? false });
   const stdin = Object.assign(new PassThrough(), { isTTY: false });
-  const env = { ...process.env, SVC_HOME: home, PATH: [FIXTURE_CLIS, process.env.PATH ?? ''].join(delimiter), ...options.env };
+  const env: NodeJS.ProcessEnv = { ...process.env, SVC_HOME: home, PATH: [FIXTURE_CLIS, process.env.PATH ?? ''].join(delimiter), ...options.env };
   delete env.NO_COLOR;
   if (options.env?.NO_COLOR) env.NO_COLOR = options.env.NO_COLOR;
   const io = { stdin, stdout, stderr, env, cwd: home } as unknown as CliIo;

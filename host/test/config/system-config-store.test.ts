@@ -4,10 +4,11 @@ import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { SystemConfigStore } from '../../src/config/system-config-store.js';
 import { openDatabase } from '../../src/db/index.js';
+import { SYSTEM_CONFIG_KEYS } from '../../src/system-config-keys.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'svc-config-'));
 const db = openDatabase(join(dir, 'svc.db'));
-const store = new SystemConfigStore(db);
+const store = new SystemConfigStore(db, SYSTEM_CONFIG_KEYS);
 afterAll(() => {
   db.close();
   rmSync(dir, { recursive: true, force: true });

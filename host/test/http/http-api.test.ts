@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loopbackGuard } from '../../src/http/index.js';
-import { ServerFile, startService, type RunningService } from '../../src/server/index.js';
+import { operations } from '../../src/operations/index.js';
+import { ServerFile, ServiceClient, startService, type RunningService } from '../../src/server/index.js';
 import { copyFixtureProvider } from '../../../test/support/copy-fixture-provider.js';
 import { FIXTURE_CLIS, waitFor } from '../../../test/support/svc-process.js';
 
@@ -246,6 +247,36 @@ async function waitForBuffer(base: string, cursor: number, text: string) {
   );
   return last;
 }
+
+describe('environment values of a connection', () => {
+  test('are masked in every answer and registered for redaction (before: shown unless the name looked secret, never registered)', async () => {
+    await ensureEchoEnabled();
+    const value = 'region-eu-west-7781';
+    const created = await call('POST', '/api/connections', { body: { name: 'env-only', providerId: 'svc-test.echo', env: { ECHO_REGION: value } } });
+    expect(created.body.env).toEqual({ ECHO_REGION: '********' });
+    expect(JSON.stringify((await call('GET', '/api/connections')).body)).not.toContain(value);
+    // An error that echoes the value back (here as a name) is caught by the last redaction pass.
+    const echoed = await call('GET', `/api/connections/${value}`);
+    expect(echoed.body.error.code).toBe('connection_not_found');
+    expect(JSON.stringify(echoed.body)).not.toContain(value);
+  });
+});
+
+describe('the operation bridge', () => {
+  test('runs any declared operation by name, typed by its declaration, and names an unknown one', async () => {
+    const task = await makeTask('bridged');
+    const client = new ServiceClient(service.url, token);
+    expect(await client.call(operations.getTask, { id: task.id })).toMatchObject({ id: task.id, title: task.title });
+    const raw = await call('POST', '/api/internal/operations/get_task', { body: { id: task.id } });
+    expect(raw.body.output).toMatchObject({ id: task.id });
+    const unknown = await call('POST', '/api/internal/operations/no_such_thing', { body: {} });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error.code).toBe('operation_not_found');
+    const invalid = await call('POST', '/api/internal/operations/get_task', { body: { id: 'x' } });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.error.code).toBe('invalid_request');
+  });
+});
 
 describe('a sensitive connection value', () => {
   test('never appears in an API response or a log line', async () => {

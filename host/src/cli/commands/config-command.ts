@@ -1,8 +1,8 @@
 // `svc config get|set|unset|list`: the host's system configuration (the `system_config` table).
 // Keys are checked against the known list and values against each key's rule before they are stored.
 import { SvcError } from '@svc-org/ai-sdk';
-import { SYSTEM_CONFIG_KEYS } from '../../config/system-config-keys.js';
-import { SystemConfigStore } from '../../config/system-config-store.js';
+import { SystemConfigStore } from '../../config/index.js';
+import { SYSTEM_CONFIG_KEYS } from '../../system-config-keys.js';
 import type { HostServices } from '../../host-services.js';
 import type { CliIo } from '../cli-io.js';
 import { parseCommandArgs } from '../parse-command-args.js';
@@ -22,7 +22,7 @@ export async function configCommand(args: string[], io: CliIo, open: () => Promi
   switch (sub) {
     case 'get': {
       expect(1);
-      const value = new SystemConfigStore((await open()).db).get(positionals[0]!);
+      const value = new SystemConfigStore((await open()).db, SYSTEM_CONFIG_KEYS).get(positionals[0]!);
       if (value === undefined) {
         throw new SvcError({ code: 'config_not_set', message: `${positionals[0]} is not set`, details: { key: positionals[0] } });
       }
@@ -31,13 +31,13 @@ export async function configCommand(args: string[], io: CliIo, open: () => Promi
     }
     case 'set': {
       expect(2);
-      const stored = new SystemConfigStore((await open()).db).set(positionals[0]!, positionals[1]!);
+      const stored = new SystemConfigStore((await open()).db, SYSTEM_CONFIG_KEYS).set(positionals[0]!, positionals[1]!);
       io.stdout.write(`${positionals[0]} = ${stored}\n`);
       return 0;
     }
     case 'unset': {
       expect(1);
-      const removed = new SystemConfigStore((await open()).db).unset(positionals[0]!);
+      const removed = new SystemConfigStore((await open()).db, SYSTEM_CONFIG_KEYS).unset(positionals[0]!);
       io.stdout.write(removed ? `${positionals[0]} unset\n` : `${positionals[0]} was not set\n`);
       return 0;
     }
@@ -47,7 +47,7 @@ export async function configCommand(args: string[], io: CliIo, open: () => Promi
         for (const [key, { description }] of Object.entries(SYSTEM_CONFIG_KEYS).sort(([a], [b]) => (a < b ? -1 : 1))) io.stdout.write(`${key}  ${description}\n`);
         return 0;
       }
-      for (const { key, value } of new SystemConfigStore((await open()).db).list()) io.stdout.write(`${key} = ${value}\n`);
+      for (const { key, value } of new SystemConfigStore((await open()).db, SYSTEM_CONFIG_KEYS).list()) io.stdout.write(`${key} = ${value}\n`);
       return 0;
     }
     default:

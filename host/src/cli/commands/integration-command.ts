@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { HookEntry, IntegrationScope, McpServerEntry } from '@svc-org/ai-sdk';
-import type { IntegrationKind } from '../../extensions/extension-service.js';
+import type { IntegrationKind } from '../../extensions/index.js';
 import type { HostServices } from '../../host-services.js';
 import type { CliIo } from '../cli-io.js';
 import { parseCommandArgs } from '../parse-command-args.js';

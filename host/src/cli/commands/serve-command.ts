@@ -1,4 +1,4 @@
-import { HOST_VERSION } from '../../config/host-version.js';
+import { HOST_VERSION } from '../../config/index.js';
 import type { LogLevel } from '../../logging/index.js';
 import { startService } from '../../server/index.js';
 import type { CliIo } from '../cli-io.js';

@@ -1,6 +1,6 @@
 import type { HostServices } from '../../host-services.js';
-import { attachLocalTerminal } from '../../terminals/attach-local-terminal.js';
-import { spawnPty } from '../../terminals/spawn-pty.js';
+import { spawnPty } from '../../terminals/index.js';
+import { attachLocalTerminal } from '../attach-local-terminal.js';
 import type { CliIo } from '../cli-io.js';
 import { parseCommandArgs } from '../parse-command-args.js';
 import { requireTerminal } from '../require-terminal.js';

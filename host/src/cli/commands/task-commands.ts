@@ -1,5 +1,5 @@
 import { SvcError } from '@svc-org/ai-sdk';
-import { resolveSvcHome } from '../../config/svc-home.js';
+import { resolveSvcHome } from '../../config/index.js';
 import { TASK_STATUSES, type ExecutionRecord, type TaskStatus } from '../../domain/index.js';
 import { operations } from '../../operations/index.js';
 // Direct, not through server/index.ts: the CLI must not load the HTTP stack `svc serve` uses.

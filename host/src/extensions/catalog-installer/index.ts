@@ -13,3 +13,4 @@ export * from './stage-release.js';
 export * from './build-catalog-listing.js';
 export * from './recover-catalog-operations.js';
 export * from './catalog-installer.js';
+export * from './catalog-config-keys.js';

@@ -1,6 +1,6 @@
 import type { IPty } from 'node-pty';
-import type { CliIo } from '../cli/cli-io.js';
-import { killProcessTree } from '../processes/kill-process-tree.js';
+import type { CliIo } from './cli-io.js';
+import { killProcessTree } from '../processes/index.js';
 
 /**
  * Connects a PTY to the user's terminal: raw keystrokes in (Ctrl-C reaches the CLI, not svc),

@@ -1,0 +1,6 @@
+// The composition root of `svc config`: every module owns its setting keys; they are gathered here.
+import type { SystemConfigKeys } from './config/index.js';
+import { CATALOG_CONFIG_KEYS } from './extensions/catalog-installer/index.js';
+import { TERMINAL_CONFIG_KEYS } from './terminals/index.js';
+
+export const SYSTEM_CONFIG_KEYS: SystemConfigKeys = Object.freeze({ ...CATALOG_CONFIG_KEYS, ...TERMINAL_CONFIG_KEYS });

@@ -1,0 +1,54 @@
+// The host's layering, checked on the import statements themselves: config imports no feature,
+// nothing but the CLI imports the CLI, and a module is entered through its index.ts.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, normalize, relative, resolve } from 'node:path';
+import { expect, test } from 'vitest';
+
+const SRC = resolve(import.meta.dirname, '../src');
+
+interface Import {
+  from: string;
+  to: string;
+}
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((entry) => {
+    const path = join(dir, entry);
+    return statSync(path).isDirectory() ? files(path) : path.endsWith('.ts') ? [path] : [];
+  });
+}
+
+const imports: Import[] = files(SRC).flatMap((file) =>
+  [...readFileSync(file, 'utf8').matchAll(/from '(\.[^']+)'/g)].map((match) => ({
+    from: relative(SRC, file),
+    to: relative(SRC, normalize(join(dirname(file), match[1]!))),
+  })),
+);
+const moduleOf = (path: string) => (path.includes('/') ? path.split('/')[0]! : '(root)');
+
+// Direct entries kept on purpose, each with its reason.
+const ALLOWED_DIRECT: Record<string, string> = {
+  'server/service-client.js': 'the CLI reaches the service without loading the HTTP stack that server/index.ts brings (startup time)',
+};
+// Files of the extension-management area that still reach into other modules; they move with it.
+const EXTENSION_AREA = /^(extensions\/|cli\/commands\/ext-)/;
+
+test('config imports no feature module', () => {
+  const bad = imports.filter((i) => moduleOf(i.from) === 'config' && !['config', 'db'].includes(moduleOf(i.to)) && !i.to.startsWith('..'));
+  expect(bad).toEqual([]);
+});
+
+test('nothing outside cli/ imports the CLI (CLI-only helpers live there)', () => {
+  const bad = imports.filter((i) => moduleOf(i.to) === 'cli' && moduleOf(i.from) !== 'cli');
+  expect(bad).toEqual([]);
+});
+
+test('a module is entered through its index.ts', () => {
+  const bad = imports.filter((i) => {
+    if (i.to.startsWith('..') || moduleOf(i.from) === moduleOf(i.to) || moduleOf(i.to) === '(root)') return false;
+    if (/(^|\/)index\.js$/.test(i.to)) return false;
+    if (i.to in ALLOWED_DIRECT || EXTENSION_AREA.test(i.from)) return false;
+    return true;
+  });
+  expect(bad.map((i) => `${i.from} -> ${i.to}`)).toEqual([]);
+});

@@ -1,0 +1,203 @@
+// Every command in README.md's shell blocks, run as written through a shell where `svc` is the
+// real executable, in order, against the stand-in CLIs and a temp SVC_HOME and HOME. Placeholders
+// (<task-id>, /path/to/repo…) are replaced by what the earlier examples produced. A README example
+// the test does not run must be listed below with its reason, so a new one cannot slip by untested.
+import { spawn } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
+import * as pty from 'node-pty';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { FIXTURE_CLIS, REPO_ROOT, SVC_BIN, waitFor } from '../support/svc-process.js';
+
+interface Example {
+  section: string;
+  line: string;
+}
+
+// Examples run elsewhere, each with its reason.
+const CATALOG = 'Installing from a catalog';
+const NOT_RUN_HERE: Array<{ section?: string; line: RegExp; why: string }> = [
+  { line: /^npm install -g pnpm@10 && pnpm install && pnpm start$/, why: 'installs the workspace: what CI (.ci/run) does on a clean clone' },
+  { line: /^pnpm test$/, why: 'the test suite itself' },
+  {
+    section: 'MCP server',
+    line: /^(claude|codex|gemini) mcp add /,
+    why: "adds svc mcp to a real CLI's own configuration: test/conformance (claude-code, gemini-cli) runs `claude mcp add` and `gemini mcp add` with svc mcp and a scripted model; harness/test drives svc mcp with the MCP SDK's client",
+  },
+  {
+    section: CATALOG,
+    line: /^/,
+    why: 'needs an HTTPS catalog with two published versions: test/e2e/catalog-install.test.ts and catalog-real-provider.test.ts run this flow',
+  },
+];
+const skipped = (example: Example) => NOT_RUN_HERE.some((rule) => (rule.section === undefined || rule.section === example.section) && rule.line.test(example.line));
+
+const STAND_INS = ['qwen', 'claude-code', 'codex'].map((name) => join(REPO_ROOT, 'test/fake-clis', name));
+const SESSION_ID = '606f6d75-128e-4a79-874f-d2abc5e5f104';
+
+let scratch: string;
+let work: string;
+let env: NodeJS.ProcessEnv;
+const vars: Record<string, string> = {};
+let serve: ReturnType<typeof spawn> | undefined;
+
+function examples(): Example[] {
+  const out: Example[] = [];
+  let section = '';
+  let inSh = false;
+  for (const raw of readFileSync(join(REPO_ROOT, 'README.md'), 'utf8').split('\n')) {
+    if (raw.startsWith('#')) section = raw.replace(/^#+\s*/, '');
+    if (raw.startsWith('```')) {
+      inSh = !inSh && raw.trim() === '```sh';
+      continue;
+    }
+    if (!inSh) continue;
+    const line = raw.replace(/\s{2,}#.*$/, '').replace(/^#.*$/, '').trim();
+    if (line) out.push({ section, line });
+  }
+  return out;
+}
+
+function substitute(line: string): string {
+  return line
+    .replaceAll('<task-id>', vars.taskId ?? '<task-id>')
+    .replaceAll('<session-id>', SESSION_ID)
+    .replaceAll('/path/to/repo', vars.repo!)
+    .replaceAll('/path/to/hook', vars.hook!)
+    .replaceAll('/opt/claude/bin/claude', join(REPO_ROOT, 'test/fake-clis/claude-code/claude'));
+}
+
+const SHELL_PRELUDE = 'svc() { "$SVC_TEST_NODE" "$SVC_TEST_BIN" "$@"; }';
+
+function sh(line: string, input = ''): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('/bin/sh', ['-c', `${SHELL_PRELUDE}\n${line}`], { cwd: work, env, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`timed out: ${line}\n${stdout}\n${stderr}`));
+    }, 60_000);
+    child.stdin.end(input);
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+/** Interactive examples run in a real terminal: wait for `ready`, then leave with `leave`. */
+async function inTerminal(line: string, ready: string, leave: string): Promise<number> {
+  const term = pty.spawn('/bin/sh', ['-c', `${SHELL_PRELUDE}\n${line}`], { cols: 100, rows: 30, cwd: work, env: env as Record<string, string> });
+  let screen = '';
+  term.onData((data) => (screen += data));
+  const exited = new Promise<{ exitCode: number }>((resolve) => term.onExit(resolve));
+  await waitFor(() => screen.includes(ready), 20_000, `"${ready}" from ${line}`);
+  term.write(leave);
+  return (await exited).exitCode;
+}
+
+async function startService(): Promise<void> {
+  serve = spawn(process.execPath, [SVC_BIN, 'serve', '--port', '0'], { cwd: work, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  serve.stdout!.on('data', (d) => (out += d));
+  await waitFor(() => out.includes('serving on'), 20_000, 'svc serve');
+}
+
+/** Commands the README's own flow needs first (a provider it enables in another section). */
+async function prepare(section: string): Promise<void> {
+  const setup = async (line: string) => {
+    const result = await sh(line);
+    if (result.code !== 0) throw new Error(`setup ${line}: ${result.stdout}${result.stderr}`);
+  };
+  if (section.startsWith('Queries')) {
+    await setup(`svc ext dev add "${REPO_ROOT}/extensions/cli-providers/qwen-code" && svc ext enable svc-community.qwen-code --yes`);
+    await setup('svc ext enable svc-official.codex --yes');
+  }
+  if (section === 'Connections') await setup('svc ext enable svc-official.claude-code --yes');
+}
+
+async function run(example: Example): Promise<void> {
+  const line = substitute(example.line);
+  if (line === 'pnpm start' || line.startsWith('pnpm start ')) return startService();
+  if (/^svc session\b/.test(line)) {
+    expect(await inTerminal(line, 'qwen> ', '/quit\r'), line).toBe(0);
+    return;
+  }
+  if (/^svc task attach\b/.test(line)) {
+    expect(await inTerminal(line, '[attached to task', '\u001d'), line).toBe(0);
+    return;
+  }
+  if (/^svc ext enable \S+$/.test(line)) {
+    // Without --yes it lists the permissions and asks y/N on the terminal.
+    expect(await inTerminal(line, '[y/N]', 'y\r'), line).toBe(0);
+    return;
+  }
+  const result = await sh(line);
+  expect({ line, code: result.code, stderr: result.code === 0 ? '' : result.stderr }).toEqual({ line, code: 0, stderr: '' });
+  const created = /task (\d+) created/.exec(result.stdout);
+  if (created) vars.taskId = created[1]!;
+}
+
+beforeAll(() => {
+  scratch = mkdtempSync(join(tmpdir(), 'svc-readme-'));
+  work = join(scratch, 'work');
+  mkdirSync(work);
+  // `"$PWD/extensions/cli-providers/qwen-code"` is written for the repository root.
+  symlinkSync(join(REPO_ROOT, 'extensions'), join(work, 'extensions'));
+  writeFileSync(join(work, 'SKILL.md'), '---\nname: review\ndescription: Review a change\n---\nReview the diff.\n');
+  writeFileSync(join(work, 'weather.mjs'), 'process.stdin.resume();\n');
+  vars.repo = join(scratch, 'repo');
+  mkdirSync(vars.repo);
+  vars.hook = join(scratch, 'hook.sh');
+  writeFileSync(vars.hook, '#!/bin/sh\nexit 0\n');
+  chmodSync(vars.hook, 0o755);
+  mkdirSync(join(scratch, 'home'));
+  env = {
+    ...process.env,
+    SVC_HOME: join(scratch, 'svc-home'),
+    HOME: join(scratch, 'home'),
+    PATH: [...STAND_INS, FIXTURE_CLIS, process.env.PATH ?? ''].join(delimiter),
+    SVC_TEST_NODE: process.execPath,
+    SVC_TEST_BIN: SVC_BIN,
+    SVC_PORT: '0',
+  };
+  delete env.SVC_LOG_LEVEL;
+  delete env.SVC_EXTENSION_CATALOG_URL;
+});
+
+afterAll(async () => {
+  if (serve && serve.exitCode === null) {
+    serve.kill('SIGTERM');
+    await new Promise((resolve) => serve!.once('exit', resolve));
+  }
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+test('the README has examples, and every one is either run here or listed with a reason', () => {
+  const all = examples();
+  expect(all.length).toBeGreaterThan(30);
+  for (const rule of NOT_RUN_HERE) expect(all.some((e) => (rule.section === undefined || rule.section === e.section) && rule.line.test(e.line)), rule.why).toBe(true);
+  // Only the listed ones are left out.
+  expect(all.filter(skipped).length).toBeLessThan(12);
+});
+
+test('every README example runs as written', { timeout: 600_000 }, async () => {
+  let section = '';
+  const ran: string[] = [];
+  for (const example of examples()) {
+    if (skipped(example)) continue;
+    if (example.section !== section) {
+      section = example.section;
+      await prepare(section);
+    }
+    await run(example);
+    ran.push(example.line);
+  }
+  expect(ran.length).toBeGreaterThan(30);
+  expect(ran).toContain('svc ext enable svc-community.qwen-code');
+  expect(ran).toContain('svc task attach <task-id>');
+});
