@@ -21,11 +21,6 @@ const NOT_RUN_HERE: Array<{ section?: string; line: RegExp; why: string }> = [
   { line: /^npm install -g pnpm@10 && pnpm install && pnpm start$/, why: 'installs the workspace: what CI (.ci/run) does on a clean clone' },
   { line: /^pnpm test$/, why: 'the test suite itself' },
   {
-    section: 'MCP server',
-    line: /^(claude|codex|gemini) mcp add /,
-    why: "adds svc mcp to a real CLI's own configuration: test/conformance (claude-code, gemini-cli) runs `claude mcp add` and `gemini mcp add` with svc mcp and a scripted model; harness/test drives svc mcp with the MCP SDK's client",
-  },
-  {
     section: CATALOG,
     line: /^/,
     why: 'needs an HTTPS catalog with two published versions: test/e2e/catalog-install.test.ts and catalog-real-provider.test.ts run this flow',
