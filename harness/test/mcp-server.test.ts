@@ -10,7 +10,7 @@ const CORE = [
   'create_project', 'delete_project', 'get_project', 'list_projects', 'update_project',
   'create_product_group', 'delete_product_group', 'get_product_group', 'list_product_groups', 'update_product_group',
   'create_task', 'delete_task', 'get_task', 'list_tasks', 'move_task', 'set_task_labels', 'update_task',
-  'list_task_versions', 'restore_task_version',
+  'list_task_versions', 'restore_task_version', 'get_task_defaults', 'set_task_defaults',
   'create_label', 'delete_label', 'get_label', 'list_labels', 'update_label',
   'get_execution', 'list_executions',
   'identify_project', 'ask_project_knowledge', 'manage_project_facts', 'manage_notes', 'manage_assets', 'global_search',
@@ -30,7 +30,7 @@ const OPERATIONS = ['diagnose_gateway_request', 'recover_gateway_request', 'get_
 const CAPABILITY = ['list_capabilities', 'request_capability', 'get_capability_request', 'reconcile_capability_job'];
 const READ_ONLY_CORE_AND_TERMINAL = [
   'get_workspace', 'list_workspaces', 'get_project', 'list_projects', 'get_product_group', 'list_product_groups',
-  'get_task', 'list_tasks', 'list_task_versions', 'get_label', 'list_labels',
+  'get_task', 'list_tasks', 'list_task_versions', 'get_task_defaults', 'get_label', 'list_labels',
   'get_execution', 'list_executions', 'identify_project', 'ask_project_knowledge', 'global_search', 'daily_summary', 'daily_todo',
   'get_task_terminal_output', 'get_task_terminal_status', 'list_task_terminals',
 ];
@@ -238,6 +238,13 @@ describe('svc mcp tools', () => {
     expect(restored).toMatchObject({ title: 'Draft title', description: 'first words', status: 'IN_PROGRESS' });
     expect((await client.call('list_task_versions', { taskId: task.id })).items).toHaveLength(4);
     expect((await client.fail('restore_task_version', { taskId: task.id, version: 9 })).code).toBe('task_version_not_found');
+  });
+
+  test('task defaults are kept per project and name only connections that exist', async () => {
+    expect(await client.call('get_task_defaults', { projectId })).toEqual({ projectId, connection: null, model: null, updatedAt: null });
+    expect((await client.fail('set_task_defaults', { projectId, connection: 'nope' })).code).toBe('connection_not_found');
+    expect(await client.call('set_task_defaults', { projectId: 'billing', model: 'fast-model' })).toMatchObject({ projectId, connection: null, model: 'fast-model' });
+    expect((await client.call('set_task_defaults', { projectId, model: null })).model).toBeNull();
   });
 
   test('set_goal_mode writes and removes the signal file and keeps the column as its shadow', async () => {
