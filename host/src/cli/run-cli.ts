@@ -93,7 +93,31 @@ function findCommand(group: string, rest: string[], io: CliIo, style: ReturnType
   const command = inGroup.find((candidate) => candidate.name === name);
   if (command) return { command, args };
   const guess = closestName(name, inGroup.map((candidate) => candidate.name));
-  throw new UsageError(
+  const unknown = new UsageError(
     `unknown ${group} command "${name}"${guess ? ` — did you mean \`svc ${group} ${guess}\`?` : ''}\nrun \`svc ${group} --help\` for the list`,
   );
+  // `svc ext` keeps its own dispatcher until extension management moves onto operations: a
+  // subcommand it knows and this table does not yet still reaches it.
+  if (group === 'ext') return { command: extPassthrough(name, unknown), args };
+  throw unknown;
+}
+
+function extPassthrough(name: string, unknown: UsageError): CliCommand {
+  return {
+    group: 'ext',
+    name,
+    description: `svc ext ${name}`,
+    options: {},
+    raw: true,
+    examples: [],
+    async run(run) {
+      const { extCommand } = await import('./commands/ext-command.js');
+      try {
+        return await extCommand([name, ...run.args], run.io, run.open);
+      } catch (error) {
+        if (SvcError.isInstance(error) && error.code === 'usage' && error.message.startsWith(`unknown ext command "${name}"`)) throw unknown;
+        throw error;
+      }
+    },
+  };
 }
