@@ -3,7 +3,7 @@
 import { SvcError } from '@svc-org/ai-sdk';
 import { z } from 'zod';
 import { defineOperation, RefSchema } from '../operations/index.js';
-import { TaskDefaultsSchema, TaskDefaultStore } from './task-default-store.js';
+import { TaskDefaultsSchema } from '../domain/index.js';
 
 export const TASK_DEFAULT_OPERATIONS = [
   defineOperation({
@@ -14,7 +14,7 @@ export const TASK_DEFAULT_OPERATIONS = [
     runsIn: 'any',
     input: z.object({ projectId: RefSchema }).strict(),
     output: TaskDefaultsSchema,
-    handler: (input, ctx) => new TaskDefaultStore(ctx.services.db).get(ctx.services.domain.projects.resolve(input.projectId).id),
+    handler: (input, ctx) => ctx.services.domain.taskDefaults.get(ctx.services.domain.projects.resolve(input.projectId).id),
   }),
   defineOperation({
     name: 'set_task_defaults',
@@ -36,7 +36,7 @@ export const TASK_DEFAULT_OPERATIONS = [
       if (input.connection && !ctx.services.connections.find(input.connection)) {
         throw new SvcError({ code: 'connection_not_found', message: `no connection named "${input.connection}"`, details: { name: input.connection } });
       }
-      return new TaskDefaultStore(ctx.services.db).set(project.id, {
+      return ctx.services.domain.taskDefaults.set(project.id, {
         ...(input.connection !== undefined ? { connection: input.connection } : {}),
         ...(input.model !== undefined ? { model: input.model } : {}),
       });

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { ExecutionSchema } from '../../domain/index.js';
-import { withTaskDefaults } from '../../task-defaults/with-task-defaults.js';
 import { defineOperation } from '../define-operation.js';
 import { IdSchema } from '../id-schema.js';
 import { liveTerminals } from './live-terminals.js';
@@ -19,6 +18,7 @@ export const startTaskExecution = defineOperation({
   handler: (input, ctx) => {
     const { taskId, ...request } = input;
     const terminals = liveTerminals(ctx);
-    return terminals.start(taskId, withTaskDefaults(request, ctx, taskId));
+    const { domain } = ctx.services;
+    return terminals.start(taskId, domain.taskDefaults.apply(domain.tasks.get(taskId).projectId, taskId, request));
   },
 });

@@ -1,3 +1,4 @@
+import { SvcError } from '@svc-org/ai-sdk';
 import { z } from 'zod';
 import type { Db } from '../db/index.js';
 
@@ -34,5 +35,20 @@ export class TaskDefaultStore {
       )
       .run(projectId, connection, model, this.now().toISOString());
     return this.get(projectId);
+  }
+
+  /** A launch request completed from the project's defaults; `connection_required` when none names one. */
+  apply<T extends { connection?: string; model?: string }>(projectId: number, taskId: number, request: T): T & { connection: string } {
+    const defaults = this.get(projectId);
+    const connection = request.connection ?? defaults.connection ?? undefined;
+    if (!connection) {
+      throw new SvcError({
+        code: 'connection_required',
+        message: `name the connection that runs task ${taskId}'s CLI, or set its project's default with set_task_defaults`,
+        details: { taskId },
+      });
+    }
+    const model = request.model ?? defaults.model ?? undefined;
+    return { ...request, connection, ...(model ? { model } : {}) };
   }
 }
