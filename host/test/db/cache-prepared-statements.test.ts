@@ -24,8 +24,8 @@ test('the same SQL is compiled once and a reused statement sees every later writ
   expect(read.get(1)).toBeUndefined();
   db.prepare('INSERT INTO t (id, v) VALUES (?, ?)').run(1, 'one');
   db.prepare('INSERT INTO t (id, v) VALUES (?, ?)').run(2, 'two');
-  expect(db.prepare('SELECT v FROM t WHERE id = ?').get(1)).toEqual({ v: 'one' });
-  expect(db.prepare('SELECT v FROM t WHERE id = ?').get(2)).toEqual({ v: 'two' });
+  expect(db.prepare('SELECT v FROM t WHERE id = ?').get(1)).toMatchObject({ v: 'one' });
+  expect(db.prepare('SELECT v FROM t WHERE id = ?').get(2)).toMatchObject({ v: 'two' });
 });
 
 test('the cache keeps the most recently used statements up to its limit', () => {
