@@ -4,7 +4,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 // Two parts: `fast` (units, real databases, workers and PTYs in-process) and `slow` (end-to-end:
 // the real `svc` executable in child processes, catalogs over HTTPS, the security corpus).
 // `pnpm test:fast` / `pnpm test:slow` run one part; `pnpm test` runs both.
-const SLOW = ['test/e2e/**/*.test.ts', 'test/security/**/*.test.ts', 'harness/test/e2e/**/*.test.ts'];
+const SLOW = ['test/e2e/**/*.test.ts', 'test/security/**/*.test.ts', 'test/web/**/*.test.ts', 'harness/test/e2e/**/*.test.ts', 'harness/test/mcp-server.test.ts', 'harness/test/mcp-task-workflow.test.ts'];
 
 export default defineConfig({
   // Migrations are .sql files bundled as text by esbuild; tests load them the same way.

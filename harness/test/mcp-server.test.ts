@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { connectSvcMcp, type SvcMcp } from '../../test/support/svc-mcp-client.js';
@@ -10,7 +10,7 @@ const CORE = [
   'create_project', 'delete_project', 'get_project', 'list_projects', 'update_project',
   'create_product_group', 'delete_product_group', 'get_product_group', 'list_product_groups', 'update_product_group',
   'create_task', 'delete_task', 'get_task', 'list_tasks', 'move_task', 'set_task_labels', 'update_task',
-  'list_task_versions', 'restore_task_version',
+  'list_task_versions', 'restore_task_version', 'get_task_defaults', 'set_task_defaults',
   'create_label', 'delete_label', 'get_label', 'list_labels', 'update_label',
   'get_execution', 'list_executions',
   'identify_project', 'ask_project_knowledge', 'manage_project_facts', 'manage_notes', 'manage_assets', 'global_search',
@@ -30,7 +30,7 @@ const OPERATIONS = ['diagnose_gateway_request', 'recover_gateway_request', 'get_
 const CAPABILITY = ['list_capabilities', 'request_capability', 'get_capability_request', 'reconcile_capability_job'];
 const READ_ONLY_CORE_AND_TERMINAL = [
   'get_workspace', 'list_workspaces', 'get_project', 'list_projects', 'get_product_group', 'list_product_groups',
-  'get_task', 'list_tasks', 'list_task_versions', 'get_label', 'list_labels',
+  'get_task', 'list_tasks', 'list_task_versions', 'get_task_defaults', 'get_label', 'list_labels',
   'get_execution', 'list_executions', 'identify_project', 'ask_project_knowledge', 'global_search', 'daily_summary', 'daily_todo',
   'get_task_terminal_output', 'get_task_terminal_status', 'list_task_terminals',
 ];
@@ -95,6 +95,15 @@ describe('svc mcp profiles', () => {
     expect(code).not.toBe(0);
     expect(stdout).toBe('');
     expect(stderr).toContain('SVC_MCP_PROFILE="admin" is not a profile; use one of full, assistant, task, gateway, gateway-query');
+  });
+
+  test('svc mcp --help explains itself instead of serving; stray arguments are a usage error', async () => {
+    const help = await svc.run(['mcp', '--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('SVC_MCP_PROFILE  full (default) | assistant | task | gateway | gateway-query');
+    const stray = await svc.run(['mcp', 'serve']);
+    expect(stray.code).toBe(2);
+    expect(stray.stderr).toContain('svc mcp takes no arguments (got serve)');
   });
 
   test('a tool outside the profile is refused exactly like a tool that does not exist', async () => {
@@ -231,6 +240,13 @@ describe('svc mcp tools', () => {
     expect((await client.fail('restore_task_version', { taskId: task.id, version: 9 })).code).toBe('task_version_not_found');
   });
 
+  test('task defaults are kept per project and name only connections that exist', async () => {
+    expect(await client.call('get_task_defaults', { projectId })).toEqual({ projectId, connection: null, model: null, updatedAt: null });
+    expect((await client.fail('set_task_defaults', { projectId, connection: 'nope' })).code).toBe('connection_not_found');
+    expect(await client.call('set_task_defaults', { projectId: 'billing', model: 'fast-model' })).toMatchObject({ projectId, connection: null, model: 'fast-model' });
+    expect((await client.call('set_task_defaults', { projectId, model: null })).model).toBeNull();
+  });
+
   test('set_goal_mode writes and removes the signal file and keeps the column as its shadow', async () => {
     const task = await client.call('create_task', { projectId, title: 'Long unattended refactor' });
     const signal = join(svc.home, 'signals', `unattended-${task.id}`);
@@ -260,7 +276,23 @@ describe('svc mcp tools', () => {
   });
 
   test('nothing but protocol messages reaches stdout; logs go to the log file', async () => {
-    // The SDK client would have failed on any non-JSON-RPC line; the server also wrote nothing to stderr.
+    const child = spawn(process.execPath, [SVC_BIN, 'mcp'], { env: { ...svc.env, SVC_LOG_LEVEL: 'debug' }, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
+    const send = (message: object) => child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`);
+    send({ id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } });
+    send({ method: 'notifications/initialized' });
+    send({ id: 2, method: 'tools/call', params: { name: 'create_workspace', arguments: { name: 'quiet' } } });
+    send({ id: 3, method: 'tools/call', params: { name: 'delete_workspace', arguments: { id: 'no-such-workspace' } } });
+    send({ id: 4, method: 'tools/call', params: { name: 'start_task_execution', arguments: { taskId: 1, connection: 'x' } } });
+    child.stdin.end();
+    expect(await new Promise((resolve) => child.once('close', resolve))).toBe(0);
+    const lines = stdout.trimEnd().split('\n');
+    expect(lines.map((line) => JSON.parse(line).id).sort()).toEqual([1, 2, 3, 4]);
+    for (const line of lines) expect(JSON.parse(line).jsonrpc).toBe('2.0');
+    const log = readFileSync(join(svc.home, 'logs', 'svc.log'), 'utf8');
+    expect(log).toContain('"message":"mcp session"');
+    expect(log).toContain('"profile":"full"');
     expect(client.stderr()).toBe('');
   });
 });

@@ -58,8 +58,11 @@ test('an MCP client creates a task, starts it, polls output with a cursor, answe
   const project = await mcp.call('create_project', { workspaceId: workspace.id, name: 'demo', repoPath: join(svc.home, 'repo') });
   const task = await mcp.call('create_task', { projectId: project.id, title: 'Say hello' });
 
-  const execution = await mcp.call('start_task_execution', { taskId: task.id, connection: 'qwen' });
-  expect(execution).toMatchObject({ taskId: task.id, status: 'RUNNING', mode: 'fresh' });
+  // Without a default and without a connection, starting is refused with what to do.
+  expect((await mcp.fail('start_task_execution', { taskId: task.id })).code).toBe('connection_required');
+  await mcp.call('set_task_defaults', { projectId: project.id, connection: 'qwen' });
+  const execution = await mcp.call('start_task_execution', { taskId: task.id });
+  expect(execution).toMatchObject({ taskId: task.id, status: 'RUNNING', mode: 'fresh', connectionName: 'qwen' });
 
   const banner = await readUntil(task.id, 0, 'qwen> ');
   expect(banner.data).toContain('Qwen Code 0.24.4');

@@ -1,5 +1,6 @@
 // Conformance of the Claude Code provider: the real, pinned `claude` (native build) driven by the real
 // `svc`, the model side the scripted Anthropic Messages server on 127.0.0.1 with a placeholder key.
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -12,6 +13,7 @@ import { claudeCodeSideTurns } from '../model-servers/claude-code-side-turns.js'
 import { cancelQuery } from './support/cancel-query.js';
 import { createConformanceSandbox, type ConformanceSandbox } from './support/conformance-sandbox.js';
 import { writeDenyHook } from './support/deny-hook.js';
+import { SVC_BIN } from '../support/svc-process.js';
 import { mergeDeltas } from './support/merge-deltas.js';
 
 const ID = 'svc-official.claude-code';
@@ -208,5 +210,32 @@ describe('Claude Code through svc', () => {
     ]);
     await sandbox.ok(['integration', 'hooks', 'remove', '--provider', ID, '--matcher', 'Bash', '--command', hook.command]);
     expect(existsSync(join(sandbox.home, '.claude', 'settings.json'))).toBe(false);
+  });
+
+  test('svc mcp added with `claude mcp add` as a user does: the tool the model asks for runs and its result reaches the model', async () => {
+    await sandbox.ok(['workspace', 'create', 'conformance-ws']);
+    const added = execFileSync(
+      join(sandbox.cli.binDir, 'claude'),
+      ['mcp', 'add', '-s', 'user', 'svc', '-e', `SVC_HOME=${sandbox.svc.home}`, '-e', 'SVC_MCP_PROFILE=assistant', '--', process.execPath, SVC_BIN, 'mcp'],
+      { env: sandbox.svc.env, cwd: sandbox.workspace, encoding: 'utf8' },
+    );
+    expect(added).toContain('Added stdio MCP server svc');
+    const server = await connect(
+      'svc-mcp',
+      [
+        { type: 'tool-use', calls: [{ id: 'toolu_conformance_svc', name: 'mcp__svc__list_workspaces', input: {} }] },
+        { type: 'text', text: 'You have one workspace.' },
+      ],
+      { args: ['--allowedTools', 'mcp__svc__list_workspaces'] },
+    );
+    const result = await sandbox.query('svc-mcp', 'Which workspaces do I have in svc?');
+    expect(result.code, result.stderr).toBe(0);
+    // The CLI called the svc tool the model asked for and sent its result back. (Whether the first
+    // request already lists svc's tools depends on how fast the server connected: not asserted.)
+    const sent = toolResultsIn(turns(server)[1]!.body);
+    expect(sent).toEqual([expect.objectContaining({ tool_use_id: 'toolu_conformance_svc' })]);
+    expect(sent[0]!.is_error).not.toBe(true);
+    expect(JSON.stringify(sent[0]!.content)).toContain('conformance-ws');
+    expect(mergeDeltas(result.events)).toContainEqual({ type: 'text', text: 'You have one workspace.' });
   });
 });

@@ -1,6 +1,7 @@
 // Conformance of the Gemini CLI provider: the real, pinned `gemini` driven by the real `svc`, the model
 // side the scripted Gemini API server on 127.0.0.1, reached through GOOGLE_GEMINI_BASE_URL (the
 // connection's environment) with a placeholder key (the provider's apiKey setting).
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -13,6 +14,7 @@ import { cancelQuery } from './support/cancel-query.js';
 import { createConformanceSandbox, type ConformanceSandbox } from './support/conformance-sandbox.js';
 import { writeDenyHook } from './support/deny-hook.js';
 import { mergeDeltas } from './support/merge-deltas.js';
+import { SVC_BIN } from '../support/svc-process.js';
 
 const ID = 'svc-official.gemini-cli';
 const PLACEHOLDER_KEY = 'AIza-placeholder-not-a-real-key';
@@ -238,5 +240,30 @@ describe('Gemini CLI through svc', () => {
     });
     await sandbox.ok(['integration', 'hooks', 'remove', '--provider', ID, '--matcher', 'write_file', '--command', hook.command]);
     expect(JSON.parse(readFileSync(settingsFile, 'utf8'))).toEqual(USER_SETTINGS);
+  });
+
+  test('svc mcp added with `gemini mcp add` as a user does: the tool the model asks for runs and its result reaches the model', async () => {
+    await sandbox.ok(['workspace', 'create', 'conformance-ws']);
+    execFileSync(
+      join(sandbox.cli.binDir, 'gemini'),
+      ['mcp', 'add', '-s', 'user', '--trust', 'svc', process.execPath, SVC_BIN, 'mcp', '-e', `SVC_HOME=${sandbox.svc.home}`, '-e', 'SVC_MCP_PROFILE=assistant'],
+      // The CLI reports "MCP server "svc" added to user settings. (stdio)" on stderr.
+      { env: sandbox.svc.env, cwd: sandbox.workspace, stdio: 'ignore' },
+    );
+    expect(JSON.parse(readFileSync(settingsFile, 'utf8')).mcpServers.svc).toMatchObject({ command: process.execPath, args: [SVC_BIN, 'mcp'], trust: true });
+    const server = await connect('svc-mcp', [
+      { type: 'function-calls', calls: [{ name: 'mcp_svc_list_workspaces', args: {} }] },
+      { type: 'text', text: 'You have one workspace.' },
+    ]);
+    const result = await sandbox.query('svc-mcp', 'Which workspaces do I have in svc?');
+    expect(result.code, result.stderr).toBe(0);
+    const offered = JSON.stringify((turns(server)[0]!.body as { tools?: unknown }).tools);
+    expect(offered).toContain('mcp_svc_list_workspaces');
+    // Profile assistant: no messaging or gateway tools are offered.
+    expect(offered).not.toContain('mcp_svc_ask_human');
+    const response = partsOf(turns(server)[1]!.body).find((part) => part.functionResponse)!.functionResponse!;
+    expect(response.name).toBe('mcp_svc_list_workspaces');
+    expect(JSON.stringify(response.response)).toContain('conformance-ws');
+    expect(mergeDeltas(result.events)).toContainEqual({ type: 'text', text: 'You have one workspace.' });
   });
 });

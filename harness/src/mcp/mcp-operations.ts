@@ -11,6 +11,7 @@ import {
 } from '../../../host/src/knowledge/index.js';
 import { ALL_OPERATIONS, type AnyOperation } from '../../../host/src/operations/index.js';
 import { PRODUCT_GROUP_OPERATIONS } from '../../../host/src/products/index.js';
+import { TASK_DEFAULT_OPERATIONS } from '../../../host/src/task-defaults/index.js';
 import { TASK_VERSION_OPERATIONS } from '../../../host/src/task-history/index.js';
 import {
   CAPABILITY_OPERATIONS,
@@ -30,6 +31,7 @@ export const MCP_OPERATIONS: readonly AnyOperation[] = [
   ...ALL_OPERATIONS,
   ...PRODUCT_GROUP_OPERATIONS,
   ...TASK_VERSION_OPERATIONS,
+  ...TASK_DEFAULT_OPERATIONS,
   identifyProject,
   askProjectKnowledge,
   manageProjectFacts,

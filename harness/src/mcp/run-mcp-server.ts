@@ -19,8 +19,25 @@ export interface McpIo {
   env: NodeJS.ProcessEnv;
 }
 
+export const MCP_USAGE = `usage: svc mcp
+
+Serves MCP over stdin/stdout for an MCP client that starts it (logs: $SVC_HOME/logs/svc.log).
+  SVC_MCP_PROFILE  full (default) | assistant | task | gateway | gateway-query
+  SVC_HOME         the data directory of the service (default ~/.svc)
+
+example: claude mcp add -s user svc -- svc mcp
+`;
+
 /** Serves until stdin ends or `signal` aborts; resolves with the exit status. */
-export async function runMcpServer(io: McpIo, signal: AbortSignal): Promise<number> {
+export async function runMcpServer(io: McpIo, signal: AbortSignal, args: readonly string[] = []): Promise<number> {
+  if (args.includes('--help') || args.includes('-h')) {
+    io.stdout.write(MCP_USAGE);
+    return 0;
+  }
+  if (args.length > 0) {
+    io.stderr.write(`svc mcp takes no arguments (got ${args.join(' ')})\n\n${MCP_USAGE}`);
+    return 2;
+  }
   let profile: McpProfile;
   let taskId: number | undefined;
   try {
@@ -37,10 +54,20 @@ export async function runMcpServer(io: McpIo, signal: AbortSignal): Promise<numb
   const definition = new CapabilityDefinition(MCP_OPERATIONS);
   const invoker = new OperationInvoker({
     registry: new OperationRegistry(definition.toolsOf(profile)),
-    services: () => (services ??= openHostServices({ env: io.env, builtins: false }).then((value) => (opened = value))),
+    services: () =>
+      (services ??= openHostServices({ env: io.env, builtins: false }).then((value) => {
+        opened = value;
+        value.logger.info('mcp session', { profile, ...(taskId !== undefined ? { taskId } : {}), pid: process.pid });
+        return value;
+      })),
     caller: { via: 'mcp', mcpProfile: profile, ...(taskId !== undefined ? { taskId } : {}) },
     // Live terminals are in `svc serve`: reached over the localhost bridge with the install token.
-    remote: () => ServiceClient.connect(resolveSvcHome(io.env)),
+    remote: () => {
+      const client = ServiceClient.connect(resolveSvcHome(io.env));
+      // The token never leaves in an answer or a log line, whatever error text might carry it.
+      opened?.logger.redactor.addSecret(client.authorization.slice('Bearer '.length));
+      return client;
+    },
   });
   const inFlight = new Set<Promise<unknown>>();
   const server = createMcpServer({ definition, profile, version: HOST_VERSION, invoker, logger: () => opened?.logger, inFlight });

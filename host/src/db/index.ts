@@ -3,3 +3,4 @@ export * from './open-database.js';
 export * from './migrate.js';
 export * from './migrations.js';
 export * from './transaction.js';
+export * from './cache-prepared-statements.js';

@@ -1,5 +1,6 @@
 import { chmodSync, closeSync, openSync } from 'node:fs';
 import Database from 'libsql';
+import { cachePreparedStatements } from './cache-prepared-statements.js';
 import type { Db } from './database.js';
 import { migrate } from './migrate.js';
 import { MIGRATIONS, type Migration } from './migrations.js';
@@ -20,6 +21,7 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): D
   db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
   db.pragma('foreign_keys = ON');
   db.pragma('synchronous = NORMAL');
+  cachePreparedStatements(db);
   migrate(db, options.migrations ?? MIGRATIONS);
   return db;
 }

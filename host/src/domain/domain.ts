@@ -4,6 +4,7 @@ import { ExecutionStore } from './execution-store.js';
 import { LabelStore } from './label-store.js';
 import { ProjectStore } from './project-store.js';
 import { StopNotificationStore } from './stop-notification-store.js';
+import { TaskDefaultStore } from './task-default-store.js';
 import { TaskStore, type UnattendedSignals } from './task-store.js';
 import { WorkspaceStore } from './workspace-store.js';
 
@@ -15,6 +16,8 @@ export class Domain {
   readonly tasks: TaskStore;
   readonly executions: ExecutionStore;
   readonly stopNotifications: StopNotificationStore;
+  /** Per project: the connection and model a task starts with when none is named. */
+  readonly taskDefaults: TaskDefaultStore;
   /** Durable events written with the changes they report (execution ended, status changed, stop hook). */
   readonly events: EventStore;
 
@@ -27,5 +30,6 @@ export class Domain {
     this.tasks = new TaskStore(db, this.projects, this.labels, now, options.signals, this.events);
     this.executions = new ExecutionStore(db, now, this.events);
     this.stopNotifications = new StopNotificationStore(db, now, this.events);
+    this.taskDefaults = new TaskDefaultStore(db, now);
   }
 }

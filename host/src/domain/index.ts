@@ -9,6 +9,7 @@ export * from './parse-input.js';
 export * from './project-record.js';
 export * from './project-store.js';
 export * from './stop-notification-store.js';
+export * from './task-default-store.js';
 export * from './task-record.js';
 export * from './task-status.js';
 export * from './task-store.js';

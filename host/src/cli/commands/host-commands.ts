@@ -78,7 +78,7 @@ export const HOST_COMMANDS: CliCommand[] = [
     async (run) => {
       // host/bin/svc.mjs starts the MCP server's own, smaller bundle; this door is for in-process use.
       const { runMcpServer } = await import('../../../../harness/src/mcp/run-mcp-server.js');
-      return runMcpServer({ stdin: run.io.stdin, stdout: run.io.stdout, stderr: run.io.stderr, env: run.io.env }, run.signal);
+      return runMcpServer({ stdin: run.io.stdin, stdout: run.io.stdout, stderr: run.io.stderr, env: run.io.env }, run.signal, run.args);
     },
   ),
   ext('list', 'List registered extensions with their state and granted permissions.', '[--json]', 'svc ext list --json'),

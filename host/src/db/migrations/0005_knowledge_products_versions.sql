@@ -1,6 +1,6 @@
 -- What `svc mcp` serves beyond the task domain: project knowledge (facts, notes, assets, repository
--- files and one SQLite FTS5 index over them, answered without a model), product groups, and task
--- versions.
+-- files and one SQLite FTS5 index over them, answered without a model), product groups, task
+-- versions and task defaults.
 
 CREATE TABLE project_facts (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -153,3 +153,12 @@ WHEN old.title IS NOT new.title OR old.description IS NOT new.description OR old
   VALUES (new.id, (SELECT COALESCE(MAX(version), 0) + 1 FROM task_versions WHERE task_id = new.id), new.title, new.description, new.status, new.updated_at);
 END;
 INSERT INTO task_versions (task_id, version, title, description, status, recorded_at) SELECT id, 1, title, description, status, updated_at FROM tasks;
+
+-- Task defaults per project: the connection (and model) a task's execution starts with when the
+-- caller names none.
+CREATE TABLE task_defaults (
+  project_id INTEGER PRIMARY KEY REFERENCES projects(id) ON DELETE CASCADE,
+  connection TEXT,
+  model TEXT,
+  updated_at TEXT NOT NULL
+);

@@ -8,14 +8,17 @@ import { TerminalSize } from './terminal-size.js';
 export const startTaskExecution = defineOperation({
   name: 'start_task_execution',
   group: 'terminal',
-  description: "Start a fresh CLI session for a task in a terminal of the service, through a connection, in the task's project folder.",
+  description:
+    "Start a fresh CLI session for a task in a terminal of the service, through a connection (default: the project's, see set_task_defaults), in the task's project folder.",
   readOnly: false,
   runsIn: 'service',
-  input: z.object({ taskId: IdSchema, connection: z.string().min(1), model: z.string().min(1).optional(), ...TerminalSize }).strict(),
+  input: z.object({ taskId: IdSchema, connection: z.string().min(1).optional(), model: z.string().min(1).optional(), ...TerminalSize }).strict(),
   output: ExecutionSchema,
   http: { method: 'POST', path: '/api/internal/terminal/:taskId/start', status: 201 },
   handler: (input, ctx) => {
     const { taskId, ...request } = input;
-    return liveTerminals(ctx).start(taskId, request);
+    const terminals = liveTerminals(ctx);
+    const { domain } = ctx.services;
+    return terminals.start(taskId, domain.taskDefaults.apply(domain.tasks.get(taskId).projectId, taskId, request));
   },
 });

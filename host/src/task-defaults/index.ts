@@ -1,0 +1,1 @@
+export { TASK_DEFAULT_OPERATIONS } from './task-default-operations.js';
