@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createSvcSandbox, REPO_ROOT, waitFor, type SvcSandbox } from '../support/svc-process.js';
+import { connectSvcMcp } from '../support/svc-mcp-client.js';
 import { startServe, type ServeProcess } from '../support/svc-serve.js';
 import { launchBrowser, screenshot, signedInPage } from './web-browser.js';
 
@@ -72,8 +73,12 @@ test('a question from a task terminal appears live, is answered inline, and the 
   // The live stream is open once the page has loaded its data (its first request after the stream opened).
   await page.waitForLoadState('networkidle').catch(() => undefined);
 
-  const asked = await serve.api('POST', '/api/internal/harness/ask', { taskId, question: 'Which database should the service use?\nsqlite or postgres?' });
-  expect(asked.status).toBe(201);
+  // The task terminal's agent asks through `svc mcp` (profile task, its task id from the spawn
+  // environment), which forwards ask_human to the service over the localhost bridge.
+  const mcp = await connectSvcMcp(svc, { SVC_MCP_PROFILE: 'task', SVC_TASK_ID: String(taskId) });
+  const asked = { body: await mcp.call<{ messageId: number; status: string }>('ask_human', { question: 'Which database should the service use?\nsqlite or postgres?' }) };
+  await mcp.close();
+  expect(asked.body.status).toBe('OPEN');
   const row = page.locator(`tr[data-message="${asked.body.messageId}"]`);
   await row.waitFor();
   expect(await row.locator('.status').textContent()).toBe('OPEN');

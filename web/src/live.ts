@@ -27,7 +27,9 @@ export function useLive(topics: readonly string[], onChange: () => void): void {
   const key = topics.join(',');
   useEffect(() => {
     ensureSource();
-    const wanted = new Set([...key.split(','), 'db']);
+    // `db`: a write by another process; `operations`: an operation forwarded over the localhost
+    // bridge (from `svc mcp` or the CLI), which may change anything.
+    const wanted = new Set([...key.split(','), 'db', 'operations']);
     const listener: Listener = (topic) => {
       if (topic === '*' || wanted.has(topic)) latest.current();
     };
