@@ -2,4 +2,5 @@ export * from './session-process.js';
 export * from './requests.js';
 export * from './cli-adapter.js';
 export * from './base-cli-adapter.js';
+export * from './streaming-cli-adapter.js';
 export * from './define-cli-plugin.js';
