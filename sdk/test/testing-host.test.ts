@@ -84,7 +84,7 @@ describe('createTestHost', () => {
 
 describe('createRealProcessHost', () => {
   test('spawns real processes, records them, and kills them on cancel', async () => {
-    const host = createRealProcessHost({ env: { ...process.env, GREETING: 'hello' } });
+    const host = createRealProcessHost({ env: { GREETING: 'hello' } });
     const ctx = host.context();
     const run = await ctx.host.process.run({ command: process.execPath, args: ['-e', 'process.stdout.write(process.env.GREETING + process.env.EXTRA)'], envPatch: { EXTRA: '!' } });
     expect(run).toMatchObject({ exitCode: 0, stdout: 'hello!' });

@@ -11,7 +11,7 @@ export interface StderrTailOptions {
 }
 
 export class StderrTail {
-  private text = '';
+  private kept = '';
   private readonly limit: number;
   private readonly ignore: readonly RegExp[];
 
@@ -22,8 +22,8 @@ export class StderrTail {
   }
 
   push(chunk: string): void {
-    this.text += chunk;
-    if (this.text.length > this.limit * 2) this.text = this.text.slice(-this.limit);
+    this.kept += chunk;
+    if (this.kept.length > this.limit * 2) this.kept = this.kept.slice(-this.limit);
   }
 
   /** Reads a stream to its end. Start it without awaiting, so stdout and stderr drain together. */
@@ -31,10 +31,14 @@ export class StderrTail {
     for await (const chunk of chunks) this.push(chunk);
   }
 
+  /** The kept text as the CLI wrote it (its last `limit` characters), for parsing a report it printed there. */
+  text(): string {
+    return this.kept.slice(-this.limit);
+  }
+
   /** The kept lines, trimmed at the end, without empty and ignored lines. */
   lines(): string[] {
-    return this.text
-      .slice(-this.limit)
+    return this.text()
       .split(/\r?\n/)
       .map((line) => line.trimEnd())
       .filter((line) => line.trim() !== '' && !this.ignore.some((pattern) => pattern.test(line)));

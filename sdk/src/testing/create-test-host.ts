@@ -22,12 +22,12 @@ export type IntegrationKind = 'mcp' | 'hooks' | 'skills';
 export interface TestHostOptions {
   pluginId?: string;
   /** Granted permissions (default `['process:spawn']`); calls needing others fail with `permission_denied`, as in the real host. */
-  permissions?: Permission[];
+  permissions?: readonly Permission[];
   /** Decides what each spawned process prints and how it exits (scripted processes, the default). */
   spawn?: SpawnHandler;
   /** `real`: spawn real child processes (a stand-in executable) instead of playing scripts. */
   processes?: 'scripted' | 'real';
-  /** Environment of real processes (default: this process's), before each spec's `envPatch`. */
+  /** Real processes: added to this process's environment (`undefined` removes a variable), before each spec's `envPatch`. */
   env?: Record<string, string | undefined>;
   config?: Record<string, JsonValue>;
   platform?: Partial<PlatformInfo>;
@@ -103,7 +103,7 @@ export function createTestHost(options: TestHostOptions = {}): TestHost {
     spawned.push(structuredClone(spec));
     const started =
       options.processes === 'real'
-        ? startRealProcess(spec, options.env ?? process.env, spawnOptions?.signal)
+        ? startRealProcess(spec, { ...process.env, ...options.env }, spawnOptions?.signal)
         : startScriptedProcess(await spawnHandler(spec), spec, spawnOptions?.signal);
     processes.push(started.record);
     return started.handle;
@@ -213,6 +213,10 @@ export function createTestHost(options: TestHostOptions = {}): TestHost {
     host: plainHost,
     context: (contextOptions) => {
       const resolved = contextOptions instanceof AbortSignal ? { signal: contextOptions } : (contextOptions ?? {});
+      // A caller's signal alone is passed through as it is, so a test can check the adapter forwards it.
+      if (resolved.signal !== undefined && resolved.timeoutMs === undefined) {
+        return { host: hostFor(resolved.integration), cli, signal: resolved.signal };
+      }
       return call(resolved).context;
     },
     call: (callOptions) => call(callOptions),

@@ -11,7 +11,7 @@ import type { SpawnedProcess } from './scripted-process.js';
 export function startRealProcess(spec: ProcessSpec, env: Record<string, string | undefined>, signal?: AbortSignal): { handle: ChildProcessHandle; record: SpawnedProcess } {
   const child = spawnChild(spec.command, spec.args, {
     cwd: spec.cwd,
-    env: { ...env, ...spec.envPatch },
+    env: Object.fromEntries(Object.entries({ ...env, ...spec.envPatch }).filter((entry): entry is [string, string] => entry[1] !== undefined)),
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   const record: SpawnedProcess = { spec: structuredClone(spec), pid: child.pid ?? -1, kills: [], stdin: [] };

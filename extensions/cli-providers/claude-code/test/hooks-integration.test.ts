@@ -23,7 +23,7 @@ const BASH: HookEntry = { event: 'PreToolUse', matcher: 'Bash', command: '/usr/l
 async function setup(files: Record<string, string> = { [SETTINGS]: ORIGINAL }) {
   const host = createTestHost({ permissions: ['integration:hooks'], files });
   const adapter = await svcCliPlugin.createAdapter();
-  return { host, hooks: adapter.hooks!, ctx: host.context() };
+  return { host, hooks: adapter.hooks!, ctx: host.context({ integration: 'hooks' }) };
 }
 
 describe('hooks integration', () => {

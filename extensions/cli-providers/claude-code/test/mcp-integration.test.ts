@@ -22,7 +22,7 @@ const ORIGINAL = JSON.stringify(
 async function setup(files: Record<string, string> = { [USER_FILE]: ORIGINAL }) {
   const host = createTestHost({ permissions: ['integration:mcp'], files });
   const adapter = await svcCliPlugin.createAdapter();
-  return { host, mcp: adapter.mcp!, ctx: host.context() };
+  return { host, mcp: adapter.mcp!, ctx: host.context({ integration: 'mcp' }) };
 }
 
 const SVC_SERVER = { name: 'svc', command: '/usr/local/bin/svc', args: ['mcp'], env: { SVC_HOME: '/home/test/.svc' } };

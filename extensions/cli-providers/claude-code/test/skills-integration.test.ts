@@ -9,7 +9,7 @@ const PATH = '/home/test/.claude/skills/svc-tasks/SKILL.md';
 async function setup(files: Record<string, string> = {}) {
   const host = createTestHost({ permissions: ['integration:skills'], files });
   const adapter = await svcCliPlugin.createAdapter();
-  return { host, skills: adapter.skills!, ctx: host.context() };
+  return { host, skills: adapter.skills!, ctx: host.context({ integration: 'skills' }) };
 }
 
 describe('skills integration', () => {

@@ -5,7 +5,6 @@ import {
   type HookEntry,
   type HooksIntegration,
   type IntegrationScope,
-  type JsonValue,
 } from '@svc-org/ai-sdk';
 import { codexHookStateKey, codexHookTrustHash } from './codex-hook-trust-hash.js';
 import { hookMatcher, listHooks, locateHook, member, type ContainerNode } from './locate-hook.js';
@@ -183,8 +182,8 @@ export class CodexHooksIntegration implements HooksIntegration {
   }
 
   private async registry(hooksPath: string, ctx: AdapterContext): Promise<RegisteredHook[]> {
-    const value = await ctx.host.storage.get(REGISTRY_PREFIX + hooksPath);
-    return Array.isArray(value) ? (value as unknown as RegisteredHook[]) : [];
+    const value = await ctx.host.storage.get<RegisteredHook[]>(REGISTRY_PREFIX + hooksPath);
+    return Array.isArray(value) ? value : [];
   }
 
   private trustEdit(key: string, ctx: AdapterContext): TomlTableEdit {
@@ -220,7 +219,7 @@ export class CodexHooksIntegration implements HooksIntegration {
       }
     }
     const kept = registry.filter((hook) => hook.trustKey !== undefined);
-    if (kept.length > 0) await ctx.host.storage.set(REGISTRY_PREFIX + hooksPath, kept as unknown as JsonValue);
+    if (kept.length > 0) await ctx.host.storage.set(REGISTRY_PREFIX + hooksPath, kept);
     else await ctx.host.storage.delete(REGISTRY_PREFIX + hooksPath);
   }
 }

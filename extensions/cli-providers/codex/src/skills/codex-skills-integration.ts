@@ -47,7 +47,7 @@ export class CodexSkillsIntegration implements SkillsIntegration {
       if ((await ctx.host.storage.get(key)) === undefined) await ctx.host.storage.set(key, { sha256: digest(existing), adopted: true });
       return;
     }
-    const recorded = (await ctx.host.storage.get(key)) as { sha256?: string } | undefined;
+    const recorded = await ctx.host.storage.get<{ sha256?: string }>(key);
     if (existing !== undefined && recorded?.sha256 !== digest(existing)) {
       throw new SvcError({
         code: 'integration_conflict',
