@@ -5,12 +5,18 @@ import { SvcError } from '@svc-org/ai-sdk';
 import { buildCatalog } from './build-catalog.js';
 import { CatalogErrorCodes } from './catalog-error-codes.js';
 
-export const CATALOG_CLI_USAGE = `usage: pnpm extensions:catalog:build -- --base-url <https-url-with-path> --output <dir> [--skip-checks] [--root <repo>]
+export const CATALOG_CLI_USAGE = `usage: pnpm extensions:catalog:build -- --base-url <https-url-with-path> --output <dir>
+         [--only <id|id@version|provider>[,…]] [--changed-since <git-revision>] [--skip-checks] [--root <repo>]
 
-  --base-url     publication base URL; artifacts go to <base-url>/artifacts/<id>/<version>/<id>-<version>.tgz
-  --output       folder (absent or empty) that receives artifacts/ and index.v1.json
-  --root         repository holding extensions/ (default: this repository)
-  --skip-checks  skip each provider's typecheck and tests; only for tests that build fixture providers`;
+  --base-url       publication base URL; artifacts go to <base-url>/artifacts/<id>/<version>/<id>-<version>.tgz
+  --output         folder (absent or empty) that receives artifacts/ and index.v1.json
+  --only           build and test only these declarations (repeatable); every declaration is still checked
+  --changed-since  build and test only declarations whose source or provider folder changed since the revision
+  --root           repository holding extensions/ (default: this repository)
+  --skip-checks    skip each provider's typecheck and tests; only for tests that build fixture providers
+
+  With --only or --changed-since, the index lists only what was built: use it to check a contribution,
+  never to publish a catalog.`;
 
 export interface CatalogCliEnvironment {
   /** The repository this command belongs to (its scripts/build-provider.mjs builds the providers). */
@@ -32,6 +38,8 @@ export async function runCatalogCli(argv: string[], env: CatalogCliEnvironment):
         output: { type: 'string' },
         root: { type: 'string' },
         'skip-checks': { type: 'boolean', default: false },
+        only: { type: 'string', multiple: true },
+        'changed-since': { type: 'string' },
         help: { type: 'boolean', default: false },
       },
       strict: true,
@@ -50,6 +58,14 @@ export async function runCatalogCli(argv: string[], env: CatalogCliEnvironment):
       outputDir: resolve(env.cwd, values.output),
       buildProviderScript: resolve(env.repoRoot, 'scripts/build-provider.mjs'),
       skipChecks: values['skip-checks'],
+      ...(values.only !== undefined || values['changed-since'] !== undefined
+        ? {
+            select: {
+              ...(values.only !== undefined ? { only: values.only.flatMap((list) => list.split(',')).map((name) => name.trim()).filter((name) => name !== '') } : {}),
+              ...(values['changed-since'] !== undefined ? { changedSince: values['changed-since'] } : {}),
+            },
+          }
+        : {}),
       log: env.stdout,
     });
     return 0;
