@@ -15,7 +15,7 @@ import { appendToJsonContainer } from '../json/append-to-json-container.js';
 import { parseJsonSpans, JsonSpanError, type JsonSpanNode } from '../json/parse-json-spans.js';
 import { tomlString } from '../toml/format-toml.js';
 import { installTomlTable, uninstallTomlTable, type TomlTableEdit } from '../toml/toml-table-edits.js';
-import type { TomlTable, TomlValue } from '../toml/parse-toml.js';
+import type { TomlTable, TomlValue } from '../toml/toml-value.js';
 
 // A PreToolUse command hook in hooks.json, plus its trust. Codex runs a non-managed hook only when
 // the user config holds `[hooks.state."<hooks.json>:pre_tool_use:<group>:<handler>"]` with the
@@ -226,7 +226,14 @@ export class CodexHooksIntegration implements HooksIntegration {
 
 function isTrusted(config: TomlTable, key: string, hash: string): boolean {
   const get = (value: TomlValue | undefined, part: string) =>
-    typeof value === 'object' && value !== null && !Array.isArray(value) ? value[part] : undefined;
+    typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date) ? value[part] : undefined;
   const state = get(get(config.hooks, 'state'), key);
-  return typeof state === 'object' && state !== null && !Array.isArray(state) && state.trusted_hash === hash && Object.keys(state).length === 1;
+  return (
+    typeof state === 'object' &&
+    state !== null &&
+    !Array.isArray(state) &&
+    !(state instanceof Date) &&
+    state.trusted_hash === hash &&
+    Object.keys(state).length === 1
+  );
 }

@@ -37,7 +37,7 @@ export class CodexMcpIntegration implements McpIntegration {
   async inspect(scope: IntegrationScope, ctx: AdapterContext) {
     const configPath = codexConfigPath(scope, ctx);
     const text = await ctx.host.files.readText(configPath);
-    return { configPath, entries: text === undefined ? [] : readMcpServers(parseTomlFile(text, configPath).root) };
+    return { configPath, entries: text === undefined ? [] : readMcpServers(parseTomlFile(text, configPath)) };
   }
 
   async install(entry: McpServerEntry, scope: IntegrationScope, ctx: AdapterContext): Promise<void> {
