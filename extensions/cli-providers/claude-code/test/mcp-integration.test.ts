@@ -126,4 +126,19 @@ describe('MCP integration', () => {
     await expect(mcp.install({ name: 'x' }, user, ctx)).rejects.toMatchObject({ code: 'invalid_request' });
     await expect(mcp.install({ name: '../x', command: 'node' }, user, ctx)).rejects.toMatchObject({ code: 'invalid_request' });
   });
+
+  test('a project .mcp.json with comments keeps them and every untouched byte, even after Claude Code changed it', async () => {
+    const file = '/work/app/.mcp.json';
+    const original = '{\n  // the team server\n  "mcpServers": {\n    // shared with the team\n    "team": {\n      "command": "team-mcp"\n    }\n  }\n}\n';
+    const { host, mcp, ctx } = await setup({ [file]: original });
+    const project = { scope: 'project' as const, projectDir: '/work/app' };
+    await mcp.install(SVC_SERVER, project, ctx);
+    const installed = host.files.get(file)!;
+    expect(installed).toContain('// the team server');
+    expect(installed).toContain('    // shared with the team\n    "team": {\n      "command": "team-mcp"\n    },\n    "svc": {');
+    // Someone else edits the file: uninstall can no longer restore the old text, and removes only our entry.
+    host.files.set(file, installed.replace('"team-mcp"', '"team-mcp-2"'));
+    await mcp.uninstall('svc', project, ctx);
+    expect(host.files.get(file)).toBe(original.replace('"team-mcp"', '"team-mcp-2"'));
+  });
 });
