@@ -117,8 +117,11 @@ export interface ProviderConfigApi {
  * (mcp / hooks / skills), and only with that integration's permission.
  */
 export interface IntegrationFilesApi {
+  /** The file's text; undefined when it does not exist. */
   readText(path: string): Promise<string | undefined>;
+  /** Writes atomically (mode 0600), creating missing folders. */
   writeText(path: string, text: string): Promise<void>;
+  /** Removes a file, or a folder that is empty (a folder with anything in it is left as it is). */
   remove(path: string): Promise<void>;
 }
 

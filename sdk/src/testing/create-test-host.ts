@@ -34,6 +34,8 @@ export interface TestHostOptions {
   cli?: Partial<ResolvedCli>;
   /** The files the integration files API sees, by absolute path. */
   files?: Record<string, string>;
+  /** Folders that exist (besides the ancestors of `files`), e.g. an empty `.codex`. */
+  directories?: string[];
 }
 
 export interface TestCallOptions {
@@ -75,6 +77,8 @@ export interface TestHost {
   logs: LogRecord[];
   storage: Map<string, JsonValue>;
   files: Map<string, string>;
+  /** Folders that exist: those given, and the ancestors of every file written (as the host's writeText makes them). */
+  directories: Set<string>;
 }
 
 /**
@@ -90,6 +94,9 @@ export function createTestHost(options: TestHostOptions = {}): TestHost {
   const logs: LogRecord[] = [];
   const storage = new Map<string, JsonValue>();
   const files = new Map<string, string>(Object.entries(options.files ?? {}));
+  // Folders exist as the host's writeText makes them: every ancestor of a file written.
+  const directories = new Set<string>([...files.keys(), ...(options.directories ?? [])].flatMap((path) => [...ancestors(path)]));
+  for (const folder of options.directories ?? []) directories.add(folder);
   const need = (permission: Permission, method: string) => {
     if (!granted.has(permission)) throw new PermissionDeniedError(permission, method, pluginId);
   };
@@ -171,11 +178,15 @@ export function createTestHost(options: TestHostOptions = {}): TestHost {
         },
         async writeText(path, text) {
           filesGate('files.writeText');
+          for (const folder of ancestors(path)) directories.add(folder);
           files.set(path, text);
         },
         async remove(path) {
           filesGate('files.remove');
-          files.delete(path);
+          if (files.delete(path)) return;
+          // As the host: a folder goes only when nothing is left in it.
+          const inside = (candidate: string) => candidate.startsWith(`${path}/`);
+          if (![...files.keys()].some(inside) && ![...directories].some(inside)) directories.delete(path);
         },
       },
     };
@@ -225,7 +236,12 @@ export function createTestHost(options: TestHostOptions = {}): TestHost {
     logs,
     storage,
     files,
+    directories,
   };
+}
+
+function* ancestors(path: string): Generator<string> {
+  for (let at = path.lastIndexOf('/'); at > 0; at = path.lastIndexOf('/', at - 1)) yield path.slice(0, at);
 }
 
 /** `createTestHost` with real child processes: drive the adapter against a stand-in executable. */
