@@ -84,7 +84,7 @@ describe('PreToolUse hooks in ~/.codex/hooks.json, trusted in ~/.codex/config.to
     await adapter.hooks.install(ESCALATE, user, test.context({ integration: 'hooks' }));
     expect(await adapter.hooks.inspect(user, test.context({ integration: 'hooks' }))).toEqual({
       configPath: HOOKS,
-      entries: [{ event: 'PreToolUse', matcher: 'apply_patch', command: '~/.codex/hooks/guard.sh' }, ESCALATE],
+      entries: [{ event: 'PreToolUse', matcher: 'apply_patch', command: '~/.codex/hooks/guard.sh', origin: 'other' }, { ...ESCALATE, origin: 'svc' }],
     });
   });
 
@@ -165,5 +165,25 @@ describe('PreToolUse hooks in ~/.codex/hooks.json, trusted in ~/.codex/config.to
     await new CodexAdapter().hooks.install(ESCALATE, { scope: 'project', projectDir: '/work/app' }, test.context({ integration: 'hooks' }));
     expect([...test.files.keys()].sort()).toEqual([CONFIG, '/work/app/.codex/hooks.json']);
     expect(test.files.get(CONFIG)).toContain('"/work/app/.codex/hooks.json:pre_tool_use:0:0"');
+  });
+
+  test('with CODEX_HOME set, hooks.json and the trust go under it, where Codex reads them', async () => {
+    const test = host({ [HOOKS]: USER_HOOKS, [CONFIG]: USER_CONFIG });
+    const scope = { scope: 'user' as const, env: { CODEX_HOME: '/srv/codex' } };
+    const change = await new CodexAdapter().hooks.install(ESCALATE, scope, test.context({ integration: 'hooks' }));
+    expect(change).toEqual({ configPath: '/srv/codex/hooks.json', changed: true });
+    expect(test.files.get('/srv/codex/config.toml')).toContain('[hooks.state.');
+    expect(test.files.get(HOOKS)).toBe(USER_HOOKS);
+    expect(test.files.get(CONFIG)).toBe(USER_CONFIG);
+  });
+
+  test('removing a hook that is not there, or one svc did not write, says so and changes nothing', async () => {
+    const test = host({ [HOOKS]: USER_HOOKS, [CONFIG]: USER_CONFIG });
+    const adapter = new CodexAdapter();
+    await expect(adapter.hooks.uninstall(ESCALATE, user, test.context({ integration: 'hooks' }))).rejects.toMatchObject({ code: 'integration_not_found' });
+    const theirs = (await adapter.hooks.inspect(user, test.context({ integration: 'hooks' }))).entries[0]!;
+    await expect(adapter.hooks.uninstall(theirs, user, test.context({ integration: 'hooks' }))).rejects.toMatchObject({ code: 'integration_not_owned' });
+    expect(test.files.get(HOOKS)).toBe(USER_HOOKS);
+    expect(test.files.get(CONFIG)).toBe(USER_CONFIG);
   });
 });

@@ -54,9 +54,9 @@ describe('MCP servers in ~/.codex/config.toml', () => {
     expect(await adapter.mcp.inspect(user, test.context({ integration: 'mcp' }))).toEqual({
       configPath: CONFIG,
       entries: [
-        { name: 'my-stdio', command: 'npx', args: ['-y', 'my-mcp-server', '--flag'], env: { API_KEY: 'xxx' } },
-        { name: 'my-http', url: 'https://example.invalid/mcp' },
-        DOCS,
+        { name: 'my-stdio', command: 'npx', args: ['-y', 'my-mcp-server', '--flag'], env: { API_KEY: 'xxx' }, origin: 'other' },
+        { name: 'my-http', url: 'https://example.invalid/mcp', origin: 'other' },
+        { ...DOCS, origin: 'svc' },
       ],
     });
   });
@@ -160,7 +160,7 @@ describe('MCP servers in ~/.codex/config.toml', () => {
     test.files.set(CONFIG, test.files.get(CONFIG)!.replace('"@acme/docs-mcp"]', '"@acme/docs-mcp", "--verbose"]'));
     await adapter.mcp.uninstall('docs', user, test.context({ integration: 'mcp' }));
     expect(test.files.get(CONFIG)).toBe(`${USER_CONFIG}\n`);
-    await adapter.mcp.uninstall('my-http', user, test.context({ integration: 'mcp' }));
+    await adapter.mcp.uninstall('my-http', { ...user, force: true }, test.context({ integration: 'mcp' }));
     expect(test.files.get(CONFIG)).not.toContain('my-http');
     expect(test.files.get(CONFIG)).toContain('[mcp_servers.my-stdio.env]\nAPI_KEY = "xxx"\n');
   });
@@ -179,5 +179,59 @@ describe('MCP servers in ~/.codex/config.toml', () => {
       code: 'invalid_request',
     });
     expect(test.files.get(CONFIG)).toBe(USER_CONFIG);
+  });
+
+  test('with CODEX_HOME set, the config under it is edited, as Codex reads it, and ~/.codex is not touched', async () => {
+    const home = '/srv/codex-home';
+    const test = host({ [CONFIG]: USER_CONFIG });
+    const scope = { scope: 'user' as const, env: { CODEX_HOME: home } };
+    const adapter = new CodexAdapter();
+    expect(await adapter.mcp.install(DOCS, scope, test.context({ integration: 'mcp' }))).toEqual({ configPath: `${home}/config.toml`, changed: true });
+    expect(test.files.get(CONFIG)).toBe(USER_CONFIG);
+    expect(test.files.get(`${home}/config.toml`)).toContain('[mcp_servers.docs]');
+    expect((await adapter.mcp.inspect(scope, test.context({ integration: 'mcp' }))).configPath).toBe(`${home}/config.toml`);
+    await expect(adapter.mcp.install(DOCS, { scope: 'user', env: { CODEX_HOME: 'relative/dir' } }, test.context({ integration: 'mcp' }))).rejects.toMatchObject({
+      code: 'invalid_request',
+    });
+  });
+
+  test('removing a server that is not there says so and changes nothing', async () => {
+    const test = host({ [CONFIG]: USER_CONFIG });
+    await expect(new CodexAdapter().mcp.uninstall('ghost', user, test.context({ integration: 'mcp' }))).rejects.toMatchObject({
+      code: 'integration_not_found',
+      message: `there is no MCP server "ghost" in ${CONFIG}; nothing was removed`,
+    });
+    expect(test.files.get(CONFIG)).toBe(USER_CONFIG);
+  });
+
+  test('removing a server svc did not write needs force, and then says it was not svc\'s', async () => {
+    const test = host({ [CONFIG]: USER_CONFIG });
+    const adapter = new CodexAdapter();
+    await expect(adapter.mcp.uninstall('my-http', user, test.context({ integration: 'mcp' }))).rejects.toMatchObject({ code: 'integration_not_owned' });
+    expect(test.files.get(CONFIG)).toBe(USER_CONFIG);
+    expect(await adapter.mcp.uninstall('my-http', { ...user, force: true }, test.context({ integration: 'mcp' }))).toEqual({
+      configPath: CONFIG,
+      changed: true,
+      origin: 'other',
+    });
+    expect(test.files.get(CONFIG)).not.toContain('my-http');
+  });
+
+  test('a project-scope removal leaves no empty .codex folder behind, and keeps one that holds other files', async () => {
+    const adapter = new CodexAdapter();
+    const project = { scope: 'project' as const, projectDir: '/work/app' };
+    const empty = host();
+    await adapter.mcp.install(DOCS, project, empty.context({ integration: 'mcp' }));
+    expect(empty.directories.has('/work/app/.codex')).toBe(true);
+    expect(await adapter.mcp.uninstall('docs', project, empty.context({ integration: 'mcp' }))).toMatchObject({ origin: 'svc' });
+    expect([...empty.files.keys()]).toEqual([]);
+    expect(empty.directories.has('/work/app/.codex')).toBe(false);
+    expect(empty.directories.has('/work/app')).toBe(true);
+
+    const busy = host({ '/work/app/.codex/notes.md': 'mine' });
+    await adapter.mcp.install(DOCS, project, busy.context({ integration: 'mcp' }));
+    await adapter.mcp.uninstall('docs', project, busy.context({ integration: 'mcp' }));
+    expect([...busy.files.keys()]).toEqual(['/work/app/.codex/notes.md']);
+    expect(busy.directories.has('/work/app/.codex')).toBe(true);
   });
 });

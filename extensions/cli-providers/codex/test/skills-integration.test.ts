@@ -18,7 +18,7 @@ describe('skills in ~/.agents/skills/<name>/SKILL.md', () => {
     await adapter.skills.install(SKILL, user, test.context({ integration: 'skills' }));
     expect(test.files.get(`${SKILLS}/svc-escalation/SKILL.md`)).toBe(SKILL.content);
     expect(test.files.get(THEIRS)).toBe('theirs');
-    expect(await adapter.skills.inspect(user, test.context({ integration: 'skills' }))).toEqual({ configPath: SKILLS, entries: [{ name: 'svc-escalation' }] });
+    expect(await adapter.skills.inspect(user, test.context({ integration: 'skills' }))).toEqual({ configPath: SKILLS, entries: [{ name: 'svc-escalation', origin: 'svc' }] });
   });
 
   test('install is idempotent and an update of its own skill is allowed', async () => {
@@ -57,5 +57,17 @@ describe('skills in ~/.agents/skills/<name>/SKILL.md', () => {
     const test = host();
     await new CodexAdapter().skills.install(SKILL, { scope: 'project', projectDir: '/work/app' }, test.context({ integration: 'skills' }));
     expect([...test.files.keys()]).toEqual(['/work/app/.agents/skills/svc-escalation/SKILL.md']);
+  });
+
+  test('removing a skill that is not there, or one svc did not write, says so and changes nothing', async () => {
+    const theirs = `${SKILLS}/theirs/SKILL.md`;
+    const test = createTestHost({ permissions: ['integration:skills'], files: { [theirs]: '# theirs' } });
+    const adapter = new CodexAdapter();
+    await expect(adapter.skills.uninstall('ghost', user, test.context({ integration: 'skills' }))).rejects.toMatchObject({ code: 'integration_not_found' });
+    await expect(adapter.skills.uninstall('theirs', user, test.context({ integration: 'skills' }))).rejects.toMatchObject({ code: 'integration_not_owned' });
+    expect(test.files.get(theirs)).toBe('# theirs');
+    expect(await adapter.skills.uninstall('theirs', { ...user, force: true }, test.context({ integration: 'skills' }))).toMatchObject({ origin: 'other' });
+    expect(test.files.has(theirs)).toBe(false);
+    expect(test.directories.has(`${SKILLS}/theirs`)).toBe(false);
   });
 });
