@@ -1,4 +1,5 @@
 import {
+  ErrorCodes,
   SvcError,
   type AdapterContext,
   type IntegrationInspection,
@@ -66,7 +67,7 @@ export class GeminiSkillsIntegration implements SkillsIntegration {
     const existing = await ctx.host.files.readText(path);
     if (existing === undefined) {
       await records.deletePlacement('skills', root, name);
-      return;
+      throw new SvcError({ code: ErrorCodes.integrationNotFound, message: `there is no skill "${name}" at ${path}; nothing was removed`, details: { path } });
     }
     if (!owned) {
       throw new SvcError({
@@ -74,9 +75,9 @@ export class GeminiSkillsIntegration implements SkillsIntegration {
         message: `svc did not install the skill at ${path}; remove it with \`gemini skills uninstall\` or by hand`,
       });
     }
-    // svc wrote this file; it goes even if someone edited it since. Its folder may stay, empty:
-    // the host's file API removes files, and a folder without SKILL.md is not a skill.
+    // svc wrote this file; it goes even if someone edited it since, and its folder when empty.
     await ctx.host.files.remove(path);
+    await ctx.host.files.remove(path.slice(0, path.lastIndexOf('/')));
     await records.deletePlacement('skills', root, name);
   }
 }
