@@ -87,7 +87,7 @@ describe('MCP integration', () => {
     });
     expect(await mcp.inspect(project, ctx)).toEqual({
       configPath: '/work/project/.mcp.json',
-      entries: [{ name: 'svc-http', url: 'http://127.0.0.1:7777/mcp' }],
+      entries: [{ name: 'svc-http', url: 'http://127.0.0.1:7777/mcp', origin: 'svc' }],
     });
   });
 
@@ -101,15 +101,33 @@ describe('MCP integration', () => {
     await mcp.install(SVC_SERVER, user, ctx);
     expect(await mcp.inspect(user, ctx)).toEqual({
       configPath: USER_FILE,
-      entries: [{ name: 'user-server', command: 'npx', args: ['-y', 'their-server'], env: { TOKEN: 'theirs' } }, SVC_SERVER],
+      entries: [
+        { name: 'user-server', command: 'npx', args: ['-y', 'their-server'], env: { TOKEN: 'theirs' }, origin: 'other' },
+        { ...SVC_SERVER, origin: 'svc' },
+      ],
     });
   });
 
   test('a server of the same name that svc did not write is neither replaced nor removed', async () => {
     const { host, mcp, ctx } = await setup();
     await expect(mcp.install({ name: 'user-server', command: 'other' }, user, ctx)).rejects.toMatchObject({ code: 'integration_conflict' });
-    await mcp.uninstall('user-server', user, ctx);
+    await expect(mcp.uninstall('user-server', user, ctx)).rejects.toMatchObject({
+      code: 'integration_not_owned',
+      message: expect.stringContaining('was not written by svc'),
+    });
     expect(host.files.get(USER_FILE)).toBe(ORIGINAL);
+    await expect(mcp.uninstall('ghost', user, ctx)).rejects.toMatchObject({ code: 'integration_not_found' });
+    expect(await mcp.uninstall('user-server', { ...user, force: true }, ctx)).toEqual({ configPath: USER_FILE, changed: true, origin: 'other' });
+    expect(JSON.parse(host.files.get(USER_FILE)!).mcpServers).toEqual({});
+    expect(JSON.parse(host.files.get(USER_FILE)!).projects).toEqual({ '/work/project': { allowedTools: [], mcpServers: {} } });
+  });
+
+  test('with CLAUDE_CONFIG_DIR set, its .claude.json is edited, as Claude Code reads it, and ~/.claude.json is not touched', async () => {
+    const { host, mcp, ctx } = await setup();
+    const scope = { scope: 'user' as const, env: { CLAUDE_CONFIG_DIR: '/srv/claude' } };
+    expect(await mcp.install(SVC_SERVER, scope, ctx)).toEqual({ configPath: '/srv/claude/.claude.json', changed: true });
+    expect(host.files.get(USER_FILE)).toBe(ORIGINAL);
+    expect(JSON.parse(host.files.get('/srv/claude/.claude.json')!).mcpServers.svc.command).toBe('/usr/local/bin/svc');
   });
 
   test('a file that is not JSON is left unchanged and its content is not quoted in the error', async () => {

@@ -32,7 +32,7 @@ describe('skills integration', () => {
   test('a skill svc did not write is neither replaced nor removed', async () => {
     const { host, skills, ctx } = await setup({ [PATH]: 'their skill' });
     await expect(skills.install(SKILL, user, ctx)).rejects.toMatchObject({ code: 'integration_conflict' });
-    await skills.uninstall('svc-tasks', user, ctx);
+    await expect(skills.uninstall('svc-tasks', user, ctx)).rejects.toMatchObject({ code: 'integration_not_owned' });
     expect(host.files.get(PATH)).toBe('their skill');
   });
 
