@@ -99,6 +99,15 @@ describe('codex', () => {
     }
   });
 
+  test('a project-scope add and remove leaves no empty .codex folder in the project', async () => {
+    const args = ['--provider', ID, '--scope', 'project', '--project-dir', project];
+    expect((await svc.run(['integration', 'mcp', 'add', ...args, 'docs', '--command', 'docs-mcp'])).code).toBe(0);
+    expect(readFileSync(join(project, '.codex', 'config.toml'), 'utf8')).toContain('[mcp_servers.docs]');
+    const removed = await svc.run(['integration', 'mcp', 'remove', ...args, 'docs']);
+    expect(removed.code, removed.stderr).toBe(0);
+    expect(existsSync(join(project, '.codex'))).toBe(false);
+  });
+
   test('installs and removes a PreToolUse hook', async () => {
     const add = await svc.run(['integration', 'hooks', 'add', '--provider', ID, '--matcher', 'request_user_input', '--command', '/usr/local/bin/svc-hook']);
     expect(add.code).toBe(0);
