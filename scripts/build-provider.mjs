@@ -18,6 +18,9 @@ export async function buildProvider(dir) {
     target: 'node20',
     sourcemap: false,
     legalComments: 'none',
+    // ESM builds first: libraries such as jsonc-parser ship a UMD `main` whose dynamic requires
+    // esbuild cannot follow, and their `module` build bundles into the one file with nothing left out.
+    mainFields: ['module', 'main'],
     logLevel: 'warning',
     // Deterministic output: no absolute paths or timestamps end up in the bundle.
     absWorkingDir: resolve(dir),

@@ -11,7 +11,9 @@ import { artifactPath } from './artifact-path.js';
 import { CatalogErrorCodes } from './catalog-error-codes.js';
 import type { SourcedDeclaration } from './catalog-declaration.js';
 import { type CatalogExtension, type CatalogIndex, type CatalogVersion } from './catalog-index.js';
+import { checkArtifactInstallable } from './check-artifact-installable.js';
 import { checkDeclarationMatchesManifest } from './check-declaration-matches-manifest.js';
+import { checkBuiltProvider, checkProviderManifest } from './check-provider-metadata.js';
 import { collectPackageFiles } from './collect-package-files.js';
 import { compareCodeUnits } from './compare-code-units.js';
 import { digestArtifact } from './digest-artifact.js';
@@ -25,6 +27,7 @@ import { readDeclarations } from './read-declarations.js';
 import { readProviderPackage, type ProviderPackageFile } from './read-provider-package.js';
 import { readSigningKey } from './read-signing-key.js';
 import { writeCatalogIndex } from './write-catalog-index.js';
+import { selectDeclarations, type DeclarationSelection } from './select-declarations.js';
 
 export interface BuildCatalogOptions {
   /** Repository holding extensions/catalog/{schema,sources}/ and extensions/cli-providers/. */
@@ -45,6 +48,8 @@ export interface BuildCatalogOptions {
   expires?: string;
   /** The build's clock (tests). */
   now?: Date;
+  /** Build and test only these declarations (see `selectDeclarations`); every one is still checked. */
+  select?: DeclarationSelection;
   log?: (line: string) => void;
 }
 
@@ -92,12 +97,17 @@ export async function buildCatalog(options: BuildCatalogOptions): Promise<Catalo
         details: { sourceFile: declaration.sourceFile },
       });
     }
-    checkDeclarationMatchesManifest(declaration, (await readProviderPackage(dir)).manifest);
+    // The installer's manifest rules first: a package the host would refuse is refused here, by name.
+    checkDeclarationMatchesManifest(declaration, await checkProviderManifest(dir));
     providers.push({ declaration, dir });
+  }
+  const selected = options.select === undefined ? declarations : await selectDeclarations(options.root, declarations, options.select);
+  if (options.select !== undefined) {
+    options.log?.(`building ${selected.length} of ${declarations.length} declaration(s): ${selected.map((d) => `${d.id}@${d.version}`).join(', ') || 'none'}`);
   }
 
   const built: Array<{ declaration: SourcedDeclaration; pkg: ProviderPackageFile; bytes: Buffer; artifact: BuiltArtifact }> = [];
-  for (const { declaration, dir } of providers) {
+  for (const { declaration, dir } of providers.filter((p) => selected.includes(p.declaration))) {
     await prepareProvider(dir, {
       buildProviderScript: options.buildProviderScript ?? join(options.root, 'scripts/build-provider.mjs'),
       skipChecks: options.skipChecks,
@@ -105,9 +115,11 @@ export async function buildCatalog(options: BuildCatalogOptions): Promise<Catalo
     });
     // Read again: the manifest that is packed must be the one that was just checked and built.
     const pkg = await readProviderPackage(dir);
-    checkDeclarationMatchesManifest(declaration, pkg.manifest);
+    checkDeclarationMatchesManifest(declaration, await checkProviderManifest(dir));
+    await checkBuiltProvider(dir, pkg.manifest);
     const bytes = packDeterministicTgz(await collectPackageFiles(dir, pkg.raw, pkg.manifest));
     const relative = artifactPath(declaration);
+    await checkArtifactInstallable(bytes, `${declaration.id}@${declaration.version}`);
     built.push({
       declaration,
       pkg,

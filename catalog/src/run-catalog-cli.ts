@@ -7,16 +7,22 @@ import { CatalogErrorCodes } from './catalog-error-codes.js';
 import { checkKeyOutsideRepositories } from './check-key-outside-repositories.js';
 
 export const CATALOG_CLI_USAGE = `usage: pnpm extensions:catalog:build -- --base-url <https-url-with-path> --output <dir>
-         [--signing-key <file>]... [--index-version <n>] [--expires <30d|12h|YYYY-MM-DDTHH:MM:SSZ>] [--skip-checks] [--root <repo>]
+         [--signing-key <file>]... [--index-version <n>] [--expires <30d|12h|YYYY-MM-DDTHH:MM:SSZ>]
+         [--only <id|id@version|provider>[,…]] [--changed-since <git-revision>] [--skip-checks] [--root <repo>]
 
-  --base-url     publication base URL; artifacts go to <base-url>/artifacts/<id>/<version>/<id>-<version>.tgz
-  --output       folder (absent or empty) that receives artifacts/, index.v1.json and index.v1.json.sig
-  --signing-key  Ed25519 private key (PEM, mode 0600, outside every repository) that signs the index;
-                 repeat it to sign with an old and a new key during a rotation (keygen: pnpm extensions:catalog:keygen)
+  --base-url       publication base URL; artifacts go to <base-url>/artifacts/<id>/<version>/<id>-<version>.tgz
+  --output         folder (absent or empty) that receives artifacts/, index.v1.json and index.v1.json.sig
+  --signing-key    Ed25519 private key (PEM, mode 0600, outside every repository) that signs the index;
+                   repeat it to sign with an old and a new key during a rotation (keygen: pnpm extensions:catalog:keygen)
   --index-version  the index version hosts compare to refuse rollbacks (default: Unix time in seconds)
-  --expires      when hosts stop accepting this index (default 30d)
-  --root         repository holding extensions/ (default: this repository)
-  --skip-checks  skip each provider's typecheck and tests; only for tests that build fixture providers`;
+  --expires        when hosts stop accepting this index (default 30d)
+  --only           build and test only these declarations (repeatable); every declaration is still checked
+  --changed-since  build and test only declarations whose source or provider folder changed since the revision
+  --root           repository holding extensions/ (default: this repository)
+  --skip-checks    skip each provider's typecheck and tests; only for tests that build fixture providers
+
+  With --only or --changed-since, the index lists only what was built: use it to check a contribution,
+  never to publish a catalog.`;
 
 export interface CatalogCliEnvironment {
   /** The repository this command belongs to (its scripts/build-provider.mjs builds the providers). */
@@ -41,6 +47,8 @@ export async function runCatalogCli(argv: string[], env: CatalogCliEnvironment):
         'signing-key': { type: 'string', multiple: true },
         'index-version': { type: 'string' },
         expires: { type: 'string' },
+        only: { type: 'string', multiple: true },
+        'changed-since': { type: 'string' },
         help: { type: 'boolean', default: false },
       },
       strict: true,
@@ -64,6 +72,14 @@ export async function runCatalogCli(argv: string[], env: CatalogCliEnvironment):
       signingKeys,
       ...(values['index-version'] === undefined ? {} : { indexVersion: values['index-version'] }),
       ...(values.expires === undefined ? {} : { expires: values.expires }),
+      ...(values.only !== undefined || values['changed-since'] !== undefined
+        ? {
+            select: {
+              ...(values.only !== undefined ? { only: values.only.flatMap((list) => list.split(',')).map((name) => name.trim()).filter((name) => name !== '') } : {}),
+              ...(values['changed-since'] !== undefined ? { changedSince: values['changed-since'] } : {}),
+            },
+          }
+        : {}),
       log: env.stdout,
     });
     return 0;

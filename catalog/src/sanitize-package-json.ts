@@ -1,15 +1,9 @@
 // The packed package.json keeps the manifest and metadata but nothing an installer could act on: no
-// lifecycle or other scripts, no dependency declarations (the SDK is bundled into dist).
-export const REMOVED_PACKAGE_FIELDS = [
-  'scripts',
-  'dependencies',
-  'devDependencies',
-  'peerDependencies',
-  'peerDependenciesMeta',
-  'optionalDependencies',
-  'bundledDependencies',
-  'bundleDependencies',
-] as const;
+// lifecycle or other scripts, no dependency declarations (the SDK is bundled into dist). The field
+// list is the installer's own, so the two cannot drift.
+import { DEPENDENCY_FIELDS } from '../../host/src/extensions/install/check-package-json.js';
+
+export const REMOVED_PACKAGE_FIELDS = ['scripts', ...DEPENDENCY_FIELDS] as const;
 
 /** Returns the bytes to pack: the remaining fields in their original order, 2-space JSON and a final newline. */
 export function sanitizePackageJson(raw: Record<string, unknown>): Buffer {

@@ -40,7 +40,7 @@ test.each([
   await expect(readdir(outputDir)).rejects.toMatchObject({ code: 'ENOENT' });
 });
 
-test('refuses a manifest publisher that differs from the declaration', async () => {
+test('refuses a manifest publisher that is not the prefix of its id, as an install would', async () => {
   const { result } = await buildFixture([{ folder: 'alpha', id: 'acme.alpha', version: '1.0.0' }], async (root) => {
     const file = join(root, 'extensions/cli-providers/alpha/package.json');
     const pkg = JSON.parse(await readFile(file, 'utf8')) as { svc: { publisher: string } };
@@ -48,8 +48,9 @@ test('refuses a manifest publisher that differs from the declaration', async () 
     await writeFile(file, JSON.stringify(pkg));
   });
   await expect(result).rejects.toMatchObject({
-    code: 'catalog_declaration_mismatch',
-    details: { fields: [{ field: 'publisher', declared: 'acme', packaged: 'someone' }] },
+    code: 'catalog_manifest_invalid',
+    message: expect.stringContaining('svc.publisher "someone" differs from the publisher part of svc.id "acme.alpha"'),
+    details: { installCode: 'manifest_invalid', check: 'manifest' },
   });
 });
 

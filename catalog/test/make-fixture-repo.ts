@@ -31,7 +31,7 @@ export async function makeFixtureRepo(root: string, providers: FixtureProvider[]
     await mkdir(join(dir, 'src'), { recursive: true });
     const publisher = provider.id.slice(0, provider.id.indexOf('.'));
     const packageJson = {
-      name: `@fixture/svc-provider-${provider.folder}`,
+      name: `@fixture/svc-provider-${provider.id.slice(provider.id.indexOf('.') + 1)}`,
       version: provider.version,
       description: 'fixture provider for catalog build tests',
       type: 'module',

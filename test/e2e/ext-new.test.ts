@@ -237,7 +237,7 @@ describe('svc ext new', () => {
       svc: { id: 'acme.2fa-tool', publisher: 'acme', command: { default: 'twofa', aliases: [], knownPaths: {}, versionArgs: ['--version'] } },
     });
     const adapter = readFileSync(join(dir, 'src/2fa-tool-adapter.ts'), 'utf8');
-    expect(adapter).toContain('export class Cli2faToolAdapter extends BaseCliAdapter');
+    expect(adapter).toContain('export class Cli2faToolAdapter extends StreamingCliAdapter');
     // Every generated source must at least parse as TypeScript (the full build runs in the first test).
     for (const file of ['src/index.ts', 'src/2fa-tool-adapter.ts', 'test/2fa-tool-adapter.test.ts']) {
       await expect(transform(readFileSync(join(dir, file), 'utf8'), { loader: 'ts' })).resolves.toBeDefined();

@@ -66,6 +66,48 @@ describe('codex', () => {
     expect(readFileSync(configFile, 'utf8')).toBe(before);
   });
 
+  test('under CODEX_HOME, edits the config.toml Codex reads, says which, and refuses removals of missing or foreign servers', async () => {
+    const codexHome = mkdtempSync(join(tmpdir(), 'svc-codex-codexhome-'));
+    const configFile = join(codexHome, 'config.toml');
+    writeFileSync(configFile, '[mcp_servers.theirs]\ncommand = "theirs-mcp"\n');
+    svc.env.CODEX_HOME = codexHome;
+    try {
+      const add = await svc.run(['integration', 'mcp', 'add', '--provider', ID, 'weather', '--command', 'node', '--arg', 'weather.mjs']);
+      expect(add.code, add.stderr).toBe(0);
+      expect(add.stdout).toBe(`added MCP server weather in ${configFile}\n`);
+      expect(readFileSync(configFile, 'utf8')).toContain('[mcp_servers.weather]');
+      expect(existsSync(join(home, '.codex', 'config.toml')) ? readFileSync(join(home, '.codex', 'config.toml'), 'utf8') : '').not.toContain('weather');
+
+      const list = await svc.run(['integration', 'mcp', 'list', '--provider', ID]);
+      expect(list.stdout).toContain(configFile);
+      expect(list.stdout).toMatch(/other\s+theirs/);
+      expect(list.stdout).toMatch(/svc\s+weather/);
+
+      const missing = await svc.run(['integration', 'mcp', 'remove', '--provider', ID, 'ghost']);
+      expect(missing.code).not.toBe(0);
+      expect(missing.stderr).toContain('integration_not_found');
+      const foreign = await svc.run(['integration', 'mcp', 'remove', '--provider', ID, 'theirs']);
+      expect(foreign.code).not.toBe(0);
+      expect(foreign.stderr).toContain('integration_not_owned');
+      const forced = await svc.run(['integration', 'mcp', 'remove', '--provider', ID, 'theirs', '--force']);
+      expect(forced.code, forced.stderr).toBe(0);
+      expect(forced.stdout).toBe(`removed MCP server theirs from ${configFile} (it was not written by svc)\n`);
+      expect((await svc.run(['integration', 'mcp', 'remove', '--provider', ID, 'weather'])).code).toBe(0);
+      expect(readFileSync(configFile, 'utf8')).toBe('');
+    } finally {
+      delete svc.env.CODEX_HOME;
+    }
+  });
+
+  test('a project-scope add and remove leaves no empty .codex folder in the project', async () => {
+    const args = ['--provider', ID, '--scope', 'project', '--project-dir', project];
+    expect((await svc.run(['integration', 'mcp', 'add', ...args, 'docs', '--command', 'docs-mcp'])).code).toBe(0);
+    expect(readFileSync(join(project, '.codex', 'config.toml'), 'utf8')).toContain('[mcp_servers.docs]');
+    const removed = await svc.run(['integration', 'mcp', 'remove', ...args, 'docs']);
+    expect(removed.code, removed.stderr).toBe(0);
+    expect(existsSync(join(project, '.codex'))).toBe(false);
+  });
+
   test('installs and removes a PreToolUse hook', async () => {
     const add = await svc.run(['integration', 'hooks', 'add', '--provider', ID, '--matcher', 'request_user_input', '--command', '/usr/local/bin/svc-hook']);
     expect(add.code).toBe(0);

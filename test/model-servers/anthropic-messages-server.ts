@@ -3,8 +3,8 @@
 // Each POST /v1/messages consumes the next turn of the script and answers it streamed (SSE) or whole,
 // as the request asks. Only node: builtins and erasable TypeScript, so Node 22 can run it directly
 // (type stripping) from a recorder script.
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { listenScripted, pieces, sendJson, startEventStream, writeEvent, type ScriptedHttpRequest } from './scripted-http-server.ts';
 
 export interface ScriptedUsage {
   inputTokens: number;
@@ -91,23 +91,9 @@ export async function startAnthropicMessagesServer(
   let nextTurn = 0;
   let messageCounter = 0;
 
-  const server = createServer((req, res) => {
-    void handle(req, res).catch((error: unknown) => {
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ type: 'error', error: { type: 'api_error', message: String(error) } }));
-    });
-  });
-
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
-    const raw = await readBody(req);
-    let body: unknown = undefined;
-    try {
-      body = raw.length > 0 ? JSON.parse(raw) : undefined;
-    } catch {
-      body = raw;
-    }
-    const record = (turn: number) => requests.push({ method: req.method ?? '', path, headers: req.headers, body, turn });
+  async function handle(req: ScriptedHttpRequest, res: ServerResponse): Promise<void> {
+    const { path, body } = req;
+    const record = (turn: number) => requests.push({ method: req.method, path, headers: req.headers, body, turn });
     // Claude Code probes the base URL with `HEAD /` before its first request.
     if (req.method === 'HEAD' || (req.method === 'GET' && path === '/')) {
       record(-1);
@@ -143,21 +129,8 @@ export async function startAnthropicMessagesServer(
     return sendJson(res, 200, message(turn, meta));
   }
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const port = (server.address() as AddressInfo).port;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    port,
-    requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  const server = await listenScripted(handle, (message) => ({ type: 'error', error: { type: 'api_error', message } }));
+  return { url: server.origin, port: server.port, requests, close: server.close };
 }
 
 interface MessagesRequest {
@@ -226,11 +199,11 @@ function message(turn: ReplyTurn, meta: ResponseMeta) {
 }
 
 function event(res: ServerResponse, name: string, data: Record<string, unknown>): void {
-  res.write(`event: ${name}\ndata: ${JSON.stringify({ type: name, ...data })}\n\n`);
+  writeEvent(res, { type: name, ...data }, { event: name });
 }
 
 function startStream(res: ServerResponse, meta: ResponseMeta, inputTokens: number): void {
-  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+  startEventStream(res);
   event(res, 'message_start', {
     message: {
       id: meta.id,
@@ -283,22 +256,5 @@ function sendStall(res: ServerResponse, turn: Extract<ScriptedTurn, { type: 'sta
   // Nothing more: the connection stays open until the client goes away or close() ends it.
 }
 
-function pieces(text: string, size: number): string[] {
-  const out: string[] = [];
-  for (let at = 0; at < text.length; at += size) out.push(text.slice(at, at + size));
-  return out;
-}
 
-function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  res.writeHead(status, { 'content-type': 'application/json', ...headers });
-  res.end(JSON.stringify(body));
-}
 
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}

@@ -4,8 +4,8 @@
 // Each POST .../models/<model>:streamGenerateContent or :generateContent consumes the next turn of the
 // script; :countTokens is answered without consuming one. Only node: builtins and erasable TypeScript,
 // so Node 22 can run it directly (type stripping) from a recorder script.
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { listenScripted, pieces, sendJson, startEventStream, writeEvent, type ScriptedHttpRequest } from './scripted-http-server.ts';
 
 export interface GeminiScriptedUsage {
   promptTokens: number;
@@ -84,27 +84,13 @@ export async function startGeminiGenerateServer(options: GeminiGenerateServerOpt
   let nextTurn = 0;
   let responseCounter = 0;
 
-  const server = createServer((req, res) => {
-    void handle(req, res).catch((error: unknown) => {
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ error: { code: 500, message: String(error), status: 'INTERNAL' } }));
-    });
-  });
-
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    const raw = await readBody(req);
-    let body: unknown = undefined;
-    try {
-      body = raw.length > 0 ? JSON.parse(raw) : undefined;
-    } catch {
-      body = raw;
-    }
+  async function handle(req: ScriptedHttpRequest, res: ServerResponse): Promise<void> {
+    const { url, body } = req;
     const match = ROUTE.exec(url.pathname);
     const model = match?.[1] ?? settings.model;
     const action = match?.[2] ?? '';
     const record = (turn: number) =>
-      requests.push({ method: req.method ?? '', path: url.pathname, action, model, headers: req.headers, body, turn });
+      requests.push({ method: req.method, path: url.pathname, action, model, headers: req.headers, body, turn });
 
     if (req.method !== 'POST' || !match) {
       record(-1);
@@ -138,21 +124,8 @@ export async function startGeminiGenerateServer(options: GeminiGenerateServerOpt
     return sendJson(res, 200, response(partsOf(turn, Number.POSITIVE_INFINITY), turn, { responseId, model }, true));
   }
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const port = (server.address() as AddressInfo).port;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    port,
-    requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  const server = await listenScripted(handle, (message) => ({ error: { code: 500, message, status: 'INTERNAL' } }));
+  return { url: server.origin, port: server.port, requests, close: server.close };
 }
 
 type ContentTurn = Exclude<GeminiScriptedTurn, { type: 'error' }>;
@@ -200,34 +173,17 @@ function response(chunks: Part[][], turn: ContentTurn, meta: ResponseMeta, last:
 }
 
 async function sendStream(res: ServerResponse, turn: ContentTurn, meta: ResponseMeta & { chunkSize: number }): Promise<void> {
-  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+  startEventStream(res, { keepAlive: false });
   const chunks = partsOf(turn, meta.chunkSize);
   if (chunks.length === 0) chunks.push([{ text: '' }]);
   for (const [index, parts] of chunks.entries()) {
     // A delay between chunks gives a recorder time to cancel the CLI mid-stream.
     if (index > 0 && turn.chunkDelayMs) await new Promise((resolve) => setTimeout(resolve, turn.chunkDelayMs));
     if (res.destroyed) return;
-    res.write(`data: ${JSON.stringify(response([parts], turn, meta, index === chunks.length - 1))}\r\n\r\n`);
+    writeEvent(res, response([parts], turn, meta, index === chunks.length - 1), { eol: '\r\n' });
   }
   res.end();
 }
 
-function pieces(text: string, size: number): string[] {
-  const out: string[] = [];
-  for (let at = 0; at < text.length; at += size) out.push(text.slice(at, at + size));
-  return out;
-}
 
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
-}
 
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}

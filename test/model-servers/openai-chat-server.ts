@@ -2,8 +2,8 @@
 // conformance tests. Each POST /v1/chat/completions consumes the next turn of the script and answers
 // it streamed (SSE) or whole, as the request asks. Only node: builtins and erasable TypeScript, so
 // Node 22 can run it directly (type stripping) from a recorder script.
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { listenScripted, pieces, sendJson, startEventStream, writeEvent, type ScriptedHttpRequest } from './scripted-http-server.ts';
 
 export interface ScriptedUsage {
   promptTokens: number;
@@ -79,28 +79,14 @@ export async function startOpenAiChatServer(options: OpenAiChatServerOptions): P
   let nextTurn = 0;
   let completionCounter = 0;
 
-  const server = createServer((req, res) => {
-    void handle(req, res).catch((error: unknown) => {
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ error: { message: String(error), type: 'server_error' } }));
-    });
-  });
-
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
-    const raw = await readBody(req);
-    let body: unknown = undefined;
-    try {
-      body = raw.length > 0 ? JSON.parse(raw) : undefined;
-    } catch {
-      body = raw;
-    }
+  async function handle(req: ScriptedHttpRequest, res: ServerResponse): Promise<void> {
+    const { path, body } = req;
     if (req.method === 'GET' && path.endsWith('/models')) {
       requests.push({ method: req.method, path, headers: req.headers, body, turn: -1 });
       return sendJson(res, 200, { object: 'list', data: [{ id: settings.model, object: 'model', owned_by: 'scripted' }] });
     }
     if (req.method !== 'POST' || !path.endsWith('/chat/completions')) {
-      requests.push({ method: req.method ?? '', path, headers: req.headers, body, turn: -1 });
+      requests.push({ method: req.method, path, headers: req.headers, body, turn: -1 });
       return sendJson(res, 404, { error: { message: `no route ${req.method} ${path}`, type: 'invalid_request_error' } });
     }
     const request = (typeof body === 'object' && body !== null ? body : {}) as ChatRequest;
@@ -123,21 +109,8 @@ export async function startOpenAiChatServer(options: OpenAiChatServerOptions): P
     return sendJson(res, 200, completion(turn, { id, created, model }));
   }
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const port = (server.address() as AddressInfo).port;
-  return {
-    baseUrl: `http://127.0.0.1:${port}/v1`,
-    port,
-    requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  const server = await listenScripted(handle, (message) => ({ error: { message, type: 'server_error' } }));
+  return { baseUrl: `${server.origin}/v1`, port: server.port, requests, close: server.close };
 }
 
 interface ChatRequest {
@@ -206,17 +179,15 @@ function completion(turn: ReplyTurn, meta: ResponseMeta) {
 }
 
 function streamChunks(res: ServerResponse, meta: ResponseMeta) {
-  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+  startEventStream(res);
   return (delta: Record<string, unknown>, finishReason: string | null = null) =>
-    res.write(
-      `data: ${JSON.stringify({
-        id: meta.id,
-        object: 'chat.completion.chunk',
-        created: meta.created,
-        model: meta.model,
-        choices: [{ index: 0, delta, finish_reason: finishReason }],
-      })}\n\n`,
-    );
+    writeEvent(res, {
+      id: meta.id,
+      object: 'chat.completion.chunk',
+      created: meta.created,
+      model: meta.model,
+      choices: [{ index: 0, delta, finish_reason: finishReason }],
+    });
 }
 
 function sendStream(res: ServerResponse, turn: ReplyTurn, meta: ResponseMeta & { chunkSize: number }): void {
@@ -230,10 +201,9 @@ function sendStream(res: ServerResponse, turn: ReplyTurn, meta: ResponseMeta & {
   toolCalls?.forEach((call, index) => chunk({ tool_calls: [{ index, ...call }] }));
   chunk({}, toolCalls ? 'tool_calls' : 'stop');
   // The usage chunk has no choices, as OpenAI sends it with stream_options.include_usage.
-  res.write(
-    `data: ${JSON.stringify({ id: meta.id, object: 'chat.completion.chunk', created: meta.created, model: meta.model, choices: [], usage: usageOf(turn) })}\n\n`,
-  );
-  res.end('data: [DONE]\n\n');
+  writeEvent(res, { id: meta.id, object: 'chat.completion.chunk', created: meta.created, model: meta.model, choices: [], usage: usageOf(turn) });
+  writeEvent(res, '[DONE]');
+  res.end();
 }
 
 function sendStall(res: ServerResponse, turn: Extract<ScriptedTurn, { type: 'stall' }>, meta: ResponseMeta): void {
@@ -243,22 +213,5 @@ function sendStall(res: ServerResponse, turn: Extract<ScriptedTurn, { type: 'sta
   // Nothing more: the connection stays open until the client goes away or close() ends it.
 }
 
-function pieces(text: string, size: number): string[] {
-  const out: string[] = [];
-  for (let at = 0; at < text.length; at += size) out.push(text.slice(at, at + size));
-  return out;
-}
 
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
-}
 
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}

@@ -2,8 +2,8 @@
 // for recording the real CLI and for conformance tests. Each POST /v1/responses consumes the next turn of
 // the script and answers it as the SSE stream the real API sends (response.created → output items →
 // response.completed). Only node: builtins and erasable TypeScript, so Node 22 runs it directly.
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { listenScripted, pieces, sendJson, startEventStream, writeEvent, type ScriptedHttpRequest } from './scripted-http-server.ts';
 
 export interface ScriptedResponsesUsage {
   inputTokens: number;
@@ -83,28 +83,14 @@ export async function startOpenAiResponsesServer(options: OpenAiResponsesServerO
   let nextTurn = 0;
   let responseCounter = 0;
 
-  const server = createServer((req, res) => {
-    void handle(req, res).catch((error: unknown) => {
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ error: { message: String(error), type: 'server_error' } }));
-    });
-  });
-
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
-    const raw = await readBody(req);
-    let body: unknown = undefined;
-    try {
-      body = raw.length > 0 ? JSON.parse(raw) : undefined;
-    } catch {
-      body = raw;
-    }
+  async function handle(req: ScriptedHttpRequest, res: ServerResponse): Promise<void> {
+    const { path, body } = req;
     if (req.method === 'GET' && path.endsWith('/models')) {
       requests.push({ method: req.method, path, headers: req.headers, body, turn: -1 });
       return sendJson(res, 200, { object: 'list', data: [{ id: settings.model, object: 'model', owned_by: 'scripted' }] });
     }
     if (req.method !== 'POST' || !path.endsWith('/responses')) {
-      requests.push({ method: req.method ?? '', path, headers: req.headers, body, turn: -1 });
+      requests.push({ method: req.method, path, headers: req.headers, body, turn: -1 });
       return sendJson(res, 404, { error: { message: `no route ${req.method} ${path}`, type: 'invalid_request_error' } });
     }
     const index = nextTurn < settings.script.length ? nextTurn++ : -1;
@@ -123,21 +109,8 @@ export async function startOpenAiResponsesServer(options: OpenAiResponsesServerO
     sendStream(res, turn, { id: `resp_scripted_${n}`, n, createdAt: 1_700_000_000 + n, model, chunkSize: settings.chunkSize });
   }
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const port = (server.address() as AddressInfo).port;
-  return {
-    url: `http://127.0.0.1:${port}/v1`,
-    port,
-    requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  const server = await listenScripted(handle, (message) => ({ error: { message, type: 'server_error' } }));
+  return { url: `${server.origin}/v1`, port: server.port, requests, close: server.close };
 }
 
 interface StreamMeta {
@@ -151,10 +124,9 @@ interface StreamMeta {
 type StreamTurn = Exclude<ScriptedResponsesTurn, { type: 'error' }>;
 
 function sendStream(res: ServerResponse, turn: StreamTurn, meta: StreamMeta): void {
-  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+  startEventStream(res);
   let sequence = 0;
-  const emit = (type: string, payload: Record<string, unknown>) =>
-    res.write(`event: ${type}\ndata: ${JSON.stringify({ type, sequence_number: sequence++, ...payload })}\n\n`);
+  const emit = (type: string, payload: Record<string, unknown>) => writeEvent(res, { type, sequence_number: sequence++, ...payload }, { event: type });
   const envelope = (status: string, extra: Record<string, unknown> = {}) => ({
     id: meta.id,
     object: 'response',
@@ -275,22 +247,5 @@ function emitFunctionCall(emit: Emit, outputIndex: number, id: string, call: Scr
   return item;
 }
 
-function pieces(text: string, size: number): string[] {
-  const out: string[] = [];
-  for (let at = 0; at < text.length; at += size) out.push(text.slice(at, at + size));
-  return out;
-}
 
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
-}
 
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}

@@ -4,6 +4,9 @@ import type { ModelInfo } from '../events/model-info.js';
 import type { HostContext } from '../host-context/host-context.js';
 import type {
   HookEntry,
+  IntegrationChange,
+  IntegrationOrigin,
+  IntegrationRemoval,
   IntegrationScope,
   McpServerEntry,
   QueryRequest,
@@ -23,25 +26,32 @@ export interface AdapterContext {
 export interface IntegrationInspection<T> {
   /** The configuration file read, when the CLI keeps one. */
   configPath?: string;
-  entries: T[];
+  /** Each entry with `origin`: `svc` when svc's install wrote it, `other` when it was there before or someone else added it. */
+  entries: Array<T & { origin?: IntegrationOrigin }>;
 }
 
+/**
+ * Integrations edit the file the CLI reads (resolve its home from `scope.env` as the CLI does) and
+ * say which. Uninstall of an entry that is not there throws `integration_not_found`; of an entry svc
+ * did not write, `integration_not_owned` unless `scope.force`. Install/uninstall may return what
+ * they changed (`IntegrationChange`); older adapters return nothing.
+ */
 export interface McpIntegration {
   inspect(scope: IntegrationScope, ctx: AdapterContext): Promise<IntegrationInspection<McpServerEntry>>;
-  install(entry: McpServerEntry, scope: IntegrationScope, ctx: AdapterContext): Promise<void>;
-  uninstall(name: string, scope: IntegrationScope, ctx: AdapterContext): Promise<void>;
+  install(entry: McpServerEntry, scope: IntegrationScope, ctx: AdapterContext): Promise<IntegrationChange | void>;
+  uninstall(name: string, scope: IntegrationRemoval, ctx: AdapterContext): Promise<IntegrationChange | void>;
 }
 
 export interface HooksIntegration {
   inspect(scope: IntegrationScope, ctx: AdapterContext): Promise<IntegrationInspection<HookEntry>>;
-  install(entry: HookEntry, scope: IntegrationScope, ctx: AdapterContext): Promise<void>;
-  uninstall(entry: HookEntry, scope: IntegrationScope, ctx: AdapterContext): Promise<void>;
+  install(entry: HookEntry, scope: IntegrationScope, ctx: AdapterContext): Promise<IntegrationChange | void>;
+  uninstall(entry: HookEntry, scope: IntegrationRemoval, ctx: AdapterContext): Promise<IntegrationChange | void>;
 }
 
 export interface SkillsIntegration {
   inspect(scope: IntegrationScope, ctx: AdapterContext): Promise<IntegrationInspection<Pick<SkillEntry, 'name'>>>;
-  install(entry: SkillEntry, scope: IntegrationScope, ctx: AdapterContext): Promise<void>;
-  uninstall(name: string, scope: IntegrationScope, ctx: AdapterContext): Promise<void>;
+  install(entry: SkillEntry, scope: IntegrationScope, ctx: AdapterContext): Promise<IntegrationChange | void>;
+  uninstall(name: string, scope: IntegrationRemoval, ctx: AdapterContext): Promise<IntegrationChange | void>;
 }
 
 export interface CliAdapter {

@@ -55,4 +55,29 @@ export interface IntegrationScope {
   /** `user` edits the CLI's user configuration; `project` edits the given project directory. */
   scope: 'user' | 'project';
   projectDir?: string;
+  /**
+   * The configuration-location variables of the environment the CLI runs in (names ending in
+   * `_HOME`, `_CONFIG_DIR` or `_CONFIG_HOME`, such as `CODEX_HOME`, `GEMINI_CLI_HOME`,
+   * `CLAUDE_CONFIG_DIR`, `XDG_CONFIG_HOME`): the user's environment with the connection's on top.
+   * Resolve the CLI's configuration home from them as the CLI does (`configLocationEnv` picks them).
+   */
+  env?: Readonly<Record<string, string>>;
+}
+
+/** An uninstall's scope: `force` removes an entry svc did not write (its message says whose it was). */
+export interface IntegrationRemoval extends IntegrationScope {
+  force?: boolean;
+}
+
+/** Who put an entry in the CLI's configuration: svc (recorded by its install) or someone else. */
+export type IntegrationOrigin = 'svc' | 'other';
+
+/** What an install or uninstall did, for the user: which file, and whose entry it was. */
+export interface IntegrationChange {
+  /** The file (or folder, for skills) that was edited. */
+  configPath: string;
+  /** False when nothing had to change (the entry was already there as asked). */
+  changed: boolean;
+  /** Uninstall: who had written the removed entry. */
+  origin?: IntegrationOrigin;
 }

@@ -51,11 +51,34 @@ export interface HostProcessApi {
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
-/** Plugin-scoped key/value storage in the host database. No permission needed: a plugin sees only its own keys. */
+/**
+ * `T` if it survives a JSON round trip (strings, finite numbers, booleans, null, arrays and plain
+ * objects of those, optional properties allowed), `never` otherwise. Lets interfaces be stored
+ * without a cast: `storage.set<Ledger>('k', ledger)` compiles, a value holding a function does not.
+ */
+export type JsonCompatible<T> = T extends string | number | boolean | null
+  ? T
+  : T extends (...args: never[]) => unknown
+    ? never
+    : T extends bigint | symbol | undefined
+      ? never
+      : T extends ReadonlyArray<infer U>
+        ? ReadonlyArray<JsonCompatible<U>>
+        : T extends object
+          ? { [K in keyof T]: JsonCompatible<T[K]> }
+          : never;
+
+/**
+ * Plugin-scoped key/value storage in the host database. No permission needed: a plugin sees only
+ * its own keys. Values are stored as JSON; `get<T>()` returns what was stored under the key with the
+ * type you name (the host does not check it: when older versions of your provider wrote another
+ * shape, parse it with zod instead).
+ */
 export interface PluginStorage {
-  get(key: string): Promise<JsonValue | undefined>;
-  set(key: string, value: JsonValue): Promise<void>;
+  get<T = JsonValue>(key: string): Promise<T | undefined>;
+  set<T>(key: string, value: T & JsonCompatible<T>): Promise<void>;
   delete(key: string): Promise<void>;
+  /** Keys starting with `prefix`, sorted. */
   keys(prefix?: string): Promise<string[]>;
 }
 
@@ -79,9 +102,14 @@ export interface PluginLogger {
   error(message: string, fields?: LogFields): void;
 }
 
-/** `config:provider`: the connection's settings for this provider, defaults applied. */
+/**
+ * `config:provider`: the connection's settings for this provider, validated by the host against
+ * config.schema.json with its defaults applied, sensitive values included. A call without a
+ * connection (`svc query --provider <id>`) gets the schema's defaults alone (`{}` when none).
+ * Name your settings type: `ctx.host.config.get<MySettings>()`.
+ */
 export interface ProviderConfigApi {
-  get(): Promise<Record<string, JsonValue>>;
+  get<T extends object = Record<string, JsonValue>>(): Promise<T>;
 }
 
 /**
@@ -89,8 +117,11 @@ export interface ProviderConfigApi {
  * (mcp / hooks / skills), and only with that integration's permission.
  */
 export interface IntegrationFilesApi {
+  /** The file's text; undefined when it does not exist. */
   readText(path: string): Promise<string | undefined>;
+  /** Writes atomically (mode 0600), creating missing folders. */
   writeText(path: string, text: string): Promise<void>;
+  /** Removes a file, or a folder that is empty (a folder with anything in it is left as it is). */
   remove(path: string): Promise<void>;
 }
 

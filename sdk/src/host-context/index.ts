@@ -1,2 +1,3 @@
 export * from './host-context.js';
 export * from './read-lines.js';
+export * from './abort-reason.js';

@@ -1,4 +1,9 @@
-/** Splits a chunked text stream into lines (without the newline); a last unterminated line is yielded too. */
+/**
+ * Splits a chunked text stream into lines. A line ends at `\n` (a `\r` before it is dropped, so
+ * CRLF output reads the same); chunk borders may fall anywhere, even inside a line or between `\r`
+ * and `\n`. A last line without a newline is yielded too; an empty stream yields nothing. Leaving
+ * the loop early returns the underlying iterator, which for `ChildProcessHandle.stdout` stops reading.
+ */
 export async function* readLines(chunks: AsyncIterable<string>): AsyncGenerator<string> {
   let pending = '';
   for await (const chunk of chunks) {
@@ -11,5 +16,5 @@ export async function* readLines(chunks: AsyncIterable<string>): AsyncGenerator<
       newline = pending.indexOf('\n');
     }
   }
-  if (pending.length > 0) yield pending;
+  if (pending.length > 0) yield pending.endsWith('\r') ? pending.slice(0, -1) : pending;
 }

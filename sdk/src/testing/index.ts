@@ -1,2 +1,3 @@
 export * from './create-test-host.js';
 export * from './scripted-process.js';
+export * from './real-process.js';

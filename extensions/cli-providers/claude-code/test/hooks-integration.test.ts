@@ -23,7 +23,7 @@ const BASH: HookEntry = { event: 'PreToolUse', matcher: 'Bash', command: '/usr/l
 async function setup(files: Record<string, string> = { [SETTINGS]: ORIGINAL }) {
   const host = createTestHost({ permissions: ['integration:hooks'], files });
   const adapter = await svcCliPlugin.createAdapter();
-  return { host, hooks: adapter.hooks!, ctx: host.context() };
+  return { host, hooks: adapter.hooks!, ctx: host.context({ integration: 'hooks' }) };
 }
 
 describe('hooks integration', () => {
@@ -76,7 +76,7 @@ describe('hooks integration', () => {
     const { host, hooks, ctx } = await setup();
     const theirs: HookEntry = { event: 'PreToolUse', matcher: 'Bash', command: '/usr/local/bin/audit-bash' };
     await hooks.install(theirs, user, ctx);
-    await hooks.uninstall(theirs, user, ctx);
+    await expect(hooks.uninstall(theirs, user, ctx)).rejects.toMatchObject({ code: 'integration_not_owned' });
     expect(host.files.get(SETTINGS)).toBe(ORIGINAL);
   });
 

@@ -22,7 +22,7 @@ const ORIGINAL = JSON.stringify(
 async function setup(files: Record<string, string> = { [USER_FILE]: ORIGINAL }) {
   const host = createTestHost({ permissions: ['integration:mcp'], files });
   const adapter = await svcCliPlugin.createAdapter();
-  return { host, mcp: adapter.mcp!, ctx: host.context() };
+  return { host, mcp: adapter.mcp!, ctx: host.context({ integration: 'mcp' }) };
 }
 
 const SVC_SERVER = { name: 'svc', command: '/usr/local/bin/svc', args: ['mcp'], env: { SVC_HOME: '/home/test/.svc' } };
@@ -87,7 +87,7 @@ describe('MCP integration', () => {
     });
     expect(await mcp.inspect(project, ctx)).toEqual({
       configPath: '/work/project/.mcp.json',
-      entries: [{ name: 'svc-http', url: 'http://127.0.0.1:7777/mcp' }],
+      entries: [{ name: 'svc-http', url: 'http://127.0.0.1:7777/mcp', origin: 'svc' }],
     });
   });
 
@@ -101,15 +101,33 @@ describe('MCP integration', () => {
     await mcp.install(SVC_SERVER, user, ctx);
     expect(await mcp.inspect(user, ctx)).toEqual({
       configPath: USER_FILE,
-      entries: [{ name: 'user-server', command: 'npx', args: ['-y', 'their-server'], env: { TOKEN: 'theirs' } }, SVC_SERVER],
+      entries: [
+        { name: 'user-server', command: 'npx', args: ['-y', 'their-server'], env: { TOKEN: 'theirs' }, origin: 'other' },
+        { ...SVC_SERVER, origin: 'svc' },
+      ],
     });
   });
 
   test('a server of the same name that svc did not write is neither replaced nor removed', async () => {
     const { host, mcp, ctx } = await setup();
     await expect(mcp.install({ name: 'user-server', command: 'other' }, user, ctx)).rejects.toMatchObject({ code: 'integration_conflict' });
-    await mcp.uninstall('user-server', user, ctx);
+    await expect(mcp.uninstall('user-server', user, ctx)).rejects.toMatchObject({
+      code: 'integration_not_owned',
+      message: expect.stringContaining('was not written by svc'),
+    });
     expect(host.files.get(USER_FILE)).toBe(ORIGINAL);
+    await expect(mcp.uninstall('ghost', user, ctx)).rejects.toMatchObject({ code: 'integration_not_found' });
+    expect(await mcp.uninstall('user-server', { ...user, force: true }, ctx)).toEqual({ configPath: USER_FILE, changed: true, origin: 'other' });
+    expect(JSON.parse(host.files.get(USER_FILE)!).mcpServers).toEqual({});
+    expect(JSON.parse(host.files.get(USER_FILE)!).projects).toEqual({ '/work/project': { allowedTools: [], mcpServers: {} } });
+  });
+
+  test('with CLAUDE_CONFIG_DIR set, its .claude.json is edited, as Claude Code reads it, and ~/.claude.json is not touched', async () => {
+    const { host, mcp, ctx } = await setup();
+    const scope = { scope: 'user' as const, env: { CLAUDE_CONFIG_DIR: '/srv/claude' } };
+    expect(await mcp.install(SVC_SERVER, scope, ctx)).toEqual({ configPath: '/srv/claude/.claude.json', changed: true });
+    expect(host.files.get(USER_FILE)).toBe(ORIGINAL);
+    expect(JSON.parse(host.files.get('/srv/claude/.claude.json')!).mcpServers.svc.command).toBe('/usr/local/bin/svc');
   });
 
   test('a file that is not JSON is left unchanged and its content is not quoted in the error', async () => {
@@ -125,5 +143,20 @@ describe('MCP integration', () => {
     const { mcp, ctx } = await setup();
     await expect(mcp.install({ name: 'x' }, user, ctx)).rejects.toMatchObject({ code: 'invalid_request' });
     await expect(mcp.install({ name: '../x', command: 'node' }, user, ctx)).rejects.toMatchObject({ code: 'invalid_request' });
+  });
+
+  test('a project .mcp.json with comments keeps them and every untouched byte, even after Claude Code changed it', async () => {
+    const file = '/work/app/.mcp.json';
+    const original = '{\n  // the team server\n  "mcpServers": {\n    // shared with the team\n    "team": {\n      "command": "team-mcp"\n    }\n  }\n}\n';
+    const { host, mcp, ctx } = await setup({ [file]: original });
+    const project = { scope: 'project' as const, projectDir: '/work/app' };
+    await mcp.install(SVC_SERVER, project, ctx);
+    const installed = host.files.get(file)!;
+    expect(installed).toContain('// the team server');
+    expect(installed).toContain('    // shared with the team\n    "team": {\n      "command": "team-mcp"\n    },\n    "svc": {');
+    // Someone else edits the file: uninstall can no longer restore the old text, and removes only our entry.
+    host.files.set(file, installed.replace('"team-mcp"', '"team-mcp-2"'));
+    await mcp.uninstall('svc', project, ctx);
+    expect(host.files.get(file)).toBe(original.replace('"team-mcp"', '"team-mcp-2"'));
   });
 });

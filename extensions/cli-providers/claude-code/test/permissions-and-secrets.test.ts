@@ -70,15 +70,15 @@ describe('secrets', () => {
     const host = hostWith(['process:spawn', 'config:provider'], script);
     const adapter = await svcCliPlugin.createAdapter();
     const result = await adapter.generate({ prompt: 'hi', cwd: '/w' }, host.context());
-    expect(result.error).toEqual({ code: 'cli_auth_failed', message: 'bad key [REDACTED]' });
-    expect(result.warnings).toEqual(['ignored an unparsable line from claude: not json: [REDACTED]']);
+    expect(result.error).toEqual({ code: 'cli_auth_failed', message: 'bad key [redacted]' });
+    expect(result.warnings).toEqual(['ignored an unparsable line from claude: not json: [redacted]']);
     expect(JSON.stringify(result)).not.toContain(SECRET);
     expect(JSON.stringify(host.logs)).not.toContain(SECRET);
 
     const failing = hostWith(['process:spawn', 'config:provider'], { stderr: `fatal: key ${SECRET} refused\n`, exitCode: 2 });
     const events = await drain(adapter.stream!({ prompt: 'hi', cwd: '/w' }, failing.context()));
     expect(events).toEqual([
-      { type: 'error', code: 'cli_failed', message: 'claude exited with code 2: fatal: key [REDACTED] refused' },
+      { type: 'error', code: 'cli_failed', message: 'claude exited with code 2: fatal: key [redacted] refused' },
       { type: 'finish', finishReason: 'error' },
     ]);
   });

@@ -9,7 +9,7 @@ const PATH = '/home/test/.claude/skills/svc-tasks/SKILL.md';
 async function setup(files: Record<string, string> = {}) {
   const host = createTestHost({ permissions: ['integration:skills'], files });
   const adapter = await svcCliPlugin.createAdapter();
-  return { host, skills: adapter.skills!, ctx: host.context() };
+  return { host, skills: adapter.skills!, ctx: host.context({ integration: 'skills' }) };
 }
 
 describe('skills integration', () => {
@@ -32,7 +32,7 @@ describe('skills integration', () => {
   test('a skill svc did not write is neither replaced nor removed', async () => {
     const { host, skills, ctx } = await setup({ [PATH]: 'their skill' });
     await expect(skills.install(SKILL, user, ctx)).rejects.toMatchObject({ code: 'integration_conflict' });
-    await skills.uninstall('svc-tasks', user, ctx);
+    await expect(skills.uninstall('svc-tasks', user, ctx)).rejects.toMatchObject({ code: 'integration_not_owned' });
     expect(host.files.get(PATH)).toBe('their skill');
   });
 

@@ -1,6 +1,7 @@
 // The stand-in executable (test/fake-clis/claude-code/claude) run for real: it must print the real
 // CLI's recordings byte for byte, and the adapter must work through it as through the real CLI.
 import type { CliStreamEvent } from '@svc-org/ai-sdk';
+import { createRealProcessHost } from '@svc-org/ai-sdk/testing';
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,7 +9,13 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { svcCliPlugin } from '../src/index.js';
 import { RECORDINGS_DIR, STAND_IN } from './support/paths.js';
-import { createRealProcessHost } from './support/real-process-host.js';
+
+// The stand-in replays recorded claude 2.1.197 output as a real child process.
+const CLAUDE_STAND_IN = {
+  permissions: ['process:spawn', 'config:provider'] as const,
+  cli: { command: STAND_IN, version: '2.1.197' },
+  config: {},
+} as const;
 
 function isAlive(pid: number): boolean {
   try {
@@ -57,7 +64,7 @@ describe('the claude stand-in', () => {
   });
 
   test('the adapter streams a tool call through the stand-in', async () => {
-    const host = createRealProcessHost({ command: STAND_IN });
+    const host = createRealProcessHost(CLAUDE_STAND_IN);
     const adapter = await svcCliPlugin.createAdapter();
     const events: CliStreamEvent[] = [];
     for await (const event of adapter.stream!({ prompt: 'Read note.txt and tell me what it says.', cwd: tmpdir() }, host.context())) events.push(event);
@@ -82,7 +89,7 @@ describe('the claude stand-in', () => {
 
   test('cancelling a hanging query ends the stand-in process and finishes "cancelled"', async () => {
     const pidFile = join(mkdtempSync(join(tmpdir(), 'claude-stand-in-')), 'pids');
-    const host = createRealProcessHost({ command: STAND_IN, env: { CLAUDE_FAKE_PIDFILE: pidFile } });
+    const host = createRealProcessHost({ ...CLAUDE_STAND_IN, env: { CLAUDE_FAKE_PIDFILE: pidFile } });
     const adapter = await svcCliPlugin.createAdapter();
     const controller = new AbortController();
     const events: CliStreamEvent[] = [];
@@ -100,7 +107,7 @@ describe('the claude stand-in', () => {
 
   test('a consumer that stops reading ends the stand-in process', async () => {
     const pidFile = join(mkdtempSync(join(tmpdir(), 'claude-stand-in-')), 'pids');
-    const host = createRealProcessHost({ command: STAND_IN, env: { CLAUDE_FAKE_PIDFILE: pidFile } });
+    const host = createRealProcessHost({ ...CLAUDE_STAND_IN, env: { CLAUDE_FAKE_PIDFILE: pidFile } });
     const adapter = await svcCliPlugin.createAdapter();
     for await (const event of adapter.stream!({ prompt: 'hang', cwd: tmpdir() }, host.context())) {
       if (event.type === 'session') break;
@@ -110,7 +117,7 @@ describe('the claude stand-in', () => {
   });
 
   test('a session process built by the adapter runs the interactive stand-in', async () => {
-    const host = createRealProcessHost({ command: STAND_IN, config: { model: 'sonnet' } });
+    const host = createRealProcessHost({ ...CLAUDE_STAND_IN, config: { model: 'sonnet' } });
     const adapter = await svcCliPlugin.createAdapter();
     const description = await adapter.buildSessionProcess({ mode: 'resume', sessionId: 'abc', cwd: tmpdir() }, host.context());
     const child = spawn(description.command, description.args, { cwd: description.cwd, env: { ...process.env, ...description.envPatch } });

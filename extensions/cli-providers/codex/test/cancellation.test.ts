@@ -3,10 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { CliStreamEvent } from '@svc-org/ai-sdk';
-import { createTestHost } from '@svc-org/ai-sdk/testing';
+import { createTestHost, createRealProcessHost } from '@svc-org/ai-sdk/testing';
 import { CodexAdapter } from '../src/codex-adapter.js';
 import { STAND_IN } from './support/paths.js';
-import { createRealProcessHost } from './support/real-process-host.js';
 import { recordingScript } from './support/recordings.js';
 import { PERMISSIONS } from './support/run-adapter.js';
 
@@ -45,12 +44,12 @@ describe('cancellation', () => {
     const pidfile = join(dir, 'pids');
     const test = createRealProcessHost({
       permissions: [...PERMISSIONS],
-      cliCommand: STAND_IN,
+      cli: { command: STAND_IN, version: '0.169.0' },
       env: { CODEX_FAKE_SCENARIO: 'hang', CODEX_FAKE_PIDFILE: pidfile },
     });
     const controller = new AbortController();
     const events: CliStreamEvent[] = [];
-    for await (const event of new CodexAdapter().stream({ prompt: 'Say hello', cwd: dir }, test.realContext(controller.signal))) {
+    for await (const event of new CodexAdapter().stream({ prompt: 'Say hello', cwd: dir }, test.context(controller.signal))) {
       events.push(event);
       if (event.type === 'session') controller.abort();
     }
@@ -69,10 +68,10 @@ describe('cancellation', () => {
     const pidfile = join(dir, 'pids');
     const test = createRealProcessHost({
       permissions: [...PERMISSIONS],
-      cliCommand: STAND_IN,
+      cli: { command: STAND_IN, version: '0.169.0' },
       env: { CODEX_FAKE_SCENARIO: 'offline', CODEX_FAKE_PIDFILE: pidfile },
     });
-    for await (const event of new CodexAdapter().stream({ prompt: 'Say hello', cwd: dir }, test.realContext())) {
+    for await (const event of new CodexAdapter().stream({ prompt: 'Say hello', cwd: dir }, test.context())) {
       if (event.type === 'session') break;
     }
     const pid = Number(readFileSync(pidfile, 'utf8').trim());

@@ -59,7 +59,7 @@ describe('the Codex hook trust identity', () => {
 describe('PreToolUse hooks in ~/.codex/hooks.json, trusted in ~/.codex/config.toml', () => {
   test('install creates hooks.json in the layout Codex reads, and persists its trust', async () => {
     const test = host();
-    await new CodexAdapter().hooks.install(ESCALATE, user, test.context());
+    await new CodexAdapter().hooks.install(ESCALATE, user, test.context({ integration: 'hooks' }));
     expect(JSON.parse(test.files.get(HOOKS)!)).toEqual({
       hooks: { PreToolUse: [{ matcher: 'request_user_input', hooks: [{ type: 'command', command: '/opt/svc/hooks/escalate.mjs' }] }] },
     });
@@ -68,7 +68,7 @@ describe('PreToolUse hooks in ~/.codex/hooks.json, trusted in ~/.codex/config.to
 
   test('install into existing files appends one group and one trust table, keeping every other byte', async () => {
     const test = host({ [HOOKS]: USER_HOOKS, [CONFIG]: USER_CONFIG });
-    await new CodexAdapter().hooks.install(ESCALATE, user, test.context());
+    await new CodexAdapter().hooks.install(ESCALATE, user, test.context({ integration: 'hooks' }));
     expect(test.files.get(HOOKS)).toBe(
       USER_HOOKS.replace(
         '        ]\n      }\n    ]\n  }\n}\n',
@@ -81,19 +81,19 @@ describe('PreToolUse hooks in ~/.codex/hooks.json, trusted in ~/.codex/config.to
   test('inspect lists the PreToolUse command hooks', async () => {
     const test = host({ [HOOKS]: USER_HOOKS });
     const adapter = new CodexAdapter();
-    await adapter.hooks.install(ESCALATE, user, test.context());
-    expect(await adapter.hooks.inspect(user, test.context())).toEqual({
+    await adapter.hooks.install(ESCALATE, user, test.context({ integration: 'hooks' }));
+    expect(await adapter.hooks.inspect(user, test.context({ integration: 'hooks' }))).toEqual({
       configPath: HOOKS,
-      entries: [{ event: 'PreToolUse', matcher: 'apply_patch', command: '~/.codex/hooks/guard.sh' }, ESCALATE],
+      entries: [{ event: 'PreToolUse', matcher: 'apply_patch', command: '~/.codex/hooks/guard.sh', origin: 'other' }, { ...ESCALATE, origin: 'svc' }],
     });
   });
 
   test('installing twice is idempotent', async () => {
     const test = host({ [HOOKS]: USER_HOOKS, [CONFIG]: USER_CONFIG });
     const adapter = new CodexAdapter();
-    await adapter.hooks.install(ESCALATE, user, test.context());
+    await adapter.hooks.install(ESCALATE, user, test.context({ integration: 'hooks' }));
     const after = [test.files.get(HOOKS), test.files.get(CONFIG)];
-    await adapter.hooks.install(ESCALATE, user, test.context());
+    await adapter.hooks.install(ESCALATE, user, test.context({ integration: 'hooks' }));
     expect([test.files.get(HOOKS), test.files.get(CONFIG)]).toEqual(after);
   });
 
@@ -101,8 +101,8 @@ describe('PreToolUse hooks in ~/.codex/hooks.json, trusted in ~/.codex/config.to
     for (const files of [{ [HOOKS]: USER_HOOKS, [CONFIG]: USER_CONFIG }, {}] as Array<Record<string, string>>) {
       const test = host(files);
       const adapter = new CodexAdapter();
-      await adapter.hooks.install(ESCALATE, user, test.context());
-      await adapter.hooks.uninstall(ESCALATE, user, test.context());
+      await adapter.hooks.install(ESCALATE, user, test.context({ integration: 'hooks' }));
+      await adapter.hooks.uninstall(ESCALATE, user, test.context({ integration: 'hooks' }));
       expect(Object.fromEntries(test.files)).toEqual(files);
     }
   });
@@ -111,11 +111,11 @@ describe('PreToolUse hooks in ~/.codex/hooks.json, trusted in ~/.codex/config.to
     const compact = '{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"/a.sh"}]}]}}';
     const test = host({ [HOOKS]: compact });
     const adapter = new CodexAdapter();
-    await adapter.hooks.install(ESCALATE, user, test.context());
+    await adapter.hooks.install(ESCALATE, user, test.context({ integration: 'hooks' }));
     expect(test.files.get(HOOKS)).toBe(
       '{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"/a.sh"}]},{"matcher":"request_user_input","hooks":[{"type":"command","command":"/opt/svc/hooks/escalate.mjs"}]}]}}',
     );
-    await adapter.hooks.uninstall(ESCALATE, user, test.context());
+    await adapter.hooks.uninstall(ESCALATE, user, test.context({ integration: 'hooks' }));
     expect(test.files.get(HOOKS)).toBe(compact);
   });
 
@@ -123,26 +123,26 @@ describe('PreToolUse hooks in ~/.codex/hooks.json, trusted in ~/.codex/config.to
     const onlyStart = '{\n  "hooks": {\n    "SessionStart": []\n  }\n}\n';
     const test = host({ [HOOKS]: onlyStart });
     const adapter = new CodexAdapter();
-    await adapter.hooks.install(ESCALATE, user, test.context());
+    await adapter.hooks.install(ESCALATE, user, test.context({ integration: 'hooks' }));
     expect(JSON.parse(test.files.get(HOOKS)!).hooks.PreToolUse).toHaveLength(1);
-    await adapter.hooks.uninstall(ESCALATE, user, test.context());
+    await adapter.hooks.uninstall(ESCALATE, user, test.context({ integration: 'hooks' }));
     expect(test.files.get(HOOKS)).toBe(onlyStart);
   });
 
   test('removing the first of two svc hooks moves the second one’s trust to its new position', async () => {
     const test = host({ [CONFIG]: USER_CONFIG });
     const adapter = new CodexAdapter();
-    await adapter.hooks.install(AUDIT, user, test.context());
-    await adapter.hooks.install(ESCALATE, user, test.context());
+    await adapter.hooks.install(AUDIT, user, test.context({ integration: 'hooks' }));
+    await adapter.hooks.install(ESCALATE, user, test.context({ integration: 'hooks' }));
     expect(test.files.get(CONFIG)).toBe(
       `${USER_CONFIG}\n${trustBlock(`${HOOKS}:pre_tool_use:0:0`, AUDIT)}\n${trustBlock(`${HOOKS}:pre_tool_use:1:0`, ESCALATE)}`,
     );
-    await adapter.hooks.uninstall(AUDIT, user, test.context());
+    await adapter.hooks.uninstall(AUDIT, user, test.context({ integration: 'hooks' }));
     expect(JSON.parse(test.files.get(HOOKS)!).hooks.PreToolUse).toEqual([
       { matcher: 'request_user_input', hooks: [{ type: 'command', command: '/opt/svc/hooks/escalate.mjs' }] },
     ]);
     expect(test.files.get(CONFIG)).toBe(`${USER_CONFIG}\n${trustBlock(`${HOOKS}:pre_tool_use:0:0`, ESCALATE)}`);
-    await adapter.hooks.uninstall(ESCALATE, user, test.context());
+    await adapter.hooks.uninstall(ESCALATE, user, test.context({ integration: 'hooks' }));
     expect(test.files.get(CONFIG)).toBe(USER_CONFIG);
     expect(test.files.has(HOOKS)).toBe(false);
   });
@@ -150,20 +150,40 @@ describe('PreToolUse hooks in ~/.codex/hooks.json, trusted in ~/.codex/config.to
   test('a stale trust entry at the new hook’s position is not overwritten: integration_conflict', async () => {
     const stale = `${USER_CONFIG}\n[hooks.state."${HOOKS}:pre_tool_use:0:0"]\ntrusted_hash = "sha256:0000"\n`;
     const test = host({ [CONFIG]: stale });
-    await expect(new CodexAdapter().hooks.install(ESCALATE, user, test.context())).rejects.toMatchObject({ code: 'integration_conflict' });
+    await expect(new CodexAdapter().hooks.install(ESCALATE, user, test.context({ integration: 'hooks' }))).rejects.toMatchObject({ code: 'integration_conflict' });
     expect(test.files.get(CONFIG)).toBe(stale);
   });
 
   test('a hooks.json that is not JSON is refused and left unchanged', async () => {
     const test = host({ [HOOKS]: '{ "hooks": ' });
-    await expect(new CodexAdapter().hooks.install(ESCALATE, user, test.context())).rejects.toMatchObject({ code: 'integration_config_invalid' });
+    await expect(new CodexAdapter().hooks.install(ESCALATE, user, test.context({ integration: 'hooks' }))).rejects.toMatchObject({ code: 'integration_config_invalid' });
     expect(test.files.get(HOOKS)).toBe('{ "hooks": ');
   });
 
   test('project scope writes <project>/.codex/hooks.json; trust still goes to the user config', async () => {
     const test = host();
-    await new CodexAdapter().hooks.install(ESCALATE, { scope: 'project', projectDir: '/work/app' }, test.context());
+    await new CodexAdapter().hooks.install(ESCALATE, { scope: 'project', projectDir: '/work/app' }, test.context({ integration: 'hooks' }));
     expect([...test.files.keys()].sort()).toEqual([CONFIG, '/work/app/.codex/hooks.json']);
     expect(test.files.get(CONFIG)).toContain('"/work/app/.codex/hooks.json:pre_tool_use:0:0"');
+  });
+
+  test('with CODEX_HOME set, hooks.json and the trust go under it, where Codex reads them', async () => {
+    const test = host({ [HOOKS]: USER_HOOKS, [CONFIG]: USER_CONFIG });
+    const scope = { scope: 'user' as const, env: { CODEX_HOME: '/srv/codex' } };
+    const change = await new CodexAdapter().hooks.install(ESCALATE, scope, test.context({ integration: 'hooks' }));
+    expect(change).toEqual({ configPath: '/srv/codex/hooks.json', changed: true });
+    expect(test.files.get('/srv/codex/config.toml')).toContain('[hooks.state.');
+    expect(test.files.get(HOOKS)).toBe(USER_HOOKS);
+    expect(test.files.get(CONFIG)).toBe(USER_CONFIG);
+  });
+
+  test('removing a hook that is not there, or one svc did not write, says so and changes nothing', async () => {
+    const test = host({ [HOOKS]: USER_HOOKS, [CONFIG]: USER_CONFIG });
+    const adapter = new CodexAdapter();
+    await expect(adapter.hooks.uninstall(ESCALATE, user, test.context({ integration: 'hooks' }))).rejects.toMatchObject({ code: 'integration_not_found' });
+    const theirs = (await adapter.hooks.inspect(user, test.context({ integration: 'hooks' }))).entries[0]!;
+    await expect(adapter.hooks.uninstall(theirs, user, test.context({ integration: 'hooks' }))).rejects.toMatchObject({ code: 'integration_not_owned' });
+    expect(test.files.get(HOOKS)).toBe(USER_HOOKS);
+    expect(test.files.get(CONFIG)).toBe(USER_CONFIG);
   });
 });

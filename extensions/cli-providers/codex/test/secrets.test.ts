@@ -39,7 +39,7 @@ describe('the API key', () => {
     const result = await new CodexAdapter().generate({ prompt: 'p', cwd: '/w' }, test.context());
     expect(result.error).toEqual({
       code: 'cli_failed',
-      message: 'codex exited with code 1: Not inside a [REDACTED] and --skip-git-repo-check was not specified.',
+      message: 'codex exited with code 1: Not inside a [redacted] and --skip-git-repo-check was not specified.',
     });
   });
 

@@ -1,3 +1,4 @@
+import { createRealProcessHost } from '@svc-org/ai-sdk/testing';
 import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,7 +7,6 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, test } from 'vitest';
 import { CodexAdapter } from '../src/codex-adapter.js';
 import { STAND_IN } from './support/paths.js';
-import { createRealProcessHost } from './support/real-process-host.js';
 import { loadRecording } from './support/recordings.js';
 import { PERMISSIONS } from './support/run-adapter.js';
 
@@ -59,8 +59,8 @@ describe('the codex stand-in executable', () => {
   });
 
   test('drives the adapter for real: generate() over the stand-in gives the recorded answer', async () => {
-    const test = createRealProcessHost({ permissions: [...PERMISSIONS], cliCommand: STAND_IN, platform: { homeDir: scratch } });
-    const result = await new CodexAdapter().generate({ prompt: 'Say hello', cwd: scratch }, test.realContext());
+    const test = createRealProcessHost({ permissions: [...PERMISSIONS], cli: { command: STAND_IN, version: '0.169.0' }, platform: { homeDir: scratch } });
+    const result = await new CodexAdapter().generate({ prompt: 'Say hello', cwd: scratch }, test.context());
     expect(result).toMatchObject({
       text: 'Hello from the scripted model.',
       reasoning: '**Greeting the user**',
@@ -68,7 +68,7 @@ describe('the codex stand-in executable', () => {
       finishReason: 'stop',
       warnings: [],
     });
-    const models = await new CodexAdapter().models(test.realContext());
+    const models = await new CodexAdapter().models(test.context());
     expect(models[0]).toMatchObject({ id: 'gpt-6.1-sol', default: true });
   });
 });

@@ -1,5 +1,5 @@
 import {
-  readLines,
+  CliProcess,
   type AdapterContext,
   type CliAdapter,
   type CliQueryResult,
@@ -57,21 +57,15 @@ export class GeminiCliAdapter implements CliAdapter {
         yield { type: 'finish', finishReason: 'cancelled' };
         return;
       }
-      const child = await ctx.host.process.spawn(
+      // CliProcess kills the CLI when the consumer stops early.
+      const run = await CliProcess.start(
+        ctx,
         { command: ctx.cli.command, args, cwd: request.cwd, envPatch: buildEnvPatch(settings), stdin: '' },
-        { signal: ctx.signal },
+        { stderr: { limit: STDERR_KEEP } },
       );
-      let exited = false;
-      const stderr = collectTail(child.stderr);
-      try {
-        for await (const line of readLines(child.stdout)) yield* mapper.push(line);
-        const exit = await child.exited;
-        exited = true;
-        yield* mapper.end({ exit, stderr: await stderr, aborted: ctx.signal.aborted });
-      } finally {
-        // The consumer stopped early: do not leave the CLI running.
-        if (!exited) await child.kill('SIGTERM').catch(() => undefined);
-      }
+      for await (const line of run.lines()) yield* mapper.push(line);
+      const exit = await run.wait();
+      yield* mapper.end({ exit, stderr: exit.stderr.text(), aborted: exit.endedBy === 'cancelled' || exit.endedBy === 'unloaded' });
     } finally {
       // A stream has no warning event: what it could not map goes to the (redacted) host log.
       for (const warning of mapper.warnings) ctx.host.log.warn(`gemini-cli stream: ${warning}`);
@@ -81,13 +75,4 @@ export class GeminiCliAdapter implements CliAdapter {
   async models(ctx: AdapterContext): Promise<ModelInfo[]> {
     return listGeminiModels((await readProviderSettings(ctx)).model);
   }
-}
-
-async function collectTail(chunks: AsyncIterable<string>): Promise<string> {
-  let tail = '';
-  for await (const chunk of chunks) {
-    tail += chunk;
-    if (tail.length > 2 * STDERR_KEEP) tail = tail.slice(-STDERR_KEEP);
-  }
-  return tail.length > STDERR_KEEP ? tail.slice(-STDERR_KEEP) : tail;
 }

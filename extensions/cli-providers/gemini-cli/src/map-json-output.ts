@@ -1,8 +1,7 @@
-import { ErrorCodes, type CliQueryResult, type CliUsage, type ProcessExit } from '@svc-org/ai-sdk';
+import { ErrorCodes, redactSecrets, type CliQueryResult, type CliUsage, type ProcessExit } from '@svc-org/ai-sdk';
 import { classifyGeminiError } from './classify-gemini-error.js';
 import { extractJsonDocument } from './extract-json-document.js';
-import { redactSecrets } from './redact-secrets.js';
-import { stderrTail } from './stderr-tail.js';
+import { summarizeStderr } from './summarize-stderr.js';
 import { stripAnsi } from './strip-ansi.js';
 
 // Fixed warning texts of 0.61.0 (nonInteractiveCli.ts) that say why the run stopped.
@@ -65,7 +64,7 @@ export function mapJsonOutput(run: JsonRun, secrets: readonly string[] = []): Cl
     fail(ErrorCodes.timeout, 'gemini did not finish in time and was stopped');
     return result;
   }
-  const tail = stderrTail(run.stderr, secrets);
+  const tail = summarizeStderr(run.stderr, secrets);
   const failure = extractJsonDocument(stripAnsi(run.stderr))?.value;
   if (failure && typeof failure.session_id === 'string') result.sessionId = failure.session_id;
   const error = failure?.error as { type?: string; message?: string; code?: number } | undefined;

@@ -1,8 +1,7 @@
-import { ErrorCodes, type CliStreamEvent, type FinishReason, type ProcessExit } from '@svc-org/ai-sdk';
+import { ErrorCodes, redactSecrets, type CliStreamEvent, type FinishReason, type ProcessExit } from '@svc-org/ai-sdk';
 import { classifyGeminiError } from './classify-gemini-error.js';
 import { extractJsonDocument } from './extract-json-document.js';
-import { redactSecrets } from './redact-secrets.js';
-import { stderrTail } from './stderr-tail.js';
+import { summarizeStderr } from './summarize-stderr.js';
 import { stripAnsi } from './strip-ansi.js';
 
 // The non-fatal `error` lines 0.61.0 writes with fixed texts (nonInteractiveCli.ts).
@@ -104,7 +103,7 @@ export class StreamJsonMapper {
       fail(ErrorCodes.timeout, 'gemini did not finish in time and was stopped');
       return events;
     }
-    const tail = stderrTail(stderr, this.secrets);
+    const tail = summarizeStderr(stderr, this.secrets);
     if (exit.exitCode === 0) {
       fail(ErrorCodes.cliOutputInvalid, `gemini exited without a result line${tail ? `: ${tail}` : ''}`);
       return events;

@@ -33,7 +33,7 @@ let adapter: CliAdapter;
 
 function setup(files: Record<string, string> = {}) {
   host = recordingHost('version', { files, platform: { homeDir: HOME } });
-  ctx = host.context();
+  ctx = host.context({ integration: 'hooks' });
 }
 
 beforeEach(async () => {

@@ -42,7 +42,7 @@ let adapter: CliAdapter;
 
 function setup(files: Record<string, string> = {}) {
   host = recordingHost('version', { files, platform: { homeDir: HOME } });
-  ctx = host.context();
+  ctx = host.context({ integration: 'mcp' });
 }
 
 beforeEach(async () => {
@@ -154,8 +154,8 @@ describe('MCP integration (mcpServers in settings.json)', () => {
     expect(await adapter.mcp!.inspect(USER, ctx)).toEqual({
       configPath: USER_SETTINGS,
       entries: [
-        { name: 'mine', command: 'node', args: ['./my-server.js'] },
-        { name: 'remote', url: 'https://example.invalid/mcp' },
+        { name: 'mine', command: 'node', args: ['./my-server.js'], origin: 'other' },
+        { name: 'remote', url: 'https://example.invalid/mcp', origin: 'svc' },
       ],
     });
   });
@@ -184,5 +184,24 @@ describe('MCP integration (mcpServers in settings.json)', () => {
       code: 'invalid_request',
     });
     expect(host.files.size).toBe(0);
+  });
+
+  test('with GEMINI_CLI_HOME set, <GEMINI_CLI_HOME>/.gemini/settings.json is edited, as the CLI reads it', async () => {
+    setup({ [USER_SETTINGS]: EDITED });
+    const scope = { scope: 'user' as const, env: { GEMINI_CLI_HOME: '/srv/gemini' } };
+    expect(await adapter.mcp!.install(DOCS, scope, ctx)).toEqual({ configPath: '/srv/gemini/.gemini/settings.json', changed: true });
+    expect(host.files.get(USER_SETTINGS)).toBe(EDITED);
+    expect(JSON.parse(host.files.get('/srv/gemini/.gemini/settings.json')!).mcpServers.docs.command).toBe('npx');
+  });
+
+  test('removing a server that is not there says so; one svc did not write needs force, which keeps every other byte', async () => {
+    setup({ [USER_SETTINGS]: EDITED });
+    await expect(adapter.mcp!.uninstall('ghost', USER, ctx)).rejects.toMatchObject({ code: 'integration_not_found' });
+    await expect(adapter.mcp!.uninstall('mine', USER, ctx)).rejects.toMatchObject({ code: 'integration_not_owned' });
+    expect(host.files.get(USER_SETTINGS)).toBe(EDITED);
+    expect(await adapter.mcp!.uninstall('mine', { ...USER, force: true }, ctx)).toEqual({ configPath: USER_SETTINGS, changed: true, origin: 'other' });
+    const after = host.files.get(USER_SETTINGS)!;
+    expect(after).not.toContain('my-server.js');
+    expect(after.split('\n')[0]).toBe(EDITED.split('\n')[0]);
   });
 });

@@ -15,7 +15,7 @@ let adapter: CliAdapter;
 
 function setup(files: Record<string, string> = {}) {
   host = recordingHost('version', { files, platform: { homeDir: HOME } });
-  ctx = host.context();
+  ctx = host.context({ integration: 'skills' });
 }
 
 beforeEach(async () => {
@@ -58,5 +58,15 @@ describe('skills integration (<name>/SKILL.md under .gemini/skills)', () => {
     }
     await expect(adapter.skills!.install({ name: 'empty', content: '  ' }, USER, ctx)).rejects.toMatchObject({ code: 'invalid_request' });
     expect(host.files.size).toBe(0);
+  });
+
+  test('removing a skill that is not there says so; one svc did not write needs force, and its empty folder goes', async () => {
+    setup({ [SKILL_FILE]: 'theirs' });
+    await expect(adapter.skills!.uninstall('other-skill', USER, ctx)).rejects.toMatchObject({ code: 'integration_not_found' });
+    await expect(adapter.skills!.uninstall('code-review', USER, ctx)).rejects.toMatchObject({ code: 'integration_not_owned' });
+    expect(host.files.get(SKILL_FILE)).toBe('theirs');
+    expect(await adapter.skills!.uninstall('code-review', { ...USER, force: true }, ctx)).toEqual({ configPath: SKILL_FILE, changed: true, origin: 'other' });
+    expect(host.files.has(SKILL_FILE)).toBe(false);
+    expect(host.directories.has('/home/ada/.gemini/skills/code-review')).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import {
+  CliProcess,
   collectCliQueryStream,
-  readLines,
   type AdapterContext,
   type CliAdapter,
   type CliQueryResult,
@@ -14,7 +14,10 @@ import { buildSessionArgs } from './build-session-args.js';
 import { parseJsonOutput } from './parse-json-output.js';
 import { parseStreamJsonLine } from './parse-stream-json-line.js';
 import { QwenEventMapper } from './qwen-event-mapper.js';
-import { StderrTail } from './stderr-tail.js';
+import { summarizeStderr } from './summarize-stderr.js';
+
+// Keeps the end of the CLI's stderr for error messages: the cause of a failure is at the end.
+const STDERR_KEEP = 4_000;
 
 /**
  * Qwen Code (`qwen`): the interactive CLI for terminal sessions, headless `--prompt` runs for queries.
@@ -33,28 +36,16 @@ export class QwenCodeAdapter implements CliAdapter {
       return;
     }
     // stdin is closed at once: --prompt is "appended to input on stdin", so an open pipe could be read.
-    const child = await ctx.host.process.spawn(
-      { command: ctx.cli.command, args, cwd: request.cwd, stdin: '' },
-      { signal: ctx.signal },
-    );
-    const stderr = new StderrTail();
-    const stderrDrained = stderr.drain(child.stderr);
+    const run = await CliProcess.start(ctx, { command: ctx.cli.command, args, cwd: request.cwd, stdin: '' }, { stderr: { limit: STDERR_KEEP } });
     const mapper = new QwenEventMapper((warning) => ctx.host.log.warn(warning));
-    let exited = false;
-    try {
-      for await (const line of readLines(child.stdout)) {
-        const parsed = parseStreamJsonLine(line);
-        if ('warning' in parsed) ctx.host.log.warn(parsed.warning);
-        else if ('message' in parsed) yield* mapper.map(parsed.message);
-      }
-      const exit = await child.exited;
-      exited = true;
-      await stderrDrained;
-      yield* mapper.end({ exit, cancelled: ctx.signal.aborted || exit.killedBy === 'cancelled', stderr: stderr.summary() });
-    } finally {
-      // The consumer stopped early (or reading failed): the CLI must not outlive the call.
-      if (!exited) await child.kill().catch(() => undefined);
+    // Leaving this loop early (the consumer stopped reading) kills the CLI: it must not outlive the call.
+    for await (const line of run.lines()) {
+      const parsed = parseStreamJsonLine(line);
+      if ('warning' in parsed) ctx.host.log.warn(parsed.warning);
+      else if ('message' in parsed) yield* mapper.map(parsed.message);
     }
+    const exit = await run.wait();
+    yield* mapper.end({ exit, cancelled: exit.endedBy === 'cancelled' || exit.endedBy === 'unloaded', stderr: summarizeStderr(exit.stderr.text()) });
   }
 
   async generate(request: QueryRequest, ctx: AdapterContext): Promise<CliQueryResult> {
@@ -69,9 +60,7 @@ export class QwenCodeAdapter implements CliAdapter {
     const output = parseJsonOutput(run.stdout);
     warnings.push(...output.warnings);
     const events = output.messages.flatMap((message) => mapper.map(message));
-    const stderr = new StderrTail();
-    stderr.push(run.stderr);
-    events.push(...mapper.end({ exit: run, cancelled: ctx.signal.aborted || run.killedBy === 'cancelled', stderr: stderr.summary() }));
+    events.push(...mapper.end({ exit: run, cancelled: ctx.signal.aborted || run.killedBy === 'cancelled', stderr: summarizeStderr(run.stderr.slice(-STDERR_KEEP)) }));
     const result = await collectCliQueryStream(events);
     result.warnings.push(...warnings);
     return result;

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { HookEntry, IntegrationScope, McpServerEntry } from '@svc-org/ai-sdk';
+import { configLocationEnv, type HookEntry, type IntegrationChange, type IntegrationRemoval, type McpServerEntry } from '@svc-org/ai-sdk';
 import type { IntegrationKind } from '../../extensions/index.js';
 import type { HostServices } from '../../host-services.js';
 import type { CliIo } from '../cli-io.js';
@@ -8,9 +8,11 @@ import { parseCommandArgs } from '../parse-command-args.js';
 import { UsageError } from '../usage-error.js';
 
 export const INTEGRATION_USAGE = `svc integration mcp list|add|remove --provider <id> [--scope user|project] [--project-dir <dir>]
-    add: <name> (--command <cmd> [--arg <a>]... [--env K=V]... | --url <url>)   remove: <name>
-svc integration hooks list|add|remove --provider <id> [--matcher <tool pattern>] [--command <cmd>] [--scope …]
-svc integration skills list|add|remove --provider <id> [<name> --file <SKILL.md>] [--scope …]`;
+    add: <name> (--command <cmd> [--arg <a>]... [--env K=V]... | --url <url>)   remove: <name> [--force]
+svc integration hooks list|add|remove --provider <id> [--matcher <tool pattern>] [--command <cmd>] [--scope …] [--force]
+svc integration skills list|add|remove --provider <id> [<name> --file <SKILL.md>] [--scope …] [--force]
+  list marks each entry "svc" (written by svc) or "other" (there before, or added by someone else);
+  remove refuses an entry svc did not write unless --force, and an entry that is not there.`;
 
 const OPTIONS = {
   provider: { type: 'string', short: 'p' },
@@ -24,6 +26,7 @@ const OPTIONS = {
   matcher: { type: 'string' },
   file: { type: 'string' },
   json: { type: 'boolean' },
+  force: { type: 'boolean' },
 } as const;
 
 /** Installs and removes entries in a CLI's own configuration, through its provider's integration. */
@@ -36,20 +39,35 @@ export async function integrationCommand(args: string[], io: CliIo, open: () => 
   const provider = values.provider ?? (values.connection ? services.connections.get(values.connection).providerId : undefined);
   if (!provider) throw new UsageError(`--provider is required\nusage:\n${INTEGRATION_USAGE}`);
   if (values.scope && values.scope !== 'user' && values.scope !== 'project') throw new UsageError('--scope is user or project');
-  const scope: IntegrationScope = values.scope === 'project' ? { scope: 'project', projectDir: resolve(values['project-dir'] ?? io.cwd) } : { scope: 'user' };
   const target = await services.extensions.prepare(provider, { connection: values.connection, signal });
+  // The CLI finds its configuration through variables such as CODEX_HOME: the provider gets those
+  // (and only those) of the environment the CLI would run in, so it edits the file the CLI reads.
+  const env = configLocationEnv({ ...io.env, ...target.connection?.env });
+  const scope: IntegrationRemoval = {
+    ...(values.scope === 'project' ? { scope: 'project' as const, projectDir: resolve(values['project-dir'] ?? io.cwd) } : { scope: 'user' as const }),
+    env,
+    ...(values.force ? { force: true } : {}),
+  };
   const call = (operation: 'inspect' | 'install' | 'uninstall', ...callArgs: unknown[]) =>
     services.extensions.integration(target, kind as IntegrationKind, operation, callArgs);
+  // What changed and where, from what the provider answered (older providers answer nothing).
+  const report = (verb: string, what: string, change: unknown) => {
+    const known = typeof change === 'object' && change !== null ? (change as IntegrationChange) : undefined;
+    const where = known?.configPath ? ` ${verb === 'removed' ? 'from' : 'in'} ${known.configPath}` : '';
+    const whose = verb === 'removed' && known?.origin === 'other' ? ' (it was not written by svc)' : '';
+    const unchanged = known?.changed === false ? ' (already there, nothing changed)' : '';
+    io.stdout.write(`${verb} ${what}${where}${whose}${unchanged}\n`);
+  };
 
   if (action === 'list') {
-    const inspection = (await call('inspect', scope)) as { configPath?: string; entries: unknown[] };
+    const inspection = (await call('inspect', scope)) as { configPath?: string; entries: Array<{ origin?: string }> };
     if (values.json) {
       io.stdout.write(`${JSON.stringify(inspection, null, 2)}\n`);
       return 0;
     }
     if (inspection.configPath) io.stdout.write(`${inspection.configPath}\n`);
     if (inspection.entries.length === 0) io.stdout.write(`  (no ${kind} entries)\n`);
-    for (const entry of inspection.entries) io.stdout.write(`  ${describeEntry(kind, entry)}\n`);
+    for (const entry of inspection.entries) io.stdout.write(`  ${(entry.origin ?? '?').padEnd(5)}  ${describeEntry(kind, entry)}\n`);
     return 0;
   }
 
@@ -57,34 +75,30 @@ export async function integrationCommand(args: string[], io: CliIo, open: () => 
   if (kind === 'mcp') {
     if (!name) throw new UsageError(`a server name is required\nusage:\n${INTEGRATION_USAGE}`);
     if (action === 'remove') {
-      await call('uninstall', name, scope);
-      io.stdout.write(`removed MCP server ${name}\n`);
+      report('removed', `MCP server ${name}`, await call('uninstall', name, scope));
       return 0;
     }
     if (!values.command === !values.url) throw new UsageError('give exactly one of --command or --url');
     const entry: McpServerEntry = values.url
       ? { name, url: values.url }
       : { name, command: values.command, args: values.arg ?? [], ...(values.env ? { env: parseEnv(values.env) } : {}) };
-    await call('install', entry, scope);
-    io.stdout.write(`added MCP server ${name}\n`);
+    report('added', `MCP server ${name}`, await call('install', entry, scope));
     return 0;
   }
   if (kind === 'hooks') {
     if (!values.matcher || !values.command) throw new UsageError('hooks add/remove need --matcher and --command');
     const entry: HookEntry = { event: 'PreToolUse', matcher: values.matcher, command: values.command };
-    await call(action === 'add' ? 'install' : 'uninstall', entry, scope);
-    io.stdout.write(`${action === 'add' ? 'added' : 'removed'} PreToolUse hook ${values.matcher} → ${values.command}\n`);
+    const change = await call(action === 'add' ? 'install' : 'uninstall', entry, scope);
+    report(action === 'add' ? 'added' : 'removed', `PreToolUse hook ${values.matcher} → ${values.command}`, change);
     return 0;
   }
   if (!name) throw new UsageError(`a skill name is required\nusage:\n${INTEGRATION_USAGE}`);
   if (action === 'remove') {
-    await call('uninstall', name, scope);
-    io.stdout.write(`removed skill ${name}\n`);
+    report('removed', `skill ${name}`, await call('uninstall', name, scope));
     return 0;
   }
   if (!values.file) throw new UsageError('skills add needs --file <SKILL.md>');
-  await call('install', { name, content: await readFile(resolve(io.cwd, values.file), 'utf8') }, scope);
-  io.stdout.write(`added skill ${name}\n`);
+  report('added', `skill ${name}`, await call('install', { name, content: await readFile(resolve(io.cwd, values.file), 'utf8') }, scope));
   return 0;
 }
 

@@ -1,6 +1,6 @@
 // The host's end of one adapter call: parses each Host Context request at the edge, checks its
 // permission before acting, runs it, and relays process output and stream events with flow control.
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { MessagePort } from 'node:worker_threads';
 import type { CliStreamEvent, SvcErrorData } from '@svc-org/ai-sdk';
@@ -318,7 +318,16 @@ export class CallChannel {
         await rename(temp, path);
       },
       '$files.remove': async (path) => {
-        await rm(path, { force: true });
+        try {
+          await rm(path, { force: true });
+        } catch (error) {
+          const code = (error as NodeJS.ErrnoException).code;
+          if (code !== 'ERR_FS_EISDIR' && code !== 'EISDIR') throw error;
+          // A folder goes only when empty (an integration tidying up the folder its install created).
+          await rmdir(path).catch((reason: NodeJS.ErrnoException) => {
+            if (reason.code !== 'ENOTEMPTY' && reason.code !== 'EEXIST') throw reason;
+          });
+        }
       },
     };
   }

@@ -199,13 +199,13 @@ export function createWorkerHostContext(rpc: WorkerRpc, pluginId: string, platfo
       },
     },
     storage: {
-      get: (key) => rpc.call('$storage.get', key) as Promise<JsonValue | undefined>,
+      get: <T = JsonValue>(key: string) => rpc.call('$storage.get', key) as Promise<T | undefined>,
       set: (key, value) => rpc.call('$storage.set', key, value),
       delete: (key) => rpc.call('$storage.delete', key),
       keys: (prefix = '') => rpc.call('$storage.keys', prefix),
     },
     log: { debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error') },
-    config: { get: () => rpc.call('$config.get') as Promise<Record<string, JsonValue>> },
+    config: { get: <T extends object>() => rpc.call('$config.get') as Promise<T> },
     files: {
       readText: (path) => rpc.call('$files.readText', path),
       writeText: (path, text) => rpc.call('$files.writeText', path, text),

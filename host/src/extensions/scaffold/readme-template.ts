@@ -44,15 +44,21 @@ After a change, run \`pnpm build\` again; svc loads the new build on the next ca
 ## Adapt it to your CLI
 
 - \`src/${adapterModule}.ts\`: the places marked \`ADAPT\` — the flags for the prompt, the model and
-  resuming, and how the output becomes the canonical result (text, session id, usage, tool calls,
-  finish reason). If the CLI streams JSON events, override \`stream()\` and parse them as they arrive
-  (\`readLines\` and \`collectCliQueryStream\` from the SDK help).
+  resuming, and how each line the CLI prints becomes canonical events (text, session id, usage, tool
+  calls). It extends \`StreamingCliAdapter\` (\`generate()\` is the stream collected) and runs the CLI
+  through \`CliProcess\` (lines however the output is chunked, a stderr tail, the CLI killed when
+  the consumer stops early). Failures are \`error\` events followed by \`finish error\`, never throws;
+  a cancel is \`finish cancelled\`; a deadline is an \`error\` with code \`timeout\`. The SDK's
+  README (\`${checkout.sdkDir}/README.md\`) explains each rule and which error code fits which failure.
 - \`test/${adapterModule}.test.ts\`: replace the canned output with output recorded from the real CLI.
+  The tests cover the stream's ending, cancel, deadline, output split across chunks and a consumer
+  that stops early, with \`@svc-org/ai-sdk/testing\`.
 - \`package.json#svc\`: \`command.aliases\` and \`command.knownPaths\` (where the CLI may be installed),
   \`compatibility.cli\` (a semver range checked against \`${command} --version\`), \`capabilities\`
   (declare only what the adapter implements) and \`permissions\` (only what it needs).
 - \`config.schema.json\`: the connection settings of this provider. The adapter reads them with
-  \`ctx.host.config.get()\`, which needs the \`config:provider\` permission; mark secrets \`"x-svc": { "sensitive": true }\`.
+  \`ctx.host.config.get<T>()\`, which needs the \`config:provider\` permission; mark secrets \`"x-svc": { "sensitive": true }\`
+  and pass them through \`redactSecrets()\` before they go into a message.
 
 ## Dependencies
 

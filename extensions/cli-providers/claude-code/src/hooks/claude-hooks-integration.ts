@@ -1,4 +1,13 @@
-import { SvcError, type AdapterContext, type HookEntry, type HooksIntegration, type IntegrationScope } from '@svc-org/ai-sdk';
+import {
+  SvcError,
+  type AdapterContext,
+  type HookEntry,
+  type HooksIntegration,
+  type IntegrationScope,
+  ErrorCodes,
+  type IntegrationChange,
+  type IntegrationRemoval,
+} from '@svc-org/ai-sdk';
 import { settingsPath } from '../integrations/claude-paths.js';
 import { EditRecords } from '../integrations/edit-records.js';
 import { installJsonEntry, uninstallJsonEntry } from '../integrations/json-file-edit.js';
@@ -89,8 +98,30 @@ export function createClaudeHooksIntegration(): HooksIntegration {
       });
     },
 
-    async uninstall(entry: HookEntry, scope: IntegrationScope, ctx: AdapterContext) {
+    async uninstall(entry: HookEntry, scope: IntegrationRemoval, ctx: AdapterContext): Promise<IntegrationChange> {
       const path = settingsPath(scope, ctx);
+      const text = await ctx.host.files.readText(path);
+      const groups = text === undefined ? undefined : groupsOf(parseJsonObject(text, path), entry.event);
+      const present = (groups ?? []).some(
+        (group) => isJsonObject(group) && group.matcher === entry.matcher && Array.isArray(group.hooks) && group.hooks.some(isOurCommand(entry.command)),
+      );
+      const ours = (await records(ctx).get(path, recordName(entry))) !== undefined;
+      if (!present) {
+        if (ours) await records(ctx).delete(path, recordName(entry));
+        throw new SvcError({
+          code: ErrorCodes.integrationNotFound,
+          message: `there is no ${entry.event} hook ${entry.matcher} → ${entry.command} in ${path}; nothing was removed`,
+          details: { path },
+        });
+      }
+      if (!ours) {
+        // Hooks of other tools are not removed here even with force: their group may hold more than this command.
+        throw new SvcError({
+          code: ErrorCodes.integrationNotOwned,
+          message: `the ${entry.event} hook ${entry.matcher} → ${entry.command} in ${path} was not written by svc (it was there before, or someone else added it); it was left in place`,
+          details: { path, fix: 'remove it in Claude Code (/hooks) or by hand' },
+        });
+      }
       await uninstallJsonEntry(ctx, { records: records(ctx), path, name: recordName(entry) }, (doc, created) => {
         const groups = groupsOf(doc, entry.event);
         if (!groups) return;
@@ -105,6 +136,7 @@ export function createClaudeHooksIntegration(): HooksIntegration {
         if (created.includes('event') && groups.length === 0) delete hooks[entry.event];
         if (created.includes('hooks') && Object.keys(hooks).length === 0) delete doc.hooks;
       });
+      return { configPath: path, changed: true, origin: 'svc' };
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { AdapterContext } from '@svc-org/ai-sdk';
 import type { EditRecord, EditRecords } from './edit-records.js';
+import { editJsonText } from './edit-json-text.js';
 import { CLAUDE_JSON_FORMAT, detectJsonFormat, formatJson } from './json-text-format.js';
 import { parseJsonObject, type JsonObject } from './parse-json-object.js';
 
@@ -30,9 +31,11 @@ export async function installJsonEntry(
   const before = await ctx.host.files.readText(edit.path);
   const doc = before === undefined ? {} : parseJsonObject(before, edit.path);
   const record = await edit.records.get(edit.path, edit.name);
+  const original = structuredClone(doc);
   const outcome = add(doc, record !== undefined);
   if (!outcome.changed) return;
-  const after = formatJson(doc, before === undefined ? CLAUDE_JSON_FORMAT : detectJsonFormat(before));
+  // A new file is written as Claude Code writes it; an existing one gets the smallest edit.
+  const after = before === undefined ? formatJson(doc, CLAUDE_JSON_FORMAT) : editJsonText(before, original, doc, detectJsonFormat(before));
   await ctx.host.files.writeText(edit.path, after);
   const next: EditRecord = record
     ? { before: record.before, after, created: [...new Set([...record.created, ...outcome.created])] }
@@ -66,11 +69,12 @@ export async function uninstallJsonEntry(
     return;
   }
   const doc = parseJsonObject(current, edit.path);
+  const original = structuredClone(doc);
   remove(doc, record.created);
   if (record.before === null && Object.keys(doc).length === 0) {
     await ctx.host.files.remove(edit.path);
   } else {
-    const text = formatJson(doc, detectJsonFormat(current));
+    const text = editJsonText(current, original, doc, detectJsonFormat(current));
     if (text !== current) await ctx.host.files.writeText(edit.path, text);
   }
   await edit.records.delete(edit.path, edit.name);

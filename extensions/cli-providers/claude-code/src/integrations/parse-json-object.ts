@@ -1,4 +1,5 @@
 import { SvcError } from '@svc-org/ai-sdk';
+import { parse, type ParseError } from 'jsonc-parser';
 
 export type JsonObject = Record<string, unknown>;
 
@@ -7,14 +8,14 @@ export function isJsonObject(value: unknown): value is JsonObject {
 }
 
 /**
- * A configuration file's text as an object. The error names the file but never quotes it: these
- * files hold MCP server environments and headers, which are often secrets.
+ * A configuration file's text as an object (jsonc-parser: comments are read and kept by the edits,
+ * trailing commas refused). The error names the file but never quotes it: these files hold MCP
+ * server environments and headers, which are often secrets.
  */
 export function parseJsonObject(text: string, path: string): JsonObject {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
+  const errors: ParseError[] = [];
+  const value: unknown = parse(text, errors, { allowTrailingComma: false, disallowComments: false, allowEmptyContent: false });
+  if (errors.length > 0) {
     throw new SvcError({ code: 'integration_config_invalid', message: `${path} is not valid JSON; it was left unchanged` });
   }
   if (!isJsonObject(value)) {

@@ -1,4 +1,13 @@
-import { SvcError, type AdapterContext, type IntegrationScope, type SkillEntry, type SkillsIntegration } from '@svc-org/ai-sdk';
+import {
+  SvcError,
+  type AdapterContext,
+  type IntegrationScope,
+  type SkillEntry,
+  type SkillsIntegration,
+  ErrorCodes,
+  type IntegrationChange,
+  type IntegrationRemoval,
+} from '@svc-org/ai-sdk';
 import { skillPath } from '../integrations/claude-paths.js';
 import { EditRecords } from '../integrations/edit-records.js';
 
@@ -41,20 +50,37 @@ export function createClaudeSkillsIntegration(): SkillsIntegration {
       await store.set(rootOf(scope, ctx), entry.name, { before: record?.before ?? null, after: entry.content, created: [] });
     },
 
-    async uninstall(name: string, scope: IntegrationScope, ctx: AdapterContext) {
+    async uninstall(name: string, scope: IntegrationRemoval, ctx: AdapterContext): Promise<IntegrationChange> {
       const path = skillPath(scope, ctx, checkName(name));
       const store = records(ctx);
       const record = await store.get(rootOf(scope, ctx), name);
-      if (!record) return;
       const current = await ctx.host.files.readText(path);
+      if (current === undefined) {
+        if (record) await store.delete(rootOf(scope, ctx), name);
+        throw new SvcError({ code: ErrorCodes.integrationNotFound, message: `there is no skill "${name}" at ${path}; nothing was removed`, details: { path } });
+      }
+      if (!record) {
+        if (scope.force !== true) {
+          throw new SvcError({
+            code: ErrorCodes.integrationNotOwned,
+            message: `the skill "${name}" at ${path} was not written by svc (it was there before, or someone else added it); it was left in place`,
+            details: { path, fix: 'add --force to remove it anyway' },
+          });
+        }
+        await ctx.host.files.remove(path);
+        await ctx.host.files.remove(path.slice(0, path.lastIndexOf('/')));
+        return { configPath: path, changed: true, origin: 'other' };
+      }
       if (current !== undefined && current !== record.after) {
         throw new SvcError({
           code: 'integration_conflict',
           message: `${path} was changed after svc installed it; it was left in place`,
         });
       }
-      if (current !== undefined) await ctx.host.files.remove(path);
+      await ctx.host.files.remove(path);
+      await ctx.host.files.remove(path.slice(0, path.lastIndexOf('/')));
       await store.delete(rootOf(scope, ctx), name);
+      return { configPath: path, changed: true, origin: 'svc' };
     },
   };
 }

@@ -1,13 +1,18 @@
-import { ErrorCodes, readLines, type AdapterContext, type CliStreamEvent, type ProcessExit, type QueryRequest } from '@svc-org/ai-sdk';
+import { CliProcess, describeCliExit, ErrorCodes, redactSecrets, type AdapterContext, type CliStreamEvent, type QueryRequest } from '@svc-org/ai-sdk';
 import { codexEnvPatch } from '../settings/codex-env-patch.js';
 import { readCodexSettings } from '../settings/codex-settings.js';
-import { redactSecrets } from '../settings/redact-secrets.js';
 import { buildExecArgs } from './build-exec-args.js';
 import { CodexStreamParser } from './codex-stream-parser.js';
-import { StderrTail } from './stderr-tail.js';
 import { ThreadUsageLedger } from './thread-usage-ledger.js';
 
 export type CodexExecOutput = CliStreamEvent | { type: 'warning'; message: string };
+
+// Codex prints this on every run whose stdin is not a terminal; it never explains a failure.
+const STDIN_NOTICE = /^Reading additional input from stdin\.\.\.$/;
+// Codex logs refusals it does not put in the JSON stream on stderr, e.g.
+// `2026-…Z ERROR codex_core::tools::router: error=Command blocked by PreToolUse hook: …`.
+const LOGGED_ERROR = /^\S+ ERROR /;
+const MAX_ERROR_LINES = 20;
 
 /**
  * Runs one `codex exec --json` and yields canonical events and warnings, ending with exactly one
@@ -18,11 +23,12 @@ export type CodexExecOutput = CliStreamEvent | { type: 'warning'; message: strin
  */
 export async function* runCodexExec(request: QueryRequest, ctx: AdapterContext): AsyncGenerator<CodexExecOutput> {
   const settings = await readCodexSettings(ctx.host);
-  const scrub = (text: string) => redactSecrets(text, settings);
+  const scrub = (text: string) => redactSecrets(text, [settings.apiKey]);
   if (request.maxTurns !== undefined) {
     yield { type: 'warning', message: 'codex has no max-turns option; maxTurns was ignored' };
   }
-  const child = await ctx.host.process.spawn(
+  const run = await CliProcess.start(
+    ctx,
     {
       command: ctx.cli.command,
       args: buildExecArgs(request, settings),
@@ -31,43 +37,33 @@ export async function* runCodexExec(request: QueryRequest, ctx: AdapterContext):
       // Closed stdin: with an open pipe codex waits for EOF to append it to the prompt.
       stdin: '',
     },
-    { signal: ctx.signal },
+    { stderr: { ignore: [STDIN_NOTICE] } },
   );
-  let exit: ProcessExit | undefined;
-  const stderr = new StderrTail();
-  const stderrDone = (async () => {
-    for await (const chunk of child.stderr) stderr.push(chunk);
-  })();
   const parser = new CodexStreamParser();
   const ledger = new ThreadUsageLedger(ctx.host.storage);
   const freshThread = !request.resume && !request.continue;
-  try {
-    for await (const line of readLines(child.stdout)) {
-      for (const output of parser.push(line)) {
-        if (output.type === 'thread-usage') {
-          const { usage, warning } = await ledger.delta(output.threadId, output, freshThread);
-          if (warning) yield { type: 'warning', message: warning };
-          yield { type: 'usage', ...usage };
-        } else if (output.type === 'warning' || output.type === 'error') {
-          yield { ...output, message: scrub(output.message) };
-        } else {
-          yield output;
-        }
+  for await (const line of run.lines()) {
+    for (const output of parser.push(line)) {
+      if (output.type === 'thread-usage') {
+        const { usage, warning } = await ledger.delta(output.threadId, output, freshThread);
+        if (warning) yield { type: 'warning', message: warning };
+        yield { type: 'usage', ...usage };
+      } else if (output.type === 'warning' || output.type === 'error') {
+        yield { ...output, message: scrub(output.message) };
+      } else {
+        yield output;
       }
     }
-    exit = await child.exited;
-    await stderrDone;
-  } finally {
-    if (!exit) await child.kill('SIGTERM').catch(() => undefined);
   }
+  const exit = await run.wait();
 
   const pending = parser.takePendingErrors().map(scrub);
-  if (exit.killedBy === 'cancelled' || ctx.signal.aborted) {
+  if (exit.endedBy === 'cancelled' || exit.endedBy === 'unloaded') {
     for (const message of pending) yield { type: 'warning', message };
     yield { type: 'finish', finishReason: 'cancelled' };
     return;
   }
-  if (exit.killedBy === 'timeout') {
+  if (exit.endedBy === 'timeout') {
     for (const message of pending) yield { type: 'warning', message };
     yield { type: 'error', code: ErrorCodes.timeout, message: 'codex did not finish in time and was ended by the host' };
     yield { type: 'finish', finishReason: 'error' };
@@ -79,13 +75,13 @@ export async function* runCodexExec(request: QueryRequest, ctx: AdapterContext):
     return;
   }
   if (exit.exitCode !== 0) {
-    const how = exit.exitCode === null ? `was ended by ${exit.signal ?? 'a signal'}` : `exited with code ${exit.exitCode}`;
-    const detail = [...pending, stderr.toString()].filter((part) => part !== '').join('\n');
-    yield { type: 'error', code: ErrorCodes.cliFailed, message: scrub(detail ? `codex ${how}: ${detail}` : `codex ${how}`) };
+    const detail = [...pending, exit.stderr.tail()].filter((part) => part !== '').join('\n');
+    yield { type: 'error', code: ErrorCodes.cliFailed, message: scrub(describeCliExit('codex', exit, detail)) };
     yield { type: 'finish', finishReason: 'error' };
     return;
   }
   for (const message of pending) yield { type: 'warning', message };
-  for (const line of stderr.errorLines()) yield { type: 'warning', message: scrub(`codex stderr: ${line}`) };
+  const errorLines = exit.stderr.lines().filter((line) => LOGGED_ERROR.test(line)).slice(0, MAX_ERROR_LINES);
+  for (const line of errorLines) yield { type: 'warning', message: scrub(`codex stderr: ${line}`) };
   yield { type: 'finish', finishReason: parser.turnCompleted ? 'stop' : 'other' };
 }

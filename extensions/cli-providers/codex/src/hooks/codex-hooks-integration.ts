@@ -5,18 +5,20 @@ import {
   type HookEntry,
   type HooksIntegration,
   type IntegrationScope,
-  type JsonValue,
+  ErrorCodes,
+  type IntegrationChange,
+  type IntegrationRemoval,
 } from '@svc-org/ai-sdk';
 import { codexHookStateKey, codexHookTrustHash } from './codex-hook-trust-hash.js';
 import { hookMatcher, listHooks, locateHook, member, type ContainerNode } from './locate-hook.js';
 import { hooksJsonPath, userConfigPath } from '../integrations/codex-paths.js';
-import { EditRecords } from '../integrations/edit-record.js';
+import { EditRecords, type EditRecord } from '../integrations/edit-record.js';
 import { removeLast } from '../integrations/text-edit.js';
 import { appendToJsonContainer } from '../json/append-to-json-container.js';
 import { parseJsonSpans, JsonSpanError, type JsonSpanNode } from '../json/parse-json-spans.js';
 import { tomlString } from '../toml/format-toml.js';
 import { installTomlTable, uninstallTomlTable, type TomlTableEdit } from '../toml/toml-table-edits.js';
-import type { TomlTable, TomlValue } from '../toml/parse-toml.js';
+import type { TomlTable, TomlValue } from '../toml/toml-value.js';
 
 // A PreToolUse command hook in hooks.json, plus its trust. Codex runs a non-managed hook only when
 // the user config holds `[hooks.state."<hooks.json>:pre_tool_use:<group>:<handler>"]` with the
@@ -120,10 +122,12 @@ export class CodexHooksIntegration implements HooksIntegration {
   async inspect(scope: IntegrationScope, ctx: AdapterContext) {
     const configPath = hooksJsonPath(scope, ctx);
     const text = await ctx.host.files.readText(configPath);
-    return { configPath, entries: text === undefined ? [] : listHooks(parseHooksFile(text, configPath), text) };
+    const ours = new Set((await this.registry(configPath, ctx)).map((hook) => hook.id));
+    const hooks = text === undefined ? [] : listHooks(parseHooksFile(text, configPath), text);
+    return { configPath, entries: hooks.map((hook) => ({ ...hook, origin: ours.has(hookId(hook)) ? ('svc' as const) : ('other' as const) })) };
   }
 
-  async install(entry: HookEntry, scope: IntegrationScope, ctx: AdapterContext): Promise<void> {
+  async install(entry: HookEntry, scope: IntegrationScope, ctx: AdapterContext): Promise<IntegrationChange> {
     checkEntry(entry);
     const path = hooksJsonPath(scope, ctx);
     const id = hookId(entry);
@@ -148,16 +152,43 @@ export class CodexHooksIntegration implements HooksIntegration {
     }
     const registry = await this.registry(path, ctx);
     if (!registry.some((hook) => hook.id === id)) registry.push({ id, matcher: entry.matcher, command: entry.command });
-    await this.syncTrust(path, registry, ctx);
+    await this.syncTrust(path, registry, scope, ctx);
+    return { configPath: path, changed: (await ctx.host.files.readText(path)) !== text };
   }
 
-  async uninstall(entry: HookEntry, scope: IntegrationScope, ctx: AdapterContext): Promise<void> {
+  async uninstall(entry: HookEntry, scope: IntegrationRemoval, ctx: AdapterContext): Promise<IntegrationChange> {
     checkEntry(entry);
     const path = hooksJsonPath(scope, ctx);
     const id = hookId(entry);
     const records = new EditRecords(ctx.host.storage, 'codex/hooks/');
     const record = await records.get(path, id);
     const text = await ctx.host.files.readText(path);
+    const present = text !== undefined && locateHook(parseHooksFile(text, path), text, entry) !== undefined;
+    const ours = record !== undefined || (await this.registry(path, ctx)).some((hook) => hook.id === id);
+    if (present && !ours && scope.force !== true) {
+      throw new SvcError({
+        code: ErrorCodes.integrationNotOwned,
+        message: `the PreToolUse hook ${entry.matcher} → ${entry.command} in ${path} was not written by svc (it was there before, or someone else added it); it was left in place`,
+        details: { path, fix: 'add --force to remove it anyway' },
+      });
+    }
+    await this.remove(entry, scope, ctx, { path, id, records, record, text });
+    if (!present) {
+      throw new SvcError({
+        code: ErrorCodes.integrationNotFound,
+        message: `there is no PreToolUse hook ${entry.matcher} → ${entry.command} in ${path}; nothing was removed`,
+        details: { path },
+      });
+    }
+    return { configPath: path, changed: true, origin: ours ? 'svc' : 'other' };
+  }
+
+  private async remove(
+    entry: HookEntry,
+    scope: IntegrationScope,
+    ctx: AdapterContext,
+    { path, id, records, record, text }: { path: string; id: string; records: EditRecords; record: EditRecord | undefined; text: string | undefined },
+  ): Promise<void> {
     if (text !== undefined) {
       const restored = record ? removeLast(text, record.inserted) : undefined;
       if (restored !== undefined && record?.createdFile && restored.trim() === '') {
@@ -170,7 +201,7 @@ export class CodexHooksIntegration implements HooksIntegration {
     if (record) await records.delete(path, id);
     const registry = await this.registry(path, ctx);
     const mine = registry.find((hook) => hook.id === id);
-    if (mine?.trustKey) await uninstallTomlTable(this.trustEdit(mine.trustKey, ctx));
+    if (mine?.trustKey) await uninstallTomlTable(this.trustEdit(mine.trustKey, scope, ctx));
     const rest = registry.filter((hook) => hook.id !== id);
     if (rest.length === 0 && (await ctx.host.storage.get(CREATED_PREFIX + path)) === true) {
       // svc created this file; once its last hook is gone (by exact or structural removal) and
@@ -179,19 +210,19 @@ export class CodexHooksIntegration implements HooksIntegration {
       if (left !== undefined && isEmptyHooksFile(left)) await ctx.host.files.remove(path);
       await ctx.host.storage.delete(CREATED_PREFIX + path);
     }
-    await this.syncTrust(path, rest, ctx);
+    await this.syncTrust(path, rest, scope, ctx);
   }
 
   private async registry(hooksPath: string, ctx: AdapterContext): Promise<RegisteredHook[]> {
-    const value = await ctx.host.storage.get(REGISTRY_PREFIX + hooksPath);
-    return Array.isArray(value) ? (value as unknown as RegisteredHook[]) : [];
+    const value = await ctx.host.storage.get<RegisteredHook[]>(REGISTRY_PREFIX + hooksPath);
+    return Array.isArray(value) ? value : [];
   }
 
-  private trustEdit(key: string, ctx: AdapterContext): TomlTableEdit {
+  private trustEdit(key: string, scope: IntegrationScope, ctx: AdapterContext): TomlTableEdit {
     return {
       files: ctx.host.files,
       records: new EditRecords(ctx.host.storage, 'codex/hook-trust/'),
-      path: userConfigPath(ctx),
+      path: userConfigPath(scope, ctx),
       name: key,
       tablePath: ['hooks', 'state', key],
       label: `the hook state "${key}"`,
@@ -199,20 +230,20 @@ export class CodexHooksIntegration implements HooksIntegration {
   }
 
   /** Puts each registered hook's trust under the key of where it sits now in hooks.json. */
-  private async syncTrust(hooksPath: string, registry: RegisteredHook[], ctx: AdapterContext): Promise<void> {
+  private async syncTrust(hooksPath: string, registry: RegisteredHook[], scope: IntegrationScope, ctx: AdapterContext): Promise<void> {
     const text = await ctx.host.files.readText(hooksPath);
     const root = text === undefined ? undefined : parseHooksFile(text, hooksPath);
     for (const hook of registry) {
       const location = root && text !== undefined ? locateHook(root, text, hook) : undefined;
       const key = location ? codexHookStateKey(hooksPath, location.groupIndex, location.handlerIndex) : undefined;
       if (hook.trustKey && hook.trustKey !== key) {
-        await uninstallTomlTable(this.trustEdit(hook.trustKey, ctx));
+        await uninstallTomlTable(this.trustEdit(hook.trustKey, scope, ctx));
         delete hook.trustKey;
       }
       if (key) {
         const hash = codexHookTrustHash(hookMatcher(hook), hook.command);
         await installTomlTable(
-          this.trustEdit(key, ctx),
+          this.trustEdit(key, scope, ctx),
           (eol) => `[hooks.state.${tomlString(key)}]${eol}trusted_hash = ${tomlString(hash)}${eol}`,
           (config) => isTrusted(config, key, hash),
         );
@@ -220,14 +251,21 @@ export class CodexHooksIntegration implements HooksIntegration {
       }
     }
     const kept = registry.filter((hook) => hook.trustKey !== undefined);
-    if (kept.length > 0) await ctx.host.storage.set(REGISTRY_PREFIX + hooksPath, kept as unknown as JsonValue);
+    if (kept.length > 0) await ctx.host.storage.set(REGISTRY_PREFIX + hooksPath, kept);
     else await ctx.host.storage.delete(REGISTRY_PREFIX + hooksPath);
   }
 }
 
 function isTrusted(config: TomlTable, key: string, hash: string): boolean {
   const get = (value: TomlValue | undefined, part: string) =>
-    typeof value === 'object' && value !== null && !Array.isArray(value) ? value[part] : undefined;
+    typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date) ? value[part] : undefined;
   const state = get(get(config.hooks, 'state'), key);
-  return typeof state === 'object' && state !== null && !Array.isArray(state) && state.trusted_hash === hash && Object.keys(state).length === 1;
+  return (
+    typeof state === 'object' &&
+    state !== null &&
+    !Array.isArray(state) &&
+    !(state instanceof Date) &&
+    state.trusted_hash === hash &&
+    Object.keys(state).length === 1
+  );
 }

@@ -1,4 +1,4 @@
-import type { JsonValue, PluginStorage } from '@svc-org/ai-sdk';
+import type { PluginStorage } from '@svc-org/ai-sdk';
 
 /**
  * What an install wrote into one file, kept in plugin storage so uninstall can take out exactly
@@ -31,7 +31,7 @@ export class EditRecords {
   }
 
   async set(path: string, name: string, record: EditRecord): Promise<void> {
-    await this.storage.set(this.key(path, name), record as unknown as JsonValue);
+    await this.storage.set(this.key(path, name), record);
   }
 
   async delete(path: string, name: string): Promise<void> {

@@ -1,5 +1,7 @@
-// A JSON reader that keeps each value's offsets, so an integration can insert one member or array
-// element into a user's file without re-serializing (and reformatting) the rest of it.
+// hooks.json as a tree that keeps each value's offsets (jsonc-parser), so an integration can insert
+// one member or array element into a user's file without re-serializing (and reformatting) the rest
+// of it. Codex reads the file with serde_json: strict JSON, no comments, no trailing commas.
+import { getNodeValue, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 
 export type JsonSpanNode =
   | { kind: 'object'; start: number; end: number; members: JsonSpanMember[] }
@@ -20,68 +22,26 @@ export class JsonSpanError extends Error {
 }
 
 export function parseJsonSpans(text: string): JsonSpanNode {
-  let i = 0;
-  const fail = (message: string): never => {
-    throw new JsonSpanError(message, i);
-  };
-  const skip = () => {
-    while (i < text.length && /\s/.test(text[i]!)) i++;
-  };
-  const string = (): string => {
-    const start = i;
-    i++;
-    while (i < text.length && text[i] !== '"') i += text[i] === '\\' ? 2 : 1;
-    if (i >= text.length) fail('unterminated string');
-    i++;
-    return JSON.parse(text.slice(start, i)) as string;
-  };
-  const value = (): JsonSpanNode => {
-    skip();
-    const start = i;
-    const c = text[i];
-    if (c === '{') {
-      i++;
-      const members: JsonSpanMember[] = [];
-      skip();
-      if (text[i] === '}') return { kind: 'object', start, end: ++i, members };
-      for (;;) {
-        skip();
-        if (text[i] !== '"') fail('expected a key');
-        const keyStart = i;
-        const key = string();
-        skip();
-        if (text[i] !== ':') fail('expected :');
-        i++;
-        members.push({ key, keyStart, value: value() });
-        skip();
-        if (text[i] === ',') i++;
-        else if (text[i] === '}') return { kind: 'object', start, end: ++i, members };
-        else fail('expected , or }');
-      }
-    }
-    if (c === '[') {
-      i++;
-      const items: JsonSpanNode[] = [];
-      skip();
-      if (text[i] === ']') return { kind: 'array', start, end: ++i, items };
-      for (;;) {
-        items.push(value());
-        skip();
-        if (text[i] === ',') i++;
-        else if (text[i] === ']') return { kind: 'array', start, end: ++i, items };
-        else fail('expected , or ]');
-      }
-    }
-    if (c === '"') return { kind: 'scalar', start, end: (string(), i), value: JSON.parse(text.slice(start, i)) };
-    const match = /^(-?\d+(\.\d+)?([eE][+-]?\d+)?|true|false|null)/.exec(text.slice(i));
-    if (!match) return fail('expected a value');
-    i += match[0].length;
-    return { kind: 'scalar', start, end: i, value: JSON.parse(match[0]) };
-  };
-  const root = value();
-  skip();
-  if (i < text.length) fail('unexpected text after the value');
-  return root;
+  const errors: ParseError[] = [];
+  const tree = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  const first = errors[0];
+  if (first !== undefined) throw new JsonSpanError(printParseErrorCode(first.error), first.offset);
+  if (tree === undefined) throw new JsonSpanError('no value', 0);
+  return toSpanNode(tree);
+}
+
+function toSpanNode(node: Node): JsonSpanNode {
+  const start = node.offset;
+  const end = node.offset + node.length;
+  if (node.type === 'object') {
+    const members = (node.children ?? []).map((property): JsonSpanMember => {
+      const [key, value] = property.children as [Node, Node];
+      return { key: key.value as string, keyStart: key.offset, value: toSpanNode(value) };
+    });
+    return { kind: 'object', start, end, members };
+  }
+  if (node.type === 'array') return { kind: 'array', start, end, items: (node.children ?? []).map(toSpanNode) };
+  return { kind: 'scalar', start, end, value: getNodeValue(node) as unknown };
 }
 
 /** The plain value of a node (for comparing entries). */

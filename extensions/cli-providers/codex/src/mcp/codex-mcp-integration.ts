@@ -1,5 +1,14 @@
-import { SvcError, type AdapterContext, type IntegrationScope, type McpIntegration, type McpServerEntry } from '@svc-org/ai-sdk';
-import { codexConfigPath } from '../integrations/codex-paths.js';
+import {
+  ErrorCodes,
+  SvcError,
+  type AdapterContext,
+  type IntegrationChange,
+  type IntegrationRemoval,
+  type IntegrationScope,
+  type McpIntegration,
+  type McpServerEntry,
+} from '@svc-org/ai-sdk';
+import { codexConfigPath, codexDir } from '../integrations/codex-paths.js';
 import { EditRecords } from '../integrations/edit-record.js';
 import { parseTomlFile } from '../toml/parse-toml-file.js';
 import { installTomlTable, uninstallTomlTable, type TomlTableEdit } from '../toml/toml-table-edits.js';
@@ -37,22 +46,56 @@ export class CodexMcpIntegration implements McpIntegration {
   async inspect(scope: IntegrationScope, ctx: AdapterContext) {
     const configPath = codexConfigPath(scope, ctx);
     const text = await ctx.host.files.readText(configPath);
-    return { configPath, entries: text === undefined ? [] : readMcpServers(parseTomlFile(text, configPath).root) };
+    const records = new EditRecords(ctx.host.storage, 'codex/mcp/');
+    const ours = new Set(await records.names(configPath));
+    const servers = text === undefined ? [] : readMcpServers(parseTomlFile(text, configPath));
+    return { configPath, entries: servers.map((server) => ({ ...server, origin: ours.has(server.name) ? ('svc' as const) : ('other' as const) })) };
   }
 
-  async install(entry: McpServerEntry, scope: IntegrationScope, ctx: AdapterContext): Promise<void> {
+  async install(entry: McpServerEntry, scope: IntegrationScope, ctx: AdapterContext): Promise<IntegrationChange> {
     checkEntry(entry);
-    await installTomlTable(
-      this.edit(entry.name, scope, ctx),
+    const edit = this.edit(entry.name, scope, ctx);
+    const outcome = await installTomlTable(
+      edit,
       (eol) => renderMcpServer(entry, eol),
       (root) => sameMcpServer(root, entry),
     );
+    return { configPath: edit.path, changed: outcome === 'written' };
   }
 
-  async uninstall(name: string, scope: IntegrationScope, ctx: AdapterContext): Promise<void> {
+  /**
+   * Removes a server svc wrote. A server that is not in the file is `integration_not_found`; one svc
+   * did not write is `integration_not_owned` unless `force`. A project file the install created goes
+   * with its last server, and so does the `.codex` folder when nothing else is in it.
+   */
+  async uninstall(name: string, scope: IntegrationRemoval, ctx: AdapterContext): Promise<IntegrationChange> {
     if (!SERVER_NAME.test(name)) {
       throw new SvcError({ code: 'invalid_request', message: 'an MCP server name must match [A-Za-z0-9_-]+' });
     }
-    await uninstallTomlTable(this.edit(name, scope, ctx));
+    const edit = this.edit(name, scope, ctx);
+    const text = await ctx.host.files.readText(edit.path);
+    const present = text !== undefined && readMcpServers(parseTomlFile(text, edit.path)).some((server) => server.name === name);
+    const ours = (await edit.records.get(edit.path, name)) !== undefined;
+    if (!present) {
+      if (ours) await edit.records.delete(edit.path, name);
+      throw new SvcError({
+        code: ErrorCodes.integrationNotFound,
+        message: `there is no MCP server "${name}" in ${edit.path}; nothing was removed`,
+        details: { path: edit.path },
+      });
+    }
+    if (!ours && scope.force !== true) {
+      throw new SvcError({
+        code: ErrorCodes.integrationNotOwned,
+        message: `MCP server "${name}" in ${edit.path} was not written by svc (it was there before, or someone else added it); it was left in place`,
+        details: { path: edit.path, fix: 'add --force to remove it anyway' },
+      });
+    }
+    await uninstallTomlTable(edit);
+    if (scope.scope === 'project' && (await ctx.host.files.readText(edit.path)) === undefined) {
+      // Only an empty folder is removed: anything else in .codex stays.
+      await ctx.host.files.remove(codexDir(scope, ctx));
+    }
+    return { configPath: edit.path, changed: true, origin: ours ? 'svc' : 'other' };
   }
 }

@@ -1,5 +1,5 @@
 import type { McpServerEntry } from '@svc-org/ai-sdk';
-import type { TomlTable, TomlValue } from '../toml/parse-toml.js';
+import type { TomlTable, TomlValue } from '../toml/toml-value.js';
 
 const isTable = (value: TomlValue | undefined): value is TomlTable =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -1,6 +1,5 @@
-import { ErrorCodes, SvcError, type AdapterContext, type ModelInfo } from '@svc-org/ai-sdk';
+import { ErrorCodes, SvcError, type AdapterContext, type ModelInfo, redactSecrets } from '@svc-org/ai-sdk';
 import { readCodexSettings } from '../settings/codex-settings.js';
-import { redactSecrets } from '../settings/redact-secrets.js';
 import { FALLBACK_MODELS } from './fallback-models.js';
 import { parseDebugModels } from './parse-debug-models.js';
 
@@ -25,7 +24,7 @@ export async function listCodexModels(ctx: AdapterContext): Promise<ModelInfo[]>
     // A refused permission or a cancelled call is an answer, not a reason to fall back.
     if (ctx.signal.aborted || (SvcError.hasCode(error) && error.code === ErrorCodes.permissionDenied)) throw error;
     ctx.host.log.warn('codex debug models failed; using the documented model list', {
-      reason: redactSecrets(error instanceof Error ? error.message : String(error), settings),
+      reason: redactSecrets(error instanceof Error ? error.message : String(error), [settings.apiKey]),
     });
     models = FALLBACK_MODELS.map((model) => ({ ...model }));
   }

@@ -1,9 +1,9 @@
 import { SvcError, type IntegrationFilesApi } from '@svc-org/ai-sdk';
 import type { EditRecords } from '../integrations/edit-record.js';
 import { appendSeparator, lineEnding, removeLast } from '../integrations/text-edit.js';
-import { parseToml, type TomlTable, type TomlValue } from './parse-toml.js';
 import { parseTomlFile } from './parse-toml-file.js';
 import { removeTomlEntry } from './remove-toml-entry.js';
+import type { TomlTable, TomlValue } from './toml-value.js';
 
 // Adding and removing one table of a TOML file (an MCP server, a hook's trust state) as one appended
 // block, recorded so that uninstall takes out exactly the bytes install added.
@@ -23,7 +23,7 @@ export interface TomlTableEdit {
 function valueAt(root: TomlTable, path: string[]): TomlValue | undefined {
   let at: TomlValue | undefined = root;
   for (const part of path) {
-    if (typeof at !== 'object' || at === null || Array.isArray(at)) return undefined;
+    if (typeof at !== 'object' || at === null || Array.isArray(at) || at instanceof Date) return undefined;
     at = at[part];
   }
   return at;
@@ -45,7 +45,7 @@ export async function installTomlTable(
   let createdFile = original === undefined;
   if (original !== undefined) {
     const doc = parseTomlFile(original, edit.path);
-    if (isSame(doc.root)) return 'unchanged';
+    if (isSame(doc)) return 'unchanged';
     const restored = record ? removeLast(original, record.inserted) : undefined;
     if (record && restored !== undefined) {
       base = restored; // our earlier version, taken out before the new one goes in
@@ -53,7 +53,7 @@ export async function installTomlTable(
     }
   }
   const doc = parseTomlFile(base, edit.path);
-  if (valueAt(doc.root, edit.tablePath) !== undefined) {
+  if (valueAt(doc, edit.tablePath) !== undefined) {
     throw new SvcError({
       code: 'integration_conflict',
       message: `${edit.label} is already defined in ${edit.path} and was not written by svc; remove it there or use another name`,
@@ -64,7 +64,7 @@ export async function installTomlTable(
   const inserted = appendSeparator(base, eol) + render(eol);
   const next = base + inserted;
   try {
-    parseToml(next);
+    parseTomlFile(next, edit.path);
   } catch (error) {
     throw new SvcError({
       code: 'integration_conflict',
@@ -92,11 +92,11 @@ export async function uninstallTomlTable(edit: TomlTableEdit): Promise<void> {
   let next = record ? removeLast(text, record.inserted) : undefined;
   if (next === undefined) {
     const doc = parseTomlFile(text, edit.path);
-    if (valueAt(doc.root, edit.tablePath) === undefined) {
+    if (valueAt(doc, edit.tablePath) === undefined) {
       if (record) await edit.records.delete(edit.path, edit.name);
       return;
     }
-    next = removeTomlEntry(text, doc, edit.tablePath);
+    next = removeTomlEntry(text, doc, edit.tablePath, edit.path);
   }
   if (record?.createdFile && next.trim() === '') await edit.files.remove(edit.path);
   else await edit.files.writeText(edit.path, next);

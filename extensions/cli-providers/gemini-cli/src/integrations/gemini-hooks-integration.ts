@@ -1,4 +1,5 @@
 import {
+  ErrorCodes,
   SvcError,
   type AdapterContext,
   type HookEntry,
@@ -64,7 +65,11 @@ export class GeminiHooksIntegration implements HooksIntegration {
     const index = list?.kind === 'array' ? list.elements.findIndex((group) => spec.identifies(group, undefined)) : -1;
     if (index === -1) {
       await records.deletePlacement('hooks', path, idOf(entry));
-      return;
+      throw new SvcError({
+        code: ErrorCodes.integrationNotFound,
+        message: `there is no ${EVENT} hook "${entry.command}" (matcher "${entry.matcher}") in ${path}; nothing was removed`,
+        details: { path },
+      });
     }
     if (!placement) {
       throw new SvcError({

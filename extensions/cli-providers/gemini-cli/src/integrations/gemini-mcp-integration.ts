@@ -1,7 +1,10 @@
 import {
+  ErrorCodes,
   SvcError,
   type AdapterContext,
+  type IntegrationChange,
   type IntegrationInspection,
+  type IntegrationRemoval,
   type IntegrationScope,
   type McpIntegration,
   type McpServerEntry,
@@ -10,6 +13,8 @@ import { GeminiErrorCodes } from '../gemini-error-codes.js';
 import { IntegrationRecords, mergeFileState } from './integration-records.js';
 import { settingsPath } from './integration-paths.js';
 import { guardSettings, readSettingsFile } from './read-settings-file.js';
+import { removeChild } from '../jsonc/remove-child.js';
+import { applyTextEdit } from '../jsonc/text-edit.js';
 import { addSettingsEntry, removeSettingsEntry, type EntrySpec } from './settings-entry-editor.js';
 
 /**
@@ -20,14 +25,18 @@ export class GeminiMcpIntegration implements McpIntegration {
   async inspect(scope: IntegrationScope, ctx: AdapterContext): Promise<IntegrationInspection<McpServerEntry>> {
     const file = await readSettingsFile(settingsPath(scope, ctx), ctx);
     const servers = file.root?.value && (file.root.value as Record<string, unknown>).mcpServers;
-    const entries: McpServerEntry[] = [];
+    const records = new IntegrationRecords(ctx.host.storage);
+    const entries: IntegrationInspection<McpServerEntry>['entries'] = [];
     if (typeof servers === 'object' && servers !== null && !Array.isArray(servers)) {
-      for (const [name, value] of Object.entries(servers as Record<string, unknown>)) entries.push(entryOf(name, value));
+      for (const [name, value] of Object.entries(servers as Record<string, unknown>)) {
+        const origin = (await records.placement('mcp', file.path, name)) ? ('svc' as const) : ('other' as const);
+        entries.push({ ...entryOf(name, value), origin });
+      }
     }
     return { configPath: file.path, entries };
   }
 
-  async install(entry: McpServerEntry, scope: IntegrationScope, ctx: AdapterContext): Promise<void> {
+  async install(entry: McpServerEntry, scope: IntegrationScope, ctx: AdapterContext): Promise<IntegrationChange> {
     const spec = specOf(entry);
     const path = settingsPath(scope, ctx);
     const records = new IntegrationRecords(ctx.host.storage);
@@ -35,7 +44,7 @@ export class GeminiMcpIntegration implements McpIntegration {
     let text = file.text;
     let state = await records.fileState(path);
     let outcome = guardSettings(path, () => addSettingsEntry(text, spec));
-    if (outcome.kind === 'present') return;
+    if (outcome.kind === 'present') return { configPath: path, changed: false };
     if (outcome.kind === 'conflict') {
       const owned = await records.placement('mcp', path, entry.name);
       if (!owned) {
@@ -56,25 +65,32 @@ export class GeminiMcpIntegration implements McpIntegration {
     await ctx.host.files.writeText(path, outcome.text);
     await records.setPlacement('mcp', path, entry.name, outcome.placement);
     await records.setFileState(path, mergeFileState(state, outcome.created));
+    return { configPath: path, changed: true };
   }
 
-  async uninstall(name: string, scope: IntegrationScope, ctx: AdapterContext): Promise<void> {
+  async uninstall(name: string, scope: IntegrationRemoval, ctx: AdapterContext): Promise<IntegrationChange> {
     const path = settingsPath(scope, ctx);
     const records = new IntegrationRecords(ctx.host.storage);
     const file = await readSettingsFile(path, ctx);
     const placement = await records.placement('mcp', path, name);
     const spec = specOf({ name, command: 'unused' });
-    const present = file.root?.members.find((m) => m.key === 'mcpServers')?.node;
-    const exists = present?.kind === 'object' && present.members.some((m) => m.key === name);
-    if (!exists) {
+    const servers = file.root?.members.find((m) => m.key === 'mcpServers')?.node;
+    const index = servers?.kind === 'object' ? servers.members.findIndex((m) => m.key === name) : -1;
+    if (servers?.kind !== 'object' || index === -1) {
       await records.deletePlacement('mcp', path, name);
-      return;
+      throw new SvcError({ code: ErrorCodes.integrationNotFound, message: `there is no MCP server "${name}" in ${path}; nothing was removed`, details: { path } });
     }
     if (!placement) {
-      throw new SvcError({
-        code: GeminiErrorCodes.integrationNotOwned,
-        message: `svc did not install the MCP server "${name}" in ${path}; remove it with \`gemini mcp remove\` or by hand`,
-      });
+      if (scope.force !== true) {
+        throw new SvcError({
+          code: GeminiErrorCodes.integrationNotOwned,
+          message: `svc did not install the MCP server "${name}" in ${path} (it was there before, or someone else added it); it was left in place`,
+          details: { path, fix: 'add --force to remove it anyway, or use `gemini mcp remove`' },
+        });
+      }
+      // Not ours: take out just that member, as `gemini mcp remove` would, and keep every other byte.
+      await ctx.host.files.writeText(path, applyTextEdit(file.text!, removeChild(file.text!, servers, index)));
+      return { configPath: path, changed: true, origin: 'other' };
     }
     const state = await records.fileState(path);
     const final = guardSettings(path, () => removeSettingsEntry(file.text!, spec, placement, state));
@@ -84,6 +100,7 @@ export class GeminiMcpIntegration implements McpIntegration {
       await records.setFileState(path, final.state);
     }
     await records.deletePlacement('mcp', path, name);
+    return { configPath: path, changed: true, origin: 'svc' };
   }
 }
 

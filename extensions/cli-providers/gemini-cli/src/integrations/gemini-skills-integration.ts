@@ -1,5 +1,8 @@
 import {
+  ErrorCodes,
   SvcError,
+  type IntegrationChange,
+  type IntegrationRemoval,
   type AdapterContext,
   type IntegrationInspection,
   type IntegrationScope,
@@ -58,7 +61,7 @@ export class GeminiSkillsIntegration implements SkillsIntegration {
     });
   }
 
-  async uninstall(name: string, scope: IntegrationScope, ctx: AdapterContext): Promise<void> {
+  async uninstall(name: string, scope: IntegrationRemoval, ctx: AdapterContext): Promise<IntegrationChange> {
     const root = skillsDir(scope, ctx);
     const path = skillFile(root, checkedName(name));
     const records = new IntegrationRecords(ctx.host.storage);
@@ -66,18 +69,20 @@ export class GeminiSkillsIntegration implements SkillsIntegration {
     const existing = await ctx.host.files.readText(path);
     if (existing === undefined) {
       await records.deletePlacement('skills', root, name);
-      return;
+      throw new SvcError({ code: ErrorCodes.integrationNotFound, message: `there is no skill "${name}" at ${path}; nothing was removed`, details: { path } });
     }
-    if (!owned) {
+    if (!owned && scope.force !== true) {
       throw new SvcError({
         code: GeminiErrorCodes.integrationNotOwned,
-        message: `svc did not install the skill at ${path}; remove it with \`gemini skills uninstall\` or by hand`,
+        message: `svc did not install the skill at ${path} (it was there before, or someone else added it); it was left in place`,
+        details: { path, fix: 'add --force to remove it anyway, or use `gemini skills uninstall`' },
       });
     }
-    // svc wrote this file; it goes even if someone edited it since. Its folder may stay, empty:
-    // the host's file API removes files, and a folder without SKILL.md is not a skill.
+    // svc wrote this file; it goes even if someone edited it since, and its folder when empty.
     await ctx.host.files.remove(path);
+    await ctx.host.files.remove(path.slice(0, path.lastIndexOf('/')));
     await records.deletePlacement('skills', root, name);
+    return { configPath: path, changed: true, origin: owned ? 'svc' : 'other' };
   }
 }
 

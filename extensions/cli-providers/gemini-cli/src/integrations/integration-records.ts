@@ -1,4 +1,4 @@
-import type { JsonValue, PluginStorage } from '@svc-org/ai-sdk';
+import type { PluginStorage } from '@svc-org/ai-sdk';
 import type { EntryPlacement, SettingsFileState } from './settings-entry-editor.js';
 
 export type IntegrationKind = 'mcp' | 'hooks' | 'skills';
@@ -14,11 +14,11 @@ export class IntegrationRecords {
   constructor(private readonly storage: PluginStorage) {}
 
   async placement(kind: IntegrationKind, path: string, id: string): Promise<EntryPlacement | undefined> {
-    return (await this.storage.get(entryKey(kind, path, id))) as EntryPlacement | undefined;
+    return await this.storage.get<EntryPlacement>(entryKey(kind, path, id));
   }
 
   async setPlacement(kind: IntegrationKind, path: string, id: string, placement: EntryPlacement): Promise<void> {
-    await this.storage.set(entryKey(kind, path, id), placement as unknown as JsonValue);
+    await this.storage.set(entryKey(kind, path, id), placement);
   }
 
   async deletePlacement(kind: IntegrationKind, path: string, id: string): Promise<void> {
@@ -32,13 +32,13 @@ export class IntegrationRecords {
   }
 
   async fileState(path: string): Promise<SettingsFileState> {
-    const state = (await this.storage.get(fileKey(path))) as SettingsFileState | undefined;
+    const state = await this.storage.get<SettingsFileState>(fileKey(path));
     return state ? { createdFile: state.createdFile, createdContainers: state.createdContainers.map((p) => [...p]) } : { ...EMPTY_STATE };
   }
 
   async setFileState(path: string, state: SettingsFileState): Promise<void> {
     if (!state.createdFile && state.createdContainers.length === 0) await this.storage.delete(fileKey(path));
-    else await this.storage.set(fileKey(path), state as unknown as JsonValue);
+    else await this.storage.set(fileKey(path), state);
   }
 }
 

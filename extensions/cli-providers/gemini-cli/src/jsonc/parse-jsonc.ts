@@ -1,6 +1,8 @@
-// A JSON-with-comments parser that keeps offsets, so integrations can edit settings.json as text
-// and leave every byte they did not write where it was. Gemini CLI reads settings.json with
-// strip-json-comments and then JSON.parse: comments are allowed, trailing commas are not.
+// settings.json as a tree with offsets (jsonc-parser, the parser VS Code reads its settings with),
+// so integrations can edit it as text and leave every byte they did not write where it was. Gemini
+// CLI reads settings.json with strip-json-comments and then JSON.parse: comments are allowed,
+// trailing commas are not, and a string may not span lines.
+import { getNodeValue, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 
 interface NodeBase {
   /** Offset of the first character of the value. */
@@ -52,118 +54,48 @@ const LITERALS: Array<[string, unknown]> = [
 ];
 
 export function parseJsonc(text: string): JsoncNode {
-  let at = 0;
-
-  const skip = () => {
-    for (;;) {
-      const char = text[at];
-      if (char === ' ' || char === '\t' || char === '\n' || char === '\r' || char === '\ufeff') at++;
-      else if (char === '/' && text[at + 1] === '/') {
-        while (at < text.length && text[at] !== '\n') at++;
-      } else if (char === '/' && text[at + 1] === '*') {
-        const close = text.indexOf('*/', at + 2);
-        if (close === -1) throw new JsoncSyntaxError('unterminated comment', at);
-        at = close + 2;
-      } else return;
-    }
-  };
-
-  const string = (): { value: string; start: number; end: number } => {
-    const start = at;
-    at++;
-    while (at < text.length && text[at] !== '"') {
-      if (text[at] === '\\') at++;
-      if (text[at] === '\n') throw new JsoncSyntaxError('newline in string', at);
-      at++;
-    }
-    if (at >= text.length) throw new JsoncSyntaxError('unterminated string', start);
-    at++;
-    return { value: JSON.parse(text.slice(start, at)) as string, start, end: at };
-  };
-
-  const value = (): JsoncNode => {
-    skip();
-    const start = at;
-    const char = text[at];
-    if (char === '{') {
-      at++;
-      const members: JsoncMember[] = [];
-      const result: Record<string, unknown> = {};
-      skip();
-      if (text[at] === '}') {
-        at++;
-        return { kind: 'object', start, end: at, value: result, members };
-      }
-      for (;;) {
-        skip();
-        if (text[at] !== '"') throw new JsoncSyntaxError('expected a property name', at);
-        const key = string();
-        skip();
-        if (text[at] !== ':') throw new JsoncSyntaxError('expected ":"', at);
-        at++;
-        const node = value();
-        members.push({ key: key.value, keyStart: key.start, node });
-        result[key.value] = node.value;
-        skip();
-        if (text[at] === ',') {
-          at++;
-          continue;
-        }
-        if (text[at] === '}') {
-          at++;
-          return { kind: 'object', start, end: at, value: result, members };
-        }
-        throw new JsoncSyntaxError('expected "," or "}"', at);
-      }
-    }
-    if (char === '[') {
-      at++;
-      const elements: JsoncNode[] = [];
-      skip();
-      if (text[at] === ']') {
-        at++;
-        return { kind: 'array', start, end: at, value: [], elements };
-      }
-      for (;;) {
-        elements.push(value());
-        skip();
-        if (text[at] === ',') {
-          at++;
-          continue;
-        }
-        if (text[at] === ']') {
-          at++;
-          return { kind: 'array', start, end: at, value: elements.map((element) => element.value), elements };
-        }
-        throw new JsoncSyntaxError('expected "," or "]"', at);
-      }
-    }
-    if (char === '"') {
-      const parsed = string();
-      return { kind: 'scalar', start, end: parsed.end, value: parsed.value };
-    }
-    NUMBER.lastIndex = at;
-    const number = NUMBER.exec(text);
-    if (number) {
-      at += number[0].length;
-      return { kind: 'scalar', start, end: at, value: Number(number[0]) };
-    }
-    for (const [word, literal] of LITERALS) {
-      if (text.startsWith(word, at)) {
-        at += word.length;
-        return { kind: 'scalar', start, end: at, value: literal };
-      }
-    }
-    throw new JsoncSyntaxError('unexpected character', at);
-  };
-
-  const root = value();
-  skip();
-  if (at < text.length) throw new JsoncSyntaxError('unexpected text after the value', at);
-  return root;
+  const errors: ParseError[] = [];
+  const tree = parseTree(text, errors, { disallowComments: false, allowTrailingComma: false, allowEmptyContent: false });
+  const first = errors[0];
+  if (first !== undefined) throw new JsoncSyntaxError(describeError(first.error), first.offset);
+  if (tree === undefined) throw new JsoncSyntaxError('no value', 0);
+  const newline = firstNewlineInString(tree, text);
+  if (newline !== undefined) throw new JsoncSyntaxError('newline in string', newline);
+  return toNode(tree);
 }
 
-/** Where a child of a container begins: the key of a member, the value of an element. */
+function describeError(code: number): string {
+  return printParseErrorCode(code)
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase();
+}
+
+// JSON.parse refuses a raw line break inside a string; jsonc-parser accepts it.
+function firstNewlineInString(node: Node, text: string): number | undefined {
+  if (node.type === 'string') {
+    const at = text.slice(node.offset, node.offset + node.length).search(/[\r\n]/);
+    return at === -1 ? undefined : node.offset + at;
+  }
+  for (const child of node.children ?? []) {
+    const found = firstNewlineInString(child, text);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+function toNode(node: Node): JsoncNode {
+  const base = { start: node.offset, end: node.offset + node.length, value: getNodeValue(node) as unknown };
+  if (node.type === 'object') {
+    const members = (node.children ?? []).map((property): JsoncMember => {
+      const [key, value] = property.children as [Node, Node];
+      return { key: key.value as string, keyStart: key.offset, node: toNode(value) };
+    });
+    return { kind: 'object', ...base, members };
+  }
+  if (node.type === 'array') return { kind: 'array', ...base, elements: (node.children ?? []).map(toNode) };
+  return { kind: 'scalar', ...base };
+}
+
 export function childStart(container: JsoncContainer, index: number): number {
   return container.kind === 'object' ? container.members[index]!.keyStart : container.elements[index]!.start;
 }
