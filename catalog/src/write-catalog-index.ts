@@ -2,7 +2,7 @@
 // Each signature is verified once before anything is written, so a publisher never uploads a signature
 // that a host would refuse.
 import { createPublicKey, verify, type KeyObject } from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CATALOG_INDEX_FILE, type CatalogIndex } from './catalog-index.js';
 import { CATALOG_SIGNATURE_FILE, type CatalogSignatureFile } from './catalog-signature.js';
@@ -18,6 +18,8 @@ export interface WrittenCatalogIndex {
 export async function writeCatalogIndex(outputDir: string, index: CatalogIndex, signingKeys: readonly KeyObject[]): Promise<WrittenCatalogIndex> {
   const bytes = Buffer.from(`${JSON.stringify(index, null, 2)}\n`, 'utf8');
   const indexFile = join(outputDir, CATALOG_INDEX_FILE);
+  // A build that selected nothing has written no artifact, so the folder may not exist yet.
+  await mkdir(outputDir, { recursive: true });
   if (signingKeys.length === 0) {
     await writeFile(indexFile, bytes);
     return { indexFile };
