@@ -9,6 +9,7 @@ import {
   type SessionProcess,
   type SessionRequest,
 } from '@svc-org/ai-sdk';
+import { attachmentArgs } from './attachment-args.js';
 import { buildQueryArgs } from './build-query-args.js';
 import { buildSessionArgs } from './build-session-args.js';
 import { parseJsonOutput } from './parse-json-output.js';
@@ -23,7 +24,8 @@ import { StderrTail } from './stderr-tail.js';
  */
 export class QwenCodeAdapter implements CliAdapter {
   buildSessionProcess(request: SessionRequest, ctx: AdapterContext): SessionProcess {
-    return { command: ctx.cli.command, args: buildSessionArgs(request), cwd: request.cwd, envPatch: {} };
+    const { unsupported } = attachmentArgs(request.attachments);
+    return { command: ctx.cli.command, args: buildSessionArgs(request), cwd: request.cwd, envPatch: {}, ...(unsupported.length > 0 ? { unsupportedAttachments: unsupported } : {}) };
   }
 
   async *stream(request: QueryRequest, ctx: AdapterContext): AsyncIterable<CliStreamEvent> {
