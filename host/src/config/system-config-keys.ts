@@ -2,6 +2,7 @@
 // listed is refused: a typo must not be stored silently and then ignored.
 import { SvcError } from '@svc-org/ai-sdk';
 import { parseHttpsUrl } from '../extensions/install/parse-https-url.js';
+import { TASK_DIRECTIVE_KEYS } from '../terminals/task-directives.js';
 import { TERMINAL_SETTING_SOURCES } from '../terminals/terminal-settings.js';
 
 export interface SystemConfigKey {
@@ -14,6 +15,11 @@ const positiveInteger = (key: string) => (value: string): string => {
   const trimmed = value.trim();
   if (!/^[1-9][0-9]*$/.test(trimmed) || !Number.isSafeInteger(Number(trimmed))) throw invalidValue(key, 'must be a positive integer');
   return trimmed;
+};
+
+const directiveText = (key: string) => (value: string): string => {
+  if (value.length > 16 * 1024) throw invalidValue(key, 'must be at most 16 KiB of text');
+  return value;
 };
 
 const nonNegativeInteger = (key: string) => (value: string): string => {
@@ -39,6 +45,14 @@ export const SYSTEM_CONFIG_KEYS: Readonly<Record<string, SystemConfigKey>> = Obj
   'extensions.maxArtifactBytes': { description: 'bound of a compressed artifact (default 32 MiB)', normalize: positiveInteger('extensions.maxArtifactBytes') },
   'extensions.maxUnpackedBytes': { description: 'bound of an artifact once unpacked (default 128 MiB)', normalize: positiveInteger('extensions.maxUnpackedBytes') },
   'extensions.maxEntries': { description: 'bound of files and folders in an artifact (default 5000)', normalize: positiveInteger('extensions.maxEntries') },
+  [TASK_DIRECTIVE_KEYS.system]: {
+    description: 'guidance added to every task terminal: the escalation ladder (unset: the built-in text)',
+    normalize: directiveText(TASK_DIRECTIVE_KEYS.system),
+  },
+  [TASK_DIRECTIVE_KEYS.workbench]: {
+    description: "guidance added to a project's Workbench, a task other tasks report to (unset: the built-in text)",
+    normalize: directiveText(TASK_DIRECTIVE_KEYS.workbench),
+  },
   ...Object.fromEntries(
     Object.entries(TERMINAL_SETTING_SOURCES).map(([name, source]) => [
       source.key,

@@ -45,6 +45,8 @@ const STATUS_BY_CODE: Record<string, number> = {
   invalid_execution_transition: 409,
   execution_running: 409,
   terminal_not_running: 409,
+  terminal_busy: 409,
+  terminal_not_ready: 409,
   permissions_mismatch: 409,
   confirmation_declined: 409,
   extension_disabled: 409,

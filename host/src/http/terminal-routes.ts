@@ -21,6 +21,14 @@ const InputBody = z
     submit: z.boolean().optional(),
   })
   .strict();
+const SubmitBody = z
+  .object({
+    /** The message, as the CLI's next one (lines joined with \n). */
+    text: z.string().min(1).max(64 * 1024),
+    readyTimeoutMs: z.number().int().min(0).max(300_000).optional(),
+    confirmTimeoutMs: z.number().int().min(0).max(300_000).optional(),
+  })
+  .strict();
 const ResizeBody = z.object({ cols: z.number().int().min(2).max(1000), rows: z.number().int().min(2).max(1000) }).strict();
 const BufferQuery = z
   .object({
@@ -85,6 +93,13 @@ export function terminalRoutes(router: Router, api: ApiContext): void {
     const data = body.submit ? `${body.data}\r` : body.data;
     api.terminals.write(taskId, data);
     ctx.body = { taskId, bytes: Buffer.byteLength(data) };
+  });
+
+  // A message typed as the CLI's next one: waits for its prompt, refuses a busy turn (409 terminal_busy).
+  router.post(`${base}/:taskId/submit`, async (ctx) => {
+    const taskId = parseId(ctx.params.taskId, 'task id');
+    const { text, ...options } = await readJsonBody(ctx, SubmitBody);
+    ctx.body = { taskId, ...(await api.terminals.submitMessage(taskId, text, options)) };
   });
 
   router.post(`${base}/:taskId/resize`, async (ctx) => {

@@ -70,6 +70,8 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
       logger,
       signalDir: services.signalDir,
       settings,
+      svcHome: services.svcHome,
+      systemConfig: (key) => readSystemConfig(services.db, key),
       hostEnv: env,
     });
     const app = createHttpApp({ domain, terminals, connections, extensions: services.extensions, catalog: services.catalog, logger, token, hostVersion: HOST_VERSION });

@@ -8,8 +8,13 @@ import type { Logger } from '../logging/index.js';
 import { processStartTime } from '../processes/index.js';
 import type { TimerClock } from './keepalive-timer.js';
 import type { ScrollbackRead } from './scrollback-buffer.js';
+import { locateHarnessFiles, type HarnessFiles } from './harness-files.js';
 import type { SignalDir } from './signal-dir.js';
 import { spawnPty, type PtySpec } from './spawn-pty.js';
+import { submitMessage, type SubmitMessageOptions, type SubmitMessageResult } from './submit-message.js';
+import { taskDirective } from './task-directives.js';
+import { taskTerminalWiring } from './task-terminal-wiring.js';
+import type { TurnState } from './turn-tracker.js';
 import { Terminal } from './terminal.js';
 import { TerminalOutputStream } from './terminal-output-stream.js';
 import type { TerminalSettings } from './terminal-settings.js';
@@ -36,6 +41,8 @@ export interface TerminalSummary {
   start: number;
   end: number;
   keepaliveRemainingMs: number | null;
+  /** `starting` until the CLI shows its prompt, then `idle` / `busy` as its turn hooks report. */
+  turn: TurnState;
 }
 
 export interface TerminalManagerOptions {
@@ -45,6 +52,12 @@ export interface TerminalManagerOptions {
   logger: Logger;
   signalDir: SignalDir;
   settings: TerminalSettings;
+  /** The service's SVC_HOME: the hooks and `svc mcp` of a task terminal find the service through it. */
+  svcHome: string;
+  /** System-config values (the task directives); absent keys take the built-in defaults. */
+  systemConfig?: (key: string) => string | undefined;
+  /** Where Node, `svc` and the hook scripts are (found beside this installation by default). */
+  harnessFiles?: HarnessFiles;
   hostEnv?: NodeJS.ProcessEnv;
   spawn?: (spec: PtySpec, hostEnv: NodeJS.ProcessEnv) => IPty;
   clock?: TimerClock;
@@ -72,8 +85,11 @@ export class TerminalManager {
   private readonly ended: number[] = [];
   private readonly recorded = new WeakMap<Terminal, Promise<ExecutionRecord>>();
   private closing = false;
+  private harnessFiles: HarnessFiles | undefined;
 
-  constructor(private readonly options: TerminalManagerOptions) {}
+  constructor(private readonly options: TerminalManagerOptions) {
+    this.harnessFiles = options.harnessFiles;
+  }
 
   get settings(): TerminalSettings {
     return this.options.settings;
@@ -116,6 +132,28 @@ export class TerminalManager {
 
   write(taskId: number, data: string): void {
     this.liveTerminalOf(taskId).write(data);
+  }
+
+  /**
+   * Types `text` into the task's CLI as its next message (bracketed paste, then Enter) once its
+   * prompt is ready; `terminal_busy` while a turn runs. Confirmed by the CLI's prompt-submit hook.
+   */
+  async submitMessage(taskId: number, text: string, options?: SubmitMessageOptions): Promise<SubmitMessageResult & { executionId: number }> {
+    const terminal = this.liveTerminalOf(taskId);
+    const result = await submitMessage(terminal, text, options);
+    return { ...result, executionId: terminal.executionId };
+  }
+
+  /** The CLI's prompt-submit hook reported a message (typed by svc or by a person attached). */
+  reportPromptSubmitted(taskId: number, executionId: number | undefined, turnId?: string): void {
+    const terminal = this.terminals.get(taskId);
+    if (terminal && (executionId === undefined || terminal.executionId === executionId)) terminal.turns.promptSubmitted(turnId);
+  }
+
+  /** The CLI's stop hook reported the end of a turn. */
+  reportTurnEnded(taskId: number, executionId: number | undefined): void {
+    const terminal = this.terminals.get(taskId);
+    if (terminal && (executionId === undefined || terminal.executionId === executionId)) terminal.turns.turnEnded();
   }
 
   resize(taskId: number, cols: number, rows: number): void {
@@ -197,12 +235,15 @@ export class TerminalManager {
       const connection = this.options.connections.get(plan.connection);
       const cwd = repositoryOf(domain, task);
       const target = await this.options.extensions.prepare(connection.providerId, { connection: connection.name });
+      const wiring = this.wiringFor(task);
       const description = await this.options.extensions.buildSessionProcess(target, {
         mode: plan.mode,
         ...(plan.sessionId ? { sessionId: plan.sessionId } : {}),
         cwd,
         ...(plan.model ? { model: plan.model } : {}),
+        attachments: wiring.attachments,
       });
+      const unsupported = description.unsupportedAttachments ?? [];
       const execution = domain.executions.create({
         taskId,
         connectionId: connection.id,
@@ -210,7 +251,14 @@ export class TerminalManager {
         providerId: connection.providerId,
         mode: plan.mode,
         sessionId: plan.sessionId ?? null,
+        unsupportedAttachments: unsupported,
       });
+      if (unsupported.length > 0) {
+        logger.warn('the provider could not attach part of the task terminal wiring', { taskId, executionId: execution.id, provider: connection.providerId, unsupported });
+      }
+      // The signal file is authoritative for the ladder hook; the column is its shadow, so a start
+      // (also after a restart or a rollback) writes the file from it.
+      this.options.signalDir.setUnattended(taskId, task.unattended);
       let pty: IPty;
       try {
         pty = (this.options.spawn ?? spawnPty)(
@@ -219,7 +267,7 @@ export class TerminalManager {
             args: description.args,
             cwd: description.cwd,
             connectionEnv: withoutHostKeys(connection.env),
-            envPatch: { ...withoutHostKeys(description.envPatch), ...this.hostEnvFor(task, execution.id) },
+            envPatch: { ...withoutHostKeys(description.envPatch), ...wiring.env, SVC_EXECUTION_ID: String(execution.id) },
             cols: plan.cols ?? this.settings.cols,
             rows: plan.rows ?? this.settings.rows,
             binary: true,
@@ -245,6 +293,10 @@ export class TerminalManager {
           this.stop(taskId, 'keepalive').catch(() => undefined);
         },
         clock: this.options.clock,
+        turnSignals: {
+          promptSubmit: !unsupported.some((entry) => entry.kind === 'promptSubmitHook'),
+          stop: !unsupported.some((entry) => entry.kind === 'stopHook'),
+        },
       });
       this.terminals.set(taskId, terminal);
       const recorded = this.recordExit(terminal);
@@ -289,13 +341,20 @@ export class TerminalManager {
     }
   }
 
-  private hostEnvFor(task: TaskRecord, executionId: number): Record<string, string> {
-    return {
-      SVC_SIGNAL_DIR: this.options.signalDir.ensure(),
-      SVC_TASK_ID: String(task.id),
-      SVC_EXECUTION_ID: String(executionId),
-      ...(task.parentTaskId !== null ? { SVC_HAS_PARENT: '1' } : {}),
-    };
+  /** The MCP server, hooks, directive and environment of this task's terminal. */
+  private wiringFor(task: TaskRecord) {
+    this.harnessFiles ??= locateHarnessFiles();
+    const isWorkbench = this.options.domain.tasks.list({ parentTaskId: task.id }).length > 0;
+    const hostEnv = this.options.hostEnv ?? process.env;
+    return taskTerminalWiring({
+      taskId: task.id,
+      hasParent: task.parentTaskId !== null,
+      svcHome: this.options.svcHome,
+      signalDir: this.options.signalDir.ensure(),
+      directive: taskDirective(isWorkbench, this.options.systemConfig),
+      files: this.harnessFiles,
+      ...(hostEnv.SVC_DATABASE_URL ? { databaseUrl: hostEnv.SVC_DATABASE_URL } : {}),
+    });
   }
 
   private terminalOf(taskId: number): Terminal {
@@ -334,6 +393,7 @@ function summarize(terminal: Terminal): TerminalSummary {
     start: terminal.buffer.start,
     end: terminal.buffer.end,
     keepaliveRemainingMs: terminal.state === 'RUNNING' && terminal.attached === 0 ? terminal.keepaliveRemainingMs : null,
+    turn: terminal.turns.turn,
   };
 }
 

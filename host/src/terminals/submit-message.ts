@@ -1,0 +1,67 @@
+import { SvcError } from '@svc-org/ai-sdk';
+import type { Terminal } from './terminal.js';
+
+export interface SubmitMessageOptions {
+  /** How long to wait for the CLI's prompt (bracketed paste switched on). */
+  readyTimeoutMs?: number;
+  /** Between the paste and the Enter: Gemini CLI drops an Enter that comes with the text. */
+  enterDelayMs?: number;
+  /** How long to wait for the prompt-submit hook that confirms the message went out. */
+  confirmTimeoutMs?: number;
+}
+
+export interface SubmitMessageResult {
+  /** A prompt-submit hook reported the message; false when the CLI has no such hook or it did not come in time. */
+  confirmed: boolean;
+  turnId?: string;
+}
+
+export const SUBMIT_MESSAGE_DEFAULTS = { readyTimeoutMs: 60_000, enterDelayMs: 250, confirmTimeoutMs: 20_000 } as const;
+
+const PASTE_START = '\x1b[200~';
+const PASTE_END = '\x1b[201~';
+
+/**
+ * Types `text` into a task terminal's CLI as its next message, the way every pinned CLI takes it:
+ * wait for the prompt (bracketed paste on), paste the text, then a separate Enter after a pause.
+ * Refuses with `terminal_busy` while a turn runs (Codex would discard the running answer; the
+ * others would queue it), and confirms the submission by the CLI's prompt-submit hook.
+ */
+export async function submitMessage(terminal: Terminal, text: string, options: SubmitMessageOptions = {}): Promise<SubmitMessageResult> {
+  const { readyTimeoutMs, enterDelayMs, confirmTimeoutMs } = { ...SUBMIT_MESSAGE_DEFAULTS, ...options };
+  const message = cleanMessage(text);
+  if (message.trim() === '') {
+    throw new SvcError({ code: 'invalid_request', message: 'the message is empty' });
+  }
+  const turns = terminal.turns;
+  await turns.ready(readyTimeoutMs, terminal.taskId);
+  if (turns.turn === 'busy' || terminal.submitting) {
+    throw new SvcError({
+      code: 'terminal_busy',
+      message: `the CLI in task ${terminal.taskId}'s terminal is in the middle of a turn; send the message when the turn has ended`,
+      details: { taskId: terminal.taskId },
+    });
+  }
+  terminal.submitting = true;
+  try {
+    const confirmation = turns.signals.promptSubmit ? turns.nextSubmit(enterDelayMs + confirmTimeoutMs) : undefined;
+    terminal.write(`${PASTE_START}${message}${PASTE_END}`);
+    await new Promise((resolve) => setTimeout(resolve, enterDelayMs));
+    terminal.write('\r');
+    return confirmation ? await confirmation : { confirmed: false };
+  } finally {
+    terminal.submitting = false;
+  }
+}
+
+/**
+ * Lines joined with `\n` (a CR would submit early); other control characters, and the paste-end
+ * marker that would let text escape the paste, are dropped.
+ */
+function cleanMessage(text: string): string {
+  return text
+    .replace(/\r\n?/g, '\n')
+    .split(PASTE_END)
+    .join('')
+    .replace(/[\x00-\x08\x0b-\x1f\x7f]/g, '');
+}
