@@ -8,6 +8,10 @@ export interface SubmitMessageOptions {
   enterDelayMs?: number;
   /** How long to wait for the prompt-submit hook that confirms the message went out. */
   confirmTimeoutMs?: number;
+  /** The screen must be still this long before the paste (a CLI still drawing drops the Enter). */
+  quietMs?: number;
+  /** Without a confirmation after this long, Enter is pressed again (only where a hook can confirm). */
+  enterRetryMs?: number;
 }
 
 export interface SubmitMessageResult {
@@ -16,7 +20,7 @@ export interface SubmitMessageResult {
   turnId?: string;
 }
 
-export const SUBMIT_MESSAGE_DEFAULTS = { readyTimeoutMs: 60_000, enterDelayMs: 250, confirmTimeoutMs: 20_000 } as const;
+export const SUBMIT_MESSAGE_DEFAULTS = { readyTimeoutMs: 60_000, enterDelayMs: 250, confirmTimeoutMs: 20_000, quietMs: 400, enterRetryMs: 3000 } as const;
 
 const PASTE_START = '\x1b[200~';
 const PASTE_END = '\x1b[201~';
@@ -28,7 +32,7 @@ const PASTE_END = '\x1b[201~';
  * others would queue it), and confirms the submission by the CLI's prompt-submit hook.
  */
 export async function submitMessage(terminal: Terminal, text: string, options: SubmitMessageOptions = {}): Promise<SubmitMessageResult> {
-  const { readyTimeoutMs, enterDelayMs, confirmTimeoutMs } = { ...SUBMIT_MESSAGE_DEFAULTS, ...options };
+  const { readyTimeoutMs, enterDelayMs, confirmTimeoutMs, quietMs, enterRetryMs } = { ...SUBMIT_MESSAGE_DEFAULTS, ...options };
   const message = cleanMessage(text);
   if (message.trim() === '') {
     throw new SvcError({ code: 'invalid_request', message: 'the message is empty' });
@@ -44,15 +48,28 @@ export async function submitMessage(terminal: Terminal, text: string, options: S
   }
   terminal.submitting = true;
   try {
+    await turns.settled(quietMs, 5000);
     const confirmation = turns.signals.promptSubmit ? turns.nextSubmit(enterDelayMs + confirmTimeoutMs) : undefined;
     terminal.write(`${PASTE_START}${message}${PASTE_END}`);
-    await new Promise((resolve) => setTimeout(resolve, enterDelayMs));
+    await sleep(enterDelayMs);
     terminal.write('\r');
-    return confirmation ? await confirmation : { confirmed: false };
+    if (!confirmation) return { confirmed: false };
+    // An Enter the CLI dropped leaves the text in its input; pressing Enter again submits it. Only
+    // where the hook tells us nothing was submitted yet, so a message never goes out twice.
+    let confirmed: SubmitMessageResult | undefined;
+    void confirmation.then((result) => (confirmed = result));
+    for (let waited = 0; waited + enterRetryMs < confirmTimeoutMs; waited += enterRetryMs) {
+      await Promise.race([confirmation, sleep(enterRetryMs)]);
+      if (confirmed || terminal.state === 'ENDED') break;
+      terminal.write('\r');
+    }
+    return await confirmation;
   } finally {
     terminal.submitting = false;
   }
 }
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Lines joined with `\n` (a CR would submit early); other control characters, and the paste-end

@@ -20,6 +20,7 @@ export class TurnTracker {
   private pasteOn = false;
   private tail: Buffer = Buffer.alloc(0);
   private state: TurnState = 'starting';
+  private lastOutputAt = 0;
   private readonly readyWaiters = new Set<() => void>();
   private readonly submitWaiters = new Set<(turnId: string | undefined) => void>();
 
@@ -35,6 +36,7 @@ export class TurnTracker {
 
   /** Scans terminal output for the bracketed-paste switch (a sequence may span two chunks). */
   observeOutput(chunk: Buffer): void {
+    this.lastOutputAt = Date.now();
     const data = this.tail.length > 0 ? Buffer.concat([this.tail, chunk]) : chunk;
     const on = data.lastIndexOf(PASTE_ON);
     const off = data.lastIndexOf(PASTE_OFF);
@@ -66,6 +68,19 @@ export class TurnTracker {
         details: { taskId },
       }),
     );
+  }
+
+  /**
+   * Resolves once the screen has been still for `quietMs` (at most `maxMs`): a CLI switches
+   * bracketed paste on while it still draws, and an Enter typed then is dropped.
+   */
+  async settled(quietMs: number, maxMs: number): Promise<void> {
+    const deadline = Date.now() + maxMs;
+    for (;;) {
+      const still = Date.now() - this.lastOutputAt;
+      if (still >= quietMs || Date.now() >= deadline) return;
+      await new Promise((resolve) => setTimeout(resolve, Math.min(quietMs - still, Math.max(1, deadline - Date.now()))));
+    }
   }
 
   /** Resolves with the turn id (when the hook gave one) at the next prompt-submit report, or undefined at `timeoutMs`. */
