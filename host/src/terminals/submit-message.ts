@@ -4,12 +4,16 @@ import type { Terminal } from './terminal.js';
 export interface SubmitMessageOptions {
   /** How long to wait for the CLI's prompt (bracketed paste switched on). */
   readyTimeoutMs?: number;
-  /** Between the paste and the Enter: Gemini CLI drops an Enter that comes with the text. */
+  /** Between the paste and the Enter: Gemini CLI 0.61 takes an Enter within ~0.5 s of a paste as part of it (measured: 250 ms lost, 1 s submitted). */
   enterDelayMs?: number;
   /** How long to wait for the prompt-submit hook that confirms the message went out. */
   confirmTimeoutMs?: number;
-  /** The screen must be still this long before the paste (a CLI still drawing drops the Enter). */
+  /**
+   * The screen must be still this long before the paste (a CLI still drawing drops the Enter);
+   * longer where no hook can confirm the message (and no second Enter can repair a dropped one).
+   */
   quietMs?: number;
+  unconfirmedQuietMs?: number;
   /** Without a confirmation after this long, Enter is pressed again (only where a hook can confirm). */
   enterRetryMs?: number;
 }
@@ -20,7 +24,7 @@ export interface SubmitMessageResult {
   turnId?: string;
 }
 
-export const SUBMIT_MESSAGE_DEFAULTS = { readyTimeoutMs: 60_000, enterDelayMs: 250, confirmTimeoutMs: 20_000, quietMs: 400, enterRetryMs: 3000 } as const;
+export const SUBMIT_MESSAGE_DEFAULTS = { readyTimeoutMs: 60_000, enterDelayMs: 1000, confirmTimeoutMs: 20_000, quietMs: 400, unconfirmedQuietMs: 1500, enterRetryMs: 3000 } as const;
 
 const PASTE_START = '\x1b[200~';
 const PASTE_END = '\x1b[201~';
@@ -32,7 +36,7 @@ const PASTE_END = '\x1b[201~';
  * others would queue it), and confirms the submission by the CLI's prompt-submit hook.
  */
 export async function submitMessage(terminal: Terminal, text: string, options: SubmitMessageOptions = {}): Promise<SubmitMessageResult> {
-  const { readyTimeoutMs, enterDelayMs, confirmTimeoutMs, quietMs, enterRetryMs } = { ...SUBMIT_MESSAGE_DEFAULTS, ...options };
+  const { readyTimeoutMs, enterDelayMs, confirmTimeoutMs, quietMs, unconfirmedQuietMs, enterRetryMs } = { ...SUBMIT_MESSAGE_DEFAULTS, ...options };
   const message = cleanMessage(text);
   if (message.trim() === '') {
     throw new SvcError({ code: 'invalid_request', message: 'the message is empty' });
@@ -48,7 +52,7 @@ export async function submitMessage(terminal: Terminal, text: string, options: S
   }
   terminal.submitting = true;
   try {
-    await turns.settled(quietMs, 5000);
+    await turns.settled(turns.signals.promptSubmit ? quietMs : unconfirmedQuietMs, 8000);
     const confirmation = turns.signals.promptSubmit ? turns.nextSubmit(enterDelayMs + confirmTimeoutMs) : undefined;
     terminal.write(`${PASTE_START}${message}${PASTE_END}`);
     await sleep(enterDelayMs);

@@ -1,4 +1,5 @@
-import { statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { IPty } from 'node-pty';
 import { SvcError } from '@svc-org/ai-sdk';
 import type { ConnectionStore } from '../connections/index.js';
@@ -231,18 +232,24 @@ export class TerminalManager {
     if (this.starting.has(taskId) || (current && current.state !== 'ENDED')) throw domain.executions.alreadyRunning(taskId);
     if (domain.executions.liveForTask(taskId)) throw domain.executions.alreadyRunning(taskId);
     this.starting.add(taskId);
+    // The run's private folder (settings files a CLI reads its attachments from); removed at the end.
+    let runtimeDir: string | undefined;
+    let started = false;
     try {
       const connection = this.options.connections.get(plan.connection);
       const cwd = repositoryOf(domain, task);
       const target = await this.options.extensions.prepare(connection.providerId, { connection: connection.name });
       const wiring = this.wiringFor(task);
+      runtimeDir = this.createRuntimeDir(taskId);
       const description = await this.options.extensions.buildSessionProcess(target, {
         mode: plan.mode,
         ...(plan.sessionId ? { sessionId: plan.sessionId } : {}),
         cwd,
         ...(plan.model ? { model: plan.model } : {}),
         attachments: wiring.attachments,
+        runtimeDir,
       });
+      for (const file of description.files ?? []) writeFileSync(join(runtimeDir, file.name), file.content, { mode: 0o600 });
       const unsupported = description.unsupportedAttachments ?? [];
       const execution = domain.executions.create({
         taskId,
@@ -299,7 +306,8 @@ export class TerminalManager {
         },
       });
       this.terminals.set(taskId, terminal);
-      const recorded = this.recordExit(terminal);
+      const recorded = this.recordExit(terminal, runtimeDir);
+      started = true;
       recorded.catch((error) => logger.error('could not record the end of a terminal', { taskId, executionId: execution.id, error: String(error) }));
       this.recorded.set(terminal, recorded);
       if (description.initialInput) terminal.write(description.initialInput);
@@ -307,11 +315,20 @@ export class TerminalManager {
       return domain.executions.get(execution.id);
     } finally {
       this.starting.delete(taskId);
+      if (!started && runtimeDir) rmSync(runtimeDir, { recursive: true, force: true });
     }
   }
 
-  private async recordExit(terminal: Terminal): Promise<ExecutionRecord> {
+  /** `$SVC_HOME/runs/task-<id>-XXXXXX`, private to the user (it may hold settings with the task's identity). */
+  private createRuntimeDir(taskId: number): string {
+    const runs = join(this.options.svcHome, 'runs');
+    mkdirSync(runs, { recursive: true, mode: 0o700 });
+    return mkdtempSync(join(runs, `task-${taskId}-`));
+  }
+
+  private async recordExit(terminal: Terminal, runtimeDir: string): Promise<ExecutionRecord> {
     const exit = await terminal.exited;
+    rmSync(runtimeDir, { recursive: true, force: true });
     const ok = exit.exitCode === 0 && exit.signal === null;
     const record = this.options.domain.executions.finish(terminal.executionId, {
       status: ok ? 'COMPLETED' : 'FAILED',

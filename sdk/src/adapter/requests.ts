@@ -22,6 +22,12 @@ export interface SessionRequest {
    * configuration or repository; what it cannot apply it lists in `unsupportedAttachments`.
    */
   attachments?: SessionAttachments;
+  /**
+   * A private folder the host made for this run (removed when it ends). Files an adapter returns
+   * in `SessionProcess.files` are written there before the CLI starts: for a CLI that takes
+   * attachments only from a settings file, named by an environment variable or flag.
+   */
+  runtimeDir?: string;
 }
 
 export interface SessionAttachments {

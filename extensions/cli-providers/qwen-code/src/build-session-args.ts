@@ -14,7 +14,7 @@ export function buildSessionArgs(request: SessionRequest): string[] {
     // (a bare --resume would open Qwen Code's session picker instead).
     args.push(...(request.sessionId ? flagWithValue('--resume', request.sessionId) : ['--continue']));
   }
-  args.push(...attachmentArgs(request.attachments).args);
+  args.push(...attachmentArgs(request.attachments));
   args.push(...(request.baseArgs ?? []));
   return args;
 }

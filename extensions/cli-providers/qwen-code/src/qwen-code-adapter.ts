@@ -9,7 +9,7 @@ import {
   type SessionProcess,
   type SessionRequest,
 } from '@svc-org/ai-sdk';
-import { attachmentArgs } from './attachment-args.js';
+import { attachmentSettings } from './attachment-settings.js';
 import { buildQueryArgs } from './build-query-args.js';
 import { buildSessionArgs } from './build-session-args.js';
 import { parseJsonOutput } from './parse-json-output.js';
@@ -24,8 +24,16 @@ import { StderrTail } from './stderr-tail.js';
  */
 export class QwenCodeAdapter implements CliAdapter {
   buildSessionProcess(request: SessionRequest, ctx: AdapterContext): SessionProcess {
-    const { unsupported } = attachmentArgs(request.attachments);
-    return { command: ctx.cli.command, args: buildSessionArgs(request), cwd: request.cwd, envPatch: {}, ...(unsupported.length > 0 ? { unsupportedAttachments: unsupported } : {}) };
+    // Hooks travel in a system-defaults settings file of the run's folder; the rest as flags.
+    const attached = attachmentSettings(request.attachments, request.runtimeDir);
+    return {
+      command: ctx.cli.command,
+      args: buildSessionArgs(request),
+      cwd: request.cwd,
+      envPatch: attached.envPatch,
+      ...(attached.files.length > 0 ? { files: attached.files } : {}),
+      ...(attached.unsupported.length > 0 ? { unsupportedAttachments: attached.unsupported } : {}),
+    };
   }
 
   async *stream(request: QueryRequest, ctx: AdapterContext): AsyncIterable<CliStreamEvent> {
