@@ -14,6 +14,8 @@ export interface SubmitMessageOptions {
    */
   quietMs?: number;
   unconfirmedQuietMs?: number;
+  /** Before the first message of a run: a CLI goes on starting after its prompt shows (Qwen Code lost a paste 0.8 s after it). */
+  firstQuietMs?: number;
   /** Without a confirmation after this long, Enter is pressed again (only where a hook can confirm). */
   enterRetryMs?: number;
 }
@@ -24,7 +26,7 @@ export interface SubmitMessageResult {
   turnId?: string;
 }
 
-export const SUBMIT_MESSAGE_DEFAULTS = { readyTimeoutMs: 60_000, enterDelayMs: 1000, confirmTimeoutMs: 20_000, quietMs: 400, unconfirmedQuietMs: 1500, enterRetryMs: 3000 } as const;
+export const SUBMIT_MESSAGE_DEFAULTS = { readyTimeoutMs: 60_000, enterDelayMs: 1000, confirmTimeoutMs: 20_000, quietMs: 400, unconfirmedQuietMs: 1500, firstQuietMs: 3000, enterRetryMs: 3000 } as const;
 
 const PASTE_START = '\x1b[200~';
 const PASTE_END = '\x1b[201~';
@@ -36,7 +38,7 @@ const PASTE_END = '\x1b[201~';
  * others would queue it), and confirms the submission by the CLI's prompt-submit hook.
  */
 export async function submitMessage(terminal: Terminal, text: string, options: SubmitMessageOptions = {}): Promise<SubmitMessageResult> {
-  const { readyTimeoutMs, enterDelayMs, confirmTimeoutMs, quietMs, unconfirmedQuietMs, enterRetryMs } = { ...SUBMIT_MESSAGE_DEFAULTS, ...options };
+  const { readyTimeoutMs, enterDelayMs, confirmTimeoutMs, quietMs, unconfirmedQuietMs, firstQuietMs, enterRetryMs } = { ...SUBMIT_MESSAGE_DEFAULTS, ...options };
   const message = cleanMessage(text);
   if (message.trim() === '') {
     throw new SvcError({ code: 'invalid_request', message: 'the message is empty' });
@@ -52,7 +54,9 @@ export async function submitMessage(terminal: Terminal, text: string, options: S
   }
   terminal.submitting = true;
   try {
-    await turns.settled(turns.signals.promptSubmit ? quietMs : unconfirmedQuietMs, 8000);
+    const quiet = !terminal.messageTyped ? firstQuietMs : turns.signals.promptSubmit ? quietMs : unconfirmedQuietMs;
+    await turns.settled(quiet, quiet + 8000);
+    terminal.messageTyped = true;
     const confirmation = turns.signals.promptSubmit ? turns.nextSubmit(enterDelayMs + confirmTimeoutMs) : undefined;
     terminal.write(`${PASTE_START}${message}${PASTE_END}`);
     await sleep(enterDelayMs);

@@ -49,6 +49,8 @@ export class Terminal {
   readonly turns: TurnTracker;
   /** A message is being typed by `submitMessage`; a second one waits its turn. */
   submitting = false;
+  /** `submitMessage` has typed into this run before (the first time waits longer for a still screen). */
+  messageTyped = false;
   private currentState: TerminalState = 'RUNNING';
   private attachments = 0;
   private stopReason: EndReason | undefined;

@@ -2,9 +2,9 @@
 // unattended work: what the provider is asked to attach, the signal file, the turn hooks reaching
 // the service (run as the real hook script), and typing a message as the CLI's next one.
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import type { SessionAttachments } from '@svc-org/ai-sdk';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SystemConfigStore } from '../../src/config/system-config-store.js';
@@ -146,6 +146,17 @@ describe('what a task terminal is started with', () => {
     expect(service.services.domain.executions.get(execution.id).unsupportedAttachments).toEqual(execution.unsupportedAttachments);
     expect(readFileSync(join(home, 'logs', 'svc.log'), 'utf8')).toContain('could not attach part of the task terminal wiring');
     await service.terminals.stop(t.id);
+  });
+
+  test('files the provider asks for are written into a private run folder before the CLI starts, and removed when it ends', async () => {
+    const t = task('run folder');
+    await service.terminals.start(t.id, { connection: 'echo' });
+    const file = envOf(t.id).ECHO_ATTACHMENTS_FILE!;
+    expect(file.startsWith(join(home, 'runs', `task-${t.id}-`))).toBe(true);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(await attachmentsOf(t.id));
+    await service.terminals.stop(t.id);
+    expect(existsSync(dirname(file))).toBe(false);
   });
 
   test('a start writes the signal file from the unattended column (its rollback shadow), and removes it for an attended task', async () => {
