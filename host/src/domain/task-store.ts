@@ -115,7 +115,10 @@ export class TaskStore {
       }
       return this.get(id);
     });
-    if (value.unattended !== undefined) this.signals?.setUnattended(id, value.unattended);
+    // The signal file exists while the task is open and unattended; closing removes it, reopening restores it.
+    if (value.unattended !== undefined || updated.status !== current.status) {
+      this.signals?.setUnattended(id, updated.unattended && updated.status !== 'DONE' && updated.status !== 'CANCELLED');
+    }
     return updated;
   }
 

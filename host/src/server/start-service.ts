@@ -1,3 +1,5 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { SvcError } from '@svc-org/ai-sdk';
 import { HOST_VERSION } from '../config/host-version.js';
 import { readSystemConfig } from '../config/read-system-config.js';
@@ -61,6 +63,8 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
       for (const value of Object.values(connections.secretsOf(connection.id))) logger.redactor.addSecret(value);
     }
     const recovery = recoverOrphanedExecutions(domain.executions, logger);
+    // Run folders of terminals a dead service left behind: no terminal outlives its service.
+    rmSync(join(services.svcHome, 'runs'), { recursive: true, force: true });
     const settings = resolveTerminalSettings(env, (key) => readSystemConfig(services.db, key), options.terminalSettings);
     services.signalDir.ensure();
     const terminals = new TerminalManager({

@@ -11,7 +11,7 @@ import { SystemConfigStore } from '../../src/config/system-config-store.js';
 import { startService, type RunningService } from '../../src/server/index.js';
 import { DEFAULT_TASK_DIRECTIVES, locateHarnessFiles } from '../../src/terminals/index.js';
 import { copyFixtureProvider } from '../../../test/support/copy-fixture-provider.js';
-import { FIXTURE_CLIS, waitFor } from '../../../test/support/svc-process.js';
+import { FIXTURE_CLIS, SVC_BIN, waitFor } from '../../../test/support/svc-process.js';
 
 // A stand-in for an interactive AI CLI as interactive-ptys.md measured them: it switches bracketed
 // paste on once its prompt is drawn, takes a paste and then a separate Enter as one message, runs
@@ -146,6 +146,9 @@ describe('what a task terminal is started with', () => {
     expect(service.services.domain.executions.get(execution.id).unsupportedAttachments).toEqual(execution.unsupportedAttachments);
     expect(readFileSync(join(home, 'logs', 'svc.log'), 'utf8')).toContain('could not attach part of the task terminal wiring');
     await service.terminals.stop(t.id);
+    // `svc task show` tells the person.
+    const shown = await runHookProcess([SVC_BIN, 'task', 'show', String(t.id)], '', { SVC_HOME: home });
+    expect(shown.stdout).toContain(`not attached directive: the echo CLI has no system instructions (execution ${execution.id})`);
   });
 
   test('files the provider asks for are written into a private run folder before the CLI starts, and removed when it ends', async () => {
@@ -170,6 +173,19 @@ describe('what a task terminal is started with', () => {
     await service.terminals.resume(t.id);
     expect(existsSync(signal)).toBe(false);
     await service.terminals.stop(t.id);
+  });
+
+  test('closing an unattended task removes its signal file; reopening it restores the file', () => {
+    const { tasks } = service.services.domain;
+    const t = task('closing', { unattended: true });
+    const signal = join(home, 'signals', `unattended-${t.id}`);
+    expect(existsSync(signal)).toBe(true);
+    tasks.update(t.id, { status: 'DONE' });
+    expect(existsSync(signal)).toBe(false);
+    tasks.update(t.id, { status: 'TODO' });
+    expect(existsSync(signal)).toBe(true);
+    tasks.update(t.id, { unattended: false });
+    expect(existsSync(signal)).toBe(false);
   });
 });
 

@@ -147,6 +147,10 @@ async function show(args: string[], io: CliIo, open: Open): Promise<number> {
       ['  ID', 'STATUS', 'MODE', 'CONNECTION', 'STARTED', 'ENDED'],
       executions.map((e) => [`  ${e.id}`, e.status + (e.endReason ? ` (${e.endReason})` : ''), e.mode, e.connectionName, e.startedAt, e.endedAt ?? '']),
     );
+    // What the latest run's CLI could not be given (MCP server, hooks, directive): the ladder may not hold there.
+    for (const entry of executions[0]!.unsupportedAttachments) {
+      io.stdout.write(`not attached ${entry.kind}: ${entry.reason} (execution ${executions[0]!.id})\n`);
+    }
   }
   return 0;
 }
