@@ -154,10 +154,12 @@ describe('what a task terminal is started with', () => {
   test('files the provider asks for are written into a private run folder before the CLI starts, and removed when it ends', async () => {
     const t = task('run folder');
     await service.terminals.start(t.id, { connection: 'echo' });
+    const attachments = await attachmentsOf(t.id);
     const file = envOf(t.id).ECHO_ATTACHMENTS_FILE!;
     expect(file.startsWith(join(home, 'runs', `task-${t.id}-`))).toBe(true);
     expect(statSync(file).mode & 0o777).toBe(0o600);
-    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(await attachmentsOf(t.id));
+    expect(statSync(dirname(file)).mode & 0o777).toBe(0o700);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(attachments);
     await service.terminals.stop(t.id);
     expect(existsSync(dirname(file))).toBe(false);
   });
