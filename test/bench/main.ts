@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { REPO_ROOT } from '../support/svc-process.js';
 import { formatBenchResults, type BenchResult } from './bench-result.js';
+import { ladderHookBenchmarks } from './ladder-hook.bench.js';
 import { parseThroughputBenchmarks } from './parse-throughput.bench.js';
 import { runtimeBenchmarks } from './runtime.bench.js';
 
@@ -32,5 +33,6 @@ export async function main(args: string[]): Promise<void> {
     report([{ name: 'PTY output throughput into the terminal buffer (+ memory of 20 idle terminals)', unit: r.unit, ours: r.ours, baseline: r.baseline, baselineName: 'bare node-pty to nowhere', ratio: r.ratio, goal: '≥ 0.8× (higher is better)', notes: r.notes }]);
   }
   if (want('parse')) report(await parseThroughputBenchmarks());
+  if (want('hooks')) report(ladderHookBenchmarks());
   process.stdout.write(`\n${results.length} figures\n`);
 }
