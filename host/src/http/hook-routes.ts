@@ -51,8 +51,11 @@ export function hookRoutes(router: Router, api: ApiContext): void {
       source: body.source,
       payload: body.event ?? null,
     });
-    if (execution && body.sessionId && body.source === 'hook') api.terminals.recordSessionId(execution.id, body.sessionId);
-    api.terminals.reportTurnEnded(body.taskId, execution?.id);
+    // Only the Stop hook moves the turn: Codex's notify also fires for side threads whose session is not yet known.
+    if (body.source === 'hook') {
+      if (execution && body.sessionId) api.terminals.recordSessionId(execution.id, body.sessionId);
+      api.terminals.reportTurnEnded(body.taskId, execution?.id);
+    }
     ctx.status = duplicate ? 200 : 202;
     ctx.body = { id: notification.id, taskId: body.taskId, executionId: execution?.id ?? null, duplicate };
   });
@@ -60,6 +63,8 @@ export function hookRoutes(router: Router, api: ApiContext): void {
   router.post('/api/internal/hooks/prompt', async (ctx) => {
     const body = await readJsonBody(ctx, PromptHookBody, 'prompt hook');
     const execution = executionOf(api, body.taskId, body.executionId);
+    // Known from the first message on, so a Codex notify from another thread is recognised as such.
+    if (execution && body.sessionId) api.terminals.recordSessionId(execution.id, body.sessionId);
     api.terminals.reportPromptSubmitted(body.taskId, execution?.id, body.turnId);
     ctx.status = 202;
     ctx.body = { taskId: body.taskId, executionId: execution?.id ?? null };

@@ -233,6 +233,22 @@ describe('turn hooks reaching the service', () => {
     await service.terminals.stop(t.id);
   });
 
+  test("a message starts a turn and only the Stop hook ends it; Codex's notify for its title thread does not", async () => {
+    const t = task('turn state');
+    const execution = await service.terminals.start(t.id, { connection: 'stand-in' });
+    await waitFor(() => service.terminals.summary(t.id)?.turn === 'idle', 10_000, 'the prompt');
+    await runTurnHook(t.id, execution.id, ['prompt'], JSON.stringify({ hook_event_name: 'UserPromptSubmit', session_id: 'thread-main', turn_id: 'turn-1', prompt: 'hi' }));
+    expect(service.terminals.summary(t.id)?.turn).toBe('busy');
+    expect(service.services.domain.executions.get(execution.id).sessionId).toBe('thread-main');
+    const title = { type: 'agent-turn-complete', 'thread-id': 'thread-title', 'turn-id': 'turn-title', 'last-assistant-message': 'Scripted thread' };
+    await runTurnHook(t.id, execution.id, ['stop', 'codex-notify', JSON.stringify(title)]);
+    expect(service.terminals.summary(t.id)?.turn).toBe('busy');
+    expect(service.services.domain.stopNotifications.pending().filter((row) => row.taskId === t.id)).toEqual([]);
+    await runTurnHook(t.id, execution.id, ['stop'], JSON.stringify({ hook_event_name: 'Stop', session_id: 'thread-main', turn_id: 'turn-1' }));
+    expect(service.terminals.summary(t.id)?.turn).toBe('idle');
+    await service.terminals.stop(t.id);
+  });
+
   test('the hook never blocks the CLI: with the service gone it still exits 0 and prints nothing', async () => {
     const elsewhere = mkdtempSync(join(tmpdir(), 'svc-nohome-'));
     try {
