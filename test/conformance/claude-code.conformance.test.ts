@@ -273,6 +273,8 @@ describe('Claude Code in a task terminal of the service (interactive, in a PTY)'
     expect(second).toMatchObject({ status: 200, body: { confirmed: true } });
     await terminals.waitForScreen(taskId, ['Hello from the second turn.']);
     expect(messagesOf(turns(server)[0]!.body)).toContain('First message,\\nwith a second line.');
+    // The task directive reached the model as part of its system prompt (--append-system-prompt).
+    expect(JSON.stringify((turns(server)[0]!.body as { system?: unknown }).system)).toContain('follow the escalation ladder');
     expect(messagesOf(turns(server)[1]!.body)).toContain('Second message.');
     await terminals.stop(taskId);
   });

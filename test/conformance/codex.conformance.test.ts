@@ -276,6 +276,8 @@ describe('Codex in a task terminal of the service (the TUI, in a PTY)', () => {
     await terminals.waitForScreen(taskId, ['Hello from the second turn.']);
     const sent = conversation(server).map((request) => JSON.stringify(inputOf(request.body)));
     expect(sent[0]).toContain('First message,\\nwith a second line.');
+    // The task directive reached the model as developer instructions (-c developer_instructions).
+    expect(sent[0]).toContain('follow the escalation ladder');
     expect(sent[1]).toContain('Second message.');
     await terminals.stop(taskId);
   });

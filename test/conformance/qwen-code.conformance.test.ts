@@ -203,6 +203,8 @@ describe('Qwen Code in a task terminal of the service (interactive, in a PTY)', 
     expect(first, plain(await terminals.screen(taskId)).slice(-3000)).toMatchObject({ status: 200, body: { confirmed: true } });
     await terminals.waitForScreen(taskId, ['Hello from the first turn.']);
     expect(sentWith('First message,\\nwith a second line.')).toBe(true);
+    // The task directive reached the model with the system prompt (--append-system-prompt).
+    expect(sentWith('follow the escalation ladder')).toBe(true);
     await terminals.waitForTurn(taskId, 'idle');
     const second = await terminals.submit(taskId, 'Second message.');
     expect(second).toMatchObject({ status: 200, body: { confirmed: true } });
