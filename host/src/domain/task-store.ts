@@ -115,9 +115,11 @@ export class TaskStore {
       }
       return this.get(id);
     });
-    // The signal file exists while the task is open and unattended; closing removes it, reopening restores it.
-    if (value.unattended !== undefined || updated.status !== current.status) {
-      this.signals?.setUnattended(id, updated.unattended && updated.status !== 'DONE' && updated.status !== 'CANCELLED');
+    // An explicit switch writes the signal file as asked; closing an unattended task removes it and
+    // reopening restores it from the column.
+    if (value.unattended !== undefined) this.signals?.setUnattended(id, value.unattended);
+    else if (updated.status !== current.status && updated.unattended) {
+      this.signals?.setUnattended(id, updated.status !== 'DONE' && updated.status !== 'CANCELLED');
     }
     return updated;
   }
