@@ -5,6 +5,7 @@ import { formatBenchResults, type BenchResult } from './bench-result.js';
 import { mcpBenchmarks } from './mcp.bench.js';
 import { indexSignatureBenchmarks } from './index-signature.bench.js';
 import { harnessBenchmarks } from './harness.bench.js';
+import { ladderHookBenchmarks } from './ladder-hook.bench.js';
 import { parseThroughputBenchmarks } from './parse-throughput.bench.js';
 import { runtimeBenchmarks } from './runtime.bench.js';
 
@@ -38,5 +39,6 @@ export async function main(args: string[]): Promise<void> {
   if (want('mcp')) report(await mcpBenchmarks());
   if (want('catalog-signature')) report(indexSignatureBenchmarks());
   if (want('harness')) report(await harnessBenchmarks());
+  if (want('hooks')) report(ladderHookBenchmarks());
   process.stdout.write(`\n${results.length} figures\n`);
 }

@@ -1,7 +1,7 @@
 // Conformance of the Claude Code provider: the real, pinned `claude` (native build) driven by the real
 // `svc`, the model side the scripted Anthropic Messages server on 127.0.0.1 with a placeholder key.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
@@ -15,6 +15,8 @@ import { createConformanceSandbox, type ConformanceSandbox } from './support/con
 import { writeDenyHook } from './support/deny-hook.js';
 import { SVC_BIN } from '../support/svc-process.js';
 import { mergeDeltas } from './support/merge-deltas.js';
+import { plain, startTaskTerminals, type TaskTerminals } from './support/task-terminals.js';
+import { waitFor } from '../support/svc-process.js';
 
 const ID = 'svc-official.claude-code';
 const PLACEHOLDER_KEY = 'sk-ant-placeholder-not-a-real-key';
@@ -239,3 +241,101 @@ describe('Claude Code through svc', () => {
     expect(mergeDeltas(result.events)).toContainEqual({ type: 'text', text: 'You have one workspace.' });
   });
 });
+
+describe('Claude Code in a task terminal of the service (interactive, in a PTY)', () => {
+  let terminals: TaskTerminals;
+  const QUESTION = {
+    questions: [
+      { question: 'Which colour should the button be?', header: 'Colour', options: [{ label: 'Red', description: 'warm' }, { label: 'Blue', description: 'cool' }], multiSelect: false },
+    ],
+  };
+
+  beforeAll(async () => {
+    // What a person's first run leaves behind (onboarding done, the key approved, the folder
+    // trusted) in the sandbox HOME, so no first-start dialog takes the keyboard; as root the
+    // skip-permissions mode needs its confirmation skipped too.
+    writeFileSync(
+      join(sandbox.home, '.claude.json'),
+      JSON.stringify({
+        hasCompletedOnboarding: true,
+        customApiKeyResponses: { approved: [PLACEHOLDER_KEY.slice(-20)], rejected: [] },
+        projects: { [sandbox.workspace]: { hasTrustDialogAccepted: true } },
+      }),
+    );
+    mkdirSync(join(sandbox.home, '.claude'), { recursive: true });
+    writeFileSync(join(sandbox.home, '.claude', 'settings.json'), JSON.stringify({ skipDangerousModePermissionPrompt: true }));
+    // As root, Claude Code refuses --dangerously-skip-permissions outside a sandbox it knows of.
+    sandbox.svc.env.IS_SANDBOX = '1';
+    terminals = await startTaskTerminals(sandbox);
+  });
+  afterAll(async () => {
+    await terminals?.close();
+  });
+
+  /** A task terminal whose model asks AskUserQuestion after the first message, then answers plainly. */
+  async function askingTerminal(name: string, task: { parentTaskId?: number; unattended?: boolean }, args: string[] = []) {
+    const server = await connect(name, [{ type: 'tool-use', calls: [{ id: `toolu_${name.replace(/-/g, '_')}`, name: 'AskUserQuestion', input: QUESTION }] }, { type: 'text', text: 'I will go on without asking.' }], {
+      whenExhausted: { type: 'text', text: 'Nothing more.' },
+      args,
+    });
+    const taskId = await terminals.createTask(name, task);
+    const execution = await terminals.start(taskId, name);
+    expect(execution.unsupportedAttachments).toEqual([]);
+    const submitted = await terminals.submit(taskId, 'Ask me which colour the button should be.');
+    expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
+    // The CLI's UserPromptSubmit hook confirmed the message.
+    expect(submitted.body, plain(await terminals.screen(taskId)).slice(-3000)).toMatchObject({ confirmed: true });
+    return { server, taskId };
+  }
+
+  const deniedResult = (server: AnthropicMessagesServer) => turns(server).flatMap((request) => toolResultsIn(request.body));
+
+  test('typed text is submitted as the next message, confirmed by the hook; the turn end comes back through the Stop hook', async () => {
+    const server = await connect('submit', [{ type: 'text', text: 'Hello from the first turn.' }, { type: 'text', text: 'Hello from the second turn.' }]);
+    const taskId = await terminals.createTask('submit');
+    await terminals.start(taskId, 'submit');
+    const first = await terminals.submit(taskId, 'First message,\nwith a second line.');
+    expect(first, plain(await terminals.screen(taskId)).slice(-3000)).toMatchObject({ status: 200, body: { confirmed: true } });
+    await terminals.waitForScreen(taskId, ['Hello from the first turn.']);
+    await terminals.waitForTurn(taskId, 'idle');
+    const second = await terminals.submit(taskId, 'Second message.');
+    expect(second).toMatchObject({ status: 200, body: { confirmed: true } });
+    await terminals.waitForScreen(taskId, ['Hello from the second turn.']);
+    expect(messagesOf(turns(server)[0]!.body)).toContain('First message,\\nwith a second line.');
+    // The task directive reached the model as part of its system prompt (--append-system-prompt).
+    expect(JSON.stringify((turns(server)[0]!.body as { system?: unknown }).system)).toContain('follow the escalation ladder');
+    expect(messagesOf(turns(server)[1]!.body)).toContain('Second message.');
+    await terminals.stop(taskId);
+  });
+
+  test('unattended, no parent: AskUserQuestion is denied by the ladder hook and the model is told to use ask_human', async () => {
+    const { server, taskId } = await askingTerminal('ladder-unattended', { unattended: true });
+    await waitFor(() => deniedResult(server).length > 0, 60_000, 'the tool result');
+    expect(deniedResult(server)).toEqual([expect.objectContaining({ tool_use_id: 'toolu_ladder_unattended', is_error: true, content: expect.stringContaining('ask_human') })]);
+    await terminals.waitForScreen(taskId, ['I will go on without asking.']);
+    await terminals.stop(taskId);
+  });
+
+  test('watched, no parent: AskUserQuestion is allowed and its menu opens for the person', async () => {
+    const { server, taskId } = await askingTerminal('ladder-watched', {});
+    await terminals.waitForScreen(taskId, ['Which colour should the button be?', 'Red', 'warm', 'Blue', 'cool']);
+    // The menu waits for the person: nothing went back to the model.
+    expect(deniedResult(server)).toEqual([]);
+    await terminals.stop(taskId);
+  });
+
+  test('a child task, even watched: denied, steering to end the turn with the blocker for the parent', async () => {
+    const parent = await terminals.createTask('the parent');
+    const { server } = await askingTerminal('ladder-child', { parentTaskId: parent });
+    await waitFor(() => deniedResult(server).length > 0, 60_000, 'the tool result');
+    expect(deniedResult(server)).toEqual([expect.objectContaining({ is_error: true, content: expect.stringContaining('End your turn with the blocker') })]);
+  });
+
+  test('under --dangerously-skip-permissions, unattended: still denied by the hook', async () => {
+    const { server, taskId } = await askingTerminal('ladder-bypass', { unattended: true }, ['--dangerously-skip-permissions']);
+    await waitFor(() => deniedResult(server).length > 0, 60_000, 'the tool result');
+    expect(deniedResult(server)).toEqual([expect.objectContaining({ is_error: true, content: expect.stringContaining('ask_human') })]);
+    await terminals.stop(taskId);
+  });
+});
+

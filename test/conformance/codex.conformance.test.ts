@@ -7,12 +7,15 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   startOpenAiResponsesServer,
   type OpenAiResponsesServer,
+  type ScriptedResponsesSideTurn,
   type ScriptedResponsesTurn,
 } from '../model-servers/openai-responses-server.js';
 import { cancelQuery } from './support/cancel-query.js';
 import { createConformanceSandbox, type ConformanceSandbox } from './support/conformance-sandbox.js';
 import { writeDenyHook } from './support/deny-hook.js';
 import { mergeDeltas } from './support/merge-deltas.js';
+import { plain, startTaskTerminals, type TaskTerminals } from './support/task-terminals.js';
+import { waitFor } from '../support/svc-process.js';
 
 const ID = 'svc-official.codex';
 const PLACEHOLDER_KEY = 'sk-placeholder-not-a-real-key';
@@ -209,5 +212,105 @@ describe('Codex through svc', () => {
     ]);
     await sandbox.ok(['integration', 'hooks', 'remove', '--provider', ID, '--matcher', 'Bash', '--command', hook.command]);
     expect(existsSync(hooksFile)).toBe(false);
+  });
+});
+
+describe('Codex in a task terminal of the service (the TUI, in a PTY)', () => {
+  let terminals: TaskTerminals;
+  // Codex's TUI names the thread from the first message in a side request of its own.
+  const sideTurns: ScriptedResponsesSideTurn[] = [{ match: /Generate a concise, single-line task title/, turn: { type: 'text', text: 'Scripted thread' } }];
+  const QUESTION = {
+    questions: [
+      { id: 'colour', header: 'Colour', question: 'Which colour should the button be?', options: [{ label: 'Red', description: 'warm' }, { label: 'Blue', description: 'cool' }] },
+    ],
+  };
+
+  beforeAll(async () => {
+    terminals = await startTaskTerminals(sandbox);
+  });
+  afterAll(async () => {
+    await terminals?.close();
+  });
+
+  /** A connection for the TUI: the first-start choosers skipped per run (-c), as interactive-ptys measured. */
+  async function connectTui(name: string, script: ScriptedResponsesTurn[], args: string[] = []) {
+    const server = await startOpenAiResponsesServer({ script, sideTurns, whenExhausted: { type: 'text', text: 'Nothing more.' } });
+    servers.push(server);
+    const provider = `model_providers.mock={name="mock",base_url="${server.url}",wire_api="responses",env_key="MOCK_API_KEY",supports_websockets=false}`;
+    const base = [
+      '-c', 'model_provider="mock"', '-c', provider, '-c', 'analytics.enabled=false',
+      '-c', `projects={${JSON.stringify(sandbox.workspace)}={trust_level="trusted"}}`,
+      '-c', `notice.model_migrations={"${MODEL}"="gpt-6-sol"}`,
+      ...args,
+    ];
+    await sandbox.ok(['connection', 'add', name, '--provider', ID, ...base.map((arg) => `--arg=${arg}`), '--env', `MOCK_API_KEY=${PLACEHOLDER_KEY}`, '--set', `model=${MODEL}`]);
+    return server;
+  }
+
+  const conversation = (server: OpenAiResponsesServer) => server.requests.filter((request) => request.turn >= 0 || (request.turn === -1 && request.method === 'POST'));
+  const outputsOf = (server: OpenAiResponsesServer) => conversation(server).flatMap((request) => outputsSent(request.body));
+  const describeRequests = (server: OpenAiResponsesServer) =>
+    JSON.stringify(server.requests.map((request) => ({ turn: request.turn, path: request.path, instructions: String((request.body as { instructions?: string })?.instructions ?? '').slice(0, 200), input: JSON.stringify(inputOf(request.body)).slice(-400) })), null, 1);
+
+  async function askingTerminal(name: string, task: { parentTaskId?: number; unattended?: boolean }, args: string[] = []) {
+    const server = await connectTui(name, [{ type: 'tool-calls', calls: [{ callId: `call_${name.replace(/-/g, '_')}`, name: 'request_user_input', arguments: QUESTION }] }, { type: 'text', text: 'I will go on without asking.' }], args);
+    const taskId = await terminals.createTask(name, task);
+    const execution = await terminals.start(taskId, name);
+    expect(execution.unsupportedAttachments).toEqual([]);
+    const submitted = await terminals.submit(taskId, 'Ask me which colour the button should be.');
+    expect(submitted.body, `${plain(await terminals.screen(taskId)).slice(-3000)}\n${describeRequests(server)}`).toMatchObject({ confirmed: true });
+    return { server, taskId };
+  }
+
+  test('typed text is submitted as the next message, confirmed by the hook; the turn end comes back through the Stop hook', async () => {
+    const server = await connectTui('tui-submit', [{ type: 'text', text: 'Hello from the first turn.' }, { type: 'text', text: 'Hello from the second turn.' }]);
+    const taskId = await terminals.createTask('submit');
+    await terminals.start(taskId, 'tui-submit');
+    const first = await terminals.submit(taskId, 'First message,\nwith a second line.');
+    expect(first, `${plain(await terminals.screen(taskId)).slice(-3000)}\n${describeRequests(server)}`).toMatchObject({ status: 200, body: { confirmed: true } });
+    await terminals.waitForScreen(taskId, ['Hello from the first turn.']);
+    // Codex would discard a running answer for a message typed into it: svc waits for the Stop hook.
+    await terminals.waitForTurn(taskId, 'idle');
+    const second = await terminals.submit(taskId, 'Second message.');
+    expect(second).toMatchObject({ status: 200, body: { confirmed: true } });
+    await terminals.waitForScreen(taskId, ['Hello from the second turn.']);
+    const sent = conversation(server).map((request) => JSON.stringify(inputOf(request.body)));
+    expect(sent[0]).toContain('First message,\\nwith a second line.');
+    // The task directive reached the model as developer instructions (-c developer_instructions).
+    expect(sent[0]).toContain('follow the escalation ladder');
+    expect(sent[1]).toContain('Second message.');
+    await terminals.stop(taskId);
+  });
+
+  test('unattended, no parent: request_user_input is denied by the ladder hook and the model is told to use ask_human', async () => {
+    const { server, taskId } = await askingTerminal('tui-unattended', { unattended: true });
+    await waitFor(() => outputsOf(server).length > 0, 60_000, 'the tool output');
+    expect(outputsOf(server)).toEqual([expect.objectContaining({ call_id: 'call_tui_unattended', output: expect.stringMatching(/blocked by PreToolUse hook: .*ask_human/) })]);
+    await terminals.waitForScreen(taskId, ['I will go on without asking.']);
+    await terminals.stop(taskId);
+  });
+
+  test('watched, no parent: the hook lets request_user_input through to Codex, which handles it itself', async () => {
+    const { server, taskId } = await askingTerminal('tui-watched', {});
+    await waitFor(() => outputsOf(server).length > 0, 60_000, 'the tool output');
+    // Codex 0.169's TUI offers its question UI in Plan mode only; in Default mode it answers the call
+    // itself. That answer (not the hook's "blocked by PreToolUse hook") shows the hook allowed it.
+    expect(outputsOf(server)).toEqual([expect.objectContaining({ call_id: 'call_tui_watched', output: 'request_user_input is unavailable in Default mode' })]);
+    await terminals.stop(taskId);
+  });
+
+  test('a child task, even watched: denied, steering to end the turn with the blocker', async () => {
+    const parent = await terminals.createTask('the parent');
+    const { server, taskId } = await askingTerminal('tui-child', { parentTaskId: parent });
+    await waitFor(() => outputsOf(server).length > 0, 60_000, 'the tool output');
+    expect(outputsOf(server)).toEqual([expect.objectContaining({ output: expect.stringMatching(/blocked by PreToolUse hook: .*End your turn with the blocker/) })]);
+    await terminals.stop(taskId);
+  });
+
+  test('under --dangerously-bypass-approvals-and-sandbox, unattended: still denied by the hook', async () => {
+    const { server, taskId } = await askingTerminal('tui-bypass', { unattended: true }, ['--dangerously-bypass-approvals-and-sandbox']);
+    await waitFor(() => outputsOf(server).length > 0, 60_000, 'the tool output');
+    expect(outputsOf(server)).toEqual([expect.objectContaining({ output: expect.stringMatching(/blocked by PreToolUse hook: .*ask_human/) })]);
+    await terminals.stop(taskId);
   });
 });

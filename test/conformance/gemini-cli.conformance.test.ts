@@ -16,6 +16,8 @@ import { writeDenyHook } from './support/deny-hook.js';
 import { mergeDeltas } from './support/merge-deltas.js';
 import { SVC_BIN } from '../support/svc-process.js';
 
+import { plain, startTaskTerminals, type TaskTerminals } from './support/task-terminals.js';
+import { waitFor } from '../support/svc-process.js';
 const ID = 'svc-official.gemini-cli';
 const PLACEHOLDER_KEY = 'AIza-placeholder-not-a-real-key';
 const MODEL = 'gemini-2.5-flash';
@@ -265,5 +267,41 @@ describe('Gemini CLI through svc', () => {
     expect(response.name).toBe('mcp_svc_list_workspaces');
     expect(JSON.stringify(response.response)).toContain('conformance-ws');
     expect(mergeDeltas(result.events)).toContainEqual({ type: 'text', text: 'You have one workspace.' });
+  });
+});
+
+describe('Gemini CLI in a task terminal of the service (interactive, in a PTY)', () => {
+  let terminals: TaskTerminals;
+
+  beforeAll(async () => {
+    // The user's settings as after a first run: API-key auth chosen, no update checks; the folder is
+    // trusted per run (the provider's trustWorkspace setting), so no dialog takes the keyboard.
+    writeUserSettings({ ...USER_SETTINGS, general: { enableAutoUpdate: false, enableAutoUpdateNotification: false } });
+    sandbox.svc.env.COLORTERM = 'truecolor';
+    terminals = await startTaskTerminals(sandbox);
+  });
+  afterAll(async () => {
+    await terminals?.close();
+  });
+
+  test('typed text is submitted as the next message, twice, in the same live terminal', async () => {
+    // Every request gets the server's answer once the (empty) script is used up, whatever side requests the TUI makes.
+    const server = await connect('tui-submit', []);
+    const taskId = await terminals.createTask('submit');
+    const execution = await terminals.start(taskId, 'tui-submit');
+    // Gemini CLI takes MCP servers, hooks and extra instructions only from settings files: the task shows it.
+    expect(execution.unsupportedAttachments.map((entry: any) => entry.kind)).toEqual(['mcpServers', 'stopHook', 'promptSubmitHook', 'preToolUseHook', 'directive']);
+    const sentWith = (text: string) => turns(server).some((request) => JSON.stringify(partsOf(request.body)).includes(text));
+    const first = await terminals.submit(taskId, 'First message,\nwith a second line.');
+    // Without a prompt-submit hook nothing confirms it to svc: the model server is the witness here.
+    expect(first).toMatchObject({ status: 200, body: { confirmed: false } });
+    await waitFor(() => sentWith('First message,\\nwith a second line.'), 60_000, 'the first message at the model').catch(async (error: Error) => {
+      throw new Error(`${error.message}\n${plain(await terminals.screen(taskId)).slice(-3000)}`);
+    });
+    await terminals.waitForScreen(taskId, ['The script has no more turns.']);
+    const second = await terminals.submit(taskId, 'Second message.');
+    expect(second).toMatchObject({ status: 200, body: { confirmed: false } });
+    await waitFor(() => sentWith('Second message.'), 60_000, 'the second message at the model');
+    await terminals.stop(taskId);
   });
 });

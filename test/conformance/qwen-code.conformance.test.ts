@@ -16,6 +16,8 @@ import { cancelQuery } from './support/cancel-query.js';
 import { createConformanceSandbox, type ConformanceSandbox } from './support/conformance-sandbox.js';
 import { mergeDeltas } from './support/merge-deltas.js';
 
+import { plain, startTaskTerminals, type TaskTerminals } from './support/task-terminals.js';
+import { waitFor } from '../support/svc-process.js';
 const ID = 'svc-community.qwen-code';
 const PLACEHOLDER_KEY = 'sk-placeholder-not-a-real-key';
 // Qwen Code's background "managed memory" requests must not eat a scripted turn (as in its recorder).
@@ -173,5 +175,41 @@ describe('Qwen Code through svc', () => {
     expect(result.code, result.stderr).toBe(1);
     expect(result.stderr).toContain('error capability_unsupported');
     expect(readFileSync(settings, 'utf8')).toBe(before);
+  });
+});
+
+describe('Qwen Code in a task terminal of the service (interactive, in a PTY)', () => {
+  let terminals: TaskTerminals;
+
+  beforeAll(async () => {
+    // The user's settings: no update check, and no ghost-text follow-up suggestion that a lone Enter would accept.
+    writeFileSync(
+      join(sandbox.home, '.qwen', 'settings.json'),
+      `${JSON.stringify({ privacy: { usageStatisticsEnabled: false }, general: { enableAutoUpdate: false }, ui: { enableFollowupSuggestions: false } }, null, 2)}\n`,
+    );
+    terminals = await startTaskTerminals(sandbox);
+  });
+  afterAll(async () => {
+    await terminals?.close();
+  });
+
+  test('typed text is submitted as the next message, confirmed by the hook from the run settings file; the next one after the Stop hook', async () => {
+    const server = await connect('tui-submit', [say('Hello from the first turn.', 20, 5), say('Hello from the second turn.', 30, 5)]);
+    const taskId = await terminals.createTask('submit');
+    const execution = await terminals.start(taskId, 'tui-submit');
+    expect(execution.unsupportedAttachments).toEqual([]);
+    const sentWith = (text: string) => turns(server).some((request) => JSON.stringify(messagesOf(request.body)).includes(text));
+    const first = await terminals.submit(taskId, 'First message,\nwith a second line.');
+    expect(first, plain(await terminals.screen(taskId)).slice(-3000)).toMatchObject({ status: 200, body: { confirmed: true } });
+    await terminals.waitForScreen(taskId, ['Hello from the first turn.']);
+    expect(sentWith('First message,\\nwith a second line.')).toBe(true);
+    // The task directive reached the model with the system prompt (--append-system-prompt).
+    expect(sentWith('follow the escalation ladder')).toBe(true);
+    await terminals.waitForTurn(taskId, 'idle');
+    const second = await terminals.submit(taskId, 'Second message.');
+    expect(second).toMatchObject({ status: 200, body: { confirmed: true } });
+    await terminals.waitForScreen(taskId, ['Hello from the second turn.']);
+    await waitFor(() => sentWith('Second message.'), 30_000, 'the second message at the model');
+    await terminals.stop(taskId);
   });
 });

@@ -42,12 +42,21 @@ export interface RecordedResponsesRequest {
   path: string;
   headers: IncomingMessage['headers'];
   body: unknown;
-  /** Index of the turn that answered it, or -1 when no turn was consumed. */
+  /** Index of the turn that answered it, -1 when no turn was consumed, -2 for a side turn. */
   turn: number;
+}
+
+/** Answers a request that is not part of the conversation (Codex's title thread) without using a turn. */
+export interface ScriptedResponsesSideTurn {
+  /** Tested against the request's `instructions` and input text, joined. */
+  match: RegExp;
+  turn: ScriptedResponsesTurn;
 }
 
 export interface OpenAiResponsesServerOptions {
   script: ScriptedResponsesTurn[];
+  /** Checked before the script: background requests must not eat turns. */
+  sideTurns?: ScriptedResponsesSideTurn[];
   /** Answer given once the script is used up (default: a short text turn). */
   whenExhausted?: ScriptedResponsesTurn;
   /** Model id reported in responses when the request names none. */
@@ -93,8 +102,9 @@ export async function startOpenAiResponsesServer(options: OpenAiResponsesServerO
       requests.push({ method: req.method, path, headers: req.headers, body, turn: -1 });
       return sendJson(res, 404, { error: { message: `no route ${req.method} ${path}`, type: 'invalid_request_error' } });
     }
-    const index = nextTurn < settings.script.length ? nextTurn++ : -1;
-    const turn = index === -1 ? settings.whenExhausted : settings.script[index]!;
+    const side = (settings.sideTurns ?? []).find((candidate) => candidate.match.test(requestText(body)));
+    const index = side ? -2 : nextTurn < settings.script.length ? nextTurn++ : -1;
+    const turn = side ? side.turn : index === -1 ? settings.whenExhausted : settings.script[index]!;
     requests.push({ method: 'POST', path, headers: req.headers, body, turn: index });
 
     const request = (typeof body === 'object' && body !== null ? body : {}) as { model?: string };
@@ -249,3 +259,14 @@ function emitFunctionCall(emit: Emit, outputIndex: number, id: string, call: Scr
 
 
 
+/** The instructions and every input text of a Responses request, for matching side requests. */
+function requestText(body: unknown): string {
+  const request = (typeof body === 'object' && body !== null ? body : {}) as { instructions?: unknown; input?: unknown };
+  const parts: string[] = typeof request.instructions === 'string' ? [request.instructions] : [];
+  for (const item of Array.isArray(request.input) ? request.input : []) {
+    const content = (item as { content?: unknown }).content;
+    if (typeof content === 'string') parts.push(content);
+    for (const block of Array.isArray(content) ? content : []) if (typeof (block as { text?: unknown }).text === 'string') parts.push((block as { text: string }).text);
+  }
+  return parts.join('\n');
+}

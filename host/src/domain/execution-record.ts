@@ -1,3 +1,4 @@
+import { UnsupportedAttachmentSchema } from '@svc-org/ai-sdk';
 import { z } from 'zod';
 import { END_REASONS, EXECUTION_STATUSES } from './execution-status.js';
 
@@ -20,6 +21,7 @@ export const ExecutionRowSchema = z
     error_message: z.string().nullable(),
     started_at: z.string(),
     ended_at: z.string().nullable(),
+    unsupported_attachments: z.string().transform((text) => z.array(UnsupportedAttachmentSchema).parse(JSON.parse(text))),
   })
   .transform((row) => ({
     id: row.id,
@@ -38,6 +40,8 @@ export const ExecutionRowSchema = z
     error: row.error_code ? { code: row.error_code, message: row.error_message ?? '' } : null,
     startedAt: row.started_at,
     endedAt: row.ended_at,
+    /** Task terminal wiring the provider could not apply to this run (e.g. hooks a CLI takes only from its settings). */
+    unsupportedAttachments: row.unsupported_attachments,
   }));
 
 export type ExecutionRecord = z.output<typeof ExecutionRowSchema>;
@@ -69,4 +73,6 @@ export const ExecutionSchema = z.object({
   error: z.object({ code: z.string(), message: z.string() }).nullable(),
   startedAt: z.string(),
   endedAt: z.string().nullable(),
+  /** What the run's CLI could not be given per run (MCP server, hooks, directive). */
+  unsupportedAttachments: z.array(UnsupportedAttachmentSchema),
 });

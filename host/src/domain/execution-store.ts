@@ -1,4 +1,4 @@
-import { SvcError } from '@svc-org/ai-sdk';
+import { SvcError, type UnsupportedAttachment } from '@svc-org/ai-sdk';
 import { transaction, type Db, type SqlValue } from '../db/index.js';
 import type { EventStore } from '../events/index.js';
 import { ExecutionListFilterSchema, ExecutionRowSchema, type ExecutionListFilter, type ExecutionRecord } from './execution-record.js';
@@ -12,6 +12,8 @@ export interface NewExecution {
   providerId: string;
   mode: 'fresh' | 'resume';
   sessionId: string | null;
+  /** What the provider could not attach to this run (task terminal wiring). */
+  unsupportedAttachments?: UnsupportedAttachment[];
 }
 
 export interface ExecutionEnd {
@@ -77,10 +79,19 @@ export class ExecutionStore {
     try {
       const result = this.db
         .prepare(
-          `INSERT INTO executions (task_id, connection_id, connection_name, provider_id, mode, status, session_id, started_at)
-           VALUES (?, ?, ?, ?, ?, 'RUNNING', ?, ?)`,
+          `INSERT INTO executions (task_id, connection_id, connection_name, provider_id, mode, status, session_id, started_at, unsupported_attachments)
+           VALUES (?, ?, ?, ?, ?, 'RUNNING', ?, ?, ?)`,
         )
-        .run(input.taskId, input.connectionId, input.connectionName, input.providerId, input.mode, input.sessionId, this.now().toISOString());
+        .run(
+          input.taskId,
+          input.connectionId,
+          input.connectionName,
+          input.providerId,
+          input.mode,
+          input.sessionId,
+          this.now().toISOString(),
+          JSON.stringify(input.unsupportedAttachments ?? []),
+        );
       return this.get(Number(result.lastInsertRowid));
     } catch (error) {
       if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') throw this.alreadyRunning(input.taskId);

@@ -2,12 +2,17 @@ import { z } from 'zod';
 import { transaction, type Db } from '../db/index.js';
 import type { EventStore } from '../events/index.js';
 
+export const STOP_NOTIFICATION_SOURCES = ['hook', 'codex-notify'] as const;
+export type StopNotificationSource = (typeof STOP_NOTIFICATION_SOURCES)[number];
+
 export const StopNotificationRowSchema = z
   .object({
     id: z.number(),
     task_id: z.number().nullable(),
     execution_id: z.number().nullable(),
     session_id: z.string().nullable(),
+    turn_id: z.string().nullable(),
+    source: z.enum(STOP_NOTIFICATION_SOURCES),
     payload: z.string().transform((text) => JSON.parse(text) as unknown),
     received_at: z.string(),
     fanned_out_at: z.string().nullable(),
@@ -17,12 +22,24 @@ export const StopNotificationRowSchema = z
     taskId: row.task_id,
     executionId: row.execution_id,
     sessionId: row.session_id,
+    turnId: row.turn_id,
+    source: row.source,
     payload: row.payload,
     receivedAt: row.received_at,
     fannedOutAt: row.fanned_out_at,
   }));
 
 export type StopNotification = z.output<typeof StopNotificationRowSchema>;
+
+export interface NewStopNotification {
+  taskId: number | null;
+  executionId: number | null;
+  sessionId: string | null;
+  /** The CLI's turn id, when its hook input has one: one row per task and turn. */
+  turnId?: string | null;
+  source?: StopNotificationSource;
+  payload: unknown;
+}
 
 /** Stop-hook notifications, persisted on arrival; the harness fans them out (and marks them) later. */
 export class StopNotificationStore {
@@ -32,19 +49,37 @@ export class StopNotificationStore {
     private readonly events?: EventStore,
   ) {}
 
-  add(input: { taskId: number | null; executionId: number | null; sessionId: string | null; payload: unknown }): StopNotification {
+  /**
+   * Keeps a turn's end once: a second report of the same task and turn (Codex's Stop hook and its
+   * notify callback) returns the first row with `duplicate: true`. The unique index decides, so two
+   * reports racing from two processes still leave one row. The durable event is written in the same
+   * transaction as the row, once.
+   */
+  add(input: NewStopNotification): { notification: StopNotification; duplicate: boolean } {
     return transaction(this.db, () => {
+      const turnId = input.turnId ?? null;
       const result = this.db
-        .prepare('INSERT INTO stop_notifications (task_id, execution_id, session_id, payload, received_at) VALUES (?, ?, ?, ?, ?)')
-        .run(input.taskId, input.executionId, input.sessionId, JSON.stringify(input.payload ?? null), this.now().toISOString());
-      const notification = StopNotificationRowSchema.parse(this.db.prepare('SELECT * FROM stop_notifications WHERE id = ?').get(Number(result.lastInsertRowid)));
+        .prepare(
+          `INSERT INTO stop_notifications (task_id, execution_id, session_id, turn_id, source, payload, received_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+        )
+        .run(input.taskId, input.executionId, input.sessionId, turnId, input.source ?? 'hook', JSON.stringify(input.payload ?? null), this.now().toISOString());
+      if (result.changes === 0) {
+        const first = this.db.prepare('SELECT * FROM stop_notifications WHERE task_id = ? AND turn_id = ?').get(input.taskId, turnId);
+        return { notification: StopNotificationRowSchema.parse(first), duplicate: true };
+      }
+      const notification = this.get(Number(result.lastInsertRowid));
       this.events?.append({
         type: 'stop_hook_arrived',
         dedupKey: `stop_hook_arrived:${notification.id}`,
         payload: { notificationId: notification.id, taskId: notification.taskId, executionId: notification.executionId, sessionId: notification.sessionId },
       });
-      return notification;
+      return { notification, duplicate: false };
     });
+  }
+
+  get(id: number): StopNotification {
+    return StopNotificationRowSchema.parse(this.db.prepare('SELECT * FROM stop_notifications WHERE id = ?').get(id));
   }
 
   pending(limit = 100): StopNotification[] {

@@ -89,8 +89,10 @@ export class TaskStore {
 
   update(id: number, patch: TaskUpdate): TaskRecord {
     const value = parseInput(TaskUpdateSchema, patch, 'task update');
+    let previous: TaskRecord | undefined;
     const updated = transaction(this.db, () => {
       const current = this.get(id);
+      previous = current;
       if (value.status !== undefined && value.status !== current.status) {
         assertTaskTransition(id, current.status, value.status);
         if (NEEDS_NO_LIVE_EXECUTION.includes(value.status)) this.assertNoLiveExecution(id, `move it to ${value.status}`);
@@ -118,7 +120,12 @@ export class TaskStore {
       if (after.status !== current.status) this.statusChanged(after, current.status);
       return after;
     });
+    // An explicit switch writes the signal file as asked; closing an unattended task removes it and
+    // reopening restores it from the column.
     if (value.unattended !== undefined) this.signals?.setUnattended(id, value.unattended);
+    else if (updated.status !== previous!.status && updated.unattended) {
+      this.signals?.setUnattended(id, updated.status !== 'DONE' && updated.status !== 'CANCELLED');
+    }
     return updated;
   }
 

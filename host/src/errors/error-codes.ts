@@ -203,6 +203,8 @@ const ROWS: Record<string, Row> = {
   gateway_in_use: CONFLICT,
   channel_exists: CONFLICT,
   task_mismatch: [403, true, false, true],
+  terminal_busy: CONFLICT,
+  terminal_not_ready: CONFLICT,
   message_not_found: NOT_FOUND,
   gateway_not_found: NOT_FOUND,
   channel_not_found: NOT_FOUND,

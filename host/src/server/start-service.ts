@@ -1,3 +1,5 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { SvcError } from '@svc-org/ai-sdk';
 import { HARNESS_OPERATIONS, startHarness } from '../../../harness/src/outbox/index.js';
 import { HOST_VERSION, readSystemConfig } from '../config/index.js';
@@ -64,6 +66,8 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
       for (const value of connections.secretValuesOf(connection)) logger.redactor.addSecret(value);
     }
     const recovery = recoverOrphanedExecutions(domain.executions, logger);
+    // Run folders of terminals a dead service left behind: no terminal outlives its service.
+    rmSync(join(services.svcHome, 'runs'), { recursive: true, force: true });
     const settings = resolveTerminalSettings(env, (key) => readSystemConfig(services.db, key), options.terminalSettings);
     services.signalDir.ensure();
     const terminals = new TerminalManager({
@@ -73,6 +77,8 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
       logger,
       signalDir: services.signalDir,
       settings,
+      svcHome: services.svcHome,
+      systemConfig: (key) => readSystemConfig(services.db, key),
       hostEnv: env,
     });
     const web = { root: resolveWebRoot(env), sessions: new WebSessions(), live: new LiveUpdates() };

@@ -8,3 +8,8 @@ export * from './terminal-manager.js';
 export * from './terminal-output-stream.js';
 export * from './terminal-settings.js';
 export * from './terminal-config-keys.js';
+export * from './harness-files.js';
+export * from './submit-message.js';
+export * from './task-directives.js';
+export * from './task-terminal-wiring.js';
+export * from './turn-tracker.js';

@@ -1,4 +1,5 @@
-import { statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { IPty } from 'node-pty';
 import { SvcError } from '@svc-org/ai-sdk';
 import type { ConnectionStore } from '../connections/index.js';
@@ -8,8 +9,13 @@ import type { Logger } from '../logging/index.js';
 import { processStartTime } from '../processes/index.js';
 import type { TimerClock } from './keepalive-timer.js';
 import type { ScrollbackRead } from './scrollback-buffer.js';
+import { locateHarnessFiles, type HarnessFiles } from './harness-files.js';
 import type { SignalDir } from './signal-dir.js';
 import { spawnPty, type PtySpec } from './spawn-pty.js';
+import { submitMessage, type SubmitMessageOptions, type SubmitMessageResult } from './submit-message.js';
+import { taskDirective } from './task-directives.js';
+import { taskTerminalWiring } from './task-terminal-wiring.js';
+import type { TurnState } from './turn-tracker.js';
 import { Terminal } from './terminal.js';
 import { TerminalOutputStream } from './terminal-output-stream.js';
 import type { TerminalSettings } from './terminal-settings.js';
@@ -36,6 +42,8 @@ export interface TerminalSummary {
   start: number;
   end: number;
   keepaliveRemainingMs: number | null;
+  /** `starting` until the CLI shows its prompt, then `idle` / `busy` as its turn hooks report. */
+  turn: TurnState;
 }
 
 export interface TerminalManagerOptions {
@@ -45,6 +53,12 @@ export interface TerminalManagerOptions {
   logger: Logger;
   signalDir: SignalDir;
   settings: TerminalSettings;
+  /** The service's SVC_HOME: the hooks and `svc mcp` of a task terminal find the service through it. */
+  svcHome: string;
+  /** System-config values (the task directives); absent keys take the built-in defaults. */
+  systemConfig?: (key: string) => string | undefined;
+  /** Where Node, `svc` and the hook scripts are (found beside this installation by default). */
+  harnessFiles?: HarnessFiles;
   hostEnv?: NodeJS.ProcessEnv;
   spawn?: (spec: PtySpec, hostEnv: NodeJS.ProcessEnv) => IPty;
   clock?: TimerClock;
@@ -72,8 +86,11 @@ export class TerminalManager {
   private readonly ended: number[] = [];
   private readonly recorded = new WeakMap<Terminal, Promise<ExecutionRecord>>();
   private closing = false;
+  private harnessFiles: HarnessFiles | undefined;
 
-  constructor(private readonly options: TerminalManagerOptions) {}
+  constructor(private readonly options: TerminalManagerOptions) {
+    this.harnessFiles = options.harnessFiles;
+  }
 
   get settings(): TerminalSettings {
     return this.options.settings;
@@ -116,6 +133,28 @@ export class TerminalManager {
 
   write(taskId: number, data: string): void {
     this.liveTerminalOf(taskId).write(data);
+  }
+
+  /**
+   * Types `text` into the task's CLI as its next message (bracketed paste, then Enter) once its
+   * prompt is ready; `terminal_busy` while a turn runs. Confirmed by the CLI's prompt-submit hook.
+   */
+  async submitMessage(taskId: number, text: string, options?: SubmitMessageOptions): Promise<SubmitMessageResult & { executionId: number }> {
+    const terminal = this.liveTerminalOf(taskId);
+    const result = await submitMessage(terminal, text, options);
+    return { ...result, executionId: terminal.executionId };
+  }
+
+  /** The CLI's prompt-submit hook reported a message (typed by svc or by a person attached). */
+  reportPromptSubmitted(taskId: number, executionId: number | undefined, turnId?: string): void {
+    const terminal = this.terminals.get(taskId);
+    if (terminal && (executionId === undefined || terminal.executionId === executionId)) terminal.turns.promptSubmitted(turnId);
+  }
+
+  /** The CLI's stop hook reported the end of a turn. */
+  reportTurnEnded(taskId: number, executionId: number | undefined): void {
+    const terminal = this.terminals.get(taskId);
+    if (terminal && (executionId === undefined || terminal.executionId === executionId)) terminal.turns.turnEnded();
   }
 
   resize(taskId: number, cols: number, rows: number): void {
@@ -193,16 +232,25 @@ export class TerminalManager {
     if (this.starting.has(taskId) || (current && current.state !== 'ENDED')) throw domain.executions.alreadyRunning(taskId);
     if (domain.executions.liveForTask(taskId)) throw domain.executions.alreadyRunning(taskId);
     this.starting.add(taskId);
+    // The run's private folder (settings files a CLI reads its attachments from); removed at the end.
+    let runtimeDir: string | undefined;
+    let started = false;
     try {
       const connection = this.options.connections.get(plan.connection);
       const cwd = repositoryOf(domain, task);
       const target = await this.options.extensions.prepare(connection.providerId, { connection: connection.name });
+      const wiring = this.wiringFor(task);
+      runtimeDir = this.createRuntimeDir(taskId);
       const description = await this.options.extensions.buildSessionProcess(target, {
         mode: plan.mode,
         ...(plan.sessionId ? { sessionId: plan.sessionId } : {}),
         cwd,
         ...(plan.model ? { model: plan.model } : {}),
+        attachments: wiring.attachments,
+        runtimeDir,
       });
+      for (const file of description.files ?? []) writeFileSync(join(runtimeDir, file.name), file.content, { mode: 0o600 });
+      const unsupported = description.unsupportedAttachments ?? [];
       const execution = domain.executions.create({
         taskId,
         connectionId: connection.id,
@@ -210,7 +258,14 @@ export class TerminalManager {
         providerId: connection.providerId,
         mode: plan.mode,
         sessionId: plan.sessionId ?? null,
+        unsupportedAttachments: unsupported,
       });
+      if (unsupported.length > 0) {
+        logger.warn('the provider could not attach part of the task terminal wiring', { taskId, executionId: execution.id, provider: connection.providerId, unsupported });
+      }
+      // The signal file is authoritative for the ladder hook; the column is its shadow, so a start
+      // (also after a restart or a rollback) writes the file from it.
+      this.options.signalDir.setUnattended(taskId, task.unattended);
       let pty: IPty;
       try {
         pty = (this.options.spawn ?? spawnPty)(
@@ -219,7 +274,7 @@ export class TerminalManager {
             args: description.args,
             cwd: description.cwd,
             connectionEnv: withoutHostKeys(connection.env),
-            envPatch: { ...withoutHostKeys(description.envPatch), ...this.hostEnvFor(task, execution.id) },
+            envPatch: { ...withoutHostKeys(description.envPatch), ...wiring.env, SVC_EXECUTION_ID: String(execution.id) },
             cols: plan.cols ?? this.settings.cols,
             rows: plan.rows ?? this.settings.rows,
             binary: true,
@@ -245,9 +300,14 @@ export class TerminalManager {
           this.stop(taskId, 'keepalive').catch(() => undefined);
         },
         clock: this.options.clock,
+        turnSignals: {
+          promptSubmit: !unsupported.some((entry) => entry.kind === 'promptSubmitHook'),
+          stop: !unsupported.some((entry) => entry.kind === 'stopHook'),
+        },
       });
       this.terminals.set(taskId, terminal);
-      const recorded = this.recordExit(terminal);
+      const recorded = this.recordExit(terminal, runtimeDir);
+      started = true;
       recorded.catch((error) => logger.error('could not record the end of a terminal', { taskId, executionId: execution.id, error: String(error) }));
       this.recorded.set(terminal, recorded);
       if (description.initialInput) terminal.write(description.initialInput);
@@ -255,11 +315,20 @@ export class TerminalManager {
       return domain.executions.get(execution.id);
     } finally {
       this.starting.delete(taskId);
+      if (!started && runtimeDir) rmSync(runtimeDir, { recursive: true, force: true });
     }
   }
 
-  private async recordExit(terminal: Terminal): Promise<ExecutionRecord> {
+  /** `$SVC_HOME/runs/task-<id>-XXXXXX`, private to the user (it may hold settings with the task's identity). */
+  private createRuntimeDir(taskId: number): string {
+    const runs = join(this.options.svcHome, 'runs');
+    mkdirSync(runs, { recursive: true, mode: 0o700 });
+    return mkdtempSync(join(runs, `task-${taskId}-`));
+  }
+
+  private async recordExit(terminal: Terminal, runtimeDir: string): Promise<ExecutionRecord> {
     const exit = await terminal.exited;
+    rmSync(runtimeDir, { recursive: true, force: true });
     const ok = exit.exitCode === 0 && exit.signal === null;
     const record = this.options.domain.executions.finish(terminal.executionId, {
       status: ok ? 'COMPLETED' : 'FAILED',
@@ -289,13 +358,20 @@ export class TerminalManager {
     }
   }
 
-  private hostEnvFor(task: TaskRecord, executionId: number): Record<string, string> {
-    return {
-      SVC_SIGNAL_DIR: this.options.signalDir.ensure(),
-      SVC_TASK_ID: String(task.id),
-      SVC_EXECUTION_ID: String(executionId),
-      ...(task.parentTaskId !== null ? { SVC_HAS_PARENT: '1' } : {}),
-    };
+  /** The MCP server, hooks, directive and environment of this task's terminal. */
+  private wiringFor(task: TaskRecord) {
+    this.harnessFiles ??= locateHarnessFiles();
+    const isWorkbench = this.options.domain.tasks.list({ parentTaskId: task.id }).length > 0;
+    const hostEnv = this.options.hostEnv ?? process.env;
+    return taskTerminalWiring({
+      taskId: task.id,
+      hasParent: task.parentTaskId !== null,
+      svcHome: this.options.svcHome,
+      signalDir: this.options.signalDir.ensure(),
+      directive: taskDirective(isWorkbench, this.options.systemConfig),
+      files: this.harnessFiles,
+      ...(hostEnv.SVC_DATABASE_URL ? { databaseUrl: hostEnv.SVC_DATABASE_URL } : {}),
+    });
   }
 
   private terminalOf(taskId: number): Terminal {
@@ -334,6 +410,7 @@ function summarize(terminal: Terminal): TerminalSummary {
     start: terminal.buffer.start,
     end: terminal.buffer.end,
     keepaliveRemainingMs: terminal.state === 'RUNNING' && terminal.attached === 0 ? terminal.keepaliveRemainingMs : null,
+    turn: terminal.turns.turn,
   };
 }
 

@@ -4,6 +4,7 @@ import type { EndReason } from '../domain/index.js';
 import { descendantsOf, processStartTime } from '../processes/index.js';
 import { KeepaliveTimer, SYSTEM_CLOCK, type TimerClock } from './keepalive-timer.js';
 import { ScrollbackBuffer } from './scrollback-buffer.js';
+import { TurnTracker, type TurnSignals } from './turn-tracker.js';
 
 export type TerminalState = 'RUNNING' | 'PAUSED' | 'ENDED';
 
@@ -23,6 +24,8 @@ export interface TerminalOptions {
   keepaliveMs: number;
   onKeepaliveExpired: () => void;
   clock?: TimerClock;
+  /** Which turn hooks the CLI reports for this run (default: none). */
+  turnSignals?: TurnSignals;
 }
 
 export interface StopTimings {
@@ -42,6 +45,12 @@ export class Terminal {
   readonly pid: number;
   readonly buffer: ScrollbackBuffer;
   readonly exited: Promise<TerminalExit>;
+  /** Prompt readiness and turns, for typing a message at the right moment. */
+  readonly turns: TurnTracker;
+  /** A message is being typed by `submitMessage`; a second one waits its turn. */
+  submitting = false;
+  /** `submitMessage` has typed into this run before (the first time waits longer for a still screen). */
+  messageTyped = false;
   private currentState: TerminalState = 'RUNNING';
   private attachments = 0;
   private stopReason: EndReason | undefined;
@@ -55,10 +64,13 @@ export class Terminal {
     this.pty = options.pty;
     this.pid = options.pty.pid;
     this.buffer = new ScrollbackBuffer(options.scrollbackBytes, options.startOffset ?? 0);
+    this.turns = new TurnTracker(options.turnSignals ?? { promptSubmit: false, stop: false });
     this.keepalive = new KeepaliveTimer(options.keepaliveMs, options.onKeepaliveExpired, options.clock ?? SYSTEM_CLOCK);
     // node-pty hands Buffers when spawned without an encoding, strings otherwise.
     this.pty.onData((data: string | Buffer) => {
-      this.buffer.append(typeof data === 'string' ? Buffer.from(data, 'utf8') : data);
+      const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+      this.buffer.append(bytes);
+      this.turns.observeOutput(bytes);
       this.notify();
     });
     this.exited = new Promise((resolve) => {

@@ -57,6 +57,7 @@ function manager(settings: Partial<TerminalSettings> = {}): TerminalManager {
     logger: services.logger,
     signalDir: services.signalDir,
     settings: { ...DEFAULT_TERMINAL_SETTINGS, stopGraceMs: 1500, interruptMs: 200, ...settings },
+    svcHome: home,
     hostEnv: { ...process.env, PATH: `${FIXTURE_CLIS}${delimiter}${process.env.PATH}`, SVC_HOME: home },
   });
   managers.push(created);
@@ -105,7 +106,7 @@ describe('starting a task terminal', () => {
     await terminals.stop(t.id);
   });
 
-  test('injects SVC_SIGNAL_DIR always and SVC_HAS_PARENT only for a child task; adapters and connections cannot spoof them', async () => {
+  test("injects SVC_SIGNAL_DIR and the service's SVC_HOME always, SVC_HAS_PARENT only for a child task; adapters and connections cannot spoof them", async () => {
     const terminals = manager();
     const parent = task('parent');
     const child = task('child', parent.id);
@@ -113,8 +114,8 @@ describe('starting a task terminal', () => {
     await terminals.start(child.id, { connection: 'probe' });
     await waitFor(() => screen(terminals, parent.id).includes('ARGS') && screen(terminals, child.id).includes('ARGS'), 10_000, 'both banners');
     const signalDir = join(home, 'signals');
-    expect(screen(terminals, parent.id)).toContain(`ENV SVC_HAS_PARENT=unset SVC_SIGNAL_DIR=${signalDir} SVC_TASK_ID=${parent.id} SVC_HOME=unset`);
-    expect(screen(terminals, child.id)).toContain(`ENV SVC_HAS_PARENT=1 SVC_SIGNAL_DIR=${signalDir} SVC_TASK_ID=${child.id} SVC_HOME=unset`);
+    expect(screen(terminals, parent.id)).toContain(`ENV SVC_HAS_PARENT=unset SVC_SIGNAL_DIR=${signalDir} SVC_TASK_ID=${parent.id} SVC_HOME=${home}`);
+    expect(screen(terminals, child.id)).toContain(`ENV SVC_HAS_PARENT=1 SVC_SIGNAL_DIR=${signalDir} SVC_TASK_ID=${child.id} SVC_HOME=${home}`);
     await Promise.all([terminals.stop(parent.id), terminals.stop(child.id)]);
   });
 

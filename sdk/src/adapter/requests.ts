@@ -16,6 +16,50 @@ export interface SessionRequest {
   model?: string;
   /** Extra CLI arguments from the connection (host-owned). */
   baseArgs?: string[];
+  /**
+   * What the host attaches to this one run (a task terminal): MCP servers, hooks and a directive.
+   * The adapter maps each to its CLI's per-run flags or environment, never by editing the user's
+   * configuration or repository; what it cannot apply it lists in `unsupportedAttachments`.
+   */
+  attachments?: SessionAttachments;
+  /**
+   * A private folder the host made for this run (removed when it ends). Files an adapter returns
+   * in `SessionProcess.files` are written there before the CLI starts: for a CLI that takes
+   * attachments only from a settings file, named by an environment variable or flag.
+   */
+  runtimeDir?: string;
+}
+
+export interface SessionAttachments {
+  /** Stdio MCP servers for this run, added beside the user's own. */
+  mcpServers?: SessionMcpServer[];
+  hooks?: SessionHooks;
+  /** Guidance text added to the CLI's system instructions (appended, never replacing them). */
+  directive?: string;
+}
+
+export interface SessionMcpServer {
+  name: string;
+  command: string;
+  args?: string[];
+  env?: Record<string, string>;
+}
+
+/** Hook commands; each gets the CLI's hook JSON on stdin (an argv-free command path). */
+export interface SessionHooks {
+  /** Runs when a turn ends (Claude/Codex/Qwen `Stop`, Gemini `AfterAgent`). */
+  stop?: SessionHookCommand;
+  /** Runs when a prompt is submitted (Claude/Codex/Qwen `UserPromptSubmit`, Gemini `BeforeAgent`). */
+  promptSubmit?: SessionHookCommand;
+  /** Runs before a tool call of one of `toolNames`; its stdout answers with the CLI's PreToolUse JSON. */
+  preToolUse?: SessionHookCommand & { toolNames: string[] };
+}
+
+export interface SessionHookCommand {
+  /** Executable and its arguments; the adapter quotes them for its CLI's hook runner. */
+  command: string[];
+  /** Seconds the CLI waits for the hook. */
+  timeoutSec?: number;
 }
 
 export interface QueryRequest {

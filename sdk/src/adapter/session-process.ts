@@ -1,5 +1,17 @@
 import { z } from 'zod';
 
+export const SESSION_ATTACHMENT_KINDS = ['mcpServers', 'stopHook', 'promptSubmitHook', 'preToolUseHook', 'directive'] as const;
+export type SessionAttachmentKind = (typeof SESSION_ATTACHMENT_KINDS)[number];
+
+/** One attachment an adapter could not apply, and why (shown to the person, so say what is missing). */
+export const UnsupportedAttachmentSchema = z
+  .object({
+    kind: z.enum(SESSION_ATTACHMENT_KINDS),
+    reason: z.string().min(1).max(500),
+  })
+  .strict();
+export type UnsupportedAttachment = z.infer<typeof UnsupportedAttachmentSchema>;
+
 // What buildSessionProcess() returns: a structured process description. The host validates it at
 // the edge; a string (a shell command line) is refused.
 export const SessionProcessSchema = z
@@ -9,6 +21,20 @@ export const SessionProcessSchema = z
     cwd: z.string().min(1),
     envPatch: z.record(z.string(), z.string()).default({}),
     initialInput: z.string().optional(),
+    /** Files the host writes into the request's `runtimeDir` (mode 0600) before the CLI starts. */
+    files: z
+      .array(
+        z
+          .object({
+            name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/, 'a plain file name (letters, digits, . _ -)'),
+            content: z.string().max(1024 * 1024),
+          })
+          .strict(),
+      )
+      .max(8)
+      .optional(),
+    /** Attachments of the request this CLI version cannot take per run; the host shows them on the task. */
+    unsupportedAttachments: z.array(UnsupportedAttachmentSchema).optional(),
   })
   .strict();
 

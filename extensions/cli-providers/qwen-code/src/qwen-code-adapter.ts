@@ -9,6 +9,7 @@ import {
   type SessionProcess,
   type SessionRequest,
 } from '@svc-org/ai-sdk';
+import { attachmentSettings } from './attachment-settings.js';
 import { buildQueryArgs } from './build-query-args.js';
 import { buildSessionArgs } from './build-session-args.js';
 import { parseJsonOutput } from './parse-json-output.js';
@@ -26,7 +27,16 @@ const STDERR_KEEP = 4_000;
  */
 export class QwenCodeAdapter implements CliAdapter {
   buildSessionProcess(request: SessionRequest, ctx: AdapterContext): SessionProcess {
-    return { command: ctx.cli.command, args: buildSessionArgs(request), cwd: request.cwd, envPatch: {} };
+    // Hooks travel in a system-defaults settings file of the run's folder; the rest as flags.
+    const attached = attachmentSettings(request.attachments, request.runtimeDir);
+    return {
+      command: ctx.cli.command,
+      args: buildSessionArgs(request),
+      cwd: request.cwd,
+      envPatch: attached.envPatch,
+      ...(attached.files.length > 0 ? { files: attached.files } : {}),
+      ...(attached.unsupported.length > 0 ? { unsupportedAttachments: attached.unsupported } : {}),
+    };
   }
 
   async *stream(request: QueryRequest, ctx: AdapterContext): AsyncIterable<CliStreamEvent> {

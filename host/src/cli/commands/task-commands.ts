@@ -179,6 +179,10 @@ export const TASK_COMMANDS: CliCommand[] = [
           executions.map((e) => [`  ${e.id}`, e.status + (e.endReason ? ` (${e.endReason})` : ''), e.mode, e.connectionName, e.startedAt, e.endedAt ?? '']),
           run.style,
         );
+        // What the latest run's CLI could not be given (MCP server, hooks, directive): the ladder may not hold there.
+        for (const entry of executions[0]!.unsupportedAttachments ?? []) {
+          io.stdout.write(`not attached ${entry.kind}: ${entry.reason} (execution ${executions[0]!.id})\n`);
+        }
       }
       return 0;
     },

@@ -1,1 +1,1 @@
-export { reportStopHook } from './report-stop-hook.js';
+export { reportPromptHook, reportStopHook } from './report-stop-hook.js';

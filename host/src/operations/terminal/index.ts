@@ -7,3 +7,4 @@ export { resumeTaskTerminal } from './resume-task-terminal.js';
 export { sendTaskTerminalInput } from './send-task-terminal-input.js';
 export { startTaskExecution } from './start-task-execution.js';
 export { TerminalSummarySchema } from './terminal-schemas.js';
+export { submitTaskTerminalMessage } from './submit-task-terminal-message.js';

@@ -1,6 +1,7 @@
 import type { SessionRequest } from '@svc-org/ai-sdk';
 import { codexOptionArgs } from '../settings/codex-option-args.js';
 import type { CodexSettings } from '../settings/codex-settings.js';
+import { attachmentArgs } from './attachment-args.js';
 
 /**
  * Arguments of the interactive CLI (the TUI) for a terminal session:
@@ -13,6 +14,7 @@ import type { CodexSettings } from '../settings/codex-settings.js';
 export function buildSessionArgs(request: SessionRequest, settings: CodexSettings): string[] {
   const options = [
     '--dangerously-bypass-hook-trust',
+    ...attachmentArgs(request.attachments),
     ...codexOptionArgs(settings, request.model ?? settings.model),
     ...(request.baseArgs ?? []),
   ];
