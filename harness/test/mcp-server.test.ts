@@ -18,7 +18,7 @@ const CORE = [
 ];
 const TERMINAL = [
   'close_task_terminal', 'get_task_terminal_output', 'get_task_terminal_status', 'list_task_terminals',
-  'resize_task_terminal', 'resume_task_terminal', 'send_task_terminal_input', 'start_task_execution',
+  'resize_task_terminal', 'resume_task_terminal', 'send_task_terminal_input', 'start_task_execution', 'submit_task_terminal_message',
 ];
 const MESSAGING = ['list_notify_targets', 'push_to_human', 'ask_human', 'notify_human', 'reply_to_ask', 'relay_channel_reply'];
 const WORKBENCH = ['ack_workbench_batch', 'resolve_workbench_batch'];

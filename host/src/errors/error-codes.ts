@@ -204,6 +204,7 @@ const ROWS: Record<string, Row> = {
   channel_exists: CONFLICT,
   task_mismatch: [403, true, false, true],
   terminal_busy: CONFLICT,
+  harness_files_missing: [500, true, false, true],
   terminal_not_ready: CONFLICT,
   message_not_found: NOT_FOUND,
   gateway_not_found: NOT_FOUND,

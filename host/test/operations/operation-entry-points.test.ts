@@ -39,6 +39,8 @@ const NOT_YET_DECLARED = /^(GET|POST|PUT|PATCH|DELETE) \/api\/extensions(\/|$)/;
 // Operations without a CLI command, each with the reason.
 const NOT_ON_CLI: Record<string, string> = {
   report_stop_hook: "called by a task terminal's CLI hook over HTTP, not by a person",
+  report_prompt_hook: "called by a task terminal's CLI hook over HTTP, not by a person",
+  submit_task_terminal_message: 'used by the harness and agents (svc mcp, HTTP) to answer a CLI; a person types into `svc task attach`',
   ask_human: "an agent's tool (svc mcp, the internal route): it parks the caller's own task",
   notify_human: "an agent's tool (svc mcp, the internal route)",
   push_to_human: "an agent's tool (svc mcp, the internal route); a person reads the result in `svc harness list`",
@@ -75,7 +77,8 @@ describe('operation declarations', () => {
 
   test('operations that touch live terminals run in the service, and only those', () => {
     for (const op of ALL_OPERATIONS) {
-      const live = op.group === 'terminal';
+      // Terminal operations touch live PTYs; the turn hooks move a live terminal's turn state.
+      const live = op.group === 'terminal' || op.group === 'hooks';
       expect(op.runsIn, op.name).toBe(live ? 'service' : 'any');
     }
   });
