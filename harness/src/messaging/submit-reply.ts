@@ -7,17 +7,35 @@ export interface SubmitReplyOptions {
 }
 
 /**
- * Types a person's reply into a task terminal as its next message: bracketed paste (so a multi-line
- * reply is one message, not several), then Enter after a short pause, as a person would. This is the
- * one place that writes a reply into a PTY: where the terminals offer `submitMessage(taskId, text)`
- * (paste, delayed Enter, waiting for an idle CLI, confirmed by the prompt hook), this body becomes
- * that one call.
+ * Types a person's reply into a task terminal as its next message. A CLI that draws a prompt with
+ * bracketed paste (every real CLI svc runs) gets the terminals' `submitMessage`: it waits for the
+ * prompt and for the turn to end (never typing into a busy turn), pastes, presses Enter after a
+ * pause, and is confirmed by the CLI's prompt hook. A program that never shows such a prompt gets
+ * the same paste and Enter once its output is quiet. The ask is reopened by the caller on failure.
  */
 export async function submitReply(terminals: TerminalManager, taskId: number, text: string, options: SubmitReplyOptions = {}): Promise<void> {
-  if (options.waitForQuietMs) await waitForQuiet(terminals, taskId, options.waitForQuietMs, options.maxWaitMs ?? 20_000);
+  const maxWaitMs = options.maxWaitMs ?? 20_000;
+  // A resumed CLI needs a moment to draw its prompt; a live one has drawn it long ago.
+  const prompt = await waitFor(() => terminals.summary(taskId)?.turn !== 'starting', options.waitForQuietMs ? 10_000 : 0);
+  if (prompt) {
+    // The agent ends its turn after ask_human; until its Stop hook says so, the turn is busy.
+    await waitFor(() => terminals.summary(taskId)?.turn !== 'busy', 120_000);
+    await terminals.submitMessage(taskId, text);
+    return;
+  }
+  if (options.waitForQuietMs) await waitForQuiet(terminals, taskId, options.waitForQuietMs, maxWaitMs);
   terminals.write(taskId, text.includes('\n') ? `\x1b[200~${text}\x1b[201~` : text);
   await new Promise((resolve) => setTimeout(resolve, 150));
   terminals.write(taskId, '\r');
+}
+
+async function waitFor(condition: () => boolean, maxMs: number): Promise<boolean> {
+  const deadline = Date.now() + maxMs;
+  for (;;) {
+    if (condition()) return true;
+    if (Date.now() >= deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 async function waitForQuiet(terminals: TerminalManager, taskId: number, quietMs: number, maxMs: number): Promise<void> {
