@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import * as pty from 'node-pty';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createSvcSandbox, REPO_ROOT, SVC_BIN, waitFor, type SvcSandbox } from '../support/svc-process.js';
-import { isRunning, startServe, type ServeProcess } from '../support/svc-serve.js';
+import { isRunning, readTerminalUntil, startServe, type ServeProcess } from '../support/svc-serve.js';
 
 const QWEN_PROVIDER = join(REPO_ROOT, 'extensions/cli-providers/qwen-code');
 const QWEN_STAND_IN = join(REPO_ROOT, 'test/fake-clis/qwen');
@@ -38,15 +38,7 @@ async function executionsOf(taskId: number): Promise<Execution[]> {
 }
 
 /** Reads the buffer from `cursor` until `text` shows up; returns that read. */
-async function readUntil(server: ServeProcess, taskId: number, cursor: number, text: string) {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const read = await server.api('GET', `/api/internal/terminal/${taskId}/buffer?cursor=${cursor}`);
-    if (read.status === 200 && read.body.data.includes(text)) return read.body;
-    if (Date.now() > deadline) throw new Error(`"${text}" never appeared after cursor ${cursor}: ${JSON.stringify(read.body)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const readUntil = (server: ServeProcess, taskId: number, cursor: number, text: string) => readTerminalUntil(server, taskId, text, cursor);
 
 beforeAll(async () => {
   svc = createSvcSandbox([QWEN_STAND_IN]);

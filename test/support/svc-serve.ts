@@ -54,3 +54,14 @@ export function isRunning(pid: number): boolean {
     return false;
   }
 }
+
+/** Reads a task terminal's buffer from `cursor` until `text` shows up (30 s at most); returns that read. */
+export async function readTerminalUntil(server: ServeProcess, taskId: number, text: string, cursor = 0): Promise<any> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const read = await server.api('GET', `/api/internal/terminal/${taskId}/buffer?cursor=${cursor}`);
+    if (read.status === 200 && read.body.data.includes(text)) return read.body;
+    if (Date.now() > deadline) throw new Error(`"${text}" never appeared after cursor ${cursor}: ${JSON.stringify(read.body)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

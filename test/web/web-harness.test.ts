@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createSvcSandbox, REPO_ROOT, waitFor, type SvcSandbox } from '../support/svc-process.js';
 import { connectSvcMcp } from '../support/svc-mcp-client.js';
-import { startServe, type ServeProcess } from '../support/svc-serve.js';
+import { readTerminalUntil, startServe, type ServeProcess } from '../support/svc-serve.js';
 import { launchBrowser, screenshot, signedInPage } from './web-browser.js';
 
 const QWEN_PROVIDER = join(REPO_ROOT, 'extensions/cli-providers/qwen-code');
@@ -26,15 +26,7 @@ async function ok(args: string[]): Promise<string> {
   return result.stdout;
 }
 
-async function readUntil(taskId: number, text: string, cursor = 0) {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const read = await serve.api('GET', `/api/internal/terminal/${taskId}/buffer?cursor=${cursor}`);
-    if (read.status === 200 && read.body.data.includes(text)) return read.body;
-    if (Date.now() > deadline) throw new Error(`"${text}" never appeared: ${JSON.stringify(read.body)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const readUntil = (taskId: number, text: string, cursor = 0) => readTerminalUntil(serve, taskId, text, cursor);
 
 beforeAll(async () => {
   svc = createSvcSandbox([QWEN_STAND_IN]);

@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createSvcSandbox, REPO_ROOT, type SvcSandbox } from '../../../test/support/svc-process.js';
-import { isRunning, startServe, type ServeProcess } from '../../../test/support/svc-serve.js';
+import { isRunning, readTerminalUntil, startServe, type ServeProcess } from '../../../test/support/svc-serve.js';
 import { OperationInvoker, OperationRegistry } from '../../../host/src/operations/index.js';
 import { ServiceClient } from '../../../host/src/server/service-client.js';
 import { askHuman } from '../../src/messaging/index.js';
@@ -28,15 +28,7 @@ async function serve(): Promise<ServeProcess> {
   return started;
 }
 
-async function readUntil(server: ServeProcess, taskId: number, text: string, cursor = 0) {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const read = await server.api('GET', `/api/internal/terminal/${taskId}/buffer?cursor=${cursor}`);
-    if (read.status === 200 && read.body.data.includes(text)) return read.body;
-    if (Date.now() > deadline) throw new Error(`"${text}" never appeared: ${JSON.stringify(read.body)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const readUntil = readTerminalUntil;
 
 const executionsOf = async (taskId: number) => JSON.parse(await ok(['task', 'show', String(taskId), '--json'])).executions as { id: number; status: string; pid: number }[];
 
