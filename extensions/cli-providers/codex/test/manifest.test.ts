@@ -55,6 +55,8 @@ describe("the host's preflight against the codex stand-in", () => {
       hostVersion: '0.3.0',
       env: { PATH: process.env.PATH ?? '' },
       commandOverride: STAND_IN,
+      // The version probe runs here as it does for an enabled provider granted process:spawn.
+      cliProbe: 'run',
       mode: 'all',
     });
     expect(report.checks.filter((check) => !check.ok)).toEqual([]);
@@ -67,6 +69,8 @@ describe("the host's preflight against the codex stand-in", () => {
       hostVersion: '0.3.0',
       env: { PATH: process.env.PATH ?? '', CODEX_FAKE_VERSION: '0.170.0' },
       commandOverride: STAND_IN,
+      // The version probe runs here as it does for an enabled provider granted process:spawn.
+      cliProbe: 'run',
       mode: 'all',
     });
     expect(report.ok).toBe(false);
