@@ -1,5 +1,6 @@
 import { SvcError } from '@svc-org/ai-sdk';
 import { startHarness } from '../../../harness/src/outbox/index.js';
+import { startRouting } from '../../../harness/src/routing/index.js';
 import { HOST_VERSION } from '../config/host-version.js';
 import { readSystemConfig } from '../config/read-system-config.js';
 import { openHostServices, type HostServices } from '../host-services.js';
@@ -76,6 +77,8 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
     });
     // The harness: its routes, and its one outbox timer (which first settles sends a kill interrupted).
     const harness = startHarness({ services, terminals, env });
+    // Inbound routing and the Workbench: their routes, and the timer that turns stop hooks into review batches.
+    const routing = startRouting({ services, terminals, env });
     const invoker = new OperationInvoker({ registry: new OperationRegistry(ALL_OPERATIONS), services: async () => services, terminals, caller: { via: 'http' } });
     const app = createHttpApp({
       invoker,
@@ -87,7 +90,7 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
       logger,
       token,
       hostVersion: HOST_VERSION,
-      moduleRoutes: [harness.routes],
+      moduleRoutes: [harness.routes, routing.routes],
     });
     const http = await startHttpServer(app, port);
     serverFile.publish({ ...identity, url: http.url, port: http.port });
@@ -101,6 +104,7 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
       recovery,
       close: () =>
         (closing ??= (async () => {
+          await routing.stop();
           await harness.stop();
           await terminals.close();
           await http.close();
