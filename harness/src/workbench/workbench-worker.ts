@@ -15,7 +15,7 @@ export interface WorkbenchWorkerOptions {
   /** Events arriving this long after the parent's turn ended still join its batch. */
   windowMs?: number;
   leaseMs?: number;
-  /** Wait for a still screen before typing a batch (ms); 0 types at once. */
+  /** A still screen this long before a batch is typed (default 500 ms). */
   quietMs?: number;
 }
 
@@ -161,7 +161,10 @@ export class WorkbenchWorker {
     for (const { parentTaskId } of stores.workbench.parentsWithPending()) {
       const terminal = terminals.summary(parentTaskId);
       if (!terminal || terminal.state !== 'RUNNING') continue;
-      const turnEnd = services.db.prepare('SELECT received_at FROM stop_notifications WHERE task_id = ? ORDER BY id DESC LIMIT 1').get(parentTaskId) as { received_at: string } | undefined;
+      // The turn end must be this run's: a stop hook of a run a kill ended says nothing about the new one.
+      const turnEnd = services.db
+        .prepare('SELECT received_at FROM stop_notifications WHERE task_id = ? AND execution_id = ? ORDER BY id DESC LIMIT 1')
+        .get(parentTaskId, terminal.executionId) as { received_at: string } | undefined;
       if (!turnEnd) continue;
       const last = services.db.prepare('SELECT MAX(created_at) AS at FROM harness_workbench_batches WHERE parent_task_id = ?').get(parentTaskId) as { at: string | null };
       if (last.at !== null && last.at >= turnEnd.received_at) continue;
@@ -172,7 +175,7 @@ export class WorkbenchWorker {
       const claim = transaction(services.db, () => stores.workbench.claimBatch(parentTaskId, this.leaseMs, renderReviewBatch));
       if (!claim) continue;
       try {
-        await submitReply(terminals, parentTaskId, claim.body, this.options.quietMs ? { waitForQuietMs: this.options.quietMs } : {});
+        await submitReply(terminals, parentTaskId, claim.body, { waitForQuietMs: this.options.quietMs ?? 500 });
         stores.workbench.delivered(claim.batchId);
       } catch (error) {
         transaction(services.db, () => stores.workbench.release(claim.batchId));
