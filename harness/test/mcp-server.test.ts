@@ -248,15 +248,18 @@ describe('svc mcp tools', () => {
     await inTask.close();
   });
 
-  test('terminal tools say the service is not running; harness tools say what brings them', async () => {
+  test('terminal tools say the service is not running; gateway tools refuse unknown senders; capability tools say what brings them', async () => {
     const task = await client.call('create_task', { projectId, title: 'Needs a terminal' });
     const down = await client.fail('get_task_terminal_output', { taskId: task.id, cursor: 0 });
     expect(down.code).toBe('server_not_running');
     // ask_human parks a live terminal, so it runs in the service too.
     expect((await client.fail('ask_human', { question: 'Ship it?', taskId: task.id })).code).toBe('server_not_running');
-    const later = await client.fail('relay_channel_reply', { taskId: task.id, reply: 'ok' });
-    expect(later).toMatchObject({ code: 'not_implemented', message: expect.stringContaining('relay_channel_reply is not available yet') });
-    expect((await client.fail('route_gateway_query', { platform: 'telegram', chatId: '1', platformMessageId: '2', text: 'hi' })).code).toBe('not_implemented');
+    expect((await client.fail('relay_channel_reply', { taskId: task.id, reply: 'ok' })).code).toBe('server_not_running');
+    // Sender policy comes from the channels: a chat no channel trusts is refused, whoever claims what.
+    expect((await client.fail('route_gateway_query', { platform: 'telegram', chatId: '1', senderId: '3', platformMessageId: '2', text: 'hi' })).code).toBe('chat_not_authorized');
+    expect((await client.fail('route_gateway_message', { platform: 'telegram', chatId: '1', senderId: '3', platformMessageId: '2', text: 'hi' })).code).toBe('owner_required');
+    const later = await client.fail('list_capabilities', {});
+    expect(later).toMatchObject({ code: 'not_implemented', message: expect.stringContaining('list_capabilities is not available yet') });
   });
 
   test('nothing but protocol messages reaches stdout; logs go to the log file', async () => {
