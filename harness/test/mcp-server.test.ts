@@ -248,7 +248,7 @@ describe('svc mcp tools', () => {
     await inTask.close();
   });
 
-  test('terminal tools say the service is not running; gateway tools refuse unknown senders; capability tools say what brings them', async () => {
+  test('terminal tools say the service is not running; gateway tools refuse unknown senders; capability tools need a task', async () => {
     const task = await client.call('create_task', { projectId, title: 'Needs a terminal' });
     const down = await client.fail('get_task_terminal_output', { taskId: task.id, cursor: 0 });
     expect(down.code).toBe('server_not_running');
@@ -258,8 +258,8 @@ describe('svc mcp tools', () => {
     // Sender policy comes from the channels: a chat no channel trusts is refused, whoever claims what.
     expect((await client.fail('route_gateway_query', { platform: 'telegram', chatId: '1', senderId: '3', platformMessageId: '2', text: 'hi' })).code).toBe('chat_not_authorized');
     expect((await client.fail('route_gateway_message', { platform: 'telegram', chatId: '1', senderId: '3', platformMessageId: '2', text: 'hi' })).code).toBe('owner_required');
-    const later = await client.fail('list_capabilities', {});
-    expect(later).toMatchObject({ code: 'not_implemented', message: expect.stringContaining('list_capabilities is not available yet') });
+    // Capabilities are scoped to a task: none named, none offered.
+    expect((await client.fail('list_capabilities', {})).code).toBe('invalid_request');
   });
 
   test('nothing but protocol messages reaches stdout; logs go to the log file', async () => {

@@ -12,7 +12,8 @@ import {
 import { ALL_OPERATIONS, type AnyOperation } from '../../../host/src/operations/index.js';
 import { PRODUCT_GROUP_OPERATIONS } from '../../../host/src/products/index.js';
 import { TASK_VERSION_OPERATIONS } from '../../../host/src/task-history/index.js';
-import { CAPABILITY_OPERATIONS, setGoalMode } from '../operations/index.js';
+import { CAPABILITY_OPERATIONS } from '../capabilities/index.js';
+import { setGoalMode } from '../operations/index.js';
 import { MESSAGING_TOOLS } from '../messaging/index.js';
 import { relayChannelReply, ROUTING_OPERATIONS } from '../routing/index.js';
 import { WORKBENCH_OPERATIONS } from '../workbench/index.js';

@@ -2,6 +2,7 @@ import type Router from '@koa/router';
 import { SvcError } from '@svc-org/ai-sdk';
 import type { AnyOperation, OperationContext } from '../../../host/src/operations/index.js';
 import type { TerminalManager } from '../../../host/src/terminals/index.js';
+import { CAPABILITY_OPERATIONS, reportCapabilityCompletion } from '../capabilities/index.js';
 import { mountOperations } from '../messaging/index.js';
 import { WORKBENCH_OPERATIONS, WorkbenchWorker } from '../workbench/index.js';
 import { ROUTING_OPERATIONS } from './routing-operations.js';
@@ -21,7 +22,7 @@ export interface RunningRouting {
   stop(): Promise<void>;
 }
 
-export const ROUTING_HTTP_OPERATIONS: readonly AnyOperation[] = [...ROUTING_OPERATIONS, ...WORKBENCH_OPERATIONS];
+export const ROUTING_HTTP_OPERATIONS: readonly AnyOperation[] = [...ROUTING_OPERATIONS, ...WORKBENCH_OPERATIONS, ...CAPABILITY_OPERATIONS, reportCapabilityCompletion];
 
 /** Inbound routing and the Workbench inside `svc serve`: their internal routes and the Workbench timer. */
 export function startRouting(options: StartRoutingOptions): RunningRouting {

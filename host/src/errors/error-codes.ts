@@ -203,6 +203,8 @@ const ROWS: Record<string, Row> = {
   batch_not_delivered: CONFLICT,
   batch_not_acked: CONFLICT,
   clone_failed: UNPROCESSABLE,
+  capability_request_not_found: NOT_FOUND,
+  capability_not_offered: [403, true, false, true],
   not_resendable: CONFLICT,
   gateway_exists: CONFLICT,
   gateway_in_use: CONFLICT,

@@ -127,3 +127,16 @@ CREATE TABLE harness_remote_projects (
   mode TEXT NOT NULL CHECK (mode IN ('REVIEW_ONLY', 'FULL_WORK')),
   created_at TEXT NOT NULL
 );
+
+-- Capability requests: a bounded Direct request rides on the outbox (message_id); the key makes a
+-- repeated request the same one. `requester_task_id` scopes reads and completion callbacks.
+CREATE TABLE harness_capability_requests (
+  id TEXT PRIMARY KEY,
+  capability TEXT NOT NULL,
+  gateway_id INTEGER REFERENCES harness_gateways(id) ON DELETE SET NULL,
+  idempotency_key TEXT NOT NULL UNIQUE,
+  requester_task_id INTEGER REFERENCES tasks(id) ON DELETE SET NULL,
+  message_id INTEGER REFERENCES harness_messages(id) ON DELETE SET NULL,
+  completed_at TEXT,
+  created_at TEXT NOT NULL
+);
