@@ -63,7 +63,14 @@ export const continueBoundTask = defineOperation({
         await terminals.resume(taskId);
         status = 'resumed';
       }
-      await submitReply(terminals, taskId, input.text, status === 'resumed' ? { waitForQuietMs: 1500 } : {});
+      // Injection is once per inbound within a session: the mark is committed before the write, so a
+      // retry after a crash (same row, lease expired) into the same live execution types nothing again.
+      const live = ctx.services.domain.executions.liveForTask(taskId)!;
+      const mark = `injecting:${live.id}`;
+      if (claimed.result !== mark) {
+        ctx.services.db.prepare('UPDATE harness_gateway_inbound SET result = ? WHERE id = ?').run(mark, claimed.id);
+        await submitReply(terminals, taskId, input.text, status === 'resumed' ? { waitForQuietMs: 1500 } : {});
+      }
       stores.inbound.processed(claimed.id, { projectId: task.projectId, taskId, conversationId: null, eventId: null, routedBy: 'task_binding', result: status });
       return { status, inboundId: claimed.id, taskId };
     } catch (error) {

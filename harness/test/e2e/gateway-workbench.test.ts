@@ -155,4 +155,34 @@ describe('gateway routing and the Workbench under a real service', () => {
       await local.close();
     }
   }, 240_000);
+
+  test('continue_bound_task types an owner\'s continue into the live task once; a repeat is noOp and a stranger is refused', async () => {
+    const taskId = await newTask('Keep going');
+    const server = await serve();
+    try {
+      await ok(['task', 'start', String(taskId), '--connection', 'qwen']);
+      const start = await until(async () => {
+        const read = await server.api('GET', `/api/internal/terminal/${taskId}/buffer?cursor=0`);
+        return read.body.data?.includes('qwen> ') ? read.body : undefined;
+      }, 30_000, 'the prompt');
+      const message = { platform: 'telegram', chatId: '4242', senderId: '4242', platformMessageId: 'cont-1', text: `please continue [[svc:task=${taskId}]]` };
+      const stranger = await server.api('PUT', '/api/internal/harness/gateway-task', { ...message, senderId: '999' });
+      expect(stranger).toMatchObject({ status: 403, body: { error: { code: 'owner_required' } } });
+      const first = await server.api('PUT', '/api/internal/harness/gateway-task', message);
+      expect(first.body).toMatchObject({ status: 'injected', taskId });
+      const again = await server.api('PUT', '/api/internal/harness/gateway-task', message);
+      expect(again.body).toMatchObject({ status: 'already_processed', inboundId: first.body.inboundId, noOp: true });
+      const shown = await until(async () => {
+        const read = await server.api('GET', `/api/internal/terminal/${taskId}/buffer?cursor=${start.cursor}`);
+        return read.body.data?.includes('You said: please continue') ? (read.body.data as string) : undefined;
+      }, 20_000, 'the continue in the terminal');
+      await new Promise((r) => setTimeout(r, 1000));
+      const after = (await server.api('GET', `/api/internal/terminal/${taskId}/buffer?cursor=${start.cursor}`)).body.data as string;
+      expect(shown).toContain('please continue');
+      expect(after.split('You said: please continue').length - 1).toBe(1);
+    } finally {
+      server.child.kill('SIGKILL');
+      await server.exited;
+    }
+  }, 120_000);
 });
