@@ -42,7 +42,7 @@ export function requireTrustedChat(channels: ChannelStore, who: { platform: stri
     throw new SvcError({
       code: 'chat_not_authorized',
       message: `${tool}: this ${who.platform} chat is not trusted by any active channel`,
-      details: { tool, platform: who.platform, fix: 'add the group to a channel\'s trusted groups (svc channel add … --trusted <chat id>)' },
+      details: { tool, platform: who.platform, fix: 'add the group to a channel\'s trusted groups (svc channel add … --trusted-group <chat id>)' },
     });
   }
   return policy;
