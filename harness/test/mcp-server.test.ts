@@ -26,7 +26,7 @@ const GATEWAY = [
   'resolve_gateway_task_context', 'continue_bound_task', 'route_gateway_message', 'route_gateway_query',
   'complete_gateway_discussion', 'confirm_gateway_task_created', 'complete_gateway_work',
 ];
-const OPERATIONS = ['diagnose_gateway_request', 'recover_gateway_request', 'get_gateway_runtime_health', 'provision_remote_project'];
+const OPERATIONS = ['diagnose_gateway_request', 'recover_gateway_request', 'get_gateway_runtime_health', 'provision_remote_project', 'observe_gateway_maintenance'];
 const CAPABILITY = ['list_capabilities', 'request_capability', 'get_capability_request', 'reconcile_capability_job'];
 const READ_ONLY_CORE_AND_TERMINAL = [
   'get_workspace', 'list_workspaces', 'get_project', 'list_projects', 'get_product_group', 'list_product_groups',

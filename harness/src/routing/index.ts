@@ -9,6 +9,7 @@ export * from './get-gateway-runtime-health.js';
 export * from './inbound-fields.js';
 export * from './inbound-record.js';
 export * from './inbound-store.js';
+export * from './observe-gateway-maintenance.js';
 export * from './provision-remote-project.js';
 export * from './queue-platform-message.js';
 export * from './recover-gateway-request.js';

@@ -5,6 +5,7 @@ import { confirmGatewayTaskCreated } from './confirm-gateway-task-created.js';
 import { continueBoundTask } from './continue-bound-task.js';
 import { diagnoseGatewayRequest } from './diagnose-gateway-request.js';
 import { getGatewayRuntimeHealth } from './get-gateway-runtime-health.js';
+import { observeGatewayMaintenance } from './observe-gateway-maintenance.js';
 import { provisionRemoteProject } from './provision-remote-project.js';
 import { recoverGatewayRequest } from './recover-gateway-request.js';
 import { relayChannelReply } from './relay-channel-reply.js';
@@ -25,6 +26,7 @@ export const ROUTING_OPERATIONS: readonly AnyOperation[] = [
   recoverGatewayRequest,
   getGatewayRuntimeHealth,
   provisionRemoteProject,
+  observeGatewayMaintenance,
 ];
 
 export { relayChannelReply };

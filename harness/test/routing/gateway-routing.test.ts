@@ -172,3 +172,18 @@ describe('provision_remote_project', () => {
     }
   });
 });
+
+describe('observe_gateway_maintenance', () => {
+  test('counts terminal rows older than seven days and stuck ones, and removes nothing', async () => {
+    const { observeGatewayMaintenance } = await import('../../src/routing/index.js');
+    await fx.call(routeGatewayMessage, msg('old'));
+    await fx.call(routeGatewayMessage, msg('new'));
+    const stores = routingStores(fx.services);
+    stores.inbound.claim({ ...msg('stuck'), threadId: null, rootMessageId: null, channelId: 1, kind: 'message', request: 'discussion' } as never, -1);
+    fx.services.db.prepare("UPDATE harness_gateway_inbound SET updated_at = '2020-01-01T00:00:00.000Z' WHERE platform_message_id = 'old'").run();
+    const seen = await fx.call(observeGatewayMaintenance, {});
+    expect(seen.inbound).toEqual({ total: 3, terminalOverSevenDays: 1, stuck: 1 });
+    expect(seen.pendingEvents).toBe(2);
+    expect(count('harness_gateway_inbound')).toBe(3);
+  });
+});
