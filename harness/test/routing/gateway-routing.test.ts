@@ -187,3 +187,29 @@ describe('observe_gateway_maintenance', () => {
     expect(count('harness_gateway_inbound')).toBe(3);
   });
 });
+
+describe('recover_gateway_request and get_gateway_runtime_health', () => {
+  test('a FAILED reply is queued again; a SENT_UNVERIFIED one is never resent', async () => {
+    const { recoverGatewayRequest } = await import('../../src/routing/index.js');
+    const routed = await fx.call(routeGatewayMessage, msg('rc1'));
+    const reply = await fx.call(completeGatewayDiscussion, { inboundId: routed.inboundId, text: 'answer' });
+    const owner = { platform: 'telegram', chatId: OWNER, senderId: OWNER, inboundId: routed.inboundId };
+    fx.services.db.prepare("UPDATE harness_outbound SET state = 'FAILED' WHERE message_id = ?").run(reply.messageId);
+    expect(await fx.call(recoverGatewayRequest, owner)).toMatchObject({ routing: 'PROCESSED', delivery: 'requeued' });
+    expect((fx.services.db.prepare('SELECT state FROM harness_outbound WHERE message_id = ?').get(reply.messageId) as { state: string }).state).toBe('PENDING');
+    fx.services.db.prepare("UPDATE harness_outbound SET state = 'SENT_UNVERIFIED' WHERE message_id = ?").run(reply.messageId);
+    await expect(fx.call(recoverGatewayRequest, owner)).rejects.toMatchObject({ code: 'not_resendable' });
+    expect((fx.services.db.prepare('SELECT state FROM harness_outbound WHERE message_id = ?').get(reply.messageId) as { state: string }).state).toBe('SENT_UNVERIFIED');
+    await expect(fx.call(recoverGatewayRequest, { ...owner, senderId: '1' })).rejects.toMatchObject({ code: 'owner_required' });
+  });
+
+  test('health names each gateway and its state without its token', async () => {
+    const { getGatewayRuntimeHealth } = await import('../../src/routing/index.js');
+    const stores = routingStores(fx.services);
+    stores.gateways.add({ name: 'claw', kind: 'openclaw', url: 'ws://127.0.0.1:9', token: 'secret-token-value-123' } as never);
+    const health = await fx.call(getGatewayRuntimeHealth, {});
+    expect(health.gateways.map((g: { name: string }) => g.name).sort()).toEqual(['claw', 'herm']);
+    expect(health.gateways.find((g: { name: string }) => g.name === 'claw').state).toBe('unreachable');
+    expect(JSON.stringify(health)).not.toContain('secret-token-value-123');
+  });
+});
