@@ -100,7 +100,9 @@ export class WorkbenchWorker {
     for (const row of rows) {
       transaction(db, () => {
         const mine = db.prepare('INSERT INTO harness_stop_cursor (notification_id, seen_at) VALUES (?, ?) ON CONFLICT DO NOTHING RETURNING notification_id').get(row.id, new Date().toISOString());
-        if (!mine || row.task_id === null) return;
+        if (!mine) return;
+        db.prepare('UPDATE stop_notifications SET fanned_out_at = ? WHERE id = ? AND fanned_out_at IS NULL').run(new Date().toISOString(), row.id);
+        if (row.task_id === null) return;
         const task = domain.tasks.find(row.task_id);
         if (!task || task.parentTaskId === null) return;
         const payload = JSON.parse(row.payload) as Record<string, unknown> | null;

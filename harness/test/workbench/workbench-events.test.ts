@@ -34,6 +34,7 @@ test('a stop-hook review wins the execution review key; COMPLETED without one an
     w.consumeStopNotifications();
     w.scanExecutionEnds();
   }
+  expect(fx.services.domain.stopNotifications.pending()).toEqual([]);
   expect(kinds(parent)).toEqual([
     `CHILD_TURN_ENDED:normal:${reviewed}`,
     `CHILD_TURN_ENDED:normal:${broken}`,
