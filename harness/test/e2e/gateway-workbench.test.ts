@@ -153,6 +153,10 @@ describe('gateway routing and the Workbench under a real service', () => {
       expect((await server.api('POST', '/api/internal/harness/workbench/resolve', { batchId: batches[0]!.id, note: 'port 8080' })).body).toMatchObject({ state: 'RESOLVED' });
     } finally {
       await local.close();
+      if (server.child.exitCode === null && server.child.signalCode === null) {
+        server.child.kill('SIGKILL');
+        await server.exited;
+      }
     }
   }, 240_000);
 
