@@ -6,7 +6,7 @@ import { SvcError } from '@svc-org/ai-sdk';
 import { z } from 'zod';
 import { transaction } from '../../../host/src/db/index.js';
 import { defineOperation, type OperationContext } from '../../../host/src/operations/index.js';
-import { resolveCallerTask } from '../messaging/index.js';
+import { resolveCallerTask, withTaskToken } from '../messaging/index.js';
 import { queuePlatformMessage } from '../routing/queue-platform-message.js';
 import { routingStores, type RoutingStores } from '../routing/routing-stores.js';
 import { capabilityCatalog } from './capability-catalog.js';
@@ -99,7 +99,7 @@ export const requestCapability = defineOperation({
         taskId: owner.taskId,
         projectId: owner.projectId,
         workspaceId: owner.workspaceId,
-        body: input.input.text,
+        body: withTaskToken(input.input.text, owner.taskId),
         channelId: channel.id,
         gatewayId: channel.gatewayId,
         to: input.input.to,

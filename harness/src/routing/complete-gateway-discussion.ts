@@ -2,6 +2,7 @@ import { SvcError } from '@svc-org/ai-sdk';
 import { z } from 'zod';
 import { transaction } from '../../../host/src/db/index.js';
 import { defineOperation } from '../../../host/src/operations/index.js';
+import { withTaskToken } from '../messaging/index.js';
 import { InboundIdField, MessageTextField } from '../operations/harness-schemas.js';
 import { queuePlatformMessage } from './queue-platform-message.js';
 import { routingStores } from './routing-stores.js';
@@ -32,12 +33,14 @@ export const completeGatewayDiscussion = defineOperation({
       }
       const channel = stores.channels.get(inbound.channelId);
       const project = ctx.services.domain.projects.get(inbound.projectId);
+      // The Workbench's token: a reply to this answer is bound back to the same project conversation.
+      const workbenchTaskId = stores.workbench.workbenchOf(project.id) ?? null;
       const { messageId } = queuePlatformMessage(ctx.services.db, {
         kind: 'PUSH',
-        taskId: stores.workbench.workbenchOf(project.id) ?? null,
+        taskId: workbenchTaskId,
         projectId: project.id,
         workspaceId: project.workspaceId,
-        body: input.text,
+        body: workbenchTaskId !== null ? withTaskToken(input.text, workbenchTaskId) : input.text,
         channelId: channel.id,
         gatewayId: channel.gatewayId,
         to: inbound.chatId,

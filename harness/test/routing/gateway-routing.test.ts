@@ -109,8 +109,8 @@ describe('Workbench completion tools', () => {
     const second = await fx.call(completeGatewayDiscussion, { inboundId: routed.inboundId, text: 'Here is my answer' });
     expect(first.replied).toBe('queued');
     expect(second).toMatchObject({ replied: 'already_replied', messageId: first.messageId });
-    const row = fx.services.db.prepare('SELECT m.target_to, m.target_thread, o.state FROM harness_messages m JOIN harness_outbound o ON o.message_id = m.id').all();
-    expect(row).toEqual([{ target_to: OWNER, target_thread: '9', state: 'PENDING' }]);
+    const row = fx.services.db.prepare('SELECT m.body, m.target_to, m.target_thread, o.state FROM harness_messages m JOIN harness_outbound o ON o.message_id = m.id').all();
+    expect(row.map((r) => ({ ...(r as object) }))).toEqual([{ body: `Here is my answer\n\n[[svc:task=${routed.workbenchTaskId}]]`, target_to: OWNER, target_thread: '9', state: 'PENDING' }]);
   });
 
   test('a work request: confirm the created task, then DONE and FINAL_RESULT commit together', async () => {
