@@ -32,6 +32,7 @@ export class WorkbenchWorker {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private stopped = false;
+  private stopWatermark = 0;
   private readonly pollMs: number;
   private readonly windowMs: number;
   private readonly leaseMs: number;
@@ -94,9 +95,11 @@ export class WorkbenchWorker {
     const rows = db
       .prepare(
         `SELECT s.id, s.task_id, s.execution_id, s.payload, s.received_at FROM stop_notifications s
-         WHERE NOT EXISTS (SELECT 1 FROM harness_stop_cursor c WHERE c.notification_id = s.id) ORDER BY s.id LIMIT 200`,
+         WHERE s.id > ? AND NOT EXISTS (SELECT 1 FROM harness_stop_cursor c WHERE c.notification_id = s.id) ORDER BY s.id LIMIT 200`,
       )
-      .all() as { id: number; task_id: number | null; execution_id: number | null; payload: string; received_at: string }[];
+      .all(this.stopWatermark) as { id: number; task_id: number | null; execution_id: number | null; payload: string; received_at: string }[];
+    // A row is in the cursor once its transaction commits (here or in another process), and ids
+    // commit in order with one writer, so the next pass starts after the last row handled.
     for (const row of rows) {
       transaction(db, () => {
         const mine = db.prepare('INSERT INTO harness_stop_cursor (notification_id, seen_at) VALUES (?, ?) ON CONFLICT DO NOTHING RETURNING notification_id').get(row.id, new Date().toISOString());
@@ -121,6 +124,7 @@ export class WorkbenchWorker {
           payload: { taskId: task.id, title: task.title, receivedAt: row.received_at, summary: lastMessageOf(payload), hook: payload },
         });
       });
+      this.stopWatermark = row.id;
     }
   }
 
