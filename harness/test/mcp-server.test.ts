@@ -26,7 +26,7 @@ const GATEWAY = [
   'resolve_gateway_task_context', 'continue_bound_task', 'route_gateway_message', 'route_gateway_query',
   'complete_gateway_discussion', 'confirm_gateway_task_created', 'complete_gateway_work',
 ];
-const OPERATIONS = ['diagnose_gateway_request', 'recover_gateway_request', 'get_gateway_runtime_health', 'provision_remote_project'];
+const OPERATIONS = ['diagnose_gateway_request', 'recover_gateway_request', 'get_gateway_runtime_health', 'provision_remote_project', 'observe_gateway_maintenance'];
 const CAPABILITY = ['list_capabilities', 'request_capability', 'get_capability_request', 'reconcile_capability_job'];
 const READ_ONLY_CORE_AND_TERMINAL = [
   'get_workspace', 'list_workspaces', 'get_project', 'list_projects', 'get_product_group', 'list_product_groups',
@@ -264,15 +264,18 @@ describe('svc mcp tools', () => {
     await inTask.close();
   });
 
-  test('terminal tools say the service is not running; harness tools say what brings them', async () => {
+  test('terminal tools say the service is not running; gateway tools refuse unknown senders; capability tools need a task', async () => {
     const task = await client.call('create_task', { projectId, title: 'Needs a terminal' });
     const down = await client.fail('get_task_terminal_output', { taskId: task.id, cursor: 0 });
     expect(down.code).toBe('server_not_running');
     // ask_human parks a live terminal, so it runs in the service too.
     expect((await client.fail('ask_human', { question: 'Ship it?', taskId: task.id })).code).toBe('server_not_running');
-    const later = await client.fail('relay_channel_reply', { taskId: task.id, reply: 'ok' });
-    expect(later).toMatchObject({ code: 'not_implemented', message: expect.stringContaining('relay_channel_reply is not available yet') });
-    expect((await client.fail('route_gateway_query', { platform: 'telegram', chatId: '1', platformMessageId: '2', text: 'hi' })).code).toBe('not_implemented');
+    expect((await client.fail('relay_channel_reply', { taskId: task.id, reply: 'ok' })).code).toBe('server_not_running');
+    // Sender policy comes from the channels: a chat no channel trusts is refused, whoever claims what.
+    expect((await client.fail('route_gateway_query', { platform: 'telegram', chatId: '1', senderId: '3', platformMessageId: '2', text: 'hi' })).code).toBe('chat_not_authorized');
+    expect((await client.fail('route_gateway_message', { platform: 'telegram', chatId: '1', senderId: '3', platformMessageId: '2', text: 'hi' })).code).toBe('owner_required');
+    // Capabilities are scoped to a task: none named, none offered.
+    expect((await client.fail('list_capabilities', {})).code).toBe('invalid_request');
   });
 
   test('nothing but protocol messages reaches stdout; logs go to the log file', async () => {

@@ -13,19 +13,11 @@ import { ALL_OPERATIONS, type AnyOperation } from '../../../host/src/operations/
 import { PRODUCT_GROUP_OPERATIONS } from '../../../host/src/products/index.js';
 import { TASK_DEFAULT_OPERATIONS } from '../../../host/src/task-defaults/index.js';
 import { TASK_VERSION_OPERATIONS } from '../../../host/src/task-history/index.js';
-import {
-  CAPABILITY_OPERATIONS,
-  GATEWAY_MAINTENANCE_OPERATIONS,
-  GATEWAY_OPERATIONS,
-  MESSAGING_OPERATIONS,
-  setGoalMode,
-  WORKBENCH_OPERATIONS,
-} from '../operations/index.js';
+import { CAPABILITY_OPERATIONS } from '../capabilities/index.js';
+import { setGoalMode } from '../operations/index.js';
 import { MESSAGING_TOOLS } from '../messaging/index.js';
-
-// The five messaging tools have their behaviour (harness/src/messaging); relay_channel_reply, the
-// compatibility entry that belongs to inbound routing, is still declared only.
-const REAL_MESSAGING = new Set(MESSAGING_TOOLS.map((operation) => operation.name));
+import { relayChannelReply, ROUTING_OPERATIONS } from '../routing/index.js';
+import { WORKBENCH_OPERATIONS } from '../workbench/index.js';
 
 export const MCP_OPERATIONS: readonly AnyOperation[] = [
   ...ALL_OPERATIONS,
@@ -42,9 +34,8 @@ export const MCP_OPERATIONS: readonly AnyOperation[] = [
   dailyTodo,
   setGoalMode,
   ...MESSAGING_TOOLS,
-  ...MESSAGING_OPERATIONS.filter((operation) => !REAL_MESSAGING.has(operation.name)),
+  relayChannelReply,
   ...WORKBENCH_OPERATIONS,
-  ...GATEWAY_OPERATIONS,
-  ...GATEWAY_MAINTENANCE_OPERATIONS,
+  ...ROUTING_OPERATIONS,
   ...CAPABILITY_OPERATIONS,
 ];

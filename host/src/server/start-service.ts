@@ -2,6 +2,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { SvcError } from '@svc-org/ai-sdk';
 import { HARNESS_OPERATIONS, startHarness } from '../../../harness/src/outbox/index.js';
+import { ROUTING_HTTP_OPERATIONS, startRouting } from '../../../harness/src/routing/index.js';
 import { HOST_VERSION, readSystemConfig } from '../config/index.js';
 import { openHostServices, type HostServices } from '../host-services.js';
 import { LiveUpdates, WebSessions, createHttpApp, resolveWebRoot, startHttpServer } from '../http/index.js';
@@ -85,8 +86,10 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
     web.live.watchDatabase(() => Number((services.db.prepare('PRAGMA data_version').get() as { data_version: number }).data_version));
     // The harness's operations sit beside the host's; its one outbox timer starts with the service
     // (its first pass settles sends a killed service left in flight).
-    const registry = new OperationRegistry([...ALL_OPERATIONS, ...HARNESS_OPERATIONS]);
+    const registry = new OperationRegistry([...ALL_OPERATIONS, ...HARNESS_OPERATIONS, ...ROUTING_HTTP_OPERATIONS]);
     const harness = startHarness({ services, terminals, env });
+    // Inbound routing and the Workbench: the timer that turns stop hooks into review batches.
+    const routing = startRouting({ services, terminals, env });
     const invoker = new OperationInvoker({ registry, services: async () => services, terminals, caller: { via: 'http' } });
     const app = createHttpApp({ invoker, domain, terminals, connections, extensions: services.extensions, catalog: services.catalog, logger, token, hostVersion: HOST_VERSION, web });
     const http = await startHttpServer(app, port);
@@ -103,6 +106,7 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
       close: () =>
         (closing ??= (async () => {
           web.live.close();
+          await routing.stop();
           await harness.stop();
           await terminals.close();
           await http.close();

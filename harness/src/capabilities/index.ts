@@ -1,0 +1,2 @@
+export * from './capability-catalog.js';
+export * from './capability-operations.js';

@@ -1,0 +1,81 @@
+import { SvcError } from '@svc-org/ai-sdk';
+import { z } from 'zod';
+import { defineOperation } from '../../../host/src/operations/index.js';
+import { MessageTextField, NoOpField, TaskIdField } from '../operations/harness-schemas.js';
+import { submitReply } from '../messaging/index.js';
+import { InboundFields } from './inbound-fields.js';
+import { boundTask } from './resolve-project.js';
+import { routingStores } from './routing-stores.js';
+import { requireOwner } from './sender-policy.js';
+
+export const continueBoundTask = defineOperation({
+  name: 'continue_bound_task',
+  group: 'gateway',
+  description:
+    'OWNER only: an explicit request to continue the task a platform message is bound to. The text is typed into the task\'s live terminal, or the ' +
+    'task is resumed first. Idempotent by platform message id: a repeated delivery answers in_progress or already_processed with noOp.',
+  readOnly: false,
+  idempotent: true,
+  runsIn: 'service',
+  input: z
+    .object({ ...InboundFields, text: MessageTextField, replyToMessageId: z.string().min(1).max(256).optional(), taskId: TaskIdField.optional() })
+    .strict(),
+  output: z.object({
+    status: z.enum(['injected', 'resumed', 'in_progress', 'already_processed']),
+    inboundId: z.number(),
+    taskId: z.number(),
+    noOp: NoOpField,
+  }),
+  http: { method: 'PUT', path: '/api/internal/harness/gateway-task' },
+  async handler(input, ctx) {
+    const stores = routingStores(ctx.services);
+    const policy = requireOwner(stores.channels, input, 'continue_bound_task');
+    const taskId = input.taskId ?? boundTask(ctx, input);
+    if (taskId === null) {
+      throw new SvcError({ code: 'task_not_bound', message: 'this message is not bound to a task', details: { fix: 'reply to a message that carries [[svc:task=<id>]]' } });
+    }
+    const task = ctx.services.domain.tasks.get(taskId);
+    const stored = stores.inbound.storeTaskContext({
+      platform: input.platform,
+      chatId: input.chatId,
+      platformMessageId: input.platformMessageId,
+      threadId: input.threadId ?? null,
+      rootMessageId: input.rootMessageId ?? null,
+      senderId: input.senderId,
+      channelId: policy.channel.id,
+      kind: 'task_context',
+      request: 'continue',
+      text: input.text,
+      taskId,
+      projectId: task.projectId,
+    });
+    // The read-only context row becomes this caller's continue in one conditional UPDATE.
+    const claimed = stores.inbound.upgradeToContinue(stored.id);
+    if (!claimed) {
+      const current = stores.inbound.get(stored.id);
+      return { status: current.state === 'PROCESSED' ? ('already_processed' as const) : ('in_progress' as const), inboundId: current.id, taskId, noOp: true };
+    }
+    try {
+      const terminals = ctx.terminals;
+      if (!terminals) throw new SvcError({ code: 'server_not_running', message: 'continue_bound_task needs the running service (svc serve)' });
+      let status: 'injected' | 'resumed' = 'injected';
+      if (!ctx.services.domain.executions.liveForTask(taskId)) {
+        await terminals.resume(taskId);
+        status = 'resumed';
+      }
+      // Injection is once per inbound within a session: the mark is committed before the write, so a
+      // retry after a crash (same row, lease expired) into the same live execution types nothing again.
+      const live = ctx.services.domain.executions.liveForTask(taskId)!;
+      const mark = `injecting:${live.id}`;
+      if (claimed.result !== mark) {
+        ctx.services.db.prepare('UPDATE harness_gateway_inbound SET result = ? WHERE id = ?').run(mark, claimed.id);
+        await submitReply(terminals, taskId, input.text, status === 'resumed' ? { waitForQuietMs: 1500 } : {});
+      }
+      stores.inbound.processed(claimed.id, { projectId: task.projectId, taskId, conversationId: null, eventId: null, routedBy: 'task_binding', result: status });
+      return { status, inboundId: claimed.id, taskId };
+    } catch (error) {
+      stores.inbound.failed(claimed.id, error);
+      throw error;
+    }
+  },
+});

@@ -1,0 +1,10 @@
+import { migrate, type Db } from '../../../host/src/db/index.js';
+import { MESSAGING_MIGRATIONS } from '../messaging/ensure-messaging-schema.js';
+import routing from './migrations/1004_harness_routing.sql';
+
+export const ROUTING_MIGRATIONS = [...MESSAGING_MIGRATIONS, { version: 1004, name: '1004_harness_routing', sql: routing }];
+
+/** Applies the inbound, conversation and Workbench tables (after the messaging ones they refer to). */
+export function ensureRoutingSchema(db: Db): void {
+  migrate(db, ROUTING_MIGRATIONS);
+}

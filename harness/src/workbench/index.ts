@@ -1,0 +1,5 @@
+export * from './render-review-batch.js';
+export * from './workbench-event.js';
+export * from './workbench-operations.js';
+export * from './workbench-store.js';
+export * from './workbench-worker.js';
