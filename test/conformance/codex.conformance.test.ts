@@ -231,21 +231,29 @@ describe('Codex through svc', () => {
     // Codex defers MCP tools: the model sees only its client-side `tool_search`, whose output names the
     // tools it found in the namespace `mcp__<server>`; a function call in that namespace runs one.
     const server = await connect('svc-mcp', [
+      // Profile assistant: a search that finds ask_human under profile full finds no messaging tool.
+      { type: 'tool-calls', calls: [{ callId: 'call_conformance_ask', toolSearch: { query: 'ask the human a question', limit: 8 } }] },
       { type: 'tool-calls', calls: [{ callId: 'call_conformance_search', toolSearch: { query: 'svc list workspaces', limit: 3 } }] },
       { type: 'tool-calls', calls: [{ callId: 'call_conformance_svc', namespace: 'mcp__svc', name: 'list_workspaces', arguments: {} }] },
       { type: 'text', text: 'You have one workspace.' },
     ]);
     const result = await sandbox.query('svc-mcp', 'Which workspaces do I have in svc?');
     expect(result.code, result.stderr).toBe(0);
-    expect(server.requests).toHaveLength(3);
+    expect(server.requests).toHaveLength(4);
     const offered = (server.requests[0]!.body as { tools: Array<{ type: string; name?: string }> }).tools;
     expect(offered).toContainEqual(expect.objectContaining({ type: 'tool_search', execution: 'client' }));
     expect(offered.map((tool) => tool.name)).not.toContain('list_workspaces');
-    const found = inputOf(server.requests[1]!.body).filter((item) => item.type === 'tool_search_output');
-    expect(found).toEqual([expect.objectContaining({ call_id: 'call_conformance_search' })]);
-    const namespace = found[0]!.tools!.find((tool) => tool.type === 'namespace' && tool.name === 'mcp__svc');
-    expect(namespace?.tools?.map((tool) => tool.name)).toContain('list_workspaces');
-    const sent = outputsSent(server.requests[2]!.body);
+    const searched = (request: number, callId: string) => {
+      const found = inputOf(server.requests[request]!.body).filter((item) => item.type === 'tool_search_output' && item.call_id === callId);
+      expect(found).toHaveLength(1);
+      const namespace = found[0]!.tools!.find((tool) => tool.type === 'namespace' && tool.name === 'mcp__svc');
+      return (namespace?.tools ?? []).map((tool) => tool.name);
+    };
+    const askFound = searched(1, 'call_conformance_ask');
+    expect(askFound.length).toBeGreaterThan(0);
+    expect(askFound).not.toContain('ask_human');
+    expect(searched(2, 'call_conformance_search')).toContain('list_workspaces');
+    const sent = outputsSent(server.requests[3]!.body);
     expect(sent).toEqual([expect.objectContaining({ call_id: 'call_conformance_svc' })]);
     expect(String(sent[0]!.output)).toContain('conformance-ws');
     // The stream shows the MCP call (not the search) under the name svc gives an MCP tool everywhere.
@@ -261,7 +269,7 @@ describe('Codex through svc', () => {
         isError: false,
       },
       { type: 'text', text: 'You have one workspace.' },
-      { type: 'usage', inputTokens: 3600, outputTokens: 90, totalTokens: 3690 },
+      { type: 'usage', inputTokens: 4800, outputTokens: 120, totalTokens: 4920 },
       { type: 'finish', finishReason: 'stop' },
     ]);
   });
