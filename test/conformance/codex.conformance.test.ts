@@ -1,6 +1,7 @@
 // Conformance of the Codex provider: the real, pinned `codex` (npm launcher and native binary) driven by
 // the real `svc`, the model side the scripted Responses server on 127.0.0.1, reached through Codex's own
 // `-c model_provider…` overrides given as the connection's base args, with a placeholder key.
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -15,7 +16,7 @@ import { createConformanceSandbox, type ConformanceSandbox } from './support/con
 import { writeDenyHook } from './support/deny-hook.js';
 import { mergeDeltas } from './support/merge-deltas.js';
 import { plain, startTaskTerminals, type TaskTerminals } from './support/task-terminals.js';
-import { waitFor } from '../support/svc-process.js';
+import { SVC_BIN, waitFor } from '../support/svc-process.js';
 
 const ID = 'svc-official.codex';
 const PLACEHOLDER_KEY = 'sk-placeholder-not-a-real-key';
@@ -49,7 +50,14 @@ async function connect(name: string, script: ScriptedResponsesTurn[], options: {
   return server;
 }
 
-type InputItem = { type?: string; role?: string; call_id?: string; output?: unknown; content?: Array<{ text?: string }> };
+type InputItem = {
+  type?: string;
+  role?: string;
+  call_id?: string;
+  output?: unknown;
+  content?: Array<{ text?: string }>;
+  tools?: Array<{ type?: string; name?: string; tools?: Array<{ name?: string }> }>;
+};
 const inputOf = (body: unknown) => ((body as { input?: InputItem[] }).input ?? []);
 const outputsSent = (body: unknown) => inputOf(body).filter((item) => item.type === 'function_call_output');
 const hostLog = () => readFileSync(join(sandbox.svc.home, 'logs', 'svc.log'), 'utf8');
@@ -212,6 +220,60 @@ describe('Codex through svc', () => {
     ]);
     await sandbox.ok(['integration', 'hooks', 'remove', '--provider', ID, '--matcher', 'Bash', '--command', hook.command]);
     expect(existsSync(hooksFile)).toBe(false);
+  });
+
+  test('svc mcp added with `codex mcp add` as a user does: the model finds the tool with tool_search, calls it, and its result reaches the model', async () => {
+    await sandbox.ok(['workspace', 'create', 'conformance-ws']);
+    execFileSync(
+      join(sandbox.cli.binDir, 'codex'),
+      ['mcp', 'add', 'svc', '--env', `SVC_HOME=${sandbox.svc.home}`, '--env', 'SVC_MCP_PROFILE=assistant', '--', process.execPath, SVC_BIN, 'mcp'],
+      { env: sandbox.svc.env, cwd: sandbox.workspace, encoding: 'utf8' },
+    );
+    expect(readFileSync(join(sandbox.home, '.codex', 'config.toml'), 'utf8')).toContain('[mcp_servers.svc]');
+    // Codex defers MCP tools: the model sees only its client-side `tool_search`, whose output names the
+    // tools it found in the namespace `mcp__<server>`; a function call in that namespace runs one.
+    const server = await connect('svc-mcp', [
+      // Profile assistant: a search that finds ask_human under profile full finds no messaging tool.
+      { type: 'tool-calls', calls: [{ callId: 'call_conformance_ask', toolSearch: { query: 'ask the human a question', limit: 8 } }] },
+      { type: 'tool-calls', calls: [{ callId: 'call_conformance_search', toolSearch: { query: 'svc list workspaces', limit: 3 } }] },
+      { type: 'tool-calls', calls: [{ callId: 'call_conformance_svc', namespace: 'mcp__svc', name: 'list_workspaces', arguments: {} }] },
+      { type: 'text', text: 'You have one workspace.' },
+    ]);
+    const result = await sandbox.query('svc-mcp', 'Which workspaces do I have in svc?');
+    expect(result.code, result.stderr).toBe(0);
+    expect(server.requests).toHaveLength(4);
+    const offered = (server.requests[0]!.body as { tools: Array<{ type: string; name?: string }> }).tools;
+    expect(offered).toContainEqual(expect.objectContaining({ type: 'tool_search', execution: 'client' }));
+    expect(offered.map((tool) => tool.name)).not.toContain('list_workspaces');
+    const searched = (request: number, callId: string) => {
+      const found = inputOf(server.requests[request]!.body).filter((item) => item.type === 'tool_search_output' && item.call_id === callId);
+      expect(found).toHaveLength(1);
+      const namespace = found[0]!.tools!.find((tool) => tool.type === 'namespace' && tool.name === 'mcp__svc');
+      return (namespace?.tools ?? []).map((tool) => tool.name);
+    };
+    const askFound = searched(1, 'call_conformance_ask');
+    expect(askFound.length).toBeGreaterThan(0);
+    expect(askFound).not.toContain('ask_human');
+    expect(searched(2, 'call_conformance_search')).toContain('list_workspaces');
+    const sent = outputsSent(server.requests[3]!.body);
+    expect(sent).toEqual([expect.objectContaining({ call_id: 'call_conformance_svc' })]);
+    expect(String(sent[0]!.output)).toContain('conformance-ws');
+    // The stream shows the MCP call (not the search) under the name svc gives an MCP tool everywhere.
+    const listed = { items: [expect.objectContaining({ id: 1, name: 'conformance-ws' })] };
+    expect(mergeDeltas(result.events)).toEqual([
+      { type: 'session', sessionId: expect.any(String) },
+      { type: 'tool-call', toolCallId: 'item_0', toolName: 'mcp__svc__list_workspaces', input: {} },
+      {
+        type: 'tool-result',
+        toolCallId: 'item_0',
+        toolName: 'mcp__svc__list_workspaces',
+        output: { content: [{ type: 'text', text: expect.stringContaining('conformance-ws') }], structured_content: listed },
+        isError: false,
+      },
+      { type: 'text', text: 'You have one workspace.' },
+      { type: 'usage', inputTokens: 4800, outputTokens: 120, totalTokens: 4920 },
+      { type: 'finish', finishReason: 'stop' },
+    ]);
   });
 });
 

@@ -86,6 +86,16 @@ describe('the scripted OpenAI Responses server', () => {
     expect(await failed.json()).toEqual({ error: { message: 'Incorrect API key provided', type: 'invalid_request_error', param: null, code: 'invalid_api_key' } });
   });
 
+  test('a tool search call is sent whole, executed by the client, with its call id and arguments', async () => {
+    server = await startOpenAiResponsesServer({ script: [{ type: 'tool-calls', calls: [{ callId: 'call_search', toolSearch: { query: 'weather', limit: 2 } }] }] });
+    const events = sseEvents(await (await post(server.url, {})).text()).filter((event) => String(event.type).startsWith('response.output_item'));
+    const item = { id: 'fc_scripted_1_0', type: 'tool_search_call', call_id: 'call_search', execution: 'client', arguments: { query: 'weather', limit: 2 } };
+    expect(events).toEqual([
+      expect.objectContaining({ type: 'response.output_item.added', output_index: 0, item: { ...item, status: 'in_progress' } }),
+      expect.objectContaining({ type: 'response.output_item.done', output_index: 0, item: { ...item, status: 'completed' } }),
+    ]);
+  });
+
   test('a failed turn ends in response.failed; a stalled one stays open until close()', async () => {
     server = await startOpenAiResponsesServer({ script: [{ type: 'failed', message: 'boom' }, { type: 'stall', text: 'partial' }] });
     const failed = sseEvents(await (await post(server.url, {})).text());

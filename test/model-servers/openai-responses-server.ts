@@ -19,11 +19,16 @@ export type ScriptedFunctionCall =
       name: string;
       /** Serialized as the JSON `arguments` string. */
       arguments: Record<string, unknown>;
-      /** The tool namespace, for tools the client groups (Codex exposes MCP tools as `mcp__<server>__`). */
+      /** The tool namespace, for tools the client groups (Codex names an MCP server's tools `mcp__<server>`). */
       namespace?: string;
     }
   /** A freeform (`custom`) tool call such as Codex's `apply_patch`, whose input is raw text. */
-  | { callId: string; name: string; input: string };
+  | { callId: string; name: string; input: string }
+  /**
+   * A client-executed `tool_search` call: the client searches the tools it deferred (Codex defers MCP
+   * tools) and answers with a `tool_search_output` that makes the matches callable in the next turn.
+   */
+  | { callId: string; toolSearch: { query: string; limit?: number } };
 
 export type ScriptedResponsesTurn =
   /** An assistant message, optionally preceded by a reasoning summary. */
@@ -233,6 +238,13 @@ function emitMessage(emit: Emit, outputIndex: number, id: string, text: string, 
 }
 
 function emitFunctionCall(emit: Emit, outputIndex: number, id: string, call: ScriptedFunctionCall): unknown {
+  if ('toolSearch' in call) {
+    // The API sends a tool search call whole: no argument deltas.
+    const item = { id, type: 'tool_search_call', status: 'completed', call_id: call.callId, execution: 'client', arguments: call.toolSearch };
+    emit('response.output_item.added', { output_index: outputIndex, item: { ...item, status: 'in_progress' } });
+    emit('response.output_item.done', { output_index: outputIndex, item });
+    return item;
+  }
   if ('input' in call) {
     emit('response.output_item.added', {
       output_index: outputIndex,
