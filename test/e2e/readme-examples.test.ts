@@ -21,6 +21,10 @@ const NOT_RUN_HERE: Array<{ section?: string; line: RegExp; why: string }> = [
   { line: /^npm install -g pnpm@10 && pnpm install && pnpm start$/, why: 'installs the workspace: what CI (.ci/run) does on a clean clone' },
   { line: /^pnpm test$/, why: 'the test suite itself' },
   {
+    line: /^svc harness reply </,
+    why: 'needs a task that asked a question: harness/test/e2e/ask-reply.test.ts and test/web/web-harness.test.ts answer one',
+  },
+  {
     section: CATALOG,
     line: /^/,
     why: 'needs an HTTPS catalog with two published versions: test/e2e/catalog-install.test.ts and catalog-real-provider.test.ts run this flow',
@@ -159,6 +163,8 @@ beforeAll(() => {
     SVC_TEST_NODE: process.execPath,
     SVC_TEST_BIN: SVC_BIN,
     SVC_PORT: '0',
+    // The gateway token the harness example reads from the environment (it is stored, not used).
+    OC_TOKEN: 'placeholder-openclaw-gateway-token',
   };
   delete env.SVC_LOG_LEVEL;
   delete env.SVC_EXTENSION_CATALOG_URL;
