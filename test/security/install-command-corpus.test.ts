@@ -142,9 +142,16 @@ test('the tables cover every archive of the corpus', async () => {
   expect([...covered].sort()).toEqual((await readdir(ARCHIVES)).sort());
 });
 
+// Every archive is refused by the installer itself in artifact-corpus.test.ts (in-process, all of
+// them); through the real `svc ext install` each refusal code is taken once, with its first archive.
+const oncePerCode = <T extends readonly [string, string]>(cases: readonly T[]): T[] => {
+  const seen = new Set<string>();
+  return cases.filter(([, code]) => !seen.has(code) && Boolean(seen.add(code)));
+};
+
 test.each([
-  ...EXTRACT_CASES.map(([file, code]) => [versionOf(file), code] as const),
-  ...DOWNLOAD_CASES.map(([file, transfer, code]) => [versionOf(file, transfer), code] as const),
+  ...oncePerCode(EXTRACT_CASES.map(([file, code]) => [versionOf(file), code] as const)),
+  ...oncePerCode(DOWNLOAD_CASES.map(([file, transfer, code]) => [versionOf(file, transfer), code] as const)),
 ])(`svc ext install ${CORPUS_ID}@%s is refused with %s and changes nothing`, async (version, code) => {
   const before = await snapshot();
   const result = await svc.run(['ext', 'install', `${CORPUS_ID}@${version}`]);

@@ -12,9 +12,9 @@ import { createSvcSandbox, type SvcSandbox } from '../support/svc-process.js';
 
 const ID = 'svc-test.kill-loop';
 const VERSIONS = ['1.0.0', '1.1.0'];
-const ITERATIONS = 20;
+const ITERATIONS = 12;
 /** The loop stops early past this (it still needs a few rounds to mean anything). */
-const BUDGET_MS = 45_000;
+const BUDGET_MS = 20_000;
 
 let catalog: FixtureCatalog;
 let svc: SvcSandbox;
