@@ -6,6 +6,7 @@ import m0004 from './migrations/0004_catalog_index_versions.sql';
 import m0005 from './migrations/0005_knowledge_products_versions.sql';
 import m0006 from './migrations/0006_domain_events.sql';
 import m0007 from './migrations/0007_extension_integrity.sql';
+import m0008 from './migrations/0008_extension_isolation.sql';
 
 export interface Migration {
   version: number;
@@ -21,4 +22,5 @@ export const MIGRATIONS: Migration[] = [
   { version: 5, name: '0005_knowledge_products_versions', sql: m0005 },
   { version: 6, name: '0006_domain_events', sql: m0006 },
   { version: 7, name: '0007_extension_integrity', sql: m0007 },
+  { version: 8, name: '0008_extension_isolation', sql: m0008 },
 ];

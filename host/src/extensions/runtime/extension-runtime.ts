@@ -65,8 +65,6 @@ export interface ExtensionRuntimeOptions {
   workerFile?: string;
   /** The hardened bootstrap bundle (host/dist/provider-process.mjs). */
   processBootstrapFile?: string;
-  /** Told of every crash, for quarantine (crash-quarantine.ts). */
-  onCrash?: (crash: ProviderCrash) => void;
 }
 
 interface PoolEntry {
@@ -99,6 +97,7 @@ export class ExtensionRuntime {
   private readonly hostEnv: NodeJS.ProcessEnv;
   private readonly tagPrefix = `${process.pid}-${randomBytes(4).toString('hex')}`;
   private poolCount = 0;
+  private readonly crashListeners = new Set<(crash: ProviderCrash) => void>();
 
   constructor(private readonly options: ExtensionRuntimeOptions) {
     this.limits = resolveRuntimeLimits(options.limits);
@@ -166,6 +165,16 @@ export class ExtensionRuntime {
     const entries = [...this.pools.values(), ...this.retiring];
     this.pools.clear();
     await Promise.all(entries.map((entry) => this.retire(entry)));
+  }
+
+  /** Tells `listener` of every call that crashed its worker or process (the crash-loop quarantine listens). */
+  watchCrashes(listener: (crash: ProviderCrash) => void): void {
+    this.crashListeners.add(listener);
+  }
+
+  /** The limits in effect (the crash-loop policy is applied by the extension service). */
+  get limitsInEffect(): Readonly<RuntimeLimits> {
+    return this.limits;
   }
 
   /** Number of live worker threads of an extension (0 when unloaded or idle-unloaded). */
@@ -408,7 +417,8 @@ export class ExtensionRuntime {
           return;
         }
         logger.error('provider worker crashed', { plugin: extension.id, method, error: error.message });
-        this.options.onCrash?.({ pluginId: extension.id, method, reason: logger.redactor.text(error.message) });
+        const crash: ProviderCrash = { pluginId: extension.id, method, reason: logger.redactor.text(error.message) };
+        for (const listener of this.crashListeners) listener(crash);
         channel.fail({ code: 'worker_crashed', message: `the provider worker failed: ${logger.redactor.text(error.message)}` });
       },
     );
