@@ -88,6 +88,13 @@ describe('a hostile provider in hardened mode, holding no permissions', () => {
     }
   });
 
+  test('sees no inherited environment: no home, no SVC_* variable, no secret', async () => {
+    const keys = (await attempt('env')).split(' ').filter(Boolean);
+    // Node adds its IPC channel's descriptor and serialization; the rest is the locale allowlist.
+    for (const key of keys) expect(['LANG', 'LC_ALL', 'LC_CTYPE', 'TZ', 'NODE_CHANNEL_FD', 'NODE_CHANNEL_SERIALIZATION_MODE']).toContain(key);
+    expect(keys).not.toContain('SVC_SECRET_FOR_TEST');
+  });
+
   test('reads its own package', async () => {
     expect(await attempt(`read ${join(packageDir, 'package.json')}`)).toBe('ALLOWED');
   });
