@@ -41,7 +41,7 @@ describe.each(['worker', 'process'] as const)('in %s mode', (mode) => {
     const doctor = await svc.run(['ext', 'doctor', 'svc-test.hostile', '--json']);
     const report = JSON.parse(doctor.stdout) as { crashes: Array<{ at: string; method: string; isolation: string; reason: string }> };
     expect(report.crashes.filter((c) => c.isolation === mode)).toHaveLength(3);
-    expect(report.crashes[0]).toMatchObject({ method: 'generate', isolation: mode });
+    expect(report.crashes[0]).toMatchObject({ method: 'generate', isolation: mode, reason: expect.stringContaining('hostile crash') });
 
     expect((await svc.run(['query', '--provider', 'svc-test.echo', 'still here'])).code).toBe(0);
     expect((await listed('svc-test.echo')).state).toBe('enabled');

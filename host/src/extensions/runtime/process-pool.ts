@@ -151,5 +151,7 @@ export class ProcessPool extends EventEmitter implements ProviderPool {
 function exitReason(code: number | null, signal: NodeJS.Signals | null, stderrTail: string): string {
   const how = signal ? `was killed by ${signal}` : `exited with code ${code}`;
   if (/heap out of memory|allocation failed|out of memory/i.test(stderrTail)) return `the provider process ran out of memory (${how})`;
-  return `the provider process ${how}`;
+  // The uncaught error's own line, when Node printed one: what a person needs to find the cause.
+  const thrown = /^(?:Uncaught )?\w*Error: .*$/m.exec(stderrTail)?.[0];
+  return `the provider process ${how}${thrown ? `: ${thrown.slice(0, 300)}` : ''}`;
 }
