@@ -1,7 +1,7 @@
 // The hardened mode against a hostile provider (test/fixtures/providers/hostile), through real
 // child processes under Node's permission model and, where this machine allows, real namespaces.
 import { spawn } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -25,7 +25,8 @@ let server: Server;
 let serverPort: number;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'svc-hardened-'));
+  // By its real path: that is how the provider process sees its own package (a symlinked temp folder is not readable to it).
+  dir = realpathSync(mkdtempSync(join(tmpdir(), 'svc-hardened-')));
   // The service's home, as an installed service has it: token, database, extensions.
   svcHome = join(dir, 'svc-home');
   packageDir = join(svcHome, 'extensions', 'svc-test.hostile');
@@ -153,6 +154,13 @@ describe('a hostile provider in hardened mode, holding no permissions', () => {
     expect(process.memoryUsage().rss - before).toBeLessThan(256 * 1024 * 1024);
     expect(await attempt('echo alive')).toBe('alive');
   });
+});
+
+test('a provider registered through a symlinked folder loads (as on macOS, where /var is a symlink)', async () => {
+  const linked = join(dir, 'linked-extensions');
+  symlinkSync(join(svcHome, 'extensions'), linked);
+  const viaLink = { ...hostile(), revision: 'via-link', packageDir: join(linked, 'svc-test.hostile'), entryPath: join(linked, 'svc-test.hostile', 'dist', 'svc-cli-provider.js') };
+  expect(await attempt('echo linked', viaLink)).toBe('linked');
 });
 
 describe('the same provider with permissions, through the Host Context', () => {

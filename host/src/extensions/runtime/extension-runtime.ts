@@ -18,7 +18,7 @@ import type { PluginStorageStore } from './plugin-storage-store.js';
 import { EVENT_BATCH_SIZE, type AdapterMethod, type WorkerTask } from './rpc-messages.js';
 import { resolveRuntimeLimits, type RuntimeLimits, type RuntimeLimitsInput } from './runtime-options.js';
 import { resolveWorkerFile } from './worker-file.js';
-import { hardenedLaunch } from './hardened-launch.js';
+import { hardenedLaunch, realPath } from './hardened-launch.js';
 import type { IsolationMode } from './isolation-mode.js';
 import { probeIsolation } from './isolation-probe.js';
 import { ProcessPool } from './process-pool.js';
@@ -74,6 +74,8 @@ interface PoolEntry {
   tag: string;
   pool: ProviderPool;
   active: Set<CallChannel>;
+  /** The entry as this pool loads it (a hardened process loads it by its real path). */
+  entryPath: string;
   /** Set once the pool takes no new calls: why its calls end. */
   retiring?: 'replaced' | 'unloaded' | 'abandoned';
 }
@@ -195,7 +197,8 @@ export class ExtensionRuntime {
     const tag = `${this.tagPrefix}.${++this.poolCount}`;
     const pool = extension.isolation === 'process' ? this.processPoolFor(extension) : this.workerPoolFor(tag);
     pool.on('error', (error: Error) => this.options.logger.error('provider worker error', { plugin: extension.id, error: error.message }));
-    const entry: PoolEntry = { id: extension.id, revision: extension.revision, tag, pool, active: new Set() };
+    const entryPath = extension.isolation === 'process' ? realPath(extension.entryPath) : extension.entryPath;
+    const entry: PoolEntry = { id: extension.id, revision: extension.revision, tag, pool, entryPath, active: new Set() };
     this.pools.set(extension.id, entry);
     return entry;
   }
@@ -392,7 +395,7 @@ export class ExtensionRuntime {
 
     const task: WorkerTask = {
       port: port2,
-      entryPath: extension.entryPath,
+      entryPath: entry.entryPath,
       pluginId: extension.id,
       method,
       args,

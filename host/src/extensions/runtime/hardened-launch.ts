@@ -1,10 +1,11 @@
 // The command line of a hardened provider process. Node's permission model confines what the code
 // may touch in the process; the OS confines what that model does not cover (network, signals,
 // memory) where this machine allows it (see isolation-probe.ts).
+import { realpathSync } from 'node:fs';
 import type { IsolationProbe } from './isolation-probe.js';
 
 export interface HardenedLaunchOptions {
-  /** The provider's package directory: the only place it may read. */
+  /** The provider's package directory: the only place it may read (the entry must be given by its real path, see realPath). */
   packageDir: string;
   /** The bootstrap bundle (host/dist/provider-process.mjs): Node must read it to start. */
   bootstrapFile: string;
@@ -27,6 +28,18 @@ const PROCESS_ENV_ALLOWLIST = ['LANG', 'LC_ALL', 'LC_CTYPE', 'TZ'];
 /** Address space allowed beyond the heap: V8's own reservations, code, stacks and buffers. */
 const ADDRESS_SPACE_HEADROOM_MB = 2048;
 
+/**
+ * The real path: the module loader resolves symlinks and is refused a symlinked folder outside what
+ * may be read (macOS /var → /private/var), so only real paths are allowed and loaded.
+ */
+export function realPath(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}
+
 export function hardenedLaunch(options: HardenedLaunchOptions): HardenedLaunch {
   const env: Record<string, string> = {};
   for (const key of PROCESS_ENV_ALLOWLIST) {
@@ -37,13 +50,13 @@ export function hardenedLaunch(options: HardenedLaunchOptions): HardenedLaunch {
     options.nodePath ?? process.execPath,
     options.probe.permissionFlag,
     // No --allow-fs-write, --allow-child-process, --allow-worker, --allow-wasi: all denied.
-    `--allow-fs-read=${options.packageDir}`,
-    `--allow-fs-read=${options.bootstrapFile}`,
+    `--allow-fs-read=${realPath(options.packageDir)}`,
+    `--allow-fs-read=${realPath(options.bootstrapFile)}`,
     '--no-addons',
     `--max-old-space-size=${options.heapMb}`,
     `--stack-size=${Math.max(984, options.stackSizeMb * 1024 - 64)}`,
     '--disable-warning=ExperimentalWarning',
-    options.bootstrapFile,
+    realPath(options.bootstrapFile),
   ];
   let argv = node;
   // Own user, network and PID namespaces: no network, and no other process to signal. `--fork`
