@@ -63,7 +63,7 @@ afterAll(async () => {
 
 const hostile = (granted: string[] = []): LoadableExtension => ({
   id: 'svc-test.hostile',
-  entryPath: join(packageDir, 'dist', 'svc-cli-provider.js'),
+  entryPath: join(packageDir, 'svc-cli-provider.js'),
   packageDir,
   revision: `hostile-${granted.join(',')}`,
   granted: new Set(granted),
@@ -159,7 +159,7 @@ describe('a hostile provider in hardened mode, holding no permissions', () => {
 test('a provider registered through a symlinked folder loads (as on macOS, where /var is a symlink)', async () => {
   const linked = join(dir, 'linked-extensions');
   symlinkSync(join(svcHome, 'extensions'), linked);
-  const viaLink = { ...hostile(), revision: 'via-link', packageDir: join(linked, 'svc-test.hostile'), entryPath: join(linked, 'svc-test.hostile', 'dist', 'svc-cli-provider.js') };
+  const viaLink = { ...hostile(), revision: 'via-link', packageDir: join(linked, 'svc-test.hostile'), entryPath: join(linked, 'svc-test.hostile', 'svc-cli-provider.js') };
   expect(await attempt('echo linked', viaLink)).toBe('linked');
 });
 
