@@ -36,6 +36,8 @@ const precompiledSchemaValidators = {
 const hostEntries = {
   svc: 'host/src/cli/main.ts',
   worker: 'host/src/extensions/runtime/worker-bootstrap.ts',
+  // A hardened provider's process (process-pool.ts): Node reads only this file and the provider's package.
+  'provider-process': 'host/src/extensions/runtime/process-bootstrap.ts',
   // `svc mcp` has its own bundle: an MCP client starts it often and waits for it, so it loads only
   // the MCP server and the operations (host/bin/svc.mjs picks it).
   mcp: 'harness/src/mcp/main.ts',

@@ -1,12 +1,13 @@
 // Issue 2 figures: Host Context round trip vs a raw MessagePort round trip; preflight + worker start
 // + import to first call vs a bare Worker to first message; stream events per second across the line.
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { MessageChannel, Worker } from 'node:worker_threads';
 import type { CliStreamEvent } from '@svc-org/ai-sdk';
 import { openDatabase } from '../../host/src/db/index.js';
-import { ExtensionRuntime, PluginStorageStore, type LoadableExtension } from '../../host/src/extensions/runtime/index.js';
+import { ExtensionRuntime, isolationEnforcement, PluginStorageStore, probeIsolation, type LoadableExtension } from '../../host/src/extensions/runtime/index.js';
 import { openHostServices, type HostServices } from '../../host/src/host-services.js';
 import { Logger } from '../../host/src/logging/index.js';
 import { copyFixtureProvider } from '../support/copy-fixture-provider.js';
@@ -105,6 +106,97 @@ async function concurrentCalls(home: string): Promise<BenchResult[]> {
   }
 }
 
+/** A bare Node child with an IPC channel: spawn → first message, then `n` ping-pongs (µs each). */
+async function bareChildProcess(n: number, flags: string[]): Promise<{ firstMs: number; rttUs: number }> {
+  const started = performance.now();
+  const child = spawn(process.execPath, [...flags, '-e', "process.on('message', (m) => process.send(m)); process.send('up')"], {
+    stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+    serialization: 'advanced',
+  });
+  await new Promise((resolve) => child.once('message', resolve));
+  const firstMs = performance.now() - started;
+  const ask = (id: number) => new Promise((resolve) => {
+    child.once('message', resolve);
+    child.send({ t: 'req', id, m: '$config.get', a: [] });
+  });
+  for (let i = 0; i < 200; i++) await ask(i);
+  const t = performance.now();
+  for (let i = 0; i < n; i++) await ask(i);
+  const rttUs = ((performance.now() - t) * 1000) / n;
+  child.kill('SIGKILL');
+  return { firstMs, rttUs };
+}
+
+/**
+ * The hardened mode (a provider in its own process under the permission model) beside the worker
+ * mode, and each beside its bare baseline: a Node child's IPC ping-pong and spawn → first message.
+ */
+async function hardenedFigures(home: string): Promise<BenchResult[]> {
+  const db = openDatabase(join(home, 'hardened.db'));
+  const entryPath = join(REPO_ROOT, 'host/test/runtime/fixtures/limits-provider.mjs');
+  const fresh = () =>
+    new ExtensionRuntime({
+      storage: new PluginStorageStore(db),
+      logger: new Logger(),
+      platform: { os: process.platform, arch: process.arch, homeDir: home, hostVersion: 'bench', nodeVersion: process.versions.node },
+    });
+  const extension = (isolation: 'worker' | 'process'): LoadableExtension => ({
+    id: `svc-bench.${isolation}`,
+    entryPath,
+    revision: 'bench',
+    granted: new Set(['config:provider']),
+    cli: { command: 'none', version: '1.0.0' },
+    isolation,
+  });
+  const rtt = async (runtime: ExtensionRuntime, target: LoadableExtension, n: number) => {
+    const events: CliStreamEvent[] = [];
+    for await (const event of runtime.stream(target, { prompt: `rtt ${n} config`, cwd: home })) events.push(event);
+    return Number((events.find((e) => e.type === 'text') as { text: string }).text);
+  };
+  const probe = probeIsolation();
+  const permissionFlags = [probe.permissionFlag, `--allow-fs-read=${REPO_ROOT}`, '--no-addons'];
+  try {
+    const n = 5_000;
+    const processRtt: number[] = [];
+    const workerRtt: number[] = [];
+    const bareRtt: number[] = [];
+    const runtime = fresh();
+    for (let round = 0; round < 4; round++) {
+      const p = await rtt(runtime, extension('process'), n);
+      const w = await rtt(runtime, extension('worker'), n);
+      const bare = await bareChildProcess(n, permissionFlags);
+      if (round === 0) continue;
+      processRtt.push(p);
+      workerRtt.push(w);
+      bareRtt.push(bare.rttUs);
+    }
+    await runtime.close();
+    const processCold: number[] = [];
+    const workerCold: number[] = [];
+    const bareCold: number[] = [];
+    for (let round = 0; round < 6; round++) {
+      for (const [mode, into] of [['process', processCold], ['worker', workerCold]] as const) {
+        const cold = fresh();
+        const started = performance.now();
+        await cold.call(extension(mode), 'generate', [{ prompt: 'wait 0', cwd: home }]);
+        into.push(performance.now() - started);
+        await cold.close();
+      }
+      bareCold.push((await bareChildProcess(1, permissionFlags)).firstMs);
+    }
+    const [pRtt, wRtt, bRtt] = [median(processRtt), median(workerRtt), median(bareRtt)];
+    const [pCold, wCold, bCold] = [median(processCold.slice(1)), median(workerCold.slice(1)), median(bareCold.slice(1))];
+    const enforced = isolationEnforcement('process', probe, 256);
+    const notes = `this machine: ${enforced.enforces.join('; ')}${enforced.notEnforced.length > 0 ? `; not enforced: ${enforced.notEnforced.join('; ')}` : ''}`;
+    return [
+      { name: 'Host Context round trip, hardened process (config.get)', unit: 'µs', ours: pRtt, baseline: bRtt, baselineName: 'bare child-process IPC round trip', ratio: pRtt / bRtt, goal: '≤ 1.5×', notes: `worker mode, same call: ${wRtt.toFixed(2)} µs (hardened ${(pRtt / wRtt).toFixed(2)}× the worker)` },
+      { name: 'cold load, hardened process: spawn + import → first call', unit: 'ms', ours: pCold, baseline: bCold, baselineName: 'bare node child (same permission flags) → first message', ratio: pCold / bCold, goal: '≤ 1.5×', notes: `worker mode cold load: ${wCold.toFixed(2)} ms (hardened ${(pCold / wCold).toFixed(2)}× the worker); ${notes}` },
+    ];
+  } finally {
+    db.close();
+  }
+}
+
 export async function runtimeBenchmarks(): Promise<BenchResult[]> {
   const home = mkdtempSync(join(tmpdir(), 'svc-bench-'));
   const env = { ...process.env, SVC_HOME: home, PATH: `${FIXTURE_CLIS}${delimiter}${process.env.PATH}` };
@@ -115,6 +207,7 @@ export async function runtimeBenchmarks(): Promise<BenchResult[]> {
     await services.extensions.enable(record.id, async () => true);
     const results: BenchResult[] = [];
     results.push(...(await concurrentCalls(home)));
+    results.push(...(await hardenedFigures(home)));
 
     // Cold load: a fresh runtime each round, so the thread, the import and preflight are all paid.
     const cold: number[] = [];

@@ -8,6 +8,7 @@
 //   pnpm test:conformance -- codex qwen-code
 //   pnpm test:conformance -- codex -t resume      (options after the names go to vitest)
 //   SVC_CONFORMANCE_CACHE=/var/cache/svc-conformance pnpm test:conformance
+//   SVC_CONFORMANCE_ISOLATION=process pnpm test:conformance -- qwen-code   (hardened mode)
 //
 // The cache (default ~/.cache/svc-conformance) holds one folder per CLI and version; a folder an
 // earlier run completed is reused, so only the first run downloads.

@@ -29,8 +29,7 @@ export interface FixtureRelease {
  */
 function providerSource(version: string): string {
   const sdk = join(REPO_ROOT, 'sdk/src/index.ts');
-  return `import { existsSync, writeFileSync } from 'node:fs';
-import { BaseCliAdapter, collectCliQueryStream, defineCliPlugin, readLines } from ${JSON.stringify(sdk)};
+  return `import { BaseCliAdapter, collectCliQueryStream, defineCliPlugin, readLines } from ${JSON.stringify(sdk)};
 
 const VERSION = ${JSON.stringify(version)};
 
@@ -45,12 +44,10 @@ class CatalogEchoAdapter extends BaseCliAdapter {
 
   async *stream(request, ctx) {
     if (request.prompt.startsWith('wait-for ')) {
+      // Through the Host Context, so it works in the hardened mode too (no file access of its own).
       const file = request.prompt.slice('wait-for '.length);
-      writeFileSync(file + '.started', VERSION);
-      while (!existsSync(file)) {
-        if (ctx.signal.aborted) break;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      const script = "const fs = require('fs'); const [f, v] = process.argv.slice(1); fs.writeFileSync(f + '.started', v); const t = setInterval(() => { if (fs.existsSync(f)) clearInterval(t); }, 20);";
+      await ctx.host.process.run({ command: process.execPath, args: ['-e', script, file, VERSION] }, { signal: ctx.signal });
       yield { type: 'text', text: 'v' + VERSION + ' waited\\n' };
       yield { type: 'finish', finishReason: 'stop' };
       return;

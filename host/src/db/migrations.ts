@@ -7,6 +7,7 @@ import m0005 from './migrations/0005_knowledge_products_versions.sql';
 import m0006 from './migrations/0006_domain_events.sql';
 import m0007 from './migrations/0007_extension_integrity.sql';
 import m0008 from './migrations/0008_task_terminal_wiring.sql';
+import m0009 from './migrations/0009_extension_isolation.sql';
 
 export interface Migration {
   version: number;
@@ -23,4 +24,5 @@ export const MIGRATIONS: Migration[] = [
   { version: 6, name: '0006_domain_events', sql: m0006 },
   { version: 7, name: '0007_extension_integrity', sql: m0007 },
   { version: 8, name: '0008_task_terminal_wiring', sql: m0008 },
+  { version: 9, name: '0009_extension_isolation', sql: m0009 },
 ];

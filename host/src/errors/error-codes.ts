@@ -97,6 +97,8 @@ const ROWS: Record<string, Row> = {
   confirmation_required: CONFLICT,
   extension_disabled: CONFLICT,
   extension_broken: CONFLICT,
+  // A provider quarantined after repeated crashes (runtime.crashLoopCrashes within runtime.crashLoopWindowMs).
+  crash_loop: CONFLICT,
   extension_needs_confirmation: CONFLICT,
   connection_disabled: CONFLICT,
   connection_mismatch: CONFLICT,

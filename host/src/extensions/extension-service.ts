@@ -21,9 +21,19 @@ import type { Logger } from '../logging/index.js';
 import { scrubbedWorkerEnv } from '../processes/child-env.js';
 import { checkManifest, computeTreeDigest, PreflightCodes, runPreflight, type CheckFailure, type PreflightOptions, type PreflightReport } from './preflight/index.js';
 import type { ExtensionDescription } from './extension-description.js';
-import { buildPermissionPrompt, TRUST_NOTICE, type PermissionPrompt } from './permission-prompt.js';
-import type { ExtensionRecord, ExtensionRegistry } from './registry/index.js';
-import type { CallOptions, ExtensionRuntime, LoadableExtension } from './runtime/index.js';
+import { buildPermissionPrompt, HARDENED_TRUST_NOTICE, TRUST_NOTICE, type PermissionPrompt } from './permission-prompt.js';
+import type { ExtensionCrash, ExtensionRecord, ExtensionRegistry } from './registry/index.js';
+import {
+  isolationEnforcement,
+  probeIsolation,
+  type CallOptions,
+  type ExtensionRuntime,
+  type IsolationEnforcement,
+  type IsolationMode,
+  type LoadableExtension,
+  type ProviderCrash,
+} from './runtime/index.js';
+import { effectiveIsolation } from './effective-isolation.js';
 import { builtinProviderDirs } from './builtin-providers.js';
 import { createCachedCliProbe } from './cached-cli-probe.js';
 
@@ -61,6 +71,34 @@ export class ExtensionService {
 
   constructor(private readonly options: ExtensionServiceOptions) {
     this.env = options.env ?? process.env;
+    options.runtime.watchCrashes((crash) => void this.recordCrash(crash));
+  }
+
+  /**
+   * A call crashed its worker or process: kept for `svc ext doctor`; the one that makes
+   * `runtime.crashLoopCrashes` within `runtime.crashLoopWindowMs` quarantines the provider
+   * (`broken`, `crash_loop`) until the person enables it again. Other providers are untouched.
+   */
+  async recordCrash(crash: ProviderCrash): Promise<void> {
+    const record = this.registry.find(crash.pluginId);
+    if (!record) return;
+    const now = new Date();
+    this.registry.crashes.record(record.id, { at: now.toISOString(), method: crash.method, isolation: effectiveIsolation(record), reason: crash.reason });
+    const { crashLoopCrashes, crashLoopWindowMs } = this.options.runtime.limitsInEffect;
+    const recent = this.registry.crashes.countSince(record.id, new Date(now.getTime() - crashLoopWindowMs).toISOString());
+    if (recent < crashLoopCrashes || !isServing(record, true)) return;
+    this.registry.setState(record.id, 'broken', {
+      code: 'crash_loop',
+      message: `its calls crashed ${recent} times in ${Math.round(crashLoopWindowMs / 1000)} s; quarantined until enabled again (see svc ext doctor ${record.id})`,
+    });
+    this.options.logger.error('provider quarantined: crash loop', { id: record.id, crashes: recent, windowMs: crashLoopWindowMs });
+    await this.options.runtime.unload(record.id);
+  }
+
+  /** The crashes `svc ext doctor` lists, newest first. */
+  crashes(id: string): ExtensionCrash[] {
+    this.registry.get(id);
+    return this.registry.crashes.list(id);
   }
 
   get registry(): ExtensionRegistry {
@@ -137,12 +175,25 @@ export class ExtensionService {
    * A catalog update staged for confirmation is what gets checked and asked about; confirming it
    * switches to it in one transaction (declining leaves the current version serving).
    */
-  async enable(id: string, confirm: (prompt: PermissionPrompt) => Promise<boolean>, options: { connection?: string } = {}): Promise<ExtensionRecord> {
-    const record = this.registry.get(id);
+  async enable(
+    id: string,
+    confirm: (prompt: PermissionPrompt) => Promise<boolean>,
+    options: { connection?: string; isolation?: IsolationMode } = {},
+  ): Promise<ExtensionRecord> {
+    let record = this.registry.get(id);
+    // The mode is part of what the person confirms: the prompt shows what the chosen one enforces.
+    if (options.isolation) record = { ...record, isolation: options.isolation };
     const connection = this.connectionFor(id, options.connection);
     const { prompt, permissions } = await this.review(record, connection);
     const confirmed = await confirm(prompt);
     if (!confirmed) throw new SvcError({ code: 'confirmation_declined', message: `the permissions of ${id} were not confirmed; it stays ${record.state}` });
+    // Enabling again ends a quarantine: the crashes before it stay listed but no longer count.
+    this.registry.crashes.forgive(id);
+    if (options.isolation && options.isolation !== this.registry.get(id).isolation) {
+      this.registry.setIsolation(id, options.isolation);
+      // Calls from now on run in the new mode.
+      await this.options.runtime.unload(id);
+    }
     const enabled = record.pendingVersion
       ? this.registry.versions.confirmPending(id, record.pendingVersion, permissions, prompt.displayName)
       : this.registry.grantAndEnable(id, permissions);
@@ -222,6 +273,8 @@ export class ExtensionService {
       throw new SvcError({ code, message: `${what} cannot be enabled: ${message}`, details: failure && !failure.ok ? { check: failure.check, fix: failure.fix } : undefined });
     }
     const prompt = buildPermissionPrompt(id, report.manifest.display.name, report.pkg.version, report.manifest.permissions, record.grantedPermissions);
+    prompt.isolation = this.isolationOf(record);
+    if (prompt.isolation.mode === 'process') prompt.notice = [...HARDENED_TRUST_NOTICE];
     if (pending) prompt.currentVersion = record.version;
     prompt.cli = {
       command: report.cli.command,
@@ -229,6 +282,11 @@ export class ExtensionService {
       probe: report.manifest.permissions.includes(PROBE_PERMISSION) ? { command: report.cli.command, args: [...report.manifest.command.versionArgs] } : null,
     };
     return { prompt, permissions: report.manifest.permissions };
+  }
+
+  /** How an extension runs and what that enforces on this machine (`svc ext list`, the HTTP listing, the enable prompt). */
+  isolationOf(record: ExtensionRecord): IsolationEnforcement {
+    return isolationEnforcement(effectiveIsolation(record), probeIsolation(), this.options.runtime.limitsInEffect.maxOldGenerationSizeMb);
   }
 
   async disable(id: string): Promise<ExtensionRecord> {
@@ -329,6 +387,8 @@ export class ExtensionService {
       entryPath: report.entryPath,
       revision: `${report.entryPath}:${entryStat.mtimeMs}:${entryStat.size}`,
       granted: effective,
+      isolation: effectiveIsolation(record),
+      packageDir: record.path,
       // Without `process:spawn` the probe never runs and the version stays unknown ('').
       cli: { command: report.cli.command, version: report.cli.version ?? '' },
     };

@@ -1,4 +1,5 @@
 import { PERMISSIONS, type Permission } from '@svc-org/ai-sdk';
+import type { IsolationEnforcement } from './runtime/index.js';
 
 /** What the CLI will run once the person confirms: nothing of it runs before. */
 export interface PromptCli {
@@ -22,6 +23,8 @@ export interface PermissionPrompt {
   currentVersion?: string;
   /** The CLI executable and the exact probe that will run after confirmation. */
   cli?: PromptCli;
+  /** How the provider will run and what that enforces on this machine. */
+  isolation?: IsolationEnforcement;
   /** What the permissions do and do not stop; shown with every prompt (CLI and web). */
   notice: string[];
 }
@@ -34,6 +37,13 @@ export const TRUST_NOTICE: readonly string[] = [
   'These permissions gate every Host Context call the provider makes (processes, files, network, storage, settings).',
   "They do not confine the provider's own code: it runs as you, in a worker thread of svc, and can use any Node.js API (files, network, child processes) without asking.",
   'Enable only providers you trust like any program you install; a catalog provider is code you choose to trust.',
+];
+
+/** The same truth for a provider in the hardened mode (`--isolation process`). */
+export const HARDENED_TRUST_NOTICE: readonly string[] = [
+  'These permissions gate every Host Context call the provider makes (processes, files, network, storage, settings).',
+  "The provider runs hardened: in its own process under Node's permission model, it reads only its own package and can write no file, start no process, worker or native addon; what it needs beyond that goes through the Host Context and these gates.",
+  'What this machine cannot enforce is listed under "not enforced" above.',
 ];
 
 export function buildPermissionPrompt(

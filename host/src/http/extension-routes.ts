@@ -2,13 +2,14 @@ import type Router from '@koa/router';
 import { SvcError } from '@svc-org/ai-sdk';
 import { z } from 'zod';
 import type { ExtensionRecord } from '../extensions/registry/index.js';
+import type { IsolationEnforcement } from '../extensions/runtime/index.js';
 import type { ApiContext } from './api-context.js';
 import { readJsonBody } from './read-json-body.js';
 
 const EnableBody = z.object({ permissions: z.array(z.string().min(1)).max(50) }).strict();
 
 /** What an extension looks like over HTTP: ids, versions and states — never a path or a URL. */
-function present(record: ExtensionRecord) {
+function presentRecord(record: ExtensionRecord, isolation: IsolationEnforcement) {
   return {
     id: record.id,
     displayName: record.displayName,
@@ -19,11 +20,13 @@ function present(record: ExtensionRecord) {
     pendingVersion: record.pendingVersion ?? null,
     previousVersion: record.previousVersion ?? null,
     error: record.error ?? null,
+    isolation,
   };
 }
 
 export function extensionRoutes(router: Router, api: ApiContext): void {
   const { extensions } = api;
+  const present = (record: ExtensionRecord) => presentRecord(record, extensions.isolationOf(record));
   router.get('/api/extensions', (ctx) => {
     ctx.body = { items: extensions.list().map(present) };
   });

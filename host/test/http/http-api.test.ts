@@ -174,8 +174,11 @@ describe('management API', () => {
   test('extensions show ids and versions only, and enable needs the exact confirmed permission list', async () => {
     const list = await call('GET', '/api/extensions');
     expect(list.body.items).toEqual([expect.objectContaining({ id: 'svc-test.echo', state: 'disabled', permissions: [] })]);
+    // A developer-mode provider runs on a worker thread, and the listing says what that leaves open.
+    expect(list.body.items[0].isolation).toMatchObject({ mode: 'worker', notEnforced: expect.arrayContaining(['files', 'processes', 'network']) });
     expect(list.text).not.toContain(home);
     const prompt = await call('GET', '/api/extensions/svc-test.echo/permissions');
+    expect(prompt.body.isolation).toMatchObject({ mode: 'worker' });
     expect(prompt.body.requested.map((p: { name: string }) => p.name)).toEqual(['config:provider', 'process:spawn']);
     const partial = await call('POST', '/api/extensions/svc-test.echo/enable', { body: { permissions: ['process:spawn'] } });
     expect(partial.status).toBe(409);

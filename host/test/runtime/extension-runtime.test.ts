@@ -29,7 +29,16 @@ async function events(stream: AsyncIterable<CliStreamEvent>): Promise<CliStreamE
 beforeAll(async () => {
   home = mkdtempSync(join(tmpdir(), 'svc-runtime-'));
   services = await openHostServices({
-    env: { ...process.env, SVC_HOME: home, PATH: `${FIXTURE_CLIS}${delimiter}${process.env.PATH}`, ANTHROPIC_API_KEY: 'planted-host-secret', SVC_EXTENSION_CATALOG_TOKEN: 'planted-host-secret' },
+    env: {
+      ...process.env,
+      SVC_HOME: home,
+      PATH: `${FIXTURE_CLIS}${delimiter}${process.env.PATH}`,
+      ANTHROPIC_API_KEY: 'planted-host-secret',
+      SVC_EXTENSION_CATALOG_TOKEN: 'planted-host-secret',
+      // These tests crash the rogue provider on purpose, one way each; the crash-loop quarantine
+      // that would follow the third has its own test (test/e2e/crash-quarantine.test.ts).
+      SVC_RUNTIME_CRASH_LOOP_CRASHES: '1000',
+    },
     builtins: false,
     limits: { cancelGraceMs: 200, maxOldGenerationSizeMb: 64 },
   });

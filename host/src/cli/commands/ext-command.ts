@@ -8,12 +8,13 @@ import { confirm } from '../confirm.js';
 import { EXT_CATALOG_USAGE, extCatalogCommand } from './ext-catalog-command.js';
 import { parseCommandArgs } from '../parse-command-args.js';
 import { UsageError } from '../usage-error.js';
+import { IsolationModeSchema, type IsolationEnforcement } from '../../extensions/runtime/index.js';
 
 export const EXT_USAGE = `svc ext list [--json]
 svc ext dev add <absolute dir>
 svc ext dev remove <id>
 svc ext show <id> [--connection <name>] [--json]
-svc ext enable <id> [--yes] [--connection <name>] [--json]
+svc ext enable <id> [--yes] [--connection <name>] [--isolation process|worker] [--json]
 svc ext disable <id>
 svc ext doctor <id> [--connection <name>] [--json]
 svc ext new <name> [--dir <parent>] [--publisher <publisher>] [--command <cli executable>]
@@ -64,7 +65,7 @@ function extList(args: string[], io: CliIo, services: HostServices): number {
   const { values } = parseCommandArgs(args, { json: { type: 'boolean' } }, 'svc ext list [--json]');
   const records = services.extensions.list();
   if (values.json) {
-    io.stdout.write(`${JSON.stringify(records.map((r) => ({ id: r.id, displayName: r.displayName, version: r.version, source: r.source, state: r.state, permissions: r.grantedPermissions, path: r.path, error: r.error, previousVersion: r.previousVersion, pendingVersion: r.pendingVersion, rolledBackFrom: r.rolledBackFrom })), null, 2)}\n`);
+    io.stdout.write(`${JSON.stringify(records.map((r) => ({ id: r.id, displayName: r.displayName, version: r.version, source: r.source, state: r.state, permissions: r.grantedPermissions, path: r.path, error: r.error, previousVersion: r.previousVersion, pendingVersion: r.pendingVersion, rolledBackFrom: r.rolledBackFrom, isolation: services.extensions.isolationOf(r) })), null, 2)}\n`);
     return 0;
   }
   if (records.length === 0) {
@@ -76,12 +77,18 @@ function extList(args: string[], io: CliIo, services: HostServices): number {
     r.version,
     r.source,
     r.state + (r.error ? ` (${r.error.code})` : '') + (r.pendingVersion ? ` (update to ${r.pendingVersion} waits: svc ext enable ${r.id})` : ''),
+    isolationCell(services.extensions.isolationOf(r)),
     r.displayName,
   ]);
-  const header = ['ID', 'VERSION', 'SOURCE', 'STATE', 'NAME'];
+  const header = ['ID', 'VERSION', 'SOURCE', 'STATE', 'ISOLATION', 'NAME'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
   for (const row of [header, ...rows]) io.stdout.write(`${row.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd()}\n`);
   return 0;
+}
+
+/** `process` with what this machine cannot enforce for it, or `worker`. */
+function isolationCell(isolation: IsolationEnforcement): string {
+  return isolation.notEnforced.length > 0 && isolation.mode === 'process' ? `process (${isolation.notEnforced.join('; ')})` : isolation.mode;
 }
 
 async function extDev(args: string[], io: CliIo, services: HostServices): Promise<number> {
@@ -127,6 +134,11 @@ export function formatPermissionPrompt(prompt: PermissionPrompt): string {
         : 'no version probe will run (process:spawn is not requested)',
     );
   }
+  if (prompt.isolation) {
+    lines.push(`runs as: ${prompt.isolation.mode === 'process' ? 'process (hardened)' : 'worker (a thread of svc, full rights)'}`);
+    lines.push(`  enforces:     ${prompt.isolation.enforces.join('; ')}`);
+    lines.push(`  not enforced: ${prompt.isolation.notEnforced.join('; ') || '(nothing listed)'}`);
+  }
   lines.push(...prompt.notice);
   return `${lines.join('\n')}\n`;
 }
@@ -170,13 +182,15 @@ async function extShow(args: string[], io: CliIo, services: HostServices): Promi
 }
 
 async function extEnable(args: string[], io: CliIo, services: HostServices): Promise<number> {
-  const usage = 'svc ext enable <id> [--yes] [--connection <name>] [--json]';
+  const usage = 'svc ext enable <id> [--yes] [--connection <name>] [--isolation process|worker] [--json]';
   const { values, positionals } = parseCommandArgs(
     args,
-    { yes: { type: 'boolean', short: 'y' }, connection: { type: 'string' }, json: { type: 'boolean' } },
+    { yes: { type: 'boolean', short: 'y' }, connection: { type: 'string' }, isolation: { type: 'string' }, json: { type: 'boolean' } },
     usage,
   );
   const id = one(positionals, usage);
+  const isolation = values.isolation === undefined ? undefined : IsolationModeSchema.safeParse(values.isolation);
+  if (isolation && !isolation.success) throw new UsageError(`--isolation must be process or worker (got "${values.isolation}")\nusage: ${usage}`);
   // With --json, stdout carries only the result: the prompt goes to stderr.
   const out = values.json ? io.stderr : io.stdout;
   const record = await services.extensions.enable(
@@ -189,13 +203,14 @@ async function extEnable(args: string[], io: CliIo, services: HostServices): Pro
       }
       return confirm(io, `Grant ${prompt.requested.length === 1 ? 'this permission' : 'these permissions'} and enable ${prompt.id}?`);
     },
-    { connection: values.connection },
+    { connection: values.connection, isolation: isolation?.data },
   );
+  const mode = services.extensions.isolationOf(record);
   if (values.json) {
-    io.stdout.write(`${JSON.stringify({ id: record.id, version: record.version, state: record.state, permissions: record.grantedPermissions }, null, 2)}\n`);
+    io.stdout.write(`${JSON.stringify({ id: record.id, version: record.version, state: record.state, permissions: record.grantedPermissions, isolation: mode }, null, 2)}\n`);
     return 0;
   }
-  io.stdout.write(`${record.id} enabled with ${record.grantedPermissions.length > 0 ? record.grantedPermissions.join(', ') : 'no permissions'}\n`);
+  io.stdout.write(`${record.id} enabled with ${record.grantedPermissions.length > 0 ? record.grantedPermissions.join(', ') : 'no permissions'} (isolation: ${mode.mode})\n`);
   return 0;
 }
 
@@ -206,6 +221,7 @@ async function extDoctor(args: string[], io: CliIo, services: HostServices): Pro
   const report = await services.extensions.doctor(id, values.connection);
   const record = services.registry.get(id);
   const home = checkSvcHomeMode(services.svcHome);
+  const crashes = services.extensions.crashes(id);
   if (values.json) {
     io.stdout.write(
       `${JSON.stringify(
@@ -219,6 +235,9 @@ async function extDoctor(args: string[], io: CliIo, services: HostServices): Pro
           checks: report.checks,
           skipped: report.skipped,
           ...(report.cli ? { cli: report.cli } : {}),
+          ...(record.error ? { error: record.error } : {}),
+          isolation: services.extensions.isolationOf(record),
+          crashes,
           ...(home ? { warnings: [home] } : {}),
         },
         null,
@@ -230,6 +249,11 @@ async function extDoctor(args: string[], io: CliIo, services: HostServices): Pro
     io.stdout.write(formatPreflightReport(report));
     if (!report.probed && report.cli) {
       io.stdout.write(`  (the version probe runs only once ${id} is enabled with process:spawn granted)\n`);
+    }
+    if (record.error?.code === 'crash_loop') io.stdout.write(`quarantined (crash_loop): ${record.error.message}\n  fix: find the cause below, then svc ext enable ${id}\n`);
+    if (crashes.length > 0) {
+      io.stdout.write(`crashes (newest first):\n`);
+      for (const crash of crashes) io.stdout.write(`  ${crash.at}  ${crash.method.padEnd(20)} ${crash.isolation.padEnd(8)} ${crash.reason}\n`);
     }
     if (home) io.stdout.write(`warning ${home.code}: ${home.message}\n  fix: ${home.fix}\n`);
   }

@@ -23,6 +23,8 @@ export const ExtensionRowSchema = z
     pending_version: z.string().nullish(),
     // Migration 0006: the version the last rollback left (a second rollback refuses to go forward).
     rolled_back_from: z.string().nullish(),
+    // Migration 0008: the isolation the person chose (NULL: the default, see effective-isolation.ts).
+    isolation: z.enum(['worker', 'process']).nullish(),
     created_at: z.string(),
     updated_at: z.string(),
   })
@@ -38,6 +40,7 @@ export const ExtensionRowSchema = z
     previousVersion: row.previous_version ?? undefined,
     pendingVersion: row.pending_version ?? undefined,
     rolledBackFrom: row.rolled_back_from ?? undefined,
+    isolation: row.isolation ?? undefined,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   }));

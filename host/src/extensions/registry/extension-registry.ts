@@ -1,6 +1,7 @@
 import { SvcError } from '@svc-org/ai-sdk';
 import type { Db } from '../../db/index.js';
 import { ExtensionRowSchema, type ExtensionRecord, type ExtensionSource, type ExtensionState } from './extension-record.js';
+import { ExtensionCrashLog } from './extension-crash-log.js';
 import { ExtensionVersionStore } from './extension-version-store.js';
 
 export interface NewExtension {
@@ -15,9 +16,12 @@ export interface NewExtension {
 export class ExtensionRegistry {
   /** Versions of catalog installs kept in the store, and the catalog columns of these rows. */
   readonly versions: ExtensionVersionStore;
+  /** Calls that crashed their worker or process (crash-loop quarantine). */
+  readonly crashes: ExtensionCrashLog;
 
   constructor(private readonly db: Db, private readonly now: () => Date = () => new Date()) {
     this.versions = new ExtensionVersionStore(db, now);
+    this.crashes = new ExtensionCrashLog(db);
   }
 
   list(): ExtensionRecord[] {
@@ -67,6 +71,7 @@ export class ExtensionRegistry {
     this.get(id);
     this.db.prepare('DELETE FROM extensions WHERE id = ?').run(id);
     this.db.prepare('DELETE FROM plugin_storage WHERE plugin_id = ?').run(id);
+    this.crashes.forget(id);
   }
 
   setState(id: string, state: ExtensionState, error?: { code: string; message: string }): ExtensionRecord {
@@ -84,6 +89,12 @@ export class ExtensionRegistry {
          updated_at = ? WHERE id = ?`,
       )
       .run(JSON.stringify([...new Set(permissions)].sort()), this.now().toISOString(), id);
+    return this.get(id);
+  }
+
+  /** The isolation mode the person chose (`svc ext enable --isolation`). */
+  setIsolation(id: string, mode: 'worker' | 'process'): ExtensionRecord {
+    this.db.prepare('UPDATE extensions SET isolation = ?, updated_at = ? WHERE id = ?').run(mode, this.now().toISOString(), id);
     return this.get(id);
   }
 

@@ -3,6 +3,7 @@
 // cancellation and child processes; a worker that throws, exits, leaks a rejection, loops forever
 // or blocks in a native call costs only the calls on its thread.
 import { randomBytes } from 'node:crypto';
+import { dirname } from 'node:path';
 import { MessageChannel } from 'node:worker_threads';
 import Piscina from 'piscina';
 import type { CliStreamEvent, PlatformInfo, ResolvedCli, SvcErrorData } from '@svc-org/ai-sdk';
@@ -17,6 +18,11 @@ import type { PluginStorageStore } from './plugin-storage-store.js';
 import { EVENT_BATCH_SIZE, type AdapterMethod, type WorkerTask } from './rpc-messages.js';
 import { resolveRuntimeLimits, type RuntimeLimits, type RuntimeLimitsInput } from './runtime-options.js';
 import { resolveWorkerFile } from './worker-file.js';
+import { hardenedLaunch, realPath } from './hardened-launch.js';
+import type { IsolationMode } from './isolation-mode.js';
+import { probeIsolation } from './isolation-probe.js';
+import { ProcessPool } from './process-pool.js';
+import type { ProviderPool } from './provider-pool.js';
 
 /** An extension that passed preflight and whose permissions are confirmed: ready to load. */
 export interface LoadableExtension {
@@ -26,6 +32,17 @@ export interface LoadableExtension {
   revision: string;
   granted: ReadonlySet<string>;
   cli: ResolvedCli;
+  /** `process` runs the provider hardened (see process-pool.ts); `worker` (the default) on a thread. */
+  isolation?: IsolationMode;
+  /** The provider's package directory: all a hardened provider may read. Defaults to the entry's directory. */
+  packageDir?: string;
+}
+
+/** A call that crashed its worker thread or process (not a deadline, cancel or unload). */
+export interface ProviderCrash {
+  pluginId: string;
+  method: AdapterMethod;
+  reason: string;
 }
 
 export interface CallOptions {
@@ -46,6 +63,8 @@ export interface ExtensionRuntimeOptions {
   hostEnv?: NodeJS.ProcessEnv;
   limits?: RuntimeLimitsInput;
   workerFile?: string;
+  /** The hardened bootstrap bundle (host/dist/provider-process.mjs). */
+  processBootstrapFile?: string;
 }
 
 interface PoolEntry {
@@ -53,8 +72,10 @@ interface PoolEntry {
   revision: string;
   /** Every process a thread of this pool starts carries `<tag>.<threadId>` in its environment. */
   tag: string;
-  pool: Piscina;
+  pool: ProviderPool;
   active: Set<CallChannel>;
+  /** The entry as this pool loads it (a hardened process loads it by its real path). */
+  entryPath: string;
   /** Set once the pool takes no new calls: why its calls end. */
   retiring?: 'replaced' | 'unloaded' | 'abandoned';
 }
@@ -74,9 +95,11 @@ export class ExtensionRuntime {
   private readonly logLimiters = new Map<string, LogRateLimiter>();
   private readonly limits: RuntimeLimits;
   private readonly workerFile: string;
+  private processBootstrapFile: string | undefined;
   private readonly hostEnv: NodeJS.ProcessEnv;
   private readonly tagPrefix = `${process.pid}-${randomBytes(4).toString('hex')}`;
   private poolCount = 0;
+  private readonly crashListeners = new Set<(crash: ProviderCrash) => void>();
 
   constructor(private readonly options: ExtensionRuntimeOptions) {
     this.limits = resolveRuntimeLimits(options.limits);
@@ -146,6 +169,16 @@ export class ExtensionRuntime {
     await Promise.all(entries.map((entry) => this.retire(entry)));
   }
 
+  /** Tells `listener` of every call that crashed its worker or process (the crash-loop quarantine listens). */
+  watchCrashes(listener: (crash: ProviderCrash) => void): void {
+    this.crashListeners.add(listener);
+  }
+
+  /** The limits in effect (the crash-loop policy is applied by the extension service). */
+  get limitsInEffect(): Readonly<RuntimeLimits> {
+    return this.limits;
+  }
+
   /** Number of live worker threads of an extension (0 when unloaded or idle-unloaded). */
   threadCount(id: string): number {
     return this.pools.get(id)?.pool.threads.length ?? 0;
@@ -162,6 +195,28 @@ export class ExtensionRuntime {
       void this.retireWhenIdle(current);
     }
     const tag = `${this.tagPrefix}.${++this.poolCount}`;
+    const pool = extension.isolation === 'process' ? this.processPoolFor(extension) : this.workerPoolFor(tag);
+    pool.on('error', (error: Error) => this.options.logger.error('provider worker error', { plugin: extension.id, error: error.message }));
+    const entryPath = extension.isolation === 'process' ? realPath(extension.entryPath) : extension.entryPath;
+    const entry: PoolEntry = { id: extension.id, revision: extension.revision, tag, pool, entryPath, active: new Set() };
+    this.pools.set(extension.id, entry);
+    return entry;
+  }
+
+  private processPoolFor(extension: LoadableExtension): ProviderPool {
+    this.processBootstrapFile ??= this.options.processBootstrapFile ?? resolveWorkerFile('provider-process.mjs');
+    const launch = hardenedLaunch({
+      packageDir: extension.packageDir ?? dirname(extension.entryPath),
+      bootstrapFile: this.processBootstrapFile,
+      heapMb: this.limits.maxOldGenerationSizeMb,
+      stackSizeMb: this.limits.stackSizeMb,
+      hostEnv: this.hostEnv,
+      probe: probeIsolation(),
+    });
+    return new ProcessPool(launch, this.limits.idleTimeoutMs);
+  }
+
+  private workerPoolFor(tag: string): ProviderPool {
     // Calls carry no AbortSignal into piscina: piscina runs a task that has one alone on its
     // thread. Deadlines and cancels are the host's own (a cancel message, then abandonment).
     const pool = new Piscina({
@@ -179,10 +234,7 @@ export class ExtensionRuntime {
         stackSizeMb: this.limits.stackSizeMb,
       },
     });
-    pool.on('error', (error: Error) => this.options.logger.error('provider worker error', { plugin: extension.id, error: error.message }));
-    const entry: PoolEntry = { id: extension.id, revision: extension.revision, tag, pool, active: new Set() };
-    this.pools.set(extension.id, entry);
-    return entry;
+    return pool as unknown as ProviderPool;
   }
 
   private async retireWhenIdle(entry: PoolEntry): Promise<void> {
@@ -343,7 +395,7 @@ export class ExtensionRuntime {
 
     const task: WorkerTask = {
       port: port2,
-      entryPath: extension.entryPath,
+      entryPath: entry.entryPath,
       pluginId: extension.id,
       method,
       args,
@@ -368,6 +420,8 @@ export class ExtensionRuntime {
           return;
         }
         logger.error('provider worker crashed', { plugin: extension.id, method, error: error.message });
+        const crash: ProviderCrash = { pluginId: extension.id, method, reason: logger.redactor.text(error.message) };
+        for (const listener of this.crashListeners) listener(crash);
         channel.fail({ code: 'worker_crashed', message: `the provider worker failed: ${logger.redactor.text(error.message)}` });
       },
     );

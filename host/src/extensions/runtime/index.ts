@@ -7,3 +7,6 @@ export * from './extension-runtime.js';
 export * from './worker-file.js';
 export * from './runtime-settings.js';
 export * from './runtime-config-keys.js';
+export * from './isolation-mode.js';
+export * from './isolation-probe.js';
+export * from './isolation-enforcement.js';

@@ -25,6 +25,10 @@ export interface RuntimeLimits {
   logBurst: number;
   /** A provider log message longer than this is cut. */
   maxLogMessageChars: number;
+  /** A provider whose calls crash their worker or process this many times... */
+  crashLoopCrashes: number;
+  /** ...within this window is quarantined (`broken`, `crash_loop`) until the person enables it again. */
+  crashLoopWindowMs: number;
   callTimeoutMs: {
     buildSessionProcess: number;
     query: number;
@@ -46,6 +50,8 @@ export const RUNTIME_DEFAULTS: RuntimeLimits = {
   logRecordsPerSecond: 100,
   logBurst: 500,
   maxLogMessageChars: 8 * 1024,
+  crashLoopCrashes: 3,
+  crashLoopWindowMs: 5 * 60_000,
   callTimeoutMs: {
     buildSessionProcess: 15_000,
     query: 60 * 60_000,
@@ -78,6 +84,8 @@ export function resolveRuntimeLimits(input: RuntimeLimitsInput = {}): RuntimeLim
   positiveInteger('maxEventBytes', limits.maxEventBytes);
   positiveInteger('logRecordsPerSecond', limits.logRecordsPerSecond);
   positiveInteger('logBurst', limits.logBurst);
+  positiveInteger('crashLoopCrashes', limits.crashLoopCrashes);
+  positiveInteger('crashLoopWindowMs', limits.crashLoopWindowMs);
   positiveInteger('maxLogMessageChars', limits.maxLogMessageChars);
   if (limits.maxEventBytes > limits.eventWindowBytes) {
     throw new TypeError('options.maxEventBytes must not exceed options.eventWindowBytes');

@@ -7,6 +7,8 @@ export const RUNTIME_SETTING_SOURCES = {
   cancelGraceMs: { env: 'SVC_RUNTIME_CANCEL_GRACE_MS', key: 'runtime.cancelGraceMs', description: 'how long a call may wind down after its deadline or a cancel before its worker is abandoned (default 2000)' },
   eventWindowBytes: { env: 'SVC_RUNTIME_EVENT_WINDOW_BYTES', key: 'runtime.eventWindowBytes', description: 'stream events in flight unread, in size units (default 16 MiB)' },
   maxEventBytes: { env: 'SVC_RUNTIME_MAX_EVENT_BYTES', key: 'runtime.maxEventBytes', description: 'the largest single stream event, in size units (default 4 MiB)' },
+  crashLoopCrashes: { env: 'SVC_RUNTIME_CRASH_LOOP_CRASHES', key: 'runtime.crashLoopCrashes', description: 'crashes within the crash-loop window that quarantine a provider (default 3)' },
+  crashLoopWindowMs: { env: 'SVC_RUNTIME_CRASH_LOOP_WINDOW_MS', key: 'runtime.crashLoopWindowMs', description: 'the crash-loop window in ms (default 300000, 5 minutes)' },
 } as const;
 
 export function runtimeLimitsFromSettings(env: NodeJS.ProcessEnv, systemConfig: (key: string) => string | undefined): RuntimeLimitsInput {

@@ -3,17 +3,17 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * The built worker bootstrap (host/dist/worker.mjs). Beside this module when running from the
+ * A built bootstrap (host/dist/worker.mjs, or provider-process.mjs for hardened providers). Beside this module when running from the
  * bundle; found by walking up to the repository when running from source (tests).
  */
-export function resolveWorkerFile(): string {
+export function resolveWorkerFile(name = 'worker.mjs'): string {
   let dir = dirname(fileURLToPath(import.meta.url));
-  const beside = join(dir, 'worker.mjs');
+  const beside = join(dir, name);
   if (existsSync(beside)) return beside;
   for (let i = 0; i < 8; i++) {
-    const candidate = join(dir, 'host', 'dist', 'worker.mjs');
+    const candidate = join(dir, 'host', 'dist', name);
     if (existsSync(candidate)) return candidate;
     dir = dirname(dir);
   }
-  throw new Error('host/dist/worker.mjs is missing: run `pnpm build` first');
+  throw new Error(`host/dist/${name} is missing: run \`pnpm build\` first`);
 }

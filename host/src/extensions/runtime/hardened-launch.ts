@@ -1,0 +1,69 @@
+// The command line of a hardened provider process. Node's permission model confines what the code
+// may touch in the process; the OS confines what that model does not cover (network, signals,
+// memory) where this machine allows it (see isolation-probe.ts).
+import { realpathSync } from 'node:fs';
+import type { IsolationProbe } from './isolation-probe.js';
+
+export interface HardenedLaunchOptions {
+  /** The provider's package directory: the only place it may read (the entry must be given by its real path, see realPath). */
+  packageDir: string;
+  /** The bootstrap bundle (host/dist/provider-process.mjs): Node must read it to start. */
+  bootstrapFile: string;
+  heapMb: number;
+  stackSizeMb: number;
+  hostEnv: NodeJS.ProcessEnv;
+  probe: IsolationProbe;
+  nodePath?: string;
+}
+
+export interface HardenedLaunch {
+  command: string;
+  args: string[];
+  env: Record<string, string>;
+}
+
+/** Locale and time zone only: the provider gets its home and platform from the Host Context. */
+const PROCESS_ENV_ALLOWLIST = ['LANG', 'LC_ALL', 'LC_CTYPE', 'TZ'];
+
+/** Address space allowed beyond the heap: V8's own reservations, code, stacks and buffers. */
+const ADDRESS_SPACE_HEADROOM_MB = 2048;
+
+/**
+ * The real path: the module loader resolves symlinks and is refused a symlinked folder outside what
+ * may be read (macOS /var → /private/var), so only real paths are allowed and loaded.
+ */
+export function realPath(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}
+
+export function hardenedLaunch(options: HardenedLaunchOptions): HardenedLaunch {
+  const env: Record<string, string> = {};
+  for (const key of PROCESS_ENV_ALLOWLIST) {
+    const value = options.hostEnv[key];
+    if (value !== undefined) env[key] = value;
+  }
+  const node = [
+    options.nodePath ?? process.execPath,
+    options.probe.permissionFlag,
+    // No --allow-fs-write, --allow-child-process, --allow-worker, --allow-wasi: all denied.
+    `--allow-fs-read=${realPath(options.packageDir)}`,
+    `--allow-fs-read=${realPath(options.bootstrapFile)}`,
+    '--no-addons',
+    `--max-old-space-size=${options.heapMb}`,
+    `--stack-size=${Math.max(984, options.stackSizeMb * 1024 - 64)}`,
+    '--disable-warning=ExperimentalWarning',
+    realPath(options.bootstrapFile),
+  ];
+  let argv = node;
+  // Own user, network and PID namespaces: no network, and no other process to signal. `--fork`
+  // makes the provider PID 1 of its namespace; `--kill-child` ends it with its wrapper.
+  if (options.probe.namespaces) argv = ['unshare', '-rnp', '--fork', '--kill-child=SIGKILL', ...argv];
+  if (options.probe.addressSpaceLimit) {
+    argv = ['prlimit', `--as=${(options.heapMb + ADDRESS_SPACE_HEADROOM_MB) * 1024 * 1024}`, '--', ...argv];
+  }
+  return { command: argv[0]!, args: argv.slice(1), env };
+}

@@ -1,0 +1,36 @@
+import type { IsolationMode } from './isolation-mode.js';
+import type { IsolationProbe } from './isolation-probe.js';
+
+export interface IsolationEnforcement {
+  mode: IsolationMode;
+  /** What holds against the provider's code, one short phrase each. */
+  enforces: string[];
+  /** What does not, said plainly. */
+  notEnforced: string[];
+}
+
+/** What a mode enforces on this machine: shown by `svc ext list`, the HTTP listing and the enable prompt. */
+export function isolationEnforcement(mode: IsolationMode, probe: IsolationProbe, memoryMb: number): IsolationEnforcement {
+  if (mode === 'worker') {
+    return {
+      mode,
+      enforces: [`heap limit ${memoryMb} MB`, 'deadlines', 'permission gates on the Host Context'],
+      notEnforced: ['files', 'processes', 'network', 'signals', 'environment beyond an allowlist'],
+    };
+  }
+  const enforces = [
+    'reads only its own package',
+    'no file writes',
+    'no child processes, workers, native addons or WASI',
+    'environment from an allowlist only',
+    `heap limit ${memoryMb} MB`,
+    'deadlines (SIGKILL)',
+    'permission gates on the Host Context',
+  ];
+  const notEnforced: string[] = [];
+  if (probe.namespaces) enforces.push('no network (own network namespace)', 'cannot signal other processes (own PID namespace)');
+  else notEnforced.push('network not isolated', 'signals not isolated (own process group only)');
+  if (probe.addressSpaceLimit) enforces.push('hard memory limit (RLIMIT_AS)');
+  else notEnforced.push('no hard memory limit beyond the heap limit');
+  return { mode, enforces, notEnforced };
+}

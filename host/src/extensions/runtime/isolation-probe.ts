@@ -1,0 +1,33 @@
+// What this machine lets the hardened mode enforce, found once per host process.
+import { spawnSync } from 'node:child_process';
+
+export interface IsolationProbe {
+  /** Node's permission flag: `--permission` from Node 22, `--experimental-permission` on Node 20 and 21. */
+  permissionFlag: '--permission' | '--experimental-permission';
+  /** An unprivileged user + network + PID namespace can be made (`unshare -rnp`, Linux). */
+  namespaces: boolean;
+  /** A hard address-space limit can be set on the child (`prlimit --as`, Linux). */
+  addressSpaceLimit: boolean;
+}
+
+let cached: IsolationProbe | undefined;
+
+export function probeIsolation(): IsolationProbe {
+  if (cached) return cached;
+  const major = Number(process.versions.node.split('.')[0]);
+  const works = (command: string, args: string[]) => {
+    if (process.platform !== 'linux') return false;
+    try {
+      return spawnSync(command, args, { stdio: 'ignore', timeout: 5_000 }).status === 0;
+    } catch {
+      return false;
+    }
+  };
+  cached = {
+    permissionFlag: major >= 22 ? '--permission' : '--experimental-permission',
+    // The same flags the launch uses, so a kernel that forbids unprivileged namespaces says so here.
+    namespaces: works('unshare', ['-rnp', '--fork', '--kill-child=SIGKILL', 'true']),
+    addressSpaceLimit: works('prlimit', ['--as=1073741824', '--', 'true']),
+  };
+  return cached;
+}

@@ -1,0 +1,177 @@
+// Runs inside a provider's worker thread or hardened process: imports the provider entry once,
+// creates its adapter, and serves adapter calls (several at once) over each task's MessagePort.
+import { pathToFileURL } from 'node:url';
+import type { CliAdapter, CliPlugin, CliStreamEvent, SvcErrorData } from '@svc-org/ai-sdk';
+import { SvcError } from '@svc-org/ai-sdk';
+import { eventSize } from './event-size.js';
+import { EVENT_BATCH_SIZE, type WorkerTask } from './rpc-messages.js';
+import { createWorkerHostContext, WorkerRpc } from './worker-host-context.js';
+
+/** The contract version this host serves; a plugin built against another is refused at load. */
+const SUPPORTED_API_VERSION = '1.0';
+
+const adapters = new Map<string, Promise<CliAdapter>>();
+
+async function loadAdapter(entryPath: string): Promise<CliAdapter> {
+  let adapter = adapters.get(entryPath);
+  if (!adapter) {
+    adapter = (async () => {
+      const module = (await import(pathToFileURL(entryPath).href)) as { svcCliPlugin?: CliPlugin };
+      const plugin = module.svcCliPlugin;
+      if (!plugin || plugin.$marker !== 'svc.cli-plugin' || typeof plugin.createAdapter !== 'function') {
+        throw new SvcError({
+          code: 'plugin_export_missing',
+          message: 'the entry does not export `svcCliPlugin` made with defineCliPlugin()',
+        });
+      }
+      if (plugin.apiVersion !== SUPPORTED_API_VERSION) {
+        throw new SvcError({
+          code: 'api_version_unsupported',
+          message: `the provider was built for contract apiVersion ${JSON.stringify(plugin.apiVersion)}; this host serves ${SUPPORTED_API_VERSION}`,
+          details: { fix: 'rebuild the provider with an @svc-org/ai-sdk release for this host, or update svc' },
+        });
+      }
+      return plugin.createAdapter();
+    })();
+    adapters.set(entryPath, adapter);
+    adapter.catch(() => adapters.delete(entryPath));
+  }
+  return adapter;
+}
+
+/** Runs one adapter call; `tid` names the thread or process it runs on (the host's handle to stop it). */
+export async function runProviderTask(task: WorkerTask, tid: number): Promise<void> {
+  const controller = new AbortController();
+  const rpc = new WorkerRpc(task.port, (reason) => {
+    if (controller.signal.aborted) return;
+    const code = reason === 'timeout' ? 'timeout' : 'cancelled';
+    controller.abort(new SvcError({ code, message: `the call was ${reason === 'timeout' ? 'timed out' : reason} by the host` }));
+  });
+  rpc.post({ t: 'hi', tid });
+  // A cancel that arrived while the call waited in the queue: the provider is never entered.
+  rpc.drain();
+  openRpcs.add(rpc);
+  try {
+    if (controller.signal.aborted) throw controller.signal.reason;
+    const adapter = await loadAdapter(task.entryPath);
+    const host = createWorkerHostContext(rpc, task.pluginId, task.platform);
+    const ctx = { host, signal: controller.signal, cli: task.cli };
+    const value = await dispatch(adapter, task, ctx, rpc);
+    rpc.post({ t: 'done', ok: true, v: value });
+  } catch (error) {
+    rpc.post({ t: 'done', ok: false, e: toErrorData(error) });
+  } finally {
+    openRpcs.delete(rpc);
+    rpc.close();
+  }
+}
+
+async function dispatch(
+  adapter: CliAdapter,
+  task: WorkerTask,
+  ctx: Parameters<CliAdapter['generate']>[1],
+  rpc: WorkerRpc,
+): Promise<unknown> {
+  const args = task.args;
+  switch (task.method) {
+    case 'buildSessionProcess':
+      return adapter.buildSessionProcess(args[0] as never, ctx);
+    case 'generate':
+      return adapter.generate(args[0] as never, ctx);
+    case 'stream': {
+      if (!adapter.stream) throw unsupported('stream');
+      await pumpEvents(adapter.stream(args[0] as never, ctx), rpc, task.maxEventBytes);
+      return undefined;
+    }
+    case 'models':
+      if (!adapter.models) throw unsupported('models');
+      return adapter.models(ctx);
+    default: {
+      const [kind, operation] = task.method.split('.') as ['mcp' | 'hooks' | 'skills', 'inspect' | 'install' | 'uninstall'];
+      const integration = adapter[kind] as Record<string, (...a: unknown[]) => Promise<unknown>> | undefined;
+      if (!integration || typeof integration[operation] !== 'function') throw unsupported(task.method);
+      return integration[operation](...args, ctx);
+    }
+  }
+}
+
+/**
+ * Sends events in batches within the host's credit window (events and size units): backpressure
+ * across the thread line. An event over the size bound never crosses it.
+ */
+async function pumpEvents(events: AsyncIterable<CliStreamEvent>, rpc: WorkerRpc, maxEventBytes: number): Promise<void> {
+  let batch: CliStreamEvent[] = [];
+  let batchBytes = 0;
+  let scheduled: NodeJS.Immediate | undefined;
+  const flush = () => {
+    if (scheduled) clearImmediate(scheduled);
+    scheduled = undefined;
+    if (batch.length === 0) return;
+    rpc.credit -= batch.length;
+    rpc.creditBytes -= batchBytes;
+    rpc.post({ t: 'evs', e: batch });
+    batch = [];
+    batchBytes = 0;
+  };
+  try {
+    for await (const event of events) {
+      const size = eventSize(event);
+      if (!Number.isFinite(size)) throw new SvcError({ code: 'invalid_event', message: 'the provider emitted a stream event that cannot be written as JSON' });
+      if (size > maxEventBytes) {
+        throw new SvcError({ code: 'event_too_large', message: `the provider emitted a stream event of ${size} size units; the bound is ${maxEventBytes} (runtime.maxEventBytes)` });
+      }
+      if (batch.length + 1 > rpc.credit || batchBytes + size > rpc.creditBytes) {
+        flush();
+        await rpc.waitForCredit(size);
+      }
+      batch.push(event);
+      batchBytes += size;
+      if (batch.length >= EVENT_BATCH_SIZE) flush();
+      else if (!scheduled) scheduled = setImmediate(flush);
+    }
+  } finally {
+    flush();
+  }
+}
+
+function unsupported(method: string): SvcError {
+  return new SvcError({ code: 'capability_unsupported', message: `the provider does not implement ${method}` });
+}
+
+function toErrorData(error: unknown): SvcErrorData {
+  if (SvcError.isInstance(error)) return error.toJSON();
+  if (SvcError.hasCode(error)) return { code: error.code, message: error.message };
+  const message = error instanceof Error ? error.message : String(error);
+  return { code: 'plugin_error', message: `the provider failed: ${message}` };
+}
+
+/** Calls running on this thread; console output goes through the newest one still open. */
+const openRpcs = new Set<WorkerRpc>();
+
+/** A provider's console output goes to the host log, never to the host's stdout (it may be a protocol). */
+export function routeConsole(): void {
+  const send = (level: 'debug' | 'info' | 'warn' | 'error') => (...parts: unknown[]) => {
+    const text = parts.map((part) => (typeof part === 'string' ? part : safeJson(part))).join(' ');
+    let newest: WorkerRpc | undefined;
+    for (const rpc of openRpcs) newest = rpc;
+    try {
+      newest?.notify('$log', level, text, { via: 'console' });
+    } catch {
+      // the call's port is closed: nothing to route to
+    }
+  };
+  console.log = send('info');
+  console.info = send('info');
+  console.debug = send('debug');
+  console.warn = send('warn');
+  console.error = send('error');
+}
+
+
+function safeJson(value: unknown): string {
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return String(value);
+  }
+}
