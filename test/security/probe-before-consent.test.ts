@@ -96,7 +96,9 @@ test('svc ext enable shows the exact probe and runs nothing before the answer', 
   const result = await svc.run(['ext', 'enable', ID]);
   expect(result.stderr).toMatch(/^error confirmation_required: /m);
   expect(result.stdout).toContain(`after you confirm, svc runs its version probe: /bin/sh -c 'env > ${marker}; echo 1.0.0'`);
-  expect(result.stdout).toContain("They do not confine the provider's own code");
+  // A third-party catalog provider runs hardened by default: the prompt says what that enforces.
+  expect(result.stdout).toContain('The provider runs hardened');
+  expect(result.stdout).toContain('These permissions gate every Host Context call');
   expect(existsSync(marker)).toBe(false);
 });
 

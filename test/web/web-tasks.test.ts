@@ -44,7 +44,8 @@ afterAll(async () => {
 
 test('an empty service tells a person what to do first', async () => {
   await page.goto(`${serve.url}/tasks`);
-  expect(await page.getByText('No workspaces yet').count()).toBe(1);
+  await page.getByText('No workspaces yet').waitFor();
+  expect(await page.getByText('Choose a workspace').count()).toBe(1);
 });
 
 test('connections are added on the page with a write-only secret', async () => {
