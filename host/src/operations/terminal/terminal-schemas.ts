@@ -10,4 +10,6 @@ export const TerminalSummarySchema = z.object({
   start: z.number().int(),
   end: z.number().int(),
   keepaliveRemainingMs: z.number().nullable(),
+  /** `starting` until the CLI shows its prompt, then `idle` / `busy` as its turn hooks report. */
+  turn: z.enum(['starting', 'idle', 'busy']),
 });
