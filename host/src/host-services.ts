@@ -94,7 +94,7 @@ export async function openHostServices(options: OpenHostServicesOptions = {}): P
       await runtime.close();
       db.close();
       // The log is written asynchronously: a short-lived CLI flushes it before it exits.
-      logger.close();
+      await logger.close();
     },
   };
 }

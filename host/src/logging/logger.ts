@@ -79,8 +79,9 @@ export class Logger {
     this.output.file?.flushSync();
   }
 
-  close(): void {
-    this.output.file?.close();
+  /** Writes every pending record, in order, and closes the file. */
+  async close(): Promise<void> {
+    await this.output.file?.close();
   }
 
   private write(level: LogLevel, message: string, fields?: Record<string, unknown>): void {

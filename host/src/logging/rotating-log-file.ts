@@ -53,13 +53,20 @@ export class RotatingLogFile {
     }
   }
 
-  /** Flushes and closes; a later write opens the file again. */
-  close(): void {
-    this.flushSync();
+  /**
+   * Writes what is pending, in order, and closes; a later write opens the file again. Asynchronous:
+   * a synchronous flush while a write is in flight would put the last records before it.
+   */
+  close(): Promise<void> {
+    process.removeListener('exit', this.flushOnExit);
     const boom = this.boom;
     this.boom = undefined;
-    boom?.end();
-    process.removeListener('exit', this.flushOnExit);
+    if (!boom) return Promise.resolve();
+    return new Promise((resolve) => {
+      boom.once('close', () => resolve());
+      boom.once('error', () => resolve());
+      boom.end();
+    });
   }
 
   private open(): Boom {
@@ -75,10 +82,8 @@ export class RotatingLogFile {
   private rotate(): void {
     const old = this.boom;
     this.boom = undefined;
-    if (old) {
-      old.flushSync();
-      old.end();
-    }
+    // The old stream keeps its descriptor: what it still holds lands, in order, in the renamed file.
+    old?.end();
     for (let i = this.keep; i >= 1; i--) {
       const from = i === 1 ? this.file : `${this.file}.${i - 1}`;
       const to = `${this.file}.${i}`;

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SystemConfigStore } from '../../src/config/index.js';
 import { SYSTEM_CONFIG_KEYS } from '../../src/system-config-keys.js';
 import { startService, type RunningService } from '../../src/server/index.js';
+import { StopNotificationRowSchema } from '../../src/domain/index.js';
 import { DEFAULT_TASK_DIRECTIVES, locateHarnessFiles } from '../../src/terminals/index.js';
 import { copyFixtureProvider } from '../../../test/support/copy-fixture-provider.js';
 import { FIXTURE_CLIS, SVC_BIN, waitFor } from '../../../test/support/svc-process.js';
@@ -203,6 +204,14 @@ function runHookProcess(args: string[], input: string, env: Record<string, strin
   });
 }
 
+/** Every stop notification of a task, fanned out or not (the service's Workbench fans them out as they come). */
+function notificationsOf(taskId: number) {
+  return service.services.db
+    .prepare('SELECT * FROM stop_notifications WHERE task_id = ? ORDER BY id')
+    .all(taskId)
+    .map((row) => StopNotificationRowSchema.parse(row));
+}
+
 describe('turn hooks reaching the service', () => {
   // Asynchronous: the service answering the hook runs in this very process.
   function runTurnHook(taskId: number, executionId: number, args: string[], input = '') {
@@ -217,7 +226,7 @@ describe('turn hooks reaching the service', () => {
     const first = await runTurnHook(t.id, execution.id, ['stop'], JSON.stringify(stopInput));
     const second = await runTurnHook(t.id, execution.id, ['stop', 'codex-notify', JSON.stringify(notify)]);
     expect([first.status, first.stdout, second.status, second.stdout]).toEqual([0, '', 0, '']);
-    const rows = service.services.domain.stopNotifications.pending().filter((row) => row.taskId === t.id);
+    const rows = notificationsOf(t.id);
     expect(rows).toEqual([expect.objectContaining({ executionId: execution.id, turnId: 'turn-9', sessionId: 'thread-1', source: 'hook', payload: stopInput })]);
     // The hook's session id is what a later resume continues.
     expect(service.services.domain.executions.get(execution.id).sessionId).toBe('thread-1');
@@ -226,7 +235,7 @@ describe('turn hooks reaching the service', () => {
     // A notify arriving first is kept, and the Stop hook after it is the duplicate.
     await runTurnHook(t.id, execution.id, ['stop', 'codex-notify', JSON.stringify({ ...notify, 'turn-id': 'turn-11' })]);
     await runTurnHook(t.id, execution.id, ['stop'], JSON.stringify({ ...stopInput, turn_id: 'turn-11' }));
-    const after = service.services.domain.stopNotifications.pending().filter((row) => row.taskId === t.id);
+    const after = notificationsOf(t.id);
     expect(after.map((row) => [row.turnId, row.source])).toEqual([
       ['turn-9', 'hook'],
       ['turn-11', 'codex-notify'],
@@ -244,7 +253,7 @@ describe('turn hooks reaching the service', () => {
     const title = { type: 'agent-turn-complete', 'thread-id': 'thread-title', 'turn-id': 'turn-title', 'last-assistant-message': 'Scripted thread' };
     await runTurnHook(t.id, execution.id, ['stop', 'codex-notify', JSON.stringify(title)]);
     expect(service.terminals.summary(t.id)?.turn).toBe('busy');
-    expect(service.services.domain.stopNotifications.pending().filter((row) => row.taskId === t.id)).toEqual([]);
+    expect(notificationsOf(t.id)).toEqual([]);
     await runTurnHook(t.id, execution.id, ['stop'], JSON.stringify({ hook_event_name: 'Stop', session_id: 'thread-main', turn_id: 'turn-1' }));
     expect(service.terminals.summary(t.id)?.turn).toBe('idle');
     await service.terminals.stop(t.id);
