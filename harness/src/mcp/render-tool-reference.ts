@@ -3,7 +3,6 @@
 import { z } from 'zod';
 import type { AnyOperation } from '../../../host/src/operations/index.js';
 import type { CapabilityDefinition } from './capability-definition.js';
-import { pendingCapability } from '../operations/not-yet-available.js';
 import { MCP_PROFILES } from './mcp-profile.js';
 
 export function renderToolReference(definition: CapabilityDefinition): string {
@@ -14,7 +13,6 @@ export function renderToolReference(definition: CapabilityDefinition): string {
     '',
     '`svc mcp` serves these tools over stdio. `SVC_MCP_PROFILE` picks which ones a client sees; a tool',
     'outside the profile is refused like an unknown tool. Required input fields are marked `*`.',
-    'Tools marked *not yet available* are declared with their schemas and answer the error `not_implemented`.',
     '',
     '| profile | tools |',
     '|---|---|',
@@ -26,10 +24,8 @@ export function renderToolReference(definition: CapabilityDefinition): string {
   for (const [group, tools] of groups) {
     lines.push(`## ${group} (${definition.surfaceOf(tools[0]!)})`, '', '| tool | profiles | read-only | input fields | what it does |', '|---|---|---|---|---|');
     for (const tool of [...tools].sort((a, b) => a.name.localeCompare(b.name))) {
-      const pending = pendingCapability(tool);
-      const later = pending ? ` *Not yet available: arrives with ${pending}.*` : '';
       lines.push(
-        `| \`${tool.name}\` | ${definition.profilesOf(tool).join(', ')} | ${tool.readOnly ? 'yes' : 'no'} | ${inputFields(tool.input)} | ${escapeCell(tool.description)}${later} |`,
+        `| \`${tool.name}\` | ${definition.profilesOf(tool).join(', ')} | ${tool.readOnly ? 'yes' : 'no'} | ${inputFields(tool.input)} | ${escapeCell(tool.description)} |`,
       );
     }
     lines.push('');

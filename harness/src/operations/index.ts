@@ -1,2 +1,1 @@
-export { notYetAvailable, pendingCapability } from './not-yet-available.js';
 export { setGoalMode } from './set-goal-mode-operation.js';

@@ -120,7 +120,6 @@ const ROWS: Record<string, Row> = {
   capability_unsupported: UNPROCESSABLE,
   max_turns: UNPROCESSABLE,
   // Declared so clients see its schema; a later capability brings the behaviour
-  not_implemented: [501, true, false, true],
   catalog_not_configured: UNPROCESSABLE,
   scaffold_svc_checkout_incomplete: UNPROCESSABLE,
   // The extension and its manifest (preflight)
