@@ -279,6 +279,8 @@ describe('Gemini CLI in a task terminal of the service (interactive, in a PTY)',
     // trusted per run (the provider's trustWorkspace setting), so no dialog takes the keyboard.
     writeUserSettings({ ...USER_SETTINGS, general: { enableAutoUpdate: false, enableAutoUpdateNotification: false } });
     sandbox.svc.env.COLORTERM = 'truecolor';
+    // As on a CI machine: Gemini CLI turns headless on CI=true, so the terminal must not pass it on.
+    sandbox.svc.env.CI = 'true';
     terminals = await startTaskTerminals(sandbox);
   });
   afterAll(async () => {

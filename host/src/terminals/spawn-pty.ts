@@ -15,6 +15,20 @@ export interface PtySpec {
 }
 
 /**
+ * Variables by which CLIs detect a CI machine and turn headless: Gemini CLI, for one, answers
+ * `CI=true` or `GITHUB_ACTIONS=true` with "No input provided via stdin" and never shows its
+ * prompt. A task terminal is interactive by definition, so the service's own CI markers stay out
+ * of it; a connection that sets one on purpose still gets it.
+ */
+const CI_MARKERS = /^(CI|CI_.+|CONTINUOUS_INTEGRATION|GITHUB_ACTIONS|BUILD_NUMBER|RUN_ID)$/;
+
+/** The environment of a terminal's process: the host's (without CI markers), then the patches. */
+export function ptyEnv(hostEnv: NodeJS.ProcessEnv, ...patches: Array<Record<string, string> | undefined>): Record<string, string> {
+  const interactive = Object.fromEntries(Object.entries(hostEnv).filter(([key]) => !CI_MARKERS.test(key)));
+  return childEnv(interactive, ...patches);
+}
+
+/**
  * Starts a validated session process in a real PTY. node-pty execs the file directly with the
  * argument array (no shell), as the session leader of its own process group.
  */
@@ -25,7 +39,7 @@ export function spawnPty(spec: PtySpec, hostEnv: NodeJS.ProcessEnv = process.env
       cols: spec.cols ?? 80,
       rows: spec.rows ?? 24,
       cwd: spec.cwd,
-      env: childEnv(hostEnv, spec.connectionEnv, spec.envPatch),
+      env: ptyEnv(hostEnv, spec.connectionEnv, spec.envPatch),
       ...(spec.binary ? { encoding: null } : {}),
     });
   } catch (error) {

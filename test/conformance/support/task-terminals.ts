@@ -11,7 +11,7 @@ export interface TaskTerminals {
   /** Starts the task's CLI in a PTY of the service; returns the execution. */
   start(taskId: number, connection: string): Promise<{ id: number; unsupportedAttachments: unknown[] }>;
   /** `submitMessage` through the localhost bridge: the text as the CLI's next message. */
-  submit(taskId: number, text: string): Promise<{ status: number; body: any }>;
+  submit(taskId: number, text: string): Promise<{ status: number; body: any; screen?: string }>;
   /** The whole scrollback as text. */
   screen(taskId: number): Promise<string>;
   /**
@@ -57,7 +57,12 @@ export async function startTaskTerminals(sandbox: ConformanceSandbox): Promise<T
       return task.id as number;
     },
     start: (taskId, connection) => ok('POST', `/api/internal/terminal/${taskId}/start`, { connection, cols: 120, rows: 40 }),
-    submit: (taskId, text) => serve.api('POST', `/api/internal/terminal/${taskId}/submit`, { text }),
+    async submit(taskId, text) {
+      const answer = await serve.api('POST', `/api/internal/terminal/${taskId}/submit`, { text });
+      // A refusal carries the screen, so a failed run shows what the CLI was showing instead of its prompt.
+      if (answer.status >= 300) return { ...answer, screen: plain(await screen(taskId)).slice(-3000) };
+      return answer;
+    },
     screen,
     async waitForScreen(taskId, texts, timeoutMs = 60_000) {
       let last = '';
