@@ -15,12 +15,13 @@ describe('the capability definition', () => {
     expect(() => new CapabilityDefinition([op('list_tasks', 'task')])).toThrow('profile gateway-query names tool route_gateway_query, which is not declared');
   });
 
-  test('keeps connections and hooks out of MCP and every other operation in full', () => {
+  test('keeps connections, hooks and extension consent out of MCP and every other operation in full', () => {
     const definition = new CapabilityDefinition(MCP_OPERATIONS);
     const names = definition.toolsOf('full').map((tool) => tool.name);
     expect(names).not.toContain('create_connection');
     expect(names).not.toContain('report_stop_hook');
-    expect(names.length).toBe(MCP_OPERATIONS.filter((o) => o.group !== 'connection' && o.group !== 'hooks').length);
+    expect(names).not.toContain('enable_extension');
+    expect(names.length).toBe(MCP_OPERATIONS.filter((o) => !['connection', 'hooks', 'extension'].includes(o.group)).length);
   });
 
   test('the gateway profile sees no core or terminal tool that writes', () => {

@@ -30,9 +30,10 @@ export const TOOL_GROUP_SURFACES: Readonly<Record<string, ToolSurface>> = {
 
 /**
  * Operation groups that are deliberately not MCP tools: provider connections carry credentials and
- * are managed by a person (CLI, settings); hooks are called by CLIs, not by agents.
+ * are managed by a person (CLI, settings); hooks are called by CLIs, not by agents; enabling an
+ * extension is a person's consent to its permissions, never an agent's.
  */
-export const NON_TOOL_GROUPS: readonly string[] = ['connection', 'hooks'];
+export const NON_TOOL_GROUPS: readonly string[] = ['connection', 'hooks', 'extension'];
 
 interface ProfileRule {
   /** Every tool of these surfaces. */

@@ -114,7 +114,7 @@ function extPassthrough(name: string, unknown: UsageError): CliCommand {
     async run(run) {
       const { extCommand } = await import('./commands/ext-command.js');
       try {
-        return await extCommand([name, ...run.args], run.io, run.open, run.signal);
+        return await extCommand([name, ...run.args], run.io, run.open, run.signal, run.invoke);
       } catch (error) {
         if (SvcError.isInstance(error) && error.code === 'usage' && error.message.startsWith(`unknown ext command "${name}"`)) throw unknown;
         throw error;

@@ -249,8 +249,10 @@ export class ExtensionService {
   }
 
   /** What `enable` would ask the user to confirm (the staged update's permissions when one waits); changes nothing and runs nothing. */
-  async permissionPrompt(id: string, connectionName?: string): Promise<PermissionPrompt> {
-    return (await this.review(this.registry.get(id), this.connectionFor(id, connectionName))).prompt;
+  async permissionPrompt(id: string, connectionName?: string, isolation?: IsolationMode): Promise<PermissionPrompt> {
+    const record = this.registry.get(id);
+    // The mode asked for is part of what the person confirms, as in `enable`.
+    return (await this.review(isolation ? { ...record, isolation } : record, this.connectionFor(id, connectionName))).prompt;
   }
 
   private async review(record: ExtensionRecord, connection: ConnectionRecord | undefined): Promise<{ prompt: PermissionPrompt; permissions: string[] }> {

@@ -3,7 +3,6 @@ import Koa from 'koa';
 import type { ApiContext } from './api-context.js';
 import { errorMiddleware } from './error-middleware.js';
 import { extensionCatalogRoutes } from './extension-catalog-routes.js';
-import { extensionRoutes } from './extension-routes.js';
 import { loopbackGuard } from './loopback-guard.js';
 import { operationBridgeRoute } from './operation-bridge-route.js';
 import { operationRoutes } from './operation-routes.js';
@@ -39,15 +38,13 @@ export function createHttpApp(api: ApiContext): Koa {
     webRoutes(router, api.web.sessions);
     router.get('/api/events', eventsRoute(api.web.live));
   }
+  // Before the operations: GET /api/extensions/catalog and /api/extensions/dev are not extension ids.
+  if (api.catalog) extensionCatalogRoutes(router, { catalog: api.catalog });
+  extensionDevRoutes(router, api);
   // Every declared operation with a route, then the bridge other local processes use for the rest.
   operationRoutes(router, api.invoker);
   operationBridgeRoute(router, api.invoker);
   terminalRoutes(router, api);
-  // Before extensionRoutes: GET /api/extensions/catalog is not an extension id.
-  if (api.catalog) extensionCatalogRoutes(router, { catalog: api.catalog });
-  // Before extensionRoutes: /api/extensions/dev is not an extension id.
-  extensionDevRoutes(router, api);
-  extensionRoutes(router, api);
   app.use(router.routes());
   app.use(router.allowedMethods());
   return app;

@@ -1,14 +1,14 @@
 // Catalog management over HTTP: what the catalog offers, install, update, rollback and uninstall.
 // Requests name an extension id and an exact version, nothing else: URLs and paths are refused with
-// their own codes before anything is validated (refuseLocations). Mount it before extensionRoutes:
-// GET /api/extensions/catalog would otherwise be taken for an extension id.
+// their own codes before anything is validated (refuseLocations). Mount it before the operation
+// routes: GET /api/extensions/catalog would otherwise be taken for an extension id (get_extension).
 import type Router from '@koa/router';
 import type Koa from 'koa';
 import { z } from 'zod';
 import { parseInput } from '../domain/index.js';
 import type { CatalogInstaller, RollbackOutcome } from '../extensions/catalog-installer/index.js';
 import type { CheckFailure } from '../extensions/preflight/index.js';
-import type { ExtensionRecord } from '../extensions/registry/index.js';
+import { presentExtension } from '../operations/extension/index.js';
 import { readJsonBody } from './read-json-body.js';
 import { refuseLocations } from './refuse-locations.js';
 
@@ -23,21 +23,6 @@ export interface ExtensionCatalogApi {
   catalog: CatalogInstaller;
 }
 
-/** What an installed extension looks like here: ids, versions and states — never a path or a URL. */
-function present(record: ExtensionRecord) {
-  return {
-    id: record.id,
-    displayName: record.displayName,
-    version: record.version,
-    source: record.source,
-    state: record.state,
-    permissions: record.grantedPermissions,
-    pendingVersion: record.pendingVersion ?? null,
-    previousVersion: record.previousVersion ?? null,
-    error: record.error ?? null,
-  };
-}
-
 function presentWarnings(warnings: CheckFailure[]) {
   return warnings.map(({ check, code, message }) => ({ check, code, message }));
 }
@@ -45,18 +30,18 @@ function presentWarnings(warnings: CheckFailure[]) {
 function presentOutcome(outcome: RollbackOutcome) {
   switch (outcome.kind) {
     case 'switched':
-      return { outcome: 'switched', from: outcome.from, to: outcome.to, extension: present(outcome.record), warnings: presentWarnings(outcome.warnings) };
+      return { outcome: 'switched', from: outcome.from, to: outcome.to, extension: presentExtension(outcome.record), warnings: presentWarnings(outcome.warnings) };
     case 'pending':
       return {
         outcome: 'pending',
         current: outcome.current,
         pending: outcome.pending,
         permissions: { added: outcome.added, dropped: outcome.dropped },
-        extension: present(outcome.record),
+        extension: presentExtension(outcome.record),
         warnings: presentWarnings(outcome.warnings),
       };
     case 'discarded-pending':
-      return { outcome: 'discarded-pending', discarded: outcome.discarded, extension: present(outcome.record) };
+      return { outcome: 'discarded-pending', discarded: outcome.discarded, extension: presentExtension(outcome.record) };
   }
 }
 
@@ -77,7 +62,7 @@ export function extensionCatalogRoutes(router: Router, api: ExtensionCatalogApi)
     const body = await readRequest(ctx, InstallBody, 'install request');
     const { record, warnings } = await catalog.install(body.id, body.version);
     ctx.status = 201;
-    ctx.body = { extension: present(record), warnings: presentWarnings(warnings) };
+    ctx.body = { extension: presentExtension(record), warnings: presentWarnings(warnings) };
   });
   router.post('/api/extensions/:id/update', async (ctx) => {
     const body = await readRequest(ctx, UpdateBody, 'update request');

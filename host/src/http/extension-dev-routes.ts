@@ -4,13 +4,16 @@
 import type Router from '@koa/router';
 import { z } from 'zod';
 import type { ExtensionRecord } from '../extensions/registry/index.js';
+import { presentExtension } from '../operations/extension/index.js';
 import type { ApiContext } from './api-context.js';
 import { readJsonBody } from './read-json-body.js';
 
 const DevAddBody = z.object({ dir: z.string().min(1).max(4096) }).strict();
 
+// The registration answer names the extension only; its state and permissions are get_extension's.
 function present(record: ExtensionRecord) {
-  return { id: record.id, displayName: record.displayName, version: record.version, source: record.source, state: record.state };
+  const { id, displayName, version, source, state } = presentExtension(record);
+  return { id, displayName, version, source, state };
 }
 
 export function extensionDevRoutes(router: Router, api: ApiContext): void {

@@ -1,6 +1,7 @@
 // Every operation by its exported name, for adapters that want one typed (e.g. `operations.getTask`).
 export * from './connection/index.js';
 export * from './execution/index.js';
+export * from './extension/index.js';
 export * from './hook/index.js';
 export * from './label/index.js';
 export * from './project/index.js';

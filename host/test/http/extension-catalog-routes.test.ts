@@ -10,10 +10,11 @@ import { delimiter, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CatalogInstaller } from '../../src/extensions/catalog-installer/index.js';
 import { openHostServices, type HostServices } from '../../src/host-services.js';
-import { loopbackGuard, startHttpServer, tokenGuard, type ApiContext, type RunningHttpServer } from '../../src/http/index.js';
+import { loopbackGuard, startHttpServer, tokenGuard, type RunningHttpServer } from '../../src/http/index.js';
 import { errorMiddleware } from '../../src/http/error-middleware.js';
 import { extensionCatalogRoutes } from '../../src/http/extension-catalog-routes.js';
-import { extensionRoutes } from '../../src/http/extension-routes.js';
+import { operationRoutes } from '../../src/http/operation-routes.js';
+import { ALL_OPERATIONS, OperationInvoker, OperationRegistry } from '../../src/operations/index.js';
 import { startFixtureCatalog, type FixtureCatalog } from '../../../test/support/catalog-fixture.js';
 import { FIXTURE_CLIS } from '../../../test/support/svc-process.js';
 
@@ -78,7 +79,7 @@ beforeAll(async () => {
     ca: catalog.ca.caCert,
   });
   // As createHttpApp: errors first, then loopback and Host, then the token; catalog routes before
-  // extensionRoutes (GET /api/extensions/catalog must not be read as an extension id).
+  // the operation routes (GET /api/extensions/catalog must not be read as get_extension's id).
   const app = new Koa({ proxy: false });
   app.silent = true;
   app.use(errorMiddleware(services.logger));
@@ -86,7 +87,7 @@ beforeAll(async () => {
   app.use(tokenGuard(API_TOKEN));
   const router = new Router();
   extensionCatalogRoutes(router, { catalog: installer });
-  extensionRoutes(router, { extensions: services.extensions } as ApiContext);
+  operationRoutes(router, new OperationInvoker({ registry: new OperationRegistry(ALL_OPERATIONS), services: async () => services, caller: { via: 'http' } }));
   app.use(router.routes());
   app.use(router.allowedMethods());
   http = await startHttpServer(app, 0);

@@ -33,8 +33,9 @@ const ADAPTER_ROUTES: Record<string, string> = {
   'GET /api/internal/terminal/:taskId/stream': 'a raw byte stream for `svc task attach`, not a JSON answer',
   'POST /api/internal/operations/:name': 'the localhost bridge that runs any operation in the service',
 };
-// Extension management keeps its own routes until it moves onto operations.
-const NOT_YET_DECLARED = /^(GET|POST|PUT|PATCH|DELETE) \/api\/extensions(\/|$)/;
+// The catalog and developer-mode routes of extension management keep their own handlers until they
+// move onto operations; listing, showing, the permission prompt, enable and disable are declared.
+const NOT_YET_DECLARED = /^(GET \/api\/extensions\/catalog|POST \/api\/extensions\/install|POST \/api\/extensions\/:id\/(update|rollback|uninstall)|POST \/api\/extensions\/dev|DELETE \/api\/extensions\/dev\/:id)$/;
 
 // Operations without a CLI command, each with the reason.
 const NOT_ON_CLI: Record<string, string> = {

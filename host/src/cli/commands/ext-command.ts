@@ -3,7 +3,9 @@ import { checkSvcHomeMode } from '../../config/check-svc-home-mode.js';
 import { formatPreflightReport } from '../../extensions/preflight/index.js';
 import type { PermissionPrompt } from '../../extensions/permission-prompt.js';
 import type { HostServices } from '../../host-services.js';
+import type { CliRun } from '../cli-command.js';
 import type { CliIo } from '../cli-io.js';
+import { disableExtension, enableExtension, getExtension, getExtensionPermissions, listExtensions } from '../../operations/extension/index.js';
 import { confirm } from '../confirm.js';
 import { EXT_CATALOG_USAGE, extCatalogCommand } from './ext-catalog-command.js';
 import { parseCommandArgs } from '../parse-command-args.js';
@@ -20,22 +22,25 @@ svc ext doctor <id> [--connection <name>] [--json]
 svc ext new <name> [--dir <parent>] [--publisher <publisher>] [--command <cli executable>]
 ${EXT_CATALOG_USAGE}`;
 
-export async function extCommand(args: string[], io: CliIo, open: () => Promise<HostServices>, signal?: AbortSignal): Promise<number> {
+/** Runs an extension operation here (every one of them runs in any process). */
+type Invoke = CliRun['invoke'];
+
+export async function extCommand(args: string[], io: CliIo, open: () => Promise<HostServices>, signal: AbortSignal | undefined, invoke: Invoke): Promise<number> {
   const [sub, ...rest] = args;
   switch (sub) {
     case 'list':
-      return extList(rest, io, await open());
+      return extList(rest, io, open, invoke);
     case 'dev':
       return extDev(rest, io, await open());
     case 'show':
     case 'info':
       return extShow(rest, io, await open());
     case 'enable':
-      return extEnable(rest, io, await open());
+      return extEnable(rest, io, invoke);
     case 'disable': {
       const { positionals } = parseCommandArgs(rest, {}, 'svc ext disable <id>');
       const id = one(positionals, 'svc ext disable <id>');
-      const record = await (await open()).extensions.disable(id);
+      const record = await invoke(disableExtension, { id });
       io.stdout.write(`${record.id} disabled\n`);
       return 0;
     }
@@ -61,13 +66,16 @@ function one(positionals: string[], usage: string): string {
   return positionals[0]!;
 }
 
-function extList(args: string[], io: CliIo, services: HostServices): number {
+async function extList(args: string[], io: CliIo, open: () => Promise<HostServices>, invoke: Invoke): Promise<number> {
   const { values } = parseCommandArgs(args, { json: { type: 'boolean' } }, 'svc ext list [--json]');
-  const records = services.extensions.list();
   if (values.json) {
+    // The local view: where each extension lives on this machine, which no remote answer carries.
+    const services = await open();
+    const records = services.extensions.list();
     io.stdout.write(`${JSON.stringify(records.map((r) => ({ id: r.id, displayName: r.displayName, version: r.version, source: r.source, state: r.state, permissions: r.grantedPermissions, path: r.path, error: r.error, previousVersion: r.previousVersion, pendingVersion: r.pendingVersion, rolledBackFrom: r.rolledBackFrom, isolation: services.extensions.isolationOf(r) })), null, 2)}\n`);
     return 0;
   }
+  const records = (await invoke(listExtensions, {})).items;
   if (records.length === 0) {
     io.stdout.write('no extensions registered (add one with `svc ext dev add <dir>`)\n');
     return 0;
@@ -77,7 +85,7 @@ function extList(args: string[], io: CliIo, services: HostServices): number {
     r.version,
     r.source,
     r.state + (r.error ? ` (${r.error.code})` : '') + (r.pendingVersion ? ` (update to ${r.pendingVersion} waits: svc ext enable ${r.id})` : ''),
-    isolationCell(services.extensions.isolationOf(r)),
+    isolationCell(r.isolation),
     r.displayName,
   ]);
   const header = ['ID', 'VERSION', 'SOURCE', 'STATE', 'ISOLATION', 'NAME'];
@@ -181,7 +189,7 @@ async function extShow(args: string[], io: CliIo, services: HostServices): Promi
   return 0;
 }
 
-async function extEnable(args: string[], io: CliIo, services: HostServices): Promise<number> {
+async function extEnable(args: string[], io: CliIo, invoke: Invoke): Promise<number> {
   const usage = 'svc ext enable <id> [--yes] [--connection <name>] [--isolation process|worker] [--json]';
   const { values, positionals } = parseCommandArgs(
     args,
@@ -191,26 +199,27 @@ async function extEnable(args: string[], io: CliIo, services: HostServices): Pro
   const id = one(positionals, usage);
   const isolation = values.isolation === undefined ? undefined : IsolationModeSchema.safeParse(values.isolation);
   if (isolation && !isolation.success) throw new UsageError(`--isolation must be process or worker (got "${values.isolation}")\nusage: ${usage}`);
+  const options = {
+    ...(typeof values.connection === 'string' ? { connection: values.connection } : {}),
+    ...(isolation ? { isolation: isolation.data } : {}),
+  };
+  const before = await invoke(getExtension, { id });
+  // Nothing of the extension runs until the person confirmed: the prompt names the exact probe.
+  const prompt = await invoke(getExtensionPermissions, { id, ...options });
   // With --json, stdout carries only the result: the prompt goes to stderr.
   const out = values.json ? io.stderr : io.stdout;
-  const record = await services.extensions.enable(
-    id,
-    async (prompt) => {
-      out.write(formatPermissionPrompt(prompt));
-      if (values.yes) {
-        out.write('confirmed with --yes\n');
-        return true;
-      }
-      return confirm(io, `Grant ${prompt.requested.length === 1 ? 'this permission' : 'these permissions'} and enable ${prompt.id}?`);
-    },
-    { connection: values.connection, isolation: isolation?.data },
-  );
-  const mode = services.extensions.isolationOf(record);
+  out.write(formatPermissionPrompt(prompt));
+  if (values.yes) out.write('confirmed with --yes\n');
+  else if (!(await confirm(io, `Grant ${prompt.requested.length === 1 ? 'this permission' : 'these permissions'} and enable ${prompt.id}?`))) {
+    throw new SvcError({ code: 'confirmation_declined', message: `the permissions of ${id} were not confirmed; it stays ${before.state}` });
+  }
+  // The exact list shown; should the manifest change meanwhile, enable_extension refuses it.
+  const record = await invoke(enableExtension, { id, permissions: prompt.requested.map((permission) => permission.name), ...options });
   if (values.json) {
-    io.stdout.write(`${JSON.stringify({ id: record.id, version: record.version, state: record.state, permissions: record.grantedPermissions, isolation: mode }, null, 2)}\n`);
+    io.stdout.write(`${JSON.stringify({ id: record.id, version: record.version, state: record.state, permissions: record.permissions, isolation: record.isolation }, null, 2)}\n`);
     return 0;
   }
-  io.stdout.write(`${record.id} enabled with ${record.grantedPermissions.length > 0 ? record.grantedPermissions.join(', ') : 'no permissions'} (isolation: ${mode.mode})\n`);
+  io.stdout.write(`${record.id} enabled with ${record.permissions.length > 0 ? record.permissions.join(', ') : 'no permissions'} (isolation: ${record.isolation.mode})\n`);
   return 0;
 }
 

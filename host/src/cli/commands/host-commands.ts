@@ -2,6 +2,8 @@
 // management, system configuration, integrations and the service itself. Each parses its own
 // arguments; these entries give them a place in `svc --help`, a `--help` of their own, and
 // "did you mean".
+import { disableExtension, enableExtension, getExtension, getExtensionPermissions, listExtensions } from '../../operations/extension/index.js';
+import type { AnyOperation } from '../../operations/index.js';
 import type { CliCommand, CliRun } from '../cli-command.js';
 
 const raw = (group: string, name: string, description: string, usage: string, examples: string[], run: (run: CliRun) => Promise<number>): CliCommand => ({
@@ -15,11 +17,14 @@ const raw = (group: string, name: string, description: string, usage: string, ex
   run,
 });
 
-const ext = (name: string, description: string, usage: string, example: string): CliCommand =>
-  raw('ext', name, description, usage, [example], async (run) => {
+// `uses`: the extension operations the command runs (the rest of `svc ext` still calls the services).
+const ext = (name: string, description: string, usage: string, example: string, uses: AnyOperation[] = []): CliCommand => ({
+  ...raw('ext', name, description, usage, [example], async (run) => {
     const { extCommand } = await import('./ext-command.js');
-    return extCommand([name, ...run.args], run.io, run.open, run.signal);
-  });
+    return extCommand([name, ...run.args], run.io, run.open, run.signal, run.invoke);
+  }),
+  ...(uses.length > 0 ? { alsoUses: uses } : {}),
+});
 
 const config = (name: string, description: string, usage: string, example: string): CliCommand =>
   raw('config', name, description, usage, [example], async (run) => {
@@ -81,10 +86,10 @@ export const HOST_COMMANDS: CliCommand[] = [
       return runMcpServer({ stdin: run.io.stdin, stdout: run.io.stdout, stderr: run.io.stderr, env: run.io.env }, run.signal, run.args);
     },
   ),
-  ext('list', 'List registered extensions with their state and granted permissions.', '[--json]', 'svc ext list --json'),
+  ext('list', 'List registered extensions with their state and granted permissions.', '[--json]', 'svc ext list --json', [listExtensions]),
   ext('dev', 'Register (or remove) a provider from a local folder you are developing.', 'add <absolute dir> | remove <id>', 'svc ext dev add "$PWD"'),
-  ext('enable', 'Enable an extension after you confirm the permissions it asks for.', '<id> [--yes]', 'svc ext enable acme.my-cli'),
-  ext('disable', 'Disable an extension; nothing of it runs until it is enabled again.', '<id>', 'svc ext disable acme.my-cli'),
+  ext('enable', 'Enable an extension after you confirm the permissions it asks for.', '<id> [--yes]', 'svc ext enable acme.my-cli', [getExtension, getExtensionPermissions, enableExtension]),
+  ext('disable', 'Disable an extension; nothing of it runs until it is enabled again.', '<id>', 'svc ext disable acme.my-cli', [disableExtension]),
   ext('doctor', "Run an extension's preflight checks and say what to fix.", '<id> [--connection <name>]', 'svc ext doctor svc-official.claude-code'),
   ext('new', 'Scaffold a new provider package.', '<name> [--dir <parent folder>] [--publisher <publisher>] [--command <cli executable>]', 'svc ext new my-cli --publisher acme'),
   ext('catalog', 'List what the configured extension catalog offers.', '[--json]', 'svc ext catalog'),

@@ -1,0 +1,17 @@
+import { defineOperation } from '../define-operation.js';
+import { ExtensionIdInput } from './extension-id-input.js';
+import { ExtensionSchema } from './extension-schema.js';
+import { presentExtension } from './present-extension.js';
+
+export const disableExtension = defineOperation({
+  name: 'disable_extension',
+  group: 'extension',
+  description: 'Disable an extension: its worker is unloaded and nothing of it runs until it is enabled again.',
+  readOnly: false,
+  idempotent: true,
+  runsIn: 'any',
+  input: ExtensionIdInput,
+  output: ExtensionSchema,
+  http: { method: 'POST', path: '/api/extensions/:id/disable' },
+  handler: async (input, ctx) => presentExtension(await ctx.services.extensions.disable(input.id), ctx.services.extensions),
+});

@@ -1,0 +1,9 @@
+import { z } from 'zod';
+import { IsolationModeSchema } from '../../extensions/runtime/index.js';
+
+/** How a provider runs and what that enforces on this machine (`IsolationEnforcement`). */
+export const IsolationSchema = z.object({
+  mode: IsolationModeSchema,
+  enforces: z.array(z.string()),
+  notEnforced: z.array(z.string()),
+});

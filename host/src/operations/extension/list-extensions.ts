@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { defineOperation } from '../define-operation.js';
+import { listOf } from '../list-of.js';
+import { ExtensionSchema } from './extension-schema.js';
+import { presentExtension } from './present-extension.js';
+
+export const listExtensions = defineOperation({
+  name: 'list_extensions',
+  group: 'extension',
+  description: 'List the registered extensions (providers) with their state and granted permissions.',
+  readOnly: true,
+  idempotent: true,
+  runsIn: 'any',
+  input: z.object({}).strict(),
+  output: listOf(ExtensionSchema),
+  http: { method: 'GET', path: '/api/extensions' },
+  handler: (_input, ctx) => ({ items: ctx.services.extensions.list().map((record) => presentExtension(record, ctx.services.extensions)) }),
+});
