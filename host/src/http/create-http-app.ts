@@ -9,7 +9,6 @@ import { operationRoutes } from './operation-routes.js';
 import { terminalRoutes } from './terminal-routes.js';
 import { tokenGuard } from './token-guard.js';
 import { browserLocationGuard } from './browser-location-guard.js';
-import { extensionDevRoutes } from './extension-dev-routes.js';
 import { eventsRoute, publishChanges } from './live-updates.js';
 import { webApp } from './web-app.js';
 import { webRoutes } from './web-routes.js';
@@ -38,9 +37,8 @@ export function createHttpApp(api: ApiContext): Koa {
     webRoutes(router, api.web.sessions);
     router.get('/api/events', eventsRoute(api.web.live));
   }
-  // Before the operations: GET /api/extensions/catalog and /api/extensions/dev are not extension ids.
+  // Before the operations: GET /api/extensions/catalog is not an extension id.
   if (api.catalog) extensionCatalogRoutes(router, { catalog: api.catalog });
-  extensionDevRoutes(router, api);
   // Every declared operation with a route, then the bridge other local processes use for the rest.
   operationRoutes(router, api.invoker);
   operationBridgeRoute(router, api.invoker);

@@ -33,9 +33,9 @@ const ADAPTER_ROUTES: Record<string, string> = {
   'GET /api/internal/terminal/:taskId/stream': 'a raw byte stream for `svc task attach`, not a JSON answer',
   'POST /api/internal/operations/:name': 'the localhost bridge that runs any operation in the service',
 };
-// The catalog and developer-mode routes of extension management keep their own handlers until they
-// move onto operations; listing, showing, the permission prompt, enable and disable are declared.
-const NOT_YET_DECLARED = /^(GET \/api\/extensions\/catalog|POST \/api\/extensions\/install|POST \/api\/extensions\/:id\/(update|rollback|uninstall)|POST \/api\/extensions\/dev|DELETE \/api\/extensions\/dev\/:id)$/;
+// The catalog routes of extension management keep their own handlers until they move onto
+// operations; the rest of extension management is declared.
+const NOT_YET_DECLARED = /^(GET \/api\/extensions\/catalog|POST \/api\/extensions\/install|POST \/api\/extensions\/:id\/(update|rollback|uninstall))$/;
 
 // Operations without a CLI command, each with the reason.
 const NOT_ON_CLI: Record<string, string> = {
@@ -46,6 +46,7 @@ const NOT_ON_CLI: Record<string, string> = {
   notify_human: "an agent's tool (svc mcp, the internal route)",
   push_to_human: "an agent's tool (svc mcp, the internal route); a person reads the result in `svc harness list`",
   list_notify_targets: "an agent's tool; a person sees the same in `svc channel list`",
+  register_dev_extension: '`svc ext dev add` prints the local folder and the full preflight report, which the operation (a browser may call it) never answers',
 };
 // Commands that parse their own arguments and call host services directly (not operations yet).
 // `open` mints a browser login link (no operation); `harness`, `gateway` and `channel` parse their

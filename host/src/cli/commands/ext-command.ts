@@ -5,7 +5,7 @@ import type { PermissionPrompt } from '../../extensions/permission-prompt.js';
 import type { HostServices } from '../../host-services.js';
 import type { CliRun } from '../cli-command.js';
 import type { CliIo } from '../cli-io.js';
-import { disableExtension, enableExtension, getExtension, getExtensionPermissions, listExtensions } from '../../operations/extension/index.js';
+import { disableExtension, enableExtension, getExtension, getExtensionPermissions, listExtensions, removeDevExtension } from '../../operations/extension/index.js';
 import { confirm } from '../confirm.js';
 import { EXT_CATALOG_USAGE, extCatalogCommand } from './ext-catalog-command.js';
 import { parseCommandArgs } from '../parse-command-args.js';
@@ -31,7 +31,7 @@ export async function extCommand(args: string[], io: CliIo, open: () => Promise<
     case 'list':
       return extList(rest, io, open, invoke);
     case 'dev':
-      return extDev(rest, io, await open());
+      return extDev(rest, io, open, invoke);
     case 'show':
     case 'info':
       return extShow(rest, io, await open());
@@ -99,12 +99,13 @@ function isolationCell(isolation: IsolationEnforcement): string {
   return isolation.notEnforced.length > 0 && isolation.mode === 'process' ? `process (${isolation.notEnforced.join('; ')})` : isolation.mode;
 }
 
-async function extDev(args: string[], io: CliIo, services: HostServices): Promise<number> {
+async function extDev(args: string[], io: CliIo, open: () => Promise<HostServices>, invoke: Invoke): Promise<number> {
   const [action, ...rest] = args;
   if (action === 'add') {
     const { positionals } = parseCommandArgs(rest, {}, 'svc ext dev add <absolute dir>');
     const dir = one(positionals, 'svc ext dev add <absolute dir>');
-    const { record, report } = await services.extensions.devAdd(dir);
+    // The local view: where it was registered from and the full preflight report.
+    const { record, report } = await (await open()).extensions.devAdd(dir);
     io.stdout.write(`registered ${record.id} ${record.version} from ${record.path} (developer mode, ${record.state})\n`);
     const failures = report.checks.filter((check) => !check.ok);
     if (failures.length > 0) {
@@ -116,7 +117,7 @@ async function extDev(args: string[], io: CliIo, services: HostServices): Promis
   if (action === 'remove') {
     const { positionals } = parseCommandArgs(rest, {}, 'svc ext dev remove <id>');
     const id = one(positionals, 'svc ext dev remove <id>');
-    await services.extensions.devRemove(id);
+    await invoke(removeDevExtension, { id });
     io.stdout.write(`removed ${id}\n`);
     return 0;
   }

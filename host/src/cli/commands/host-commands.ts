@@ -2,7 +2,7 @@
 // management, system configuration, integrations and the service itself. Each parses its own
 // arguments; these entries give them a place in `svc --help`, a `--help` of their own, and
 // "did you mean".
-import { disableExtension, enableExtension, getExtension, getExtensionPermissions, listExtensions } from '../../operations/extension/index.js';
+import { disableExtension, enableExtension, getExtension, getExtensionPermissions, listExtensions, removeDevExtension } from '../../operations/extension/index.js';
 import type { AnyOperation } from '../../operations/index.js';
 import type { CliCommand, CliRun } from '../cli-command.js';
 
@@ -87,7 +87,7 @@ export const HOST_COMMANDS: CliCommand[] = [
     },
   ),
   ext('list', 'List registered extensions with their state and granted permissions.', '[--json]', 'svc ext list --json', [listExtensions]),
-  ext('dev', 'Register (or remove) a provider from a local folder you are developing.', 'add <absolute dir> | remove <id>', 'svc ext dev add "$PWD"'),
+  ext('dev', 'Register (or remove) a provider from a local folder you are developing.', 'add <absolute dir> | remove <id>', 'svc ext dev add "$PWD"', [removeDevExtension]),
   ext('enable', 'Enable an extension after you confirm the permissions it asks for.', '<id> [--yes]', 'svc ext enable acme.my-cli', [getExtension, getExtensionPermissions, enableExtension]),
   ext('disable', 'Disable an extension; nothing of it runs until it is enabled again.', '<id>', 'svc ext disable acme.my-cli', [disableExtension]),
   ext('doctor', "Run an extension's preflight checks and say what to fix.", '<id> [--connection <name>]', 'svc ext doctor svc-official.claude-code'),

@@ -6,3 +6,5 @@ export { getExtensionPermissions } from './get-extension-permissions.js';
 export { listExtensions } from './list-extensions.js';
 export { PermissionPromptSchema } from './permission-prompt-schema.js';
 export { presentExtension } from './present-extension.js';
+export { registerDevExtension } from './register-dev-extension.js';
+export { removeDevExtension } from './remove-dev-extension.js';
