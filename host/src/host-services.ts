@@ -36,6 +36,8 @@ export interface OpenHostServicesOptions {
   stderrLogLevel?: LogLevel;
   /** Register the official providers shipped with the service (off for tests that count rows). */
   builtins?: boolean;
+  /** Trusted CAs for the catalog in place of Node's store (in-process tests with a throwaway CA). */
+  catalogCa?: string | Buffer;
 }
 
 export async function openHostServices(options: OpenHostServicesOptions = {}): Promise<HostServices> {
@@ -72,6 +74,7 @@ export async function openHostServices(options: OpenHostServicesOptions = {}): P
     env,
     preflightOptions: () => extensions.preflightOptions(),
     hostVersion: HOST_VERSION,
+    ...(options.catalogCa ? { ca: options.catalogCa } : {}),
     connectionsOf: (id) => connections.list().filter((connection) => connection.providerId === id).map((connection) => connection.name),
   });
   // A catalog operation a kill interrupted is cleaned up before anything else uses the store.

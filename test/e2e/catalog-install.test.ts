@@ -309,7 +309,7 @@ describe('rollback and uninstall', () => {
   test('rollback with an update pending discards the pending update', async () => {
     const staged = await svc.run(['ext', 'update', `${ID}@2.0.0`, '--json']);
     expect(staged.code, staged.stderr).toBe(0);
-    expect(JSON.parse(staged.stdout)).toMatchObject({ kind: 'pending', current: '1.1.0', pending: '2.0.0', added: ['network:provider'] });
+    expect(JSON.parse(staged.stdout)).toMatchObject({ outcome: 'pending', current: '1.1.0', pending: '2.0.0', permissions: { added: ['network:provider'] } });
     expect(await installed()).toMatchObject({ version: '1.1.0', pendingVersion: '2.0.0', state: 'needs-confirmation' });
     const discarded = await svc.run(['ext', 'rollback', ID]);
     expect(discarded.stdout).toContain(`discarded the pending update ${ID} 2.0.0; ${ID} 1.1.0 stays (enabled)`);

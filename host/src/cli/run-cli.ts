@@ -64,7 +64,7 @@ export async function runCli(argv: string[], io: CliIo, signal: AbortSignal = ne
       json: Boolean(values.json),
       style,
       open,
-      invoke: (operation, input) => invoker.invoke(operation, input, signal),
+      invoke: (operation, input, progress) => invoker.invoke(operation, input, signal, progress),
     });
   } catch (error) {
     printError(io, error, services?.logger.redactor);

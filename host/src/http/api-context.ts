@@ -1,6 +1,5 @@
 import type { ConnectionStore } from '../connections/index.js';
 import type { Domain } from '../domain/index.js';
-import type { CatalogInstaller } from '../extensions/catalog-installer/index.js';
 import type { ExtensionService } from '../extensions/index.js';
 import type { Logger } from '../logging/index.js';
 import type { OperationInvoker } from '../operations/index.js';
@@ -16,8 +15,6 @@ export interface ApiContext {
   terminals: TerminalManager;
   connections: ConnectionStore;
   extensions: ExtensionService;
-  /** Catalog install, update, rollback, uninstall (routes mounted only when present). */
-  catalog?: CatalogInstaller;
   logger: Logger;
   /** The per-install token every /api request must carry. */
   token: string;

@@ -2,7 +2,6 @@ import Router from '@koa/router';
 import Koa from 'koa';
 import type { ApiContext } from './api-context.js';
 import { errorMiddleware } from './error-middleware.js';
-import { extensionCatalogRoutes } from './extension-catalog-routes.js';
 import { loopbackGuard } from './loopback-guard.js';
 import { operationBridgeRoute } from './operation-bridge-route.js';
 import { operationRoutes } from './operation-routes.js';
@@ -37,8 +36,6 @@ export function createHttpApp(api: ApiContext): Koa {
     webRoutes(router, api.web.sessions);
     router.get('/api/events', eventsRoute(api.web.live));
   }
-  // Before the operations: GET /api/extensions/catalog is not an extension id.
-  if (api.catalog) extensionCatalogRoutes(router, { catalog: api.catalog });
   // Every declared operation with a route, then the bridge other local processes use for the rest.
   operationRoutes(router, api.invoker);
   operationBridgeRoute(router, api.invoker);

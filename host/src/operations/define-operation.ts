@@ -12,6 +12,11 @@ export interface OperationHttpRoute {
   path: string;
   /** Status of a successful answer (default 200; 204 sends no body). */
   status?: number;
+  /**
+   * The request names ids and versions only: a URL or a path anywhere in its query, parameters or
+   * body is refused with its own code before the input is validated (catalog operations).
+   */
+  refuseLocations?: boolean;
 }
 
 export interface Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {

@@ -3,7 +3,7 @@ export { decodeStringInput } from './decode-string-input.js';
 export { defineOperation, type AnyOperation, type Operation, type OperationHttpRoute, type OperationPlacement } from './define-operation.js';
 export { IdSchema } from './id-schema.js';
 export { listOf } from './list-of.js';
-export type { OperationCaller, OperationContext } from './operation-context.js';
+export type { OperationCaller, OperationContext, OperationProgress } from './operation-context.js';
 export { OperationInvoker, type OperationInvokerOptions, type OperationRemote } from './operation-invoker.js';
 export { OperationRegistry } from './operation-registry.js';
 export { RefSchema } from './ref-schema.js';

@@ -16,4 +16,11 @@ export interface OperationContext {
   terminals?: TerminalManager;
   caller: OperationCaller;
   signal: AbortSignal;
+  /** How the caller follows a long operation (the CLI's steps and download bar); HTTP and MCP pass none. */
+  progress?: OperationProgress;
+}
+
+export interface OperationProgress {
+  onStep?(line: string): void;
+  onProgress?(progress: { receivedBytes: number; totalBytes: number }): void;
 }

@@ -4,7 +4,7 @@ import { parseInput } from '../domain/index.js';
 import type { HostServices } from '../host-services.js';
 import type { TerminalManager } from '../terminals/index.js';
 import type { AnyOperation } from './define-operation.js';
-import type { OperationCaller } from './operation-context.js';
+import type { OperationCaller, OperationProgress } from './operation-context.js';
 import type { OperationRegistry } from './operation-registry.js';
 
 /** Whatever can run an operation inside the running service (the localhost bridge client). */
@@ -36,7 +36,12 @@ export class OperationInvoker {
     return this.options.registry;
   }
 
-  async invoke<O extends AnyOperation>(operation: O | string, input: unknown, signal: AbortSignal = new AbortController().signal): Promise<z.output<O['output']>> {
+  async invoke<O extends AnyOperation>(
+    operation: O | string,
+    input: unknown,
+    signal: AbortSignal = new AbortController().signal,
+    progress?: OperationProgress,
+  ): Promise<z.output<O['output']>> {
     const op = typeof operation === 'string' ? this.options.registry.get(operation) : operation;
     if (!op) throw new SvcError({ code: 'operation_not_found', message: `no operation named "${String(operation)}"` });
     input = withCallerTask(op, input ?? {}, this.options.caller);
@@ -48,7 +53,7 @@ export class OperationInvoker {
       return op.output.parse(await this.options.remote().invoke(op.name, input ?? {}, signal)) as z.output<O['output']>;
     }
     const services = await this.options.services();
-    const result = await op.handler(parsed, { services, ...(this.options.terminals ? { terminals: this.options.terminals } : {}), caller: this.options.caller, signal });
+    const result = await op.handler(parsed, { services, ...(this.options.terminals ? { terminals: this.options.terminals } : {}), caller: this.options.caller, signal, ...(progress ? { progress } : {}) });
     return op.output.parse(result) as z.output<O['output']>;
   }
 }

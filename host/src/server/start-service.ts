@@ -91,7 +91,7 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
     // Inbound routing and the Workbench: the timer that turns stop hooks into review batches.
     const routing = startRouting({ services, terminals, env });
     const invoker = new OperationInvoker({ registry, services: async () => services, terminals, caller: { via: 'http' } });
-    const app = createHttpApp({ invoker, domain, terminals, connections, extensions: services.extensions, catalog: services.catalog, logger, token, hostVersion: HOST_VERSION, web });
+    const app = createHttpApp({ invoker, domain, terminals, connections, extensions: services.extensions, logger, token, hostVersion: HOST_VERSION, web });
     const http = await startHttpServer(app, port);
     serverFile.publish({ ...identity, url: http.url, port: http.port });
     logger.info('service started', { url: http.url, recoveredExecutions: recovery.failed.length, killedLeftovers: recovery.killed.length });

@@ -1,4 +1,4 @@
-// The catalog management routes over real HTTP on 127.0.0.1, mounted the way createHttpApp mounts
+// The catalog operations' routes over real HTTP on 127.0.0.1, mounted the way createHttpApp mounts
 // routes (error shaping, loopback and Host checks, the install token), against real services and a
 // real catalog served over HTTPS with a throwaway CA. Requests carry ids and versions only.
 import Router from '@koa/router';
@@ -8,11 +8,9 @@ import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { CatalogInstaller } from '../../src/extensions/catalog-installer/index.js';
 import { openHostServices, type HostServices } from '../../src/host-services.js';
 import { loopbackGuard, startHttpServer, tokenGuard, type RunningHttpServer } from '../../src/http/index.js';
 import { errorMiddleware } from '../../src/http/error-middleware.js';
-import { extensionCatalogRoutes } from '../../src/http/extension-catalog-routes.js';
 import { operationRoutes } from '../../src/http/operation-routes.js';
 import { ALL_OPERATIONS, OperationInvoker, OperationRegistry } from '../../src/operations/index.js';
 import { startFixtureCatalog, type FixtureCatalog } from '../../../test/support/catalog-fixture.js';
@@ -65,28 +63,15 @@ beforeAll(async () => {
     SVC_EXTENSION_CATALOG_URL: catalog.server.baseUrl,
     SVC_EXTENSION_CATALOG_TOKEN: CATALOG_TOKEN,
   };
-  services = await openHostServices({ env, builtins: false });
-  // The installer of the service, with the throwaway CA passed in (NODE_EXTRA_CA_CERTS is read at process start).
-  const installer = new CatalogInstaller({
-    db: services.db,
-    registry: services.registry,
-    runtime: services.runtime,
-    logger: services.logger,
-    svcHome: services.svcHome,
-    env,
-    preflightOptions: () => services.extensions.preflightOptions(),
-    hostVersion: services.platform.hostVersion,
-    ca: catalog.ca.caCert,
-  });
-  // As createHttpApp: errors first, then loopback and Host, then the token; catalog routes before
-  // the operation routes (GET /api/extensions/catalog must not be read as get_extension's id).
+  // The throwaway CA passed in: NODE_EXTRA_CA_CERTS is read at process start.
+  services = await openHostServices({ env, builtins: false, catalogCa: catalog.ca.caCert });
+  // As createHttpApp: errors first, then loopback and Host, then the token, then the operations.
   const app = new Koa({ proxy: false });
   app.silent = true;
   app.use(errorMiddleware(services.logger));
   app.use(loopbackGuard());
   app.use(tokenGuard(API_TOKEN));
   const router = new Router();
-  extensionCatalogRoutes(router, { catalog: installer });
   operationRoutes(router, new OperationInvoker({ registry: new OperationRegistry(ALL_OPERATIONS), services: async () => services, caller: { via: 'http' } }));
   app.use(router.routes());
   app.use(router.allowedMethods());

@@ -1,15 +1,27 @@
 // `svc ext catalog|install|update|rollback|uninstall`: the catalog side of `svc ext`.
 import { SvcError } from '@svc-org/ai-sdk';
+import type { z } from 'zod';
 import { redactUrl } from '../../extensions/install/index.js';
-import { parseReleaseSpec, checkExtensionId, type CatalogListing, type RollbackOutcome } from '../../extensions/catalog-installer/index.js';
-import type { CatalogTrust } from '../../extensions/catalog-trust/index.js';
-import type { CheckFailure } from '../../extensions/preflight/index.js';
-import type { ExtensionRecord } from '../../extensions/registry/index.js';
+import { parseReleaseSpec, checkExtensionId } from '../../extensions/catalog-installer/index.js';
 import type { HostServices } from '../../host-services.js';
+import {
+  installExtension,
+  listCatalog,
+  rollbackExtension,
+  uninstallExtension,
+  updateExtension,
+  type CatalogListingSchema,
+  type SwitchOutcomeSchema,
+} from '../../operations/extension/index.js';
+import type { CliRun } from '../cli-command.js';
 import type { CliIo } from '../cli-io.js';
 import { createProgressReporter } from '../download-progress.js';
 import { parseCommandArgs } from '../parse-command-args.js';
 import { UsageError } from '../usage-error.js';
+
+type Invoke = CliRun['invoke'];
+type CatalogListing = z.output<typeof CatalogListingSchema>;
+type SwitchOutcome = z.output<typeof SwitchOutcomeSchema>;
 
 export const EXT_CATALOG_USAGE = `svc ext catalog [--json]
 svc ext install <id>@<exact version> [--json]
@@ -27,6 +39,7 @@ export async function extCatalogCommand(
   args: string[],
   io: CliIo,
   openServices: () => Promise<HostServices>,
+  invoke: Invoke,
   signal?: AbortSignal,
 ): Promise<number> {
   // Notes (an unsigned catalog) go to stderr, once per command, so --json output stays clean.
@@ -36,7 +49,9 @@ export async function extCatalogCommand(
     return services;
   };
   try {
-    return await runCatalogCommand(sub, args, io, open, signal);
+    // The notes are registered before any operation opens the catalog.
+    await open();
+    return await runCatalogCommand(sub, args, io, open, invoke);
   } catch (error) {
     if (signal?.aborted && SvcError.hasCode(error) && error.code === 'cancelled') {
       io.stderr.write(`error cancelled: ${error.message}\n`);
@@ -51,40 +66,39 @@ async function runCatalogCommand(
   args: string[],
   io: CliIo,
   open: () => Promise<HostServices>,
-  signal: AbortSignal | undefined,
+  invoke: Invoke,
 ): Promise<number> {
   switch (sub) {
     case 'catalog': {
       const { values, positionals } = parseCommandArgs(args, { json: { type: 'boolean' } }, 'svc ext catalog [--json]');
       if (positionals.length > 0) throw new UsageError('usage: svc ext catalog [--json]');
-      const { catalog } = await open();
-      const listing = await catalog.catalog(signal);
+      const listing = await invoke(listCatalog, {});
       if (values.json) io.stdout.write(`${JSON.stringify(listing, null, 2)}\n`);
-      else printListing(io, redactUrl(catalog.settings().indexUrl), listing);
+      else printListing(io, redactUrl((await open()).catalog.settings().indexUrl), listing);
       return 0;
     }
     case 'install': {
       const { value, json } = single(args, 'svc ext install <id>@<exact version> [--json]');
       const spec = parseReleaseSpec(value);
       // With --json, stdout carries only the result; the steps go to stderr.
-      const { record, warnings } = await (await open()).catalog.install(spec.id, spec.version, { ...createProgressReporter(json ? { ...io, stdout: io.stderr } : io), signal });
-      if (json) return printJson(io, { extension: presentRecord(record), warnings: presentWarnings(warnings) });
+      const { extension, warnings } = await invoke(installExtension, { id: spec.id, version: spec.version }, createProgressReporter(json ? { ...io, stdout: io.stderr } : io));
+      if (json) return printJson(io, { extension, warnings });
       printWarnings(io, warnings);
-      io.stdout.write(`installed ${record.id} ${record.version} (${record.state}); enable it with: svc ext enable ${record.id}\n`);
+      io.stdout.write(`installed ${extension.id} ${extension.version} (${extension.state}); enable it with: svc ext enable ${extension.id}\n`);
       return 0;
     }
     case 'update': {
       const { value, json } = single(args, 'svc ext update <id>@<exact version> [--json]');
       const spec = parseReleaseSpec(value);
-      const outcome = await (await open()).catalog.update(spec.id, spec.version, { ...createProgressReporter(json ? { ...io, stdout: io.stderr } : io), signal });
-      if (json) return printJson(io, presentOutcome(outcome));
+      const outcome = await invoke(updateExtension, { id: spec.id, version: spec.version }, createProgressReporter(json ? { ...io, stdout: io.stderr } : io));
+      if (json) return printJson(io, outcome);
       printSwitch(io, 'updated', outcome);
       return 0;
     }
     case 'rollback': {
       const { value, json } = single(args, 'svc ext rollback <id> [--json]');
-      const outcome = await (await open()).catalog.rollback(checkExtensionId(value));
-      if (json) return printJson(io, presentOutcome(outcome));
+      const outcome = await invoke(rollbackExtension, { id: checkExtensionId(value) });
+      if (json) return printJson(io, outcome);
       printSwitch(io, 'rolled back', outcome);
       return 0;
     }
@@ -92,8 +106,9 @@ async function runCatalogCommand(
       const usage = 'svc ext uninstall <id> [--force] [--json]';
       const { values, positionals } = parseCommandArgs(args, { force: { type: 'boolean' }, json: { type: 'boolean' } }, usage);
       if (positionals.length !== 1) throw new UsageError(`expected exactly one argument\nusage: ${usage}`);
-      const removed = await (await open()).catalog.uninstall(checkExtensionId(positionals[0]!), { force: values.force === true });
-      if (values.json) return printJson(io, removed);
+      const answer = await invoke(uninstallExtension, { id: checkExtensionId(positionals[0]!), force: values.force === true });
+      if (values.json) return printJson(io, answer);
+      const removed = answer.uninstalled;
       io.stdout.write(`uninstalled ${removed.id} ${removed.version}\n`);
       if (removed.connectionsLeft.length > 0) {
         io.stdout.write(`warning: these connections still name ${removed.id} and will fail until it is installed again: ${removed.connectionsLeft.join(', ')}\n`);
@@ -114,57 +129,34 @@ function printJson(io: CliIo, value: unknown): number {
   return 0;
 }
 
-function presentRecord(record: ExtensionRecord) {
-  return {
-    id: record.id,
-    version: record.version,
-    state: record.state,
-    permissions: record.grantedPermissions,
-    ...(record.previousVersion ? { previousVersion: record.previousVersion } : {}),
-    ...(record.pendingVersion ? { pendingVersion: record.pendingVersion } : {}),
-    ...(record.rolledBackFrom ? { rolledBackFrom: record.rolledBackFrom } : {}),
-  };
-}
-
-function presentWarnings(warnings: CheckFailure[]) {
-  return warnings.map((warning) => ({ code: warning.code, message: warning.message, fix: warning.fix }));
-}
-
-function presentOutcome(outcome: RollbackOutcome) {
-  const extension = presentRecord(outcome.record);
-  if (outcome.kind === 'discarded-pending') return { kind: outcome.kind, extension, discarded: outcome.discarded };
-  if (outcome.kind === 'switched') return { kind: outcome.kind, extension, from: outcome.from, to: outcome.to, warnings: presentWarnings(outcome.warnings) };
-  return { kind: outcome.kind, extension, current: outcome.current, pending: outcome.pending, added: outcome.added, dropped: outcome.dropped, warnings: presentWarnings(outcome.warnings) };
-}
-
-function printSwitch(io: CliIo, verb: string, outcome: RollbackOutcome): void {
-  const { record } = outcome;
-  if (outcome.kind === 'discarded-pending') {
+function printSwitch(io: CliIo, verb: string, outcome: SwitchOutcome): void {
+  const record = outcome.extension;
+  if (outcome.outcome === 'discarded-pending') {
     io.stdout.write(`discarded the pending update ${record.id} ${outcome.discarded}; ${record.id} ${record.version} stays (${record.state})\n`);
     return;
   }
   printWarnings(io, outcome.warnings);
-  if (outcome.kind === 'switched') {
+  if (outcome.outcome === 'switched') {
     io.stdout.write(`${verb} ${record.id} ${outcome.from} → ${outcome.to} (${record.state})\n`);
     if (record.state === 'enabled') io.stdout.write(`calls already running finish on ${outcome.from}; new calls use ${outcome.to}\n`);
     return;
   }
   io.stdout.write(`${record.id} ${outcome.pending} is staged, but its permissions differ from the granted ones:\n`);
-  for (const name of outcome.added) io.stdout.write(`  + ${name}\n`);
-  for (const name of outcome.dropped) io.stdout.write(`  - ${name}\n`);
+  for (const name of outcome.permissions.added) io.stdout.write(`  + ${name}\n`);
+  for (const name of outcome.permissions.dropped) io.stdout.write(`  - ${name}\n`);
   io.stdout.write(`${record.id} ${outcome.current} keeps serving (${record.state}); review and switch with: svc ext enable ${record.id}\n`);
 }
 
-function printWarnings(io: CliIo, warnings: CheckFailure[]): void {
+function printWarnings(io: CliIo, warnings: ReadonlyArray<{ code: string; message: string; fix: string }>): void {
   for (const warning of warnings) io.stdout.write(`warning ${warning.code}: ${warning.message}${warning.fix ? `\n  fix: ${warning.fix}` : ''}\n`);
 }
 
-function describeTrust(trust: CatalogTrust): string {
+function describeTrust(trust: CatalogListing['signature']): string {
   if (trust.signed) return `signed by pinned key ${trust.keyId} (index version ${trust.version}, expires ${trust.expires})`;
   return 'unsigned: no catalog key is pinned on this host';
 }
 
-function printListing(io: CliIo, url: string, listing: CatalogListing & { signature: CatalogTrust }): void {
+function printListing(io: CliIo, url: string, listing: CatalogListing): void {
   io.stdout.write(`catalog ${url}  ${describeTrust(listing.signature)}\n`);
   if (listing.extensions.length === 0) {
     io.stdout.write('the catalog offers no extensions\n');

@@ -55,7 +55,7 @@ export async function extCommand(args: string[], io: CliIo, open: () => Promise<
     case 'update':
     case 'rollback':
     case 'uninstall':
-      return extCatalogCommand(sub, rest, io, open, signal);
+      return extCatalogCommand(sub, rest, io, open, invoke, signal);
     default:
       throw new UsageError(`unknown ext command "${sub ?? ''}"\nusage:\n${EXT_USAGE}`);
   }

@@ -2,7 +2,19 @@
 // management, system configuration, integrations and the service itself. Each parses its own
 // arguments; these entries give them a place in `svc --help`, a `--help` of their own, and
 // "did you mean".
-import { disableExtension, enableExtension, getExtension, getExtensionPermissions, listExtensions, removeDevExtension } from '../../operations/extension/index.js';
+import {
+  disableExtension,
+  enableExtension,
+  getExtension,
+  getExtensionPermissions,
+  installExtension,
+  listCatalog,
+  listExtensions,
+  removeDevExtension,
+  rollbackExtension,
+  uninstallExtension,
+  updateExtension,
+} from '../../operations/extension/index.js';
 import type { AnyOperation } from '../../operations/index.js';
 import type { CliCommand, CliRun } from '../cli-command.js';
 
@@ -17,7 +29,7 @@ const raw = (group: string, name: string, description: string, usage: string, ex
   run,
 });
 
-// `uses`: the extension operations the command runs (the rest of `svc ext` still calls the services).
+// `uses`: the extension operations the command runs (`ext doctor`, `ext new` and the local `ext list --json` view use the services).
 const ext = (name: string, description: string, usage: string, example: string, uses: AnyOperation[] = []): CliCommand => ({
   ...raw('ext', name, description, usage, [example], async (run) => {
     const { extCommand } = await import('./ext-command.js');
@@ -92,11 +104,11 @@ export const HOST_COMMANDS: CliCommand[] = [
   ext('disable', 'Disable an extension; nothing of it runs until it is enabled again.', '<id>', 'svc ext disable acme.my-cli', [disableExtension]),
   ext('doctor', "Run an extension's preflight checks and say what to fix.", '<id> [--connection <name>]', 'svc ext doctor svc-official.claude-code'),
   ext('new', 'Scaffold a new provider package.', '<name> [--dir <parent folder>] [--publisher <publisher>] [--command <cli executable>]', 'svc ext new my-cli --publisher acme'),
-  ext('catalog', 'List what the configured extension catalog offers.', '[--json]', 'svc ext catalog'),
-  ext('install', 'Install an exact version from the catalog (verified, disabled until enabled).', '<id>@<exact version>', 'svc ext install acme.my-cli@1.2.0'),
-  ext('update', 'Update an installed catalog extension to an exact version.', '<id>@<exact version>', 'svc ext update acme.my-cli@1.3.0'),
-  ext('rollback', 'Go back to the previously installed version.', '<id>', 'svc ext rollback acme.my-cli'),
-  ext('uninstall', 'Remove an installed catalog extension.', '<id>', 'svc ext uninstall acme.my-cli'),
+  ext('catalog', 'List what the configured extension catalog offers.', '[--json]', 'svc ext catalog', [listCatalog]),
+  ext('install', 'Install an exact version from the catalog (verified, disabled until enabled).', '<id>@<exact version> [--json]', 'svc ext install acme.my-cli@1.2.0', [installExtension]),
+  ext('update', 'Update an installed catalog extension to an exact version.', '<id>@<exact version> [--json]', 'svc ext update acme.my-cli@1.3.0', [updateExtension]),
+  ext('rollback', 'Go back to the previously installed version.', '<id> [--json]', 'svc ext rollback acme.my-cli', [rollbackExtension]),
+  ext('uninstall', 'Remove an installed catalog extension.', '<id> [--force] [--json]', 'svc ext uninstall acme.my-cli', [uninstallExtension]),
   config('get', 'Print one system setting.', '<key>', 'svc config get extensions.catalogUrl'),
   config('set', 'Store one system setting (checked against its rule).', '<key> <value>', 'svc config set extensions.catalogUrl https://catalog.example/index.json'),
   config('unset', 'Remove one system setting.', '<key>', 'svc config unset extensions.catalogUrl'),

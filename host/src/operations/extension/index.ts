@@ -8,3 +8,5 @@ export { PermissionPromptSchema } from './permission-prompt-schema.js';
 export { presentExtension } from './present-extension.js';
 export { registerDevExtension } from './register-dev-extension.js';
 export { removeDevExtension } from './remove-dev-extension.js';
+export { installExtension, listCatalog, rollbackExtension, uninstallExtension, updateExtension } from './catalog-operations.js';
+export { CatalogListingSchema, SwitchOutcomeSchema } from './catalog-schemas.js';

@@ -25,7 +25,7 @@ export const registerDevExtension = defineOperation({
   http: { method: 'POST', path: '/api/extensions/dev', status: 201 },
   handler: async (input, ctx) => {
     const { record, report } = await ctx.services.extensions.devAdd(input.dir);
-    const { id, displayName, version, source, state } = presentExtension(record);
+    const { id, displayName, version, source, state } = presentExtension(record, ctx.services.extensions);
     return {
       extension: { id, displayName, version, source, state },
       checks: report.checks.map((check) => (check.ok ? { check: check.check, ok: true as const } : { check: check.check, ok: false as const, code: check.code, message: check.message, fix: check.fix })),

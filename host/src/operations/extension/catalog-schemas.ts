@@ -1,0 +1,89 @@
+// What the catalog operations answer, presented once for the CLI's --json, HTTP and the web page:
+// ids, versions, states and permissions — never the catalog's URL or a folder on this machine.
+import { CapabilitiesSchema } from '@svc-org/ai-sdk';
+import { z } from 'zod';
+import type { RollbackOutcome } from '../../extensions/catalog-installer/index.js';
+import type { ExtensionService } from '../../extensions/index.js';
+import type { CheckFailure } from '../../extensions/preflight/index.js';
+import { EXTENSION_SOURCES, EXTENSION_STATES } from '../../extensions/registry/index.js';
+import { ExtensionSchema } from './extension-schema.js';
+import { presentExtension } from './present-extension.js';
+
+/** A check that did not pass but does not stop the operation (a CLI not installed yet, say). */
+export const CheckWarningSchema = z.object({ check: z.string(), code: z.string(), message: z.string(), fix: z.string() });
+
+export function presentWarnings(warnings: readonly CheckFailure[]): Array<z.input<typeof CheckWarningSchema>> {
+  return warnings.map(({ check, code, message, fix }) => ({ check, code, message, fix }));
+}
+
+const CatalogTrustSchema = z.union([
+  z.object({ signed: z.literal(true), keyId: z.string(), version: z.number(), expires: z.string() }),
+  z.object({ signed: z.literal(false), version: z.number().optional(), expires: z.string().optional() }),
+]);
+
+export const CatalogListingSchema = z.object({
+  /** Whether the index was signed by a pinned key, and by which. */
+  signature: CatalogTrustSchema,
+  extensions: z.array(
+    z.object({
+      id: z.string(),
+      publisher: z.string(),
+      displayName: z.string(),
+      description: z.string(),
+      installed: z
+        .object({
+          version: z.string(),
+          source: z.enum(EXTENSION_SOURCES),
+          state: z.enum(EXTENSION_STATES),
+          pendingVersion: z.string().optional(),
+          previousVersion: z.string().optional(),
+        })
+        .nullable(),
+      versions: z.array(
+        z.object({
+          version: z.string(),
+          permissions: z.array(z.string()),
+          compatibility: z.object({ svc: z.string(), node: z.string(), cli: z.string().optional() }),
+          compatible: z.object({ svc: z.boolean(), node: z.boolean() }),
+          capabilities: CapabilitiesSchema,
+          size: z.number(),
+          sha256: z.string(),
+          installed: z.enum(['current', 'pending', 'previous']).optional(),
+        }),
+      ),
+    }),
+  ),
+});
+
+/** `switched`: the version serves now; `pending`: it waits for confirmation; `discarded-pending`: a staged update was dropped. */
+export const SwitchOutcomeSchema = z.discriminatedUnion('outcome', [
+  z.object({ outcome: z.literal('switched'), from: z.string(), to: z.string(), extension: ExtensionSchema, warnings: z.array(CheckWarningSchema) }),
+  z.object({
+    outcome: z.literal('pending'),
+    current: z.string(),
+    pending: z.string(),
+    permissions: z.object({ added: z.array(z.string()), dropped: z.array(z.string()) }),
+    extension: ExtensionSchema,
+    warnings: z.array(CheckWarningSchema),
+  }),
+  z.object({ outcome: z.literal('discarded-pending'), discarded: z.string(), extension: ExtensionSchema }),
+]);
+
+export function presentOutcome(outcome: RollbackOutcome, extensions: Pick<ExtensionService, 'isolationOf'>): z.input<typeof SwitchOutcomeSchema> {
+  const extension = presentExtension(outcome.record, extensions);
+  switch (outcome.kind) {
+    case 'switched':
+      return { outcome: 'switched', from: outcome.from, to: outcome.to, extension, warnings: presentWarnings(outcome.warnings) };
+    case 'pending':
+      return {
+        outcome: 'pending',
+        current: outcome.current,
+        pending: outcome.pending,
+        permissions: { added: outcome.added, dropped: outcome.dropped },
+        extension,
+        warnings: presentWarnings(outcome.warnings),
+      };
+    case 'discarded-pending':
+      return { outcome: 'discarded-pending', discarded: outcome.discarded, extension };
+  }
+}
