@@ -2,6 +2,7 @@
 // A real Chromium (Debian's `chromium` package) driven by playwright-core against a real `svc serve`,
 // signed in the way a person is: by opening the one-time link the service printed.
 import { existsSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { REPO_ROOT } from '../support/svc-process.js';
@@ -42,6 +43,13 @@ export async function signedInPage(browser: Browser, serve: ServeProcess, viewpo
 export async function screenshot(page: Page, name: string): Promise<void> {
   const dir = join(REPO_ROOT, 'docs', 'screenshots');
   mkdirSync(dir, { recursive: true });
-  await page.evaluate(() => window.scrollTo(0, 0));
+  // The pictures live in the repository: the folders of the machine that took them are not shown.
+  await page.evaluate((roots) => {
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const [root, shown] of roots) if (node.nodeValue?.includes(root)) node.nodeValue = node.nodeValue.split(root).join(shown);
+    }
+    window.scrollTo(0, 0);
+  }, [[REPO_ROOT, '~/svc'], [tmpdir(), '/tmp']] as Array<[string, string]>);
   await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
 }

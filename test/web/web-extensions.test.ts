@@ -63,6 +63,7 @@ afterAll(async () => {
 test('an exact catalog version is installed from the page and enabled through the permission dialog', async () => {
   await page.getByRole('link', { name: 'Extensions' }).click();
   const card = page.locator(`[data-catalog="${ID}"]`);
+  expect(await page.locator('.catalog-signature').textContent()).toContain('Unsigned: no catalog key is pinned');
   await card.getByRole('button', { name: 'Install 1.0.0' }).click();
   await row(ID).waitFor();
   await waitFor(async () => (await row(ID).textContent())?.includes('disabled'), 10_000, 'the installed provider, disabled');
@@ -71,10 +72,19 @@ test('an exact catalog version is installed from the page and enabled through th
   const dialog = page.getByRole('dialog');
   await dialog.getByText('process:spawn').waitFor();
   expect(await dialog.textContent()).toContain('start the CLI and other programs');
+  // The exact probe that runs after consent, the mode it will run in, and the server's own notice.
+  const probe = await serve.api<{ cli: { probe: { command: string; args: string[] } }; isolation: { mode: string }; notice: string[] }>('GET', `/api/extensions/${ID}/permissions`);
+  expect(probe.body.cli.probe.args.length).toBeGreaterThan(0);
+  expect(await dialog.locator('.cli-probe').textContent()).toContain([probe.body.cli.probe.command, ...probe.body.cli.probe.args].join(' '));
+  expect(await dialog.locator('.isolation').textContent()).toContain(probe.body.isolation.mode === 'process' ? 'a hardened process' : 'a worker thread of svc');
+  expect(await dialog.textContent()).toContain(probe.body.notice[0]);
   await screenshot(page, 'extensions-permission-dialog');
   await dialog.getByRole('button', { name: 'Enable' }).click();
   await waitFor(async () => (await row(ID).locator('.state').textContent()) === 'enabled', 10_000, 'the provider enabled');
   expect(await query('hello')).toBe('v1.0.0\nhello');
+  const listed = await serve.api<{ items: Array<{ id: string; isolation: { mode: string } }> }>('GET', '/api/extensions');
+  const mode = listed.body.items.find((e) => e.id === ID)!.isolation.mode;
+  expect(await row(ID).locator('.isolation').textContent()).toContain(mode === 'process' ? 'hardened process' : 'worker thread');
 });
 
 test('an update asking for a new permission is marked new and the old version serves until it is confirmed', async () => {

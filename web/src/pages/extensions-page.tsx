@@ -4,7 +4,7 @@ import { EmptyState } from '../components/empty-state.js';
 import { ErrorNote } from '../components/error-note.js';
 import { useAction } from '../use-action.js';
 import { useResource } from '../use-resource.js';
-import { PermissionDialog } from './permission-dialog.js';
+import { PermissionDialog, type Isolation } from './permission-dialog.js';
 
 interface Extension {
   id: string;
@@ -16,6 +16,7 @@ interface Extension {
   error: { code: string; message: string; fix?: string } | null;
   pendingVersion?: string | null;
   previousVersion?: string | null;
+  isolation: Isolation;
 }
 interface CatalogVersion {
   version: string;
@@ -32,10 +33,11 @@ interface CatalogExtension {
   installed: { version: string; state: string; pendingVersion?: string; previousVersion?: string } | null;
   versions: CatalogVersion[];
 }
+type CatalogSignature = { signed: true; keyId: string; version: number; expires: string } | { signed: false };
 
 export function ExtensionsPage() {
   const installed = useResource(() => get<{ items: Extension[] }>('/api/extensions'), [], ['extensions']);
-  const catalog = useResource(() => get<{ extensions: CatalogExtension[] }>('/api/extensions/catalog'), [], ['extensions']);
+  const catalog = useResource(() => get<{ signature: CatalogSignature; extensions: CatalogExtension[] }>('/api/extensions/catalog'), [], ['extensions']);
   const [enabling, setEnabling] = useState<string>();
   const action = useAction();
   const reload = () => {
@@ -60,6 +62,7 @@ export function ExtensionsPage() {
               <th scope="col">Source</th>
               <th scope="col">State</th>
               <th scope="col">Permissions</th>
+              <th scope="col">Isolation</th>
               <th scope="col">Actions</th>
             </tr>
           </thead>
@@ -90,6 +93,10 @@ export function ExtensionsPage() {
                     ) : null}
                   </td>
                   <td>{e.permissions.length ? e.permissions.map((p) => <code key={p} className="perm">{p}</code>) : <span className="muted">none granted</span>}</td>
+                  <td className="isolation" title={e.isolation.enforces.length ? `Enforces: ${e.isolation.enforces.join(', ')}` : undefined}>
+                    {e.isolation.mode === 'process' ? 'hardened process' : 'worker thread'}
+                    {e.isolation.notEnforced.length ? <div className="sub">not enforced: {e.isolation.notEnforced.join(', ')}</div> : null}
+                  </td>
                   <td className="actions">
                     {e.state === 'enabled' ? (
                       <button type="button" onClick={() => act(() => post(`/api/extensions/${e.id}/disable`))}>
@@ -127,6 +134,13 @@ export function ExtensionsPage() {
       ) : null}
       <h2>Catalog</h2>
       <ErrorNote error={catalog.error} />
+      {catalog.data ? (
+        <p className="catalog-signature">
+          {catalog.data.signature.signed
+            ? `Signed by pinned key ${catalog.data.signature.keyId} (index version ${catalog.data.signature.version}, expires ${catalog.data.signature.expires}).`
+            : 'Unsigned: no catalog key is pinned on this host, so the index is trusted for its HTTPS address alone.'}
+        </p>
+      ) : null}
       {catalog.data?.extensions.length === 0 ? <EmptyState title="The catalog offers no providers" /> : null}
       <ul className="catalog">
         {catalog.data?.extensions.map((entry) => (

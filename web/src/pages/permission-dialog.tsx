@@ -11,8 +11,18 @@ export interface PermissionPrompt {
   currentVersion?: string;
   requested: Array<{ name: string; description: string; new: boolean }>;
   dropped: string[];
-  /** What will run once enabled: the CLI the provider starts and how its version is probed. */
-  cli?: { executable?: string | null; probeArgs?: string[] } | null;
+  /** What will run once enabled: the CLI the provider starts and the exact version probe. */
+  cli?: { command: string; source: string; probe: { command: string; args: string[] } | null };
+  /** How the provider will run and what that enforces on this machine. */
+  isolation?: Isolation;
+  /** What the permissions do and do not stop, as the server says it for this mode. */
+  notice: string[];
+}
+
+export interface Isolation {
+  mode: 'worker' | 'process';
+  enforces: string[];
+  notEnforced: string[];
 }
 
 /**
@@ -59,14 +69,30 @@ export function PermissionDialog({ id, onClose, onEnabled }: { id: string; onClo
             ))}
           </ul>
           {prompt.dropped.length > 0 ? <p>No longer requested (will be dropped): {prompt.dropped.join(', ')}</p> : null}
-          {prompt.cli?.executable ? (
-            <p>
-              Once enabled it may run <code>{[prompt.cli.executable, ...(prompt.cli.probeArgs ?? [])].join(' ')}</code> to check the CLI version.
+          {prompt.cli ? (
+            <p className="cli-probe">
+              It starts the CLI <code>{prompt.cli.command}</code>
+              {prompt.cli.probe ? (
+                <>
+                  ; once you confirm, it runs <code>{[prompt.cli.probe.command, ...prompt.cli.probe.args].join(' ')}</code> to check the CLI version.
+                </>
+              ) : (
+                '; nothing of it runs before you confirm.'
+              )}
             </p>
           ) : null}
-          <p className="note">
-            Permissions gate what the provider asks the host to do. In the default mode they do not sandbox its own code: enable providers you trust.
-          </p>
+          {prompt.isolation ? (
+            <p className="isolation">
+              Runs as <strong>{prompt.isolation.mode === 'process' ? 'a hardened process' : 'a worker thread of svc'}</strong>
+              {prompt.isolation.enforces.length ? `: enforces ${prompt.isolation.enforces.join(', ')}` : ''}
+              {prompt.isolation.notEnforced.length ? `; not enforced: ${prompt.isolation.notEnforced.join(', ')}` : ''}.
+            </p>
+          ) : null}
+          {prompt.notice.map((line) => (
+            <p className="note" key={line}>
+              {line}
+            </p>
+          ))}
           <ErrorNote error={action.error} />
           <div className="dialog-actions">
             <button type="button" className="ghost" onClick={onClose}>
