@@ -177,6 +177,11 @@ describe('management API', () => {
     // A developer-mode provider runs on a worker thread, and the listing says what that leaves open.
     expect(list.body.items[0].isolation).toMatchObject({ mode: 'worker', notEnforced: expect.arrayContaining(['files', 'processes', 'network']) });
     expect(list.text).not.toContain(home);
+    // What a person reviews before enabling, found without running anything: the probe is named, not run.
+    const described = await call('GET', '/api/extensions/svc-test.echo/description');
+    expect(described.body).toMatchObject({ id: 'svc-test.echo', state: 'disabled', requestedPermissions: ['config:provider', 'process:spawn'], grantedPermissions: [] });
+    expect(described.body.cli.probe).toMatchObject({ args: ['--version'] });
+    expect(described.body.checks.every((check: { ok: boolean }) => check.ok)).toBe(true);
     const prompt = await call('GET', '/api/extensions/svc-test.echo/permissions');
     expect(prompt.body.isolation).toMatchObject({ mode: 'worker' });
     expect(prompt.body.requested.map((p: { name: string }) => p.name)).toEqual(['config:provider', 'process:spawn']);

@@ -5,7 +5,7 @@ import type { PermissionPrompt } from '../../extensions/permission-prompt.js';
 import type { HostServices } from '../../host-services.js';
 import type { CliRun } from '../cli-command.js';
 import type { CliIo } from '../cli-io.js';
-import { disableExtension, enableExtension, getExtension, getExtensionPermissions, listExtensions, removeDevExtension } from '../../operations/extension/index.js';
+import { describeExtension, disableExtension, enableExtension, getExtension, getExtensionPermissions, listExtensions, removeDevExtension } from '../../operations/extension/index.js';
 import { confirm } from '../confirm.js';
 import { EXT_CATALOG_USAGE, extCatalogCommand } from './ext-catalog-command.js';
 import { parseCommandArgs } from '../parse-command-args.js';
@@ -34,7 +34,7 @@ export async function extCommand(args: string[], io: CliIo, open: () => Promise<
       return extDev(rest, io, open, invoke);
     case 'show':
     case 'info':
-      return extShow(rest, io, await open());
+      return extShow(rest, io, invoke);
     case 'enable':
       return extEnable(rest, io, invoke);
     case 'disable': {
@@ -157,10 +157,10 @@ function formatArgv(argv: readonly string[]): string {
   return argv.map((arg) => (/^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replaceAll("'", `'\\''`)}'`)).join(' ');
 }
 
-async function extShow(args: string[], io: CliIo, services: HostServices): Promise<number> {
+async function extShow(args: string[], io: CliIo, invoke: Invoke): Promise<number> {
   const usage = 'svc ext show <id> [--connection <name>] [--json]';
   const { values, positionals } = parseCommandArgs(args, { json: { type: 'boolean' }, connection: { type: 'string' } }, usage);
-  const shown = await services.extensions.show(one(positionals, usage), values.connection);
+  const shown = await invoke(describeExtension, { id: one(positionals, usage), ...(values.connection ? { connection: values.connection } : {}) });
   if (values.json) {
     io.stdout.write(`${JSON.stringify(shown, null, 2)}\n`);
     return 0;

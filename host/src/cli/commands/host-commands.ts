@@ -3,6 +3,7 @@
 // arguments; these entries give them a place in `svc --help`, a `--help` of their own, and
 // "did you mean".
 import {
+  describeExtension,
   disableExtension,
   enableExtension,
   getExtension,
@@ -100,7 +101,8 @@ export const HOST_COMMANDS: CliCommand[] = [
   ),
   ext('list', 'List registered extensions with their state and granted permissions.', '[--json]', 'svc ext list --json', [listExtensions]),
   ext('dev', 'Register (or remove) a provider from a local folder you are developing.', 'add <absolute dir> | remove <id>', 'svc ext dev add "$PWD"', [removeDevExtension]),
-  ext('enable', 'Enable an extension after you confirm the permissions it asks for.', '<id> [--yes]', 'svc ext enable acme.my-cli', [getExtension, getExtensionPermissions, enableExtension]),
+  ext('show', 'Show what an extension asks for before you enable it: permissions, the CLI and its probe, compatibility, checks.', '<id> [--connection <name>] [--json]', 'svc ext show acme.my-cli', [describeExtension]),
+  ext('enable', 'Enable an extension after you confirm the permissions it asks for.', '<id> [--yes] [--connection <name>] [--isolation process|worker] [--json]', 'svc ext enable acme.my-cli', [getExtension, getExtensionPermissions, enableExtension]),
   ext('disable', 'Disable an extension; nothing of it runs until it is enabled again.', '<id>', 'svc ext disable acme.my-cli', [disableExtension]),
   ext('doctor', "Run an extension's preflight checks and say what to fix.", '<id> [--connection <name>]', 'svc ext doctor svc-official.claude-code'),
   ext('new', 'Scaffold a new provider package.', '<name> [--dir <parent folder>] [--publisher <publisher>] [--command <cli executable>]', 'svc ext new my-cli --publisher acme'),

@@ -10,3 +10,4 @@ export { registerDevExtension } from './register-dev-extension.js';
 export { removeDevExtension } from './remove-dev-extension.js';
 export { installExtension, listCatalog, rollbackExtension, uninstallExtension, updateExtension } from './catalog-operations.js';
 export { CatalogListingSchema, SwitchOutcomeSchema } from './catalog-schemas.js';
+export { describeExtension, ExtensionDescriptionSchema } from './describe-extension.js';

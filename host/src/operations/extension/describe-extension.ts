@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { EXTENSION_SOURCES, EXTENSION_STATES } from '../../extensions/registry/index.js';
+import { defineOperation } from '../define-operation.js';
+
+const CheckSchema = z.object({ check: z.string(), ok: z.boolean(), code: z.string().optional(), message: z.string().optional(), fix: z.string().optional() });
+
+/** Everything a person reviews before enabling (`ExtensionDescription`), found without running anything. */
+export const ExtensionDescriptionSchema = z.object({
+  id: z.string(),
+  version: z.string(),
+  source: z.enum(EXTENSION_SOURCES),
+  state: z.enum(EXTENSION_STATES),
+  displayName: z.string(),
+  description: z.string().optional(),
+  requestedPermissions: z.array(z.string()),
+  grantedPermissions: z.array(z.string()),
+  compatibility: z.object({ svc: z.string(), node: z.string(), cli: z.string().optional() }).optional(),
+  cli: z
+    .object({
+      default: z.string(),
+      override: z.string().optional(),
+      found: z.string().nullable(),
+      error: z.object({ code: z.string(), message: z.string(), fix: z.string() }).optional(),
+      probe: z.object({ args: z.array(z.string()), runs: z.string() }).nullable(),
+    })
+    .optional(),
+  checks: z.array(CheckSchema),
+  notice: z.array(z.string()),
+});
+
+export const describeExtension = defineOperation({
+  name: 'describe_extension',
+  group: 'extension',
+  description:
+    'What an extension asks for before it is enabled: requested and granted permissions, compatibility, the CLI it would run and its version probe, and every preflight check. Runs nothing.',
+  readOnly: true,
+  idempotent: true,
+  runsIn: 'any',
+  input: z.object({ id: z.string().min(1).max(214), connection: z.string().min(1).optional() }).strict(),
+  output: ExtensionDescriptionSchema,
+  http: { method: 'GET', path: '/api/extensions/:id/description' },
+  handler: (input, ctx) => ctx.services.extensions.show(input.id, input.connection),
+});
