@@ -8,7 +8,10 @@ import type { RoutingStores } from '../routing/routing-stores.js';
 const StopHookArrivedSchema = z.object({ notificationId: z.number().int() });
 const ExecutionEndedSchema = z.object({ executionId: z.number().int(), taskId: z.number().int(), status: z.string() });
 
-export type DomainEventOutcome = 'workbench_event' | 'no_event' | 'not_consumed';
+export type DomainEventOutcome = 'workbench_event' | 'no_event' | 'stale' | 'not_consumed';
+
+/** A stop hook or execution end older than this when handled is no review any more (see `handle`). */
+export const WORKBENCH_EVENT_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
  * The Workbench's side of the host's durable domain events (claimed by the event worker of
@@ -22,6 +25,10 @@ export type DomainEventOutcome = 'workbench_event' | 'no_event' | 'not_consumed'
  * - `execution_ended` COMPLETED → `EXECUTION_COMPLETED` only when no stop-hook review of that
  *   execution holds its review key: both race on the unique `execution_review_key`.
  * - `task_status_changed` has no consumer yet: `not_consumed`, and the worker marks it done.
+ *
+ * A stop hook or execution end first handled more than seven days after it happened (the service
+ * was down that long, or the database predates this consumer) is `stale`: marked done without a
+ * review, so a parent is not flooded with reports of work long finished.
  */
 export class WorkbenchEventConsumer {
   constructor(
@@ -29,7 +36,8 @@ export class WorkbenchEventConsumer {
     private readonly stores: RoutingStores,
   ) {}
 
-  handle(event: DomainEvent): DomainEventOutcome {
+  handle(event: DomainEvent, now: number = Date.now()): DomainEventOutcome {
+    if (event.type !== 'task_status_changed' && now - event.createdAt > WORKBENCH_EVENT_MAX_AGE_MS) return 'stale';
     switch (event.type) {
       case 'stop_hook_arrived':
         return this.stopHookArrived(parse(StopHookArrivedSchema, event));
@@ -50,7 +58,8 @@ export class WorkbenchEventConsumer {
       const task = notification.taskId === null ? undefined : domain.tasks.find(notification.taskId);
       if (!task || task.parentTaskId === null) return 'no_event';
       const payload = asRecord(notification.payload);
-      const turn = turnIdOf(payload) ?? notification.turnId ?? `n${notification.id}`;
+      // The notification table already keeps one row per task and turn; the key only names it.
+      const turn = turnIdOf(payload) ?? `n${notification.id}`;
       // The first turn end of an execution is its review; the execution's COMPLETED fallback then adds nothing.
       const reviewKey = notification.executionId !== null ? `review:${notification.executionId}` : null;
       const keyFree = reviewKey !== null && !workbench.hasReviewKey(reviewKey);

@@ -114,3 +114,16 @@ test('a payload the Workbench cannot read is retried and then marked failed, nev
   await events.stop();
   expect(fx.services.domain.events.list()[0]).toMatchObject({ status: 'failed', attempts: 2, lastError: expect.stringContaining('cannot read') });
 });
+
+test('a stop hook or execution end first handled more than seven days after it happened adds no review', () => {
+  const parent = fx.newTask('Lead');
+  const child = fx.services.domain.tasks.create({ projectId: fx.projectId, title: 'Child', parentTaskId: parent }).id;
+  const execution = fx.running(child);
+  fx.services.domain.executions.finish(execution, { status: 'FAILED', endReason: 'exited', exitCode: 1 });
+  const [ended] = fx.services.domain.events.list({ type: 'execution_ended' });
+  const handler = consumer();
+  expect(handler.handle(ended!, ended!.createdAt + 8 * 24 * 60 * 60 * 1000)).toBe('stale');
+  expect(kinds(parent)).toEqual([]);
+  expect(handler.handle(ended!, ended!.createdAt + 6 * 24 * 60 * 60 * 1000)).toBe('workbench_event');
+  expect(kinds(parent)).toEqual([`EXECUTION_FAILED:high:${execution}`]);
+});
