@@ -3,8 +3,9 @@
 A platform message meant for svc (it starts with the prefix, default ``/svc``, or it is, or replies
 to, a message carrying ``[[svc:task=<id>]]``) is handed to ``svc mcp`` (profile ``gateway``) from
 the ``pre_gateway_dispatch`` hook, before auth, pairing or the agent. The service's answer is sent
-to the same chat and thread through the platform adapter and the message is skipped; everything
-else is allowed through untouched. Python standard library only.
+to the same chat and thread through the platform adapter and the message is skipped; for anything
+else the hook returns None (normal dispatch, leaving other plugins' answers in force). Python
+standard library only.
 """
 
 from .gateway_hook import SvcGatewayHook

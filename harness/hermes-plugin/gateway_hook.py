@@ -25,7 +25,9 @@ class SvcGatewayHook:
             return None
         reply = await asyncio.to_thread(self.answer, event)
         if reply is None:
-            return {"action": "allow"}
+            # Not for svc: None, not {"action": "allow"}. Hermes stops reading the other plugins'
+            # answers at the first "allow", so returning it would override their skip or rewrite.
+            return None
         if reply:
             await self._send(gateway, event, reply)
         return {"action": "skip", "reason": "handled by svc"}
