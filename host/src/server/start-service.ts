@@ -21,6 +21,8 @@ import { InstallToken } from './install-token.js';
 import { ServerFile } from './server-file.js';
 
 export const DEFAULT_PORT = 7878;
+// The domain-event worker's longest sleep; an append in this process wakes it at once.
+const DEFAULT_EVENT_POLL_MS = 500;
 
 export interface StartServiceOptions {
   env?: NodeJS.ProcessEnv;
@@ -30,9 +32,6 @@ export interface StartServiceOptions {
   stderrLogLevel?: LogLevel;
   builtins?: boolean;
 }
-
-// The domain-event worker's longest sleep; an append in this process wakes it at once.
-const DEFAULT_EVENT_POLL_MS = 500;
 
 export interface RunningService {
   url: string;
