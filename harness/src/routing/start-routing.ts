@@ -1,8 +1,9 @@
 import { SvcError } from '@svc-org/ai-sdk';
+import type { DomainEvent } from '../../../host/src/events/index.js';
 import type { AnyOperation, OperationContext } from '../../../host/src/operations/index.js';
 import type { TerminalManager } from '../../../host/src/terminals/index.js';
 import { CAPABILITY_OPERATIONS, reportCapabilityCompletion } from '../capabilities/index.js';
-import { WORKBENCH_OPERATIONS, WorkbenchWorker } from '../workbench/index.js';
+import { WORKBENCH_OPERATIONS, WorkbenchEventConsumer, WorkbenchWorker, type DomainEventOutcome } from '../workbench/index.js';
 import { ROUTING_OPERATIONS } from './routing-operations.js';
 import { routingStores } from './routing-stores.js';
 
@@ -16,13 +17,20 @@ export interface StartRoutingOptions {
 
 export interface RunningRouting {
   worker: WorkbenchWorker;
+  /**
+   * The handler the service's domain-event worker calls for every claimed event: a child's stop
+   * hook or execution end becomes a WorkbenchEvent (idempotent, so a re-handled event adds nothing).
+   */
+  handleDomainEvent(event: DomainEvent): DomainEventOutcome;
+  /** Whether a task is a project's Workbench (the terminal manager gives it `task.workbenchDirective`). */
+  isWorkbench(taskId: number): boolean;
   stop(): Promise<void>;
 }
 
 /** Routing, Workbench and capability operations with an internal route, registered by `svc serve` beside the host's. */
 export const ROUTING_HTTP_OPERATIONS: readonly AnyOperation[] = [...ROUTING_OPERATIONS, ...WORKBENCH_OPERATIONS, ...CAPABILITY_OPERATIONS, reportCapabilityCompletion];
 
-/** Inbound routing and the Workbench inside `svc serve`: the timer that turns stop hooks into review batches. */
+/** Inbound routing and the Workbench inside `svc serve`: its delivery timer, and the consumer of the host's domain events. */
 export function startRouting(options: StartRoutingOptions): RunningRouting {
   const { services, terminals } = options;
   const env = options.env ?? process.env;
@@ -34,11 +42,19 @@ export function startRouting(options: StartRoutingOptions): RunningRouting {
     pollMs: ms(env.SVC_WORKBENCH_POLL_MS, 'SVC_WORKBENCH_POLL_MS') ?? 1000,
     windowMs: ms(env.SVC_WORKBENCH_BATCH_WINDOW_MS, 'SVC_WORKBENCH_BATCH_WINDOW_MS') ?? 2000,
   });
+  const consumer = new WorkbenchEventConsumer(services, stores);
   const wake = () => worker.notify();
   stores.events.on('workbench', wake);
   if (options.startWorker !== false) worker.start();
   return {
     worker,
+    handleDomainEvent(event) {
+      const outcome = consumer.handle(event);
+      // A new event, or a turn end (perhaps the parent's own, which makes its batch due).
+      if (outcome === 'workbench_event' || event.type === 'stop_hook_arrived') worker.notify();
+      return outcome;
+    },
+    isWorkbench: (taskId) => stores.workbench.isWorkbench(taskId),
     async stop() {
       stores.events.off('workbench', wake);
       await worker.stop();

@@ -1,4 +1,5 @@
 export * from './render-review-batch.js';
+export * from './workbench-event-consumer.js';
 export * from './workbench-event.js';
 export * from './workbench-operations.js';
 export * from './workbench-store.js';

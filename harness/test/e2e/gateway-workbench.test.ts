@@ -119,7 +119,9 @@ describe('gateway routing and the Workbench under a real service', () => {
       server = await serve();
       // A repeated stop hook of the same turn (e.g. Codex's notifier) adds nothing.
       await server.api('POST', '/api/internal/hooks/stop', { taskId: first, event: { turn_id: 'a1', last_assistant_message: 'first child finished the parser' } });
-      await until(() => events().length === 3 && local.db.prepare('SELECT COUNT(*) AS n FROM harness_stop_cursor').get(), 20_000, 'three events');
+      // Every durable domain event was consumed by the restarted service (none left pending or claimed).
+      const unhandled = () => (local.db.prepare("SELECT COUNT(*) AS n FROM domain_events WHERE status IN ('pending', 'processing')").get() as { n: number }).n;
+      await until(() => events().length === 3 && unhandled() === 0, 20_000, 'three events');
       await ok(['task', 'resume', String(parent)]);
       const live = await until(async () => {
         const read = await server.api('GET', `/api/internal/terminal/${parent}/buffer?cursor=0`);

@@ -82,6 +82,11 @@ export class StopNotificationStore {
     return StopNotificationRowSchema.parse(this.db.prepare('SELECT * FROM stop_notifications WHERE id = ?').get(id));
   }
 
+  find(id: number): StopNotification | undefined {
+    const row = this.db.prepare('SELECT * FROM stop_notifications WHERE id = ?').get(id);
+    return row ? StopNotificationRowSchema.parse(row) : undefined;
+  }
+
   pending(limit = 100): StopNotification[] {
     return this.db
       .prepare('SELECT * FROM stop_notifications WHERE fanned_out_at IS NULL ORDER BY id LIMIT ?')

@@ -204,6 +204,7 @@ const ROWS: Record<string, Row> = {
   chat_not_authorized: [403, true, false, true],
   inbound_not_found: NOT_FOUND,
   batch_not_found: NOT_FOUND,
+  invalid_domain_event: UNPROCESSABLE,
   task_not_bound: UNPROCESSABLE,
   not_a_discussion: CONFLICT,
   not_a_work_request: CONFLICT,

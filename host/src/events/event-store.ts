@@ -14,6 +14,8 @@ export interface ClaimOptions {
  * conditional UPDATE … RETURNING, so two workers (two processes) never hold the same event.
  */
 export class EventStore {
+  private readonly listeners = new Set<() => void>();
+
   constructor(private readonly db: Db, private readonly now: () => number = Date.now) {}
 
   /** Records a fact; `false` when its dedup key was already recorded. */
@@ -25,12 +27,28 @@ export class EventStore {
          VALUES (?, ?, ?, 'pending', 0, ?, ?) ON CONFLICT (dedup_key) DO NOTHING`,
       )
       .run(event.type, event.dedupKey, JSON.stringify(event.payload), at, at);
+    if (result.changes > 0) for (const listener of this.listeners) listener();
     return result.changes > 0;
+  }
+
+  /**
+   * Called after each append in this process, so a worker here polls at once instead of at the end
+   * of its wait. The append may still be inside an open transaction: a listener must only schedule
+   * work (the transaction is synchronous, so the scheduled claim runs after it committed).
+   */
+  onAppend(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   /** Due events (pending and due, or processing with an expired lease), oldest first, now leased to `owner`. */
   claim(options: ClaimOptions): DomainEvent[] {
     const at = this.now();
+    // A read first: an idle poll takes no write lock (the CLI and `svc mcp` write the same file).
+    const due = this.db
+      .prepare(`SELECT 1 FROM domain_events WHERE (status = 'pending' AND next_attempt_at <= ?) OR (status = 'processing' AND lease_until <= ?) LIMIT 1`)
+      .get(at, at);
+    if (!due) return [];
     return this.db
       .prepare(
         `UPDATE domain_events SET status = 'processing', lease_owner = ?, lease_until = ?, attempts = attempts + 1
@@ -63,6 +81,17 @@ export class EventStore {
          WHERE id = ? AND status = 'processing' AND lease_owner = ?`,
       )
       .run(maxAttempts, retryAt, error.slice(0, 2000), id, owner);
+  }
+
+  /**
+   * Returns every claim to `pending` at once, without waiting for its lease. Only for a process that
+   * knows no other worker is alive: `svc serve` holds the SVC_HOME lock, so a claim it finds at start
+   * belonged to a service that died. The attempt it used stays counted.
+   */
+  releaseClaims(): number {
+    return this.db
+      .prepare(`UPDATE domain_events SET status = 'pending', next_attempt_at = ?, lease_owner = NULL, lease_until = NULL WHERE status = 'processing'`)
+      .run(this.now()).changes;
   }
 
   get(id: number): DomainEvent | undefined {

@@ -1,4 +1,5 @@
 import type { DomainEvent } from './domain-event.js';
+import type { EventCrashPoint } from './event-crash-point.js';
 import type { EventStore } from './event-store.js';
 
 export type EventWorkerState = 'created' | 'active' | 'stopping' | 'stopped';
@@ -19,6 +20,8 @@ export interface EventWorkerOptions {
   maxBackoffMs?: number;
   onError?(error: unknown, event?: DomainEvent): void;
   now?: () => number;
+  /** Crash-safety tests only (`createEventCrashHook`): called at each point a kill must be survivable. */
+  crashAt?: (point: EventCrashPoint) => void;
 }
 
 /**
@@ -88,10 +91,12 @@ export class EventWorker {
   private async once(): Promise<boolean> {
     const { store, owner, leaseMs = 30_000, batch = 20, maxAttempts = 10, maxBackoffMs = 30_000, now = Date.now } = this.options;
     const claimed = store.claim({ owner, leaseMs, limit: batch });
+    if (claimed.length > 0) this.options.crashAt?.('event:claimed');
     for (const event of claimed) {
       if (this.current !== 'active') break;
       try {
         await this.options.handle(event, this.stopping.signal);
+        this.options.crashAt?.('event:handled');
         store.complete(event.id, owner);
       } catch (error) {
         this.options.onError?.(error, event);

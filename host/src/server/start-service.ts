@@ -2,8 +2,9 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { SvcError } from '@svc-org/ai-sdk';
 import { HARNESS_OPERATIONS, startHarness } from '../../../harness/src/outbox/index.js';
-import { ROUTING_HTTP_OPERATIONS, startRouting } from '../../../harness/src/routing/index.js';
+import { ROUTING_HTTP_OPERATIONS, routingStores, startRouting } from '../../../harness/src/routing/index.js';
 import { HOST_VERSION, readSystemConfig } from '../config/index.js';
+import { EventWorker, createEventCrashHook } from '../events/index.js';
 import { openHostServices, type HostServices } from '../host-services.js';
 import { LiveUpdates, WebSessions, createHttpApp, resolveWebRoot, startHttpServer } from '../http/index.js';
 import type { LogLevel } from '../logging/index.js';
@@ -20,6 +21,8 @@ import { InstallToken } from './install-token.js';
 import { ServerFile } from './server-file.js';
 
 export const DEFAULT_PORT = 7878;
+// The domain-event worker's longest sleep; an append in this process wakes it at once.
+const DEFAULT_EVENT_POLL_MS = 500;
 
 export interface StartServiceOptions {
   env?: NodeJS.ProcessEnv;
@@ -49,6 +52,7 @@ export interface RunningService {
 export async function startService(options: StartServiceOptions = {}): Promise<RunningService> {
   const env = options.env ?? process.env;
   const port = resolvePort(options.port, env.SVC_PORT);
+  const pollMs = eventPollMs(env.SVC_EVENT_POLL_MS);
   const services = await openHostServices({ env, stderrLogLevel: options.stderrLogLevel, builtins: options.builtins });
   const serverFile = new ServerFile(services.svcHome);
   const identity = { pid: process.pid, pidStartTime: processStartTime(process.pid) ?? null, version: HOST_VERSION, startedAt: new Date().toISOString() };
@@ -71,6 +75,8 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
     rmSync(join(services.svcHome, 'runs'), { recursive: true, force: true });
     const settings = resolveTerminalSettings(env, (key) => readSystemConfig(services.db, key), options.terminalSettings);
     services.signalDir.ensure();
+    // The harness knows which tasks are project Workbenches (made by routing before any child exists).
+    const workbenches = routingStores(services).workbench;
     const terminals = new TerminalManager({
       domain,
       extensions: services.extensions,
@@ -81,6 +87,7 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
       svcHome: services.svcHome,
       systemConfig: (key) => readSystemConfig(services.db, key),
       hostEnv: env,
+      isWorkbench: (taskId) => workbenches.isWorkbench(taskId),
     });
     const web = { root: resolveWebRoot(env), sessions: new WebSessions(), live: new LiveUpdates() };
     web.live.watchDatabase(() => Number((services.db.prepare('PRAGMA data_version').get() as { data_version: number }).data_version));
@@ -90,10 +97,27 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
     const harness = startHarness({ services, terminals, env });
     // Inbound routing and the Workbench: the timer that turns stop hooks into review batches.
     const routing = startRouting({ services, terminals, env });
+    // The durable domain events (execution ended, stop hook arrived, task status changed) are
+    // consumed here. This service holds the SVC_HOME lock, so a claim left in the table belonged to a
+    // service that died: it is released now, not after its lease. Types no part consumes are marked
+    // done by the worker at once, so nothing stays pending.
+    domain.events.releaseClaims();
+    const crashAt = createEventCrashHook(env);
+    const eventWorker = new EventWorker({
+      store: domain.events,
+      owner: `serve:${process.pid}`,
+      handle: async (event) => void routing.handleDomainEvent(event),
+      pollMs,
+      onError: (error, event) =>
+        logger.warn('domain event not handled; it is retried', { eventId: event?.id, type: event?.type, code: error instanceof SvcError ? error.code : 'internal_error' }),
+      ...(crashAt ? { crashAt } : {}),
+    });
+    const stopNotifying = domain.events.onAppend(() => eventWorker.notify());
     const invoker = new OperationInvoker({ registry, services: async () => services, terminals, caller: { via: 'http' } });
     const app = createHttpApp({ invoker, domain, terminals, connections, extensions: services.extensions, logger, token, hostVersion: HOST_VERSION, web });
     const http = await startHttpServer(app, port);
     serverFile.publish({ ...identity, url: http.url, port: http.port });
+    eventWorker.start();
     logger.info('service started', { url: http.url, recoveredExecutions: recovery.failed.length, killedLeftovers: recovery.killed.length });
     let closing: Promise<void> | undefined;
     return {
@@ -106,6 +130,8 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
       close: () =>
         (closing ??= (async () => {
           web.live.close();
+          stopNotifying();
+          await eventWorker.stop();
           await routing.stop();
           await harness.stop();
           await terminals.close();
@@ -120,6 +146,13 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
     await services.close();
     throw error;
   }
+}
+
+function eventPollMs(raw: string | undefined): number {
+  if (raw === undefined || raw.trim() === '') return DEFAULT_EVENT_POLL_MS;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0) throw new SvcError({ code: 'invalid_settings', message: 'SVC_EVENT_POLL_MS must be a positive whole number of milliseconds' });
+  return value;
 }
 
 function resolvePort(explicit: number | undefined, fromEnv: string | undefined): number {

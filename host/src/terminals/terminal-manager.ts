@@ -57,6 +57,11 @@ export interface TerminalManagerOptions {
   svcHome: string;
   /** System-config values (the task directives); absent keys take the built-in defaults. */
   systemConfig?: (key: string) => string | undefined;
+  /**
+   * Whether a task is a project's Workbench, asked of whoever knows (the harness's routing makes a
+   * project's Workbench task before any child exists). A task with children is one in any case.
+   */
+  isWorkbench?: (taskId: number) => boolean;
   /** Where Node, `svc` and the hook scripts are (found beside this installation by default). */
   harnessFiles?: HarnessFiles;
   hostEnv?: NodeJS.ProcessEnv;
@@ -361,7 +366,7 @@ export class TerminalManager {
   /** The MCP server, hooks, directive and environment of this task's terminal. */
   private wiringFor(task: TaskRecord) {
     this.harnessFiles ??= locateHarnessFiles();
-    const isWorkbench = this.options.domain.tasks.list({ parentTaskId: task.id }).length > 0;
+    const isWorkbench = this.options.isWorkbench?.(task.id) === true || this.options.domain.tasks.list({ parentTaskId: task.id }).length > 0;
     const hostEnv = this.options.hostEnv ?? process.env;
     return taskTerminalWiring({
       taskId: task.id,

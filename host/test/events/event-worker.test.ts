@@ -82,6 +82,36 @@ describe('durable events', () => {
       other.close();
     }
   });
+
+  test("releaseClaims returns a dead worker's claims at once, with the attempt it used still counted", () => {
+    domain.events.append({ type: 'stop_hook_arrived', dedupKey: 'held', payload: {} });
+    expect(domain.events.claim({ owner: 'dead', leaseMs: 60_000, limit: 5 })).toHaveLength(1);
+    expect(domain.events.claim({ owner: 'next', leaseMs: 60_000, limit: 5 })).toEqual([]);
+    expect(domain.events.releaseClaims()).toBe(1);
+    const [again] = domain.events.claim({ owner: 'next', leaseMs: 60_000, limit: 5 });
+    expect(again).toMatchObject({ dedupKey: 'held', leaseOwner: 'next', attempts: 2 });
+  });
+
+  test('an idle claim takes no write lock: another connection holding one does not block it', () => {
+    const other = openDatabase(join(dir, 'svc.db'));
+    try {
+      other.exec('BEGIN IMMEDIATE');
+      expect(domain.events.claim({ owner: 'a', leaseMs: 1000, limit: 5 })).toEqual([]);
+      other.exec('ROLLBACK');
+    } finally {
+      other.close();
+    }
+  });
+
+  test('onAppend listeners hear each new event once, not a repeated dedup key', () => {
+    let heard = 0;
+    const stop = domain.events.onAppend(() => (heard += 1));
+    domain.events.append({ type: 'stop_hook_arrived', dedupKey: 'a', payload: {} });
+    domain.events.append({ type: 'stop_hook_arrived', dedupKey: 'a', payload: {} });
+    stop();
+    domain.events.append({ type: 'stop_hook_arrived', dedupKey: 'b', payload: {} });
+    expect(heard).toBe(1);
+  });
 });
 
 describe('EventWorker', () => {

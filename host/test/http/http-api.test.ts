@@ -224,7 +224,8 @@ describe('terminals over the bridge', () => {
     // The stop hook tells us the CLI's session id; resume continues that session.
     const hook = await call('POST', '/api/internal/hooks/stop', { body: { taskId: task.id, sessionId: 'sess-7', event: { hook_event_name: 'Stop' } } });
     expect(hook.status).toBe(202);
-    expect(service.services.domain.stopNotifications.pending().at(-1)).toMatchObject({ taskId: task.id, executionId: started.body.id, sessionId: 'sess-7' });
+    // Read by id: the service's event worker may already have handed it to the Workbench (fanned out).
+    expect(service.services.domain.stopNotifications.get(hook.body.id)).toMatchObject({ taskId: task.id, executionId: started.body.id, sessionId: 'sess-7' });
     const resumed = await call('POST', `${base}/resume`, { body: {} });
     expect(resumed.body).toMatchObject({ mode: 'resume', sessionId: 'sess-7', connectionName: 'echo' });
     const status = await call('GET', base);

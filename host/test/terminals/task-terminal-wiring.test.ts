@@ -7,7 +7,9 @@ import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import type { SessionAttachments } from '@svc-org/ai-sdk';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { routingStores } from '../../../harness/src/routing/index.js';
 import { SystemConfigStore } from '../../src/config/index.js';
+import { transaction } from '../../src/db/index.js';
 import { SYSTEM_CONFIG_KEYS } from '../../src/system-config-keys.js';
 import { startService, type RunningService } from '../../src/server/index.js';
 import { StopNotificationRowSchema } from '../../src/domain/index.js';
@@ -139,6 +141,15 @@ describe('what a task terminal is started with', () => {
     } finally {
       config.unset('task.systemDirective');
     }
+  });
+
+  test("a project's Workbench made by the routing, before it has any child, also gets task.workbenchDirective", async () => {
+    // The same call the gateway routing makes when a project's first discussion arrives.
+    const workbench = transaction(service.services.db, () => routingStores(service.services).workbench.ensureWorkbench(projectId));
+    expect(service.services.domain.tasks.list({ parentTaskId: workbench })).toEqual([]);
+    await service.terminals.start(workbench, { connection: 'echo' });
+    expect((await attachmentsOf(workbench)).directive).toBe(`${DEFAULT_TASK_DIRECTIVES.system}\n\n${DEFAULT_TASK_DIRECTIVES.workbench}`);
+    await service.terminals.stop(workbench);
   });
 
   test('what the provider cannot attach is recorded on the execution and logged', async () => {
