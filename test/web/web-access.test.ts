@@ -62,6 +62,8 @@ describe('signing in', () => {
     const page = await (await browser.newContext()).newPage();
     await page.goto(url);
     await page.waitForURL(/\/tasks$/);
+    // The address changes before the page has drawn: wait for the heading, then count it.
+    await page.getByRole('heading', { name: 'Tasks', level: 1 }).waitFor();
     expect(await page.getByRole('heading', { name: 'Tasks', level: 1 }).count()).toBe(1);
   });
 
