@@ -24,6 +24,9 @@ const QWEN_STAND_IN = join(REPO_ROOT, 'test/fake-clis/qwen/qwen');
 const TURN_HOOK = join(REPO_ROOT, 'harness/hooks/turn-hook.mjs');
 const GATEWAY_TOKEN = 'svc-conformance-gateway-token-0123456789';
 const OWNER = 4242;
+// A forum supergroup the owner writes in, and its topic: the answer must come back to both.
+const GROUP = -100777;
+const TOPIC = 5;
 let sandbox: ConformanceSandbox;
 let telegram: TelegramBotApiServer;
 let gateway: ChildProcess & { output?: string };
@@ -100,7 +103,17 @@ beforeAll(async () => {
     `${JSON.stringify(
       {
         gateway: { mode: 'local', port, bind: 'loopback', auth: { mode: 'token', token: GATEWAY_TOKEN } },
-        channels: { telegram: { enabled: true, botToken: '123456:TEST', apiRoot: telegram.apiRoot, dmPolicy: 'open', allowFrom: ['*'] } },
+        channels: {
+          telegram: {
+            enabled: true,
+            botToken: '123456:TEST',
+            apiRoot: telegram.apiRoot,
+            dmPolicy: 'open',
+            allowFrom: ['*'],
+            // The group is allowed and needs no @mention: `/svc …` is how the owner addresses svc there.
+            groups: { [String(GROUP)]: { requireMention: false } },
+          },
+        },
         plugins: {
           load: { paths: [join(REPO_ROOT, 'harness', 'openclaw-plugin')] },
           entries: {
@@ -178,30 +191,42 @@ describe('the real OpenClaw gateway', () => {
     const server = await serve({ SVC_WORKBENCH_POLL_MS: '200', SVC_WORKBENCH_BATCH_WINDOW_MS: '1000', SVC_TERMINAL_STOP_GRACE_MS: '2000' });
     const mcps: SvcMcp[] = [];
     try {
-      // 1. The owner writes to the bot; OpenClaw takes it from getUpdates and runs our before_dispatch
-      // hook, which hands it to `svc mcp` (profile gateway); the hook's answer goes to the same chat.
+      // 1. The owner writes in a forum topic of a group; OpenClaw takes it from getUpdates and runs our
+      // before_dispatch hook, which hands it to `svc mcp` (profile gateway) with the ids from the hook's
+      // context; the hook's answer goes back to the same chat and topic, and no model is asked.
       const before = telegram.sent.length;
-      const requestMessageId = telegram.receive({ chatId: OWNER, fromId: OWNER, text: '/svc work add a /health endpoint to demo' });
+      const requestMessageId = telegram.receive({ chatId: GROUP, threadId: TOPIC, fromId: OWNER, text: '/svc work add a /health endpoint to demo' });
       const accepted = await until(async () => telegram.sent.slice(before).find((m) => m.text.includes('work request')), 90_000, 'the plugin\'s answer in the chat');
-      expect(accepted).toMatchObject({ chatId: String(OWNER) });
+      expect(accepted).toMatchObject({ chatId: String(GROUP), threadId: String(TOPIC) });
       expect(accepted.text).toMatch(/^svc: your work request went to the project's Workbench \(request \d+\)/);
       const inboundId = Number(/request (\d+)/.exec(accepted.text)![1]);
 
-      // 2. svc stored it once, as the owner's, with the platform's own ids, and wrote the Workbench event.
+      // 2. svc stored it once, as the owner's (its own channel names 4242), routed it to demo and wrote
+      // the Workbench event; the Workbench is not running yet. The owner's diagnosis shows it.
       const owner = await connectSvcMcp(sandbox.svc, { SVC_MCP_PROFILE: 'gateway' });
       mcps.push(owner);
-      const routed = await owner.call('diagnose_gateway_request', { platform: 'telegram', chatId: String(OWNER), senderId: String(OWNER), inboundId });
-      process.stdout.write(`diagnose after routing: ${JSON.stringify(routed)}\n`);
+      const stagesOf = async () =>
+        Object.fromEntries(
+          ((await owner.call('diagnose_gateway_request', { platform: 'telegram', chatId: String(GROUP), senderId: String(OWNER), inboundId })).stages as { stage: string; state: string; detail?: string }[]).map(
+            (s) => [s.stage, `${s.state}${s.detail ? ` ${s.detail}` : ''}`],
+          ),
+        );
+      const routed = await stagesOf();
+      expect(routed).toMatchObject({
+        inbound: 'STORED message/work, attempt 1',
+        routing: expect.stringMatching(/^PROCESSED .*GATEWAY_WORK_REQUEST/),
+        workbench_event: expect.stringMatching(/^PENDING GATEWAY_WORK_REQUEST/),
+        workbench_runtime: 'NOT_RUNNING',
+      });
 
       // 3. Someone starts the project's Workbench (a stand-in CLI in a real PTY); when its first turn
       // ends, the work request arrives in its terminal as a review batch.
-      const tasks = JSON.parse((await sandbox.ok(['task', 'list', '--project', 'demo', '--json'])).stdout);
-      const workbench = (Array.isArray(tasks) ? tasks : tasks.items).find((t: { title: string }) => t.title === 'Workbench') as { id: number };
-      expect(workbench).toBeDefined();
+      const workbench = JSON.parse((await sandbox.ok(['task', 'show', /for task (\d+)/.exec(routed.workbench_event!)![1]!, '--json'])).stdout) as { id: number; title: string };
+      expect(workbench.title).toBe('Workbench');
       await sandbox.ok(['task', 'start', String(workbench.id), '--connection', 'qwen']);
       let wb = await readTerminal(server, workbench.id, /qwen> /);
-      const executionOf = async (taskId: number) => (JSON.parse((await sandbox.ok(['task', 'show', String(taskId), '--json'])).stdout).executions as { id: number; status: string }[])[0]!.id;
-      await endTurn(workbench.id, await executionOf(workbench.id), 'wb-1', 'Ready.');
+      const executionOf = async (taskId: number) => (JSON.parse((await sandbox.ok(['task', 'show', String(taskId), '--json'])).stdout).executions as { id: number; status: string }[])[0]!;
+      await endTurn(workbench.id, (await executionOf(workbench.id)).id, 'wb-1', 'Ready.');
       const firstBatch = await readTerminal(server, workbench.id, /GATEWAY_WORK_REQUEST/, wb.cursor);
       expect(firstBatch.data).toContain(`inbound ${inboundId}: add a /health endpoint to demo`);
       const firstBatchId = Number(/\[svc review batch (\d+)/.exec(firstBatch.data)![1]);
@@ -211,7 +236,17 @@ describe('the real OpenClaw gateway', () => {
       // its own task id) reads the batch, creates the child, binds it to the request and starts it.
       const agent = await connectSvcMcp(sandbox.svc, { SVC_MCP_PROFILE: 'task', SVC_TASK_ID: String(workbench.id) });
       mcps.push(agent);
-      expect(await agent.call('ack_workbench_batch', { batchId: firstBatchId })).toMatchObject({ state: 'ACKED', events: 1 });
+      // The batch can show in the terminal a moment before the service marks it DELIVERED; the tool says
+      // so (batch_not_delivered) and the agent asks again.
+      const ack = (batchId: number) =>
+        until(async () => {
+          const result = (await agent.client.callTool({ name: 'ack_workbench_batch', arguments: { batchId } })) as { isError?: boolean; structuredContent?: unknown; content: { text: string }[] };
+          if (!result.isError) return result.structuredContent as { state: string; events: number };
+          const { error } = JSON.parse(result.content[0]!.text) as { error: { code: string; message: string } };
+          if (error.code !== 'batch_not_delivered') throw new Error(`ack_workbench_batch: ${error.code} ${error.message}`);
+          return undefined;
+        }, 10_000, `batch ${batchId} to be delivered`);
+      expect(await ack(firstBatchId)).toMatchObject({ state: 'ACKED', events: 1 });
       const child = await agent.call('create_task', { projectId: 'demo', title: 'Add a /health endpoint', parentTaskId: workbench.id });
       // confirm_gateway_task_created and complete_gateway_work are gateway tools: the task profile does
       // not list them, so the Workbench reaches them through the gateway profile.
@@ -220,7 +255,7 @@ describe('the real OpenClaw gateway', () => {
       expect(await gatewayTools.call('confirm_gateway_task_created', { inboundId, taskId: child.id })).toEqual({ inboundId, taskId: child.id });
       const childExecution = await agent.call('start_task_execution', { taskId: child.id, connection: 'qwen' });
       expect(await agent.call('resolve_workbench_batch', { batchId: firstBatchId, note: `child task ${child.id} started` })).toMatchObject({ state: 'RESOLVED' });
-      await endTurn(workbench.id, await executionOf(workbench.id), 'wb-2', `Started child task ${child.id}.`);
+      await endTurn(workbench.id, (await executionOf(workbench.id)).id, 'wb-2', `Started child task ${child.id}.`);
 
       // 5. The child works (a stand-in in its own PTY) and ends its turn with its report.
       await readTerminal(server, child.id, /qwen> /);
@@ -235,27 +270,33 @@ describe('the real OpenClaw gateway', () => {
       expect(secondBatch.data).toContain('Added GET /health returning');
       const secondBatchId = Number(/\[svc review batch (\d+)/.exec(secondBatch.data)![1]);
       expect(secondBatchId).not.toBe(firstBatchId);
-      expect(await agent.call('ack_workbench_batch', { batchId: secondBatchId })).toMatchObject({ state: 'ACKED' });
+      expect(await ack(secondBatchId)).toMatchObject({ state: 'ACKED' });
       await agent.call('close_task_terminal', { taskId: child.id });
-      await until(async () => (await executionOf(child.id).then(async () => JSON.parse((await sandbox.ok(['task', 'show', String(child.id), '--json'])).stdout).executions[0].status)) !== 'RUNNING', 30_000, 'the child terminal to close');
+      await until(async () => (await executionOf(child.id)).status !== 'RUNNING', 30_000, 'the child terminal to close');
       const completed = await gatewayTools.call('complete_gateway_work', { taskId: child.id, result: 'Done: GET /health now answers {"ok":true}, with a test.' });
       expect(completed).toMatchObject({ taskId: child.id, status: 'DONE', completed: 'queued' });
       expect(await agent.call('resolve_workbench_batch', { batchId: secondBatchId, note: 'reviewed; work completed' })).toMatchObject({ state: 'RESOLVED' });
 
       // 7. The outbox sends it through OpenClaw to the same Telegram chat.
       const final = await until(async () => telegram.sent.slice(before).find((m) => m.text.includes('GET /health now answers')), 90_000, 'the FINAL_RESULT in the chat');
-      expect(final).toMatchObject({ chatId: String(OWNER) });
-      expect(final.threadId).toBeUndefined();
+      expect(final).toMatchObject({ chatId: String(GROUP), threadId: String(TOPIC) });
       expect(final.text).toContain(`[[svc:task=${child.id}]]`);
       const delivered = await until(async () => {
         const shown = JSON.parse((await sandbox.ok(['harness', 'show', String(completed.messageId), '--json'])).stdout);
-        return shown.deliveryStatus === 'SENT' ? shown : undefined;
-      }, 30_000, 'the FINAL_RESULT marked SENT');
-      expect(delivered).toMatchObject({ kind: 'FINAL_RESULT', delivery: { platform: 'telegram', platformMessageId: String(final.messageId) } });
+        return shown.deliveryStatus !== 'PENDING_DELIVERY' ? shown : undefined;
+      }, 30_000, 'the FINAL_RESULT\'s delivery outcome');
+      expect(delivered).toMatchObject({ kind: 'FINAL_RESULT', deliveryStatus: 'SENT', delivery: { platform: 'telegram', platformMessageId: String(final.messageId) } });
       expect(JSON.parse((await sandbox.ok(['task', 'show', String(child.id), '--json'])).stdout)).toMatchObject({ status: 'DONE', parentTaskId: workbench.id });
-      const timeline = await owner.call('diagnose_gateway_request', { platform: 'telegram', chatId: String(OWNER), senderId: String(OWNER), inboundId });
-      process.stdout.write(`diagnose at the end: ${JSON.stringify(timeline)}\n`);
-      process.stdout.write(`telegram: request ${requestMessageId}, accepted as ${accepted.messageId} "${accepted.text}", final result ${final.messageId} "${final.text}"\n`);
+      // The chat saw exactly the hook's answer and the final result: nothing went to a model.
+      expect(telegram.sent.slice(before).map((m) => m.messageId)).toEqual([accepted.messageId, final.messageId]);
+      expect(await stagesOf()).toMatchObject({
+        workbench_event: expect.stringMatching(/^BATCHED/),
+        workbench_batch: `RESOLVED batch ${firstBatchId}`,
+        workbench_runtime: 'RUNNING',
+        task: `DONE task ${child.id}`,
+        delivery: `SENT FINAL_RESULT message ${completed.messageId}`,
+      });
+      process.stdout.write(`telegram chat ${GROUP} topic ${TOPIC}: request ${requestMessageId}, accepted as ${accepted.messageId} "${accepted.text}", final result ${final.messageId} "${final.text}"\n`);
     } finally {
       for (const mcp of mcps) await mcp.close();
       await stop(server);

@@ -114,7 +114,17 @@ export async function startTelegramBotApiServer(): Promise<TelegramBotApiServer>
           ...(replyTo ? { replyToMessageId: replyTo } : {}),
           messageId,
         });
-        return answer({ message_id: messageId, date: Math.floor(Date.now() / 1000), from: BOT, chat: chatOf(Number(chatId)), text: params.text });
+        const threadId = params.message_thread_id !== undefined ? Number(params.message_thread_id) : undefined;
+        // As Telegram answers: the sent message, in its topic when it went to one.
+        return answer({
+          message_id: messageId,
+          date: Math.floor(Date.now() / 1000),
+          from: BOT,
+          chat: chatOf(Number(chatId), threadId),
+          ...(threadId !== undefined ? { message_thread_id: threadId, is_topic_message: true } : {}),
+          ...(replyTo ? { reply_to_message: { message_id: Number(replyTo), date: Math.floor(Date.now() / 1000), chat: chatOf(Number(chatId), threadId) } } : {}),
+          text: params.text,
+        });
       }
       default:
         return answer(true);
