@@ -5,7 +5,7 @@
 // platform message id comes back and is recorded. Inbound: an owner's `/svc work …` posted to the Bot
 // API reaches the plugin's before_dispatch hook inside OpenClaw, `svc mcp` (profile gateway) routes it
 // to the project's Workbench, and the reviewed FINAL_RESULT goes back through the outbox and OpenClaw
-// to the same chat. One gateway start serves every test of the file.
+// to the same chat and topic. One gateway start serves every test of the file.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -15,8 +15,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { OpenClawClient } from '../../harness/src/gateways/openclaw-client.js';
 import { REPO_ROOT, SVC_BIN } from '../support/svc-process.js';
 import { startServe, type ServeProcess } from '../support/svc-serve.js';
-import { createConformanceSandbox, type ConformanceSandbox } from './support/conformance-sandbox.js';
 import { connectSvcMcp, type SvcMcp } from '../support/svc-mcp-client.js';
+import { createConformanceSandbox, type ConformanceSandbox } from './support/conformance-sandbox.js';
 import { startTelegramBotApiServer, type TelegramBotApiServer } from './support/telegram-bot-api-server.js';
 
 const QWEN_PROVIDER = join(REPO_ROOT, 'extensions/cli-providers/qwen-code');
@@ -184,7 +184,7 @@ describe('the real OpenClaw gateway', () => {
     await stop(server);
   });
 
-  test('an owner\'s "/svc work" through OpenClaw and the plugin becomes a reviewed child task whose FINAL_RESULT returns to the same chat', async () => {
+  test('an owner\'s "/svc work" through OpenClaw and the plugin becomes a reviewed child task whose FINAL_RESULT returns to the same chat and topic; a DM question is answered in the DM', async () => {
     await sandbox.ok(['ext', 'dev', 'add', QWEN_PROVIDER]);
     await sandbox.ok(['ext', 'enable', 'svc-community.qwen-code', '--yes']);
     await sandbox.ok(['connection', 'add', 'qwen', '--provider', 'svc-community.qwen-code', '--command', QWEN_STAND_IN]);
@@ -201,16 +201,16 @@ describe('the real OpenClaw gateway', () => {
       expect(accepted.text).toMatch(/^svc: your work request went to the project's Workbench \(request \d+\)/);
       const inboundId = Number(/request (\d+)/.exec(accepted.text)![1]);
 
-      // 2. svc stored it once, as the owner's (its own channel names 4242), routed it to demo and wrote
-      // the Workbench event; the Workbench is not running yet. The owner's diagnosis shows it.
+      // 2. svc stored it once, under the platform's own chat and message id, as the owner's (its own
+      // channel names 4242), routed it to demo and wrote the Workbench event; the Workbench is not
+      // running yet. The owner's diagnosis, looked up by the Telegram message, shows it.
       const owner = await connectSvcMcp(sandbox.svc, { SVC_MCP_PROFILE: 'gateway' });
       mcps.push(owner);
-      const stagesOf = async () =>
-        Object.fromEntries(
-          ((await owner.call('diagnose_gateway_request', { platform: 'telegram', chatId: String(GROUP), senderId: String(OWNER), inboundId })).stages as { stage: string; state: string; detail?: string }[]).map(
-            (s) => [s.stage, `${s.state}${s.detail ? ` ${s.detail}` : ''}`],
-          ),
-        );
+      const stagesOf = async () => {
+        const diagnosis = await owner.call('diagnose_gateway_request', { platform: 'telegram', chatId: String(GROUP), senderId: String(OWNER), platformMessageId: String(requestMessageId) });
+        expect(diagnosis.inboundId).toBe(inboundId);
+        return Object.fromEntries((diagnosis.stages as { stage: string; state: string; detail?: string }[]).map((s) => [s.stage, `${s.state}${s.detail ? ` ${s.detail}` : ''}`]));
+      };
       const routed = await stagesOf();
       expect(routed).toMatchObject({
         inbound: 'STORED message/work, attempt 1',
@@ -296,7 +296,34 @@ describe('the real OpenClaw gateway', () => {
         task: `DONE task ${child.id}`,
         delivery: `SENT FINAL_RESULT message ${completed.messageId}`,
       });
-      process.stdout.write(`telegram chat ${GROUP} topic ${TOPIC}: request ${requestMessageId}, accepted as ${accepted.messageId} "${accepted.text}", final result ${final.messageId} "${final.text}"\n`);
+
+      // 8. The same owner asks a question in a direct chat: OpenClaw's DM conversation id is the chat.
+      // The running Workbench gets it after its next turn end and answers with complete_gateway_discussion;
+      // the outbox sends the answer to the DM, with no topic.
+      const beforeQuestion = telegram.sent.length;
+      const questionMessageId = telegram.receive({ chatId: OWNER, fromId: OWNER, text: '/svc is the health endpoint deployed?' });
+      const heard = await until(async () => telegram.sent.slice(beforeQuestion).find((m) => m.text.includes('question')), 60_000, 'the plugin\'s answer in the DM');
+      expect(heard).toMatchObject({ chatId: String(OWNER) });
+      expect(heard.threadId).toBeUndefined();
+      const questionId = Number(/request (\d+)/.exec(heard.text)![1]);
+      expect(questionId).not.toBe(inboundId);
+      await endTurn(workbench.id, (await executionOf(workbench.id)).id, 'wb-3', 'Reviewed and completed the work request.');
+      const thirdBatch = await readTerminal(server, workbench.id, /GATEWAY_DISCUSSION_REQUEST/, secondBatch.cursor);
+      expect(thirdBatch.data).toContain(`inbound ${questionId}: is the health endpoint deployed?`);
+      const thirdBatchId = Number(/\[svc review batch (\d+)/.exec(thirdBatch.data)![1]);
+      await ack(thirdBatchId);
+      const answered = await gatewayTools.call('complete_gateway_discussion', { inboundId: questionId, text: 'Not yet: GET /health is merged, the deploy runs tonight.' });
+      expect(answered).toMatchObject({ inboundId: questionId, replied: 'queued' });
+      await agent.call('resolve_workbench_batch', { batchId: thirdBatchId });
+      const reply = await until(async () => telegram.sent.slice(beforeQuestion).find((m) => m.text.includes('the deploy runs tonight')), 60_000, 'the discussion answer in the DM');
+      expect(reply).toMatchObject({ chatId: String(OWNER) });
+      expect(reply.threadId).toBeUndefined();
+      expect(reply.text).toContain(`[[svc:task=${workbench.id}]]`);
+      expect(telegram.sent.slice(beforeQuestion).map((m) => m.messageId)).toEqual([heard.messageId, reply.messageId]);
+      process.stdout.write(
+        `telegram chat ${GROUP} topic ${TOPIC}: request ${requestMessageId}, accepted as ${accepted.messageId} ${JSON.stringify(accepted.text)}, final result ${final.messageId} ${JSON.stringify(final.text)}\n` +
+          `telegram DM ${OWNER}: question ${questionMessageId}, accepted as ${heard.messageId} ${JSON.stringify(heard.text)}, answer ${reply.messageId} ${JSON.stringify(reply.text)}\n`,
+      );
     } finally {
       for (const mcp of mcps) await mcp.close();
       await stop(server);
