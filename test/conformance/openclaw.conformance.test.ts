@@ -311,10 +311,11 @@ describe('the real OpenClaw gateway', () => {
       const thirdBatch = await readTerminal(server, workbench.id, /GATEWAY_DISCUSSION_REQUEST/, secondBatch.cursor);
       expect(thirdBatch.data).toContain(`inbound ${questionId}: is the health endpoint deployed?`);
       const thirdBatchId = Number(/\[svc review batch (\d+)/.exec(thirdBatch.data)![1]);
-      await ack(thirdBatchId);
+      // (The batch also reports the child's execution, ended by close_task_terminal, as EXECUTION_FAILED.)
+      expect(await ack(thirdBatchId)).toMatchObject({ state: 'ACKED' });
       const answered = await gatewayTools.call('complete_gateway_discussion', { inboundId: questionId, text: 'Not yet: GET /health is merged, the deploy runs tonight.' });
       expect(answered).toMatchObject({ inboundId: questionId, replied: 'queued' });
-      await agent.call('resolve_workbench_batch', { batchId: thirdBatchId });
+      expect(await agent.call('resolve_workbench_batch', { batchId: thirdBatchId })).toMatchObject({ state: 'RESOLVED' });
       const reply = await until(async () => telegram.sent.slice(beforeQuestion).find((m) => m.text.includes('the deploy runs tonight')), 60_000, 'the discussion answer in the DM');
       expect(reply).toMatchObject({ chatId: String(OWNER) });
       expect(reply.threadId).toBeUndefined();
