@@ -1,7 +1,11 @@
 // Conformance of the harness's openclaw gateway kind: the real, pinned OpenClaw gateway (on Node 24,
-// which it needs) with its Telegram channel pointed at a scripted Bot API on 127.0.0.1. A task's
-// push_to_human goes through the real `svc serve` outbox, OpenClaw's Gateway WebSocket protocol and
-// OpenClaw's Telegram sender; the platform message id comes back and is recorded.
+// which it needs) with its Telegram channel pointed at a scripted Bot API on 127.0.0.1 and our
+// plugin (harness/openclaw-plugin) loaded. Outbound: a task's push_to_human goes through the real
+// `svc serve` outbox, OpenClaw's Gateway WebSocket protocol and OpenClaw's Telegram sender; the
+// platform message id comes back and is recorded. Inbound: an owner's `/svc work …` posted to the Bot
+// API reaches the plugin's before_dispatch hook inside OpenClaw, `svc mcp` (profile gateway) routes it
+// to the project's Workbench, and the reviewed FINAL_RESULT goes back through the outbox and OpenClaw
+// to the same chat and topic. One gateway start serves every test of the file.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -9,16 +13,25 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 // The client file itself (not the module's index, which brings the database and its .sql migrations).
 import { OpenClawClient } from '../../harness/src/gateways/openclaw-client.js';
+import { REPO_ROOT, SVC_BIN } from '../support/svc-process.js';
 import { startServe, type ServeProcess } from '../support/svc-serve.js';
+import { connectSvcMcp, type SvcMcp } from '../support/svc-mcp-client.js';
 import { createConformanceSandbox, type ConformanceSandbox } from './support/conformance-sandbox.js';
 import { startTelegramBotApiServer, type TelegramBotApiServer } from './support/telegram-bot-api-server.js';
 
+const QWEN_PROVIDER = join(REPO_ROOT, 'extensions/cli-providers/qwen-code');
+const QWEN_STAND_IN = join(REPO_ROOT, 'test/fake-clis/qwen/qwen');
+const TURN_HOOK = join(REPO_ROOT, 'harness/hooks/turn-hook.mjs');
 const GATEWAY_TOKEN = 'svc-conformance-gateway-token-0123456789';
+const OWNER = 4242;
+// A forum supergroup the owner writes in, and its topic: the answer must come back to both.
+const GROUP = -100777;
+const TOPIC = 5;
 let sandbox: ConformanceSandbox;
 let telegram: TelegramBotApiServer;
 let gateway: ChildProcess & { output?: string };
 let gatewayUrl: string;
-let serve: ServeProcess | undefined;
+const serves: ServeProcess[] = [];
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -39,19 +52,77 @@ async function until<T>(probe: () => Promise<T | undefined | false>, timeoutMs: 
   }
 }
 
+/** A task terminal's Stop hook, as its CLI runs it at the end of a turn: the real hook script, this task's identity. */
+async function endTurn(taskId: number, executionId: number, turnId: string, lastMessage: string): Promise<void> {
+  const hook = spawn(process.execPath, [TURN_HOOK, 'stop'], {
+    env: { ...sandbox.svc.env, SVC_TASK_ID: String(taskId), SVC_EXECUTION_ID: String(executionId) },
+    stdio: ['pipe', 'ignore', 'ignore'],
+  });
+  hook.stdin!.end(JSON.stringify({ hook_event_name: 'Stop', turn_id: turnId, last_assistant_message: lastMessage }));
+  const code = await new Promise((resolve) => hook.once('exit', resolve));
+  expect(code).toBe(0);
+}
+
+/** Reads a task terminal from `cursor` until `pattern` shows up; returns the text read and the next cursor. */
+async function readTerminal(server: ServeProcess, taskId: number, pattern: RegExp, cursor = 0): Promise<{ data: string; cursor: number }> {
+  return until(async () => {
+    const read = await server.api('GET', `/api/internal/terminal/${taskId}/buffer?cursor=${cursor}`);
+    return read.status === 200 && pattern.test(read.body.data) ? { data: read.body.data as string, cursor: read.body.cursor as number } : undefined;
+  }, 30_000, `${pattern} in the terminal of task ${taskId}`);
+}
+
+async function serve(env: NodeJS.ProcessEnv = {}): Promise<ServeProcess> {
+  const started = await startServe(sandbox.svc, { SVC_OUTBOX_POLL_MS: '500', ...env });
+  serves.push(started);
+  return started;
+}
+
+async function stop(server: ServeProcess): Promise<void> {
+  if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGTERM');
+  await server.exited;
+}
+
 beforeAll(async () => {
   sandbox = createConformanceSandbox('openclaw');
   telegram = await startTelegramBotApiServer();
   const port = await freePort();
   gatewayUrl = `ws://127.0.0.1:${port}`;
-  // The offline recipe: token auth on loopback, the Telegram channel on the scripted Bot API.
+  // svc's side: the gateway, a project, and the channel that names the Telegram owner.
+  const added = await sandbox.svc.run(['gateway', 'add', 'claw', '--kind', 'openclaw', '--url', gatewayUrl, '--token-env', 'OC_TOKEN'], { env: { OC_TOKEN: GATEWAY_TOKEN } });
+  if (added.code !== 0) throw new Error(`svc gateway add failed\n${added.stdout}\n${added.stderr}`);
+  const repo = join(sandbox.home, 'repo');
+  mkdirSync(repo);
+  await sandbox.ok(['workspace', 'create', 'main']);
+  await sandbox.ok(['project', 'create', 'demo', '--workspace', 'main', '--repo', repo]);
+  await sandbox.ok(['channel', 'add', 'tg', '--gateway', 'claw', '--platform', 'telegram', '--to', String(OWNER), '--owner', String(OWNER), '--project', 'demo']);
+  // The offline recipe: token auth on loopback, the Telegram channel on the scripted Bot API, and our
+  // plugin loaded from its folder, running `svc mcp` with this Node and this SVC_HOME.
   mkdirSync(join(sandbox.home, '.openclaw'));
   writeFileSync(
     join(sandbox.home, '.openclaw', 'openclaw.json'),
     `${JSON.stringify(
       {
         gateway: { mode: 'local', port, bind: 'loopback', auth: { mode: 'token', token: GATEWAY_TOKEN } },
-        channels: { telegram: { enabled: true, botToken: '123456:TEST', apiRoot: telegram.apiRoot, dmPolicy: 'open', allowFrom: ['*'] } },
+        channels: {
+          telegram: {
+            enabled: true,
+            botToken: '123456:TEST',
+            apiRoot: telegram.apiRoot,
+            dmPolicy: 'open',
+            allowFrom: ['*'],
+            // The group is allowed and needs no @mention: `/svc …` is how the owner addresses svc there.
+            groups: { [String(GROUP)]: { requireMention: false } },
+          },
+        },
+        plugins: {
+          load: { paths: [join(REPO_ROOT, 'harness', 'openclaw-plugin')] },
+          entries: {
+            'svc-gateway': {
+              enabled: true,
+              config: { command: process.execPath, args: [SVC_BIN, 'mcp'], env: { SVC_HOME: sandbox.svc.env.SVC_HOME!, SVC_LOG_LEVEL: 'error' } },
+            },
+          },
+        },
       },
       null,
       2,
@@ -70,7 +141,7 @@ beforeAll(async () => {
 }, 200_000);
 
 afterAll(async () => {
-  if (serve && serve.child.exitCode === null) serve.child.kill('SIGKILL');
+  for (const server of serves) if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
   if (gateway?.pid) {
     try {
       process.kill(-gateway.pid, 'SIGKILL');
@@ -84,7 +155,6 @@ afterAll(async () => {
 
 describe('the real OpenClaw gateway', () => {
   test('svc gateway health passes the real operator handshake with the token, and fails without leaking a wrong one', async () => {
-    await sandbox.svc.run(['gateway', 'add', 'claw', '--kind', 'openclaw', '--url', gatewayUrl, '--token-env', 'OC_TOKEN'], { env: { OC_TOKEN: GATEWAY_TOKEN } });
     const good = await sandbox.svc.run(['gateway', 'health', 'claw'], { timeoutMs: 60_000 });
     expect(good.stdout).toContain('gateway claw: ok (connected (protocol 4))');
     const wrong = 'not-the-gateway-token-9876543210';
@@ -96,26 +166,168 @@ describe('the real OpenClaw gateway', () => {
   });
 
   test('push_to_human is delivered through OpenClaw to the Bot API and its platform message id recorded', async () => {
-    const repo = join(sandbox.home, 'repo');
-    mkdirSync(repo);
-    await sandbox.ok(['workspace', 'create', 'main']);
-    await sandbox.ok(['project', 'create', 'demo', '--workspace', 'main', '--repo', repo]);
     const taskId = Number(/task (\d+) created/.exec((await sandbox.ok(['task', 'create', 'Needs the owner', '--project', 'demo'])).stdout)![1]);
-    await sandbox.ok(['channel', 'add', 'tg', '--gateway', 'claw', '--platform', 'telegram', '--to', '4242', '--owner', '4242']);
-    serve = await startServe(sandbox.svc, { SVC_OUTBOX_POLL_MS: '500' });
-    const pushed = await serve.api('POST', '/api/internal/harness/push', { taskId, message: 'Conformance: the build needs a decision', expectReply: true });
+    const server = await serve();
+    const before = telegram.sent.length;
+    const pushed = await server.api('POST', '/api/internal/harness/push', { taskId, message: 'Conformance: the build needs a decision', expectReply: true });
     expect(pushed.status).toBe(202);
     const shown = await until(async () => {
       const message = JSON.parse((await sandbox.ok(['harness', 'show', String(pushed.body.messageId), '--json'])).stdout);
       return message.deliveryStatus !== 'PENDING_DELIVERY' ? message : undefined;
     }, 120_000, 'the delivery');
-    expect(telegram.sent).toHaveLength(1);
-    const [sent] = telegram.sent;
-    expect(sent).toMatchObject({ chatId: '4242' });
-    expect(sent!.text).toContain(`[[svc:task=${taskId}]]`);
-    expect(shown).toMatchObject({ deliveryStatus: 'SENT', status: 'OPEN', delivery: { platform: 'telegram', platformMessageId: String(sent!.messageId) } });
+    const sent = telegram.sent.slice(before);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ chatId: String(OWNER) });
+    expect(sent[0]!.text).toContain(`[[svc:task=${taskId}]]`);
+    expect(shown).toMatchObject({ deliveryStatus: 'SENT', status: 'OPEN', delivery: { platform: 'telegram', platformMessageId: String(sent[0]!.messageId) } });
     process.stdout.write(`openclaw delivered message ${pushed.body.messageId} as Telegram message ${shown.delivery.platformMessageId}\n`);
-    serve.child.kill('SIGTERM');
-    await serve.exited;
+    await stop(server);
   });
+
+  test('an owner\'s "/svc work" through OpenClaw and the plugin becomes a reviewed child task whose FINAL_RESULT returns to the same chat and topic; a DM question is answered in the DM', async () => {
+    await sandbox.ok(['ext', 'dev', 'add', QWEN_PROVIDER]);
+    await sandbox.ok(['ext', 'enable', 'svc-community.qwen-code', '--yes']);
+    await sandbox.ok(['connection', 'add', 'qwen', '--provider', 'svc-community.qwen-code', '--command', QWEN_STAND_IN]);
+    const server = await serve({ SVC_WORKBENCH_POLL_MS: '200', SVC_WORKBENCH_BATCH_WINDOW_MS: '1000', SVC_TERMINAL_STOP_GRACE_MS: '2000' });
+    const mcps: SvcMcp[] = [];
+    try {
+      // 1. The owner writes in a forum topic of a group; OpenClaw takes it from getUpdates and runs our
+      // before_dispatch hook, which hands it to `svc mcp` (profile gateway) with the ids from the hook's
+      // context; the hook's answer goes back to the same chat and topic, and no model is asked.
+      const before = telegram.sent.length;
+      const requestMessageId = telegram.receive({ chatId: GROUP, threadId: TOPIC, fromId: OWNER, text: '/svc work add a /health endpoint to demo' });
+      const accepted = await until(async () => telegram.sent.slice(before).find((m) => m.text.includes('work request')), 90_000, 'the plugin\'s answer in the chat');
+      expect(accepted).toMatchObject({ chatId: String(GROUP), threadId: String(TOPIC) });
+      expect(accepted.text).toMatch(/^svc: your work request went to the project's Workbench \(request \d+\)/);
+      const inboundId = Number(/request (\d+)/.exec(accepted.text)![1]);
+
+      // 2. svc stored it once, under the platform's own chat and message id, as the owner's (its own
+      // channel names 4242), routed it to demo and wrote the Workbench event; the Workbench is not
+      // running yet. The owner's diagnosis, looked up by the Telegram message, shows it.
+      const owner = await connectSvcMcp(sandbox.svc, { SVC_MCP_PROFILE: 'gateway' });
+      mcps.push(owner);
+      const stagesOf = async () => {
+        const diagnosis = await owner.call('diagnose_gateway_request', { platform: 'telegram', chatId: String(GROUP), senderId: String(OWNER), platformMessageId: String(requestMessageId) });
+        expect(diagnosis.inboundId).toBe(inboundId);
+        return Object.fromEntries((diagnosis.stages as { stage: string; state: string; detail?: string }[]).map((s) => [s.stage, `${s.state}${s.detail ? ` ${s.detail}` : ''}`]));
+      };
+      const routed = await stagesOf();
+      expect(routed).toMatchObject({
+        inbound: 'STORED message/work, attempt 1',
+        routing: expect.stringMatching(/^PROCESSED .*GATEWAY_WORK_REQUEST/),
+        workbench_event: expect.stringMatching(/^PENDING GATEWAY_WORK_REQUEST/),
+        workbench_runtime: 'NOT_RUNNING',
+      });
+
+      // 3. Someone starts the project's Workbench (a stand-in CLI in a real PTY); when its first turn
+      // ends, the work request arrives in its terminal as a review batch.
+      const workbench = JSON.parse((await sandbox.ok(['task', 'show', /for task (\d+)/.exec(routed.workbench_event!)![1]!, '--json'])).stdout) as { id: number; title: string };
+      expect(workbench.title).toBe('Workbench');
+      await sandbox.ok(['task', 'start', String(workbench.id), '--connection', 'qwen']);
+      let wb = await readTerminal(server, workbench.id, /qwen> /);
+      const executionOf = async (taskId: number) => (JSON.parse((await sandbox.ok(['task', 'show', String(taskId), '--json'])).stdout).executions as { id: number; status: string }[])[0]!;
+      await endTurn(workbench.id, (await executionOf(workbench.id)).id, 'wb-1', 'Ready.');
+      const firstBatch = await readTerminal(server, workbench.id, /GATEWAY_WORK_REQUEST/, wb.cursor);
+      expect(firstBatch.data).toContain(`inbound ${inboundId}: add a /health endpoint to demo`);
+      const firstBatchId = Number(/\[svc review batch (\d+)/.exec(firstBatch.data)![1]);
+      wb = firstBatch;
+
+      // 4. The Workbench agent (its actions here, through the `svc mcp` its terminal gets: profile task,
+      // its own task id) reads the batch, creates the child, binds it to the request and starts it.
+      const agent = await connectSvcMcp(sandbox.svc, { SVC_MCP_PROFILE: 'task', SVC_TASK_ID: String(workbench.id) });
+      mcps.push(agent);
+      // The batch can show in the terminal a moment before the service marks it DELIVERED; the tool says
+      // so (batch_not_delivered) and the agent asks again.
+      const ack = (batchId: number) =>
+        until(async () => {
+          const result = (await agent.client.callTool({ name: 'ack_workbench_batch', arguments: { batchId } })) as { isError?: boolean; structuredContent?: unknown; content: { text: string }[] };
+          if (!result.isError) return result.structuredContent as { state: string; events: number };
+          const { error } = JSON.parse(result.content[0]!.text) as { error: { code: string; message: string } };
+          if (error.code !== 'batch_not_delivered') throw new Error(`ack_workbench_batch: ${error.code} ${error.message}`);
+          return undefined;
+        }, 10_000, `batch ${batchId} to be delivered`);
+      expect(await ack(firstBatchId)).toMatchObject({ state: 'ACKED', events: 1 });
+      const child = await agent.call('create_task', { projectId: 'demo', title: 'Add a /health endpoint', parentTaskId: workbench.id });
+      // confirm_gateway_task_created and complete_gateway_work are gateway tools: the task profile does
+      // not list them, so the Workbench reaches them through the gateway profile.
+      const gatewayTools = await connectSvcMcp(sandbox.svc, { SVC_MCP_PROFILE: 'gateway', SVC_TASK_ID: String(workbench.id) });
+      mcps.push(gatewayTools);
+      expect(await gatewayTools.call('confirm_gateway_task_created', { inboundId, taskId: child.id })).toEqual({ inboundId, taskId: child.id });
+      const childExecution = await agent.call('start_task_execution', { taskId: child.id, connection: 'qwen' });
+      expect(await agent.call('resolve_workbench_batch', { batchId: firstBatchId, note: `child task ${child.id} started` })).toMatchObject({ state: 'RESOLVED' });
+      await endTurn(workbench.id, (await executionOf(workbench.id)).id, 'wb-2', `Started child task ${child.id}.`);
+
+      // 5. The child works (a stand-in in its own PTY) and ends its turn with its report.
+      await readTerminal(server, child.id, /qwen> /);
+      await agent.call('send_task_terminal_input', { taskId: child.id, data: 'Add GET /health returning 200 to demo.\r' });
+      await readTerminal(server, child.id, /You said: Add GET \/health/);
+      await endTurn(child.id, childExecution.id, 'child-1', 'Added GET /health returning {"ok":true}; its test passes.');
+
+      // 6. The child's report reaches the Workbench as the next review batch; it reviews it, closes the
+      // child's terminal and completes the work: DONE and the FINAL_RESULT in one transaction.
+      const secondBatch = await readTerminal(server, workbench.id, /CHILD_TURN_ENDED/, wb.cursor);
+      expect(secondBatch.data).toContain(`CHILD_TURN_ENDED task ${child.id}`);
+      expect(secondBatch.data).toContain('Added GET /health returning');
+      const secondBatchId = Number(/\[svc review batch (\d+)/.exec(secondBatch.data)![1]);
+      expect(secondBatchId).not.toBe(firstBatchId);
+      expect(await ack(secondBatchId)).toMatchObject({ state: 'ACKED' });
+      await agent.call('close_task_terminal', { taskId: child.id });
+      await until(async () => (await executionOf(child.id)).status !== 'RUNNING', 30_000, 'the child terminal to close');
+      const completed = await gatewayTools.call('complete_gateway_work', { taskId: child.id, result: 'Done: GET /health now answers {"ok":true}, with a test.' });
+      expect(completed).toMatchObject({ taskId: child.id, status: 'DONE', completed: 'queued' });
+      expect(await agent.call('resolve_workbench_batch', { batchId: secondBatchId, note: 'reviewed; work completed' })).toMatchObject({ state: 'RESOLVED' });
+
+      // 7. The outbox sends it through OpenClaw to the same Telegram chat.
+      const final = await until(async () => telegram.sent.slice(before).find((m) => m.text.includes('GET /health now answers')), 90_000, 'the FINAL_RESULT in the chat');
+      expect(final).toMatchObject({ chatId: String(GROUP), threadId: String(TOPIC) });
+      expect(final.text).toContain(`[[svc:task=${child.id}]]`);
+      const delivered = await until(async () => {
+        const shown = JSON.parse((await sandbox.ok(['harness', 'show', String(completed.messageId), '--json'])).stdout);
+        return shown.deliveryStatus !== 'PENDING_DELIVERY' ? shown : undefined;
+      }, 30_000, 'the FINAL_RESULT\'s delivery outcome');
+      expect(delivered).toMatchObject({ kind: 'FINAL_RESULT', deliveryStatus: 'SENT', delivery: { platform: 'telegram', platformMessageId: String(final.messageId) } });
+      expect(JSON.parse((await sandbox.ok(['task', 'show', String(child.id), '--json'])).stdout)).toMatchObject({ status: 'DONE', parentTaskId: workbench.id });
+      // The chat saw exactly the hook's answer and the final result: nothing went to a model.
+      expect(telegram.sent.slice(before).map((m) => m.messageId)).toEqual([accepted.messageId, final.messageId]);
+      expect(await stagesOf()).toMatchObject({
+        workbench_event: expect.stringMatching(/^BATCHED/),
+        workbench_batch: `RESOLVED batch ${firstBatchId}`,
+        workbench_runtime: 'RUNNING',
+        task: `DONE task ${child.id}`,
+        delivery: `SENT FINAL_RESULT message ${completed.messageId}`,
+      });
+
+      // 8. The same owner asks a question in a direct chat: OpenClaw's DM conversation id is the chat.
+      // The running Workbench gets it after its next turn end and answers with complete_gateway_discussion;
+      // the outbox sends the answer to the DM, with no topic.
+      const beforeQuestion = telegram.sent.length;
+      const questionMessageId = telegram.receive({ chatId: OWNER, fromId: OWNER, text: '/svc is the health endpoint deployed?' });
+      const heard = await until(async () => telegram.sent.slice(beforeQuestion).find((m) => m.text.includes('question')), 60_000, 'the plugin\'s answer in the DM');
+      expect(heard).toMatchObject({ chatId: String(OWNER) });
+      expect(heard.threadId).toBeUndefined();
+      const questionId = Number(/request (\d+)/.exec(heard.text)![1]);
+      expect(questionId).not.toBe(inboundId);
+      await endTurn(workbench.id, (await executionOf(workbench.id)).id, 'wb-3', 'Reviewed and completed the work request.');
+      const thirdBatch = await readTerminal(server, workbench.id, /GATEWAY_DISCUSSION_REQUEST/, secondBatch.cursor);
+      expect(thirdBatch.data).toContain(`inbound ${questionId}: is the health endpoint deployed?`);
+      const thirdBatchId = Number(/\[svc review batch (\d+)/.exec(thirdBatch.data)![1]);
+      // (The batch also reports the child's execution, ended by close_task_terminal, as EXECUTION_FAILED.)
+      expect(await ack(thirdBatchId)).toMatchObject({ state: 'ACKED' });
+      const answered = await gatewayTools.call('complete_gateway_discussion', { inboundId: questionId, text: 'Not yet: GET /health is merged, the deploy runs tonight.' });
+      expect(answered).toMatchObject({ inboundId: questionId, replied: 'queued' });
+      expect(await agent.call('resolve_workbench_batch', { batchId: thirdBatchId })).toMatchObject({ state: 'RESOLVED' });
+      const reply = await until(async () => telegram.sent.slice(beforeQuestion).find((m) => m.text.includes('the deploy runs tonight')), 60_000, 'the discussion answer in the DM');
+      expect(reply).toMatchObject({ chatId: String(OWNER) });
+      expect(reply.threadId).toBeUndefined();
+      expect(reply.text).toContain(`[[svc:task=${workbench.id}]]`);
+      expect(telegram.sent.slice(beforeQuestion).map((m) => m.messageId)).toEqual([heard.messageId, reply.messageId]);
+      process.stdout.write(
+        `telegram chat ${GROUP} topic ${TOPIC}: request ${requestMessageId}, accepted as ${accepted.messageId} ${JSON.stringify(accepted.text)}, final result ${final.messageId} ${JSON.stringify(final.text)}\n` +
+          `telegram DM ${OWNER}: question ${questionMessageId}, accepted as ${heard.messageId} ${JSON.stringify(heard.text)}, answer ${reply.messageId} ${JSON.stringify(reply.text)}\n`,
+      );
+    } finally {
+      for (const mcp of mcps) await mcp.close();
+      await stop(server);
+    }
+  }, 170_000);
 });

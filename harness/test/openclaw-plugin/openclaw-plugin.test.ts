@@ -1,7 +1,7 @@
 // The OpenClaw plugin's before_dispatch handler against a real `svc mcp` child (profile gateway) on
 // a real database: identifiers come from the hook's event and context, the answer goes back as the
 // hook result, a repeated delivery says nothing twice, and other messages are left to OpenClaw.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -63,3 +63,13 @@ test('a trusted-group member who is not the owner gets a read-only answer', asyn
 test('a message not meant for svc is left to OpenClaw', async () => {
   expect(await handler.handle({ content: 'what is the weather?', messageId: '83', senderId: '4242' }, ctx('83', '4242'))).toBeUndefined();
 }, 60_000);
+
+// OpenClaw loads a plugin from plugins.load.paths at gateway start only when its manifest asks for it
+// (2026.9.6); without it the hook never ran and every /svc message went to the model.
+test('the manifest asks OpenClaw to load the plugin at gateway start, under the id the plugin registers', async () => {
+  const dir = join(REPO_ROOT, 'harness/openclaw-plugin');
+  const manifest = JSON.parse(readFileSync(join(dir, 'openclaw.plugin.json'), 'utf8')) as { id: string; activation?: { onStartup?: boolean } };
+  const plugin = (await import(pathToFileURL(join(dir, 'index.js')).href)) as { default: { id: string } };
+  expect(manifest.activation?.onStartup).toBe(true);
+  expect(manifest.id).toBe(plugin.default.id);
+});
