@@ -12,7 +12,7 @@ describe('the capability definition', () => {
   });
 
   test('refuses a profile naming a tool that is not declared', () => {
-    expect(() => new CapabilityDefinition([op('list_tasks', 'task')])).toThrow('profile gateway-query names tool route_gateway_query, which is not declared');
+    expect(() => new CapabilityDefinition([op('list_tasks', 'task')])).toThrow(/profile (task|gateway-query) names tool \w+, which is not declared/);
   });
 
   test('keeps connections, hooks and extension consent out of MCP and every other operation in full', () => {
@@ -22,6 +22,13 @@ describe('the capability definition', () => {
     expect(names).not.toContain('report_stop_hook');
     expect(names).not.toContain('enable_extension');
     expect(names.length).toBe(MCP_OPERATIONS.filter((o) => !['connection', 'hooks', 'extension'].includes(o.group)).length);
+  });
+
+  test("the task profile (a Workbench's terminal) offers the gateway tools the Workbench calls, and no other gateway tool", () => {
+    const names = new CapabilityDefinition(MCP_OPERATIONS).toolsOf('task').map((tool) => tool.name);
+    expect(names).toEqual(expect.arrayContaining(['complete_gateway_discussion', 'confirm_gateway_task_created', 'complete_gateway_work', 'ack_workbench_batch']));
+    expect(names).not.toContain('route_gateway_message');
+    expect(names).not.toContain('provision_remote_project');
   });
 
   test('the gateway profile sees no core or terminal tool that writes', () => {

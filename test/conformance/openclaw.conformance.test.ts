@@ -236,23 +236,12 @@ describe('the real OpenClaw gateway', () => {
       // its own task id) reads the batch, creates the child, binds it to the request and starts it.
       const agent = await connectSvcMcp(sandbox.svc, { SVC_MCP_PROFILE: 'task', SVC_TASK_ID: String(workbench.id) });
       mcps.push(agent);
-      // The batch can show in the terminal a moment before the service marks it DELIVERED; the tool says
-      // so (batch_not_delivered) and the agent asks again.
-      const ack = (batchId: number) =>
-        until(async () => {
-          const result = (await agent.client.callTool({ name: 'ack_workbench_batch', arguments: { batchId } })) as { isError?: boolean; structuredContent?: unknown; content: { text: string }[] };
-          if (!result.isError) return result.structuredContent as { state: string; events: number };
-          const { error } = JSON.parse(result.content[0]!.text) as { error: { code: string; message: string } };
-          if (error.code !== 'batch_not_delivered') throw new Error(`ack_workbench_batch: ${error.code} ${error.message}`);
-          return undefined;
-        }, 10_000, `batch ${batchId} to be delivered`);
+      // Acknowledged as soon as it shows in the terminal (the tool waits for the delivery record).
+      const ack = (batchId: number) => agent.call('ack_workbench_batch', { batchId });
       expect(await ack(firstBatchId)).toMatchObject({ state: 'ACKED', events: 1 });
       const child = await agent.call('create_task', { projectId: 'demo', title: 'Add a /health endpoint', parentTaskId: workbench.id });
-      // confirm_gateway_task_created and complete_gateway_work are gateway tools: the task profile does
-      // not list them, so the Workbench reaches them through the gateway profile.
-      const gatewayTools = await connectSvcMcp(sandbox.svc, { SVC_MCP_PROFILE: 'gateway', SVC_TASK_ID: String(workbench.id) });
-      mcps.push(gatewayTools);
-      expect(await gatewayTools.call('confirm_gateway_task_created', { inboundId, taskId: child.id })).toEqual({ inboundId, taskId: child.id });
+      // The gateway tools the Workbench calls are in its own (task) profile, for it alone.
+      expect(await agent.call('confirm_gateway_task_created', { inboundId, taskId: child.id })).toEqual({ inboundId, taskId: child.id });
       const childExecution = await agent.call('start_task_execution', { taskId: child.id, connection: 'qwen' });
       expect(await agent.call('resolve_workbench_batch', { batchId: firstBatchId, note: `child task ${child.id} started` })).toMatchObject({ state: 'RESOLVED' });
       await endTurn(workbench.id, (await executionOf(workbench.id)).id, 'wb-2', `Started child task ${child.id}.`);
@@ -273,7 +262,7 @@ describe('the real OpenClaw gateway', () => {
       expect(await ack(secondBatchId)).toMatchObject({ state: 'ACKED' });
       await agent.call('close_task_terminal', { taskId: child.id });
       await until(async () => (await executionOf(child.id)).status !== 'RUNNING', 30_000, 'the child terminal to close');
-      const completed = await gatewayTools.call('complete_gateway_work', { taskId: child.id, result: 'Done: GET /health now answers {"ok":true}, with a test.' });
+      const completed = await agent.call('complete_gateway_work', { taskId: child.id, result: 'Done: GET /health now answers {"ok":true}, with a test.' });
       expect(completed).toMatchObject({ taskId: child.id, status: 'DONE', completed: 'queued' });
       expect(await agent.call('resolve_workbench_batch', { batchId: secondBatchId, note: 'reviewed; work completed' })).toMatchObject({ state: 'RESOLVED' });
 
@@ -313,7 +302,7 @@ describe('the real OpenClaw gateway', () => {
       const thirdBatchId = Number(/\[svc review batch (\d+)/.exec(thirdBatch.data)![1]);
       // (The batch also reports the child's execution, ended by close_task_terminal, as EXECUTION_FAILED.)
       expect(await ack(thirdBatchId)).toMatchObject({ state: 'ACKED' });
-      const answered = await gatewayTools.call('complete_gateway_discussion', { inboundId: questionId, text: 'Not yet: GET /health is merged, the deploy runs tonight.' });
+      const answered = await agent.call('complete_gateway_discussion', { inboundId: questionId, text: 'Not yet: GET /health is merged, the deploy runs tonight.' });
       expect(answered).toMatchObject({ inboundId: questionId, replied: 'queued' });
       expect(await agent.call('resolve_workbench_batch', { batchId: thirdBatchId })).toMatchObject({ state: 'RESOLVED' });
       const reply = await until(async () => telegram.sent.slice(beforeQuestion).find((m) => m.text.includes('the deploy runs tonight')), 60_000, 'the discussion answer in the DM');

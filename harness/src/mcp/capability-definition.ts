@@ -35,6 +35,9 @@ export const TOOL_GROUP_SURFACES: Readonly<Record<string, ToolSurface>> = {
  */
 export const NON_TOOL_GROUPS: readonly string[] = ['connection', 'hooks', 'extension'];
 
+/** Gateway tools the seed has the Workbench call: replies to discussions, work it took on, work done. */
+export const WORKBENCH_GATEWAY_TOOLS: readonly string[] = ['complete_gateway_discussion', 'confirm_gateway_task_created', 'complete_gateway_work'];
+
 interface ProfileRule {
   /** Every tool of these surfaces. */
   surfaces?: readonly ToolSurface[];
@@ -48,7 +51,9 @@ interface ProfileRule {
 export const PROFILE_RULES: Readonly<Record<McpProfile, ProfileRule>> = {
   full: { surfaces: ['core', 'terminal', 'goal', 'messaging', 'workbench', 'gateway', 'operations', 'capability'] },
   assistant: { surfaces: ['core', 'terminal'] },
-  task: { surfaces: ['core', 'terminal', 'messaging', 'workbench'] },
+  // The Workbench is a task terminal: it also gets the gateway tools the seed says it calls (each
+  // refuses a task terminal that is not the project's Workbench or the task's parent).
+  task: { surfaces: ['core', 'terminal', 'messaging', 'workbench'], tools: WORKBENCH_GATEWAY_TOOLS },
   gateway: { surfaces: ['gateway', 'operations'], readOnlySurfaces: ['core', 'terminal'] },
   // A separate read-only bridge: one routed query, discussion delivery and bounded project reads.
   'gateway-query': { tools: ['route_gateway_query', 'complete_gateway_discussion', 'identify_project', 'ask_project_knowledge', 'get_project'] },

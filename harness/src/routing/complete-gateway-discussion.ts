@@ -5,6 +5,7 @@ import { defineOperation } from '../../../host/src/operations/index.js';
 import { withTaskToken } from '../messaging/index.js';
 import { InboundIdField, MessageTextField } from '../operations/harness-schemas.js';
 import { queuePlatformMessage } from './queue-platform-message.js';
+import { assertWorkbenchCaller } from './assert-workbench-caller.js';
 import { routingStores } from './routing-stores.js';
 
 export const completeGatewayDiscussion = defineOperation({
@@ -31,6 +32,7 @@ export const completeGatewayDiscussion = defineOperation({
           details: { inboundId: inbound.id, request: inbound.request, state: inbound.state },
         });
       }
+      assertWorkbenchCaller(ctx, stores, { projectId: inbound.projectId }, 'complete_gateway_discussion');
       const channel = stores.channels.get(inbound.channelId);
       const project = ctx.services.domain.projects.get(inbound.projectId);
       // The Workbench's token: a reply to this answer is bound back to the same project conversation.

@@ -6,6 +6,7 @@ import { defineOperation } from '../../../host/src/operations/index.js';
 import { MessageTextField, TaskIdField } from '../operations/harness-schemas.js';
 import { withTaskToken } from '../messaging/index.js';
 import { queuePlatformMessage } from './queue-platform-message.js';
+import { assertWorkbenchCaller } from './assert-workbench-caller.js';
 import { routingStores } from './routing-stores.js';
 
 export const completeGatewayWork = defineOperation({
@@ -25,6 +26,7 @@ export const completeGatewayWork = defineOperation({
     const { db, domain } = ctx.services;
     const outcome = transaction(db, () => {
       const task = domain.tasks.get(input.taskId);
+      assertWorkbenchCaller(ctx, stores, { projectId: task.projectId, parentTaskId: task.parentTaskId }, 'complete_gateway_work');
       const previous = db.prepare("SELECT id FROM harness_messages WHERE task_id = ? AND kind = 'FINAL_RESULT' ORDER BY id LIMIT 1").get(task.id) as { id: number } | undefined;
       if (previous && task.status === 'DONE') return { messageId: previous.id, completed: 'already_completed' as const };
       assertTaskTransition(task.id, task.status, 'DONE');

@@ -2,6 +2,7 @@ import { SvcError } from '@svc-org/ai-sdk';
 import { z } from 'zod';
 import { defineOperation } from '../../../host/src/operations/index.js';
 import { InboundIdField, TaskIdField } from '../operations/harness-schemas.js';
+import { assertWorkbenchCaller } from './assert-workbench-caller.js';
 import { routingStores } from './routing-stores.js';
 
 export const confirmGatewayTaskCreated = defineOperation({
@@ -23,6 +24,7 @@ export const confirmGatewayTaskCreated = defineOperation({
     if (inbound.request !== 'work' || inbound.state !== 'PROCESSED') {
       throw new SvcError({ code: 'not_a_work_request', message: `inbound ${inbound.id} is not a routed work request`, details: { inboundId: inbound.id } });
     }
+    if (inbound.projectId !== null) assertWorkbenchCaller(ctx, stores, { projectId: inbound.projectId }, 'confirm_gateway_task_created');
     if (task.projectId !== inbound.projectId) {
       throw new SvcError({ code: 'invalid_request', message: `task ${task.id} is not in the project of inbound ${inbound.id}`, details: { inboundId: inbound.id, taskId: task.id } });
     }

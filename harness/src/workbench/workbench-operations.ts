@@ -8,6 +8,9 @@ import { routingStores } from '../routing/routing-stores.js';
 
 const BatchState = z.enum(['CLAIMED', 'DELIVERED', 'ACKED', 'RESOLVED']);
 
+/** How long an acknowledgement waits for a batch still being typed to be recorded as delivered. */
+const DELIVERY_WAIT_MS = 10_000;
+
 function ownBatch(batchParent: number, callerTaskId: number | undefined, batchId: number): void {
   if (callerTaskId !== undefined && callerTaskId !== batchParent) {
     throw new SvcError({ code: 'task_mismatch', message: `batch ${batchId} belongs to task ${batchParent}, not to this terminal's task`, details: { batchId, taskId: batchParent } });
@@ -24,10 +27,17 @@ export const ackWorkbenchBatch = defineOperation({
   input: z.object({ batchId: BatchIdField }).strict(),
   output: z.object({ batchId: z.number(), state: BatchState, events: z.number() }),
   http: { method: 'POST', path: '/api/internal/harness/workbench/ack' },
-  handler(input, ctx) {
+  async handler(input, ctx) {
     const { workbench } = routingStores(ctx.services);
-    const before = workbench.batch(input.batchId);
+    let before = workbench.batch(input.batchId);
     ownBatch(before.parentTaskId, ctx.caller.taskId, input.batchId);
+    // The batch's text reaches the terminal a moment before the service records it DELIVERED (the
+    // Enter after the paste): an agent that acknowledges at once waits for that record.
+    const deadline = Date.now() + DELIVERY_WAIT_MS;
+    while (before.state === 'CLAIMED' && Date.now() < deadline && !ctx.signal.aborted) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      before = workbench.batch(input.batchId);
+    }
     if (before.state === 'CLAIMED') throw new SvcError({ code: 'batch_not_delivered', message: `batch ${input.batchId} is still being delivered`, details: { batchId: input.batchId } });
     const after = workbench.ack(input.batchId);
     return { batchId: after.id, state: after.state, events: workbench.events({ batchId: after.id }).length };

@@ -129,6 +129,24 @@ describe('Workbench completion tools', () => {
     expect(timeline.stages.map((s: { stage: string }) => s.stage)).toEqual(['inbound', 'routing', 'workbench_event', 'workbench_runtime', 'task', 'delivery']);
   });
 
+  test("from a task terminal, only the project's Workbench (or the task's parent) may use the Workbench's gateway tools", async () => {
+    const work = await fx.call(routeGatewayMessage, msg('w2', { kind: 'work', text: 'build the report' }));
+    const talk = await fx.call(routeGatewayMessage, msg('c2'));
+    const child = fx.services.domain.tasks.create({ projectId: fx.projectId, title: 'Report', parentTaskId: work.workbenchTaskId });
+    const stranger = fx.newTask('Another task');
+    const as = (taskId: number) => ({ via: 'mcp' as const, taskId, mcpProfile: 'task' });
+    await expect(fx.call(confirmGatewayTaskCreated, { inboundId: work.inboundId, taskId: child.id }, as(stranger))).rejects.toMatchObject({ code: 'not_the_workbench' });
+    await expect(fx.call(completeGatewayDiscussion, { inboundId: talk.inboundId, text: 'not mine to say' }, as(stranger))).rejects.toMatchObject({ code: 'not_the_workbench' });
+    // The child cannot pass its own review.
+    await expect(fx.call(completeGatewayWork, { taskId: child.id, result: 'self-approved' }, as(child.id))).rejects.toMatchObject({ code: 'not_the_workbench' });
+    expect(count('harness_messages')).toBe(0);
+    expect(fx.services.domain.tasks.get(child.id).status).toBe('TODO');
+    // The Workbench itself may.
+    await fx.call(confirmGatewayTaskCreated, { inboundId: work.inboundId, taskId: child.id }, as(work.workbenchTaskId));
+    expect(await fx.call(completeGatewayDiscussion, { inboundId: talk.inboundId, text: 'answer' }, as(work.workbenchTaskId))).toMatchObject({ replied: 'queued' });
+    expect(await fx.call(completeGatewayWork, { taskId: child.id, result: 'Report shipped' }, as(work.workbenchTaskId))).toMatchObject({ status: 'DONE', completed: 'queued' });
+  });
+
   test('a task with a live execution is not completed and nothing is queued', async () => {
     const child = fx.newTask('Busy');
     fx.running(child);

@@ -202,6 +202,7 @@ const ROWS: Record<string, Row> = {
   direct_not_supported: BAD_REQUEST,
   owner_required: [403, true, false, true],
   chat_not_authorized: [403, true, false, true],
+  not_the_workbench: [403, true, false, true],
   inbound_not_found: NOT_FOUND,
   batch_not_found: NOT_FOUND,
   invalid_domain_event: UNPROCESSABLE,
