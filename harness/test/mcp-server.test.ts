@@ -38,7 +38,8 @@ const READ_ONLY_CORE_AND_TERMINAL = [
 const PINNED: Record<string, string[]> = {
   full: [...CORE, ...TERMINAL, 'set_goal_mode', ...MESSAGING, ...WORKBENCH, ...GATEWAY, ...OPERATIONS, ...CAPABILITY],
   assistant: [...CORE, ...TERMINAL],
-  task: [...CORE, ...TERMINAL, ...MESSAGING, ...WORKBENCH],
+  // The Workbench is a task terminal: the gateway tools it calls come with the profile.
+  task: [...CORE, ...TERMINAL, ...MESSAGING, ...WORKBENCH, 'complete_gateway_discussion', 'confirm_gateway_task_created', 'complete_gateway_work'],
   gateway: [...READ_ONLY_CORE_AND_TERMINAL, ...GATEWAY, ...OPERATIONS],
   'gateway-query': ['get_project', 'identify_project', 'ask_project_knowledge', 'route_gateway_query', 'complete_gateway_discussion'],
 };

@@ -17,6 +17,8 @@ export interface WorkbenchWorkerOptions {
   leaseMs?: number;
   /** A still screen this long before a batch is typed (default 500 ms). */
   quietMs?: number;
+  /** The least time between two starts of one Workbench by this worker (default 60 s). */
+  autoStartIntervalMs?: number;
 }
 
 /**
@@ -34,6 +36,8 @@ export class WorkbenchWorker {
   private readonly pollMs: number;
   private readonly windowMs: number;
   private readonly leaseMs: number;
+  /** Workbench runs this worker started, by task: their prompt is a turn end of its own. */
+  private readonly autoStarted = new Map<number, { executionId: number; at: number }>();
 
   constructor(private readonly options: WorkbenchWorkerOptions) {
     this.pollMs = options.pollMs ?? 1000;
@@ -93,15 +97,26 @@ export class WorkbenchWorker {
     if (!terminals) return;
     for (const { parentTaskId } of stores.workbench.parentsWithPending()) {
       const terminal = terminals.summary(parentTaskId);
-      if (!terminal || terminal.state !== 'RUNNING') continue;
+      if (!terminal || terminal.state === 'ENDED') {
+        await this.autoStart(parentTaskId);
+        continue;
+      }
+      if (terminal.state !== 'RUNNING') continue;
       // The turn end must be this run's: a stop hook of a run a kill ended says nothing about the new one.
       const turnEnd = services.db
         .prepare('SELECT received_at FROM stop_notifications WHERE task_id = ? AND execution_id = ? ORDER BY id DESC LIMIT 1')
         .get(parentTaskId, terminal.executionId) as { received_at: string } | undefined;
-      if (!turnEnd) continue;
       const last = services.db.prepare('SELECT MAX(created_at) AS at FROM harness_workbench_batches WHERE parent_task_id = ?').get(parentTaskId) as { at: string | null };
-      if (last.at !== null && last.at >= turnEnd.received_at) continue;
-      if (Date.now() - Date.parse(turnEnd.received_at) < this.windowMs) {
+      if (!turnEnd) {
+        // A Workbench this worker started for its events has had no turn yet: it gets its first batch
+        // once it is not busy (submitReply then waits for its prompt); nobody else's run is typed into.
+        const started = this.autoStarted.get(parentTaskId);
+        if (started?.executionId !== terminal.executionId || terminal.turn === 'busy') continue;
+        const startedAt = services.domain.executions.get(terminal.executionId).startedAt;
+        if (last.at !== null && last.at >= startedAt) continue;
+      } else if (last.at !== null && last.at >= turnEnd.received_at) {
+        continue;
+      } else if (Date.now() - Date.parse(turnEnd.received_at) < this.windowMs) {
         this.schedule(Math.max(50, this.windowMs - (Date.now() - Date.parse(turnEnd.received_at))));
         continue;
       }
@@ -114,6 +129,38 @@ export class WorkbenchWorker {
         transaction(services.db, () => stores.workbench.release(claim.batchId));
         services.logger.warn('review batch not delivered; its events wait again', { batchId: claim.batchId, code: error instanceof SvcError ? error.code : 'internal_error' });
       }
+    }
+  }
+
+  /**
+   * A project's Workbench with events waiting and no live terminal is started (its CLI session
+   * resumed when it has one) through the project's default connection (`set_task_defaults`), at most
+   * once a minute; without a default connection its events wait until someone starts it.
+   */
+  private async autoStart(taskId: number): Promise<void> {
+    const { terminals, stores, services } = this.options;
+    if (!terminals || !stores.workbench.isWorkbench(taskId)) return;
+    const previous = this.autoStarted.get(taskId);
+    if (previous && Date.now() - previous.at < (this.options.autoStartIntervalMs ?? 60_000)) return;
+    const task = services.domain.tasks.get(taskId);
+    if (task.status === 'DONE') return;
+    const defaults = services.domain.taskDefaults.get(task.projectId);
+    if (!defaults.connection) return;
+    // A run a person stopped stays stopped until something new arrives for it; a run the service's
+    // own shutdown or restart ended is picked up again.
+    const latest = services.domain.executions.latestForTask(taskId);
+    if (latest?.endedAt && latest.endReason !== 'service_shutdown' && latest.endReason !== 'service_restart') {
+      const newest = services.db.prepare("SELECT MAX(created_at) AS at FROM harness_workbench_events WHERE parent_task_id = ? AND state = 'PENDING'").get(taskId) as { at: string | null };
+      if (newest.at === null || newest.at <= latest.endedAt) return;
+    }
+    this.autoStarted.set(taskId, { executionId: -1, at: Date.now() });
+    try {
+      const execution = await terminals.resume(taskId, { connection: defaults.connection, ...(defaults.model ? { model: defaults.model } : {}) });
+      this.autoStarted.set(taskId, { executionId: execution.id, at: Date.now() });
+      services.logger.info('workbench started for its waiting events', { taskId, executionId: execution.id, connection: defaults.connection });
+      this.schedule(this.pollMs);
+    } catch (error) {
+      services.logger.warn('workbench could not be started for its waiting events', { taskId, code: error instanceof SvcError ? error.code : 'internal_error' });
     }
   }
 }

@@ -1,1 +1,1 @@
-export { TASK_DEFAULT_OPERATIONS } from './task-default-operations.js';
+export { getTaskDefaults, setTaskDefaults, TASK_DEFAULT_OPERATIONS } from './task-default-operations.js';

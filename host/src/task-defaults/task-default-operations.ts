@@ -5,8 +5,7 @@ import { z } from 'zod';
 import { defineOperation, RefSchema } from '../operations/index.js';
 import { TaskDefaultsSchema } from '../domain/index.js';
 
-export const TASK_DEFAULT_OPERATIONS = [
-  defineOperation({
+export const getTaskDefaults = defineOperation({
     name: 'get_task_defaults',
     group: 'task',
     description: "A project's task defaults: the connection and model start_task_execution uses when you name none (null = no default).",
@@ -15,8 +14,9 @@ export const TASK_DEFAULT_OPERATIONS = [
     input: z.object({ projectId: RefSchema }).strict(),
     output: TaskDefaultsSchema,
     handler: (input, ctx) => ctx.services.domain.taskDefaults.get(ctx.services.domain.projects.resolve(input.projectId).id),
-  }),
-  defineOperation({
+  });
+
+export const setTaskDefaults = defineOperation({
     name: 'set_task_defaults',
     group: 'task',
     description: "Set a project's task defaults: the connection (it must exist) and model its tasks start with when none is named; null clears one.",
@@ -41,5 +41,6 @@ export const TASK_DEFAULT_OPERATIONS = [
         ...(input.model !== undefined ? { model: input.model } : {}),
       });
     },
-  }),
-];
+  });
+
+export const TASK_DEFAULT_OPERATIONS = [getTaskDefaults, setTaskDefaults];

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { operations } from '../../operations/index.js';
+import { getTaskDefaults, setTaskDefaults } from '../../task-defaults/index.js';
 import type { CliCommand } from '../cli-command.js';
 import { printJson } from '../print-json.js';
 import { printTable } from '../print-table.js';
@@ -115,6 +116,36 @@ export const PROJECT_COMMANDS: CliCommand[] = [
       const record = await run.invoke(deleteProject, { id: singlePositional(run, this, 'project') });
       if (run.json) printJson(run.io, record);
       else run.io.stdout.write(`project ${record.id} "${record.name}" removed\n`);
+      return 0;
+    },
+  },
+  {
+    group: 'project',
+    name: 'defaults',
+    operation: setTaskDefaults,
+    alsoUses: [getTaskDefaults],
+    positionals: '<project>',
+    options: {
+      connection: { type: 'string', value: '<name|none>', description: "the connection its tasks start with when none is named, and its Workbench's when events start it; none clears it" },
+      model: { type: 'string', value: '<model|none>', description: 'the model passed with it; none clears it' },
+    },
+    json: true,
+    examples: ['svc project defaults app', 'svc project defaults app --connection work-claude'],
+    async run(run) {
+      const projectId = singlePositional(run, this, 'project');
+      const connection = text(run.values.connection);
+      const model = text(run.values.model);
+      const cleared = (value: string) => (value === 'none' ? null : value);
+      const record =
+        connection === undefined && model === undefined
+          ? await run.invoke(getTaskDefaults, { projectId })
+          : await run.invoke(setTaskDefaults, {
+              projectId,
+              ...(connection !== undefined ? { connection: cleared(connection) } : {}),
+              ...(model !== undefined ? { model: cleared(model) } : {}),
+            });
+      if (run.json) printJson(run.io, record);
+      else run.io.stdout.write(`connection: ${record.connection ?? '(none)'}\nmodel: ${record.model ?? '(none)'}\n`);
       return 0;
     },
   },

@@ -1,0 +1,80 @@
+// A project's Workbench that is not running is started by its events under a real `svc serve`:
+// with the project's default connection set (`svc project defaults`), an owner's gateway message
+// starts the Workbench's CLI in a real PTY and its first review batch is typed into it; without a
+// default connection the events wait and nothing starts.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { createSvcSandbox, REPO_ROOT, type SvcSandbox } from '../../../test/support/svc-process.js';
+import { startServe, type ServeProcess } from '../../../test/support/svc-serve.js';
+
+const HERMES = join(REPO_ROOT, 'test/fake-clis/hermes/hermes');
+const QWEN_PROVIDER = join(REPO_ROOT, 'extensions/cli-providers/qwen-code');
+const QWEN_STAND_IN = join(REPO_ROOT, 'test/fake-clis/qwen');
+let svc: SvcSandbox;
+let server: ServeProcess | undefined;
+
+async function ok(args: string[]): Promise<string> {
+  const result = await svc.run(args, { timeoutMs: 60_000 });
+  if (result.code !== 0) throw new Error(`svc ${args.join(' ')} failed (${result.code})\n${result.stdout}\n${result.stderr}`);
+  return result.stdout;
+}
+
+async function until<T>(probe: () => Promise<T | undefined | false>, timeoutMs: number, what: string): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+beforeAll(async () => {
+  svc = createSvcSandbox([QWEN_STAND_IN]);
+  const repo = join(svc.home, 'repo');
+  mkdirSync(repo);
+  await ok(['ext', 'dev', 'add', QWEN_PROVIDER]);
+  await ok(['ext', 'enable', 'svc-community.qwen-code', '--yes']);
+  await ok(['connection', 'add', 'qwen', '--provider', 'svc-community.qwen-code']);
+  await ok(['workspace', 'create', 'main']);
+  await ok(['project', 'create', 'demo', '--workspace', 'main', '--repo', repo]);
+  await ok(['gateway', 'add', 'herm', '--kind', 'hermes', '--command', HERMES]);
+  await ok(['channel', 'add', 'tg', '--gateway', 'herm', '--platform', 'telegram', '--to', '4242', '--owner', '4242', '--project', 'demo']);
+  server = await startServe(svc, { SVC_WORKBENCH_POLL_MS: '200', SVC_WORKBENCH_BATCH_WINDOW_MS: '500' });
+}, 120_000);
+
+afterAll(async () => {
+  if (server && server.child.exitCode === null) {
+    server.child.kill('SIGTERM');
+    await server.exited;
+  }
+  svc.cleanup();
+});
+
+test("an owner's message starts the project's Workbench through the default connection and its batch is typed into it; without a default nothing starts", async () => {
+  const say = (id: string, text: string) => server!.api('POST', '/api/internal/harness/gateway', { platform: 'telegram', chatId: '4242', senderId: '4242', platformMessageId: id, text });
+  const first = await say('tg-1', 'is the parser done?');
+  expect(first.body).toMatchObject({ status: 'routed', event: 'GATEWAY_DISCUSSION_REQUEST' });
+  const workbench = first.body.workbenchTaskId as number;
+  // No default connection: the event waits, nothing is started.
+  await new Promise((r) => setTimeout(r, 1500));
+  expect(JSON.parse(await ok(['execution', 'list', '--task', String(workbench), '--json']))).toEqual([]);
+
+  expect(JSON.parse(await ok(['project', 'defaults', 'demo', '--connection', 'qwen', '--json']))).toMatchObject({ connection: 'qwen' });
+  const second = await say('tg-2', 'and the exporter?');
+  expect(second.body).toMatchObject({ status: 'routed', workbenchTaskId: workbench });
+  // Started by the service, its first batch (both waiting events) typed at its prompt.
+  const screen = await until(async () => {
+    const read = await server!.api('GET', `/api/internal/terminal/${workbench}/buffer?cursor=0`);
+    const data = read.status === 200 ? (read.body.data as string) : '';
+    return data.includes('GATEWAY_DISCUSSION_REQUEST') && data.includes('You said:') ? data : undefined;
+  }, 30_000, "the Workbench's first review batch in its terminal");
+  expect(screen).toContain('is the parser done?');
+  expect(screen).toContain('and the exporter?');
+  const executions = JSON.parse(await ok(['execution', 'list', '--task', String(workbench), '--json'])) as Array<{ status: string; connectionName: string }>;
+  expect(executions).toEqual([expect.objectContaining({ status: 'RUNNING', connectionName: 'qwen' })]);
+  // One batch with both events; the Workbench acknowledges it as it would from its own svc mcp.
+  const batchId = Number(/\[svc review batch (\d+)/.exec(screen)![1]);
+  expect((await server!.api('POST', '/api/internal/harness/workbench/ack', { batchId })).body).toMatchObject({ batchId, state: 'ACKED', events: 2 });
+}, 90_000);
