@@ -268,7 +268,8 @@ describe('the real OpenClaw gateway', () => {
 
       // 7. The outbox sends it through OpenClaw to the same Telegram chat.
       const final = await until(async () => telegram.sent.slice(before).find((m) => m.text.includes('GET /health now answers')), 90_000, 'the FINAL_RESULT in the chat');
-      expect(final).toMatchObject({ chatId: String(GROUP), threadId: String(TOPIC) });
+      // In the same chat and topic, as a reply to the request message.
+      expect(final).toMatchObject({ chatId: String(GROUP), threadId: String(TOPIC), replyToMessageId: String(requestMessageId) });
       expect(final.text).toContain(`[[svc:task=${child.id}]]`);
       const delivered = await until(async () => {
         const shown = JSON.parse((await sandbox.ok(['harness', 'show', String(completed.messageId), '--json'])).stdout);
@@ -306,7 +307,7 @@ describe('the real OpenClaw gateway', () => {
       expect(answered).toMatchObject({ inboundId: questionId, replied: 'queued' });
       expect(await agent.call('resolve_workbench_batch', { batchId: thirdBatchId })).toMatchObject({ state: 'RESOLVED' });
       const reply = await until(async () => telegram.sent.slice(beforeQuestion).find((m) => m.text.includes('the deploy runs tonight')), 60_000, 'the discussion answer in the DM');
-      expect(reply).toMatchObject({ chatId: String(OWNER) });
+      expect(reply).toMatchObject({ chatId: String(OWNER), replyToMessageId: String(questionMessageId) });
       expect(reply.threadId).toBeUndefined();
       expect(reply.text).toContain(`[[svc:task=${workbench.id}]]`);
       expect(telegram.sent.slice(beforeQuestion).map((m) => m.messageId)).toEqual([heard.messageId, reply.messageId]);

@@ -17,6 +17,8 @@ export interface GatewaySendRequest {
   platform: string;
   to: string;
   threadId?: string | null;
+  /** The platform message this one answers; a gateway that cannot send replies sends it plainly. */
+  replyToId?: string | null;
   text: string;
 }
 

@@ -43,6 +43,7 @@ export class OpenClawClient implements GatewayClient {
       message: request.text,
       idempotencyKey: request.idempotencyKey,
       ...(request.threadId ? { threadId: request.threadId } : {}),
+      ...(request.replyToId ? { replyToId: request.replyToId } : {}),
     };
     return this.session(signal, async (call) => {
       const res = await call('send', params, true);

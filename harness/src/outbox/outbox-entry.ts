@@ -10,4 +10,6 @@ export interface OutboxEntry {
   channelId: number | null;
   to: string | null;
   threadId: string | null;
+  /** The platform message this one answers (a reply where the gateway can send one). */
+  replyToId: string | null;
 }

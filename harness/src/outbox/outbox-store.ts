@@ -44,12 +44,13 @@ export class OutboxStore {
       | { id: string; message_id: number; gateway_id: number | null; attempts: number }
       | undefined;
     if (!row) return undefined;
-    const message = this.sql.get('SELECT task_id, body, channel_id, target_to, target_thread FROM harness_messages WHERE id = ?').get(row.message_id) as {
+    const message = this.sql.get('SELECT task_id, body, channel_id, target_to, target_thread, target_reply_to FROM harness_messages WHERE id = ?').get(row.message_id) as {
       task_id: number | null;
       body: string;
       channel_id: number | null;
       target_to: string | null;
       target_thread: string | null;
+      target_reply_to: string | null;
     };
     return {
       id: row.id,
@@ -62,6 +63,7 @@ export class OutboxStore {
       channelId: message.channel_id,
       to: message.target_to,
       threadId: message.target_thread,
+      replyToId: message.target_reply_to,
     };
   }
 

@@ -123,7 +123,7 @@ export class OutboxWorker {
         where = { ...where, platform: channel.platform };
         const client = this.options.clientFor(entry.gatewayId);
         outcome = await client.send(
-          { idempotencyKey: entry.id, platform: channel.platform, to: entry.to, threadId: entry.threadId, text: entry.body },
+          { idempotencyKey: entry.id, platform: channel.platform, to: entry.to, threadId: entry.threadId, replyToId: entry.replyToId, text: entry.body },
           this.controller.signal,
         );
       }

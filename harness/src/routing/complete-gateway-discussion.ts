@@ -47,6 +47,7 @@ export const completeGatewayDiscussion = defineOperation({
         gatewayId: channel.gatewayId,
         to: inbound.chatId,
         threadId: inbound.threadId,
+        replyToId: inbound.platformMessageId,
       });
       ctx.services.db.prepare('UPDATE harness_gateway_inbound SET reply_message_id = ?, updated_at = ? WHERE id = ?').run(messageId, new Date().toISOString(), inbound.id);
       return { messageId, replied: 'queued' as const };

@@ -55,6 +55,7 @@ export const completeGatewayWork = defineOperation({
         gatewayId: channel.gatewayId,
         to: inbound?.chatId ?? channel.home.to,
         threadId: inbound ? inbound.threadId : channel.home.threadId,
+        replyToId: inbound?.platformMessageId ?? null,
       });
       return { messageId, completed: 'queued' as const };
     });

@@ -11,6 +11,8 @@ export interface PlatformMessage {
   gatewayId: number;
   to: string;
   threadId: string | null;
+  /** The platform message this one answers, sent as a reply where the gateway can. */
+  replyToId?: string | null;
 }
 
 /**
@@ -23,9 +25,9 @@ export function queuePlatformMessage(db: Db, message: PlatformMessage, now = new
   const row = db
     .prepare(
       `INSERT INTO harness_messages (kind, task_id, project_id, workspace_id, execution_id, body, status, expect_reply, channel_id, target_to, target_thread,
-         created_at, updated_at) VALUES (?, ?, ?, ?, NULL, ?, 'PENDING_DELIVERY', 0, ?, ?, ?, ?, ?) RETURNING id`,
+         target_reply_to, created_at, updated_at) VALUES (?, ?, ?, ?, NULL, ?, 'PENDING_DELIVERY', 0, ?, ?, ?, ?, ?, ?) RETURNING id`,
     )
-    .get(message.kind, message.taskId, message.projectId, message.workspaceId, message.body, message.channelId, message.to, message.threadId, at, at) as {
+    .get(message.kind, message.taskId, message.projectId, message.workspaceId, message.body, message.channelId, message.to, message.threadId, message.replyToId ?? null, at, at) as {
     id: number;
   };
   const outboxId = randomUUID();

@@ -28,6 +28,12 @@ describe('OpenClaw gateway client (protocol v4)', () => {
     expect(gateway.requests.at(-1)).toEqual({ to: '-100777', channel: 'telegram', threadId: '5', message: 'hello', idempotencyKey: 'key-ok' });
   });
 
+  test('an answer to a platform message is sent as a reply to it (replyToId)', async () => {
+    gateway.script = () => 'ok';
+    expect(await client().send({ ...request('key-reply'), replyToId: '82' })).toMatchObject({ kind: 'sent' });
+    expect(gateway.requests.at(-1)).toEqual({ to: '-100777', channel: 'telegram', threadId: '5', replyToId: '82', message: 'hello', idempotencyKey: 'key-reply' });
+  });
+
   test('a repeated idempotency key gets the first message id back and sends nothing new', async () => {
     gateway.script = () => 'ok';
     const first = await client().send(request('key-twice'));

@@ -121,8 +121,10 @@ describe('Workbench completion tools', () => {
     const done = await fx.call(completeGatewayWork, { taskId: child.id, result: 'Export shipped' });
     expect(done).toMatchObject({ status: 'DONE', completed: 'queued' });
     expect(fx.services.domain.tasks.get(child.id).status).toBe('DONE');
-    const final = fx.services.db.prepare("SELECT body, target_to FROM harness_messages WHERE kind = 'FINAL_RESULT'").all() as { body: string; target_to: string }[];
+    const final = fx.services.db.prepare("SELECT body, target_to, target_reply_to FROM harness_messages WHERE kind = 'FINAL_RESULT'").all() as { body: string; target_to: string; target_reply_to: string }[];
     expect(final).toHaveLength(1);
+    // An answer to the request message itself, where the gateway can send replies.
+    expect(final[0]!.target_reply_to).toBe('w1');
     expect(final[0]!.body).toContain(`[[svc:task=${child.id}]]`);
     expect(await fx.call(completeGatewayWork, { taskId: child.id, result: 'Export shipped' })).toMatchObject({ completed: 'already_completed', messageId: done.messageId });
     const timeline = await fx.call(diagnoseGatewayRequest, { platform: 'telegram', chatId: OWNER, senderId: OWNER, inboundId: routed.inboundId });
