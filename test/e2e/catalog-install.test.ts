@@ -13,6 +13,7 @@ import { makeCatalogFixtureRepo, runCatalogBuild, serveCatalog, type CatalogServ
 import { copyFixtureProvider } from '../support/copy-fixture-provider.js';
 import { createSvcSandbox, SVC_BIN, waitFor, type SvcSandbox } from '../support/svc-process.js';
 import { createThrowawayCa } from '../support/throwaway-https.js';
+import { ServerFile } from '../../host/src/server/server-file.js';
 
 const ID = 'svc-test.catalog-echo';
 /** No catalog key is pinned here: each catalog command says so once on stderr, and works as before. */
@@ -371,10 +372,10 @@ describe('rollback and uninstall', () => {
   test('svc serve offers the same operations over HTTP, and refuses requests that carry a location', async () => {
     const serve = svc.start(['serve', '--port', '0']);
     try {
+      // Read as every client reads it: the service writes it in two steps while it starts.
       const info = await waitFor(() => {
-        const file = join(svc.home, 'server.json');
-        const parsed = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { url?: string }) : undefined;
-        return parsed?.url ? parsed : undefined;
+        const parsed = new ServerFile(svc.home).read();
+        return parsed?.url ? { url: parsed.url } : undefined;
       }, 15_000, 'svc serve');
       const token = readFileSync(join(svc.home, 'token'), 'utf8').trim();
       const call = async (method: string, path: string, body?: unknown) => {
