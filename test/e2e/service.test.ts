@@ -1,13 +1,12 @@
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import * as pty from 'node-pty';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createSvcSandbox, REPO_ROOT, SVC_BIN, waitFor, type SvcSandbox } from '../support/svc-process.js';
+import { createSvcSandbox, SVC_BIN, waitFor, type SvcSandbox } from '../support/svc-process.js';
+import { QWEN_STAND_IN, prepareQwenDemoProject, svcOk } from '../support/qwen-demo-project.js';
 import { isRunning, readTerminalUntil, startServe, type ServeProcess } from '../support/svc-serve.js';
 
-const QWEN_PROVIDER = join(REPO_ROOT, 'extensions/cli-providers/qwen-code');
-const QWEN_STAND_IN = join(REPO_ROOT, 'test/fake-clis/qwen');
 
 let svc: SvcSandbox;
 let repo: string;
@@ -19,11 +18,7 @@ async function serve(): Promise<ServeProcess> {
   return started;
 }
 
-async function ok(args: string[]): Promise<string> {
-  const result = await svc.run(args, { timeoutMs: 60_000 });
-  if (result.code !== 0) throw new Error(`svc ${args.join(' ')} failed (${result.code})\n${result.stdout}\n${result.stderr}`);
-  return result.stdout;
-}
+const ok = (args: string[]) => svcOk(svc, args);
 
 interface Execution {
   id: number;
@@ -42,13 +37,7 @@ const readUntil = (server: ServeProcess, taskId: number, cursor: number, text: s
 
 beforeAll(async () => {
   svc = createSvcSandbox([QWEN_STAND_IN]);
-  repo = join(svc.home, 'repo');
-  mkdirSync(repo);
-  await ok(['ext', 'dev', 'add', QWEN_PROVIDER]);
-  await ok(['ext', 'enable', 'svc-community.qwen-code', '--yes']);
-  await ok(['connection', 'add', 'qwen', '--provider', 'svc-community.qwen-code']);
-  await ok(['workspace', 'create', 'main']);
-  await ok(['project', 'create', 'demo', '--workspace', 'main', '--repo', repo]);
+  repo = await prepareQwenDemoProject(svc);
 }, 120_000);
 
 afterAll(async () => {

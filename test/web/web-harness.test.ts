@@ -2,17 +2,15 @@
 // The notification center and Settings → Notifications in a real browser: a question a task asks
 // appears in /harness without a reload, is answered inline, and the reply is typed into the same
 // live terminal; a channel is configured on the page for a gateway set up on this machine.
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createSvcSandbox, REPO_ROOT, waitFor, type SvcSandbox } from '../support/svc-process.js';
+import { QWEN_STAND_IN, prepareQwenDemoProject, svcOk } from '../support/qwen-demo-project.js';
 import { connectSvcMcp } from '../support/svc-mcp-client.js';
 import { readTerminalUntil, startServe, type ServeProcess } from '../support/svc-serve.js';
 import { launchBrowser, screenshot, signedInPage } from './web-browser.js';
 
-const QWEN_PROVIDER = join(REPO_ROOT, 'extensions/cli-providers/qwen-code');
-const QWEN_STAND_IN = join(REPO_ROOT, 'test/fake-clis/qwen');
 const HERMES_STAND_IN = join(REPO_ROOT, 'test/fake-clis/hermes/hermes');
 
 let svc: SvcSandbox;
@@ -20,23 +18,13 @@ let serve: ServeProcess;
 let browser: Browser;
 let page: Page;
 
-async function ok(args: string[]): Promise<string> {
-  const result = await svc.run(args, { timeoutMs: 60_000 });
-  if (result.code !== 0) throw new Error(`svc ${args.join(' ')} failed (${result.code})\n${result.stdout}\n${result.stderr}`);
-  return result.stdout;
-}
+const ok = (args: string[]) => svcOk(svc, args);
 
 const readUntil = (taskId: number, text: string, cursor = 0) => readTerminalUntil(serve, taskId, text, cursor);
 
 beforeAll(async () => {
   svc = createSvcSandbox([QWEN_STAND_IN]);
-  const repo = join(svc.home, 'repo');
-  mkdirSync(repo);
-  await ok(['ext', 'dev', 'add', QWEN_PROVIDER]);
-  await ok(['ext', 'enable', 'svc-community.qwen-code', '--yes']);
-  await ok(['connection', 'add', 'qwen', '--provider', 'svc-community.qwen-code']);
-  await ok(['workspace', 'create', 'main']);
-  await ok(['project', 'create', 'demo', '--workspace', 'main', '--repo', repo]);
+  await prepareQwenDemoProject(svc);
   serve = await startServe(svc, { SVC_TERMINAL_STOP_GRACE_MS: '2000', SVC_TERMINAL_INTERRUPT_MS: '300' });
   browser = await launchBrowser();
   ({ page } = await signedInPage(browser, serve));

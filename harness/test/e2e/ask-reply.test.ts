@@ -1,26 +1,19 @@
 // An agent in a real task terminal (the Qwen Code stand-in under a real `svc serve`) asks a person
 // through the internal route, the way `svc mcp` forwards ask_human; a person answers from the CLI.
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createSvcSandbox, REPO_ROOT, type SvcSandbox } from '../../../test/support/svc-process.js';
+import { createSvcSandbox, type SvcSandbox } from '../../../test/support/svc-process.js';
+import { QWEN_STAND_IN, prepareQwenDemoProject, svcOk } from '../../../test/support/qwen-demo-project.js';
 import { isRunning, readTerminalUntil, startServe, type ServeProcess } from '../../../test/support/svc-serve.js';
 import { OperationInvoker, OperationRegistry } from '../../../host/src/operations/index.js';
 import { ServiceClient } from '../../../host/src/server/service-client.js';
 import { askHuman } from '../../src/messaging/index.js';
 import { HARNESS_OPERATIONS } from '../../src/outbox/index.js';
 
-const QWEN_PROVIDER = join(REPO_ROOT, 'extensions/cli-providers/qwen-code');
-const QWEN_STAND_IN = join(REPO_ROOT, 'test/fake-clis/qwen');
 
 let svc: SvcSandbox;
 const serves: ServeProcess[] = [];
 
-async function ok(args: string[]): Promise<string> {
-  const result = await svc.run(args, { timeoutMs: 60_000 });
-  if (result.code !== 0) throw new Error(`svc ${args.join(' ')} failed (${result.code})\n${result.stdout}\n${result.stderr}`);
-  return result.stdout;
-}
+const ok = (args: string[]) => svcOk(svc, args);
 
 async function serve(): Promise<ServeProcess> {
   const started = await startServe(svc, { SVC_TERMINAL_STOP_GRACE_MS: '2000', SVC_TERMINAL_INTERRUPT_MS: '300' });
@@ -34,13 +27,7 @@ const executionsOf = async (taskId: number) => JSON.parse(await ok(['task', 'sho
 
 beforeAll(async () => {
   svc = createSvcSandbox([QWEN_STAND_IN]);
-  const repo = join(svc.home, 'repo');
-  mkdirSync(repo);
-  await ok(['ext', 'dev', 'add', QWEN_PROVIDER]);
-  await ok(['ext', 'enable', 'svc-community.qwen-code', '--yes']);
-  await ok(['connection', 'add', 'qwen', '--provider', 'svc-community.qwen-code']);
-  await ok(['workspace', 'create', 'main']);
-  await ok(['project', 'create', 'demo', '--workspace', 'main', '--repo', repo]);
+  await prepareQwenDemoProject(svc);
 }, 120_000);
 
 afterAll(() => {

@@ -1,25 +1,20 @@
 // Inbound routing and the Workbench under a real `svc serve`: one platform message delivered 100
 // times from two processes, and a parent's review batch surviving a kill -9 of the service.
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openHostServices, type HostServices } from '../../../host/src/host-services.js';
 import { createSvcSandbox, REPO_ROOT, type SvcSandbox } from '../../../test/support/svc-process.js';
+import { QWEN_STAND_IN, prepareQwenDemoProject, svcOk } from '../../../test/support/qwen-demo-project.js';
+import { until } from '../../../test/support/until.js';
 import { startServe, type ServeProcess } from '../../../test/support/svc-serve.js';
 import { runOperation } from '../../src/messaging/index.js';
 import { routeGatewayMessage } from '../../src/routing/index.js';
 
 const HERMES = join(REPO_ROOT, 'test/fake-clis/hermes/hermes');
-const QWEN_PROVIDER = join(REPO_ROOT, 'extensions/cli-providers/qwen-code');
-const QWEN_STAND_IN = join(REPO_ROOT, 'test/fake-clis/qwen');
 let svc: SvcSandbox;
 const serves: ServeProcess[] = [];
 
-async function ok(args: string[]): Promise<string> {
-  const result = await svc.run(args, { timeoutMs: 60_000 });
-  if (result.code !== 0) throw new Error(`svc ${args.join(' ')} failed (${result.code})\n${result.stdout}\n${result.stderr}`);
-  return result.stdout;
-}
+const ok = (args: string[]) => svcOk(svc, args);
 
 async function serve(): Promise<ServeProcess> {
   const started = await startServe(svc, { SVC_WORKBENCH_POLL_MS: '200', SVC_WORKBENCH_BATCH_WINDOW_MS: '1500', SVC_TERMINAL_STOP_GRACE_MS: '2000' });
@@ -27,28 +22,12 @@ async function serve(): Promise<ServeProcess> {
   return started;
 }
 
-async function until<T>(probe: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs: number, what: string): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 const newTask = async (title: string, parent?: number) =>
   Number(/task (\d+) created/.exec(await ok(['task', 'create', title, '--project', 'demo', ...(parent ? ['--parent', String(parent)] : [])]))![1]);
 
 beforeAll(async () => {
   svc = createSvcSandbox([QWEN_STAND_IN]);
-  const repo = join(svc.home, 'repo');
-  mkdirSync(repo);
-  await ok(['ext', 'dev', 'add', QWEN_PROVIDER]);
-  await ok(['ext', 'enable', 'svc-community.qwen-code', '--yes']);
-  await ok(['connection', 'add', 'qwen', '--provider', 'svc-community.qwen-code']);
-  await ok(['workspace', 'create', 'main']);
-  await ok(['project', 'create', 'demo', '--workspace', 'main', '--repo', repo]);
+  await prepareQwenDemoProject(svc);
   await ok(['gateway', 'add', 'herm', '--kind', 'hermes', '--command', HERMES]);
   await ok(['channel', 'add', 'tg', '--gateway', 'herm', '--platform', 'telegram', '--to', '4242', '--owner', '4242']);
 }, 120_000);

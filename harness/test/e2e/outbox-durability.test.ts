@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openHostServices, type HostServices } from '../../../host/src/host-services.js';
 import { createSvcSandbox, REPO_ROOT, waitFor, type SvcSandbox } from '../../../test/support/svc-process.js';
+import { until } from '../../../test/support/until.js';
 import { startServe, type ServeProcess } from '../../../test/support/svc-serve.js';
 import { pushToHuman, runOperation } from '../../src/messaging/index.js';
 import { startScriptedOpenClawGateway, type ScriptedOpenClawGateway } from '../support/scripted-openclaw-gateway.js';
@@ -26,16 +27,6 @@ async function serve(env: NodeJS.ProcessEnv): Promise<ServeProcess> {
   const started = await startServe(svc, { SVC_OUTBOX_POLL_MS: '200', ...env });
   serves.push(started);
   return started;
-}
-
-async function until<T>(probe: () => Promise<T | undefined | false>, timeoutMs: number, what: string): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 const newTask = async (title: string) => Number(/task (\d+) created/.exec(await ok(['task', 'create', title, '--project', 'demo']))![1]);
