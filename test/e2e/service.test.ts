@@ -78,7 +78,8 @@ describe('svc serve with the Qwen Code sample provider', () => {
     first.child.kill('SIGKILL');
     await first.exited;
     const second = await serve();
-    expect(second.child.output.stdout).toContain('marked 1 execution(s) left live by the previous service as FAILED');
+    // Printed right after the line startServe waits for; the pipe may hand it over in a later chunk.
+    await waitFor(() => second.child.output.stdout.includes('marked 1 execution(s) left live by the previous service as FAILED'), 5000, 'the recovery line');
     await waitFor(() => !isRunning(resumed!.pid!), 10_000, 'the orphaned CLI to be gone');
     const afterCrash = await executionsOf(taskId);
     expect(afterCrash[0]).toMatchObject({ id: resumed!.id, status: 'FAILED', endReason: 'service_restart' });
@@ -131,7 +132,7 @@ describe('svc serve with the Qwen Code sample provider', () => {
     expect(isRunning(helper)).toBe(true);
 
     const second = await serve();
-    expect(second.child.output.stdout).toContain('killed 1 leftover process tree(s)');
+    await waitFor(() => second.child.output.stdout.includes('killed 1 leftover process tree(s)'), 5000, 'the recovery line');
     await waitFor(() => !isRunning(helper), 10_000, 'the helper to be killed');
     second.child.kill('SIGTERM');
     await second.exited;
