@@ -37,7 +37,7 @@ describe('signing in', () => {
   });
 
   test('the link svc serve printed signs in once, with an HttpOnly SameSite=Strict cookie the page cannot read', async () => {
-    const url = printedLoginUrl(serve);
+    const url = await printedLoginUrl(serve);
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(url);

@@ -5,7 +5,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { REPO_ROOT } from '../support/svc-process.js';
+import { REPO_ROOT, waitFor } from '../support/svc-process.js';
 import type { ServeProcess } from '../support/svc-serve.js';
 
 const CHROMIUM = process.env.SVC_CHROMIUM ?? '/usr/bin/chromium';
@@ -17,11 +17,9 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--headless=new'] });
 }
 
-/** The login link `svc serve` printed when it started. */
-export function printedLoginUrl(serve: ServeProcess): string {
-  const match = /web UI: open (http:\/\/\S+\/login\?code=\S+)/.exec(serve.child.output.stdout);
-  if (!match) throw new Error(`svc serve printed no login link:\n${serve.child.output.stdout}`);
-  return match[1]!;
+/** The login link `svc serve` printed when it started (the line after the one startServe waits for). */
+export function printedLoginUrl(serve: ServeProcess): Promise<string> {
+  return waitFor(() => /web UI: open (http:\/\/\S+\/login\?code=\S+)/.exec(serve.child.output.stdout)?.[1], 5000, 'the login link svc serve prints');
 }
 
 /** A fresh login link, as `svc open` mints it (POST /api/web/login-link with the install token). */
