@@ -24,21 +24,22 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
-    // Two files at a time even on two cores (vitest would run one): most files wait on processes,
-    // PTYs and sockets rather than compute, and the suite takes about a fifth less time.
-    maxWorkers: 2,
     projects: [
       {
         extends: true,
         test: {
           name: 'fast',
+          // Two files at a time even on two cores (vitest would run one): most of their time is
+          // starting a fork and importing. The end-to-end files stay one at a time: they time real
+          // processes, and two of them side by side on two cores made such timings flaky.
+          maxWorkers: 2,
           include: ['sdk/test/**/*.test.ts', 'host/test/**/*.test.ts', 'test/**/*.test.ts', 'extensions/cli-providers/*/test/**/*.test.ts', 'catalog/test/**/*.test.ts', 'harness/test/**/*.test.ts'],
           exclude: [...configDefaults.exclude, 'test/conformance/**', ...SLOW],
         },
       },
       {
         extends: true,
-        test: { name: 'slow', include: SLOW, exclude: [...configDefaults.exclude, 'test/conformance/**'] },
+        test: { name: 'slow', include: SLOW, exclude: [...configDefaults.exclude, 'test/conformance/**'], maxWorkers: 1, sequence: { groupOrder: 1 } },
       },
     ],
   },
