@@ -158,7 +158,6 @@ export class WorkbenchWorker {
       const execution = await terminals.resume(taskId, { connection: defaults.connection, ...(defaults.model ? { model: defaults.model } : {}) });
       this.autoStarted.set(taskId, { executionId: execution.id, at: Date.now() });
       services.logger.info('workbench started for its waiting events', { taskId, executionId: execution.id, connection: defaults.connection });
-      this.schedule(this.pollMs);
     } catch (error) {
       services.logger.warn('workbench could not be started for its waiting events', { taskId, code: error instanceof SvcError ? error.code : 'internal_error' });
     }

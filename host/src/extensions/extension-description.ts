@@ -21,6 +21,6 @@ export interface ExtensionDescription {
     /** The version probe's arguments, run only after `process:spawn` is confirmed; null when never. */
     probe: { args: string[]; runs: string } | null;
   };
-  checks: Array<{ check: string; ok: boolean; code?: string; message?: string; fix?: string }>;
+  checks: Array<{ check: string; ok: true } | { check: string; ok: false; code: string; message: string; fix: string }>;
   notice: string[];
 }

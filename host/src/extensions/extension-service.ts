@@ -243,7 +243,7 @@ export class ExtensionService {
             probe: manifest.permissions.includes(PROBE_PERMISSION) ? { args: [...manifest.command.versionArgs], runs: 'after you confirm process:spawn' } : null,
           }
         : undefined,
-      checks: report.checks.map((check) => (check.ok ? { check: check.check, ok: true } : { check: check.check, ok: false, code: check.code, message: check.message, fix: check.fix })),
+      checks: report.checks.map((check) => (check.ok ? { check: check.check, ok: true as const } : { check: check.check, ok: false as const, code: check.code, message: check.message, fix: check.fix })),
       notice: [...TRUST_NOTICE],
     };
   }

@@ -29,7 +29,6 @@ svc ext update <id>@<exact version> [--json]
 svc ext rollback <id> [--json]
 svc ext uninstall <id> [--force] [--json]`;
 
-
 /**
  * Ctrl-C or SIGTERM (`signal`) stops a catalog fetch or download at once: the operation is undone like
  * any failed one, and the command exits 130.
@@ -42,16 +41,12 @@ export async function extCatalogCommand(
   invoke: Invoke,
   signal?: AbortSignal,
 ): Promise<number> {
-  // Notes (an unsigned catalog) go to stderr, once per command, so --json output stays clean.
-  const open = async () => {
+  try {
+    // Notes (an unsigned catalog) go to stderr, once per command, so --json output stays clean. The
+    // operations run on these same services, so the listener is in place before any of them fetches.
     const services = await openServices();
     services.catalog.onNotice((line) => io.stderr.write(`note: ${line}\n`));
-    return services;
-  };
-  try {
-    // The notes are registered before any operation opens the catalog.
-    await open();
-    return await runCatalogCommand(sub, args, io, open, invoke);
+    return await runCatalogCommand(sub, args, io, services, invoke);
   } catch (error) {
     if (signal?.aborted && SvcError.hasCode(error) && error.code === 'cancelled') {
       io.stderr.write(`error cancelled: ${error.message}\n`);
@@ -65,7 +60,7 @@ async function runCatalogCommand(
   sub: 'catalog' | 'install' | 'update' | 'rollback' | 'uninstall',
   args: string[],
   io: CliIo,
-  open: () => Promise<HostServices>,
+  services: HostServices,
   invoke: Invoke,
 ): Promise<number> {
   switch (sub) {
@@ -74,7 +69,7 @@ async function runCatalogCommand(
       if (positionals.length > 0) throw new UsageError('usage: svc ext catalog [--json]');
       const listing = await invoke(listCatalog, {});
       if (values.json) io.stdout.write(`${JSON.stringify(listing, null, 2)}\n`);
-      else printListing(io, redactUrl((await open()).catalog.settings().indexUrl), listing);
+      else printListing(io, redactUrl(services.catalog.settings().indexUrl), listing);
       return 0;
     }
     case 'install': {

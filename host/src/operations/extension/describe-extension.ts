@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { EXTENSION_SOURCES, EXTENSION_STATES } from '../../extensions/registry/index.js';
 import { defineOperation } from '../define-operation.js';
-
-const CheckSchema = z.object({ check: z.string(), ok: z.boolean(), code: z.string().optional(), message: z.string().optional(), fix: z.string().optional() });
+import { PreflightCheckSchema } from './preflight-check-schema.js';
 
 /** Everything a person reviews before enabling (`ExtensionDescription`), found without running anything. */
 export const ExtensionDescriptionSchema = z.object({
@@ -24,7 +23,7 @@ export const ExtensionDescriptionSchema = z.object({
       probe: z.object({ args: z.array(z.string()), runs: z.string() }).nullable(),
     })
     .optional(),
-  checks: z.array(CheckSchema),
+  checks: z.array(PreflightCheckSchema),
   notice: z.array(z.string()),
 });
 

@@ -1,12 +1,8 @@
 import { z } from 'zod';
 import { EXTENSION_SOURCES, EXTENSION_STATES } from '../../extensions/registry/index.js';
 import { defineOperation } from '../define-operation.js';
+import { PreflightCheckSchema } from './preflight-check-schema.js';
 import { presentExtension } from './present-extension.js';
-
-const CheckSchema = z.union([
-  z.object({ check: z.string(), ok: z.literal(true) }),
-  z.object({ check: z.string(), ok: z.literal(false), code: z.string(), message: z.string(), fix: z.string() }),
-]);
 
 // Developer mode (the Extensions settings page): the folder is the one path a browser may send; the
 // service checks it (absolute, an existing folder, a valid manifest) and nothing of the provider runs.
@@ -20,7 +16,7 @@ export const registerDevExtension = defineOperation({
   output: z.object({
     // The registration answer names the extension only; its state and permissions are get_extension's.
     extension: z.object({ id: z.string(), displayName: z.string(), version: z.string(), source: z.enum(EXTENSION_SOURCES), state: z.enum(EXTENSION_STATES) }),
-    checks: z.array(CheckSchema),
+    checks: z.array(PreflightCheckSchema),
   }),
   http: { method: 'POST', path: '/api/extensions/dev', status: 201 },
   handler: async (input, ctx) => {
