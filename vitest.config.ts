@@ -1,10 +1,34 @@
 import { readFileSync } from 'node:fs';
 import { configDefaults, defineConfig } from 'vitest/config';
 
-// Two parts: `fast` (units, real databases, workers and PTYs in-process) and `slow` (end-to-end:
-// the real `svc` executable in child processes, catalogs over HTTPS, the security corpus).
-// `pnpm test:fast` / `pnpm test:slow` run one part; `pnpm test` runs both.
-const SLOW = ['test/e2e/**/*.test.ts', 'test/security/**/*.test.ts', 'test/web/**/*.test.ts', 'harness/test/e2e/**/*.test.ts', 'harness/test/mcp-server.test.ts', 'harness/test/mcp-task-workflow.test.ts'];
+// Three parts, run in this order:
+// - `fast`: units, real databases, workers and PTYs in-process; two files at a time.
+// - `e2e`: the real `svc` executable in child processes whose assertions do not hang on timing
+//   (catalog commands over HTTPS, the install corpus, scaffolding); two files at a time.
+// - `slow`: end-to-end files that time real processes (kill -9 loops, deadlines, live terminals,
+//   the browser, the Workbench); one file at a time, because two of them side by side on two cores
+//   made such timings flaky.
+// `pnpm test:fast` runs the first part, `pnpm test:slow` the other two; `pnpm test` runs all.
+const E2E = [
+  'test/e2e/catalog-install.test.ts',
+  'test/e2e/catalog-signed.test.ts',
+  'test/e2e/catalog-real-provider.test.ts',
+  'test/e2e/extension-lifecycle.test.ts',
+  'test/e2e/ext-new.test.ts',
+  'test/e2e/readme-examples.test.ts',
+  'test/e2e/sdk-readme-provider.test.ts',
+  'test/e2e/official-codex.test.ts',
+  'test/e2e/qwen-code.test.ts',
+  'test/e2e/hardened-providers.test.ts',
+  'test/security/artifact-corpus.test.ts',
+  'test/security/install-command-corpus.test.ts',
+  'test/security/installed-integrity.test.ts',
+  'test/security/probe-before-consent.test.ts',
+  'test/security/secret-files.test.ts',
+  'test/security/trust-boundary.test.ts',
+  'harness/test/mcp-server.test.ts',
+];
+const SLOW = ['test/e2e/**/*.test.ts', 'test/security/**/*.test.ts', 'test/web/**/*.test.ts', 'harness/test/e2e/**/*.test.ts', 'harness/test/mcp-task-workflow.test.ts'];
 
 export default defineConfig({
   // Migrations are .sql files bundled as text by esbuild; tests load them the same way.
@@ -30,16 +54,19 @@ export default defineConfig({
         test: {
           name: 'fast',
           // Two files at a time even on two cores (vitest would run one): most of their time is
-          // starting a fork and importing. The end-to-end files stay one at a time: they time real
-          // processes, and two of them side by side on two cores made such timings flaky.
+          // starting a fork and importing.
           maxWorkers: 2,
           include: ['sdk/test/**/*.test.ts', 'host/test/**/*.test.ts', 'test/**/*.test.ts', 'extensions/cli-providers/*/test/**/*.test.ts', 'catalog/test/**/*.test.ts', 'harness/test/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, 'test/conformance/**', ...SLOW],
+          exclude: [...configDefaults.exclude, 'test/conformance/**', ...SLOW, ...E2E],
         },
       },
       {
         extends: true,
-        test: { name: 'slow', include: SLOW, exclude: [...configDefaults.exclude, 'test/conformance/**'], maxWorkers: 1, sequence: { groupOrder: 1 } },
+        test: { name: 'e2e', include: E2E, exclude: [...configDefaults.exclude, 'test/conformance/**'], maxWorkers: 2, sequence: { groupOrder: 1 } },
+      },
+      {
+        extends: true,
+        test: { name: 'slow', include: SLOW, exclude: [...configDefaults.exclude, 'test/conformance/**', ...E2E], maxWorkers: 1, sequence: { groupOrder: 2 } },
       },
     ],
   },
