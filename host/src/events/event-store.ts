@@ -94,6 +94,15 @@ export class EventStore {
       .run(this.now()).changes;
   }
 
+  /**
+   * Deletes events handled (`done`) before `before`, so the table does not grow with every
+   * execution and status change forever. Failed events stay for diagnosis. A fact's dedup key goes
+   * with its row: only facts far older than any retry or duplicate report are removed.
+   */
+  pruneHandled(before: number): number {
+    return this.db.prepare(`DELETE FROM domain_events WHERE status = 'done' AND processed_at < ?`).run(before).changes;
+  }
+
   get(id: number): DomainEvent | undefined {
     const row = this.db.prepare('SELECT * FROM domain_events WHERE id = ?').get(id);
     return row ? DomainEventRowSchema.parse(row) : undefined;

@@ -19,6 +19,8 @@ export interface EventWorkerOptions {
   /** Upper bound of every back-off (consecutive poll errors, retries of one event). */
   maxBackoffMs?: number;
   onError?(error: unknown, event?: DomainEvent): void;
+  /** How long a handled event is kept before it is pruned (default 7 days); checked at most hourly. */
+  retainHandledMs?: number;
   now?: () => number;
   /** Crash-safety tests only (`createEventCrashHook`): called at each point a kill must be survivable. */
   crashAt?: (point: EventCrashPoint) => void;
@@ -36,6 +38,7 @@ export class EventWorker {
   private readonly stopping = new AbortController();
   private consecutiveErrors = 0;
   private notified = false;
+  private lastPruneAt = Number.NEGATIVE_INFINITY;
 
   constructor(private readonly options: EventWorkerOptions) {}
 
@@ -74,6 +77,7 @@ export class EventWorker {
     while (this.current === 'active') {
       let worked = false;
       try {
+        this.pruneWhenDue();
         worked = await this.once();
         this.consecutiveErrors = 0;
       } catch (error) {
@@ -85,6 +89,14 @@ export class EventWorker {
       const wait = this.consecutiveErrors === 0 ? pollMs : Math.min(maxBackoffMs, pollMs * 2 ** Math.min(this.consecutiveErrors, 16));
       await this.delay(wait);
     }
+  }
+
+  private pruneWhenDue(): void {
+    const { store, retainHandledMs = 7 * 24 * 3_600_000, now = Date.now } = this.options;
+    const at = now();
+    if (at - this.lastPruneAt < 3_600_000) return;
+    this.lastPruneAt = at;
+    store.pruneHandled(at - retainHandledMs);
   }
 
   /** Claims one batch and handles it; `true` when there was something to do. */

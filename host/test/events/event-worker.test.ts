@@ -161,6 +161,27 @@ describe('EventWorker', () => {
     await worker.stop();
   });
 
+  test('handled events older than the retention are pruned; recent, pending and failed ones stay', async () => {
+    let clock = Date.now();
+    const store = new EventStore(db, () => clock);
+    for (const key of ['old-done', 'old-failed', 'recent-done', 'pending']) store.append({ type: 'stop_hook_arrived', dedupKey: key, payload: {} });
+    const claimed = store.claim({ owner: 'w', leaseMs: 60_000, limit: 3 });
+    store.complete(claimed[0]!.id, 'w');
+    store.fail(claimed[1]!.id, 'w', 'gave up', clock, 1);
+    clock += 8 * 24 * 3_600_000;
+    store.complete(claimed[2]!.id, 'w');
+    const worker = new EventWorker({ store, owner: 'w', pollMs: 60_000, now: () => clock, handle: async () => undefined });
+    worker.start();
+    await until(() => !store.list().some((e) => e.dedupKey === 'old-done'));
+    await worker.stop();
+    // The pending one was handled just now by the same worker: recent, so it stays too.
+    expect(store.list().map((e) => [e.dedupKey, e.status])).toEqual([
+      ['old-failed', 'failed'],
+      ['recent-done', 'done'],
+      ['pending', 'done'],
+    ]);
+  });
+
   test('consecutive errors of the loop back off instead of spinning', async () => {
     const broken = openDatabase(join(dir, 'broken.db'));
     const store = new EventStore(broken);
