@@ -12,7 +12,7 @@ import {
 import { claudeCodeSideTurns } from '../model-servers/claude-code-side-turns.js';
 import { cancelQuery } from './support/cancel-query.js';
 import { createConformanceSandbox, type ConformanceSandbox } from './support/conformance-sandbox.js';
-import { isolationArgs } from './support/isolation-args.js';
+import { enableInChosenMode } from './support/isolation-args.js';
 import { writeDenyHook } from './support/deny-hook.js';
 import { SVC_BIN } from '../support/svc-process.js';
 import { mergeDeltas } from './support/merge-deltas.js';
@@ -29,7 +29,7 @@ beforeAll(async () => {
   // No traffic but the model's: no telemetry, error reports or update checks from the CLI.
   sandbox.svc.env.CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC = '1';
   writeFileSync(join(sandbox.workspace, 'note.txt'), 'hello from the note\n');
-  await sandbox.ok(['ext', 'enable', ID, '--yes', ...isolationArgs()]);
+  await enableInChosenMode(sandbox, ID);
 });
 afterAll(async () => {
   await Promise.all(servers.map((server) => server.close()));

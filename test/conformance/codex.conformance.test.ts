@@ -13,7 +13,7 @@ import {
 } from '../model-servers/openai-responses-server.js';
 import { cancelQuery } from './support/cancel-query.js';
 import { createConformanceSandbox, type ConformanceSandbox } from './support/conformance-sandbox.js';
-import { isolationArgs } from './support/isolation-args.js';
+import { enableInChosenMode } from './support/isolation-args.js';
 import { writeDenyHook } from './support/deny-hook.js';
 import { mergeDeltas } from './support/merge-deltas.js';
 import { plain, startTaskTerminals, type TaskTerminals } from './support/task-terminals.js';
@@ -28,7 +28,7 @@ const servers: OpenAiResponsesServer[] = [];
 
 beforeAll(async () => {
   sandbox = createConformanceSandbox('codex');
-  await sandbox.ok(['ext', 'enable', ID, '--yes', ...isolationArgs()]);
+  await enableInChosenMode(sandbox, ID);
 });
 afterAll(async () => {
   await Promise.all(servers.map((server) => server.close()));

@@ -12,7 +12,7 @@ import {
 } from '../model-servers/gemini-generate-server.js';
 import { cancelQuery } from './support/cancel-query.js';
 import { createConformanceSandbox, type ConformanceSandbox } from './support/conformance-sandbox.js';
-import { isolationArgs } from './support/isolation-args.js';
+import { enableInChosenMode } from './support/isolation-args.js';
 import { writeDenyHook } from './support/deny-hook.js';
 import { mergeDeltas } from './support/merge-deltas.js';
 import { SVC_BIN } from '../support/svc-process.js';
@@ -36,7 +36,7 @@ beforeAll(async () => {
   mkdirSync(join(sandbox.home, '.gemini'));
   settingsFile = join(sandbox.home, '.gemini', 'settings.json');
   writeUserSettings(USER_SETTINGS);
-  await sandbox.ok(['ext', 'enable', ID, '--yes', ...isolationArgs()]);
+  await enableInChosenMode(sandbox, ID);
 });
 afterAll(async () => {
   await Promise.all(servers.map((server) => server.close()));

@@ -14,7 +14,7 @@ import {
 } from '../model-servers/openai-chat-server.js';
 import { cancelQuery } from './support/cancel-query.js';
 import { createConformanceSandbox, type ConformanceSandbox } from './support/conformance-sandbox.js';
-import { isolationArgs } from './support/isolation-args.js';
+import { enableInChosenMode } from './support/isolation-args.js';
 import { mergeDeltas } from './support/merge-deltas.js';
 
 import { plain, startTaskTerminals, type TaskTerminals } from './support/task-terminals.js';
@@ -38,7 +38,7 @@ beforeAll(async () => {
   writeFileSync(join(sandbox.home, '.qwen', 'settings.json'), QWEN_SETTINGS);
   // The sample is not built in: a user registers it in developer mode.
   await sandbox.ok(['ext', 'dev', 'add', join(REPO_ROOT, 'extensions/cli-providers/qwen-code')]);
-  await sandbox.ok(['ext', 'enable', ID, '--yes', ...isolationArgs()]);
+  await enableInChosenMode(sandbox, ID);
 });
 afterAll(async () => {
   await Promise.all(servers.map((server) => server.close()));

@@ -112,7 +112,9 @@ function EditSettings({ connection, onDone }: { connection: Connection; onDone()
   return (
     <form className="stack-form" onSubmit={submit}>
       <label>
-        Change settings (<code>key=value</code> per line; <code>key=null</code> removes one)
+        <span>
+          Change settings (<code>key=value</code> per line; <code>key=null</code> removes one)
+        </span>
         <textarea rows={3} value={text} onChange={(e) => setText(e.target.value)} />
       </label>
       <button type="submit" disabled={action.busy}>Save</button>
@@ -153,7 +155,9 @@ function AddConnection({ extensions, onAdded }: { extensions: Extension[]; onAdd
         </select>
       </label>
       <label>
-        Settings (<code>key=value</code> per line, e.g. <code>model=sonnet</code>, <code>apiKey=…</code>)
+        <span>
+          Settings (<code>key=value</code> per line, e.g. <code>model=sonnet</code>, <code>apiKey=…</code>)
+        </span>
         <textarea rows={3} value={settings} onChange={(e) => setSettings(e.target.value)} autoComplete="off" />
       </label>
       <button type="submit" disabled={action.busy || !provider}>Add connection</button>
