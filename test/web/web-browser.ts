@@ -42,12 +42,18 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   const dir = join(REPO_ROOT, 'docs', 'screenshots');
   mkdirSync(dir, { recursive: true });
   // The pictures live in the repository: the folders of the machine that took them are not shown.
-  await page.evaluate((roots) => {
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      for (const [root, shown] of roots) if (node.nodeValue?.includes(root)) node.nodeValue = node.nodeValue.split(root).join(shown);
-    }
-    window.scrollTo(0, 0);
-  }, [[REPO_ROOT, '~/svc'], [tmpdir(), '/tmp']] as Array<[string, string]>);
+  // A test's own temporary folder (`<tmp>/svc-e2e-Ab12Cd/repo`) reads as a folder of the person's.
+  await page.evaluate(
+    ({ roots, tmp }) => {
+      const sandbox = new RegExp(`${tmp.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/svc-[^/\\s]+`, 'g');
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (node.nodeValue) node.nodeValue = node.nodeValue.replace(sandbox, '~/work');
+        for (const [root, shown] of roots) if (node.nodeValue?.includes(root)) node.nodeValue = node.nodeValue.split(root).join(shown);
+      }
+      window.scrollTo(0, 0);
+    },
+    { roots: [[REPO_ROOT, '~/svc'], [tmpdir(), '/tmp']] as Array<[string, string]>, tmp: tmpdir() },
+  );
   await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
 }
