@@ -1,13 +1,11 @@
 // An agent in a real task terminal (the Qwen Code stand-in under a real `svc serve`) asks a person
-// through the internal route, the way `svc mcp` forwards ask_human; a person answers from the CLI.
+// through a real `svc mcp` child (the task profile the terminal is wired with); a person answers from
+// the CLI.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createSvcSandbox, type SvcSandbox } from '../../../test/support/svc-process.js';
 import { QWEN_STAND_IN, prepareQwenDemoProject, svcOk } from '../../../test/support/qwen-demo-project.js';
 import { isRunning, readTerminalUntil, startServe, type ServeProcess } from '../../../test/support/svc-serve.js';
-import { OperationInvoker, OperationRegistry } from '../../../host/src/operations/index.js';
-import { ServiceClient } from '../../../host/src/server/service-client.js';
-import { askHuman } from '../../src/messaging/index.js';
-import { HARNESS_OPERATIONS } from '../../src/outbox/index.js';
+import { connectSvcMcp } from '../../../test/support/svc-mcp-client.js';
 
 
 let svc: SvcSandbox;
@@ -42,16 +40,13 @@ describe('ask_human and reply_to_ask in a live task terminal', () => {
     await ok(['task', 'start', String(taskId), '--connection', 'qwen']);
     const banner = await readUntil(server, taskId, 'qwen> ');
 
-    // As the task terminal's `svc mcp` calls the tool: its own task from SVC_TASK_ID, no taskId in the
-    // arguments, and the operation forwarded to the service over the localhost bridge.
-    const mcp = new OperationInvoker({
-      registry: new OperationRegistry(HARNESS_OPERATIONS),
-      services: () => Promise.reject(new Error('ask_human runs in the service')),
-      caller: { via: 'mcp', mcpProfile: 'task', taskId },
-      remote: () => ServiceClient.connect(svc.home),
-    });
-    await expect(mcp.invoke(askHuman, { question: 'not mine', taskId: taskId + 1000 })).rejects.toMatchObject({ code: 'task_mismatch' });
-    const asked = { body: await mcp.invoke(askHuman, { question: 'Which database should the service use?', options: ['sqlite', 'postgres'] }) };
+    // The task terminal's agent calls the tool through a real `svc mcp` child with the terminal's
+    // wiring (profile task, its own task from SVC_TASK_ID, no taskId in the arguments), which forwards
+    // it to the service over the localhost bridge.
+    const mcp = await connectSvcMcp(svc, { SVC_MCP_PROFILE: 'task', SVC_TASK_ID: String(taskId) });
+    expect(await mcp.fail('ask_human', { question: 'not mine', taskId: taskId + 1000 })).toMatchObject({ code: 'task_mismatch' });
+    const asked = { body: await mcp.call<{ taskId: number; executionId: number; messageId: number }>('ask_human', { question: 'Which database should the service use?', options: ['sqlite', 'postgres'] }) };
+    await mcp.close();
     expect(asked.body).toMatchObject({ taskId, status: 'OPEN', parked: true, instruction: expect.stringContaining('Stop now and wait') });
     const [parked] = await executionsOf(taskId);
     expect(parked).toMatchObject({ id: asked.body.executionId, status: 'PAUSED' });
