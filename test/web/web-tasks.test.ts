@@ -86,6 +86,11 @@ test('a workspace, a project and a task are made on the page; the task runs in a
   await page.keyboard.press('Enter');
   const rows = page.locator('.xterm-rows');
   await waitFor(async () => (await rows.textContent())?.includes('echo: hello from the browser'), 10_000, 'the echoed line on screen');
+  // The status line may still be catching up with the screen (a re-render after the task list refreshed).
+  const status = page.locator('.terminal-status .pill');
+  await waitFor(async () => (await status.textContent()) === 'live', 10_000, 'the terminal status "live"').catch(async (error: Error) => {
+    throw new Error(`${error.message}; it reads "${await status.textContent()}"`);
+  });
   expect(await page.locator('.pill.live').count()).toBe(1);
   await screenshot(page, 'tasks');
 

@@ -10,7 +10,10 @@ import { routingStores } from './routing-stores.js';
 export interface StartRoutingOptions {
   services: OperationContext['services'];
   terminals?: TerminalManager;
-  /** Read: SVC_WORKBENCH_POLL_MS (default 1000), SVC_WORKBENCH_BATCH_WINDOW_MS (default 2000). */
+  /**
+   * Read: SVC_WORKBENCH_POLL_MS (default 1000), SVC_WORKBENCH_BATCH_WINDOW_MS (default 2000),
+   * SVC_WORKBENCH_AUTOSTART_INTERVAL_MS (default 60000: the least time between two starts of one Workbench).
+   */
   env?: NodeJS.ProcessEnv;
   startWorker?: boolean;
 }
@@ -41,6 +44,7 @@ export function startRouting(options: StartRoutingOptions): RunningRouting {
     ...(terminals ? { terminals } : {}),
     pollMs: ms(env.SVC_WORKBENCH_POLL_MS, 'SVC_WORKBENCH_POLL_MS') ?? 1000,
     windowMs: ms(env.SVC_WORKBENCH_BATCH_WINDOW_MS, 'SVC_WORKBENCH_BATCH_WINDOW_MS') ?? 2000,
+    autoStartIntervalMs: ms(env.SVC_WORKBENCH_AUTOSTART_INTERVAL_MS, 'SVC_WORKBENCH_AUTOSTART_INTERVAL_MS') ?? 60_000,
   });
   const consumer = new WorkbenchEventConsumer(services, stores);
   const wake = () => worker.notify();

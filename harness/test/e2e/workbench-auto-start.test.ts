@@ -20,7 +20,7 @@ beforeAll(async () => {
   await prepareQwenDemoProject(svc);
   await ok(['gateway', 'add', 'herm', '--kind', 'hermes', '--command', HERMES]);
   await ok(['channel', 'add', 'tg', '--gateway', 'herm', '--platform', 'telegram', '--to', '4242', '--owner', '4242', '--project', 'demo']);
-  server = await startServe(svc, { SVC_WORKBENCH_POLL_MS: '200', SVC_WORKBENCH_BATCH_WINDOW_MS: '500' });
+  server = await startServe(svc, { SVC_WORKBENCH_POLL_MS: '200', SVC_WORKBENCH_BATCH_WINDOW_MS: '500', SVC_WORKBENCH_AUTOSTART_INTERVAL_MS: '300' });
 }, 120_000);
 
 afterAll(async () => {
@@ -56,4 +56,32 @@ test("an owner's message starts the project's Workbench through the default conn
   // One batch with both events; the Workbench acknowledges it as it would from its own svc mcp.
   const batchId = Number(/\[svc review batch (\d+)/.exec(screen)![1]);
   expect((await server!.api('POST', '/api/internal/harness/workbench/ack', { batchId })).body).toMatchObject({ batchId, state: 'ACKED', events: 2 });
+}, 90_000);
+
+test('a Workbench a person stopped is not started again for the events already waiting; a newer event starts it', async () => {
+  const say = (id: string, text: string) => server!.api('POST', '/api/internal/harness/gateway', { platform: 'telegram', chatId: '4242', senderId: '4242', platformMessageId: id, text });
+  type Execution = { id: number; status: string };
+  const executionsOf = async (taskId: number) => JSON.parse(await ok(['execution', 'list', '--task', String(taskId), '--json'])) as Execution[];
+  // The stand-in reports no turn end, so after its first batch a new event waits while it runs.
+  const third = await say('tg-3', 'one more: the docs?');
+  const workbench = third.body.workbenchTaskId as number;
+  const [running] = await executionsOf(workbench);
+  expect(running).toMatchObject({ status: 'RUNNING' });
+  await ok(['task', 'stop', String(workbench)]);
+  await until(async () => ((await executionsOf(workbench)).every((e) => e.status !== 'RUNNING') ? true : undefined), 15_000, 'the Workbench run to end');
+
+  // Many polls and start intervals later: still stopped, its event still waiting.
+  await new Promise((r) => setTimeout(r, 2000));
+  expect((await executionsOf(workbench)).map((e) => e.id)).toEqual([running!.id]);
+
+  await say('tg-4', 'and the changelog?');
+  const screen = await until(async () => {
+    const runs = await executionsOf(workbench);
+    if (runs.length !== 2 || !runs.some((e) => e.status === 'RUNNING')) return undefined;
+    const read = await server!.api('GET', `/api/internal/terminal/${workbench}/buffer?cursor=0`);
+    const data = read.status === 200 ? (read.body.data as string) : '';
+    return data.includes('and the changelog?') ? data : undefined;
+  }, 30_000, 'the Workbench started again with its batch');
+  // One batch: the event that waited and the newer one.
+  expect(screen).toContain('one more: the docs?');
 }, 90_000);
