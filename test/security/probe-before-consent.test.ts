@@ -102,6 +102,15 @@ test('svc ext enable shows the exact probe and runs nothing before the answer', 
   expect(existsSync(marker)).toBe(false);
 });
 
+test('asked to run as a worker, the prompt says the gates do not confine the provider, and still runs nothing', async () => {
+  const result = await svc.run(['ext', 'enable', ID, '--isolation', 'worker']);
+  expect(result.stderr).toMatch(/^error confirmation_required: /m);
+  expect(result.stdout).toContain('runs as: worker (a thread of svc, full rights)');
+  expect(result.stdout).toContain("They do not confine the provider's own code");
+  expect(result.stdout).not.toContain('The provider runs hardened');
+  expect(existsSync(marker)).toBe(false);
+});
+
 test('POST /api/extensions/install runs nothing the manifest names', async () => {
   serve = await startServe(svc);
   const installed = await serve.api('POST', '/api/extensions/install', { id: HTTP_ID, version: '1.0.0' });
