@@ -3,10 +3,14 @@
 // the real `pnpm extensions:catalog:build` (with --skip-checks: these fixture providers have no tests
 // of their own) and served over HTTPS with a throwaway CA.
 import { spawnSync } from 'node:child_process';
+import { createPrivateKey } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, normalize, sep } from 'node:path';
+import { signCatalogIndex } from '../../catalog/src/sign-catalog-index.js';
+import type { WrittenCatalogKeyPair } from '../../catalog/src/write-catalog-key-pair.js';
 import { REPO_ROOT } from './svc-process.js';
 import { createThrowawayCa, startHttpsServer, type HttpsTestServer, type ThrowawayCa } from './throwaway-https.js';
 
@@ -200,4 +204,12 @@ export async function startFixtureCatalog(releases: FixtureRelease[]): Promise<F
       await rm(scratch, { recursive: true, force: true });
     },
   };
+}
+
+/** Serves `index` (serialized as the build writes it) instead of the built one, signed by `keys`. */
+export function publishSignedIndex(server: CatalogServer, index: object, ...keys: WrittenCatalogKeyPair[]): void {
+  const bytes = Buffer.from(`${JSON.stringify(index, null, 2)}\n`);
+  server.override('index.v1.json', bytes);
+  const privateKeys = keys.map((pair) => createPrivateKey(readFileSync(pair.privateKeyFile, 'utf8')));
+  server.override('index.v1.json.sig', Buffer.from(JSON.stringify(signCatalogIndex(bytes, privateKeys))));
 }

@@ -3,12 +3,12 @@
 // enable it through the permission dialog, an update asking for a new permission shown marked while
 // the old version keeps serving, developer-mode registration and removal, and the catalog's signature
 // line once its key is pinned (and the coded refusal of an index signed by another key).
-import { mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { makeCatalogFixtureRepo, runCatalogBuild, serveCatalog, type CatalogServer } from '../support/catalog-fixture.js';
+import { makeCatalogFixtureRepo, publishSignedIndex, runCatalogBuild, serveCatalog, type CatalogServer } from '../support/catalog-fixture.js';
 import { copyFixtureProvider } from '../support/copy-fixture-provider.js';
 import { createSvcSandbox, waitFor, type SvcSandbox } from '../support/svc-process.js';
 import { startServe, type ServeProcess } from '../support/svc-serve.js';
@@ -127,26 +127,20 @@ test('developer mode registers a built provider folder in place and removes it',
   await waitFor(async () => (await row('svc-test.echo').count()) === 0, 10_000, 'the registration removed');
 });
 
-/** Builds the catalog again (a build writes only into an empty folder) and serves that build instead. */
-async function republish(extra: string[]): Promise<void> {
-  const next = join(scratch, `out-${Date.now()}`);
-  runCatalogBuild(join(scratch, 'repo'), server.baseUrl, next, extra);
-  await rm(join(scratch, 'out'), { recursive: true, force: true });
-  await rename(next, join(scratch, 'out'));
-}
-
 test('with the catalog key pinned the page says who signed the index, and refuses one signed by another key', async () => {
   const key = await writeCatalogKeyPair(join(scratch, 'keys/catalog'), []);
   const stranger = await writeCatalogKeyPair(join(scratch, 'keys/stranger'), []);
-  await republish(['--signing-key', key.privateKeyFile, '--index-version', '3']);
+  const built = JSON.parse(await readFile(join(scratch, 'out/index.v1.json'), 'utf8')) as object;
+  const expires = new Date(Date.now() + 86_400_000).toISOString();
+  publishSignedIndex(server, { ...built, version: 3, expires }, key);
   expect((await svc.run(['config', 'set', 'extensions.catalogKeys', key.pin])).code).toBe(0);
   await page.goto(`${serve.url}/settings/extensions`);
   await page.locator('.catalog-signature').waitFor();
   const line = await page.locator('.catalog-signature').textContent();
-  expect(line).toContain(`Signed by pinned key ${key.keyId} (index version 3, expires `);
+  expect(line).toContain(`Signed by pinned key ${key.keyId} (index version 3, expires ${expires}).`);
   expect(await page.locator(`[data-catalog="${ID}"]`).count()).toBe(1);
 
-  await republish(['--signing-key', stranger.privateKeyFile, '--index-version', '4']);
+  publishSignedIndex(server, { ...built, version: 4, expires }, stranger);
   await page.goto(`${serve.url}/settings/extensions`);
   const refused = page.getByRole('alert').filter({ hasText: 'index_signature_invalid' });
   await refused.waitFor();

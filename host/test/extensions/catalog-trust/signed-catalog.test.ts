@@ -2,18 +2,16 @@
 // real database: built and signed with the real `pnpm extensions:catalog:build --signing-key`, then
 // served tampered, signed by a stranger, unsigned, replayed, expired and across a key rotation. Every
 // refusal leaves the host exactly as it was: nothing downloaded, installed or remembered.
-import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { mkdir, rename } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { signCatalogIndex } from '../../../../catalog/src/sign-catalog-index.js';
 import { writeCatalogKeyPair, type WrittenCatalogKeyPair } from '../../../../catalog/src/write-catalog-key-pair.js';
 import { CatalogInstaller } from '../../../src/extensions/catalog-installer/index.js';
 import { openHostServices, type HostServices } from '../../../src/host-services.js';
 import { ERROR_CODES } from '../../../src/errors/index.js';
-import { makeCatalogFixtureRepo, runCatalogBuild, serveCatalog, type CatalogServer } from '../../../../test/support/catalog-fixture.js';
+import { makeCatalogFixtureRepo, publishSignedIndex, runCatalogBuild, serveCatalog, type CatalogServer } from '../../../../test/support/catalog-fixture.js';
 import { FIXTURE_CLIS } from '../../../../test/support/svc-process.js';
 import { createThrowawayCa, type ThrowawayCa } from '../../../../test/support/throwaway-https.js';
 
@@ -30,8 +28,6 @@ let strangerKey: WrittenCatalogKeyPair;
 /** The index as the build wrote it (version 10, signed by the old key) and its signature file. */
 let builtIndex: Buffer;
 let builtSignature: Buffer;
-
-const privateKey = (pair: WrittenCatalogKeyPair): KeyObject => createPrivateKey(readFileSync(pair.privateKeyFile, 'utf8'));
 
 function installer(pinned: WrittenCatalogKeyPair[], notices: string[] = []): CatalogInstaller {
   const env: NodeJS.ProcessEnv = { ...process.env, SVC_HOME: home, PATH: `${FIXTURE_CLIS}${delimiter}${process.env.PATH}`, SVC_EXTENSION_CATALOG_URL: server.baseUrl };
@@ -50,13 +46,6 @@ function installer(pinned: WrittenCatalogKeyPair[], notices: string[] = []): Cat
   });
   made.onNotice((line) => notices.push(line));
   return made;
-}
-
-/** Serves `index` (re-serialized as the build does) with a signature by `keys`. */
-function publish(index: object, ...keys: WrittenCatalogKeyPair[]): void {
-  const bytes = Buffer.from(`${JSON.stringify(index, null, 2)}\n`);
-  server.override('index.v1.json', bytes);
-  server.override('index.v1.json.sig', Buffer.from(JSON.stringify(signCatalogIndex(bytes, keys.map(privateKey)))));
 }
 
 function builtIndexWith(fields: { version: number; expires?: string }): object {
@@ -135,7 +124,7 @@ describe('a host that pins the catalog key', () => {
   });
 
   test('refuses an index signed by a key it does not pin', async () => {
-    publish(builtIndexWith({ version: 11 }), strangerKey);
+    publishSignedIndex(server, builtIndexWith({ version: 11 }), strangerKey);
     await expectRefusedUnchanged(() => installer([oldKey]).install(ID, '1.0.0'), 'index_signature_invalid');
   });
 
@@ -151,7 +140,7 @@ describe('a host that pins the catalog key', () => {
   });
 
   test('installs from a newer signed index, then refuses the older index replayed', async () => {
-    publish(builtIndexWith({ version: 12 }), oldKey);
+    publishSignedIndex(server, builtIndexWith({ version: 12 }), oldKey);
     const steps: string[] = [];
     const { record } = await installer([oldKey]).install(ID, '1.0.0', { onStep: (line) => steps.push(line) });
     expect(record).toMatchObject({ id: ID, version: '1.0.0', state: 'disabled' });
@@ -166,31 +155,31 @@ describe('a host that pins the catalog key', () => {
   });
 
   test('refuses an expired index even with a newer version and a valid signature', async () => {
-    publish(builtIndexWith({ version: 13, expires: '2020-01-01T00:00:00Z' }), oldKey);
+    publishSignedIndex(server, builtIndexWith({ version: 13, expires: '2020-01-01T00:00:00Z' }), oldKey);
     await expectRefusedUnchanged(() => installer([oldKey]).update(ID, '1.1.0'), 'index_expired');
   });
 
   test('follows a key rotation: the new key signs once both are pinned, and the dropped key no longer counts', async () => {
     // The publisher pins the new key beside the old one on hosts, then signs with the new key alone.
-    publish(builtIndexWith({ version: 14 }), newKey);
+    publishSignedIndex(server, builtIndexWith({ version: 14 }), newKey);
     await expectRefusedUnchanged(() => installer([oldKey]).update(ID, '1.1.0'), 'index_signature_invalid');
     const outcome = await installer([oldKey, newKey]).update(ID, '1.1.0');
     expect(outcome).toMatchObject({ kind: 'switched', from: '1.0.0', to: '1.1.0' });
     expect(hostState().accepted).toMatchObject([{ version: 14, key_id: newKey.keyId }]);
 
     // During the overlap an index signed with both keys passes a host that pins only the new one.
-    publish(builtIndexWith({ version: 15 }), oldKey, newKey);
+    publishSignedIndex(server, builtIndexWith({ version: 15 }), oldKey, newKey);
     expect((await installer([newKey]).catalog()).signature).toMatchObject({ signed: true, keyId: newKey.keyId, version: 15 });
 
     // Once the old key is unpinned, an index signed by it alone is refused.
-    publish(builtIndexWith({ version: 16 }), oldKey);
+    publishSignedIndex(server, builtIndexWith({ version: 16 }), oldKey);
     await expectRefusedUnchanged(() => installer([newKey]).update(ID, '1.0.0'), 'index_signature_invalid');
   });
 });
 
 describe('a host that pins no key', () => {
   test('keeps working, says the catalog is unsigned once per command, and shows no key', async () => {
-    publish(builtIndexWith({ version: 3 }), strangerKey);
+    publishSignedIndex(server, builtIndexWith({ version: 3 }), strangerKey);
     const notices: string[] = [];
     const unpinned = installer([], notices);
     const listing = await unpinned.catalog();
