@@ -177,6 +177,10 @@ const ROWS: Record<string, Row> = {
   plugin_error: [502, true, false, true],
   invalid_event: [502, true, false, true],
   event_too_large: [502, true, false, true],
+  ipc_message_too_large: [502, true, false, true],
+  ipc_message_too_deep: [502, true, false, true],
+  ipc_message_malformed: [502, true, false, true],
+  storage_quota_exceeded: [413, true, false, true],
   worker_crashed: [502, true, true, true],
   host_error: [500, false, false, false],
   // Time and lifecycle

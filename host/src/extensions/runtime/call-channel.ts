@@ -15,6 +15,7 @@ import {
   type MethodPermission,
 } from './host-context-protocol.js';
 import { eventSize } from './event-size.js';
+import { checkMessageBounds } from './message-bounds.js';
 import type { LogRateLimiter } from './log-rate-limiter.js';
 import type { PluginStorageStore } from './plugin-storage-store.js';
 import { STREAM_EVENT_WINDOW, type HostMessage, type WorkerMessage } from './rpc-messages.js';
@@ -42,6 +43,12 @@ export interface CallChannelOptions {
   /** Shared by every call of one extension. */
   logLimiter: LogRateLimiter;
   maxLogMessageChars: number;
+  /** Set when messages arrive unchecked (a worker thread's port): each is measured before it is read. */
+  messageBounds?: { maxBytes: number; maxDepth: number };
+  /** What one provider may keep in its storage, in bytes. */
+  storageQuotaBytes: number;
+  /** The provider broke the protocol (a message out of bounds or out of shape): it is stopped as a crash. */
+  onProtocolFault?: (error: SvcErrorData) => void;
 }
 
 const STDOUT_HIGH_WATER_CHARS = 1024 * 1024;
@@ -67,7 +74,9 @@ export class CallChannel {
     this.done = new Promise((resolve) => (this.settle = resolve));
     this.started = new Promise((resolve) => (this.markStarted = resolve));
     this.methods = this.createMethods();
-    port.on('message', (message: WorkerMessage) => this.receive(message));
+    port.on('message', (message: unknown) => this.receiveUnchecked(message));
+    // A message the host cannot deserialize (nested too deep for its stack, say) is a fault, not a crash of the host.
+    port.on('messageerror', (error: Error) => this.protocolFault('ipc_message_malformed', `the provider sent a message the host cannot read (${error.message})`));
     this.send({ t: 'credit', n: STREAM_EVENT_WINDOW, b: options.eventWindowBytes });
   }
 
@@ -118,6 +127,25 @@ export class CallChannel {
     } catch {
       // the port is closed: the call is over
     }
+  }
+
+  private receiveUnchecked(message: unknown): void {
+    const bounds = this.options.messageBounds;
+    const fault = bounds ? checkMessageBounds(message, bounds.maxDepth, bounds.maxBytes) : undefined;
+    if (fault) return this.protocolFault(fault.code, fault.message);
+    if (!isWorkerMessage(message)) return this.protocolFault('ipc_message_malformed', 'the provider sent a message that is not part of the protocol');
+    try {
+      this.receive(message);
+    } catch (error) {
+      this.protocolFault('ipc_message_malformed', `the provider sent a message the host cannot use (${(error as Error).message})`);
+    }
+  }
+
+  private protocolFault(code: string, message: string): void {
+    if (this.settledFlag) return;
+    const error = { code, message: `${this.options.logger.redactor.text(message)}; the provider was stopped` };
+    if (this.options.onProtocolFault) this.options.onProtocolFault(error);
+    else this.reject(code, message);
   }
 
   private receive(message: WorkerMessage): void {
@@ -289,7 +317,7 @@ export class CallChannel {
         }
       },
       '$storage.get': (key) => storage.get(pluginId, key),
-      '$storage.set': (key, value) => storage.set(pluginId, key, value),
+      '$storage.set': (key, value) => storage.set(pluginId, key, value, this.options.storageQuotaBytes),
       '$storage.delete': (key) => storage.delete(pluginId, key),
       '$storage.keys': (prefix) => storage.keys(pluginId, prefix),
       // A provider's fields live under `fields`: it cannot forge the record's time, level, message
@@ -341,4 +369,25 @@ function isPlainTextEvent(raw: unknown): raw is { type: 'text' | 'reasoning'; te
   let keys = 0;
   for (const key in record) if (Object.hasOwn(record, key)) keys++;
   return keys === 2;
+}
+
+function isWorkerMessage(value: unknown): value is WorkerMessage {
+  if (typeof value !== 'object' || value === null) return false;
+  const message = value as Record<string, unknown>;
+  switch (message.t) {
+    case 'hi':
+      return Number.isSafeInteger(message.tid);
+    case 'req':
+      return Number.isSafeInteger(message.id) && typeof message.m === 'string' && Array.isArray(message.a);
+    case 'evs':
+      return Array.isArray(message.e);
+    case 'done':
+      return message.ok === true || (message.ok === false && isErrorData(message.e));
+    default:
+      return false;
+  }
+}
+
+function isErrorData(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && typeof (value as SvcErrorData).code === 'string' && typeof (value as SvcErrorData).message === 'string';
 }

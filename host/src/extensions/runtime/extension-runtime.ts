@@ -213,7 +213,7 @@ export class ExtensionRuntime {
       hostEnv: this.hostEnv,
       probe: probeIsolation(),
     });
-    return new ProcessPool(launch, this.limits.idleTimeoutMs);
+    return new ProcessPool(launch, this.limits.idleTimeoutMs, { maxMessageBytes: this.limits.maxMessageBytes, maxMessageDepth: this.limits.maxMessageDepth });
   }
 
   private workerPoolFor(tag: string): ProviderPool {
@@ -385,6 +385,17 @@ export class ExtensionRuntime {
       maxEventBytes: this.limits.maxEventBytes,
       logLimiter: this.logLimiterFor(extension.id),
       maxLogMessageChars: this.limits.maxLogMessageChars,
+      storageQuotaBytes: this.limits.storageQuotaBytes,
+      // A hardened process's messages are measured as they come off its channel (process-pool.ts).
+      messageBounds: extension.isolation === 'process' ? undefined : { maxBytes: this.limits.maxMessageBytes, maxDepth: this.limits.maxMessageDepth },
+      onProtocolFault: (error) => {
+        if (channel.settled) return;
+        logger.error('provider broke the message protocol', { plugin: extension.id, method, code: error.code });
+        for (const listener of this.crashListeners) listener({ pluginId: extension.id, method, reason: error.message });
+        channel.fail(error);
+        // Its thread or process may hold anything: it is stopped, like a call that would not stop.
+        if (channel.threadId !== undefined) this.abandonThread(entry, channel.threadId, channel);
+      },
     });
     onChannel?.(channel);
     entry.active.add(channel);
@@ -402,6 +413,7 @@ export class ExtensionRuntime {
       cli: extension.cli,
       platform: this.options.platform,
       maxEventBytes: this.limits.maxEventBytes,
+      maxMessageDepth: this.limits.maxMessageDepth,
     };
     let taskSettled = false;
     const taskDone = entry.pool.run(task, { transferList: [port2] }).then(
@@ -422,7 +434,9 @@ export class ExtensionRuntime {
         logger.error('provider worker crashed', { plugin: extension.id, method, error: error.message });
         const crash: ProviderCrash = { pluginId: extension.id, method, reason: logger.redactor.text(error.message) };
         for (const listener of this.crashListeners) listener(crash);
-        channel.fail({ code: 'worker_crashed', message: `the provider worker failed: ${logger.redactor.text(error.message)}` });
+        // A process the host stopped for what it sent fails with that reason's code.
+        if (SvcError.isInstance(error)) channel.fail({ code: error.code, message: logger.redactor.text(error.message) });
+        else channel.fail({ code: 'worker_crashed', message: `the provider worker failed: ${logger.redactor.text(error.message)}` });
       },
     );
 

@@ -1,3 +1,4 @@
+import { SvcError } from '@svc-org/ai-sdk';
 import type { Db } from '../../db/index.js';
 
 /** Plugin-scoped key/value rows: a plugin reaches only rows under its own id. */
@@ -13,6 +14,7 @@ export class PluginStorageStore {
          ON CONFLICT (plugin_id, key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
       ),
       delete: db.prepare('DELETE FROM plugin_storage WHERE plugin_id = ? AND key = ?'),
+      usedBesides: db.prepare('SELECT COALESCE(SUM(length(CAST(key AS BLOB)) + length(CAST(value AS BLOB))), 0) AS used FROM plugin_storage WHERE plugin_id = ? AND key <> ?'),
       keys: db.prepare('SELECT key FROM plugin_storage WHERE plugin_id = ? AND substr(key, 1, ?) = ? ORDER BY key'),
     };
   }
@@ -22,8 +24,22 @@ export class PluginStorageStore {
     return row ? JSON.parse(row.value) : undefined;
   }
 
-  set(pluginId: string, key: string, value: unknown): void {
-    this.statements.set.run(pluginId, key, JSON.stringify(value), new Date().toISOString());
+  /** Writes a value; with a quota, refuses (`storage_quota_exceeded`, nothing written) what would take the plugin's rows past it. */
+  set(pluginId: string, key: string, value: unknown, quotaBytes?: number): void {
+    const text = JSON.stringify(value);
+    if (quotaBytes !== undefined) {
+      const size = Buffer.byteLength(key) + Buffer.byteLength(text);
+      const { used } = this.statements.usedBesides.get(pluginId, key) as { used: number };
+      if (used + size > quotaBytes) {
+        throw new SvcError({
+          code: 'storage_quota_exceeded',
+          message: `the provider's storage would hold ${used + size} bytes; its quota is ${quotaBytes} (runtime.storageQuotaBytes)`,
+          pluginId,
+          details: { fix: 'delete keys the provider no longer needs, or raise runtime.storageQuotaBytes' },
+        });
+      }
+    }
+    this.statements.set.run(pluginId, key, text, new Date().toISOString());
   }
 
   delete(pluginId: string, key: string): void {

@@ -1,19 +1,32 @@
 // Runs as a hardened provider process (see process-pool.ts): the same task runner as a worker
-// thread, each call's MessagePort relayed over the process's IPC channel. Nothing here widens what
-// the permission model allows: the host serves every capability through the Host Context.
+// thread, each call's MessagePort relayed over the framed channel on fd 3 (message-frames.ts).
+// Nothing here widens what the permission model allows: the host serves every capability through
+// the Host Context.
+import { Socket } from 'node:net';
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import type { WorkerMessage, WorkerTask } from './rpc-messages.js';
 import type { HostToProcess, ProcessToHost } from './process-messages.js';
+import { encodeFrame, FrameReader } from './message-frames.js';
 import { routeConsole, runProviderTask } from './run-provider-task.js';
 
 routeConsole();
 
+const channel = new Socket({ fd: 3, readable: true, writable: true });
 const ports = new Map<number, MessagePort>();
 const send = (message: ProcessToHost) => {
-  if (process.connected) process.send?.(message);
+  if (!channel.destroyed) channel.write(encodeFrame(message));
 };
 
-process.on('message', (message: HostToProcess) => {
+// The host's frames are trusted; the bound only keeps a broken channel from growing without end.
+const reader = new FrameReader(2 ** 31);
+channel.on('data', (chunk: Buffer) => {
+  for (const frame of reader.push(chunk)) {
+    if (frame.ok) receive(frame.value as HostToProcess);
+    else process.exit(1);
+  }
+});
+
+function receive(message: HostToProcess): void {
   switch (message.k) {
     case 'run': {
       const { port1, port2 } = new MessageChannel();
@@ -33,7 +46,8 @@ process.on('message', (message: HostToProcess) => {
       ports.delete(message.c);
       return;
   }
-});
+}
 
 // The host is gone: nothing of the provider outlives it.
-process.on('disconnect', () => process.exit(0));
+channel.on('close', () => process.exit(0));
+channel.on('error', () => process.exit(0));

@@ -3,8 +3,12 @@
 // call in it at once, whatever the provider is stuck in.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { EventEmitter } from 'node:events';
+import type { Duplex } from 'node:stream';
 import type { MessagePort } from 'node:worker_threads';
+import { SvcError } from '@svc-org/ai-sdk';
 import type { HardenedLaunch } from './hardened-launch.js';
+import { checkMessageBounds } from './message-bounds.js';
+import { encodeFrame, FrameReader } from './message-frames.js';
 import type { HostToProcess, ProcessToHost } from './process-messages.js';
 import type { ProviderPool } from './provider-pool.js';
 import type { WorkerTask } from './rpc-messages.js';
@@ -19,11 +23,21 @@ interface RunningCall {
 
 interface LiveChild {
   proc: ChildProcess;
+  /** The framed message channel (the child's fd 3); Node's own IPC channel is not used: its parse throws past any handler. */
+  channel: Duplex;
   pid: number;
   exited: Promise<void>;
   dead: boolean;
   calls: Map<number, RunningCall>;
   stderrTail: string;
+  /** Why the host killed it (a message it broke the channel with): what its calls fail with. */
+  fault?: SvcError;
+}
+
+/** What the host accepts from a provider process, per message (see message-bounds.ts). */
+export interface MessageLimits {
+  maxMessageBytes: number;
+  maxMessageDepth: number;
 }
 
 const STDERR_TAIL_CHARS = 4096;
@@ -34,7 +48,7 @@ export class ProcessPool extends EventEmitter implements ProviderPool {
   private idleTimer: NodeJS.Timeout | undefined;
   private destroyed = false;
 
-  constructor(private readonly launch: HardenedLaunch, private readonly idleTimeoutMs: number) {
+  constructor(private readonly launch: HardenedLaunch, private readonly idleTimeoutMs: number, private readonly messageLimits: MessageLimits) {
     super();
   }
 
@@ -71,8 +85,7 @@ export class ProcessPool extends EventEmitter implements ProviderPool {
     if (this.child && !this.child.dead) return this.child;
     const proc = spawn(this.launch.command, this.launch.args, {
       env: this.launch.env,
-      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-      serialization: 'advanced',
+      stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
       // Its own process group and session: the host's terminal signals do not reach it, and one
       // kill of the group ends the wrapper and the provider together.
       detached: true,
@@ -82,8 +95,10 @@ export class ProcessPool extends EventEmitter implements ProviderPool {
       proc.once('error', (error) => this.emit('error', error));
     }
     let markExited!: () => void;
+    const channel = proc.stdio[3] as Duplex;
     const child: LiveChild = {
       proc,
+      channel,
       pid: proc.pid ?? -1,
       exited: new Promise((resolve) => (markExited = resolve)),
       dead: false,
@@ -94,18 +109,36 @@ export class ProcessPool extends EventEmitter implements ProviderPool {
     proc.stderr?.on('data', (text: string) => {
       child.stderrTail = (child.stderrTail + text).slice(-STDERR_TAIL_CHARS);
     });
-    proc.on('message', (message: ProcessToHost) => this.receive(child, message));
+    const reader = new FrameReader(this.messageLimits.maxMessageBytes);
+    channel.on('data', (chunk: Buffer) => {
+      for (const frame of reader.push(chunk)) {
+        if (child.fault) return;
+        if (!frame.ok) this.refuse(child, frame.fault.code, frame.fault.message);
+        else this.receive(child, frame.value);
+      }
+    });
+    // The provider closing or breaking its end is its exit's business (the exit handler ends the calls).
+    channel.on('error', () => undefined);
     proc.on('error', (error) => this.ended(child, `the provider process could not run: ${error.message}`, markExited));
     proc.on('exit', (code, signal) => this.ended(child, exitReason(code, signal, child.stderrTail), markExited));
     this.child = child;
     return child;
   }
 
-  private receive(child: LiveChild, message: ProcessToHost): void {
+  /** Every byte from the provider is hostile: a message is bounded and shaped before it is relayed. */
+  private receive(child: LiveChild, value: unknown): void {
+    const bounds = checkMessageBounds(value, this.messageLimits.maxMessageDepth, this.messageLimits.maxMessageBytes);
+    if (bounds) return this.refuse(child, bounds.code, bounds.message);
+    if (!isProcessToHost(value)) return this.refuse(child, 'ipc_message_malformed', 'the provider sent a message that is not part of the protocol');
+    const message = value;
     const call = child.calls.get(message.c);
     if (!call) return;
     if (message.k === 'm') {
-      call.port.postMessage(message.m);
+      try {
+        call.port.postMessage(message.m);
+      } catch (error) {
+        this.refuse(child, 'ipc_message_malformed', `the provider sent a message the host cannot relay (${(error as Error).message})`);
+      }
       return;
     }
     // The runner's `end` can overtake its last port messages (they cross two hops): keep routing.
@@ -117,20 +150,28 @@ export class ProcessPool extends EventEmitter implements ProviderPool {
     }
   }
 
+  /** The provider broke the channel: it is killed, and its calls fail with the coded reason (a crash for the quarantine). */
+  private refuse(child: LiveChild, code: string, message: string): void {
+    if (child.fault || child.dead) return;
+    child.fault = new SvcError({ code, message: `${message}; the provider process was stopped` });
+    child.channel.destroy();
+    void this.kill(child);
+  }
+
   private ended(child: LiveChild, reason: string, markExited: () => void): void {
     if (child.dead) return;
     child.dead = true;
     if (this.child === child) this.child = undefined;
-    const error = new Error(reason);
+    const error = child.fault ?? new Error(reason);
     for (const call of child.calls.values()) if (!call.ended) call.reject(error);
     child.calls.clear();
     markExited();
   }
 
   private send(child: LiveChild, message: HostToProcess): void {
-    if (child.dead || !child.proc.connected) return;
+    if (child.dead || child.fault || child.channel.destroyed) return;
     try {
-      child.proc.send(message);
+      child.channel.write(encodeFrame(message));
     } catch {
       // the channel closed under us: the exit handler ends the calls
     }
@@ -146,6 +187,14 @@ export class ProcessPool extends EventEmitter implements ProviderPool {
     }
     await child.exited;
   }
+}
+
+function isProcessToHost(value: unknown): value is ProcessToHost {
+  if (typeof value !== 'object' || value === null) return false;
+  const message = value as { k?: unknown; c?: unknown; m?: unknown };
+  if (!Number.isSafeInteger(message.c)) return false;
+  if (message.k === 'end') return true;
+  return message.k === 'm' && typeof message.m === 'object' && message.m !== null;
 }
 
 function exitReason(code: number | null, signal: NodeJS.Signals | null, stderrTail: string): string {

@@ -49,6 +49,8 @@ export interface WorkerTask {
   platform: { os: string; arch: string; homeDir: string; hostVersion: string; nodeVersion: string };
   /** The largest stream event the host accepts (see eventSize). */
   maxEventBytes: number;
+  /** The deepest message the host accepts (see message-bounds.ts): a deeper event ends the call instead. */
+  maxMessageDepth: number;
 }
 
 /** How many stream events the worker may send before the host grants more credit (the byte window is a runtime limit). */

@@ -5,6 +5,7 @@ import type { CliAdapter, CliPlugin, CliStreamEvent, SvcErrorData } from '@svc-o
 import { SvcError } from '@svc-org/ai-sdk';
 import { eventSize } from './event-size.js';
 import { EVENT_BATCH_SIZE, type WorkerTask } from './rpc-messages.js';
+import { checkMessageBounds } from './message-bounds.js';
 import { createWorkerHostContext, WorkerRpc } from './worker-host-context.js';
 
 /** The contract version this host serves; a plugin built against another is refused at load. */
@@ -57,6 +58,7 @@ export async function runProviderTask(task: WorkerTask, tid: number): Promise<vo
     const host = createWorkerHostContext(rpc, task.pluginId, task.platform);
     const ctx = { host, signal: controller.signal, cli: task.cli };
     const value = await dispatch(adapter, task, ctx, rpc);
+    refuseDeep(value, task.maxMessageDepth, 'result');
     rpc.post({ t: 'done', ok: true, v: value });
   } catch (error) {
     rpc.post({ t: 'done', ok: false, e: toErrorData(error) });
@@ -80,7 +82,7 @@ async function dispatch(
       return adapter.generate(args[0] as never, ctx);
     case 'stream': {
       if (!adapter.stream) throw unsupported('stream');
-      await pumpEvents(adapter.stream(args[0] as never, ctx), rpc, task.maxEventBytes);
+      await pumpEvents(adapter.stream(args[0] as never, ctx), rpc, task.maxEventBytes, task.maxMessageDepth);
       return undefined;
     }
     case 'models':
@@ -99,7 +101,7 @@ async function dispatch(
  * Sends events in batches within the host's credit window (events and size units): backpressure
  * across the thread line. An event over the size bound never crosses it.
  */
-async function pumpEvents(events: AsyncIterable<CliStreamEvent>, rpc: WorkerRpc, maxEventBytes: number): Promise<void> {
+async function pumpEvents(events: AsyncIterable<CliStreamEvent>, rpc: WorkerRpc, maxEventBytes: number, maxMessageDepth: number): Promise<void> {
   let batch: CliStreamEvent[] = [];
   let batchBytes = 0;
   let scheduled: NodeJS.Immediate | undefined;
@@ -120,6 +122,7 @@ async function pumpEvents(events: AsyncIterable<CliStreamEvent>, rpc: WorkerRpc,
       if (size > maxEventBytes) {
         throw new SvcError({ code: 'event_too_large', message: `the provider emitted a stream event of ${size} size units; the bound is ${maxEventBytes} (runtime.maxEventBytes)` });
       }
+      refuseDeep(event, maxMessageDepth, 'stream event');
       if (batch.length + 1 > rpc.credit || batchBytes + size > rpc.creditBytes) {
         flush();
         await rpc.waitForCredit(size);
@@ -131,6 +134,20 @@ async function pumpEvents(events: AsyncIterable<CliStreamEvent>, rpc: WorkerRpc,
     }
   } finally {
     flush();
+  }
+}
+
+/** Messages wrap a value in up to this many levels (process frame, message, batch, event). */
+const ENVELOPE_DEPTH = 4;
+
+/**
+ * The host stops a provider that sends a message deeper than its bound; an adapter relaying a
+ * hostile CLI's output ends the call with the same code instead, and keeps its process.
+ */
+function refuseDeep(value: unknown, maxMessageDepth: number, what: string): void {
+  const fault = checkMessageBounds(value, maxMessageDepth - ENVELOPE_DEPTH, Number.POSITIVE_INFINITY);
+  if (fault?.code === 'ipc_message_too_deep') {
+    throw new SvcError({ code: fault.code, message: `the provider's ${what} is nested deeper than the host accepts (${maxMessageDepth - ENVELOPE_DEPTH} levels, runtime.maxMessageDepth)` });
   }
 }
 

@@ -19,6 +19,15 @@ export interface RuntimeLimits {
   eventWindowBytes: number;
   /** The largest single stream event; a larger one ends the call with `event_too_large`. */
   maxEventBytes: number;
+  /**
+   * The largest message a provider may send the host, in bytes (a hardened process's frame is
+   * refused before it is read): a larger one stops the provider (`ipc_message_too_large`).
+   */
+  maxMessageBytes: number;
+  /** The deepest nesting of a message from a provider; deeper stops it (`ipc_message_too_deep`). */
+  maxMessageDepth: number;
+  /** What one provider may keep in its storage (keys and JSON values, in bytes): `storage_quota_exceeded` past it. */
+  storageQuotaBytes: number;
   /** A provider's log records per second (per extension, over all its calls); the rest are dropped and counted. */
   logRecordsPerSecond: number;
   /** How many log records a provider may write in a burst above that rate. */
@@ -47,6 +56,9 @@ export const RUNTIME_DEFAULTS: RuntimeLimits = {
   cancelGraceMs: 2_000,
   eventWindowBytes: 16 * 1024 * 1024,
   maxEventBytes: 4 * 1024 * 1024,
+  maxMessageBytes: 64 * 1024 * 1024,
+  maxMessageDepth: 128,
+  storageQuotaBytes: 16 * 1024 * 1024,
   logRecordsPerSecond: 100,
   logBurst: 500,
   maxLogMessageChars: 8 * 1024,
@@ -82,6 +94,9 @@ export function resolveRuntimeLimits(input: RuntimeLimitsInput = {}): RuntimeLim
   positiveInteger('cancelGraceMs', limits.cancelGraceMs);
   positiveInteger('eventWindowBytes', limits.eventWindowBytes);
   positiveInteger('maxEventBytes', limits.maxEventBytes);
+  positiveInteger('maxMessageBytes', limits.maxMessageBytes);
+  positiveInteger('maxMessageDepth', limits.maxMessageDepth);
+  positiveInteger('storageQuotaBytes', limits.storageQuotaBytes);
   positiveInteger('logRecordsPerSecond', limits.logRecordsPerSecond);
   positiveInteger('logBurst', limits.logBurst);
   positiveInteger('crashLoopCrashes', limits.crashLoopCrashes);
@@ -90,6 +105,11 @@ export function resolveRuntimeLimits(input: RuntimeLimitsInput = {}): RuntimeLim
   if (limits.maxEventBytes > limits.eventWindowBytes) {
     throw new TypeError('options.maxEventBytes must not exceed options.eventWindowBytes');
   }
+  // A batch of events fills at most the window, at up to two bytes a size unit.
+  if (limits.maxMessageBytes < 2 * limits.eventWindowBytes) {
+    throw new TypeError('options.maxMessageBytes must be at least twice options.eventWindowBytes');
+  }
+  if (limits.maxMessageDepth < 16) throw new TypeError('options.maxMessageDepth must be at least 16');
   for (const [name, value] of Object.entries(limits.callTimeoutMs)) positiveInteger(`callTimeoutMs.${name}`, value);
   return limits;
 }
