@@ -4,7 +4,7 @@
 // watching; otherwise denied with a message that steers the agent up the ladder. State comes from
 // the spawn environment and one signal file only (no database, no network), so it starts fast and
 // cannot hang a turn. Plain Node, no dependencies.
-import { accessSync, constants, readFileSync } from 'node:fs';
+import { accessSync, constants, lstatSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** The native question tools: Claude Code, Codex, Gemini CLI, Qwen Code. */
@@ -26,13 +26,24 @@ function decide(toolName, env) {
   return { allow: true };
 }
 
-/** The signal file present and readable means unattended; anything else (absent, unreadable, no env) is watched. */
+/**
+ * The signal file present and readable means unattended; anything else (absent, unreadable, no env)
+ * is watched. Only what the service itself writes counts: a regular file with one link, owner-only,
+ * owned by this user, in a folder of this user that nobody else may write. A socket, a FIFO, a
+ * symlink or a hard link another program made there is not the service's signal.
+ */
 function isUnattended(env) {
   const dir = env.SVC_SIGNAL_DIR;
   const taskId = env.SVC_TASK_ID;
   if (!dir || !taskId || !/^\d+$/.test(taskId)) return false;
   try {
-    accessSync(join(dir, `unattended-${taskId}`), constants.R_OK);
+    const uid = process.getuid?.();
+    const folder = lstatSync(dir);
+    if (!folder.isDirectory() || (uid !== undefined && folder.uid !== uid) || (folder.mode & 0o022) !== 0) return false;
+    const file = join(dir, `unattended-${taskId}`);
+    const stat = lstatSync(file);
+    if (!stat.isFile() || stat.nlink !== 1 || (uid !== undefined && stat.uid !== uid) || (stat.mode & 0o077) !== 0) return false;
+    accessSync(file, constants.R_OK);
     return true;
   } catch {
     return false;

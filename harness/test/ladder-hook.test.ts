@@ -1,7 +1,8 @@
 // The escalation ladder's PreToolUse hook, run as the CLIs run it: a real `node` process with the
 // hook JSON on stdin and the task terminal's environment.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, linkSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Ajv from 'ajv';
@@ -37,7 +38,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function setUnattended(unattended: boolean) {
   rmSync(join(signals, `unattended-${TASK}`), { force: true });
-  if (unattended) writeFileSync(join(signals, `unattended-${TASK}`), '');
+  if (unattended) writeFileSync(join(signals, `unattended-${TASK}`), '', { mode: 0o600 });
 }
 
 function runHook(input: string, env: Record<string, string | undefined>) {
@@ -147,5 +148,53 @@ describe('fail-open: a signal file that cannot be read counts as watched', () =>
       expect(result.code).toBe(0);
       expect(result.stdout).toBe('');
     }
+  });
+});
+
+describe('only a signal file the service wrote counts', () => {
+  const signalFile = () => join(signals, `unattended-${TASK}`);
+  const denied = () => runHook(claudeInput('AskUserQuestion'), taskEnv(false)).answer?.hookSpecificOutput?.permissionDecision === 'deny';
+
+  test('the service\'s own file (regular, owner-only) still denies: the control for the cases below', () => {
+    setUnattended(true);
+    expect(denied()).toBe(true);
+  });
+
+  test('a socket file, a FIFO, a symlink to a real signal file or a hard link is not the service\'s signal', async () => {
+    setUnattended(false);
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(signalFile(), resolve));
+    try {
+      expect(denied()).toBe(false);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      rmSync(signalFile(), { force: true });
+    }
+    expect(spawnSync('mkfifo', [signalFile()]).status).toBe(0);
+    expect(denied()).toBe(false);
+    rmSync(signalFile(), { force: true });
+    const elsewhere = join(dir, 'real-file');
+    writeFileSync(elsewhere, '', { mode: 0o600 });
+    symlinkSync(elsewhere, signalFile());
+    expect(denied()).toBe(false);
+    rmSync(signalFile(), { force: true });
+    linkSync(elsewhere, signalFile());
+    expect(denied()).toBe(false);
+    rmSync(signalFile(), { force: true });
+  });
+
+  test('a file others may read or write, or a signal folder others may write, is not the service\'s', () => {
+    setUnattended(true);
+    chmodSync(signalFile(), 0o644);
+    expect(denied()).toBe(false);
+    chmodSync(signalFile(), 0o600);
+    chmodSync(signals, 0o777);
+    try {
+      expect(denied()).toBe(false);
+    } finally {
+      chmodSync(signals, 0o755);
+    }
+    expect(denied()).toBe(true);
+    setUnattended(false);
   });
 });

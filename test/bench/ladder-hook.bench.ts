@@ -14,7 +14,7 @@ export function ladderHookBenchmarks(): BenchResult[] {
   try {
     const signals = join(dir, 'signals');
     mkdirSync(signals);
-    writeFileSync(join(signals, 'unattended-7'), '');
+    writeFileSync(join(signals, 'unattended-7'), '', { mode: 0o600 });
     const input = JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'AskUserQuestion', tool_input: { questions: [] }, session_id: 's', cwd: dir });
     const env = { PATH: process.env.PATH ?? '', SVC_TASK_ID: '7', SVC_SIGNAL_DIR: signals };
     const time = (args: string[]) => {

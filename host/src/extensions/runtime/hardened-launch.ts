@@ -3,6 +3,7 @@
 // memory) where this machine allows it (see isolation-probe.ts).
 import { realpathSync } from 'node:fs';
 import type { IsolationProbe } from './isolation-probe.js';
+import { providerRootArgs, providerRootMountPoint } from './provider-root.js';
 
 export interface HardenedLaunchOptions {
   /** The provider's package directory: the only place it may read (the entry must be given by its real path, see realPath). */
@@ -46,8 +47,9 @@ export function hardenedLaunch(options: HardenedLaunchOptions): HardenedLaunch {
     const value = options.hostEnv[key];
     if (value !== undefined) env[key] = value;
   }
+  const nodeBinary = realPath(options.nodePath ?? process.execPath);
   const node = [
-    options.nodePath ?? process.execPath,
+    nodeBinary,
     options.probe.permissionFlag,
     // No --allow-fs-write, --allow-child-process, --allow-worker, --allow-wasi: all denied.
     `--allow-fs-read=${realPath(options.packageDir)}`,
@@ -60,8 +62,12 @@ export function hardenedLaunch(options: HardenedLaunchOptions): HardenedLaunch {
   ];
   let argv = node;
   // Own user, network and PID namespaces: no network, and no other process to signal. `--fork`
-  // makes the provider PID 1 of its namespace; `--kill-child` ends it with its wrapper.
-  if (options.probe.namespaces) argv = ['unshare', '-rnp', '--fork', '--kill-child=SIGKILL', ...argv];
+  // makes the provider PID 1 of its namespace; `--kill-child` ends it with its wrapper. With a
+  // mount namespace too, its own read-only root: no Unix socket to reach, no socket file to make.
+  if (options.probe.namespaces && options.probe.providerRoot) {
+    const visible = [nodeBinary, realPath(options.bootstrapFile), realPath(options.packageDir)];
+    argv = ['unshare', '-rnpm', '--fork', '--kill-child=SIGKILL', ...providerRootArgs(providerRootMountPoint(), visible, node)];
+  } else if (options.probe.namespaces) argv = ['unshare', '-rnp', '--fork', '--kill-child=SIGKILL', ...argv];
   if (options.probe.addressSpaceLimit) {
     argv = ['prlimit', `--as=${(options.heapMb + ADDRESS_SPACE_HEADROOM_MB) * 1024 * 1024}`, '--', ...argv];
   }

@@ -30,6 +30,8 @@ export function isolationEnforcement(mode: IsolationMode, probe: IsolationProbe,
   const notEnforced: string[] = [];
   if (probe.namespaces) enforces.push('no network (own network namespace)', 'cannot signal other processes (own PID namespace)');
   else notEnforced.push('network not isolated', 'signals not isolated (own process group only)');
+  if (probe.namespaces && probe.providerRoot) enforces.push('no Unix sockets and no socket files (own read-only root)');
+  else notEnforced.push('Unix sockets and socket files not isolated');
   if (probe.addressSpaceLimit) enforces.push('hard memory limit (RLIMIT_AS)');
   else notEnforced.push('no hard memory limit beyond the heap limit');
   return { mode, enforces, notEnforced };

@@ -1,0 +1,51 @@
+// The file system a hardened provider process sees, where Linux allows an unprivileged mount
+// namespace: an empty read-only tmpfs as its root, with read-only binds of what Node needs to start
+// (the system's libraries, the node binary, a few devices), the bootstrap and its own package.
+// Node's permission model does not cover Unix sockets: here no socket of the host exists to connect
+// to (no /tmp, /run or $SVC_HOME), and creating a socket file fails (EROFS) everywhere.
+import { mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * Run by `sh` inside `unshare -rnpm`: $1 the mount point of the new root, $2 how many paths follow,
+ * then the paths, then the command. A symlink is copied as a symlink (merged /usr: /lib → usr/lib).
+ */
+export const PROVIDER_ROOT_SCRIPT = [
+  'set -e',
+  'r=$1; n=$2; shift 2',
+  'mount -t tmpfs -o mode=0755,size=64k svc-provider "$r"',
+  'while [ "$n" -gt 0 ]; do',
+  '  p=$1; shift; n=$((n-1))',
+  // Already visible through an earlier bind (the node binary under /usr): nothing to add.
+  '  if [ -e "$r$p" ] || [ -L "$r$p" ]; then continue; fi',
+  '  if [ -L "$p" ]; then mkdir -p "$r$(dirname "$p")"; ln -s "$(readlink "$p")" "$r$p"; continue; fi',
+  '  [ -e "$p" ] || continue',
+  '  if [ -d "$p" ]; then mkdir -p "$r$p"; else mkdir -p "$r$(dirname "$p")"; : > "$r$p"; fi',
+  '  mount --bind "$p" "$r$p"',
+  '  mount -o remount,bind,ro,nosuid,nodev "$r$p"',
+  'done',
+  // Its own /proc (of its PID namespace: only itself), so Node can find its binary and its memory use.
+  'mkdir "$r/proc"',
+  'mount -t proc -o nosuid,nodev,noexec proc "$r/proc"',
+  'mount -o remount,ro "$r"',
+  // What the shell itself exported (PWD and the like) is not the provider's: only the launch's allowlist.
+  'unset PWD OLDPWD SHLVL _',
+  'exec chroot "$r" "$@"',
+].join('\n');
+
+/** What every provider root holds besides the node binary, the bootstrap and the package. */
+const SYSTEM_PATHS = ['/usr', '/lib', '/lib64', '/lib32', '/libx32', '/bin', '/etc/ld.so.cache', '/etc/localtime', '/dev/null', '/dev/zero', '/dev/random', '/dev/urandom'];
+
+/** An empty folder to mount the root on: only a mount point, the same for every provider. */
+export function providerRootMountPoint(): string {
+  const path = join(tmpdir(), `svc-provider-root-${process.getuid?.() ?? 0}`);
+  mkdirSync(path, { recursive: true, mode: 0o700 });
+  return path;
+}
+
+/** `sh -c SCRIPT …` arguments that start `command` inside the provider root; `visible` are real paths. */
+export function providerRootArgs(mountPoint: string, visible: string[], command: string[]): string[] {
+  const paths = [...SYSTEM_PATHS, ...visible];
+  return ['sh', '-c', PROVIDER_ROOT_SCRIPT, 'sh', mountPoint, String(paths.length), ...paths, ...command];
+}
