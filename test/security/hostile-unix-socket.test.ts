@@ -78,6 +78,7 @@ test('connects to no Unix socket of the host where it has its own root, and the 
     expect(exchanged).toBe(0);
     expect(listed.enforces).toContain('no Unix sockets and no socket files (own read-only root)');
   } else {
+    expect(outcome).toBe('ALLOWED');
     expect(listed.notEnforced).toContain('Unix sockets and socket files not isolated');
   }
 });
@@ -89,6 +90,11 @@ test('creates no socket file: not the ladder hook\'s signal, not in its own pack
     if (isolated) {
       expect(outcome, path).not.toBe('ALLOWED');
       expect(existsSync(path), path).toBe(false);
+    } else {
+      // Said, not hidden: the listing names the gap.
+      expect(outcome, path).toBe('ALLOWED');
+      expect(isolationEnforcement('process', probe, 256).notEnforced).toContain('Unix sockets and socket files not isolated');
+      rmSync(path, { force: true });
     }
   }
 });
