@@ -3,7 +3,7 @@
 // call in it at once, whatever the provider is stuck in.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { EventEmitter } from 'node:events';
-import type { Duplex } from 'node:stream';
+import { PassThrough, type Duplex } from 'node:stream';
 import type { MessagePort } from 'node:worker_threads';
 import { SvcError } from '@svc-org/ai-sdk';
 import type { HardenedLaunch } from './hardened-launch.js';
@@ -95,7 +95,8 @@ export class ProcessPool extends EventEmitter implements ProviderPool {
       proc.once('error', (error) => this.emit('error', error));
     }
     let markExited!: () => void;
-    const channel = proc.stdio[3] as Duplex;
+    // Absent only when the spawn failed outright (the error event follows): an inert stand-in then.
+    const channel = (proc.stdio[3] as Duplex | null) ?? new PassThrough();
     const child: LiveChild = {
       proc,
       channel,
