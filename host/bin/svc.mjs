@@ -23,6 +23,15 @@ if (typeof module.enableCompileCache === 'function' && !process.env.NODE_DISABLE
   }
 }
 
+// `svc --version` needs none of the bundle: answered from package.json (a test keeps it equal to the
+// host's HOST_VERSION), so scripts that check it wait no longer than Node's own start.
+const first = process.argv[2];
+if (process.argv.length === 3 && (first === '--version' || first === '-v' || first === 'version')) {
+  const { readFileSync } = await import('node:fs');
+  process.stdout.write(`${JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version}\n`);
+  process.exit(0);
+}
+
 // `svc mcp` runs its own, smaller bundle: MCP clients wait for it to start.
 const entry = process.argv[2] === 'mcp' ? 'mcp' : 'svc';
 const bundle = fileURLToPath(new URL(`../dist/${entry}.mjs`, import.meta.url));

@@ -2,10 +2,11 @@
 // line past its end of life is named once at `svc serve` and by `svc doctor`. CI runs this file on the
 // machine's Node and on Node 24 (scripts/node-line.mjs), and sets SVC_NODE18_BIN to a real Node 18.
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startServe } from '../support/svc-serve.js';
-import { createSvcSandbox, SVC_BIN, waitFor } from '../support/svc-process.js';
+import { createSvcSandbox, REPO_ROOT, SVC_BIN, waitFor } from '../support/svc-process.js';
 
 const svc = createSvcSandbox();
 afterAll(() => svc.cleanup());
@@ -18,6 +19,17 @@ const PRETEND_18 = `data:text/javascript,${encodeURIComponent(
 )}`;
 
 describe('Node lines', () => {
+  it('svc --version answers without loading the bundle, the same version as the host', async () => {
+    const { HOST_VERSION } = await import('../../host/src/config/host-version.js');
+    const rootPackage = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8'));
+    expect(rootPackage.version).toBe(HOST_VERSION);
+    for (const flag of ['--version', '-v', 'version']) {
+      const run = await svc.run([flag]);
+      expect(run.code).toBe(0);
+      expect(run.stdout).toBe(`${HOST_VERSION}\n`);
+    }
+  });
+
   it('refuses a Node older than 20 with a clear message and no stack trace', () => {
     const node18 = process.env.SVC_NODE18_BIN;
     const run = node18
