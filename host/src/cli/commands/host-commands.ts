@@ -83,6 +83,10 @@ export const HOST_COMMANDS: CliCommand[] = [
     const { serveCommand } = await import('./serve-command.js');
     return serveCommand(run.args, run.io, run.signal);
   }),
+  raw('doctor', '', 'Say what this machine gives svc: the Node line, what the hardened mode enforces here, the data folder.', '[--json]', ['svc doctor'], async (run) => {
+    const { doctorCommand } = await import('./doctor-command.js');
+    return doctorCommand(run.args, run.io);
+  }),
   raw('open', '', 'Print a fresh one-time link that signs a browser in to the web UI of the running service.', '[--json]', ['svc open'], async (run) => {
     const { openCommand } = await import('./open-command.js');
     return openCommand(run.args, run.io);

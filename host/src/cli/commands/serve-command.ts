@@ -1,4 +1,4 @@
-import { HOST_VERSION } from '../../config/index.js';
+import { describeNodeLine, HOST_VERSION, nodeLineNote } from '../../config/index.js';
 import type { LogLevel } from '../../logging/index.js';
 import { startService } from '../../server/index.js';
 import type { CliIo } from '../cli-io.js';
@@ -19,6 +19,9 @@ export async function serveCommand(args: string[], io: CliIo, signal: AbortSigna
     stderrLogLevel: (io.env.SVC_LOG_LEVEL as LogLevel | undefined) ?? 'warn',
   });
   io.stdout.write(`svc ${HOST_VERSION} serving on ${running.url} (data in ${running.services.svcHome})\n`);
+  // Said once per start: a Node past its end of life, and what the hardened mode lacks on it.
+  const nodeNote = nodeLineNote(describeNodeLine());
+  if (nodeNote) io.stderr.write(`note: ${nodeNote}\n`);
   io.stdout.write(`web UI: open ${running.loginUrl()} (a one-time link; \`svc open\` prints a fresh one)\n`);
   if (running.recovery.failed.length > 0) {
     io.stdout.write(

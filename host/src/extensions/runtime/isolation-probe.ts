@@ -1,10 +1,11 @@
 // What this machine lets the hardened mode enforce, found once per host process.
 import { spawnSync } from 'node:child_process';
 import { realpathSync } from 'node:fs';
+import { describeNodeLine } from '../../config/index.js';
 import { providerRootArgs, providerRootMountPoint } from './provider-root.js';
 
 export interface IsolationProbe {
-  /** Node's permission flag: `--permission` from Node 22, `--experimental-permission` on Node 20 and 21. */
+  /** Node's permission flag, as this Node accepts it: `--permission`, or `--experimental-permission` where the model is still experimental (Node 20). */
   permissionFlag: '--permission' | '--experimental-permission';
   /** An unprivileged user + network + PID namespace can be made (`unshare -rnp`, Linux). */
   namespaces: boolean;
@@ -21,7 +22,6 @@ let cached: IsolationProbe | undefined;
 
 export function probeIsolation(): IsolationProbe {
   if (cached) return cached;
-  const major = Number(process.versions.node.split('.')[0]);
   const works = (command: string, args: string[]) => {
     if (process.platform !== 'linux') return false;
     try {
@@ -31,7 +31,8 @@ export function probeIsolation(): IsolationProbe {
     }
   };
   cached = {
-    permissionFlag: major >= 22 ? '--permission' : '--experimental-permission',
+    // From the flags this Node accepts, not its version string.
+    permissionFlag: describeNodeLine().permissionFlag ?? '--permission',
     // The same flags the launch uses, so a kernel that forbids unprivileged namespaces says so here.
     namespaces: works('unshare', ['-rnp', '--fork', '--kill-child=SIGKILL', 'true']),
     // The launch's own script, with the node binary this host runs on, asked for its version.
