@@ -75,4 +75,20 @@ describe('the localhost bridge', () => {
     expect(route.body.error.code).toBe('artifact_url_not_accepted');
     expect(bridge).toEqual(route);
   });
+
+  test('the harness deletes answer 204 without a body, like every other delete', async () => {
+    const send = async (method: string, path: string, body?: unknown) => {
+      const response = await fetch(`${service.url}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+      return { status: response.status, text: await response.text() };
+    };
+    expect((await send('POST', '/api/harness/gateways', { name: 'relay', kind: 'hermes', command: 'hermes' })).status).toBe(201);
+    expect((await send('POST', '/api/harness/channels', { name: 'home', gateway: 'relay', platform: 'telegram', homeTo: '42' })).status).toBe(201);
+    expect(await send('DELETE', '/api/harness/channels/home')).toEqual({ status: 204, text: '' });
+    expect(await send('DELETE', '/api/harness/gateways/relay')).toEqual({ status: 204, text: '' });
+    expect((await send('GET', '/api/harness/gateways/relay')).status).toBe(404);
+  });
 });
