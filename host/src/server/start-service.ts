@@ -109,7 +109,7 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
       handle: async (event) => void routing.handleDomainEvent(event),
       pollMs,
       onError: (error, event) =>
-        logger.warn('domain event not handled; it is retried', { eventId: event?.id, type: event?.type, code: error instanceof SvcError ? error.code : 'internal' }),
+        logger.warn('domain event not handled; it is retried', { eventId: event?.id, type: event?.type, code: SvcError.isInstance(error) ? error.code : 'internal' }),
       ...(crashAt ? { crashAt } : {}),
     });
     const stopNotifying = domain.events.onAppend(() => eventWorker.notify());

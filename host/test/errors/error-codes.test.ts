@@ -54,6 +54,21 @@ describe('the error-code registry', () => {
     expect(missing).toEqual([]);
   });
 
+  test('no package tests `instanceof SvcError`: an error from another copy of the SDK (a bundled provider) fails it', () => {
+    const offenders: string[] = [];
+    for (const root of PACKAGE_SOURCES) {
+      let files: string[];
+      try {
+        files = sources(join(ROOT, root));
+      } catch {
+        continue;
+      }
+      for (const file of files) if (/instanceof SvcError\b/.test(readFileSync(file, 'utf8'))) offenders.push(file.slice(ROOT.length + 1));
+    }
+    // SvcError.isInstance reads the SDK's marker instead.
+    expect(offenders).toEqual([]);
+  });
+
   test('gives permission_denied, timeout, cancelled and worker_crashed their own statuses', () => {
     expect(publicError(new SvcError({ code: 'permission_denied', message: 'no' })).status).toBe(403);
     expect(publicError(new SvcError({ code: 'timeout', message: 'late' })).status).toBe(504);
