@@ -12,6 +12,6 @@ export const deleteChannel = defineOperation({
   runsIn: 'any',
   input: z.object({ name: z.string().min(1).max(100) }).strict(),
   output: ChannelSchema,
-  http: { method: 'DELETE', path: '/api/harness/channels/:name' },
+  http: { method: 'DELETE', path: '/api/harness/channels/:name', status: 204 },
   handler: (input, ctx) => gatewayStores(ctx.services).channels.remove(input.name),
 });

@@ -12,6 +12,6 @@ export const deleteGateway = defineOperation({
   runsIn: 'any',
   input: z.object({ name: z.string().min(1).max(100) }).strict(),
   output: GatewaySchema,
-  http: { method: 'DELETE', path: '/api/harness/gateways/:name' },
+  http: { method: 'DELETE', path: '/api/harness/gateways/:name', status: 204 },
   handler: (input, ctx) => gatewayStores(ctx.services).gateways.remove(input.name),
 });

@@ -123,7 +123,7 @@ export class InboundStore {
   }
 
   failed(id: number, error: unknown): void {
-    const code = error instanceof SvcError ? error.code : 'internal_error';
+    const code = SvcError.isInstance(error) ? error.code : 'internal';
     const message = error instanceof Error ? error.message.slice(0, 500) : 'routing failed';
     this.db
       .prepare("UPDATE harness_gateway_inbound SET state = 'FAILED', lease_until = NULL, last_error_code = ?, last_error_message = ?, updated_at = ? WHERE id = ?")

@@ -123,7 +123,7 @@ function executionOf(services: OperationContext['services'], id: number) {
   try {
     return services.domain.executions.get(id);
   } catch (error) {
-    if (error instanceof SvcError && error.code === 'execution_not_found') return undefined;
+    if (SvcError.isInstance(error) && error.code === 'execution_not_found') return undefined;
     throw error;
   }
 }

@@ -79,7 +79,7 @@ export class WorkbenchWorker {
       this.timer = undefined;
       if (this.running) return this.schedule(50);
       this.running = this.tick()
-        .catch((error) => this.options.services.logger.warn('workbench pass failed', { code: error instanceof SvcError ? error.code : 'internal_error' }))
+        .catch((error) => this.options.services.logger.warn('workbench pass failed', { code: SvcError.isInstance(error) ? error.code : 'internal' }))
         .finally(() => {
           this.running = undefined;
           this.schedule(this.pollMs);
@@ -127,7 +127,7 @@ export class WorkbenchWorker {
         stores.workbench.delivered(claim.batchId);
       } catch (error) {
         transaction(services.db, () => stores.workbench.release(claim.batchId));
-        services.logger.warn('review batch not delivered; its events wait again', { batchId: claim.batchId, code: error instanceof SvcError ? error.code : 'internal_error' });
+        services.logger.warn('review batch not delivered; its events wait again', { batchId: claim.batchId, code: SvcError.isInstance(error) ? error.code : 'internal' });
       }
     }
   }
@@ -159,7 +159,7 @@ export class WorkbenchWorker {
       this.autoStarted.set(taskId, { executionId: execution.id, at: Date.now() });
       services.logger.info('workbench started for its waiting events', { taskId, executionId: execution.id, connection: defaults.connection });
     } catch (error) {
-      services.logger.warn('workbench could not be started for its waiting events', { taskId, code: error instanceof SvcError ? error.code : 'internal_error' });
+      services.logger.warn('workbench could not be started for its waiting events', { taskId, code: SvcError.isInstance(error) ? error.code : 'internal' });
     }
   }
 }

@@ -1,22 +1,26 @@
-import { SvcError } from '@svc-org/ai-sdk';
+import { publicError } from '../errors/index.js';
 import type { Redactor } from '../logging/index.js';
 import type { CliIo } from './cli-io.js';
 import { styleFor } from './style.js';
 
 /**
  * `error <code>: <message>` on stderr, plus the fix when the error carries one. Always redacted.
- * A Node system error (ENOENT…) is shown as `internal`: its code is not one of ours to promise.
+ * The code and message are the ones HTTP and MCP answer with (`publicError`: a registered code; a
+ * provider's own code folded into `plugin_error`; anything else `internal`). Only the CLI, which runs
+ * on the person's own machine, adds the cause of an unexpected error on a line of its own, redacted:
+ * HTTP and MCP keep it in the service log.
  */
 export function printError(io: CliIo, error: unknown, redactor?: Redactor): void {
   const redact = (text: string) => (redactor ? redactor.text(text) : text);
   const style = styleFor(io.stderr, io.env);
-  const ours = SvcError.hasCode(error) && /^[a-z][a-z0-9_]*$/.test(error.code) && typeof (error as { syscall?: unknown }).syscall !== 'string';
-  if (ours) {
-    io.stderr.write(`${style.red(`error ${error.code}`)}: ${redact(error.message)}\n`);
-    const fix = (error as { details?: { fix?: unknown } }).details?.fix;
-    if (typeof fix === 'string') io.stderr.write(`  ${style.bold('fix')}: ${redact(fix)}\n`);
-    return;
+  const shown = publicError(error);
+  io.stderr.write(`${style.red(`error ${shown.code}`)}: ${redact(shown.message)}\n`);
+  const pluginCode = shown.details?.pluginCode;
+  if (typeof pluginCode === 'string') io.stderr.write(`  ${style.bold('provider code')}: ${pluginCode} (${String(shown.details?.pluginId)})\n`);
+  const fix = shown.details?.fix;
+  if (typeof fix === 'string') io.stderr.write(`  ${style.bold('fix')}: ${redact(fix)}\n`);
+  if (shown.unexpected) {
+    const cause = error instanceof Error ? error.message : String(error);
+    if (cause && cause !== shown.message) io.stderr.write(`  ${style.bold('cause')}: ${redact(cause)}\n`);
   }
-  const message = error instanceof Error ? error.message : String(error);
-  io.stderr.write(`${style.red('error internal')}: ${redact(message)}\n`);
 }

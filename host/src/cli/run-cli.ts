@@ -2,7 +2,8 @@ import { SvcError } from '@svc-org/ai-sdk';
 import { HARNESS_OPERATIONS } from '../../../harness/src/outbox/index.js';
 import { HOST_VERSION, resolveSvcHome } from '../config/index.js';
 import { openHostServices, type HostServices } from '../host-services.js';
-import { ALL_OPERATIONS, OperationInvoker, OperationRegistry } from '../operations/index.js';
+import { HOST_OPERATIONS } from '../host-operations.js';
+import { OperationInvoker, OperationRegistry } from '../operations/index.js';
 // Direct, not through server/index.ts: the CLI must not load the HTTP stack `svc serve` uses.
 import { ServiceClient } from '../server/service-client.js';
 import type { CliCommand, CliValues } from './cli-command.js';
@@ -42,7 +43,7 @@ export async function runCli(argv: string[], io: CliIo, signal: AbortSignal = ne
       return 0;
     }
     const invoker = new OperationInvoker({
-      registry: new OperationRegistry([...ALL_OPERATIONS, ...HARNESS_OPERATIONS]),
+      registry: new OperationRegistry([...HOST_OPERATIONS, ...HARNESS_OPERATIONS]),
       services: open,
       caller: { via: 'cli' },
       remote: () => ServiceClient.connect(resolveSvcHome(io.env)),

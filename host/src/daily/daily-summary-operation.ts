@@ -22,6 +22,7 @@ export const dailySummary = defineOperation({
     executions: z.object({ started: z.number(), completed: z.number(), failed: z.number(), live: z.number(), items: z.array(ExecutionBrief) }),
     notes: z.array(z.object({ id: z.number(), projectId: z.number(), title: z.string() })),
   }),
+  http: { method: 'GET', path: '/api/daily/summary' },
   handler(input, ctx) {
     const date = input.date ?? new Date().toISOString().slice(0, 10);
     const projects = dailyScope(input, ctx);

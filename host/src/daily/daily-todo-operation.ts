@@ -14,6 +14,7 @@ export const dailyTodo = defineOperation({
   runsIn: 'any',
   input: z.object({ ...DailyScopeFields, limit: z.number().int().min(1).max(500).default(50) }).strict(),
   output: z.object({ needsAttention: z.array(Attention), inProgress: z.array(TaskBriefSchema), todo: z.array(TaskBriefSchema) }),
+  http: { method: 'GET', path: '/api/daily/todo' },
   handler(input, ctx) {
     const projects = dailyScope(input, ctx);
     const db = ctx.services.db;

@@ -20,6 +20,16 @@ export function createHttpApp(api: ApiContext): Koa {
   const app = new Koa({ proxy: false });
   // Errors are answered by errorMiddleware; Koa's default handler would only print them.
   app.silent = true;
+  // An error after the answer has started (a streamed body that fails midway) cannot be answered any
+  // more; errorMiddleware never sees it. Koa emits it here: it is logged, never lost.
+  app.on('error', (error: unknown, ctx?: Koa.Context) => {
+    api.logger.warn('an HTTP answer failed after it started', {
+      method: ctx?.method,
+      path: ctx?.path,
+      code: (error as { code?: unknown })?.code ?? 'internal',
+      message: error instanceof Error ? error.message : String(error),
+    });
+  });
   app.use(errorMiddleware(api.logger));
   app.use(loopbackGuard());
   // The page itself and /login need no token; every /api request does (or a browser session).

@@ -2,6 +2,7 @@ import type Router from '@koa/router';
 import { z } from 'zod';
 import type { OperationInvoker } from '../operations/index.js';
 import { readJsonBody } from './read-json-body.js';
+import { refuseLocations } from './refuse-locations.js';
 
 /** The bridge's request body: the operation's input, as JSON. */
 const BridgeBody = z.unknown();
@@ -14,6 +15,8 @@ const BridgeBody = z.unknown();
 export function operationBridgeRoute(router: Router, invoker: OperationInvoker): void {
   router.post('/api/internal/operations/:name', async (ctx) => {
     const input = await readJsonBody(ctx, BridgeBody, 'operation input');
+    // The bridge is another door to the same operation: the guards its own route applies apply here.
+    if (invoker.registry.get(ctx.params.name!)?.http?.refuseLocations) refuseLocations({ body: input });
     ctx.body = { output: await invoker.invoke(ctx.params.name!, input) };
   });
 }

@@ -26,6 +26,7 @@ export const askProjectKnowledge = defineOperation({
     passages: z.array(SearchHitSchema),
     repository: z.object({ files: z.number(), truncated: z.boolean() }),
   }),
+  http: { method: 'GET', path: '/api/projects/:projectId/knowledge' },
   handler(input, ctx) {
     const project = ctx.services.domain.projects.get(input.projectId);
     const knowledge = new ProjectKnowledge(ctx.services.db);

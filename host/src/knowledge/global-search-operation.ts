@@ -21,6 +21,7 @@ export const globalSearch = defineOperation({
     })
     .strict(),
   output: z.object({ hits: z.array(SearchHitSchema) }),
+  http: { method: 'GET', path: '/api/search' },
   handler(input, ctx) {
     const projects =
       input.projectId !== undefined

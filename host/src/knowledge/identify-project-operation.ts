@@ -28,6 +28,7 @@ export const identifyProject = defineOperation({
     matchedBy: MatchedBy.nullable(),
     candidates: z.array(z.object({ projectId: z.number(), name: z.string(), matchedBy: MatchedBy, score: z.number() })),
   }),
+  http: { method: 'GET', path: '/api/knowledge/identify-project' },
   handler(input, ctx) {
     if (!input.text && !input.path) throw new SvcError({ code: 'invalid_request', message: 'give text, path or both', details: { fields: ['text', 'path'] } });
     const projects = ctx.services.domain.projects.list();

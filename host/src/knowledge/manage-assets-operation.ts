@@ -25,6 +25,7 @@ export const manageAssets = defineOperation({
     })
     .strict(),
   output: z.object({ action: z.string(), assets: z.array(AssetSchema).optional(), asset: AssetSchema.optional() }),
+  http: { method: 'POST', path: '/api/knowledge/assets' },
   handler(input, ctx) {
     const assets = new ProjectKnowledge(ctx.services.db).assets;
     switch (input.action) {

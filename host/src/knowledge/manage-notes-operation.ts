@@ -26,6 +26,7 @@ export const manageNotes = defineOperation({
     })
     .strict(),
   output: z.object({ action: z.string(), notes: z.array(NoteSchema).optional(), note: NoteSchema.optional() }),
+  http: { method: 'POST', path: '/api/knowledge/notes' },
   handler(input, ctx) {
     const notes = new ProjectKnowledge(ctx.services.db).notes;
     switch (input.action) {

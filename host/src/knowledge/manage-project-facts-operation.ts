@@ -23,6 +23,7 @@ export const manageProjectFacts = defineOperation({
     })
     .strict(),
   output: z.object({ action: z.string(), facts: z.array(FactSchema).optional(), fact: FactSchema.optional() }),
+  http: { method: 'POST', path: '/api/projects/:projectId/facts' },
   handler(input, ctx) {
     ctx.services.domain.projects.get(input.projectId);
     const facts = new ProjectKnowledge(ctx.services.db).facts;

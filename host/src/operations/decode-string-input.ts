@@ -20,14 +20,29 @@ export function decodeStringInput(schema: z.ZodType, raw: Record<string, unknown
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(raw)) {
     const field = shape[key];
-    if (!field || typeof value !== 'string') {
+    if (!field || (typeof value !== 'string' && !Array.isArray(value))) {
       out[key] = value;
       continue;
     }
-    const types = baseTypes(field);
-    if (types.includes('number') && /^-?\d+(\.\d+)?$/.test(value)) out[key] = Number(value);
-    else if (types.includes('boolean') && (value === 'true' || value === 'false')) out[key] = value === 'true';
-    else out[key] = value;
+    out[key] = decodeText(field, value);
   }
   return out;
+}
+
+// A repeated query parameter or flag arrives as an array of text; a single one as text.
+function decodeText(field: z.ZodType, value: unknown): unknown {
+  const element = arrayElement(field);
+  if (element) return (Array.isArray(value) ? value : [value]).map((item) => decodeText(element, item));
+  if (typeof value !== 'string') return value;
+  const types = baseTypes(field);
+  if (types.includes('number') && /^-?\d+(\.\d+)?$/.test(value)) return Number(value);
+  if (types.includes('boolean') && (value === 'true' || value === 'false')) return value === 'true';
+  return value;
+}
+
+// The element type of an array field, through optional/default/nullable wrappers.
+function arrayElement(schema: z.ZodType): z.ZodType | undefined {
+  const def = (schema as unknown as { _zod: { def: { type: string; innerType?: z.ZodType; element?: z.ZodType } } })._zod.def;
+  if (def.innerType) return arrayElement(def.innerType);
+  return def.type === 'array' ? def.element : undefined;
 }

@@ -16,6 +16,7 @@ export const PRODUCT_GROUP_OPERATIONS = [
     runsIn: 'any',
     input: z.object({ workspaceId: IdSchema.optional() }).strict(),
     output: listOf(ProductGroupSchema),
+    http: { method: 'GET', path: '/api/product-groups' },
     handler: (input, ctx) => ({ items: store(ctx).list(input.workspaceId) }),
   }),
   defineOperation({
@@ -26,6 +27,7 @@ export const PRODUCT_GROUP_OPERATIONS = [
     runsIn: 'any',
     input: z.object({ id: IdSchema }).strict(),
     output: ProductGroupSchema,
+    http: { method: 'GET', path: '/api/product-groups/:id' },
     handler: (input, ctx) => store(ctx).get(input.id),
   }),
   defineOperation({
@@ -36,6 +38,7 @@ export const PRODUCT_GROUP_OPERATIONS = [
     runsIn: 'any',
     input: z.object({ workspaceId: IdSchema, name: Name, description: z.string().max(10_000).default(''), projectIds: ProjectIds.default([]) }).strict(),
     output: ProductGroupSchema,
+    http: { method: 'POST', path: '/api/product-groups', status: 201 },
     handler: (input, ctx) => store(ctx).create(input),
   }),
   defineOperation({
@@ -47,6 +50,7 @@ export const PRODUCT_GROUP_OPERATIONS = [
     runsIn: 'any',
     input: z.object({ id: IdSchema, name: Name.optional(), description: z.string().max(10_000).optional(), projectIds: ProjectIds.optional() }).strict(),
     output: ProductGroupSchema,
+    http: { method: 'PATCH', path: '/api/product-groups/:id' },
     handler: (input, ctx) => {
       const { id, ...patch } = input;
       return store(ctx).update(id, patch);
@@ -61,6 +65,7 @@ export const PRODUCT_GROUP_OPERATIONS = [
     runsIn: 'any',
     input: z.object({ id: IdSchema }).strict(),
     output: ProductGroupSchema,
+    http: { method: 'DELETE', path: '/api/product-groups/:id', status: 204 },
     handler: (input, ctx) => store(ctx).remove(input.id),
   }),
 ];

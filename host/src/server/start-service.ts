@@ -8,7 +8,8 @@ import { EventWorker, createEventCrashHook } from '../events/index.js';
 import { openHostServices, type HostServices } from '../host-services.js';
 import { LiveUpdates, WebSessions, createHttpApp, resolveWebRoot, startHttpServer } from '../http/index.js';
 import type { LogLevel } from '../logging/index.js';
-import { ALL_OPERATIONS, OperationInvoker, OperationRegistry } from '../operations/index.js';
+import { HOST_OPERATIONS } from '../host-operations.js';
+import { OperationInvoker, OperationRegistry } from '../operations/index.js';
 import { processStartTime } from '../processes/index.js';
 import {
   TerminalManager,
@@ -93,7 +94,7 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
     web.live.watchDatabase(() => Number((services.db.prepare('PRAGMA data_version').get() as { data_version: number }).data_version));
     // The harness's operations sit beside the host's; its one outbox timer starts with the service
     // (its first pass settles sends a killed service left in flight).
-    const registry = new OperationRegistry([...ALL_OPERATIONS, ...HARNESS_OPERATIONS, ...ROUTING_HTTP_OPERATIONS]);
+    const registry = new OperationRegistry([...HOST_OPERATIONS, ...HARNESS_OPERATIONS, ...ROUTING_HTTP_OPERATIONS]);
     const harness = startHarness({ services, terminals, env });
     // Inbound routing and the Workbench: the timer that turns stop hooks into review batches.
     const routing = startRouting({ services, terminals, env });
@@ -109,7 +110,7 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
       handle: async (event) => void routing.handleDomainEvent(event),
       pollMs,
       onError: (error, event) =>
-        logger.warn('domain event not handled; it is retried', { eventId: event?.id, type: event?.type, code: error instanceof SvcError ? error.code : 'internal_error' }),
+        logger.warn('domain event not handled; it is retried', { eventId: event?.id, type: event?.type, code: SvcError.isInstance(error) ? error.code : 'internal' }),
       ...(crashAt ? { crashAt } : {}),
     });
     const stopNotifying = domain.events.onAppend(() => eventWorker.notify());

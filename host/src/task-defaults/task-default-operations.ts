@@ -13,6 +13,7 @@ export const getTaskDefaults = defineOperation({
     runsIn: 'any',
     input: z.object({ projectId: RefSchema }).strict(),
     output: TaskDefaultsSchema,
+    http: { method: 'GET', path: '/api/projects/:projectId/task-defaults' },
     handler: (input, ctx) => ctx.services.domain.taskDefaults.get(ctx.services.domain.projects.resolve(input.projectId).id),
   });
 
@@ -31,6 +32,7 @@ export const setTaskDefaults = defineOperation({
       })
       .strict(),
     output: TaskDefaultsSchema,
+    http: { method: 'PUT', path: '/api/projects/:projectId/task-defaults' },
     handler: (input, ctx) => {
       const project = ctx.services.domain.projects.resolve(input.projectId);
       if (input.connection && !ctx.services.connections.find(input.connection)) {

@@ -14,6 +14,7 @@ export const TASK_VERSION_OPERATIONS = [
     runsIn: 'any',
     input: z.object({ taskId: IdSchema }).strict(),
     output: listOf(TaskVersionSchema),
+    http: { method: 'GET', path: '/api/tasks/:taskId/versions' },
     handler: (input, ctx) => {
       ctx.services.domain.tasks.get(input.taskId);
       return { items: new TaskVersionStore(ctx.services.db).list(input.taskId) };
@@ -29,6 +30,7 @@ export const TASK_VERSION_OPERATIONS = [
     runsIn: 'any',
     input: z.object({ taskId: IdSchema, version: z.number().int().min(1) }).strict(),
     output: TaskSchema,
+    http: { method: 'POST', path: '/api/tasks/:taskId/versions/:version/restore' },
     handler: (input, ctx) => {
       const version = new TaskVersionStore(ctx.services.db).get(input.taskId, input.version);
       return ctx.services.domain.tasks.update(input.taskId, { title: version.title, description: version.description });

@@ -6,6 +6,7 @@ import { ERROR_CODES, publicError } from '../../src/errors/index.js';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 
+
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((entry) => {
     const path = join(dir, entry);
@@ -14,26 +15,58 @@ function sources(dir: string): string[] {
   });
 }
 
-// Every code the host or the SDK can throw: `code: '…'` literals, and the values of the *-codes.ts
-// tables the preflight, installer and scaffold throw from.
-function thrownCodes(): Set<string> {
-  const codes = new Set<string>();
-  for (const file of [...sources(join(ROOT, 'host/src')), ...sources(join(ROOT, 'sdk/src'))]) {
-    const text = readFileSync(file, 'utf8');
-    for (const match of text.matchAll(/\bcode: '([a-z][a-z0-9_]*)'/g)) codes.add(match[1]!);
-    if (/-codes\.ts$/.test(file) && !file.includes('/errors/error-codes.ts')) {
-      for (const match of text.matchAll(/^\s+\w+: '([a-z][a-z0-9_]*)',?$/gm)) codes.add(match[1]!);
+// Every package whose code can throw or record a code: the host, the harness, the catalog build, the
+// SDK and the official providers.
+const PACKAGE_SOURCES = ['host/src', 'harness/src', 'catalog/src', 'sdk/src', ...readdirSync(join(ROOT, 'extensions/cli-providers')).map((name) => `extensions/cli-providers/${name}/src`)];
+
+// Every code they can throw: `code: '…'` and `code = '…'` literals, `x.code : '…'` fallbacks, and the
+// values of the *-codes.ts tables (the SDK's ErrorCodes, the preflight's, the installer's, the
+// catalog build's, a provider's own).
+function thrownCodes(): Map<string, string> {
+  const codes = new Map<string, string>();
+  for (const root of PACKAGE_SOURCES) {
+    let files: string[];
+    try {
+      files = sources(join(ROOT, root));
+    } catch {
+      continue; // a provider folder without src/
+    }
+    for (const file of files) {
+      const text = readFileSync(file, 'utf8');
+      for (const pattern of [/\bcode: '([a-z][a-z0-9_]*)'/g, /\bcode = '([a-z][a-z0-9_]*)'/g, /\.code : '([a-z][a-z0-9_]*)'/g]) {
+        for (const match of text.matchAll(pattern)) codes.set(match[1]!, file);
+      }
+      if (/-codes\.ts$/.test(file) && !file.includes('/errors/error-codes.ts') || file.endsWith('sdk/src/errors/error-codes.ts')) {
+        for (const match of text.matchAll(/^\s+\w+: '([a-z][a-z0-9_]*)',?$/gm)) codes.set(match[1]!, file);
+      }
     }
   }
   return codes;
 }
 
 describe('the error-code registry', () => {
-  test('registers every code the host and the SDK throw, so none falls to a default status', () => {
+  test('registers every code any package throws or records, so none falls to a default status', () => {
     const thrown = thrownCodes();
-    expect(thrown.size).toBeGreaterThan(100);
-    const missing = [...thrown].filter((code) => !(code in ERROR_CODES)).sort();
+    expect(thrown.size).toBeGreaterThan(200);
+    // The scan reaches every package, the SDK's own table included.
+    for (const code of ['integration_not_found', 'catalog_usage', 'no_pending', 'cli_untrusted_folder']) expect(thrown.has(code)).toBe(true);
+    const missing = [...thrown].filter(([code]) => !(code in ERROR_CODES)).map(([code, file]) => `${code} (${file.slice(ROOT.length + 1)})`).sort();
     expect(missing).toEqual([]);
+  });
+
+  test('no package tests `instanceof SvcError`: an error from another copy of the SDK (a bundled provider) fails it', () => {
+    const offenders: string[] = [];
+    for (const root of PACKAGE_SOURCES) {
+      let files: string[];
+      try {
+        files = sources(join(ROOT, root));
+      } catch {
+        continue;
+      }
+      for (const file of files) if (/instanceof SvcError\b/.test(readFileSync(file, 'utf8'))) offenders.push(file.slice(ROOT.length + 1));
+    }
+    // SvcError.isInstance reads the SDK's marker instead.
+    expect(offenders).toEqual([]);
   });
 
   test('gives permission_denied, timeout, cancelled and worker_crashed their own statuses', () => {

@@ -2,7 +2,7 @@
 // every route and command that acts on one goes through its declaration, and every declaration
 // is reachable. A route or a command added beside the declarations fails here.
 import { Writable } from 'node:stream';
-import { TASK_DEFAULT_OPERATIONS } from '../../src/task-defaults/index.js';
+import { HOST_OPERATIONS } from '../../src/host-operations.js';
 import type Router from '@koa/router';
 import { describe, expect, test } from 'vitest';
 import type { CliIo } from '../../src/cli/cli-io.js';
@@ -14,7 +14,7 @@ import { HARNESS_OPERATIONS } from '../../../harness/src/outbox/index.js';
 import { ALL_OPERATIONS, OperationInvoker, OperationRegistry } from '../../src/operations/index.js';
 
 // The host's operations and the harness's, as the CLI and `svc serve` register them.
-const DECLARED = [...ALL_OPERATIONS, ...HARNESS_OPERATIONS, ...TASK_DEFAULT_OPERATIONS];
+const DECLARED = [...HOST_OPERATIONS, ...HARNESS_OPERATIONS];
 
 // The names fixed for the CLI, HTTP and MCP alike.
 const FIXED_NAMES = [
@@ -52,7 +52,7 @@ const NOT_ON_CLI: Record<string, string> = {
 const UNDECLARED_GROUPS = new Set(['query', 'session', 'models', 'serve', 'mcp', 'ext', 'config', 'integration', 'open', 'harness', 'gateway', 'channel']);
 
 function mountedRoutes(): string[] {
-  const invoker = new OperationInvoker({ registry: new OperationRegistry(ALL_OPERATIONS), services: () => Promise.reject(new Error('not used')), caller: { via: 'http' } });
+  const invoker = new OperationInvoker({ registry: new OperationRegistry(HOST_OPERATIONS), services: () => Promise.reject(new Error('not used')), caller: { via: 'http' } });
   const api = { invoker, token: 'test-token', logger: new Logger({ stderrLevel: 'error' }), hostVersion: '0.0.0', catalog: {} } as unknown as ApiContext;
   const app = createHttpApp(api);
   const router = app.middleware.map((m) => (m as { router?: Router }).router).find(Boolean)!;
@@ -69,7 +69,7 @@ function capture(): { io: CliIo; out: () => string; err: () => string } {
 
 describe('operation declarations', () => {
   test('every fixed operation name is declared, once, in snake_case', () => {
-    const names = ALL_OPERATIONS.map((op) => op.name);
+    const names = HOST_OPERATIONS.map((op) => op.name);
     expect(new Set(names).size).toBe(names.length);
     for (const name of FIXED_NAMES) expect(names, name).toContain(name);
     for (const name of names) expect(name).toMatch(/^[a-z][a-z0-9]*(_[a-z0-9]+)*$/);
@@ -88,13 +88,13 @@ describe('HTTP', () => {
   const routes = mountedRoutes();
 
   test('every mounted route is a declared operation, an adapter route with a reason, or extension management', () => {
-    const declared = new Set(ALL_OPERATIONS.filter((op) => op.http).map((op) => `${op.http!.method} ${op.http!.path}`));
+    const declared = new Set(HOST_OPERATIONS.filter((op) => op.http).map((op) => `${op.http!.method} ${op.http!.path}`));
     const stray = routes.filter((route) => !declared.has(route) && !(route in ADAPTER_ROUTES));
     expect(stray).toEqual([]);
   });
 
   test("every operation's declared route is mounted, once", () => {
-    for (const op of ALL_OPERATIONS.filter((candidate) => candidate.http)) {
+    for (const op of HOST_OPERATIONS.filter((candidate) => candidate.http)) {
       const route = `${op.http!.method} ${op.http!.path}`;
       expect(routes.filter((mounted) => mounted === route), route).toHaveLength(1);
     }

@@ -4,6 +4,7 @@ import { EXECUTION_COMMANDS } from './execution-commands.js';
 import { GATEWAY_COMMANDS } from './gateway-commands.js';
 import { HARNESS_COMMANDS } from './harness-commands.js';
 import { HOST_COMMANDS } from './host-commands.js';
+import { KNOWLEDGE_COMMANDS } from './knowledge-commands.js';
 import { LABEL_COMMANDS } from './label-commands.js';
 import { PROJECT_COMMANDS } from './project-commands.js';
 import { TASK_COMMANDS } from './task-commands.js';
@@ -18,6 +19,8 @@ export const ALL_COMMANDS: readonly CliCommand[] = [
   ...LABEL_COMMANDS,
   ...TASK_COMMANDS,
   ...EXECUTION_COMMANDS,
+  // Knowledge, the day's summary, product groups and task history: flags from their declarations.
+  ...KNOWLEDGE_COMMANDS,
   // The harness: the notification center, gateways and channels.
   ...HARNESS_COMMANDS,
   ...GATEWAY_COMMANDS,

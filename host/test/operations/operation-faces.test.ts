@@ -1,0 +1,63 @@
+// Every operation a person may run is reachable from the CLI and over HTTP, or says why not. A new
+// operation without a face and without a reason here fails; so does a reason that is no longer needed.
+import { describe, expect, test } from 'vitest';
+import { HARNESS_OPERATIONS } from '../../../harness/src/outbox/index.js';
+import { MCP_OPERATIONS } from '../../../harness/src/mcp/mcp-operations.js';
+import { ALL_COMMANDS } from '../../src/cli/commands/all-commands.js';
+import { HOST_OPERATIONS } from '../../src/host-operations.js';
+
+const AGENT_TOOL = "a task's agent calls it through MCP from its own terminal (the task is the caller); a person sees its effect in the notification center and answers with `svc harness` or the web UI";
+const GATEWAY_TOOL = "a gateway plugin's deterministic path calls it (MCP gateway profile, or HTTP with the install token); not a person's command";
+const HOOK = "a CLI's hook script calls it over HTTP while a turn runs; not a person's command";
+
+/** Operations without a CLI command or without an HTTP route, and why. */
+const NO_FULL_FACE: Record<string, string> = {
+  submit_task_terminal_message: 'the reply and Workbench paths type through it; a person types into the live terminal with `svc task attach`',
+  report_prompt_hook: HOOK,
+  report_stop_hook: HOOK,
+  register_dev_extension: '`svc ext dev add <folder>` registers through the same service call (a local path never travels over HTTP from a browser)',
+  list_notify_targets: AGENT_TOOL,
+  push_to_human: AGENT_TOOL,
+  ask_human: AGENT_TOOL,
+  notify_human: AGENT_TOOL,
+  set_goal_mode: AGENT_TOOL,
+  relay_channel_reply: AGENT_TOOL,
+  ack_workbench_batch: AGENT_TOOL,
+  resolve_workbench_batch: AGENT_TOOL,
+  list_capabilities: AGENT_TOOL,
+  request_capability: AGENT_TOOL,
+  get_capability_request: AGENT_TOOL,
+  reconcile_capability_job: AGENT_TOOL,
+  send_due_messages: "the service's outbox timer runs it; `svc harness drain` is the person's door, HTTP has none on purpose (the timer owns sending)",
+  resolve_gateway_task_context: GATEWAY_TOOL,
+  continue_bound_task: GATEWAY_TOOL,
+  route_gateway_message: GATEWAY_TOOL,
+  route_gateway_query: GATEWAY_TOOL,
+  complete_gateway_discussion: GATEWAY_TOOL,
+  confirm_gateway_task_created: GATEWAY_TOOL,
+  complete_gateway_work: GATEWAY_TOOL,
+  diagnose_gateway_request: GATEWAY_TOOL,
+  recover_gateway_request: GATEWAY_TOOL,
+  get_gateway_runtime_health: GATEWAY_TOOL,
+  provision_remote_project: GATEWAY_TOOL,
+  observe_gateway_maintenance: GATEWAY_TOOL,
+};
+
+describe('faces of the operations', () => {
+  const all = new Map([...HOST_OPERATIONS, ...HARNESS_OPERATIONS, ...MCP_OPERATIONS].map((operation) => [operation.name, operation]));
+  const hasCli = (name: string) => ALL_COMMANDS.some((command) => command.operation?.name === name || command.alsoUses?.some((used) => used.name === name));
+  const lacking = [...all.values()].filter((operation) => !operation.http || !hasCli(operation.name)).map((operation) => operation.name);
+
+  test('every operation has a CLI command and an HTTP route, or a stated reason', () => {
+    expect(lacking.filter((name) => !(name in NO_FULL_FACE)).sort()).toEqual([]);
+  });
+
+  test('no reason is kept for an operation that has both faces, or no longer exists', () => {
+    expect(Object.keys(NO_FULL_FACE).filter((name) => !lacking.includes(name)).sort()).toEqual([]);
+  });
+
+  test('every operation of the host itself is reachable over HTTP', () => {
+    const withoutRoute = HOST_OPERATIONS.filter((operation) => !operation.http).map((operation) => operation.name);
+    expect(withoutRoute.filter((name) => !(name in NO_FULL_FACE))).toEqual([]);
+  });
+});
