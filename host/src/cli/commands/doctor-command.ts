@@ -27,6 +27,7 @@ export async function doctorCommand(args: string[], io: CliIo): Promise<number> 
     network: probe.namespaces ? 'denied (own network namespace)' : 'not isolated',
     networkPermissionFlag: node.networkPermission,
     signals: probe.namespaces ? 'denied (own PID namespace)' : 'own process group only',
+    unixSockets: probe.namespaces && probe.providerRoot ? 'denied (own read-only root in a mount namespace)' : 'not isolated',
     memory: probe.addressSpaceLimit ? 'hard limit (RLIMIT_AS) and heap limit' : 'heap limit only',
   };
   const warnings = [
@@ -52,6 +53,7 @@ export async function doctorCommand(args: string[], io: CliIo): Promise<number> 
     `  permission model  ${hardened.permissionModel}`,
     `  network           ${hardened.network}${node.networkPermission ? '; --allow-net available' : ''}`,
     `  signals           ${hardened.signals}`,
+    `  Unix sockets      ${hardened.unixSockets}`,
     `  memory            ${hardened.memory}`,
     `compile cache    ${node.compileCache ? 'on' : 'not in this Node'}`,
     `data folder      ${svcHome}${existsSync(svcHome) ? '' : ' (not created yet)'}`,
