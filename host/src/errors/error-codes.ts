@@ -46,6 +46,7 @@ const ROWS: Record<string, Row> = {
   not_loopback: [403, true, false, false],
   host_not_allowed: [403, true, false, false],
   permission_denied: [403, true, false, true],
+  integration_path_denied: [403, true, false, true],
   // What it names
   workspace_not_found: NOT_FOUND,
   project_not_found: NOT_FOUND,

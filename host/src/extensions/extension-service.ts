@@ -391,6 +391,7 @@ export class ExtensionService {
       granted: effective,
       isolation: effectiveIsolation(record),
       packageDir: record.path,
+      integrationFiles: report.manifest.integrationFiles,
       // Without `process:spawn` the probe never runs and the version stays unknown ('').
       cli: { command: report.cli.command, version: report.cli.version ?? '' },
     };

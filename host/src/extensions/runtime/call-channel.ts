@@ -15,6 +15,7 @@ import {
   type MethodPermission,
 } from './host-context-protocol.js';
 import { eventSize } from './event-size.js';
+import type { IntegrationFileGuard } from './integration-file-guard.js';
 import type { LogRateLimiter } from './log-rate-limiter.js';
 import type { PluginStorageStore } from './plugin-storage-store.js';
 import { STREAM_EVENT_WINDOW, type HostMessage, type WorkerMessage } from './rpc-messages.js';
@@ -24,6 +25,8 @@ export interface CallChannelOptions {
   granted: ReadonlySet<string>;
   /** Set for mcp/hooks/skills calls: the files API is open only then. */
   integrationCall: boolean;
+  /** The files an integration call may touch (see integration-file-guard.ts); none without it. */
+  integrationFiles?: IntegrationFileGuard;
   storage: PluginStorageStore;
   logger: Logger;
   hostEnv: NodeJS.ProcessEnv;
@@ -229,6 +232,14 @@ export class CallChannel {
     }
   }
 
+  private async integrationFile(path: string, access: 'read' | 'write'): Promise<string> {
+    const guard = this.options.integrationFiles;
+    if (!guard) {
+      throw new SvcError({ code: 'integration_path_denied', message: `${path}: this call may touch no configuration file`, pluginId: this.options.pluginId });
+    }
+    return guard.check(path, access);
+  }
+
   private createMethods(): HostContextShape {
     const { storage, pluginId, logger } = this.options;
     const proc = (handle: number) => {
@@ -303,7 +314,8 @@ export class CallChannel {
         logger[level](text, { plugin: pluginId, ...(fields === undefined ? {} : { fields }) });
       },
       '$config.get': () => this.options.loadConfig(),
-      '$files.readText': async (path) => {
+      '$files.readText': async (requested) => {
+        const path = await this.integrationFile(requested, 'read');
         try {
           return await readFile(path, 'utf8');
         } catch (error) {
@@ -311,13 +323,15 @@ export class CallChannel {
           throw error;
         }
       },
-      '$files.writeText': async (path, text) => {
+      '$files.writeText': async (requested, text) => {
+        const path = await this.integrationFile(requested, 'write');
         await mkdir(dirname(path), { recursive: true });
         const temp = `${path}.svc-${process.pid}-${Date.now()}.tmp`;
         await writeFile(temp, text, { mode: 0o600 });
         await rename(temp, path);
       },
-      '$files.remove': async (path) => {
+      '$files.remove': async (requested) => {
+        const path = await this.integrationFile(requested, 'write');
         try {
           await rm(path, { force: true });
         } catch (error) {
