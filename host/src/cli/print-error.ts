@@ -2,13 +2,15 @@ import { SvcError } from '@svc-org/ai-sdk';
 import type { Redactor } from '../logging/index.js';
 import type { CliIo } from './cli-io.js';
 import { styleFor } from './style.js';
+import { terminalText } from './terminal-text.js';
 
 /**
  * `error <code>: <message>` on stderr, plus the fix when the error carries one. Always redacted.
  * A Node system error (ENOENT…) is shown as `internal`: its code is not one of ours to promise.
  */
 export function printError(io: CliIo, error: unknown, redactor?: Redactor): void {
-  const redact = (text: string) => (redactor ? redactor.text(text) : text);
+  // Redacted, and escaped: a message may carry a provider's or a CLI's text.
+  const redact = (text: string) => terminalText(redactor ? redactor.text(text) : text);
   const style = styleFor(io.stderr, io.env);
   const ours = SvcError.hasCode(error) && /^[a-z][a-z0-9_]*$/.test(error.code) && typeof (error as { syscall?: unknown }).syscall !== 'string';
   if (ours) {

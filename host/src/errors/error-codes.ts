@@ -130,6 +130,7 @@ const ROWS: Record<string, Row> = {
   api_version_unsupported: UNPROCESSABLE,
   kind_unsupported: UNPROCESSABLE,
   manifest_invalid: UNPROCESSABLE,
+  manifest_control_character: UNPROCESSABLE,
   catalog_version_mismatch: UNPROCESSABLE,
   host_incompatible: UNPROCESSABLE,
   node_incompatible: UNPROCESSABLE,
