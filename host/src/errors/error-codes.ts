@@ -94,6 +94,7 @@ const ROWS: Record<string, Row> = {
   terminal_not_running: CONFLICT,
   permissions_mismatch: CONFLICT,
   permissions_changed: CONFLICT,
+  probe_changed: CONFLICT,
   confirmation_declined: CONFLICT,
   confirmation_required: CONFLICT,
   extension_disabled: CONFLICT,

@@ -137,9 +137,16 @@ function printSwitch(io: CliIo, verb: string, outcome: SwitchOutcome): void {
     if (record.state === 'enabled') io.stdout.write(`${terminalLine(`calls already running finish on ${outcome.from}; new calls use ${outcome.to}`)}\n`);
     return;
   }
-  io.stdout.write(`${terminalLine(`${record.id} ${outcome.pending} is staged, but its permissions differ from the granted ones:`)}\n`);
-  for (const name of outcome.permissions.added) io.stdout.write(`${terminalLine(`  + ${name}`)}\n`);
-  for (const name of outcome.permissions.dropped) io.stdout.write(`${terminalLine(`  - ${name}`)}\n`);
+  const { added, dropped } = outcome.permissions;
+  if (added.length > 0 || dropped.length > 0) {
+    io.stdout.write(`${terminalLine(`${record.id} ${outcome.pending} is staged, but its permissions differ from the granted ones:`)}\n`);
+    for (const name of added) io.stdout.write(`${terminalLine(`  + ${name}`)}\n`);
+    for (const name of dropped) io.stdout.write(`${terminalLine(`  - ${name}`)}\n`);
+  }
+  if (outcome.probe) {
+    io.stdout.write(`${terminalLine(`${record.id} ${outcome.pending} is staged, but its CLI probe differs from the confirmed one:`)}\n`);
+    io.stdout.write(`${terminalLine(`  confirmed: ${outcome.probe.confirmed}`)}\n${terminalLine(`  now:       ${outcome.probe.requested}`)}\n`);
+  }
   io.stdout.write(`${terminalLine(`${record.id} ${outcome.current} keeps serving (${record.state}); review and switch with: svc ext enable ${record.id}`)}\n`);
 }
 

@@ -144,6 +144,7 @@ export function formatPermissionPrompt(prompt: PermissionPrompt): string {
         ? `after you confirm, svc runs its version probe: ${formatArgv([prompt.cli.probe.command, ...prompt.cli.probe.args])}`
         : 'no version probe will run (process:spawn is not requested)',
     );
+    if (prompt.cli.previousProbe) lines.push(`  the probe changed: you confirmed ${prompt.cli.previousProbe} before`);
   }
   if (prompt.isolation) {
     lines.push(`runs as: ${prompt.isolation.mode === 'process' ? 'process (hardened)' : 'worker (a thread of svc, full rights)'}`);
