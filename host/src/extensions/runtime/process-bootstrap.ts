@@ -4,8 +4,10 @@
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import type { WorkerMessage, WorkerTask } from './rpc-messages.js';
 import type { HostToProcess, ProcessToHost } from './process-messages.js';
+import { confineFileReads } from './confine-file-reads.js';
 import { routeConsole, runProviderTask } from './run-provider-task.js';
 
+confineFileReads();
 routeConsole();
 
 const ports = new Map<number, MessagePort>();
