@@ -16,6 +16,10 @@ export const REDACTED = '[redacted]';
 export const NESTING_CUT = '[nested too deep]';
 export const CIRCULAR = '[circular]';
 const MAX_DEPTH = 32;
+/** The start of a token shape at the end of a text: its keyword (2+ characters of it) or the keyword and what follows. */
+const TOKEN_START_AT_END = /(?:\b(?:Bearer|Basic)\s+[A-Za-z0-9._~+/=-]*|\bsk-[A-Za-z0-9_-]*|\b(?:ghp|gho|ghs|github_pat)_[A-Za-z0-9_]*|\bAIza[0-9A-Za-z_-]*|\b(?:Be|Bea|Bear|Beare|Bearer|Ba|Bas|Basi|Basic|sk|gh|ghp|gho|ghs|git|gith|githu|github|github_|github_p|github_pa|github_pat|AI|AIz))$/;
+/** A stream holds back at most this much of a token shape that has not ended. */
+const MAX_HELD_TOKEN = 512;
 
 export class Redactor {
   private readonly secrets = new Set<string>();
@@ -68,7 +72,7 @@ export class Redactor {
           break;
         }
       }
-      if (flat) return out;
+      if (flat) return this.redactKeys(out);
     }
     return this.walk(input, 0, new Set(), false);
   }
@@ -86,9 +90,58 @@ export class Redactor {
       for (const [key, item] of Object.entries(input)) {
         out[key] = byKey && SENSITIVE_KEY.test(key) && item !== undefined && item !== null && item !== '' ? REDACTED : this.walk(item, depth + 1, seen, byKey);
       }
-      return out;
+      return this.redactKeys(out);
     } finally {
       seen.delete(input);
     }
+  }
+
+  /**
+   * Where a stream may cut `text`: what follows the cut could be the start of a secret or a token
+   * shape that the stream's next piece completes, so it is held back until the stream knows (see
+   * CallChannel). The cut never falls inside a secret the text holds whole.
+   */
+  streamCut(text: string): number {
+    let held = 0;
+    for (const secret of this.ordered) {
+      // The earliest start within the last secret.length - 1 characters that the secret begins with.
+      const first = secret[0]!;
+      for (let start = Math.max(0, text.length - secret.length + 1); start < text.length - held; start++) {
+        if (text[start] === first && secret.startsWith(text.slice(start))) {
+          held = text.length - start;
+          break;
+        }
+      }
+    }
+    const token = TOKEN_START_AT_END.exec(text.length > MAX_HELD_TOKEN ? text.slice(-MAX_HELD_TOKEN) : text);
+    if (token && token[0].length < MAX_HELD_TOKEN) held = Math.max(held, token[0].length);
+    let cut = text.length - held;
+    for (let moved = held > 0; moved; ) {
+      moved = false;
+      for (const secret of this.ordered) {
+        const at = text.lastIndexOf(secret, cut - 1);
+        if (at >= 0 && at < cut && at + secret.length > cut) {
+          cut = at;
+          moved = true;
+        }
+      }
+    }
+    return cut;
+  }
+
+  /** Keys are text too: a secret used as a key is replaced like a value (numbered when two collide). */
+  private redactKeys(record: Record<string, unknown>): Record<string, unknown> {
+    let out: Record<string, unknown> | undefined;
+    for (const key of Object.keys(record)) {
+      if (this.text(key) === key) continue;
+      out ??= {};
+    }
+    if (!out) return record;
+    for (const [key, item] of Object.entries(record)) {
+      let name = this.text(key);
+      for (let n = 2; Object.hasOwn(out, name); n++) name = `${this.text(key)} (${n})`;
+      out[name] = item;
+    }
+    return out;
   }
 }

@@ -65,6 +65,14 @@ export class CallChannel {
   private outstandingBytes = 0;
   private readonly processes = new Map<number, { proc: SupervisedProcess; unacked: number; paused: boolean }>();
   private readonly methods: HostContextShape;
+  /**
+   * Text held back per stream (text, reasoning): its end could begin a secret that the next event
+   * completes, so it goes out with that event, or alone before the next other event or the end.
+   */
+  private readonly heldText = new Map<'text' | 'reasoning', string>();
+  /** Events the host added (held text sent alone) that the consumer has not yet given credit for. */
+  private extraEvents = 0;
+  private extraBytes = 0;
 
   constructor(private readonly port: MessagePort, private readonly options: CallChannelOptions) {
     this.done = new Promise((resolve) => (this.settle = resolve));
@@ -82,7 +90,12 @@ export class CallChannel {
   grantCredit(events: number, bytes: number): void {
     this.outstandingEvents -= events;
     this.outstandingBytes -= bytes;
-    this.send({ t: 'credit', n: events, b: bytes });
+    // The worker did not spend credit on the events the host added: it gets none back for them.
+    const repaidEvents = Math.min(events, this.extraEvents);
+    const repaidBytes = Math.min(bytes, this.extraBytes);
+    this.extraEvents -= repaidEvents;
+    this.extraBytes -= repaidBytes;
+    if (events > repaidEvents || bytes > repaidBytes) this.send({ t: 'credit', n: events - repaidEvents, b: bytes - repaidBytes });
   }
 
   cancel(reason: 'cancelled' | 'timeout' | 'unloaded'): void {
@@ -137,6 +150,7 @@ export class CallChannel {
         this.receiveEvents(message.e);
         return;
       case 'done':
+        if (!this.settledFlag) this.flushHeldText();
         this.finish(message.ok ? { ok: true, value: message.v } : { ok: false, error: message.e });
         return;
     }
@@ -161,9 +175,20 @@ export class CallChannel {
       }
       let event: CliStreamEvent;
       if (isPlainTextEvent(raw)) {
-        // The hottest shapes, exactly as the schema accepts them, without the general parse.
-        event = { type: raw.type, text: logger.redactor.text(raw.text) };
+        // The hottest shapes, exactly as the schema accepts them, without the general parse. A
+        // secret may be split across two events: what could begin one waits for the next.
+        const text = (this.heldText.get(raw.type) ?? '') + raw.text;
+        const cut = logger.redactor.streamCut(text);
+        if (cut < text.length) this.heldText.set(raw.type, text.slice(cut));
+        else this.heldText.delete(raw.type);
+        if (cut === 0) {
+          // All of it waits: the worker's credit for this event comes back at once.
+          this.send({ t: 'credit', n: 1, b: size });
+          continue;
+        }
+        event = { type: raw.type, text: logger.redactor.text(text.slice(0, cut)) };
       } else {
+        this.takeHeldText(events, sizes);
         const parsed = CliStreamEventSchema.safeParse(raw);
         if (!parsed.success) {
           const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'} ${i.message}`).join('; ');
@@ -178,11 +203,35 @@ export class CallChannel {
       this.outstandingEvents += 1;
       this.outstandingBytes += size;
     }
-    if (this.outstandingBytes > eventWindowBytes || this.outstandingEvents > STREAM_EVENT_WINDOW) {
+    if (this.outstandingBytes - this.extraBytes > eventWindowBytes || this.outstandingEvents - this.extraEvents > STREAM_EVENT_WINDOW) {
       this.reject('event_window_exceeded', 'the provider worker sent more stream events than the host granted');
       return;
     }
     deliver();
+  }
+
+  /** Appends the held text, each stream's as one event the host adds (see grantCredit). */
+  private takeHeldText(events: CliStreamEvent[], sizes: number[]): void {
+    for (const [type, text] of this.heldText) {
+      const event: CliStreamEvent = { type, text: this.options.logger.redactor.text(text) };
+      const size = eventSize(event);
+      events.push(event);
+      sizes.push(size);
+      this.outstandingEvents += 1;
+      this.outstandingBytes += size;
+      this.extraEvents += 1;
+      this.extraBytes += size;
+    }
+    this.heldText.clear();
+  }
+
+  /** At the end of the call, what was held back goes out (it began no secret after all). */
+  private flushHeldText(): void {
+    if (this.heldText.size === 0) return;
+    const events: CliStreamEvent[] = [];
+    const sizes: number[] = [];
+    this.takeHeldText(events, sizes);
+    this.options.onEvents?.(events, sizes);
   }
 
   private async serve(id: number, method: HostMethodName, args: unknown): Promise<void> {
