@@ -16,8 +16,11 @@ export const REDACTED = '[redacted]';
 export const NESTING_CUT = '[nested too deep]';
 export const CIRCULAR = '[circular]';
 const MAX_DEPTH = 32;
-/** The start of a token shape at the end of a text: its keyword (2+ characters of it) or the keyword and what follows. */
-const TOKEN_START_AT_END = /(?:\b(?:Bearer|Basic)\s+[A-Za-z0-9._~+/=-]*|\bsk-[A-Za-z0-9_-]*|\b(?:ghp|gho|ghs|github_pat)_[A-Za-z0-9_]*|\bAIza[0-9A-Za-z_-]*|\b(?:Be|Bea|Bear|Beare|Bearer|Ba|Bas|Basi|Basic|sk|gh|ghp|gho|ghs|git|gith|githu|github|github_|github_p|github_pa|github_pat|AI|AIz))$/;
+/** The keywords that start a token shape (TOKEN_PATTERNS); a word at the end that begins one is held. */
+const TOKEN_KEYWORDS = ['sk-', 'ghp_', 'gho_', 'ghs_', 'github_pat_', 'AIza'];
+const SCHEME_KEYWORDS = ['Bearer', 'Basic'];
+/** The characters of a token (TOKEN_PATTERNS' classes together). */
+const TOKEN_CHAR = /[A-Za-z0-9._~+/=_-]/;
 /** A stream holds back at most this much of a token shape that has not ended. */
 const MAX_HELD_TOKEN = 512;
 
@@ -113,8 +116,7 @@ export class Redactor {
         }
       }
     }
-    const token = TOKEN_START_AT_END.exec(text.length > MAX_HELD_TOKEN ? text.slice(-MAX_HELD_TOKEN) : text);
-    if (token && token[0].length < MAX_HELD_TOKEN) held = Math.max(held, token[0].length);
+    held = Math.max(held, tokenStartAtEnd(text));
     let cut = text.length - held;
     for (let moved = held > 0; moved; ) {
       moved = false;
@@ -145,3 +147,30 @@ export class Redactor {
     return out;
   }
 }
+
+/**
+ * How long the token shape that may be starting at the end of `text` is: a last word that begins
+ * with a token keyword (or with 2+ characters of one), or `Bearer`/`Basic` with what follows it.
+ * 0 when there is none, or when it is longer than a stream holds back.
+ */
+function tokenStartAtEnd(text: string): number {
+  let start = text.length;
+  while (start > 0 && text.length - start <= MAX_HELD_TOKEN && TOKEN_CHAR.test(text[start - 1]!)) start--;
+  if (text.length - start > MAX_HELD_TOKEN) return 0;
+  const word = text.slice(start);
+  const atBoundary = start === 0 || !/\w/.test(text[start - 1]!);
+  const begins = (keyword: string) => (word.length >= 2 && keyword.startsWith(word)) || word.startsWith(keyword);
+  if (atBoundary && word.length > 0 && (TOKEN_KEYWORDS.some(begins) || SCHEME_KEYWORDS.some(begins))) return word.length;
+  // `Bearer <token…` or `Bearer ` with the token still to come.
+  let space = start;
+  while (space > 0 && /\s/.test(text[space - 1]!)) space--;
+  if (space === start) return 0;
+  for (const scheme of SCHEME_KEYWORDS) {
+    const at = space - scheme.length;
+    if (at >= 0 && text.startsWith(scheme, at) && (at === 0 || !/\w/.test(text[at - 1]!))) {
+      return text.length - at <= MAX_HELD_TOKEN ? text.length - at : 0;
+    }
+  }
+  return 0;
+}
+
