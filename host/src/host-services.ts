@@ -61,6 +61,7 @@ export async function openHostServices(options: OpenHostServicesOptions = {}): P
     logger,
     platform: platformInfo,
     hostEnv: env,
+    svcHome,
     limits: { ...runtimeLimitsFromSettings(env, (key) => readSystemConfig(db, key)), ...options.limits },
   });
   const extensions = new ExtensionService({ registry, runtime, connections, logger, platform: platformInfo, env });

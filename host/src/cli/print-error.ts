@@ -2,6 +2,7 @@ import { publicError } from '../errors/index.js';
 import type { Redactor } from '../logging/index.js';
 import type { CliIo } from './cli-io.js';
 import { styleFor } from './style.js';
+import { terminalText } from './terminal-text.js';
 
 /**
  * `error <code>: <message>` on stderr, plus the fix when the error carries one. Always redacted.
@@ -11,7 +12,8 @@ import { styleFor } from './style.js';
  * HTTP and MCP keep it in the service log.
  */
 export function printError(io: CliIo, error: unknown, redactor?: Redactor): void {
-  const redact = (text: string) => (redactor ? redactor.text(text) : text);
+  // Redacted, and escaped: a message may carry a provider's or a CLI's text.
+  const redact = (text: string) => terminalText(redactor ? redactor.text(text) : text);
   const style = styleFor(io.stderr, io.env);
   const shown = publicError(error);
   io.stderr.write(`${style.red(`error ${shown.code}`)}: ${redact(shown.message)}\n`);

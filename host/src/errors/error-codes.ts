@@ -46,6 +46,7 @@ const ROWS: Record<string, Row> = {
   not_loopback: [403, true, false, false],
   host_not_allowed: [403, true, false, false],
   permission_denied: [403, true, false, true],
+  integration_path_denied: [403, true, false, true],
   // What it names
   workspace_not_found: NOT_FOUND,
   project_not_found: NOT_FOUND,
@@ -93,6 +94,7 @@ const ROWS: Record<string, Row> = {
   terminal_not_running: CONFLICT,
   permissions_mismatch: CONFLICT,
   permissions_changed: CONFLICT,
+  probe_changed: CONFLICT,
   confirmation_declined: CONFLICT,
   confirmation_required: CONFLICT,
   extension_disabled: CONFLICT,
@@ -129,6 +131,7 @@ const ROWS: Record<string, Row> = {
   api_version_unsupported: UNPROCESSABLE,
   kind_unsupported: UNPROCESSABLE,
   manifest_invalid: UNPROCESSABLE,
+  manifest_control_character: UNPROCESSABLE,
   catalog_version_mismatch: UNPROCESSABLE,
   host_incompatible: UNPROCESSABLE,
   node_incompatible: UNPROCESSABLE,

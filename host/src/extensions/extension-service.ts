@@ -36,6 +36,7 @@ import {
 import { effectiveIsolation } from './effective-isolation.js';
 import { builtinProviderDirs } from './builtin-providers.js';
 import { createCachedCliProbe } from './cached-cli-probe.js';
+import { describeProbe, probeFingerprint } from './probe-fingerprint.js';
 
 export interface ExtensionServiceOptions {
   registry: ExtensionRegistry;
@@ -184,7 +185,7 @@ export class ExtensionService {
     // The mode is part of what the person confirms: the prompt shows what the chosen one enforces.
     if (options.isolation) record = { ...record, isolation: options.isolation };
     const connection = this.connectionFor(id, options.connection);
-    const { prompt, permissions } = await this.review(record, connection);
+    const { prompt, permissions, probe } = await this.review(record, connection);
     const confirmed = await confirm(prompt);
     if (!confirmed) throw new SvcError({ code: 'confirmation_declined', message: `the permissions of ${id} were not confirmed; it stays ${record.state}` });
     // Enabling again ends a quarantine: the crashes before it stay listed but no longer count.
@@ -195,12 +196,18 @@ export class ExtensionService {
       await this.options.runtime.unload(id);
     }
     const enabled = record.pendingVersion
-      ? this.registry.versions.confirmPending(id, record.pendingVersion, permissions, prompt.displayName)
-      : this.registry.grantAndEnable(id, permissions);
+      ? this.registry.versions.confirmPending(id, record.pendingVersion, permissions, prompt.displayName, probe)
+      : this.registry.grantAndEnable(id, permissions, probe);
     this.options.logger.info('extension enabled', { id, version: enabled.version, permissions: enabled.grantedPermissions });
     if (!enabled.grantedPermissions.includes(PROBE_PERMISSION)) return enabled;
     // Only now, confirmed and granted, does anything the manifest names run: the CLI's version probe.
-    const report = await runPreflight(enabled.path, { ...this.preflightOptions(connection), ...this.integrityOf(enabled), cliProbe: 'run', mode: 'stop-at-first-failure' });
+    const report = await runPreflight(enabled.path, {
+      ...this.preflightOptions(connection),
+      ...this.integrityOf(enabled),
+      cliProbe: 'run',
+      probeConfirmed: (manifest) => isConfirmedProbe(enabled, manifest),
+      mode: 'stop-at-first-failure',
+    });
     const failure = report.checks.find((check): check is CheckFailure => !check.ok);
     if (failure) {
       this.registry.setState(id, 'broken', { code: failure.code, message: failure.message });
@@ -255,7 +262,7 @@ export class ExtensionService {
     return (await this.review(isolation ? { ...record, isolation } : record, this.connectionFor(id, connectionName))).prompt;
   }
 
-  private async review(record: ExtensionRecord, connection: ConnectionRecord | undefined): Promise<{ prompt: PermissionPrompt; permissions: string[] }> {
+  private async review(record: ExtensionRecord, connection: ConnectionRecord | undefined): Promise<{ prompt: PermissionPrompt; permissions: string[]; probe: string }> {
     const { id } = record;
     const pending = record.pendingVersion ? this.registry.versions.get(id, record.pendingVersion) : undefined;
     const report = await runPreflight(pending?.path ?? record.path, {
@@ -283,7 +290,9 @@ export class ExtensionService {
       source: report.cli.source,
       probe: report.manifest.permissions.includes(PROBE_PERMISSION) ? { command: report.cli.command, args: [...report.manifest.command.versionArgs] } : null,
     };
-    return { prompt, permissions: report.manifest.permissions };
+    const probe = probeFingerprint(report.manifest);
+    if (record.confirmedProbe !== undefined && record.confirmedProbe !== probe) prompt.cli.previousProbe = describeProbe(record.confirmedProbe);
+    return { prompt, permissions: report.manifest.permissions, probe };
   }
 
   /** How an extension runs and what that enforces on this machine (`svc ext list`, the HTTP listing, the enable prompt). */
@@ -305,13 +314,20 @@ export class ExtensionService {
     const record = this.registry.get(id);
     const connection = this.connectionFor(id, connectionName);
     const probed = this.mayProbe(record);
-    const report = await runPreflight(record.path, { ...this.preflightOptions(connection), ...this.integrityOf(record), cliProbe: probed ? 'run' : 'resolve-only', mode: 'all' });
-    return { ...report, probed };
+    let probeRan = probed;
+    const report = await runPreflight(record.path, {
+      ...this.preflightOptions(connection),
+      ...this.integrityOf(record),
+      cliProbe: probed ? 'run' : 'resolve-only',
+      probeConfirmed: (manifest) => (probeRan = probed && isConfirmedProbe(record, manifest)),
+      mode: 'all',
+    });
+    return { ...report, probed: probeRan };
   }
 
   /** Whether the CLI's version probe may run: the person confirmed a grant that includes `process:spawn`. */
   private mayProbe(record: ExtensionRecord): boolean {
-    return isServing(record, true) && record.grantedPermissions.includes(PROBE_PERMISSION);
+    return isServing(record, true) && record.grantedPermissions.includes(PROBE_PERMISSION) && record.state !== 'needs-confirmation';
   }
 
   /** The tree digest recorded at install, for a catalog version; recorded now for one installed before digests were kept. */
@@ -353,6 +369,7 @@ export class ExtensionService {
       ...integrity,
       probe: this.cachedProbe,
       cliProbe: this.mayProbe(record) ? 'run' : 'resolve-only',
+      probeConfirmed: (manifest) => isConfirmedProbe(record, manifest),
       mode: 'stop-at-first-failure',
     });
     if (!report.ok || !report.manifest || !report.entryPath || !report.cli) {
@@ -381,6 +398,18 @@ export class ExtensionService {
         details: { missing },
       });
     }
+    // The probe that runs is the probe that was confirmed: another one waits for the person, like a permission.
+    const probe = probeFingerprint(report.manifest);
+    if (record.confirmedProbe === undefined) this.registry.recordConfirmedProbe(id, probe);
+    else if (record.confirmedProbe !== probe) {
+      const message = `its CLI probe changed from \`${describeProbe(record.confirmedProbe)}\` to \`${describeProbe(probe)}\``;
+      this.registry.setState(id, 'needs-confirmation', { code: 'probe_changed', message });
+      throw new SvcError({
+        code: 'probe_changed',
+        message: `${id}: ${message}, which was not confirmed; run \`svc ext enable ${id}\` to review it`,
+        details: { confirmed: describeProbe(record.confirmedProbe), requested: describeProbe(probe) },
+      });
+    }
     // Effective grant: what was confirmed AND what the manifest still asks for.
     const effective = new Set(report.manifest.permissions.filter((permission) => granted.has(permission)));
     const entryStat = await stat(report.entryPath);
@@ -391,6 +420,7 @@ export class ExtensionService {
       granted: effective,
       isolation: effectiveIsolation(record),
       packageDir: record.path,
+      integrationFiles: report.manifest.integrationFiles,
       // Without `process:spawn` the probe never runs and the version stays unknown ('').
       cli: { command: report.cli.command, version: report.cli.version ?? '' },
     };
@@ -544,4 +574,9 @@ function parseOrThrow<T extends z.ZodTypeAny>(schema: T, value: unknown, message
     throw new SvcError({ code, message: `${message}: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'} ${i.message}`).join('; ')}` });
   }
   return parsed.data;
+}
+
+/** Whether the manifest names the probe the person confirmed (a grant from before probes were kept trusts the one there). */
+function isConfirmedProbe(record: ExtensionRecord, manifest: Manifest): boolean {
+  return record.confirmedProbe === undefined || record.confirmedProbe === probeFingerprint(manifest);
 }

@@ -9,6 +9,8 @@ export interface PromptCli {
   source: string;
   /** The version probe run after confirmation, or null when it never runs (no `process:spawn` requested). */
   probe: { command: string; args: string[] } | null;
+  /** The probe confirmed before, when the manifest now names another one. */
+  previousProbe?: string;
 }
 
 /** What the user is asked to confirm before an extension may load. */

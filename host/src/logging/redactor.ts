@@ -16,6 +16,13 @@ export const REDACTED = '[redacted]';
 export const NESTING_CUT = '[nested too deep]';
 export const CIRCULAR = '[circular]';
 const MAX_DEPTH = 32;
+/** The keywords that start a token shape (TOKEN_PATTERNS); a word at the end that begins one is held. */
+const TOKEN_KEYWORDS = ['sk-', 'ghp_', 'gho_', 'ghs_', 'github_pat_', 'AIza'];
+const SCHEME_KEYWORDS = ['Bearer', 'Basic'];
+/** The characters of a token (TOKEN_PATTERNS' classes together). */
+const TOKEN_CHAR = /[A-Za-z0-9._~+/=_-]/;
+/** A stream holds back at most this much of a token shape that has not ended. */
+const MAX_HELD_TOKEN = 512;
 
 export class Redactor {
   private readonly secrets = new Set<string>();
@@ -68,7 +75,7 @@ export class Redactor {
           break;
         }
       }
-      if (flat) return out;
+      if (flat) return this.redactKeys(out);
     }
     return this.walk(input, 0, new Set(), false);
   }
@@ -86,9 +93,84 @@ export class Redactor {
       for (const [key, item] of Object.entries(input)) {
         out[key] = byKey && SENSITIVE_KEY.test(key) && item !== undefined && item !== null && item !== '' ? REDACTED : this.walk(item, depth + 1, seen, byKey);
       }
-      return out;
+      return this.redactKeys(out);
     } finally {
       seen.delete(input);
     }
   }
+
+  /**
+   * Where a stream may cut `text`: what follows the cut could be the start of a secret or a token
+   * shape that the stream's next piece completes, so it is held back until the stream knows (see
+   * CallChannel). The cut never falls inside a secret the text holds whole.
+   */
+  streamCut(text: string): number {
+    let held = 0;
+    for (const secret of this.ordered) {
+      // The earliest start within the last secret.length - 1 characters that the secret begins with.
+      const first = secret[0]!;
+      for (let start = Math.max(0, text.length - secret.length + 1); start < text.length - held; start++) {
+        if (text[start] === first && secret.startsWith(text.slice(start))) {
+          held = text.length - start;
+          break;
+        }
+      }
+    }
+    held = Math.max(held, tokenStartAtEnd(text));
+    let cut = text.length - held;
+    for (let moved = held > 0; moved; ) {
+      moved = false;
+      for (const secret of this.ordered) {
+        const at = text.lastIndexOf(secret, cut - 1);
+        if (at >= 0 && at < cut && at + secret.length > cut) {
+          cut = at;
+          moved = true;
+        }
+      }
+    }
+    return cut;
+  }
+
+  /** Keys are text too: a secret used as a key is replaced like a value (numbered when two collide). */
+  private redactKeys(record: Record<string, unknown>): Record<string, unknown> {
+    let out: Record<string, unknown> | undefined;
+    for (const key of Object.keys(record)) {
+      if (this.text(key) === key) continue;
+      out ??= {};
+    }
+    if (!out) return record;
+    for (const [key, item] of Object.entries(record)) {
+      let name = this.text(key);
+      for (let n = 2; Object.hasOwn(out, name); n++) name = `${this.text(key)} (${n})`;
+      out[name] = item;
+    }
+    return out;
+  }
 }
+
+/**
+ * How long the token shape that may be starting at the end of `text` is: a last word that begins
+ * with a token keyword (or with 2+ characters of one), or `Bearer`/`Basic` with what follows it.
+ * 0 when there is none, or when it is longer than a stream holds back.
+ */
+function tokenStartAtEnd(text: string): number {
+  let start = text.length;
+  while (start > 0 && text.length - start <= MAX_HELD_TOKEN && TOKEN_CHAR.test(text[start - 1]!)) start--;
+  if (text.length - start > MAX_HELD_TOKEN) return 0;
+  const word = text.slice(start);
+  const atBoundary = start === 0 || !/\w/.test(text[start - 1]!);
+  const begins = (keyword: string) => (word.length >= 2 && keyword.startsWith(word)) || word.startsWith(keyword);
+  if (atBoundary && word.length > 0 && (TOKEN_KEYWORDS.some(begins) || SCHEME_KEYWORDS.some(begins))) return word.length;
+  // `Bearer <token…` or `Bearer ` with the token still to come.
+  let space = start;
+  while (space > 0 && /\s/.test(text[space - 1]!)) space--;
+  if (space === start) return 0;
+  for (const scheme of SCHEME_KEYWORDS) {
+    const at = space - scheme.length;
+    if (at >= 0 && text.startsWith(scheme, at) && (at === 0 || !/\w/.test(text[at - 1]!))) {
+      return text.length - at <= MAX_HELD_TOKEN ? text.length - at : 0;
+    }
+  }
+  return 0;
+}
+

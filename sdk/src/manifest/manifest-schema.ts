@@ -18,6 +18,25 @@ export const CapabilitiesSchema = z
   })
   .strict();
 
+// One path segment: not empty, not `.` or `..`.
+const SEGMENT = String.raw`(?!\.\.?(?:/|$))[^/]+`;
+/** `~/<path>` or `$<NAME>/<path>` (NAME a configuration-location variable); a trailing `/` names a folder. */
+export const USER_INTEGRATION_FILE = new RegExp(String.raw`^(?:~(?:/${SEGMENT})+|\$[A-Z][A-Z0-9_]*(?:_HOME|_CONFIG_DIR|_CONFIG_HOME)(?:/${SEGMENT})*)/?$`);
+/** A path relative to the project folder; a trailing `/` names a folder. */
+export const PROJECT_INTEGRATION_FILE = new RegExp(String.raw`^(?![~$])${SEGMENT}(?:/${SEGMENT})*/?$`);
+
+/**
+ * The files the CLI documents as its configuration, the only ones the integrations' Host Context
+ * file calls may touch: `user` entries under the user's home or a configuration-location variable
+ * of the CLI's environment, `project` entries under the project folder.
+ */
+export const IntegrationFilesSchema = z
+  .object({
+    user: z.array(z.string().regex(USER_INTEGRATION_FILE, 'a user entry is ~/<path> or $<NAME>_HOME|_CONFIG_DIR|_CONFIG_HOME[/<path>], without . or .. segments')).default([]),
+    project: z.array(z.string().regex(PROJECT_INTEGRATION_FILE, 'a project entry is a path relative to the project folder, without . or .. segments')).default([]),
+  })
+  .strict();
+
 /** `package.json#svc`: the provider manifest, contract v1. */
 export const ManifestSchema = z
   .object({
@@ -44,6 +63,7 @@ export const ManifestSchema = z
       .strict(),
     capabilities: CapabilitiesSchema,
     permissions: z.array(nonEmpty),
+    integrationFiles: IntegrationFilesSchema.optional(),
     configSchema: nonEmpty.optional(),
   })
   .strict();
@@ -51,6 +71,7 @@ export const ManifestSchema = z
 export type Manifest = z.infer<typeof ManifestSchema>;
 export type ManifestInput = z.input<typeof ManifestSchema>;
 export type Capabilities = z.infer<typeof CapabilitiesSchema>;
+export type IntegrationFiles = z.infer<typeof IntegrationFilesSchema>;
 
 /** The package.json fields the contract reads; anything else in package.json is ignored. */
 export const ProviderPackageSchema = z

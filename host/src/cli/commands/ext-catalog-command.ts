@@ -18,6 +18,7 @@ import type { CliIo } from '../cli-io.js';
 import { createProgressReporter } from '../download-progress.js';
 import { parseCommandArgs } from '../parse-command-args.js';
 import { UsageError } from '../usage-error.js';
+import { terminalJson, terminalLine } from '../terminal-text.js';
 
 type Invoke = CliRun['invoke'];
 type CatalogListing = z.output<typeof CatalogListingSchema>;
@@ -45,11 +46,11 @@ export async function extCatalogCommand(
     // Notes (an unsigned catalog) go to stderr, once per command, so --json output stays clean. The
     // operations run on these same services, so the listener is in place before any of them fetches.
     const services = await openServices();
-    services.catalog.onNotice((line) => io.stderr.write(`note: ${line}\n`));
+    services.catalog.onNotice((line) => io.stderr.write(`${terminalLine(`note: ${line}`)}\n`));
     return await runCatalogCommand(sub, args, io, services, invoke);
   } catch (error) {
     if (signal?.aborted && SvcError.hasCode(error) && error.code === 'cancelled') {
-      io.stderr.write(`error cancelled: ${error.message}\n`);
+      io.stderr.write(`${terminalLine(`error cancelled: ${error.message}`)}\n`);
       return 130;
     }
     throw error;
@@ -68,7 +69,7 @@ async function runCatalogCommand(
       const { values, positionals } = parseCommandArgs(args, { json: { type: 'boolean' } }, 'svc ext catalog [--json]');
       if (positionals.length > 0) throw new UsageError('usage: svc ext catalog [--json]');
       const listing = await invoke(listCatalog, {});
-      if (values.json) io.stdout.write(`${JSON.stringify(listing, null, 2)}\n`);
+      if (values.json) io.stdout.write(`${terminalJson(JSON.stringify(listing, null, 2))}\n`);
       else printListing(io, redactUrl(services.catalog.settings().indexUrl), listing);
       return 0;
     }
@@ -79,7 +80,7 @@ async function runCatalogCommand(
       const { extension, warnings } = await invoke(installExtension, { id: spec.id, version: spec.version }, createProgressReporter(json ? { ...io, stdout: io.stderr } : io));
       if (json) return printJson(io, { extension, warnings });
       printWarnings(io, warnings);
-      io.stdout.write(`installed ${extension.id} ${extension.version} (${extension.state}); enable it with: svc ext enable ${extension.id}\n`);
+      io.stdout.write(`${terminalLine(`installed ${extension.id} ${extension.version} (${extension.state}); enable it with: svc ext enable ${extension.id}`)}\n`);
       return 0;
     }
     case 'update': {
@@ -104,9 +105,9 @@ async function runCatalogCommand(
       const answer = await invoke(uninstallExtension, { id: checkExtensionId(positionals[0]!), force: values.force === true });
       if (values.json) return printJson(io, answer);
       const removed = answer.uninstalled;
-      io.stdout.write(`uninstalled ${removed.id} ${removed.version}\n`);
+      io.stdout.write(`${terminalLine(`uninstalled ${removed.id} ${removed.version}`)}\n`);
       if (removed.connectionsLeft.length > 0) {
-        io.stdout.write(`warning: these connections still name ${removed.id} and will fail until it is installed again: ${removed.connectionsLeft.join(', ')}\n`);
+        io.stdout.write(`${terminalLine(`warning: these connections still name ${removed.id} and will fail until it is installed again: ${removed.connectionsLeft.join(', ')}`)}\n`);
       }
       return 0;
     }
@@ -120,30 +121,39 @@ function single(args: string[], usage: string): { value: string; json: boolean }
 }
 
 function printJson(io: CliIo, value: unknown): number {
-  io.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+  io.stdout.write(`${terminalJson(JSON.stringify(value, null, 2))}\n`);
   return 0;
 }
 
 function printSwitch(io: CliIo, verb: string, outcome: SwitchOutcome): void {
   const record = outcome.extension;
   if (outcome.outcome === 'discarded-pending') {
-    io.stdout.write(`discarded the pending update ${record.id} ${outcome.discarded}; ${record.id} ${record.version} stays (${record.state})\n`);
+    io.stdout.write(`${terminalLine(`discarded the pending update ${record.id} ${outcome.discarded}; ${record.id} ${record.version} stays (${record.state})`)}\n`);
     return;
   }
   printWarnings(io, outcome.warnings);
   if (outcome.outcome === 'switched') {
-    io.stdout.write(`${verb} ${record.id} ${outcome.from} → ${outcome.to} (${record.state})\n`);
-    if (record.state === 'enabled') io.stdout.write(`calls already running finish on ${outcome.from}; new calls use ${outcome.to}\n`);
+    io.stdout.write(`${terminalLine(`${verb} ${record.id} ${outcome.from} → ${outcome.to} (${record.state})`)}\n`);
+    if (record.state === 'enabled') io.stdout.write(`${terminalLine(`calls already running finish on ${outcome.from}; new calls use ${outcome.to}`)}\n`);
     return;
   }
-  io.stdout.write(`${record.id} ${outcome.pending} is staged, but its permissions differ from the granted ones:\n`);
-  for (const name of outcome.permissions.added) io.stdout.write(`  + ${name}\n`);
-  for (const name of outcome.permissions.dropped) io.stdout.write(`  - ${name}\n`);
-  io.stdout.write(`${record.id} ${outcome.current} keeps serving (${record.state}); review and switch with: svc ext enable ${record.id}\n`);
+  const { added, dropped } = outcome.permissions;
+  if (added.length > 0 || dropped.length > 0) {
+    io.stdout.write(`${terminalLine(`${record.id} ${outcome.pending} is staged, but its permissions differ from the granted ones:`)}\n`);
+    for (const name of added) io.stdout.write(`${terminalLine(`  + ${name}`)}\n`);
+    for (const name of dropped) io.stdout.write(`${terminalLine(`  - ${name}`)}\n`);
+  }
+  if (outcome.probe) {
+    io.stdout.write(`${terminalLine(`${record.id} ${outcome.pending} is staged, but its CLI probe differs from the confirmed one:`)}\n`);
+    io.stdout.write(`${terminalLine(`  confirmed: ${outcome.probe.confirmed}`)}\n${terminalLine(`  now:       ${outcome.probe.requested}`)}\n`);
+  }
+  io.stdout.write(`${terminalLine(`${record.id} ${outcome.current} keeps serving (${record.state}); review and switch with: svc ext enable ${record.id}`)}\n`);
 }
 
 function printWarnings(io: CliIo, warnings: ReadonlyArray<{ code: string; message: string; fix: string }>): void {
-  for (const warning of warnings) io.stdout.write(`warning ${warning.code}: ${warning.message}${warning.fix ? `\n  fix: ${warning.fix}` : ''}\n`);
+  for (const warning of warnings) {
+    io.stdout.write(`${terminalLine(`warning ${warning.code}: ${warning.message}`)}${warning.fix ? `\n  fix: ${terminalLine(warning.fix)}` : ''}\n`);
+  }
 }
 
 function describeTrust(trust: CatalogListing['signature']): string {
@@ -152,7 +162,7 @@ function describeTrust(trust: CatalogListing['signature']): string {
 }
 
 function printListing(io: CliIo, url: string, listing: CatalogListing): void {
-  io.stdout.write(`catalog ${url}  ${describeTrust(listing.signature)}\n`);
+  io.stdout.write(`${terminalLine(`catalog ${url}  ${describeTrust(listing.signature)}`)}\n`);
   if (listing.extensions.length === 0) {
     io.stdout.write('the catalog offers no extensions\n');
     return;
@@ -172,6 +182,7 @@ function printListing(io: CliIo, url: string, listing: CatalogListing): void {
       ]);
     }
   }
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
-  for (const row of [header, ...rows]) io.stdout.write(`${row.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd()}\n`);
+  const cells = rows.map((row) => row.map(terminalLine));
+  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((row) => row[i]!.length)));
+  for (const row of [header, ...cells]) io.stdout.write(`${row.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd()}\n`);
 }

@@ -11,6 +11,7 @@ import { EXT_CATALOG_USAGE, extCatalogCommand } from './ext-catalog-command.js';
 import { parseCommandArgs } from '../parse-command-args.js';
 import { UsageError } from '../usage-error.js';
 import { IsolationModeSchema, type IsolationEnforcement } from '../../extensions/runtime/index.js';
+import { terminalJson, terminalLine, terminalText } from '../terminal-text.js';
 
 export const EXT_USAGE = `svc ext list [--json]
 svc ext dev add <absolute dir>
@@ -41,7 +42,7 @@ export async function extCommand(args: string[], io: CliIo, open: () => Promise<
       const { positionals } = parseCommandArgs(rest, {}, 'svc ext disable <id>');
       const id = one(positionals, 'svc ext disable <id>');
       const record = await invoke(disableExtension, { id });
-      io.stdout.write(`${record.id} disabled\n`);
+      io.stdout.write(`${terminalLine(`${record.id} disabled`)}\n`);
       return 0;
     }
     case 'doctor':
@@ -72,7 +73,7 @@ async function extList(args: string[], io: CliIo, open: () => Promise<HostServic
     // The local view: where each extension lives on this machine, which no remote answer carries.
     const services = await open();
     const records = services.extensions.list();
-    io.stdout.write(`${JSON.stringify(records.map((r) => ({ id: r.id, displayName: r.displayName, version: r.version, source: r.source, state: r.state, permissions: r.grantedPermissions, path: r.path, error: r.error, previousVersion: r.previousVersion, pendingVersion: r.pendingVersion, rolledBackFrom: r.rolledBackFrom, isolation: services.extensions.isolationOf(r) })), null, 2)}\n`);
+    io.stdout.write(`${terminalJson(JSON.stringify(records.map((r) => ({ id: r.id, displayName: r.displayName, version: r.version, source: r.source, state: r.state, permissions: r.grantedPermissions, path: r.path, error: r.error, previousVersion: r.previousVersion, pendingVersion: r.pendingVersion, rolledBackFrom: r.rolledBackFrom, isolation: services.extensions.isolationOf(r) })), null, 2))}\n`);
     return 0;
   }
   const records = (await invoke(listExtensions, {})).items;
@@ -89,8 +90,9 @@ async function extList(args: string[], io: CliIo, open: () => Promise<HostServic
     r.displayName,
   ]);
   const header = ['ID', 'VERSION', 'SOURCE', 'STATE', 'ISOLATION', 'NAME'];
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
-  for (const row of [header, ...rows]) io.stdout.write(`${row.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd()}\n`);
+  const cells = rows.map((row) => row.map(terminalLine));
+  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((row) => row[i]!.length)));
+  for (const row of [header, ...cells]) io.stdout.write(`${row.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd()}\n`);
   return 0;
 }
 
@@ -106,19 +108,19 @@ async function extDev(args: string[], io: CliIo, open: () => Promise<HostService
     const dir = one(positionals, 'svc ext dev add <absolute dir>');
     // The local view: where it was registered from and the full preflight report.
     const { record, report } = await (await open()).extensions.devAdd(dir);
-    io.stdout.write(`registered ${record.id} ${record.version} from ${record.path} (developer mode, ${record.state})\n`);
+    io.stdout.write(`${terminalLine(`registered ${record.id} ${record.version} from ${record.path} (developer mode, ${record.state})`)}\n`);
     const failures = report.checks.filter((check) => !check.ok);
     if (failures.length > 0) {
-      io.stdout.write(`preflight reports problems to fix before it can be enabled:\n${formatPreflightReport(report)}`);
+      io.stdout.write(`preflight reports problems to fix before it can be enabled:\n${terminalText(formatPreflightReport(report))}`);
     }
-    io.stdout.write(`enable it with: svc ext enable ${record.id}\n`);
+    io.stdout.write(`${terminalLine(`enable it with: svc ext enable ${record.id}`)}\n`);
     return 0;
   }
   if (action === 'remove') {
     const { positionals } = parseCommandArgs(rest, {}, 'svc ext dev remove <id>');
     const id = one(positionals, 'svc ext dev remove <id>');
     await invoke(removeDevExtension, { id });
-    io.stdout.write(`removed ${id}\n`);
+    io.stdout.write(`${terminalLine(`removed ${id}`)}\n`);
     return 0;
   }
   throw new UsageError(`unknown ext dev command "${action ?? ''}"\nusage:\n${EXT_USAGE}`);
@@ -142,6 +144,7 @@ export function formatPermissionPrompt(prompt: PermissionPrompt): string {
         ? `after you confirm, svc runs its version probe: ${formatArgv([prompt.cli.probe.command, ...prompt.cli.probe.args])}`
         : 'no version probe will run (process:spawn is not requested)',
     );
+    if (prompt.cli.previousProbe) lines.push(`  the probe changed: you confirmed ${prompt.cli.previousProbe} before`);
   }
   if (prompt.isolation) {
     lines.push(`runs as: ${prompt.isolation.mode === 'process' ? 'process (hardened)' : 'worker (a thread of svc, full rights)'}`);
@@ -149,7 +152,8 @@ export function formatPermissionPrompt(prompt: PermissionPrompt): string {
     lines.push(`  not enforced: ${prompt.isolation.notEnforced.join('; ') || '(nothing listed)'}`);
   }
   lines.push(...prompt.notice);
-  return `${lines.join('\n')}\n`;
+  // Each entry is one line: what a manifest, a catalog or the disk supplied cannot break it.
+  return `${lines.map(terminalLine).join('\n')}\n`;
 }
 
 /** An argument vector as a person would type it: each argument quoted only when it needs to be. */
@@ -162,7 +166,7 @@ async function extShow(args: string[], io: CliIo, invoke: Invoke): Promise<numbe
   const { values, positionals } = parseCommandArgs(args, { json: { type: 'boolean' }, connection: { type: 'string' } }, usage);
   const shown = await invoke(describeExtension, { id: one(positionals, usage), ...(values.connection ? { connection: values.connection } : {}) });
   if (values.json) {
-    io.stdout.write(`${JSON.stringify(shown, null, 2)}\n`);
+    io.stdout.write(`${terminalJson(JSON.stringify(shown, null, 2))}\n`);
     return 0;
   }
   const lines = [`${shown.displayName} (${shown.id} ${shown.version}, ${shown.source}, ${shown.state})`];
@@ -186,7 +190,7 @@ async function extShow(args: string[], io: CliIo, invoke: Invoke): Promise<numbe
     if (!check.ok) lines.push(`✗ ${check.check}  ${check.code}: ${check.message} — fix: ${check.fix}`);
   }
   lines.push(...shown.notice);
-  io.stdout.write(`${lines.join('\n')}\n`);
+  io.stdout.write(`${lines.map(terminalLine).join('\n')}\n`);
   return 0;
 }
 
@@ -217,10 +221,10 @@ async function extEnable(args: string[], io: CliIo, invoke: Invoke): Promise<num
   // The exact list shown; should the manifest change meanwhile, enable_extension refuses it.
   const record = await invoke(enableExtension, { id, permissions: prompt.requested.map((permission) => permission.name), ...options });
   if (values.json) {
-    io.stdout.write(`${JSON.stringify({ id: record.id, version: record.version, state: record.state, permissions: record.permissions, isolation: record.isolation }, null, 2)}\n`);
+    io.stdout.write(`${terminalJson(JSON.stringify({ id: record.id, version: record.version, state: record.state, permissions: record.permissions, isolation: record.isolation }, null, 2))}\n`);
     return 0;
   }
-  io.stdout.write(`${record.id} enabled with ${record.permissions.length > 0 ? record.permissions.join(', ') : 'no permissions'} (isolation: ${record.isolation.mode})\n`);
+  io.stdout.write(`${terminalLine(`${record.id} enabled with ${record.permissions.length > 0 ? record.permissions.join(', ') : 'no permissions'} (isolation: ${record.isolation.mode})`)}\n`);
   return 0;
 }
 
@@ -234,7 +238,7 @@ async function extDoctor(args: string[], io: CliIo, services: HostServices): Pro
   const crashes = services.extensions.crashes(id);
   if (values.json) {
     io.stdout.write(
-      `${JSON.stringify(
+      `${terminalJson(JSON.stringify(
         {
           id: record.id,
           version: record.version,
@@ -252,20 +256,20 @@ async function extDoctor(args: string[], io: CliIo, services: HostServices): Pro
         },
         null,
         2,
-      )}\n`,
+      ))}\n`,
     );
   } else {
-    io.stdout.write(`${record.id} ${record.version} (${record.source}, ${record.state}) at ${record.path}\n`);
-    io.stdout.write(formatPreflightReport(report));
+    io.stdout.write(`${terminalLine(`${record.id} ${record.version} (${record.source}, ${record.state}) at ${record.path}`)}\n`);
+    io.stdout.write(terminalText(formatPreflightReport(report)));
     if (!report.probed && report.cli) {
-      io.stdout.write(`  (the version probe runs only once ${id} is enabled with process:spawn granted)\n`);
+      io.stdout.write(`${terminalLine(`  (the version probe runs only once ${id} is enabled with process:spawn granted)`)}\n`);
     }
-    if (record.error?.code === 'crash_loop') io.stdout.write(`quarantined (crash_loop): ${record.error.message}\n  fix: find the cause below, then svc ext enable ${id}\n`);
+    if (record.error?.code === 'crash_loop') io.stdout.write(`${terminalLine(`quarantined (crash_loop): ${record.error.message}`)}\n  fix: find the cause below, then svc ext enable ${id}\n`);
     if (crashes.length > 0) {
       io.stdout.write(`crashes (newest first):\n`);
-      for (const crash of crashes) io.stdout.write(`  ${crash.at}  ${crash.method.padEnd(20)} ${crash.isolation.padEnd(8)} ${crash.reason}\n`);
+      for (const crash of crashes) io.stdout.write(`${terminalLine(`  ${crash.at}  ${crash.method.padEnd(20)} ${crash.isolation.padEnd(8)} ${crash.reason}`)}\n`);
     }
-    if (home) io.stdout.write(`warning ${home.code}: ${home.message}\n  fix: ${home.fix}\n`);
+    if (home) io.stdout.write(`${terminalLine(`warning ${home.code}: ${home.message}`)}\n  fix: ${terminalLine(home.fix)}\n`);
   }
   if (!report.ok) {
     const failure = report.checks.find((check) => !check.ok);

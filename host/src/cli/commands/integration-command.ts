@@ -6,6 +6,7 @@ import type { HostServices } from '../../host-services.js';
 import type { CliIo } from '../cli-io.js';
 import { parseCommandArgs } from '../parse-command-args.js';
 import { UsageError } from '../usage-error.js';
+import { terminalJson, terminalLine } from '../terminal-text.js';
 
 export const INTEGRATION_USAGE = `svc integration mcp list|add|remove --provider <id> [--scope user|project] [--project-dir <dir>]
     add: <name> (--command <cmd> [--arg <a>]... [--env K=V]... | --url <url>)   remove: <name> [--force]
@@ -56,18 +57,18 @@ export async function integrationCommand(args: string[], io: CliIo, open: () => 
     const where = known?.configPath ? ` ${verb === 'removed' ? 'from' : 'in'} ${known.configPath}` : '';
     const whose = verb === 'removed' && known?.origin === 'other' ? ' (it was not written by svc)' : '';
     const unchanged = known?.changed === false ? ' (already there, nothing changed)' : '';
-    io.stdout.write(`${verb} ${what}${where}${whose}${unchanged}\n`);
+    io.stdout.write(`${terminalLine(`${verb} ${what}${where}${whose}${unchanged}`)}\n`);
   };
 
   if (action === 'list') {
     const inspection = (await call('inspect', scope)) as { configPath?: string; entries: Array<{ origin?: string }> };
     if (values.json) {
-      io.stdout.write(`${JSON.stringify(inspection, null, 2)}\n`);
+      io.stdout.write(`${terminalJson(JSON.stringify(inspection, null, 2))}\n`);
       return 0;
     }
-    if (inspection.configPath) io.stdout.write(`${inspection.configPath}\n`);
+    if (inspection.configPath) io.stdout.write(`${terminalLine(inspection.configPath)}\n`);
     if (inspection.entries.length === 0) io.stdout.write(`  (no ${kind} entries)\n`);
-    for (const entry of inspection.entries) io.stdout.write(`  ${(entry.origin ?? '?').padEnd(5)}  ${describeEntry(kind, entry)}\n`);
+    for (const entry of inspection.entries) io.stdout.write(`${terminalLine(`  ${(entry.origin ?? '?').padEnd(5)}  ${describeEntry(kind, entry)}`)}\n`);
     return 0;
   }
 

@@ -2,6 +2,7 @@ import type { QueryRequest } from '@svc-org/ai-sdk';
 import type { HostServices } from '../../host-services.js';
 import type { CliIo } from '../cli-io.js';
 import { parseCommandArgs } from '../parse-command-args.js';
+import { terminalJson, terminalLine, terminalText } from '../terminal-text.js';
 import { UsageError } from '../usage-error.js';
 
 export const QUERY_USAGE =
@@ -49,11 +50,13 @@ export async function queryCommand(args: string[], io: CliIo, open: () => Promis
   let status = 0;
   let endsWithNewline = true;
   let wroteText = false;
+  // On a terminal the answer is shown, never acted on; piped, it stays byte for byte.
+  const answer = io.stdout.isTTY ? terminalText : (text: string) => text;
   for await (const event of services.extensions.stream(target, request)) {
     if (values.json) {
-      io.stdout.write(`${JSON.stringify(event)}\n`);
+      io.stdout.write(`${terminalJson(JSON.stringify(event))}\n`);
     } else if (event.type === 'text') {
-      io.stdout.write(event.text);
+      io.stdout.write(answer(event.text));
       wroteText = true;
       endsWithNewline = event.text.endsWith('\n');
     }
@@ -64,13 +67,13 @@ export async function queryCommand(args: string[], io: CliIo, open: () => Promis
         if (wroteText && !endsWithNewline) io.stdout.write('\n');
         endsWithNewline = true;
       }
-      io.stderr.write(`error ${event.code}: ${services.logger.redactor.text(event.message)}\n`);
+      io.stderr.write(`${terminalLine(`error ${event.code}: ${services.logger.redactor.text(event.message)}`)}\n`);
     }
     if (event.type === 'finish') {
       if (event.finishReason === 'cancelled') status = status || 130;
       if (event.finishReason === 'max-turns' && !values.json) io.stderr.write('stopped: the maximum number of turns was reached\n');
     }
-    if (event.type === 'session' && !values.json) io.stderr.write(`session ${event.sessionId}\n`);
+    if (event.type === 'session' && !values.json) io.stderr.write(`${terminalLine(`session ${event.sessionId}`)}\n`);
   }
   if (!values.json && wroteText && !endsWithNewline) io.stdout.write('\n');
   return signal.aborted && status !== 1 ? 130 : status;

@@ -14,6 +14,7 @@ import { redactUrl, type CatalogVersion, type DownloadProgress } from '../instal
 import type { CheckFailure, PreflightOptions } from '../preflight/index.js';
 import type { ExtensionRecord, ExtensionRegistry, ExtensionState, ExtensionVersionRecord, ExtensionVersionStore } from '../registry/index.js';
 import type { ExtensionRuntime } from '../runtime/index.js';
+import { describeProbe, probeFingerprint } from '../probe-fingerprint.js';
 import { buildCatalogListing, type CatalogListing } from './build-catalog-listing.js';
 import { CatalogInstallCodes } from './catalog-install-codes.js';
 import { resolveCatalogSettings, type CatalogSettings } from './catalog-settings.js';
@@ -62,7 +63,17 @@ export interface InstallOutcome {
 /** `switched`: the version serves now. `pending`: it waits for `svc ext enable` because its permissions differ. */
 export type SwitchOutcome =
   | { kind: 'switched'; record: ExtensionRecord; from: string; to: string; warnings: CheckFailure[] }
-  | { kind: 'pending'; record: ExtensionRecord; current: string; pending: string; added: string[]; dropped: string[]; warnings: CheckFailure[] };
+  | {
+      kind: 'pending';
+      record: ExtensionRecord;
+      current: string;
+      pending: string;
+      added: string[];
+      dropped: string[];
+      /** Set when the version names another CLI probe than the one confirmed. */
+      probe?: { confirmed: string; requested: string };
+      warnings: CheckFailure[];
+    };
 
 export type RollbackOutcome = SwitchOutcome | { kind: 'discarded-pending'; record: ExtensionRecord; discarded: string };
 
@@ -189,7 +200,7 @@ export class CatalogInstaller {
         this.crash('update:moved');
         ({ manifest, warnings, treeSha256 } = staged);
       }
-      const decision = decide(record, manifest.permissions);
+      const decision = decide(record, manifest);
       let pruned: ExtensionVersionRecord[] = [];
       transaction(this.options.db, () => {
         if (!held) {
@@ -203,7 +214,7 @@ export class CatalogInstaller {
       this.crash('update:committed');
       await this.cleanup(pruned.map((row) => row.path));
       this.options.logger.info('catalog extension updated', { id, from: record.version, to: version, decision });
-      return this.outcome(record, version, manifest.permissions, decision, warnings);
+      return this.outcome(record, version, manifest, decision, warnings);
     } catch (error) {
       if (!committed) await this.abandon(op, moved ? [moved] : []);
       throw error;
@@ -256,7 +267,7 @@ export class CatalogInstaller {
       }
       const held = this.versions.get(id, record.previousVersion);
       const { manifest, warnings } = await preflightRelease(held.path, { id, version: held.version }, this.heldPreflightOptions(held));
-      const decision = decide(record, manifest.permissions);
+      const decision = decide(record, manifest);
       transaction(this.options.db, () => {
         pruned = this.applySwitch(record, { version: held.version, path: held.path, displayName: manifest.display.name }, decision, record.version);
         this.journal.finish(op.opId);
@@ -266,7 +277,7 @@ export class CatalogInstaller {
       this.crash('rollback:committed');
       await this.cleanup(pruned.map((row) => row.path));
       this.options.logger.info('catalog extension rolled back', { id, from: record.version, to: held.version, decision });
-      return this.outcome(record, held.version, manifest.permissions, decision, warnings);
+      return this.outcome(record, held.version, manifest, decision, warnings);
     } catch (error) {
       if (!committed) await this.abandon(op, []);
       throw error;
@@ -400,10 +411,12 @@ export class CatalogInstaller {
     return this.versions.removeVersionsExcept(id, [target.version, record.version]);
   }
 
-  private outcome(before: ExtensionRecord, version: string, permissions: readonly string[], decision: Decision, warnings: CheckFailure[]): SwitchOutcome {
+  private outcome(before: ExtensionRecord, version: string, manifest: Manifest, decision: Decision, warnings: CheckFailure[]): SwitchOutcome {
     const record = this.options.registry.get(before.id);
     if (decision === 'switch') return { kind: 'switched', record, from: before.version, to: version, warnings };
+    const { permissions } = manifest;
     const granted = new Set(before.grantedPermissions);
+    const probe = probeFingerprint(manifest);
     return {
       kind: 'pending',
       record,
@@ -411,6 +424,9 @@ export class CatalogInstaller {
       pending: version,
       added: [...new Set(permissions)].filter((name) => !granted.has(name)).sort(),
       dropped: before.grantedPermissions.filter((name) => !permissions.includes(name)).sort(),
+      ...(before.confirmedProbe !== undefined && before.confirmedProbe !== probe
+        ? { probe: { confirmed: describeProbe(before.confirmedProbe), requested: describeProbe(probe) } }
+        : {}),
       warnings,
     };
   }
@@ -469,9 +485,11 @@ function isServing(record: ExtensionRecord): boolean {
   return record.state === 'enabled' || (record.state === 'needs-confirmation' && record.pendingVersion !== undefined);
 }
 
-/** An enabled extension keeps exactly the permissions the user confirmed: other ones must be confirmed first. */
-function decide(record: ExtensionRecord, permissions: readonly string[]): Decision {
+/** An enabled extension keeps exactly the permissions and the CLI probe the user confirmed: other ones must be confirmed first. */
+function decide(record: ExtensionRecord, manifest: Manifest): Decision {
   if (!isServing(record)) return 'switch';
+  if (record.confirmedProbe !== undefined && record.confirmedProbe !== probeFingerprint(manifest)) return 'pending';
+  const { permissions } = manifest;
   const wanted = [...new Set(permissions)].sort();
   const granted = [...new Set(record.grantedPermissions)].sort();
   return wanted.length === granted.length && wanted.every((name, i) => name === granted[i]) ? 'switch' : 'pending';

@@ -16,6 +16,33 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+// C0 controls, DEL, C1 controls, and the bidirectional embeddings, overrides and isolates.
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+const CONTROL_CHARACTER_ALL = new RegExp(CONTROL_CHARACTER.source, 'g');
+
+/** The first string (or object key) under `value` holding a control character, with its JSON path. */
+function findControlCharacter(value: unknown, path: string): { path: string; codePoint: string } | undefined {
+  const inText = (text: string, at: string) => {
+    const match = CONTROL_CHARACTER.exec(text);
+    return match ? { path: at, codePoint: match[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0') } : undefined;
+  };
+  if (typeof value === 'string') return inText(value, path || '/');
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) {
+      const found = findControlCharacter(item, `${path}/${index}`);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  if (isObject(value)) {
+    for (const [key, item] of Object.entries(value)) {
+      const found = inText(key, `${path}/${key.replace(CONTROL_CHARACTER_ALL, '?')}`) ?? findControlCharacter(item, `${path}/${key}`);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
 export async function checkManifest(packageDir: string): Promise<ManifestCheckResult> {
   const file = join(packageDir, 'package.json');
   let text: string;
@@ -84,6 +111,18 @@ export async function checkManifest(packageDir: string): Promise<ManifestCheckRe
       PreflightCodes.kindUnsupported,
       `svc.kind is ${JSON.stringify(svc.kind)}; this host loads only "cli-provider" extensions`,
       'Set "svc.kind" to "cli-provider"',
+    );
+  }
+
+  // Every text of the manifest reaches a terminal (the consent prompt, listings): none may act on it.
+  const control = findControlCharacter({ name: raw.name, version: raw.version, svc }, '');
+  if (control) {
+    return checkFailed(
+      'manifest',
+      PreflightCodes.manifestControlCharacter,
+      `package.json${control.path} holds the control character U+${control.codePoint}, which a terminal would act on instead of showing`,
+      'Remove control characters (line breaks, escape sequences, bidirectional overrides) from the manifest text',
+      { errors: [{ path: control.path, message: `holds U+${control.codePoint}` }] },
     );
   }
 

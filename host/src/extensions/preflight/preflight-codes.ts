@@ -8,6 +8,7 @@ export const PreflightCodes = {
   apiVersionUnsupported: 'api_version_unsupported',
   kindUnsupported: 'kind_unsupported',
   manifestInvalid: 'manifest_invalid',
+  manifestControlCharacter: 'manifest_control_character',
   catalogVersionMismatch: 'catalog_version_mismatch',
   hostIncompatible: 'host_incompatible',
   nodeIncompatible: 'node_incompatible',

@@ -4,6 +4,7 @@ import { homedir } from 'node:os';
 import semver from 'semver';
 import { z } from 'zod';
 import { DEFAULT_PROBE_TIMEOUT_MS } from './check-cli-dependency.js';
+import type { Manifest } from '@svc-org/ai-sdk';
 import type { ProbeOutcome, ProbeOptions } from './probe-cli-version.js';
 
 export type ProbeFunction = (command: string, args: readonly string[], options: ProbeOptions) => Promise<ProbeOutcome>;
@@ -41,6 +42,8 @@ export interface PreflightOptions {
   probe?: ProbeFunction;
   /** Whether the version probe runs (default `resolve-only`: nothing the manifest names is started). */
   cliProbe?: CliProbeMode;
+  /** With `run`: whether this manifest's probe is the one the person confirmed (another one only is found). */
+  probeConfirmed?: (manifest: Manifest) => boolean;
   /** SHA-256 of the installed tree recorded at install (catalog versions); checked before anything else is read. */
   expectedTreeDigest?: string;
   /** `stop-at-first-failure` before loading; `all` for `svc ext doctor`. */

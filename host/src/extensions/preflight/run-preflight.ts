@@ -82,7 +82,8 @@ export async function runPreflight(packageDir: string, options: PreflightOptions
     {
       name: 'cli-dependency',
       run: async () => {
-        const result = await checkCliDependency(manifest, resolved);
+        const confirmed = options.probeConfirmed?.(manifest) ?? true;
+        const result = await checkCliDependency(manifest, confirmed ? resolved : { ...resolved, cliProbe: 'resolve-only' });
         if (result.ok) report.cli = result.cli;
         return result;
       },

@@ -25,6 +25,8 @@ export const ExtensionRowSchema = z
     rolled_back_from: z.string().nullish(),
     // Migration 0008: the isolation the person chose (NULL: the default, see effective-isolation.ts).
     isolation: z.enum(['worker', 'process']).nullish(),
+    // Migration 0010: the CLI probe confirmed with the grant (see probe-fingerprint.ts).
+    confirmed_probe: z.string().nullish(),
     created_at: z.string(),
     updated_at: z.string(),
   })
@@ -41,6 +43,7 @@ export const ExtensionRowSchema = z
     pendingVersion: row.pending_version ?? undefined,
     rolledBackFrom: row.rolled_back_from ?? undefined,
     isolation: row.isolation ?? undefined,
+    confirmedProbe: row.confirmed_probe ?? undefined,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   }));

@@ -81,15 +81,20 @@ export class ExtensionRegistry {
     return this.get(id);
   }
 
-  /** Grants exactly `permissions` (what the user confirmed) and enables. */
-  grantAndEnable(id: string, permissions: readonly string[]): ExtensionRecord {
+  /** Grants exactly `permissions` with the CLI probe shown with them (what the user confirmed) and enables. */
+  grantAndEnable(id: string, permissions: readonly string[], probe: string): ExtensionRecord {
     this.db
       .prepare(
-        `UPDATE extensions SET state = 'enabled', granted_permissions = ?, error_code = NULL, error_message = NULL,
+        `UPDATE extensions SET state = 'enabled', granted_permissions = ?, confirmed_probe = ?, error_code = NULL, error_message = NULL,
          updated_at = ? WHERE id = ?`,
       )
-      .run(JSON.stringify([...new Set(permissions)].sort()), this.now().toISOString(), id);
+      .run(JSON.stringify([...new Set(permissions)].sort()), probe, this.now().toISOString(), id);
     return this.get(id);
+  }
+
+  /** The probe of a grant confirmed before probes were kept: what runs now becomes the reference. */
+  recordConfirmedProbe(id: string, probe: string): void {
+    this.db.prepare('UPDATE extensions SET confirmed_probe = ? WHERE id = ? AND confirmed_probe IS NULL').run(probe, id);
   }
 
   /** The isolation mode the person chose (`svc ext enable --isolation`). */

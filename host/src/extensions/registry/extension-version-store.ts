@@ -148,7 +148,7 @@ export class ExtensionVersionStore {
    * The user confirmed the permissions of the staged update: it becomes the current version, granted
    * exactly `permissions`, enabled; the version it replaces becomes the previous one. One transaction.
    */
-  confirmPending(id: string, expectedVersion: string, permissions: readonly string[], displayName: string): ExtensionRecord {
+  confirmPending(id: string, expectedVersion: string, permissions: readonly string[], displayName: string, probe: string): ExtensionRecord {
     return transaction(this.db, () => {
       const record = this.readRecord(id);
       // The user confirmed what they were shown; another process may have staged a different update since.
@@ -163,8 +163,8 @@ export class ExtensionVersionStore {
       const rolledBackFrom = record.rolledBackFrom === record.version ? record.version : null;
       this.setCurrent(id, { version: pending.version, path: pending.path, displayName, previousVersion: record.version, state: 'enabled', rolledBackFrom });
       this.db
-        .prepare('UPDATE extensions SET granted_permissions = ? WHERE id = ?')
-        .run(JSON.stringify([...new Set(permissions)].sort()), id);
+        .prepare('UPDATE extensions SET granted_permissions = ?, confirmed_probe = ? WHERE id = ?')
+        .run(JSON.stringify([...new Set(permissions)].sort()), probe, id);
       this.removeVersionsExcept(id, [pending.version, record.version]);
       return this.readRecord(id)!;
     });

@@ -16,6 +16,7 @@ import {
 } from './host-context-protocol.js';
 import { eventSize } from './event-size.js';
 import { checkMessageBounds } from './message-bounds.js';
+import type { IntegrationFileGuard } from './integration-file-guard.js';
 import type { LogRateLimiter } from './log-rate-limiter.js';
 import type { PluginStorageStore } from './plugin-storage-store.js';
 import { STREAM_EVENT_WINDOW, type HostMessage, type WorkerMessage } from './rpc-messages.js';
@@ -25,6 +26,8 @@ export interface CallChannelOptions {
   granted: ReadonlySet<string>;
   /** Set for mcp/hooks/skills calls: the files API is open only then. */
   integrationCall: boolean;
+  /** The files an integration call may touch (see integration-file-guard.ts); none without it. */
+  integrationFiles?: IntegrationFileGuard;
   storage: PluginStorageStore;
   logger: Logger;
   hostEnv: NodeJS.ProcessEnv;
@@ -69,6 +72,14 @@ export class CallChannel {
   private outstandingBytes = 0;
   private readonly processes = new Map<number, { proc: SupervisedProcess; unacked: number; paused: boolean }>();
   private readonly methods: HostContextShape;
+  /**
+   * Text held back per stream (text, reasoning): its end could begin a secret that the next event
+   * completes, so it goes out with that event, or alone before the next other event or the end.
+   */
+  private readonly heldText = new Map<'text' | 'reasoning', string>();
+  /** Events the host added (held text sent alone) that the consumer has not yet given credit for. */
+  private extraEvents = 0;
+  private extraBytes = 0;
 
   constructor(private readonly port: MessagePort, private readonly options: CallChannelOptions) {
     this.done = new Promise((resolve) => (this.settle = resolve));
@@ -88,7 +99,12 @@ export class CallChannel {
   grantCredit(events: number, bytes: number): void {
     this.outstandingEvents -= events;
     this.outstandingBytes -= bytes;
-    this.send({ t: 'credit', n: events, b: bytes });
+    // The worker did not spend credit on the events the host added: it gets none back for them.
+    const repaidEvents = Math.min(events, this.extraEvents);
+    const repaidBytes = Math.min(bytes, this.extraBytes);
+    this.extraEvents -= repaidEvents;
+    this.extraBytes -= repaidBytes;
+    if (events > repaidEvents || bytes > repaidBytes) this.send({ t: 'credit', n: events - repaidEvents, b: bytes - repaidBytes });
   }
 
   cancel(reason: 'cancelled' | 'timeout' | 'unloaded'): void {
@@ -162,6 +178,7 @@ export class CallChannel {
         this.receiveEvents(message.e);
         return;
       case 'done':
+        if (!this.settledFlag) this.flushHeldText();
         this.finish(message.ok ? { ok: true, value: message.v } : { ok: false, error: message.e });
         return;
     }
@@ -186,9 +203,20 @@ export class CallChannel {
       }
       let event: CliStreamEvent;
       if (isPlainTextEvent(raw)) {
-        // The hottest shapes, exactly as the schema accepts them, without the general parse.
-        event = { type: raw.type, text: logger.redactor.text(raw.text) };
+        // The hottest shapes, exactly as the schema accepts them, without the general parse. A
+        // secret may be split across two events: what could begin one waits for the next.
+        const text = (this.heldText.get(raw.type) ?? '') + raw.text;
+        const cut = logger.redactor.streamCut(text);
+        if (cut < text.length) this.heldText.set(raw.type, text.slice(cut));
+        else this.heldText.delete(raw.type);
+        if (cut === 0) {
+          // All of it waits: the worker's credit for this event comes back at once.
+          this.send({ t: 'credit', n: 1, b: size });
+          continue;
+        }
+        event = { type: raw.type, text: logger.redactor.text(text.slice(0, cut)) };
       } else {
+        this.takeHeldText(events, sizes);
         const parsed = CliStreamEventSchema.safeParse(raw);
         if (!parsed.success) {
           const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'} ${i.message}`).join('; ');
@@ -203,11 +231,35 @@ export class CallChannel {
       this.outstandingEvents += 1;
       this.outstandingBytes += size;
     }
-    if (this.outstandingBytes > eventWindowBytes || this.outstandingEvents > STREAM_EVENT_WINDOW) {
+    if (this.outstandingBytes - this.extraBytes > eventWindowBytes || this.outstandingEvents - this.extraEvents > STREAM_EVENT_WINDOW) {
       this.reject('event_window_exceeded', 'the provider worker sent more stream events than the host granted');
       return;
     }
     deliver();
+  }
+
+  /** Appends the held text, each stream's as one event the host adds (see grantCredit). */
+  private takeHeldText(events: CliStreamEvent[], sizes: number[]): void {
+    for (const [type, text] of this.heldText) {
+      const event: CliStreamEvent = { type, text: this.options.logger.redactor.text(text) };
+      const size = eventSize(event);
+      events.push(event);
+      sizes.push(size);
+      this.outstandingEvents += 1;
+      this.outstandingBytes += size;
+      this.extraEvents += 1;
+      this.extraBytes += size;
+    }
+    this.heldText.clear();
+  }
+
+  /** At the end of the call, what was held back goes out (it began no secret after all). */
+  private flushHeldText(): void {
+    if (this.heldText.size === 0) return;
+    const events: CliStreamEvent[] = [];
+    const sizes: number[] = [];
+    this.takeHeldText(events, sizes);
+    this.options.onEvents?.(events, sizes);
   }
 
   private async serve(id: number, method: HostMethodName, args: unknown): Promise<void> {
@@ -255,6 +307,14 @@ export class CallChannel {
       this.options.logger.warn('permission denied', { method, permission });
       throw new PermissionDeniedError(permission, method, this.options.pluginId);
     }
+  }
+
+  private async integrationFile(path: string, access: 'read' | 'write'): Promise<string> {
+    const guard = this.options.integrationFiles;
+    if (!guard) {
+      throw new SvcError({ code: 'integration_path_denied', message: `${path}: this call may touch no configuration file`, pluginId: this.options.pluginId });
+    }
+    return guard.check(path, access);
   }
 
   private createMethods(): HostContextShape {
@@ -331,7 +391,8 @@ export class CallChannel {
         logger[level](text, { plugin: pluginId, ...(fields === undefined ? {} : { fields }) });
       },
       '$config.get': () => this.options.loadConfig(),
-      '$files.readText': async (path) => {
+      '$files.readText': async (requested) => {
+        const path = await this.integrationFile(requested, 'read');
         try {
           return await readFile(path, 'utf8');
         } catch (error) {
@@ -339,13 +400,15 @@ export class CallChannel {
           throw error;
         }
       },
-      '$files.writeText': async (path, text) => {
+      '$files.writeText': async (requested, text) => {
+        const path = await this.integrationFile(requested, 'write');
         await mkdir(dirname(path), { recursive: true });
         const temp = `${path}.svc-${process.pid}-${Date.now()}.tmp`;
         await writeFile(temp, text, { mode: 0o600 });
         await rename(temp, path);
       },
-      '$files.remove': async (path) => {
+      '$files.remove': async (requested) => {
+        const path = await this.integrationFile(requested, 'write');
         try {
           await rm(path, { force: true });
         } catch (error) {

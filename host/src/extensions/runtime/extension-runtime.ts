@@ -6,13 +6,14 @@ import { randomBytes } from 'node:crypto';
 import { dirname } from 'node:path';
 import { MessageChannel } from 'node:worker_threads';
 import Piscina from 'piscina';
-import type { CliStreamEvent, PlatformInfo, ResolvedCli, SvcErrorData } from '@svc-org/ai-sdk';
+import type { CliStreamEvent, IntegrationFiles, PlatformInfo, ResolvedCli, SvcErrorData } from '@svc-org/ai-sdk';
 import { SvcError } from '@svc-org/ai-sdk';
 import type { Logger } from '../../logging/index.js';
 import { scrubbedWorkerEnv } from '../../processes/child-env.js';
 import { killTaggedProcesses, PROVIDER_THREAD_TAG } from '../../processes/tagged-processes.js';
 import { CallChannel, type CallOutcome } from './call-channel.js';
 import { EventQueue } from './event-queue.js';
+import { IntegrationFileGuard, integrationCallScope } from './integration-file-guard.js';
 import { LogRateLimiter } from './log-rate-limiter.js';
 import type { PluginStorageStore } from './plugin-storage-store.js';
 import { EVENT_BATCH_SIZE, type AdapterMethod, type WorkerTask } from './rpc-messages.js';
@@ -36,6 +37,8 @@ export interface LoadableExtension {
   isolation?: IsolationMode;
   /** The provider's package directory: all a hardened provider may read. Defaults to the entry's directory. */
   packageDir?: string;
+  /** The manifest's `integrationFiles`: the only files its integration calls may touch. */
+  integrationFiles?: IntegrationFiles;
 }
 
 /** A call that crashed its worker thread or process (not a deadline, cancel or unload). */
@@ -65,6 +68,8 @@ export interface ExtensionRuntimeOptions {
   workerFile?: string;
   /** The hardened bootstrap bundle (host/dist/provider-process.mjs). */
   processBootstrapFile?: string;
+  /** The service's home: no integration file call reaches into it. */
+  svcHome?: string;
 }
 
 interface PoolEntry {
@@ -369,6 +374,16 @@ export class ExtensionRuntime {
       pluginId: extension.id,
       granted: extension.granted,
       integrationCall: INTEGRATION_METHODS.has(method),
+      integrationFiles: INTEGRATION_METHODS.has(method)
+        ? new IntegrationFileGuard({
+            pluginId: extension.id,
+            declared: extension.integrationFiles,
+            scope: integrationCallScope(args),
+            homeDir: this.options.platform.homeDir,
+            svcHome: this.options.svcHome,
+            readOnly: method.endsWith('.inspect'),
+          })
+        : undefined,
       storage: this.options.storage,
       logger: logger.child({ plugin: extension.id }),
       hostEnv: this.hostEnv,

@@ -7,8 +7,10 @@ import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import type { WorkerMessage, WorkerTask } from './rpc-messages.js';
 import type { HostToProcess, ProcessToHost } from './process-messages.js';
 import { encodeFrame, FrameReader } from './message-frames.js';
+import { confineFileReads } from './confine-file-reads.js';
 import { routeConsole, runProviderTask } from './run-provider-task.js';
 
+confineFileReads();
 routeConsole();
 
 const channel = new Socket({ fd: 3, readable: true, writable: true });

@@ -63,6 +63,8 @@ export const SwitchOutcomeSchema = z.discriminatedUnion('outcome', [
     current: z.string(),
     pending: z.string(),
     permissions: z.object({ added: z.array(z.string()), dropped: z.array(z.string()) }),
+    // Set when the update names another CLI probe than the one confirmed.
+    probe: z.object({ confirmed: z.string(), requested: z.string() }).optional(),
     extension: ExtensionSchema,
     warnings: z.array(CheckWarningSchema),
   }),
@@ -80,6 +82,7 @@ export function presentOutcome(outcome: RollbackOutcome, extensions: Pick<Extens
         current: outcome.current,
         pending: outcome.pending,
         permissions: { added: outcome.added, dropped: outcome.dropped },
+        ...(outcome.probe ? { probe: outcome.probe } : {}),
         extension,
         warnings: presentWarnings(outcome.warnings),
       };

@@ -14,6 +14,7 @@ export const PermissionPromptSchema = z.object({
       command: z.string(),
       source: z.string(),
       probe: z.object({ command: z.string(), args: z.array(z.string()) }).nullable(),
+      previousProbe: z.string().optional(),
     })
     .optional(),
   isolation: IsolationSchema.optional(),
