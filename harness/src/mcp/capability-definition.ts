@@ -55,8 +55,9 @@ export const PROFILE_RULES: Readonly<Record<McpProfile, ProfileRule>> = {
   // refuses a task terminal that is not the project's Workbench or the task's parent).
   task: { surfaces: ['core', 'terminal', 'messaging', 'workbench'], tools: WORKBENCH_GATEWAY_TOOLS },
   gateway: { surfaces: ['gateway', 'operations'], readOnlySurfaces: ['core', 'terminal'] },
-  // A separate read-only bridge: one routed query, discussion delivery and bounded project reads.
-  'gateway-query': { tools: ['route_gateway_query', 'complete_gateway_discussion', 'identify_project', 'ask_project_knowledge', 'get_project'] },
+  // A separate read-only bridge: one routed query and bounded project reads. Answering a discussion
+  // is the Workbench's (profile task), so a query bridge cannot answer the owner's question.
+  'gateway-query': { tools: ['route_gateway_query', 'identify_project', 'ask_project_knowledge', 'get_project'] },
 };
 
 /** The MCP view of a set of operations: tools by profile, profiles by tool. */

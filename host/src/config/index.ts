@@ -4,3 +4,4 @@ export * from './svc-home.js';
 export * from './system-config-key.js';
 export * from './system-config-keys.js';
 export * from './system-config-store.js';
+export * from './svc-home-overlap.js';

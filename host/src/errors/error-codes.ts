@@ -227,6 +227,16 @@ const ROWS: Record<string, Row> = {
   gateway_not_found: NOT_FOUND,
   channel_not_found: NOT_FOUND,
   service_required: UNAVAILABLE,
+  // Identities a caller cannot forge, and what a caller may read or reach
+  task_credential_required: [403, true, false, true],
+  task_credential_invalid: [403, true, false, true],
+  gateway_credential_required: [403, true, false, true],
+  gateway_credential_invalid: [403, true, false, true],
+  workbench_caller_required: [403, true, false, true],
+  project_out_of_scope: [403, true, false, true],
+  channel_scope_required: [403, true, false, true],
+  target_not_named: [403, true, false, true],
+  repository_holds_svc_home: BAD_REQUEST,
   // Ours
   body_too_large: [413, true, false, false],
   unsupported_media_type: [415, true, false, false],
