@@ -1,20 +1,20 @@
 import { realpathSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 
-/** Where `provision_remote_project` clones repositories: the one part of SVC_HOME a project may live in. */
-export const REMOTE_PROJECTS_DIR = 'remote-projects';
+/** What the service keeps in SVC_HOME: its credentials, database, logs, run folders and signal files. */
+const SERVICE_ENTRIES = ['token', 'server.json', 'svc.db', 'svc.db-wal', 'svc.db-shm', 'logs', 'runs', 'signals', 'extensions'];
 
 /**
  * How a folder overlaps the service's data folder, compared by real paths (a symbolic link does not
- * get around it): it `is` SVC_HOME, `holds` it, or lies `inside` it (outside its remote-projects
- * folder); undefined when it is clear of it.
+ * get around it): it `is` SVC_HOME, `holds` it, or lies `inside` one of the service's own entries
+ * there (a folder of its own inside SVC_HOME, such as a cloned remote project, is clear of it).
  */
 export function svcHomeOverlap(folder: string, svcHome: string): 'is' | 'holds' | 'inside' | undefined {
   const path = realPath(folder);
   const home = realPath(svcHome);
   if (path === home) return 'is';
   if (within(home, path)) return 'holds';
-  if (within(path, home) && !within(path, realPath(join(home, REMOTE_PROJECTS_DIR)))) return 'inside';
+  if (SERVICE_ENTRIES.some((entry) => within(path, join(home, entry)))) return 'inside';
   return undefined;
 }
 
