@@ -234,7 +234,6 @@ const ROWS: Record<string, Row> = {
   gateway_credential_invalid: [403, true, false, true],
   workbench_caller_required: [403, true, false, true],
   project_out_of_scope: [403, true, false, true],
-  channel_scope_required: [403, true, false, true],
   target_not_named: [403, true, false, true],
   repository_holds_svc_home: BAD_REQUEST,
   // Ours
