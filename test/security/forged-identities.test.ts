@@ -139,6 +139,7 @@ describe('only the gateway plugin, with its credential, names a platform sender'
       expect(code, name).toBe('gateway_credential_required');
     }
     expect((await model.call('get_project', { id: projectA })).name).toBe('alpha');
+    expect((await model.call('list_projects', {})).items.map((project: { name: string }) => project.name)).toEqual(['alpha']);
   });
 });
 
