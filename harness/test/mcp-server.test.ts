@@ -2,6 +2,8 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { openHostServices } from '../../host/src/host-services.js';
+import { mintTaskCredential } from '../../host/src/terminals/index.js';
 import { connectSvcMcp, type SvcMcp } from '../../test/support/svc-mcp-client.js';
 import { createSvcSandbox, SVC_BIN, type SvcSandbox } from '../../test/support/svc-process.js';
 
@@ -40,8 +42,9 @@ const PINNED: Record<string, string[]> = {
   assistant: [...CORE, ...TERMINAL],
   // The Workbench is a task terminal: the gateway tools it calls come with the profile.
   task: [...CORE, ...TERMINAL, ...MESSAGING, ...WORKBENCH, 'complete_gateway_discussion', 'confirm_gateway_task_created', 'complete_gateway_work'],
-  gateway: [...READ_ONLY_CORE_AND_TERMINAL, ...GATEWAY, ...OPERATIONS],
-  'gateway-query': ['get_project', 'identify_project', 'ask_project_knowledge', 'route_gateway_query', 'complete_gateway_discussion'],
+  // The Workbench's gateway tools are its own (profile task): neither gateway profile answers in its place.
+  gateway: [...READ_ONLY_CORE_AND_TERMINAL, ...GATEWAY.filter((name) => !name.startsWith('complete_') && name !== 'confirm_gateway_task_created'), ...OPERATIONS],
+  'gateway-query': ['get_project', 'identify_project', 'ask_project_knowledge', 'route_gateway_query'],
 };
 
 let svc: SvcSandbox;
@@ -258,8 +261,16 @@ describe('svc mcp tools', () => {
     await client.call('set_goal_mode', { taskId: task.id, unattended: false });
     expect(existsSync(signal)).toBe(false);
     expect((await client.call('get_task', { id: task.id })).unattended).toBe(false);
-    // Inside a task terminal the task is its own (SVC_TASK_ID).
-    const inTask = await mcp({ SVC_TASK_ID: String(task.id) });
+    // Inside a task terminal the task is its own, proven by its execution's credential.
+    const local = await openHostServices({ env: { ...svc.env, SVC_LOG_LEVEL: 'error' }, builtins: false });
+    const minted = mintTaskCredential();
+    try {
+      const execution = local.domain.executions.create({ taskId: task.id, connectionId: null, connectionName: 'stand-in', providerId: 'svc.stand-in', mode: 'fresh', sessionId: null });
+      local.domain.executions.storeCredential(execution.id, minted.hash);
+    } finally {
+      await local.close();
+    }
+    const inTask = await mcp({ SVC_TASK_ID: String(task.id), SVC_TASK_CREDENTIAL: minted.credential });
     expect((await inTask.call('set_goal_mode', { unattended: true })).taskId).toBe(task.id);
     expect(existsSync(signal)).toBe(true);
     await inTask.close();
@@ -272,9 +283,9 @@ describe('svc mcp tools', () => {
     // ask_human parks a live terminal, so it runs in the service too.
     expect((await client.fail('ask_human', { question: 'Ship it?', taskId: task.id })).code).toBe('server_not_running');
     expect((await client.fail('relay_channel_reply', { taskId: task.id, reply: 'ok' })).code).toBe('server_not_running');
-    // Sender policy comes from the channels: a chat no channel trusts is refused, whoever claims what.
-    expect((await client.fail('route_gateway_query', { platform: 'telegram', chatId: '1', senderId: '3', platformMessageId: '2', text: 'hi' })).code).toBe('chat_not_authorized');
-    expect((await client.fail('route_gateway_message', { platform: 'telegram', chatId: '1', senderId: '3', platformMessageId: '2', text: 'hi' })).code).toBe('owner_required');
+    // Only a gateway's plugin, with its credential, may say who sent a platform message.
+    expect((await client.fail('route_gateway_query', { platform: 'telegram', chatId: '1', senderId: '3', platformMessageId: '2', text: 'hi' })).code).toBe('gateway_credential_required');
+    expect((await client.fail('route_gateway_message', { platform: 'telegram', chatId: '1', senderId: '3', platformMessageId: '2', text: 'hi' })).code).toBe('gateway_credential_required');
     // Capabilities are scoped to a task: none named, none offered.
     expect((await client.fail('list_capabilities', {})).code).toBe('invalid_request');
   });

@@ -1,7 +1,7 @@
 // Benchmark: `svc mcp` over stdio beside the MCP SDK's own minimal echo server, in the same run.
 // Figures: a tools/call round trip that reads the database (list_tasks), and the time from spawn to
 // the answered tools/list (what an MCP client waits for at start).
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -62,7 +62,9 @@ export async function mcpBenchmarks(): Promise<BenchResult[]> {
     // A few rows to read.
     const { client } = await connect(svc);
     const workspace = (await client.callTool({ name: 'create_workspace', arguments: { name: 'bench' } })).structuredContent as { id: number };
-    const project = (await client.callTool({ name: 'create_project', arguments: { workspaceId: workspace.id, name: 'p', repoPath: home } })).structuredContent as { id: number };
+    // The project's own folder: SVC_HOME itself is refused as a repository.
+    mkdirSync(join(home, 'p'));
+    const project = (await client.callTool({ name: 'create_project', arguments: { workspaceId: workspace.id, name: 'p', repoPath: join(home, 'p') } })).structuredContent as { id: number };
     let taskId = 0;
     for (let i = 0; i < 20; i++) taskId = ((await client.callTool({ name: 'create_task', arguments: { projectId: project.id, title: `task ${i}` } })).structuredContent as { id: number }).id;
     await client.close();

@@ -16,6 +16,7 @@ import { OpenClawClient } from '../../harness/src/gateways/openclaw-client.js';
 import { REPO_ROOT, SVC_BIN } from '../support/svc-process.js';
 import { startServe, type ServeProcess } from '../support/svc-serve.js';
 import { connectSvcMcp, type SvcMcp } from '../support/svc-mcp-client.js';
+import { taskTerminalMcpEnv } from '../support/task-terminal-mcp-env.js';
 import { createConformanceSandbox, type ConformanceSandbox } from './support/conformance-sandbox.js';
 import { startTelegramBotApiServer, type TelegramBotApiServer } from './support/telegram-bot-api-server.js';
 
@@ -31,6 +32,7 @@ let sandbox: ConformanceSandbox;
 let telegram: TelegramBotApiServer;
 let gateway: ChildProcess & { output?: string };
 let gatewayUrl: string;
+let gatewayCredential: string;
 const serves: ServeProcess[] = [];
 
 async function freePort(): Promise<number> {
@@ -90,6 +92,8 @@ beforeAll(async () => {
   // svc's side: the gateway, a project, and the channel that names the Telegram owner.
   const added = await sandbox.svc.run(['gateway', 'add', 'claw', '--kind', 'openclaw', '--url', gatewayUrl, '--token-env', 'OC_TOKEN'], { env: { OC_TOKEN: GATEWAY_TOKEN } });
   if (added.code !== 0) throw new Error(`svc gateway add failed\n${added.stdout}\n${added.stderr}`);
+  // The plugin's proof that it, not a model's tool call, names the sender.
+  gatewayCredential = (JSON.parse((await sandbox.ok(['gateway', 'credential', 'claw', '--json'])).stdout) as { credential: string }).credential;
   const repo = join(sandbox.home, 'repo');
   mkdirSync(repo);
   await sandbox.ok(['workspace', 'create', 'main']);
@@ -119,7 +123,7 @@ beforeAll(async () => {
           entries: {
             'svc-gateway': {
               enabled: true,
-              config: { command: process.execPath, args: [SVC_BIN, 'mcp'], env: { SVC_HOME: sandbox.svc.env.SVC_HOME!, SVC_LOG_LEVEL: 'error' } },
+              config: { command: process.execPath, args: [SVC_BIN, 'mcp'], env: { SVC_HOME: sandbox.svc.env.SVC_HOME!, SVC_LOG_LEVEL: 'error', SVC_GATEWAY_CREDENTIAL: gatewayCredential } },
             },
           },
         },
@@ -204,7 +208,7 @@ describe('the real OpenClaw gateway', () => {
       // 2. svc stored it once, under the platform's own chat and message id, as the owner's (its own
       // channel names 4242), routed it to demo and wrote the Workbench event; the Workbench is not
       // running yet. The owner's diagnosis, looked up by the Telegram message, shows it.
-      const owner = await connectSvcMcp(sandbox.svc, { SVC_MCP_PROFILE: 'gateway' });
+      const owner = await connectSvcMcp(sandbox.svc, { SVC_MCP_PROFILE: 'gateway', SVC_GATEWAY_CREDENTIAL: gatewayCredential });
       mcps.push(owner);
       const stagesOf = async () => {
         const diagnosis = await owner.call('diagnose_gateway_request', { platform: 'telegram', chatId: String(GROUP), senderId: String(OWNER), platformMessageId: String(requestMessageId) });
@@ -233,8 +237,10 @@ describe('the real OpenClaw gateway', () => {
       wb = firstBatch;
 
       // 4. The Workbench agent (its actions here, through the `svc mcp` its terminal gets: profile task,
-      // its own task id) reads the batch, creates the child, binds it to the request and starts it.
-      const agent = await connectSvcMcp(sandbox.svc, { SVC_MCP_PROFILE: 'task', SVC_TASK_ID: String(workbench.id) });
+      // its own task proven by the execution's credential) reads the batch, creates the child, binds it
+      // to the request and starts it.
+      const workbenchPid = (JSON.parse((await sandbox.ok(['task', 'show', String(workbench.id), '--json'])).stdout).executions as { pid: number }[])[0]!.pid;
+      const agent = await connectSvcMcp(sandbox.svc, taskTerminalMcpEnv(workbenchPid));
       mcps.push(agent);
       // Acknowledged as soon as it shows in the terminal (the tool waits for the delivery record).
       const ack = (batchId: number) => agent.call('ack_workbench_batch', { batchId });

@@ -9,6 +9,7 @@ import { createSvcSandbox, REPO_ROOT, waitFor, type SvcSandbox } from '../suppor
 import { QWEN_STAND_IN, prepareQwenDemoProject, svcOk } from '../support/qwen-demo-project.js';
 import { connectSvcMcp } from '../support/svc-mcp-client.js';
 import { readTerminalUntil, startServe, type ServeProcess } from '../support/svc-serve.js';
+import { taskTerminalMcpEnv } from '../support/task-terminal-mcp-env.js';
 import { launchBrowser, screenshot, signedInPage } from './web-browser.js';
 
 const HERMES_STAND_IN = join(REPO_ROOT, 'test/fake-clis/hermes/hermes');
@@ -53,9 +54,11 @@ test('a question from a task terminal appears live, is answered inline, and the 
   // The live stream is open once the page has loaded its data (its first request after the stream opened).
   await page.waitForLoadState('networkidle').catch(() => undefined);
 
-  // The task terminal's agent asks through `svc mcp` (profile task, its task id from the spawn
-  // environment), which forwards ask_human to the service over the localhost bridge.
-  const mcp = await connectSvcMcp(svc, { SVC_MCP_PROFILE: 'task', SVC_TASK_ID: String(taskId) });
+  // The task terminal's agent asks through `svc mcp` with the terminal's wiring (profile task, its
+  // task proven by the execution's credential), which forwards ask_human to the service over the
+  // localhost bridge.
+  const [running] = JSON.parse(await ok(['task', 'show', String(taskId), '--json'])).executions as { pid: number }[];
+  const mcp = await connectSvcMcp(svc, taskTerminalMcpEnv(running!.pid));
   const asked = { body: await mcp.call<{ messageId: number; status: string }>('ask_human', { question: 'Which database should the service use?\nsqlite or postgres?' }) };
   await mcp.close();
   expect(asked.body.status).toBe('OPEN');

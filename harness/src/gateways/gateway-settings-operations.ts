@@ -5,9 +5,10 @@ import { getGateway } from './get-gateway.js';
 import { createGateway } from './create-gateway.js';
 import { deleteGateway } from './delete-gateway.js';
 import { checkGatewayHealth } from './check-gateway-health.js';
+import { issueGatewayCredential } from './issue-gateway-credential.js';
 import { listChannels } from './list-channels.js';
 import { createChannel } from './create-channel.js';
 import { updateChannel } from './update-channel.js';
 import { deleteChannel } from './delete-channel.js';
 
-export const GATEWAY_SETTINGS_OPERATIONS = [listGateways, getGateway, createGateway, deleteGateway, checkGatewayHealth, listChannels, createChannel, updateChannel, deleteChannel];
+export const GATEWAY_SETTINGS_OPERATIONS = [listGateways, getGateway, createGateway, deleteGateway, checkGatewayHealth, issueGatewayCredential, listChannels, createChannel, updateChannel, deleteChannel];

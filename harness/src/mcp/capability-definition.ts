@@ -45,6 +45,8 @@ interface ProfileRule {
   readOnlySurfaces?: readonly ToolSurface[];
   /** These tools by name. */
   tools?: readonly string[];
+  /** Never these tools, whatever their surface. */
+  withoutTools?: readonly string[];
 }
 
 /** Profile membership (seed "Server start"; DESIGN.md "profile membership"). */
@@ -54,9 +56,11 @@ export const PROFILE_RULES: Readonly<Record<McpProfile, ProfileRule>> = {
   // The Workbench is a task terminal: it also gets the gateway tools the seed says it calls (each
   // refuses a task terminal that is not the project's Workbench or the task's parent).
   task: { surfaces: ['core', 'terminal', 'messaging', 'workbench'], tools: WORKBENCH_GATEWAY_TOOLS },
-  gateway: { surfaces: ['gateway', 'operations'], readOnlySurfaces: ['core', 'terminal'] },
-  // A separate read-only bridge: one routed query, discussion delivery and bounded project reads.
-  'gateway-query': { tools: ['route_gateway_query', 'complete_gateway_discussion', 'identify_project', 'ask_project_knowledge', 'get_project'] },
+  // The Workbench's gateway tools answer in its place: over MCP only its own terminal may call them.
+  gateway: { surfaces: ['gateway', 'operations'], readOnlySurfaces: ['core', 'terminal'], withoutTools: WORKBENCH_GATEWAY_TOOLS },
+  // A separate read-only bridge: one routed query and bounded project reads. Answering a discussion
+  // is the Workbench's (profile task), so a query bridge cannot answer the owner's question.
+  'gateway-query': { tools: ['route_gateway_query', 'identify_project', 'ask_project_knowledge', 'get_project'] },
 };
 
 /** The MCP view of a set of operations: tools by profile, profiles by tool. */
@@ -104,6 +108,7 @@ function inProfile(tool: AnyOperation, profile: McpProfile): boolean {
   const rule = PROFILE_RULES[profile];
   const surface = TOOL_GROUP_SURFACES[tool.group];
   if (surface === undefined) return false;
+  if (rule.withoutTools?.includes(tool.name)) return false;
   if (rule.tools?.includes(tool.name)) return true;
   if (rule.surfaces?.includes(surface)) return true;
   return Boolean(tool.readOnly && rule.readOnlySurfaces?.includes(surface));

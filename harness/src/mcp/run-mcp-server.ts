@@ -5,10 +5,12 @@ import { SvcError } from '@svc-org/ai-sdk';
 import { HOST_VERSION } from '../../../host/src/config/host-version.js';
 import { resolveSvcHome } from '../../../host/src/config/svc-home.js';
 import { openHostServices, type HostServices } from '../../../host/src/host-services.js';
-import { OperationInvoker, OperationRegistry } from '../../../host/src/operations/index.js';
+import { OperationRegistry, type OperationCaller } from '../../../host/src/operations/index.js';
 import { ServiceClient } from '../../../host/src/server/service-client.js';
+import { authenticateMcpCaller, type McpClaims } from './authenticate-mcp-caller.js';
 import { CapabilityDefinition } from './capability-definition.js';
 import { createMcpServer } from './create-mcp-server.js';
+import { McpCallerInvoker } from './mcp-caller-invoker.js';
 import { MCP_OPERATIONS } from './mcp-operations.js';
 import { parseMcpProfile, type McpProfile } from './mcp-profile.js';
 
@@ -23,6 +25,7 @@ export const MCP_USAGE = `usage: svc mcp
 
 Serves MCP over stdin/stdout for an MCP client that starts it (logs: $SVC_HOME/logs/svc.log).
   SVC_MCP_PROFILE  full (default) | assistant | task | gateway | gateway-query
+  SVC_CHANNEL      gateway, gateway-query: the channel served; its scope bounds the projects read
   SVC_HOME         the data directory of the service (default ~/.svc)
 
 example: claude mcp add -s user svc -- svc mcp
@@ -39,10 +42,10 @@ export async function runMcpServer(io: McpIo, signal: AbortSignal, args: readonl
     return 2;
   }
   let profile: McpProfile;
-  let taskId: number | undefined;
+  let claims: McpClaims;
   try {
     profile = parseMcpProfile(io.env.SVC_MCP_PROFILE);
-    taskId = parseTaskId(io.env.SVC_TASK_ID);
+    claims = claimsOf(io.env);
   } catch (error) {
     // Refused before anything is served: a client sees the process end, a person reads why.
     io.stderr.write(`svc mcp: ${(error as Error).message}\n`);
@@ -52,15 +55,31 @@ export async function runMcpServer(io: McpIo, signal: AbortSignal, args: readonl
   let services: Promise<HostServices> | undefined;
   let opened: HostServices | undefined;
   const definition = new CapabilityDefinition(MCP_OPERATIONS);
-  const invoker = new OperationInvoker({
+  // Filled in by the first call's authentication; the task id is believed only with its credential.
+  const caller: OperationCaller = { via: 'mcp', mcpProfile: profile };
+  const open = () =>
+    (services ??= openHostServices({ env: io.env, builtins: false }).then((value) => {
+      opened = value;
+      for (const secret of [claims.taskCredential, claims.gatewayCredential]) value.logger.redactor.addSecret(secret);
+      return value;
+    }));
+  let authenticated: Promise<HostServices> | undefined;
+  const invoker = new McpCallerInvoker({
     registry: new OperationRegistry(definition.toolsOf(profile)),
-    services: () =>
-      (services ??= openHostServices({ env: io.env, builtins: false }).then((value) => {
-        opened = value;
-        value.logger.info('mcp session', { profile, ...(taskId !== undefined ? { taskId } : {}), pid: process.pid });
+    profile,
+    authenticate: () =>
+      (authenticated ??= open().then((value) => {
+        authenticateMcpCaller(value, profile, claims, caller);
+        value.logger.info('mcp session', {
+          profile,
+          ...(caller.taskId !== undefined ? { taskId: caller.taskId } : {}),
+          ...(caller.gatewayId !== undefined ? { gatewayId: caller.gatewayId } : {}),
+          pid: process.pid,
+        });
         return value;
       })),
-    caller: { via: 'mcp', mcpProfile: profile, ...(taskId !== undefined ? { taskId } : {}) },
+    services: open,
+    caller,
     // Live terminals are in `svc serve`: reached over the localhost bridge with the install token.
     remote: () => {
       const client = ServiceClient.connect(resolveSvcHome(io.env));
@@ -82,6 +101,20 @@ export async function runMcpServer(io: McpIo, signal: AbortSignal, args: readonl
   await closed;
   if (services) await (await services).close();
   return 0;
+}
+
+function claimsOf(env: NodeJS.ProcessEnv): McpClaims {
+  const taskId = parseTaskId(env.SVC_TASK_ID);
+  const present = (value: string | undefined) => (value === undefined || value === '' ? undefined : value);
+  const taskCredential = present(env.SVC_TASK_CREDENTIAL);
+  const gatewayCredential = present(env.SVC_GATEWAY_CREDENTIAL);
+  const channel = present(env.SVC_CHANNEL);
+  return {
+    ...(taskId !== undefined ? { taskId } : {}),
+    ...(taskCredential !== undefined ? { taskCredential } : {}),
+    ...(gatewayCredential !== undefined ? { gatewayCredential } : {}),
+    ...(channel !== undefined ? { channel } : {}),
+  };
 }
 
 function parseTaskId(value: string | undefined): number | undefined {

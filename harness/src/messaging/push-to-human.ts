@@ -1,7 +1,10 @@
 import { SvcError } from '@svc-org/ai-sdk';
 import { z } from 'zod';
-import { defineOperation } from '../../../host/src/operations/index.js';
+import { readSystemConfig } from '../../../host/src/config/index.js';
+import { defineOperation, type OperationContext } from '../../../host/src/operations/index.js';
+import type { ChannelRecord } from '../gateways/index.js';
 import { harnessStores } from './harness-stores.js';
+import { RAW_PUSH_TARGETS_KEY } from './messaging-config-keys.js';
 import { resolveCallerTask } from './resolve-caller-task.js';
 import { withTaskToken } from './with-task-token.js';
 
@@ -9,7 +12,7 @@ export const pushToHuman = defineOperation({
   name: 'push_to_human',
   group: 'messaging',
   description:
-    'Really send a message to a person through the configured gateway (durable: queued first, sent and retried by the service). `to` names a target (a group or a person); without it the channel\'s owner/home target is used. With expectReply the task is parked once the message is delivered: stop and wait for the reply.',
+    'Really send a message to a person through the configured gateway (durable: queued first, sent and retried by the service). `to` names a target of the channel (list_notify_targets: a target name or its chat); without it the channel\'s owner/home target is used. With expectReply the task is parked once the message is delivered: stop and wait for the reply.',
   readOnly: false,
   callerTaskField: 'taskId',
   runsIn: 'any',
@@ -50,6 +53,7 @@ export const pushToHuman = defineOperation({
     }
     const named = input.to !== undefined ? channel.target(input.to) : undefined;
     const to = named?.to ?? input.to ?? channel.home.to;
+    if (!named && input.to !== undefined) assertNamedTarget(ctx, stores.channels.get(channel.id), input.to);
     const threadId = input.threadId ?? named?.threadId ?? (input.to === undefined ? channel.home.threadId : null) ?? null;
     const { messageId, outboxId } = stores.messages.enqueuePush({
       ...owner,
@@ -77,3 +81,14 @@ export const pushToHuman = defineOperation({
     };
   },
 });
+
+/** A chat the channel does not name is refused, unless a person allowed raw targets (`svc config set harness.push.rawTargets allow`). */
+function assertNamedTarget(ctx: OperationContext, channel: ChannelRecord, to: string): void {
+  if (to === channel.home.to || channel.targets.some((target) => target.to === to)) return;
+  if (readSystemConfig(ctx.services.db, RAW_PUSH_TARGETS_KEY) === 'allow') return;
+  throw new SvcError({
+    code: 'target_not_named',
+    message: `channel ${channel.name} names no target "${to}"; push_to_human sends only to the home or a named target`,
+    details: { channel: channel.name, targets: channel.targets.map((target) => target.name), fix: `name it on the channel (svc channel add … --target <name>=<chat>), or allow raw targets: svc config set ${RAW_PUSH_TARGETS_KEY} allow` },
+  });
+}

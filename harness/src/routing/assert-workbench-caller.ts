@@ -5,12 +5,19 @@ import type { RoutingStores } from './routing-stores.js';
 /**
  * The gateway tools a Workbench calls from its own terminal (profile `task`) act for one project:
  * a task terminal may use them only as that project's Workbench, or as the parent of the task they
- * complete. Callers outside a task terminal (the gateway's `svc mcp`, the CLI, the internal routes)
- * are checked by the tools' own sender and state rules.
+ * complete. Over MCP nothing else may call them (a gateway's session or a query bridge would answer
+ * in the Workbench's place); the CLI and the internal routes are the person's and the service's own.
  */
 export function assertWorkbenchCaller(ctx: OperationContext, stores: RoutingStores, scope: { projectId: number; parentTaskId?: number | null }, what: string): void {
   const caller = ctx.caller.taskId;
-  if (caller === undefined) return;
+  if (caller === undefined) {
+    if (ctx.caller.via !== 'mcp') return;
+    throw new SvcError({
+      code: 'workbench_caller_required',
+      message: `${what} is for the Workbench of project ${scope.projectId}, called from its own task terminal`,
+      details: { projectId: scope.projectId, fix: 'the Workbench calls it through the svc MCP server of its task terminal' },
+    });
+  }
   if (stores.workbench.workbenchOf(scope.projectId) === caller) return;
   if (scope.parentTaskId != null && scope.parentTaskId === caller) return;
   throw new SvcError({

@@ -6,6 +6,7 @@ import { createSvcSandbox, type SvcSandbox } from '../../../test/support/svc-pro
 import { QWEN_STAND_IN, prepareQwenDemoProject, svcOk } from '../../../test/support/qwen-demo-project.js';
 import { isRunning, readTerminalUntil, startServe, type ServeProcess } from '../../../test/support/svc-serve.js';
 import { connectSvcMcp } from '../../../test/support/svc-mcp-client.js';
+import { taskTerminalMcpEnv } from '../../../test/support/task-terminal-mcp-env.js';
 
 
 let svc: SvcSandbox;
@@ -41,9 +42,12 @@ describe('ask_human and reply_to_ask in a live task terminal', () => {
     const banner = await readUntil(server, taskId, 'qwen> ');
 
     // The task terminal's agent calls the tool through a real `svc mcp` child with the terminal's
-    // wiring (profile task, its own task from SVC_TASK_ID, no taskId in the arguments), which forwards
-    // it to the service over the localhost bridge.
-    const mcp = await connectSvcMcp(svc, { SVC_MCP_PROFILE: 'task', SVC_TASK_ID: String(taskId) });
+    // wiring (profile task, its own task proven by the execution's credential, no taskId in the
+    // arguments), which forwards it to the service over the localhost bridge.
+    const [running] = await executionsOf(taskId);
+    const wiring = taskTerminalMcpEnv(running!.pid);
+    expect(wiring).toMatchObject({ SVC_MCP_PROFILE: 'task', SVC_TASK_ID: String(taskId), SVC_TASK_CREDENTIAL: expect.stringMatching(/^svct_/) });
+    const mcp = await connectSvcMcp(svc, wiring);
     expect(await mcp.fail('ask_human', { question: 'not mine', taskId: taskId + 1000 })).toMatchObject({ code: 'task_mismatch' });
     const asked = { body: await mcp.call<{ taskId: number; executionId: number; messageId: number }>('ask_human', { question: 'Which database should the service use?', options: ['sqlite', 'postgres'] }) };
     await mcp.close();

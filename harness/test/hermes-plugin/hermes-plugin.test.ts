@@ -13,6 +13,7 @@ import { createSvcSandbox, REPO_ROOT, SVC_BIN, type SvcSandbox } from '../../../
 const PLUGIN = join(REPO_ROOT, 'harness/hermes-plugin');
 const STAND_IN = join(import.meta.dirname, 'hermes-stand-in.py');
 let svc: SvcSandbox;
+let gatewayCredential: string;
 
 interface Outcome {
   results: { action: string; reason?: string }[];
@@ -27,7 +28,7 @@ async function ok(args: string[]): Promise<string> {
 
 /** Feeds messages through the plugin inside the Hermes stand-in (one python3 process, one svc mcp). */
 function hermes(messages: object[]): Promise<{ hooks: string[]; outcomes: Outcome[] }> {
-  const settings = { command: process.execPath, args: [SVC_BIN, 'mcp'], env: { SVC_HOME: svc.home, SVC_LOG_LEVEL: 'error' } };
+  const settings = { command: process.execPath, args: [SVC_BIN, 'mcp'], env: { SVC_HOME: svc.home, SVC_LOG_LEVEL: 'error', SVC_GATEWAY_CREDENTIAL: gatewayCredential } };
   return new Promise((resolve, reject) => {
     const child = spawn('python3', [STAND_IN, PLUGIN, JSON.stringify(settings)], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, PYTHONDONTWRITEBYTECODE: '1' } });
     let out = '';
@@ -64,6 +65,8 @@ beforeAll(async () => {
   await ok(['project', 'create', 'demo', '--workspace', 'main', '--repo', join(svc.home, 'repo')]);
   await ok(['gateway', 'add', 'herm', '--kind', 'hermes', '--command', join(REPO_ROOT, 'test/fake-clis/hermes/hermes')]);
   await ok(['channel', 'add', 'tg', '--gateway', 'herm', '--platform', 'telegram', '--to', '4242', '--owner', '4242', '--trusted-group=-100777']);
+  // The plugin's env setting carries the gateway's credential: only it may say who sent a message.
+  gatewayCredential = (JSON.parse(await ok(['gateway', 'credential', 'herm', '--json'])) as { credential: string }).credential;
 }, 120_000);
 
 afterAll(() => svc.cleanup());

@@ -26,7 +26,9 @@ beforeAll(async () => {
   await ok(['gateway', 'add', 'herm', '--kind', 'hermes', '--command', join(REPO_ROOT, 'test/fake-clis/hermes/hermes')]);
   await ok(['channel', 'add', 'tg', '--gateway', 'herm', '--platform', 'telegram', '--to', '4242', '--owner', '4242', '--trusted-group=-100777']);
   const plugin = (await import(pathToFileURL(join(REPO_ROOT, 'harness/openclaw-plugin/index.js')).href)) as { createHandler(config: unknown): Handler };
-  handler = plugin.createHandler({ command: process.execPath, args: [SVC_BIN, 'mcp'], env: { SVC_HOME: svc.home, SVC_LOG_LEVEL: 'error' } });
+  // The plugin's own setting carries the gateway's credential: only it may say who sent a message.
+  const { credential } = JSON.parse(await ok(['gateway', 'credential', 'herm', '--json'])) as { credential: string };
+  handler = plugin.createHandler({ command: process.execPath, args: [SVC_BIN, 'mcp'], env: { SVC_HOME: svc.home, SVC_LOG_LEVEL: 'error', SVC_GATEWAY_CREDENTIAL: credential } });
 }, 120_000);
 
 afterAll(() => {

@@ -2,7 +2,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { createChannel, createGateway } from '../../src/gateways/index.js';
 import { join } from 'node:path';
 import { openDatabase } from '../../../host/src/db/index.js';
-import { askHuman, getHarnessMessage, harnessStores, MessageStore, listNotifyTargets, notifyHuman, pushToHuman, replyToAsk, resendHarnessMessage } from '../../src/messaging/index.js';
+import { SystemConfigStore } from '../../../host/src/config/index.js';
+import { SYSTEM_CONFIG_KEYS } from '../../../host/src/system-config-keys.js';
+import { askHuman, getHarnessMessage, harnessStores, MessageStore, listNotifyTargets, notifyHuman, pushToHuman, RAW_PUSH_TARGETS_KEY, replyToAsk, resendHarnessMessage } from '../../src/messaging/index.js';
 import { startHarness, type RunningHarness } from '../../src/outbox/index.js';
 import { openHarnessFixture, type HarnessFixture } from '../support/harness-fixture.js';
 import { startScriptedOpenClawGateway, type ScriptedOpenClawGateway } from '../support/scripted-openclaw-gateway.js';
@@ -186,7 +188,10 @@ describe('durable push_to_human through an OpenClaw gateway', () => {
 
   test('a refusal stops retrying and shows why', async () => {
     const h = manualHarness();
-    const pushed = await fx.call(pushToHuman, { message: 'to nowhere', to: 'nowhere' }, { taskId: fx.newTask() });
+    // A chat no channel names: a person allowed raw targets, so the gateway is the one to refuse it.
+    const config = new SystemConfigStore(fx.services.db, SYSTEM_CONFIG_KEYS);
+    config.set(RAW_PUSH_TARGETS_KEY, 'allow');
+    const pushed = await fx.call(pushToHuman, { message: 'to nowhere', to: 'nowhere' }, { taskId: fx.newTask() }).finally(() => config.unset(RAW_PUSH_TARGETS_KEY));
     gateway.script = (r) => (r.to === 'nowhere' ? 'invalid' : 'ok');
     await h.worker.drain();
     expect(await fx.call(getHarnessMessage, { id: pushed.messageId })).toMatchObject({

@@ -5,3 +5,4 @@ export * from './system-config-key.js';
 export * from './system-config-keys.js';
 export * from './system-config-store.js';
 export * from './node-line.js';
+export * from './svc-home-overlap.js';

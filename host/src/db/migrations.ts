@@ -9,6 +9,7 @@ import m0007 from './migrations/0007_extension_integrity.sql';
 import m0008 from './migrations/0008_task_terminal_wiring.sql';
 import m0009 from './migrations/0009_extension_isolation.sql';
 import m0010 from './migrations/0010_extension_confirmed_probe.sql';
+import m0012 from './migrations/0012_execution_credentials.sql';
 
 export interface Migration {
   version: number;
@@ -27,4 +28,5 @@ export const MIGRATIONS: Migration[] = [
   { version: 8, name: '0008_task_terminal_wiring', sql: m0008 },
   { version: 9, name: '0009_extension_isolation', sql: m0009 },
   { version: 10, name: '0010_extension_confirmed_probe', sql: m0010 },
+  { version: 12, name: '0012_execution_credentials', sql: m0012 },
 ];

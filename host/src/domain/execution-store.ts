@@ -74,6 +74,11 @@ export class ExecutionStore {
     return this.db.prepare("SELECT * FROM executions WHERE status IN ('RUNNING', 'PAUSED') ORDER BY id").all().map((row) => ExecutionRowSchema.parse(row));
   }
 
+  /** Stores the hash of the credential minted for a live execution; its end revokes it (migration 0012). */
+  storeCredential(executionId: number, credentialHash: string): void {
+    this.db.prepare('INSERT INTO execution_credentials (execution_id, credential_hash, created_at) VALUES (?, ?, ?)').run(executionId, credentialHash, this.now().toISOString());
+  }
+
   /** Inserts a RUNNING execution; `execution_running` when the task already has a live one. */
   create(input: NewExecution): ExecutionRecord {
     try {

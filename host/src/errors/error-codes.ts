@@ -279,6 +279,15 @@ const ROWS: Record<string, Row> = {
   partial_delivery: [502, true, false, true],
   send_setup_failed: UPSTREAM,
   channel_removed: CONFLICT,
+  // Identities a caller cannot forge, and what a caller may read or reach
+  task_credential_required: [403, true, false, true],
+  task_credential_invalid: [403, true, false, true],
+  gateway_credential_required: [403, true, false, true],
+  gateway_credential_invalid: [403, true, false, true],
+  workbench_caller_required: [403, true, false, true],
+  project_out_of_scope: [403, true, false, true],
+  target_not_named: [403, true, false, true],
+  repository_holds_svc_home: BAD_REQUEST,
   // Ours
   body_too_large: [413, true, false, false],
   unsupported_media_type: [415, true, false, false],

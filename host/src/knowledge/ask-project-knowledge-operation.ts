@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { defineOperation } from '../operations/index.js';
+import { assertProjectInScope, defineOperation } from '../operations/index.js';
 import { FactSchema } from './fact-store.js';
 import { SearchHitSchema } from './knowledge-search.js';
 import { ProjectKnowledge } from './project-knowledge.js';
+import { repositoryIndexOptions } from './repository-index-options.js';
 
 export const askProjectKnowledge = defineOperation({
   name: 'ask_project_knowledge',
@@ -28,9 +29,11 @@ export const askProjectKnowledge = defineOperation({
   }),
   http: { method: 'GET', path: '/api/projects/:projectId/knowledge' },
   handler(input, ctx) {
+    // A gateway's caller reads only its channel's projects (the same answer whether the project exists or not).
+    assertProjectInScope(ctx, input.projectId);
     const project = ctx.services.domain.projects.get(input.projectId);
     const knowledge = new ProjectKnowledge(ctx.services.db);
-    const refreshed = knowledge.repository.refresh(project.id, project.repoPath);
+    const refreshed = knowledge.repository.refresh(project.id, project.repoPath, repositoryIndexOptions(ctx));
     return {
       projectId: project.id,
       projectName: project.name,

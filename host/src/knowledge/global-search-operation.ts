@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { defineOperation } from '../operations/index.js';
+import { assertProjectInScope, defineOperation, projectInScope } from '../operations/index.js';
 import { SEARCH_KINDS, SearchHitSchema } from './knowledge-search.js';
 import { ProjectKnowledge } from './project-knowledge.js';
+import { repositoryIndexOptions } from './repository-index-options.js';
 
 export const globalSearch = defineOperation({
   name: 'global_search',
@@ -23,13 +24,15 @@ export const globalSearch = defineOperation({
   output: z.object({ hits: z.array(SearchHitSchema) }),
   http: { method: 'GET', path: '/api/search' },
   handler(input, ctx) {
-    const projects =
+    if (input.projectId !== undefined) assertProjectInScope(ctx, input.projectId);
+    const projects = (
       input.projectId !== undefined
         ? [ctx.services.domain.projects.get(input.projectId)]
-        : ctx.services.domain.projects.list(input.workspaceId !== undefined ? { workspaceId: ctx.services.domain.workspaces.get(input.workspaceId).id } : {});
+        : ctx.services.domain.projects.list(input.workspaceId !== undefined ? { workspaceId: ctx.services.domain.workspaces.get(input.workspaceId).id } : {})
+    ).filter((project) => projectInScope(ctx, project));
     const knowledge = new ProjectKnowledge(ctx.services.db);
-    if (!input.kinds || input.kinds.includes('file')) knowledge.refresh(projects);
-    const scoped = input.projectId !== undefined || input.workspaceId !== undefined;
+    if (!input.kinds || input.kinds.includes('file')) knowledge.refresh(projects, repositoryIndexOptions(ctx));
+    const scoped = input.projectId !== undefined || input.workspaceId !== undefined || ctx.caller.projectScopes !== undefined;
     return {
       hits: knowledge.search.search({
         text: input.query,

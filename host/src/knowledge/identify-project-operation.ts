@@ -2,8 +2,9 @@ import { isAbsolute, resolve, sep } from 'node:path';
 import { SvcError } from '@svc-org/ai-sdk';
 import { z } from 'zod';
 import type { ProjectRecord } from '../domain/index.js';
-import { defineOperation } from '../operations/index.js';
+import { defineOperation, projectInScope } from '../operations/index.js';
 import { ProjectKnowledge } from './project-knowledge.js';
+import { repositoryIndexOptions } from './repository-index-options.js';
 
 const MatchedBy = z.enum(['path', 'name', 'search']);
 const ProjectRef = z.object({ id: z.number(), name: z.string(), workspaceId: z.number(), repoPath: z.string() });
@@ -31,7 +32,8 @@ export const identifyProject = defineOperation({
   http: { method: 'GET', path: '/api/knowledge/identify-project' },
   handler(input, ctx) {
     if (!input.text && !input.path) throw new SvcError({ code: 'invalid_request', message: 'give text, path or both', details: { fields: ['text', 'path'] } });
-    const projects = ctx.services.domain.projects.list();
+    // Only the projects the caller may read are placed, searched or named back.
+    const projects = ctx.services.domain.projects.list().filter((project) => projectInScope(ctx, project));
     const ref = (project: ProjectRecord) => ({ id: project.id, name: project.name, workspaceId: project.workspaceId, repoPath: project.repoPath });
 
     if (input.path && isAbsolute(input.path)) {
@@ -47,7 +49,7 @@ export const identifyProject = defineOperation({
     if (named.length === 1) return { project: ref(named[0]!), matchedBy: 'name' as const, candidates: [{ projectId: named[0]!.id, name: named[0]!.name, matchedBy: 'name' as const, score: 1 }] };
 
     const knowledge = new ProjectKnowledge(ctx.services.db);
-    knowledge.refresh(named.length > 1 ? named : projects);
+    knowledge.refresh(named.length > 1 ? named : projects, repositoryIndexOptions(ctx));
     const hits = knowledge.search.search({ text, limit: 50, ...(named.length > 1 ? { projectIds: named.map((p) => p.id) } : {}) });
     // bm25 is negative (more negative = better); a project's weight is the sum of its hits'.
     const weight = new Map<number, number>();

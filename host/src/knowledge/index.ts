@@ -10,3 +10,6 @@ export { identifyProject } from './identify-project-operation.js';
 export { manageAssets } from './manage-assets-operation.js';
 export { manageNotes } from './manage-notes-operation.js';
 export { manageProjectFacts } from './manage-project-facts-operation.js';
+export * from './knowledge-config-keys.js';
+export * from './repository-index-options.js';
+export * from './secret-file-name.js';

@@ -4,7 +4,7 @@ import { AssetStore } from './asset-store.js';
 import { FactStore } from './fact-store.js';
 import { KnowledgeSearch } from './knowledge-search.js';
 import { NoteStore } from './note-store.js';
-import { RepositoryIndex, type RepositoryRefresh } from './repository-index.js';
+import { RepositoryIndex, type RepositoryIndexOptions, type RepositoryRefresh } from './repository-index.js';
 
 /** What a project knows: facts, notes, assets, its repository, and the search over them. */
 export class ProjectKnowledge {
@@ -23,7 +23,7 @@ export class ProjectKnowledge {
   }
 
   /** Brings the repository index of each project up to date before a search reads it. */
-  refresh(projects: readonly ProjectRecord[]): Record<number, RepositoryRefresh> {
-    return Object.fromEntries(projects.map((project) => [project.id, this.repository.refresh(project.id, project.repoPath)]));
+  refresh(projects: readonly ProjectRecord[], options: RepositoryIndexOptions = {}): Record<number, RepositoryRefresh> {
+    return Object.fromEntries(projects.map((project) => [project.id, this.repository.refresh(project.id, project.repoPath, options)]));
   }
 }

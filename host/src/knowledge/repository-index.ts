@@ -1,12 +1,21 @@
-import { readdirSync, readFileSync, statSync, type Dirent } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { readdirSync, readFileSync, realpathSync, statSync, type Dirent } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
 import type { Db } from '../db/index.js';
+import { svcHomeOverlap } from '../config/index.js';
 import { transaction } from '../db/index.js';
+import { looksLikeSecretFile } from './secret-file-name.js';
 
 /** Folders that hold tools' output or other people's code, not the project's own knowledge. */
 const SKIPPED_DIRS = new Set(['node_modules', 'dist', 'build', 'out', 'target', 'vendor', 'coverage', '__pycache__', 'venv']);
 const MAX_FILE_BYTES = 256 * 1024;
 const MAX_FILES = 5000;
+
+export interface RepositoryIndexOptions {
+  /** The service's data folder: never indexed, nor a repository inside it. */
+  svcHome?: string;
+  /** Paths a person opted in: indexed although hidden or named like a secret. */
+  optIn?: readonly string[];
+}
 
 export interface RepositoryRefresh {
   files: number;
@@ -18,15 +27,21 @@ export interface RepositoryRefresh {
 
 /**
  * The full-text index of a project's repository files (`repo_files` + `repo_file_fts`). Refreshed
- * on use and incrementally: only files whose size or mtime changed are read again. Hidden folders,
- * build output, binaries and files over 256 KiB are left out.
+ * on use and incrementally: only files whose size or mtime changed are read again. Hidden files and
+ * folders, files named like secrets (keys, tokens, credentials), build output, binaries, files over
+ * 256 KiB and the service's own data folder are left out; symbolic links are not followed.
  */
 export class RepositoryIndex {
   constructor(private readonly db: Db) {}
 
-  refresh(projectId: number, root: string): RepositoryRefresh {
+  refresh(projectId: number, repoPath: string, options: RepositoryIndexOptions = {}): RepositoryRefresh {
     const seen = new Map<string, { size: number; mtimeMs: number; full: string }>();
     let truncated = false;
+    // Walked by its real path, and symbolic links are not followed: every path below is real.
+    const root = realPath(repoPath);
+    const home = options.svcHome !== undefined ? realPath(options.svcHome) : undefined;
+    const optIn = (options.optIn ?? []).map(realPath);
+    const optedIn = (full: string) => optIn.some((path) => full === path || full.startsWith(path + sep));
     const walk = (dir: string): void => {
       let entries: Dirent[];
       try {
@@ -39,17 +54,21 @@ export class RepositoryIndex {
           truncated = true;
           return;
         }
-        if (entry.name.startsWith('.')) continue;
         const full = join(dir, entry.name);
+        if (entry.name.startsWith('.') && !optedIn(full)) continue;
         if (entry.isDirectory()) {
-          if (!SKIPPED_DIRS.has(entry.name)) walk(full);
+          if (!SKIPPED_DIRS.has(entry.name) && full !== home) walk(full);
         } else if (entry.isFile()) {
+          if (looksLikeSecretFile(entry.name) && !optedIn(full)) continue;
           const stat = statSync(full, { throwIfNoEntry: false });
           if (stat && stat.size <= MAX_FILE_BYTES) seen.set(relative(root, full).split(sep).join('/'), { size: stat.size, mtimeMs: Math.trunc(stat.mtimeMs), full });
         }
       }
     };
-    walk(root);
+    // A repository that is the service's data folder, or lies inside it, is not read at all; one
+    // that holds it is read around it.
+    const overlap = options.svcHome !== undefined ? svcHomeOverlap(root, options.svcHome) : undefined;
+    if (overlap !== 'is' && overlap !== 'inside') walk(root);
 
     const known = new Map(
       (this.db.prepare('SELECT id, path, size, mtime_ms FROM repo_files WHERE project_id = ?').all(projectId) as { id: number; path: string; size: number; mtime_ms: number }[]).map(
@@ -82,6 +101,14 @@ export class RepositoryIndex {
       }
     });
     return { files: seen.size, changed: changed.length, removed: removed.length, truncated };
+  }
+}
+
+function realPath(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return resolve(path);
   }
 }
 

@@ -8,6 +8,18 @@ export interface OperationCaller {
   taskId?: number;
   /** The MCP profile in force, for handlers that narrow further. */
   mcpProfile?: string;
+  /** The gateway whose plugin credential the caller presented: only such a caller may say who sent a platform message. */
+  gatewayId?: number;
+  /**
+   * The projects a caller may read, as the scopes of the channels it serves (a null workspace and
+   * project: every project). Unset: no narrowing (the CLI, a person's own MCP client, a task).
+   */
+  projectScopes?: readonly ProjectScope[];
+}
+
+export interface ProjectScope {
+  workspaceId: number | null;
+  projectId: number | null;
 }
 
 export interface OperationContext {

@@ -13,3 +13,4 @@ export * from './submit-message.js';
 export * from './task-directives.js';
 export * from './task-terminal-wiring.js';
 export * from './turn-tracker.js';
+export * from './task-credential.js';

@@ -11,6 +11,8 @@ export interface TaskTerminalWiringInput {
   signalDir: string;
   directive: string;
   files: HarnessFiles;
+  /** The execution's credential (`mintTaskCredential`): what `svc mcp` proves the task with. */
+  credential?: string;
   /** Passed on to `svc mcp` when the service uses a database server instead of the file in SVC_HOME. */
   databaseUrl?: string;
 }
@@ -19,7 +21,8 @@ export interface TaskTerminalWiringInput {
  * What a task terminal's CLI is started with, per process: the `svc` MCP server (profile `task`,
  * this task's identity), the turn hooks that report to the service, the ladder hook, the directive,
  * and the environment the hooks read (`SVC_HOME`, `SVC_TASK_ID`, `SVC_SIGNAL_DIR`, `SVC_HAS_PARENT`;
- * the manager adds `SVC_EXECUTION_ID` once the execution exists).
+ * the manager adds `SVC_EXECUTION_ID` once the execution exists). The task credential goes to the
+ * MCP server's environment only: the hooks and the CLI's own tools never see it.
  */
 export function taskTerminalWiring(input: TaskTerminalWiringInput): { attachments: SessionAttachments; env: Record<string, string> } {
   const { files } = input;
@@ -31,7 +34,12 @@ export function taskTerminalWiring(input: TaskTerminalWiringInput): { attachment
           name: 'svc',
           command: files.node,
           args: [files.svcBin, 'mcp'],
-          env: { ...identity, SVC_MCP_PROFILE: 'task', ...(input.databaseUrl ? { SVC_DATABASE_URL: input.databaseUrl } : {}) },
+          env: {
+            ...identity,
+            SVC_MCP_PROFILE: 'task',
+            ...(input.credential ? { SVC_TASK_CREDENTIAL: input.credential } : {}),
+            ...(input.databaseUrl ? { SVC_DATABASE_URL: input.databaseUrl } : {}),
+          },
         },
       ],
       hooks: {

@@ -14,6 +14,7 @@ import type { SignalDir } from './signal-dir.js';
 import { spawnPty, type PtySpec } from './spawn-pty.js';
 import { submitMessage, type SubmitMessageOptions, type SubmitMessageResult } from './submit-message.js';
 import { taskDirective } from './task-directives.js';
+import { mintTaskCredential } from './task-credential.js';
 import { taskTerminalWiring } from './task-terminal-wiring.js';
 import type { TurnState } from './turn-tracker.js';
 import { Terminal } from './terminal.js';
@@ -244,7 +245,8 @@ export class TerminalManager {
       const connection = this.options.connections.get(plan.connection);
       const cwd = repositoryOf(domain, task);
       const target = await this.options.extensions.prepare(connection.providerId, { connection: connection.name });
-      const wiring = this.wiringFor(task);
+      const credential = mintTaskCredential();
+      const wiring = this.wiringFor(task, credential.credential);
       runtimeDir = this.createRuntimeDir(taskId);
       const description = await this.options.extensions.buildSessionProcess(target, {
         mode: plan.mode,
@@ -265,6 +267,7 @@ export class TerminalManager {
         sessionId: plan.sessionId ?? null,
         unsupportedAttachments: unsupported,
       });
+      domain.executions.storeCredential(execution.id, credential.hash);
       if (unsupported.length > 0) {
         logger.warn('the provider could not attach part of the task terminal wiring', { taskId, executionId: execution.id, provider: connection.providerId, unsupported });
       }
@@ -364,7 +367,7 @@ export class TerminalManager {
   }
 
   /** The MCP server, hooks, directive and environment of this task's terminal. */
-  private wiringFor(task: TaskRecord) {
+  private wiringFor(task: TaskRecord, credential: string) {
     this.harnessFiles ??= locateHarnessFiles();
     const isWorkbench = this.options.isWorkbench?.(task.id) === true || this.options.domain.tasks.list({ parentTaskId: task.id }).length > 0;
     const hostEnv = this.options.hostEnv ?? process.env;
@@ -375,6 +378,7 @@ export class TerminalManager {
       signalDir: this.options.signalDir.ensure(),
       directive: taskDirective(isWorkbench, this.options.systemConfig),
       files: this.harnessFiles,
+      credential,
       ...(hostEnv.SVC_DATABASE_URL ? { databaseUrl: hostEnv.SVC_DATABASE_URL } : {}),
     });
   }

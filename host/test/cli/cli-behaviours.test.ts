@@ -1,5 +1,5 @@
 // The CLI as a person meets it, run in-process over a temp SVC_HOME with the echo fixture provider.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
@@ -65,8 +65,10 @@ describe('records', () => {
     const ws = cli();
     expect(await ws.run('workspace', 'create', 'json-ws', '--json')).toBe(0);
     expect(JSON.parse(ws.out())).toMatchObject({ name: 'json-ws', id: expect.any(Number) });
+    // A folder of its own: SVC_HOME itself (the CLI's working folder here) is refused as a repository.
+    mkdirSync(join(home, 'json-app'));
     const project = cli();
-    expect(await project.run('project', 'create', 'json-app', '--workspace', 'json-ws', '--repo', '.', '--json')).toBe(0);
+    expect(await project.run('project', 'create', 'json-app', '--workspace', 'json-ws', '--repo', 'json-app', '--json')).toBe(0);
     const task = cli();
     expect(await task.run('task', 'create', 'Write docs', '--project', 'json-app', '--json')).toBe(0);
     const id = JSON.parse(task.out()).id as number;

@@ -13,7 +13,7 @@ import { transaction } from '../../src/db/index.js';
 import { SYSTEM_CONFIG_KEYS } from '../../src/system-config-keys.js';
 import { startService, type RunningService } from '../../src/server/index.js';
 import { StopNotificationRowSchema } from '../../src/domain/index.js';
-import { DEFAULT_TASK_DIRECTIVES, locateHarnessFiles } from '../../src/terminals/index.js';
+import { DEFAULT_TASK_DIRECTIVES, locateHarnessFiles, verifyTaskCredential } from '../../src/terminals/index.js';
 import { copyFixtureProvider } from '../../../test/support/copy-fixture-provider.js';
 import { FIXTURE_CLIS, SVC_BIN, waitFor } from '../../../test/support/svc-process.js';
 
@@ -111,8 +111,18 @@ describe('what a task terminal is started with', () => {
     const files = locateHarnessFiles();
     const attachments = await attachmentsOf(t.id);
     expect(attachments.mcpServers).toEqual([
-      { name: 'svc', command: process.execPath, args: [files.svcBin, 'mcp'], env: { SVC_HOME: home, SVC_TASK_ID: String(t.id), SVC_MCP_PROFILE: 'task' } },
+      {
+        name: 'svc',
+        command: process.execPath,
+        args: [files.svcBin, 'mcp'],
+        env: { SVC_HOME: home, SVC_TASK_ID: String(t.id), SVC_MCP_PROFILE: 'task', SVC_TASK_CREDENTIAL: expect.stringMatching(/^svct_[\w-]{43}$/) },
+      },
     ]);
+    // The execution's credential proves the task while it runs; only its hash is stored.
+    const credential = attachments.mcpServers![0]!.env!.SVC_TASK_CREDENTIAL!;
+    const execution = service.services.domain.executions.liveForTask(t.id)!;
+    expect(verifyTaskCredential(service.services.db, credential, t.id)).toEqual({ taskId: t.id, executionId: execution.id });
+    expect(JSON.stringify(service.services.db.prepare('SELECT * FROM execution_credentials').all())).not.toContain(credential);
     expect(attachments.hooks).toEqual({
       stop: { command: [process.execPath, files.turnHook, 'stop'], timeoutSec: 15 },
       promptSubmit: { command: [process.execPath, files.turnHook, 'prompt'], timeoutSec: 15 },
@@ -126,7 +136,11 @@ describe('what a task terminal is started with', () => {
     expect(env).toMatchObject({ SVC_HOME: home, SVC_TASK_ID: String(t.id), SVC_SIGNAL_DIR: join(home, 'signals') });
     expect(env.SVC_HAS_PARENT).toBeUndefined();
     expect(env.SVC_MCP_PROFILE).toBeUndefined();
+    // The CLI itself and its hooks do not carry it: only the MCP server it starts does.
+    expect(env.SVC_TASK_CREDENTIAL).toBeUndefined();
     await service.terminals.stop(t.id);
+    await service.terminals.waitForEnd(t.id);
+    expect(() => verifyTaskCredential(service.services.db, credential, t.id)).toThrow(expect.objectContaining({ code: 'task_credential_invalid' }));
   });
 
   test('a Workbench (a task with children) also gets task.workbenchDirective; system config overrides the defaults', async () => {

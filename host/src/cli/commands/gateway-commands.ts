@@ -8,6 +8,7 @@ import {
   deleteChannel,
   deleteGateway,
   getGateway,
+  issueGatewayCredential,
   listChannels,
   listGateways,
   updateChannel,
@@ -124,6 +125,26 @@ export const GATEWAY_COMMANDS: CliCommand[] = [
       if (run.json) printJson(run.io, health);
       else run.io.stdout.write(`gateway ${health.gateway}: ${health.ok ? 'ok' : 'NOT OK'} (${health.detail})\n`);
       return health.ok ? 0 : 1;
+    },
+  },
+  {
+    group: 'gateway',
+    name: 'credential',
+    operation: issueGatewayCredential,
+    positionals: '<name>',
+    options: {},
+    json: true,
+    examples: ['svc gateway credential claw'],
+    async run(run) {
+      const issued = await run.invoke(issueGatewayCredential, { name: singlePositional(run, this, 'gateway name') });
+      if (run.json) printJson(run.io, issued);
+      else
+        run.io.stdout.write(
+          `${issued.env}=${issued.credential}\n` +
+            `Put it in the ${issued.gateway} svc plugin's env setting only (not in the gateway's own environment, which its agent's tools inherit).\n` +
+            'It is shown once; running this again replaces it.\n',
+        );
+      return 0;
     },
   },
   {

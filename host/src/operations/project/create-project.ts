@@ -1,6 +1,7 @@
 import { ProjectCreateSchema, ProjectSchema } from '../../domain/index.js';
 import { defineOperation } from '../define-operation.js';
 import { RefSchema } from '../ref-schema.js';
+import { assertRepositoryOutsideSvcHome } from './assert-repository-outside-svc-home.js';
 
 export const createProject = defineOperation({
   name: 'create_project',
@@ -13,6 +14,7 @@ export const createProject = defineOperation({
   http: { method: 'POST', path: '/api/projects', status: 201 },
   handler: (input, ctx) => {
     const { domain } = ctx.services;
+    assertRepositoryOutsideSvcHome(input.repoPath, ctx.services.svcHome);
     return domain.projects.create({ ...input, workspaceId: domain.workspaces.resolve(input.workspaceId).id });
   },
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ProjectSchema } from '../../domain/index.js';
 import { defineOperation } from '../define-operation.js';
+import { assertProjectInScope } from '../project-scope.js';
 import { RefSchema } from '../ref-schema.js';
 
 export const getProject = defineOperation({
@@ -12,5 +13,9 @@ export const getProject = defineOperation({
   input: z.object({ id: RefSchema }).strict(),
   output: ProjectSchema,
   http: { method: 'GET', path: '/api/projects/:id' },
-  handler: (input, ctx) => ctx.services.domain.projects.resolve(input.id),
+  handler(input, ctx) {
+    const project = ctx.services.domain.projects.resolve(input.id);
+    assertProjectInScope(ctx, project.id);
+    return project;
+  },
 });

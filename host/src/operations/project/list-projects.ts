@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ProjectSchema } from '../../domain/index.js';
 import { defineOperation } from '../define-operation.js';
 import { listOf } from '../list-of.js';
+import { projectInScope } from '../project-scope.js';
 import { RefSchema } from '../ref-schema.js';
 
 export const listProjects = defineOperation({
@@ -16,6 +17,6 @@ export const listProjects = defineOperation({
   handler: (input, ctx) => {
     const { domain } = ctx.services;
     const workspaceId = input.workspaceId === undefined ? undefined : domain.workspaces.resolve(input.workspaceId).id;
-    return { items: domain.projects.list(workspaceId === undefined ? {} : { workspaceId }) };
+    return { items: domain.projects.list(workspaceId === undefined ? {} : { workspaceId }).filter((project) => projectInScope(ctx, project)) };
   },
 });

@@ -1,6 +1,7 @@
 import { ProjectSchema, ProjectUpdateSchema } from '../../domain/index.js';
 import { defineOperation } from '../define-operation.js';
 import { RefSchema } from '../ref-schema.js';
+import { assertRepositoryOutsideSvcHome } from './assert-repository-outside-svc-home.js';
 
 export const updateProject = defineOperation({
   name: 'update_project',
@@ -15,6 +16,7 @@ export const updateProject = defineOperation({
   handler: (input, ctx) => {
     const { id, ...patch } = input;
     const { projects } = ctx.services.domain;
+    if (patch.repoPath !== undefined) assertRepositoryOutsideSvcHome(patch.repoPath, ctx.services.svcHome);
     return projects.update(projects.resolve(id).id, patch);
   },
 });

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { defineOperation } from '../../../host/src/operations/index.js';
+import { GATEWAY_CREDENTIAL_ENV, issueGatewayCredentialFor } from './gateway-credential.js';
+import { gatewayStores } from './gateway-stores.js';
+
+/**
+ * A person issues the gateway plugin's credential from the command line; it is shown once and then
+ * exists only as a hash. Deliberately no HTTP route and no MCP tool: no page and no agent can mint one.
+ */
+export const issueGatewayCredential = defineOperation({
+  name: 'issue_gateway_credential',
+  group: 'gateway_settings',
+  description: `Issue (or replace) the credential the gateway's svc plugin passes to svc mcp as ${GATEWAY_CREDENTIAL_ENV}; shown once.`,
+  readOnly: false,
+  runsIn: 'any',
+  input: z.object({ name: z.string().min(1).max(100) }).strict(),
+  output: z.object({ gateway: z.string(), env: z.literal(GATEWAY_CREDENTIAL_ENV), credential: z.string() }),
+  handler(input, ctx) {
+    const gateway = gatewayStores(ctx.services).gateways.get(input.name);
+    const credential = issueGatewayCredentialFor(ctx.services.db, gateway.id);
+    return { gateway: gateway.name, env: GATEWAY_CREDENTIAL_ENV, credential };
+  },
+});

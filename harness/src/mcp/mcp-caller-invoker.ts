@@ -1,0 +1,65 @@
+import { SvcError } from '@svc-org/ai-sdk';
+import type { z } from 'zod';
+import type { HostServices } from '../../../host/src/host-services.js';
+import {
+  OperationInvoker,
+  type AnyOperation,
+  type OperationCaller,
+  type OperationInvokerOptions,
+  type OperationProgress,
+} from '../../../host/src/operations/index.js';
+import { ChannelStore, GATEWAY_CREDENTIAL_ENV } from '../gateways/index.js';
+import type { McpProfile } from './mcp-profile.js';
+
+export interface McpCallerInvokerOptions extends OperationInvokerOptions {
+  profile: McpProfile;
+  /** Settles who the caller is before its first call runs (and refuses every call when it cannot). */
+  authenticate: () => Promise<HostServices>;
+}
+
+/**
+ * The invoker of `svc mcp`: the caller is authenticated before any tool runs, and two things only a
+ * credential allows are checked here, for every tool alike: saying who sent a platform message
+ * (a tool whose input names a `senderId`), and writing through the `gateway` profile.
+ */
+export class McpCallerInvoker extends OperationInvoker {
+  constructor(private readonly mcp: McpCallerInvokerOptions) {
+    super(mcp);
+  }
+
+  override async invoke<O extends AnyOperation>(operation: O | string, input: unknown, signal?: AbortSignal, progress?: OperationProgress): Promise<z.output<O['output']>> {
+    const services = await this.mcp.authenticate();
+    const op = typeof operation === 'string' ? this.registry.get(operation) : operation;
+    if (op) assertCallerMay(op, input, this.mcp.caller, this.mcp.profile, services);
+    return super.invoke(operation, input, signal, progress);
+  }
+}
+
+function assertCallerMay(op: AnyOperation, input: unknown, caller: OperationCaller, profile: McpProfile, services: HostServices): void {
+  const shape = (op.input as { shape?: Record<string, unknown> }).shape;
+  if (shape && 'senderId' in shape) {
+    if (caller.gatewayId === undefined) {
+      throw new SvcError({
+        code: 'gateway_credential_required',
+        message: `${op.name} says who sent a platform message; only a gateway's plugin may (it passes ${GATEWAY_CREDENTIAL_ENV})`,
+        details: { tool: op.name, fix: 'issue one with `svc gateway credential <gateway>` and set it in the plugin\'s env setting' },
+      });
+    }
+    const platform = (input as { platform?: unknown } | null)?.platform;
+    const served = new ChannelStore(services.db).list().some((channel) => channel.active && channel.gatewayId === caller.gatewayId && channel.platform === platform);
+    if (!served) {
+      throw new SvcError({
+        code: 'chat_not_authorized',
+        message: `${op.name}: this gateway has no active channel on ${String(platform)}`,
+        details: { tool: op.name, fix: 'add a channel for this platform through this gateway (svc channel add … --gateway <name>)' },
+      });
+    }
+  }
+  if (profile === 'gateway' && !op.readOnly && caller.gatewayId === undefined) {
+    throw new SvcError({
+      code: 'gateway_credential_required',
+      message: `${op.name} changes state; without ${GATEWAY_CREDENTIAL_ENV} the gateway profile is read-only`,
+      details: { tool: op.name, fix: "a gateway's own agent gets the read-only tools; the gateway plugin passes the credential" },
+    });
+  }
+}
