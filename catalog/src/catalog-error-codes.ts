@@ -14,6 +14,8 @@ export const CatalogErrorCodes = {
   packInvalid: 'catalog_pack_invalid',
   indexInvalid: 'catalog_index_invalid',
   outputNotEmpty: 'catalog_output_not_empty',
+  /** `svc catalog build --artifacts` names a folder without packed artifacts. */
+  noArtifacts: 'catalog_no_artifacts',
 } as const;
 
 export type CatalogErrorCode = (typeof CatalogErrorCodes)[keyof typeof CatalogErrorCodes];
