@@ -37,3 +37,6 @@ export * from './pack-provider.js';
 export * from './read-packed-artifact.js';
 export * from './read-packed-artifacts.js';
 export * from './write-packed-provider.js';
+export * from './svc-catalog-schema-dir.js';
+export * from './enclosing-repositories.js';
+export * from './serve-catalog.js';

@@ -20,6 +20,7 @@ svc ext enable <id> [--yes] [--connection <name>] [--isolation process|worker] [
 svc ext disable <id>
 svc ext doctor <id> [--connection <name>] [--json]
 svc ext new <name> [--dir <parent>] [--publisher <publisher>] [--command <cli executable>]
+svc ext pack <provider folder> [--out <dir>] [--json]
 ${EXT_CATALOG_USAGE}`;
 
 /** Runs an extension operation here (every one of them runs in any process). */
@@ -49,6 +50,10 @@ export async function extCommand(args: string[], io: CliIo, open: () => Promise<
     case 'new': {
       const { extNew } = await import('./ext-new-command.js');
       return extNew(rest, io, open);
+    }
+    case 'pack': {
+      const { extPack } = await import('./ext-pack-command.js');
+      return extPack(rest, io);
     }
     case 'catalog':
     case 'install':
