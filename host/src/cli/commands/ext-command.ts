@@ -149,7 +149,7 @@ export function formatPermissionPrompt(prompt: PermissionPrompt): string {
     );
   }
   if (prompt.isolation) {
-    lines.push(`runs as: ${prompt.isolation.mode === 'process' ? 'process (hardened)' : 'worker (a thread of svc, full rights)'}`);
+    lines.push(`runs as: ${prompt.isolation.runsAs}`);
     lines.push(`  enforces:     ${prompt.isolation.enforces.join('; ')}`);
     lines.push(`  not enforced: ${prompt.isolation.notEnforced.join('; ') || '(nothing listed)'}`);
   }
@@ -187,6 +187,7 @@ async function extShow(args: string[], io: CliIo, invoke: Invoke): Promise<numbe
         : 'version probe: never runs (process:spawn is not requested)',
     );
   }
+  lines.push(`runs as: ${shown.isolation.runsAs}${shown.isolation.notEnforced.length > 0 ? `; not enforced: ${shown.isolation.notEnforced.join('; ')}` : ''}`);
   for (const check of shown.checks) {
     if (!check.ok) lines.push(`✗ ${check.check}  ${check.code}: ${check.message} — fix: ${check.fix}`);
   }
