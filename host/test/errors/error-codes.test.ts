@@ -14,11 +14,12 @@ function sources(dir: string): string[] {
   });
 }
 
-// Every code the host or the SDK can throw: `code: '…'` literals, and the values of the *-codes.ts
-// tables the preflight, installer and scaffold throw from.
+// Every code the host, the SDK or the publishing commands (catalog/src, run by `svc ext pack` and
+// `svc catalog`) can throw: `code: '…'` literals, and the values of the *-codes.ts tables the
+// preflight, installer, scaffold and catalog throw from.
 function thrownCodes(): Set<string> {
   const codes = new Set<string>();
-  for (const file of [...sources(join(ROOT, 'host/src')), ...sources(join(ROOT, 'sdk/src'))]) {
+  for (const file of [...sources(join(ROOT, 'host/src')), ...sources(join(ROOT, 'sdk/src')), ...sources(join(ROOT, 'catalog/src'))]) {
     const text = readFileSync(file, 'utf8');
     for (const match of text.matchAll(/\bcode: '([a-z][a-z0-9_]*)'/g)) codes.add(match[1]!);
     if (/-codes\.ts$/.test(file) && !file.includes('/errors/error-codes.ts')) {
