@@ -5,7 +5,7 @@
 // served unchanged: build it with `--base-url https://127.0.0.1:<port>/<path>` for a local trial.
 import { execFile } from 'node:child_process';
 import { createReadStream } from 'node:fs';
-import { lstat, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { lstat, mkdtemp, readFile, realpath, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join, posix, resolve, sep } from 'node:path';
@@ -122,6 +122,9 @@ async function answer(root: string, prefix: string, method: string, url: string)
   if (!file.startsWith(root + sep)) return undefined;
   const info = await lstat(file).catch(() => undefined);
   if (!info?.isFile()) return undefined;
+  // A linked folder on the way could lead outside the catalog folder: the real path must stay inside.
+  const [realRoot, realFile] = await Promise.all([realpath(root), realpath(file)]).catch(() => [undefined, undefined]);
+  if (realRoot === undefined || realFile === undefined || !realFile.startsWith(realRoot + sep)) return undefined;
   return { file, size: info.size, type: file.endsWith('.json') || file.endsWith('.sig') ? 'application/json' : 'application/octet-stream' };
 }
 

@@ -129,3 +129,54 @@ describe('svc catalog build', () => {
     expect(served.stderr).toContain('--base-url https://127.0.0.1:<port>/c');
   });
 });
+
+describe('svc catalog serve', () => {
+  test('serves the catalog folder below its base path and nothing else: no links out, no dotfiles, no traversal, GET and HEAD only', async () => {
+    const { serveCatalog } = await import('../src/index.js');
+    const { request } = await import('node:https');
+    const { mkdir, symlink } = await import('node:fs/promises');
+    const { createServer } = await import('node:net');
+    const { dir } = await provider();
+    const packedDir = join(scratch, `packed-${counter}`);
+    expect((await svc(['ext', 'pack', dir, '--out', packedDir])).code).toBe(0);
+    const probe = createServer();
+    await new Promise<void>((done) => probe.listen(0, '127.0.0.1', done));
+    const port = (probe.address() as { port: number }).port;
+    await new Promise<void>((done) => probe.close(() => done()));
+    const site = join(scratch, `site-${counter}`);
+    expect((await svc(['catalog', 'build', '--artifacts', packedDir, '--base-url', `https://127.0.0.1:${port}/c`, '--out', site])).code).toBe(0);
+    const outside = join(scratch, `outside-${counter}`);
+    await mkdir(outside);
+    await writeFile(join(outside, 'secret.txt'), 'not for the catalog');
+    await symlink(outside, join(site, 'linked'));
+    await writeFile(join(site, '.hidden'), 'dotfile');
+
+    const served = await serveCatalog(site);
+    const ca = await readFile(served.certificateFile);
+    const get = (path: string, method = 'GET') =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = request({ host: '127.0.0.1', port, path, method, ca }, (response) => {
+          let body = '';
+          response.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    try {
+      expect(served.indexUrl).toBe(`https://127.0.0.1:${port}/c/index.v1.json`);
+      const index = await get('/c/index.v1.json');
+      expect(index.status).toBe(200);
+      expect(index.body).toBe(await readFile(join(site, 'index.v1.json'), 'utf8'));
+      expect((await get('/c/artifacts/acme.alpha/1.0.0/acme.alpha-1.0.0.tgz')).status).toBe(200);
+      for (const path of ['/c/linked/secret.txt', '/c/.hidden', '/c/%2e%2e/outside/secret.txt', '/c/../c/.hidden', '/index.v1.json', '/c/', '/c/artifacts']) {
+        expect((await get(path)).status, path).toBe(404);
+      }
+      expect((await get('/c/index.v1.json', 'POST')).status).toBe(404);
+      expect((await get('/c/index.v1.json', 'HEAD')).status).toBe(200);
+    } finally {
+      await served.close();
+    }
+    await expect(readFile(served.certificateFile)).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+});
