@@ -1,35 +1,36 @@
 // `pnpm extensions:catalog:build`: declarations → checked, tested and built providers → deterministic
-// artifacts → index.v1.json. Everything is built in memory and checked first; the output folder is
-// written only when the whole catalog is valid, so a failed build never leaves a half catalog to upload.
+// artifacts (as `svc ext pack` makes them) → index.v1.json (as `svc catalog build` makes it from them).
+// Everything is checked first; the output folder is written only when the whole catalog is valid, so a
+// failed build never leaves a half catalog to upload.
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import type { KeyObject } from 'node:crypto';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import semver from 'semver';
-import { SvcError } from '@svc-org/ai-sdk';
+import { SvcError, type ProviderPackage } from '@svc-org/ai-sdk';
 import { artifactPath } from './artifact-path.js';
 import { CatalogErrorCodes } from './catalog-error-codes.js';
 import type { SourcedDeclaration } from './catalog-declaration.js';
 import { type CatalogExtension, type CatalogIndex, type CatalogVersion } from './catalog-index.js';
-import { checkArtifactInstallable } from './check-artifact-installable.js';
+import { catalogVersionEntry } from './catalog-version-entry.js';
 import { checkDeclarationMatchesManifest } from './check-declaration-matches-manifest.js';
-import { checkBuiltProvider, checkProviderManifest } from './check-provider-metadata.js';
-import { collectPackageFiles } from './collect-package-files.js';
+import { checkProviderManifest } from './check-provider-metadata.js';
 import { compareCodeUnits } from './compare-code-units.js';
 import { digestArtifact } from './digest-artifact.js';
-import { loadCatalogSchemas } from './load-catalog-schemas.js';
-import { packDeterministicTgz } from './pack-deterministic-tgz.js';
+import { indexVersionAndExpiry, type IndexVersionOptions } from './index-version-and-expiry.js';
+import { loadCatalogSchemas, type CatalogSchemas } from './load-catalog-schemas.js';
+import { packProvider } from './pack-provider.js';
 import { parseBaseUrl } from './parse-base-url.js';
-import { DEFAULT_INDEX_LIFETIME, parseIndexExpiry } from './parse-index-expiry.js';
-import { parseIndexVersion } from './parse-index-version.js';
 import { prepareProvider } from './prepare-provider.js';
 import { readDeclarations } from './read-declarations.js';
-import { readProviderPackage, type ProviderPackageFile } from './read-provider-package.js';
+import { readPackedArtifacts, type PackedArtifact } from './read-packed-artifacts.js';
 import { readSigningKey } from './read-signing-key.js';
 import { writeCatalogIndex } from './write-catalog-index.js';
+import { writePackedProvider } from './write-packed-provider.js';
 import { selectDeclarations, type DeclarationSelection } from './select-declarations.js';
 
-export interface BuildCatalogOptions {
+export interface BuildCatalogOptions extends IndexVersionOptions {
   /** Repository holding extensions/catalog/{schema,sources}/ and extensions/cli-providers/. */
   root: string;
   /** HTTPS URL with a path; artifact URLs in the index are built below it. */
@@ -42,12 +43,6 @@ export interface BuildCatalogOptions {
   skipChecks?: boolean;
   /** Ed25519 private keys (PEM files outside every repository) that sign index.v1.json; none: unsigned. */
   signingKeys?: string[];
-  /** The index `version`; default the build's Unix time in seconds. */
-  indexVersion?: string;
-  /** A lifetime (`30d`, `12h`) or a UTC time; default 30d. */
-  expires?: string;
-  /** The build's clock (tests). */
-  now?: Date;
   /** Build and test only these declarations (see `selectDeclarations`); every one is still checked. */
   select?: DeclarationSelection;
   log?: (line: string) => void;
@@ -77,9 +72,7 @@ export interface CatalogBuildResult {
 export async function buildCatalog(options: BuildCatalogOptions): Promise<CatalogBuildResult> {
   const baseUrl = parseBaseUrl(options.baseUrl);
   await requireEmptyFolder(options.outputDir);
-  const now = options.now ?? new Date();
-  const version = parseIndexVersion(options.indexVersion, now);
-  const expires = parseIndexExpiry(options.expires ?? DEFAULT_INDEX_LIFETIME, now);
+  const { version, expires } = indexVersionAndExpiry(options);
   // Keys are read before any slow step, so a wrong path or mode fails the build at once.
   const signingKeys: KeyObject[] = [];
   for (const file of options.signingKeys ?? []) signingKeys.push(await readSigningKey(file, [options.root]));
@@ -106,42 +99,92 @@ export async function buildCatalog(options: BuildCatalogOptions): Promise<Catalo
     options.log?.(`building ${selected.length} of ${declarations.length} declaration(s): ${selected.map((d) => `${d.id}@${d.version}`).join(', ') || 'none'}`);
   }
 
-  const built: Array<{ declaration: SourcedDeclaration; pkg: ProviderPackageFile; bytes: Buffer; artifact: BuiltArtifact }> = [];
-  for (const { declaration, dir } of providers.filter((p) => selected.includes(p.declaration))) {
-    await prepareProvider(dir, {
-      buildProviderScript: options.buildProviderScript ?? join(options.root, 'scripts/build-provider.mjs'),
-      skipChecks: options.skipChecks,
-      log: options.log,
-    });
-    // Read again: the manifest that is packed must be the one that was just checked and built.
-    const pkg = await readProviderPackage(dir);
-    checkDeclarationMatchesManifest(declaration, await checkProviderManifest(dir));
-    await checkBuiltProvider(dir, pkg.manifest);
-    const bytes = packDeterministicTgz(await collectPackageFiles(dir, pkg.raw, pkg.manifest));
-    const relative = artifactPath(declaration);
-    await checkArtifactInstallable(bytes, `${declaration.id}@${declaration.version}`);
-    built.push({
-      declaration,
-      pkg,
-      bytes,
-      artifact: {
-        id: declaration.id,
-        version: declaration.version,
-        file: join(options.outputDir, relative),
-        url: `${baseUrl}/${relative}`,
-        ...digestArtifact(bytes),
-      },
+  // Each provider is packed as `svc ext pack` packs it, into a private folder, and the catalog is then
+  // built from that folder as `svc catalog build` builds it: the repository's build is those two steps.
+  const packedDir = await mkdtemp(join(tmpdir(), 'svc-catalog-packed-'));
+  try {
+    for (const { declaration, dir } of providers.filter((p) => selected.includes(p.declaration))) {
+      await prepareProvider(dir, {
+        buildProviderScript: options.buildProviderScript ?? join(options.root, 'scripts/build-provider.mjs'),
+        skipChecks: options.skipChecks,
+        log: options.log,
+      });
+      // Checked again: the manifest that is packed must be the one that was just checked and built.
+      checkDeclarationMatchesManifest(declaration, await checkProviderManifest(dir));
+      await writePackedProvider(packedDir, await packProvider(dir, schemas));
+    }
+    return await publishCatalog(await readPackedArtifacts(packedDir), { baseUrl, outputDir: options.outputDir, schemas, version, expires, signingKeys, log: options.log });
+  } finally {
+    await rm(packedDir, { recursive: true, force: true });
+  }
+}
+
+export interface BuildCatalogFromArtifactsOptions extends IndexVersionOptions {
+  /** A folder of `svc ext pack` output: `<id>-<version>.tgz` files, each with its `<id>-<version>.json`. */
+  artifactsDir: string;
+  /** HTTPS URL with a path; artifact URLs in the index are built below it. */
+  baseUrl: string;
+  /** Must be absent or empty. */
+  outputDir: string;
+  /** The folder holding index.v1.schema.json and declaration.v1.schema.json (svc's own). */
+  schemaDir: string;
+  /** Ed25519 private keys (PEM files outside every repository) that sign index.v1.json; none: unsigned. */
+  signingKeys?: string[];
+  /** Repositories a signing key must lie outside of. */
+  keyRepositories?: string[];
+  log?: (line: string) => void;
+}
+
+/** `svc catalog build`: a publisher's own catalog from packed artifacts, in any folder. */
+export async function buildCatalogFromArtifacts(options: BuildCatalogFromArtifactsOptions): Promise<CatalogBuildResult> {
+  const baseUrl = parseBaseUrl(options.baseUrl);
+  await requireEmptyFolder(options.outputDir);
+  const { version, expires } = indexVersionAndExpiry(options);
+  const signingKeys: KeyObject[] = [];
+  for (const file of options.signingKeys ?? []) signingKeys.push(await readSigningKey(file, options.keyRepositories ?? []));
+  const schemas = await loadCatalogSchemas(options.schemaDir);
+  const packed = await readPackedArtifacts(options.artifactsDir);
+  if (packed.length === 0) {
+    throw new SvcError({
+      code: CatalogErrorCodes.noArtifacts,
+      message: `--artifacts ${options.artifactsDir} holds no .tgz: pack each provider into it first (svc ext pack <folder> --out ${options.artifactsDir})`,
     });
   }
+  return publishCatalog(packed, { baseUrl, outputDir: options.outputDir, schemas, version, expires, signingKeys, log: options.log });
+}
 
+interface PublishOptions {
+  baseUrl: string;
+  outputDir: string;
+  schemas: CatalogSchemas;
+  version: number;
+  expires: string;
+  signingKeys: readonly KeyObject[];
+  log?: (line: string) => void;
+}
+
+/** Assembles, validates and writes the index and its artifacts; nothing is written unless all of it is valid. */
+async function publishCatalog(packed: readonly PackedArtifact[], options: PublishOptions): Promise<CatalogBuildResult> {
+  const built = packed.map(({ manifest, bytes }) => {
+    const relative = artifactPath({ id: manifest.svc.id, version: manifest.version });
+    const artifact: BuiltArtifact = {
+      id: manifest.svc.id,
+      version: manifest.version,
+      file: join(options.outputDir, relative),
+      url: `${options.baseUrl}/${relative}`,
+      ...digestArtifact(bytes),
+    };
+    return { manifest, bytes, artifact };
+  });
+  const { version, expires } = options;
   const { schemaVersion, extensions } = assembleIndex(built);
-  const index = schemas.validateIndex({ schemaVersion, version, expires, extensions });
+  const index = options.schemas.validateIndex({ schemaVersion, version, expires, extensions });
   for (const { bytes, artifact } of built) {
     await mkdir(dirname(artifact.file), { recursive: true });
     await writeFile(artifact.file, bytes);
     options.log?.(`${artifact.file}  ${artifact.size} bytes  sha256 ${artifact.sha256}`);
   }
-  const written = await writeCatalogIndex(options.outputDir, index, signingKeys);
+  const written = await writeCatalogIndex(options.outputDir, index, options.signingKeys);
   options.log?.(`${written.indexFile}  ${index.extensions.length} extension(s), version ${version}, expires ${expires}`);
   const signedBy = written.signature?.signatures.map((entry) => entry.keyId) ?? [];
   if (written.signatureFile !== undefined) options.log?.(`${written.signatureFile}  signed by key ${signedBy.join(', key ')}`);
@@ -149,47 +192,34 @@ export async function buildCatalog(options: BuildCatalogOptions): Promise<Catalo
   return { index, indexFile: written.indexFile, ...(written.signatureFile ? { signatureFile: written.signatureFile } : {}), signedBy, artifacts: built.map(({ artifact }) => artifact) };
 }
 
-function assembleIndex(
-  built: ReadonlyArray<{ declaration: SourcedDeclaration; pkg: ProviderPackageFile; artifact: BuiltArtifact }>,
-): CatalogIndex {
+function assembleIndex(built: ReadonlyArray<{ manifest: ProviderPackage; artifact: BuiltArtifact }>): CatalogIndex {
   const byId = new Map<string, typeof built[number][]>();
-  for (const item of built) byId.set(item.declaration.id, [...(byId.get(item.declaration.id) ?? []), item]);
+  for (const item of built) byId.set(item.artifact.id, [...(byId.get(item.artifact.id) ?? []), item]);
   const extensions: CatalogExtension[] = [...byId.entries()]
     .sort(([a], [b]) => compareCodeUnits(a, b))
     .map(([id, items]) => {
-      const newestFirst = [...items].sort((a, b) => semver.rcompare(a.declaration.version, b.declaration.version));
-      const newest = newestFirst[0]!.pkg.manifest.svc;
+      const newestFirst = [...items].sort((a, b) => semver.rcompare(a.artifact.version, b.artifact.version));
+      const newest = newestFirst[0]!.manifest.svc;
       return {
         id,
         publisher: newest.publisher,
         displayName: newest.display.name,
         description: newest.display.description,
-        versions: newestFirst.map(({ pkg, artifact }): CatalogVersion => {
-          const { svc } = pkg.manifest;
-          return {
-            version: artifact.version,
-            permissions: [...svc.permissions],
-            compatibility: {
-              svc: svc.compatibility.svc,
-              node: svc.compatibility.node,
-              ...(svc.compatibility.cli === undefined ? {} : { cli: svc.compatibility.cli }),
-            },
-            capabilities: svc.capabilities,
-            artifact: { url: artifact.url, sha256: artifact.sha256, integrity: artifact.integrity, size: artifact.size },
-          };
-        }),
+        versions: newestFirst.map(({ manifest, artifact }): CatalogVersion =>
+          catalogVersionEntry(manifest, { url: artifact.url, sha256: artifact.sha256, integrity: artifact.integrity, size: artifact.size }),
+        ),
       };
     });
   return { schemaVersion: 1, extensions };
 }
 
-async function requireEmptyFolder(dir: string): Promise<void> {
+export async function requireEmptyFolder(dir: string): Promise<void> {
   const info = await stat(dir).catch(() => undefined);
   if (info === undefined) return;
   if (!info.isDirectory() || (await readdir(dir)).length > 0) {
     throw new SvcError({
       code: CatalogErrorCodes.outputNotEmpty,
-      message: `--output ${dir} must be absent or an empty folder, so it holds exactly this build`,
+      message: `${dir} must be absent or an empty folder, so it holds exactly this build`,
     });
   }
 }

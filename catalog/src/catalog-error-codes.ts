@@ -14,6 +14,14 @@ export const CatalogErrorCodes = {
   packInvalid: 'catalog_pack_invalid',
   indexInvalid: 'catalog_index_invalid',
   outputNotEmpty: 'catalog_output_not_empty',
+  /** `svc catalog build --artifacts` names a folder without packed artifacts. */
+  noArtifacts: 'catalog_no_artifacts',
+  /** `svc catalog serve` of an index built for another address than 127.0.0.1 / localhost with a port. */
+  serveNotLocal: 'catalog_serve_not_local',
+  /** `svc catalog serve` cannot listen on the port the index names. */
+  servePortInUse: 'catalog_serve_port_in_use',
+  /** `svc catalog serve` cannot make its self-signed certificate (no openssl command). */
+  serveCertificateFailed: 'catalog_serve_certificate_failed',
 } as const;
 
 export type CatalogErrorCode = (typeof CatalogErrorCodes)[keyof typeof CatalogErrorCodes];

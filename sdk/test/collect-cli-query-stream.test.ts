@@ -1,7 +1,22 @@
 import { describe, expect, test } from 'vitest';
-import { collectCliQueryStream, resultToEvents, type CliStreamEvent } from '../src/index.js';
+import { CliStreamEventSchema, collectCliQueryStream, resultToEvents, type CliStreamEvent } from '../src/index.js';
 
 describe('collectCliQueryStream', () => {
+  test('a warning event is kept in the result, in order, and is valid in the event schema', async () => {
+    const events: CliStreamEvent[] = [
+      { type: 'warning', message: 'model x is busy; answered with model y' },
+      { type: 'text', text: 'ok' },
+      { type: 'warning', message: 'skipped 2 binary files' },
+      { type: 'finish', finishReason: 'stop' },
+    ];
+    for (const event of events) expect(CliStreamEventSchema.safeParse(event).success).toBe(true);
+    expect(await collectCliQueryStream(events)).toMatchObject({
+      text: 'ok',
+      finishReason: 'stop',
+      warnings: ['model x is busy; answered with model y', 'skipped 2 binary files'],
+    });
+  });
+
   test('aggregates text, reasoning, tools, summed usage, session and finish', async () => {
     const events: CliStreamEvent[] = [
       { type: 'session', sessionId: 's-1' },

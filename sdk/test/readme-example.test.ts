@@ -25,7 +25,19 @@ let streaming: CliAdapter;
 
 beforeAll(async () => {
   const examples = readmeExamples(await readFile(join(SDK_DIR, 'README.md'), 'utf8'));
-  expect([...examples.keys()].sort()).toEqual(['config.schema.json', 'package.json', 'src/index.ts', 'src/streaming.ts']);
+  // The provider's files, and the guide's smaller examples (type-checked by readme-code-typechecks.test.ts).
+  expect([...examples.keys()].sort()).toEqual([
+    'config.schema.json',
+    'package.json',
+    'src/capabilities.ts',
+    'src/classify-failure.ts',
+    'src/fallback-warning.ts',
+    'src/index.ts',
+    'src/settings.ts',
+    'src/streaming.check.ts',
+    'src/streaming.ts',
+    'src/tool-ids.ts',
+  ]);
   dir = await mkdtemp(join(tmpdir(), 'svc-readme-provider-'));
   for (const [path, text] of examples) {
     await mkdir(dirname(join(dir, path)), { recursive: true });

@@ -75,10 +75,10 @@ test('an exact catalog version is installed from the page and enabled through th
   await dialog.getByText('process:spawn').waitFor();
   expect(await dialog.textContent()).toContain('start the CLI and other programs');
   // The exact probe that runs after consent, the mode it will run in, and the server's own notice.
-  const probe = await serve.api<{ cli: { probe: { command: string; args: string[] } }; isolation: { mode: string }; notice: string[] }>('GET', `/api/extensions/${ID}/permissions`);
+  const probe = await serve.api<{ cli: { probe: { command: string; args: string[] } }; isolation: { mode: string; runsAs: string }; notice: string[] }>('GET', `/api/extensions/${ID}/permissions`);
   expect(probe.body.cli.probe.args.length).toBeGreaterThan(0);
   expect(await dialog.locator('.cli-probe').textContent()).toContain([probe.body.cli.probe.command, ...probe.body.cli.probe.args].join(' '));
-  expect(await dialog.locator('.isolation').textContent()).toContain(probe.body.isolation.mode === 'process' ? 'a hardened process' : 'a worker thread of svc');
+  expect(await dialog.locator('.isolation').textContent()).toContain(probe.body.isolation.runsAs);
   expect(await dialog.textContent()).toContain(probe.body.notice[0]);
   await screenshot(page, 'extensions-permission-dialog');
   await dialog.getByRole('button', { name: 'Enable' }).click();

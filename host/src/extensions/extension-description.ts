@@ -1,4 +1,5 @@
 import type { ExtensionSource, ExtensionState } from './registry/index.js';
+import type { IsolationEnforcement } from './runtime/index.js';
 
 /** `svc ext show`: everything a person reviews before enabling, found without running anything. */
 export interface ExtensionDescription {
@@ -22,5 +23,6 @@ export interface ExtensionDescription {
     probe: { args: string[]; runs: string } | null;
   };
   checks: Array<{ check: string; ok: true } | { check: string; ok: false; code: string; message: string; fix: string }>;
+  isolation: IsolationEnforcement;
   notice: string[];
 }

@@ -21,7 +21,8 @@ import type { Logger } from '../logging/index.js';
 import { scrubbedWorkerEnv } from '../processes/child-env.js';
 import { checkManifest, computeTreeDigest, PreflightCodes, runPreflight, type CheckFailure, type PreflightOptions, type PreflightReport } from './preflight/index.js';
 import type { ExtensionDescription } from './extension-description.js';
-import { buildPermissionPrompt, HARDENED_TRUST_NOTICE, TRUST_NOTICE, type PermissionPrompt } from './permission-prompt.js';
+import { buildPermissionPrompt, type PermissionPrompt } from './permission-prompt.js';
+import { describeIsolation } from './describe-isolation.js';
 import type { ExtensionCrash, ExtensionRecord, ExtensionRegistry } from './registry/index.js';
 import {
   isolationEnforcement,
@@ -230,6 +231,7 @@ export class ExtensionService {
     const connection = this.connectionFor(id, connectionName);
     const report = await runPreflight(record.path, { ...this.preflightOptions(connection), ...this.integrityOf(record), cliProbe: 'resolve-only', mode: 'all' });
     const manifest = report.manifest;
+    const isolation = this.isolationOf(record);
     const cliFailure = report.checks.find((check): check is CheckFailure => check.check === 'cli-dependency' && !check.ok);
     return {
       id,
@@ -251,7 +253,8 @@ export class ExtensionService {
           }
         : undefined,
       checks: report.checks.map((check) => (check.ok ? { check: check.check, ok: true as const } : { check: check.check, ok: false as const, code: check.code, message: check.message, fix: check.fix })),
-      notice: [...TRUST_NOTICE],
+      isolation,
+      notice: describeIsolation(isolation.mode).notice,
     };
   }
 
@@ -283,7 +286,7 @@ export class ExtensionService {
     }
     const prompt = buildPermissionPrompt(id, report.manifest.display.name, report.pkg.version, report.manifest.permissions, record.grantedPermissions);
     prompt.isolation = this.isolationOf(record);
-    if (prompt.isolation.mode === 'process') prompt.notice = [...HARDENED_TRUST_NOTICE];
+    prompt.notice = describeIsolation(prompt.isolation.mode).notice;
     if (pending) prompt.currentVersion = record.version;
     prompt.cli = {
       command: report.cli.command,

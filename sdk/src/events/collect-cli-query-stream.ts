@@ -45,6 +45,9 @@ export async function collectCliQueryStream(
         result.error = { code: event.code, message: event.message };
         if (!finished) result.finishReason = 'error';
         break;
+      case 'warning':
+        result.warnings.push(event.message);
+        break;
       default: {
         const unknownEvent: never = event;
         result.warnings.push(`ignored unknown event ${JSON.stringify(unknownEvent)}`);

@@ -20,6 +20,8 @@ export interface PermissionPrompt {
 }
 
 export interface Isolation {
+  /** How the server says the mode to a person. */
+  runsAs: string;
   mode: 'worker' | 'process';
   enforces: string[];
   notEnforced: string[];
@@ -83,7 +85,7 @@ export function PermissionDialog({ id, onClose, onEnabled }: { id: string; onClo
           ) : null}
           {prompt.isolation ? (
             <p className="isolation">
-              Runs as <strong>{prompt.isolation.mode === 'process' ? 'a hardened process' : 'a worker thread of svc'}</strong>
+              Runs as <strong>{prompt.isolation.runsAs}</strong>
               {prompt.isolation.enforces.length ? `: enforces ${prompt.isolation.enforces.join(', ')}` : ''}
               {prompt.isolation.notEnforced.length ? `; not enforced: ${prompt.isolation.notEnforced.join(', ')}` : ''}.
             </p>

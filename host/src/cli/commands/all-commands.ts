@@ -1,4 +1,5 @@
 import type { CliCommand } from '../cli-command.js';
+import { CATALOG_COMMANDS } from './catalog-commands.js';
 import { CONNECTION_COMMANDS } from './connection-commands.js';
 import { EXECUTION_COMMANDS } from './execution-commands.js';
 import { GATEWAY_COMMANDS } from './gateway-commands.js';
@@ -13,6 +14,8 @@ import { WORKSPACE_COMMANDS } from './workspace-commands.js';
 /** Every command of the `svc` executable, in the order `svc --help` lists them. */
 export const ALL_COMMANDS: readonly CliCommand[] = [
   ...HOST_COMMANDS,
+  // Publishing: a provider author's own catalog.
+  ...CATALOG_COMMANDS,
   ...CONNECTION_COMMANDS,
   ...WORKSPACE_COMMANDS,
   ...PROJECT_COMMANDS,

@@ -21,6 +21,7 @@ svc ext enable <id> [--yes] [--connection <name>] [--isolation process|worker] [
 svc ext disable <id>
 svc ext doctor <id> [--connection <name>] [--json]
 svc ext new <name> [--dir <parent>] [--publisher <publisher>] [--command <cli executable>]
+svc ext pack <provider folder> [--out <dir>] [--json]
 ${EXT_CATALOG_USAGE}`;
 
 /** Runs an extension operation here (every one of them runs in any process). */
@@ -50,6 +51,10 @@ export async function extCommand(args: string[], io: CliIo, open: () => Promise<
     case 'new': {
       const { extNew } = await import('./ext-new-command.js');
       return extNew(rest, io, open);
+    }
+    case 'pack': {
+      const { extPack } = await import('./ext-pack-command.js');
+      return extPack(rest, io);
     }
     case 'catalog':
     case 'install':
@@ -147,7 +152,7 @@ export function formatPermissionPrompt(prompt: PermissionPrompt): string {
     if (prompt.cli.previousProbe) lines.push(`  the probe changed: you confirmed ${prompt.cli.previousProbe} before`);
   }
   if (prompt.isolation) {
-    lines.push(`runs as: ${prompt.isolation.mode === 'process' ? 'process (hardened)' : 'worker (a thread of svc, full rights)'}`);
+    lines.push(`runs as: ${prompt.isolation.runsAs}`);
     lines.push(`  enforces:     ${prompt.isolation.enforces.join('; ')}`);
     lines.push(`  not enforced: ${prompt.isolation.notEnforced.join('; ') || '(nothing listed)'}`);
   }
@@ -186,6 +191,7 @@ async function extShow(args: string[], io: CliIo, invoke: Invoke): Promise<numbe
         : 'version probe: never runs (process:spawn is not requested)',
     );
   }
+  lines.push(`runs as: ${shown.isolation.runsAs}${shown.isolation.notEnforced.length > 0 ? `; not enforced: ${shown.isolation.notEnforced.join('; ')}` : ''}`);
   for (const check of shown.checks) {
     if (!check.ok) lines.push(`✗ ${check.check}  ${check.code}: ${check.message} — fix: ${check.fix}`);
   }

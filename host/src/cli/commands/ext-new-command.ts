@@ -31,6 +31,16 @@ export async function extNew(args: string[], io: CliIo, _open: () => Promise<Hos
   io.stdout.write(`created ${result.names.id} (${result.names.packageName}) in ${result.dir}\n`);
   for (const file of result.files) io.stdout.write(`  ${file}\n`);
   io.stdout.write(`\nnext steps:\n${result.nextSteps.map((step) => `  ${step}\n`).join('')}`);
+  if (result.home === 'workspace') {
+    io.stdout.write(
+      result.lockfileRecorded
+        ? `\nIt is a package of this repository's workspace, like the official providers, and its entry was added to ${result.lockfileRecorded}: run \`${result.lockfileCommand}\` at the repository root once (it links the package; no network needed), and commit the lockfile with the package.\n`
+        : `\nIt is a package of this repository's workspace, like the official providers: run \`${result.lockfileCommand}\` at the repository root once to record it in pnpm-lock.yaml, and commit the lockfile with the package.\n`,
+    );
+    io.stdout.write(`For the catalog, add extensions/catalog/sources/${positionals[0]!}.json (see CONTRIBUTING.md).\n`);
+    io.stdout.write(`Then adapt src/${result.names.adapterModule}.ts (the ADAPT comments) to the real ${result.names.command} CLI.\n`);
+    return 0;
+  }
   io.stdout.write(
     result.files.includes('pnpm-lock.yaml')
       ? `\nIts pnpm-lock.yaml pins the dev tools svc was installed with, so \`${INSTALL_COMMAND}\` needs no network.\n`

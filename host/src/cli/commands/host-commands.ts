@@ -110,6 +110,7 @@ export const HOST_COMMANDS: CliCommand[] = [
   ext('disable', 'Disable an extension; nothing of it runs until it is enabled again.', '<id>', 'svc ext disable acme.my-cli', [disableExtension]),
   ext('doctor', "Run an extension's preflight checks and say what to fix.", '<id> [--connection <name>]', 'svc ext doctor svc-official.claude-code'),
   ext('new', 'Scaffold a new provider package.', '<name> [--dir <parent folder>] [--publisher <publisher>] [--command <cli executable>]', 'svc ext new my-cli --publisher acme'),
+  ext('pack', 'Pack a built provider folder into its deterministic artifact and the declaration a catalog needs.', '<provider folder> [--out <dir>] [--json]', 'svc ext pack . --out ../packed'),
   ext('catalog', 'List what the configured extension catalog offers.', '[--json]', 'svc ext catalog', [listCatalog]),
   ext('install', 'Install an exact version from the catalog (verified, disabled until enabled).', '<id>@<exact version> [--json]', 'svc ext install acme.my-cli@1.2.0', [installExtension]),
   ext('update', 'Update an installed catalog extension to an exact version.', '<id>@<exact version> [--json]', 'svc ext update acme.my-cli@1.3.0', [updateExtension]),

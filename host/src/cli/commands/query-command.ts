@@ -73,6 +73,7 @@ export async function queryCommand(args: string[], io: CliIo, open: () => Promis
       if (event.finishReason === 'cancelled') status = status || 130;
       if (event.finishReason === 'max-turns' && !values.json) io.stderr.write('stopped: the maximum number of turns was reached\n');
     }
+    if (event.type === 'warning' && !values.json) io.stderr.write(`${terminalLine(`warning: ${services.logger.redactor.text(event.message)}`)}\n`);
     if (event.type === 'session' && !values.json) io.stderr.write(`${terminalLine(`session ${event.sessionId}`)}\n`);
   }
   if (!values.json && wroteText && !endsWithNewline) io.stdout.write('\n');

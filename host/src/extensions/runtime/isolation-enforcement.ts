@@ -1,8 +1,11 @@
+import { describeIsolation } from '../describe-isolation.js';
 import type { IsolationMode } from './isolation-mode.js';
 import type { IsolationProbe } from './isolation-probe.js';
 
 export interface IsolationEnforcement {
   mode: IsolationMode;
+  /** The mode as a person reads it (`describeIsolation`). */
+  runsAs: string;
   /** What holds against the provider's code, one short phrase each. */
   enforces: string[];
   /** What does not, said plainly. */
@@ -14,6 +17,7 @@ export function isolationEnforcement(mode: IsolationMode, probe: IsolationProbe,
   if (mode === 'worker') {
     return {
       mode,
+      runsAs: describeIsolation(mode).runsAs,
       enforces: [`heap limit ${memoryMb} MB`, 'deadlines', 'permission gates on the Host Context'],
       notEnforced: ['files', 'processes', 'network', 'signals', 'environment beyond an allowlist'],
     };
@@ -34,5 +38,5 @@ export function isolationEnforcement(mode: IsolationMode, probe: IsolationProbe,
   else notEnforced.push('Unix sockets and socket files not isolated');
   if (probe.addressSpaceLimit) enforces.push('hard memory limit (RLIMIT_AS)');
   else notEnforced.push('no hard memory limit beyond the heap limit');
-  return { mode, enforces, notEnforced };
+  return { mode, runsAs: describeIsolation(mode).runsAs, enforces, notEnforced };
 }

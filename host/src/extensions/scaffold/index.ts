@@ -8,3 +8,6 @@ export * from './derive-scaffold-lockfile.js';
 export * from './scaffold-files.js';
 export * from './write-scaffold.js';
 export * from './scaffold-provider.js';
+export * from './find-provider-workspace.js';
+export * from './workspace-scaffold-files.js';
+export * from './add-workspace-importer.js';

@@ -15,8 +15,9 @@ export function sdkSpecifier(checkout: SvcCheckout): string {
 const BUILD_SCRIPT =
   'esbuild src/index.ts --bundle --platform=node --format=esm --target=node20 --legal-comments=none --log-level=warning --outfile=dist/svc-cli-provider.js';
 
-export function packageJsonTemplate(names: ScaffoldNames, checkout: SvcCheckout): string {
-  const svc: ManifestInput = {
+/** The `svc` manifest of a new provider, the same in both homes of a scaffold. */
+export function manifestTemplate(names: ScaffoldNames): ManifestInput {
+  return {
     id: names.id,
     publisher: names.publisher,
     manifestVersion: 1,
@@ -33,6 +34,10 @@ export function packageJsonTemplate(names: ScaffoldNames, checkout: SvcCheckout)
     permissions: ['process:spawn'],
     configSchema: 'config.schema.json',
   };
+}
+
+export function packageJsonTemplate(names: ScaffoldNames, checkout: SvcCheckout): string {
+  const svc = manifestTemplate(names);
   const pkg = {
     name: names.packageName,
     version: '0.1.0',

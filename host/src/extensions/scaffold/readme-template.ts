@@ -41,6 +41,20 @@ svc session --provider ${id}
 
 After a change, run \`pnpm build\` again; svc loads the new build on the next call.
 
+## Publish it
+
+\`svc ext pack\` checks this folder as a catalog build does and writes the artifact with its
+declaration; \`svc catalog build\` makes a signed catalog of them that any host can install from:
+
+\`\`\`sh
+svc ext pack . --out ../packed
+svc catalog keygen --out ~/.config/svc-catalog/${names.publisher}
+svc catalog build --artifacts ../packed --base-url https://<host>/<path> --out ../site --signing-key ~/.config/svc-catalog/${names.publisher}.key
+\`\`\`
+
+The SDK guide's publishing section (\`${checkout.sdkDir}/README.md\`) shows how to try the catalog on
+this machine with \`svc catalog serve\` first.
+
 ## Adapt it to your CLI
 
 - \`src/${adapterModule}.ts\`: the places marked \`ADAPT\` — the flags for the prompt, the model and

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EXTENSION_SOURCES, EXTENSION_STATES } from '../../extensions/registry/index.js';
 import { defineOperation } from '../define-operation.js';
+import { IsolationSchema } from './isolation-schema.js';
 import { PreflightCheckSchema } from './preflight-check-schema.js';
 
 /** Everything a person reviews before enabling (`ExtensionDescription`), found without running anything. */
@@ -24,6 +25,8 @@ export const ExtensionDescriptionSchema = z.object({
     })
     .optional(),
   checks: z.array(PreflightCheckSchema),
+  /** The mode it runs (or will run) in, and what that enforces here; `notice` is said for this mode. */
+  isolation: IsolationSchema,
   notice: z.array(z.string()),
 });
 

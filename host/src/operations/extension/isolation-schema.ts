@@ -4,6 +4,7 @@ import { IsolationModeSchema } from '../../extensions/runtime/index.js';
 /** How a provider runs and what that enforces on this machine (`IsolationEnforcement`). */
 export const IsolationSchema = z.object({
   mode: IsolationModeSchema,
+  runsAs: z.string(),
   enforces: z.array(z.string()),
   notEnforced: z.array(z.string()),
 });

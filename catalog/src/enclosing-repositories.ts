@@ -1,0 +1,21 @@
+// The git repositories the given paths lie in (a folder holding `.git`, found upward): a signing key
+// must lie outside each of them, and outside svc's own.
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+
+export function enclosingRepositories(paths: readonly string[]): string[] {
+  const found = new Set<string>();
+  for (const path of paths) {
+    let dir = resolve(path);
+    for (;;) {
+      if (existsSync(join(dir, '.git'))) {
+        found.add(dir);
+        break;
+      }
+      const parent = dirname(dir);
+      if (parent === dir) break;
+      dir = parent;
+    }
+  }
+  return [...found];
+}
