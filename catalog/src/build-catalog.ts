@@ -22,6 +22,7 @@ import { packDeterministicTgz } from './pack-deterministic-tgz.js';
 import { parseBaseUrl } from './parse-base-url.js';
 import { DEFAULT_INDEX_LIFETIME, parseIndexExpiry } from './parse-index-expiry.js';
 import { parseIndexVersion } from './parse-index-version.js';
+import { parseSourceDateEpoch } from './parse-source-date-epoch.js';
 import { prepareProvider } from './prepare-provider.js';
 import { readDeclarations } from './read-declarations.js';
 import { readProviderPackage, type ProviderPackageFile } from './read-provider-package.js';
@@ -46,7 +47,7 @@ export interface BuildCatalogOptions {
   indexVersion?: string;
   /** A lifetime (`30d`, `12h`) or a UTC time; default 30d. */
   expires?: string;
-  /** The build's clock (tests). */
+  /** The build's clock (tests); default SOURCE_DATE_EPOCH when set, else the time of the build. */
   now?: Date;
   /** Build and test only these declarations (see `selectDeclarations`); every one is still checked. */
   select?: DeclarationSelection;
@@ -77,7 +78,7 @@ export interface CatalogBuildResult {
 export async function buildCatalog(options: BuildCatalogOptions): Promise<CatalogBuildResult> {
   const baseUrl = parseBaseUrl(options.baseUrl);
   await requireEmptyFolder(options.outputDir);
-  const now = options.now ?? new Date();
+  const now = options.now ?? parseSourceDateEpoch(process.env.SOURCE_DATE_EPOCH) ?? new Date();
   const version = parseIndexVersion(options.indexVersion, now);
   const expires = parseIndexExpiry(options.expires ?? DEFAULT_INDEX_LIFETIME, now);
   // Keys are read before any slow step, so a wrong path or mode fails the build at once.
