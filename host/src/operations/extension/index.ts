@@ -11,3 +11,4 @@ export { removeDevExtension } from './remove-dev-extension.js';
 export { installExtension, listCatalog, rollbackExtension, uninstallExtension, updateExtension } from './catalog-operations.js';
 export { CatalogListingSchema, SwitchOutcomeSchema } from './catalog-schemas.js';
 export { describeExtension, ExtensionDescriptionSchema } from './describe-extension.js';
+export { ExtensionStatsSchema, getExtensionStats } from './extension-stats.js';
