@@ -105,6 +105,7 @@ const ROWS: Record<string, Row> = {
   extension_exists: CONFLICT,
   extension_operation_in_progress: [409, true, true, true],
   version_already_current: CONFLICT,
+  no_compatible_version: CONFLICT,
   no_previous_version: CONFLICT,
   not_a_catalog_extension: CONFLICT,
   not_a_dev_registration: CONFLICT,

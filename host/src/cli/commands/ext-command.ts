@@ -56,6 +56,7 @@ export async function extCommand(args: string[], io: CliIo, open: () => Promise<
       return extNew(rest, io, open);
     }
     case 'catalog':
+    case 'outdated':
     case 'install':
     case 'update':
     case 'rollback':
