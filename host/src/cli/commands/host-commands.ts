@@ -101,6 +101,17 @@ export const HOST_COMMANDS: CliCommand[] = [
       return runMcpServer({ stdin: run.io.stdin, stdout: run.io.stdout, stderr: run.io.stderr, env: run.io.env }, run.signal, run.args);
     },
   ),
+  raw(
+    'completion',
+    '',
+    'Print a shell completion script (commands, flags, provider ids, connection names, task ids).',
+    'bash|zsh|fish',
+    ['source <(svc completion bash)   # in ~/.bashrc', 'source <(svc completion zsh)    # in ~/.zshrc', 'svc completion fish > ~/.config/fish/completions/svc.fish'],
+    async (run) => {
+      const { completionCommand } = await import('./completion-command.js');
+      return completionCommand(run.args, run.io);
+    },
+  ),
   ext('list', 'List registered extensions with their state and granted permissions.', '[--json]', 'svc ext list --json', [listExtensions]),
   ext('dev', 'Register (or remove) a provider from a local folder you are developing.', 'add <absolute dir> | remove <id>', 'svc ext dev add "$PWD"', [removeDevExtension]),
   ext('show', 'Show what an extension asks for before you enable it: permissions, the CLI and its probe, compatibility, checks.', '<id> [--connection <name>] [--json]', 'svc ext show acme.my-cli', [describeExtension]),

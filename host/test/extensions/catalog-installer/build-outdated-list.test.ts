@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest';
-import { buildOutdatedList, type CatalogIndex } from '../../../src/extensions/catalog-installer/index.js';
+import { buildOutdatedList } from '../../../src/extensions/catalog-installer/index.js';
+import type { CatalogIndex } from '../../../src/extensions/install/index.js';
 import type { ExtensionRecord } from '../../../src/extensions/registry/index.js';
 
 const release = (version: string, compatibility: { svc: string; node: string; cli?: string }, permissions = ['process:spawn']) => ({
