@@ -49,7 +49,7 @@ const NOT_ON_CLI: Record<string, string> = {
 // Commands that parse their own arguments and call host services directly (not operations yet).
 // `open` mints a browser login link (no operation); `harness`, `gateway` and `channel` parse their
 // own arguments over the harness module's operations, which the harness mounts itself.
-const UNDECLARED_GROUPS = new Set(['query', 'session', 'models', 'serve', 'mcp', 'ext', 'config', 'integration', 'open', 'harness', 'gateway', 'channel']);
+const UNDECLARED_GROUPS = new Set(['query', 'session', 'models', 'serve', 'mcp', 'completion', 'ext', 'config', 'integration', 'open', 'harness', 'gateway', 'channel']);
 
 function mountedRoutes(): string[] {
   const invoker = new OperationInvoker({ registry: new OperationRegistry(ALL_OPERATIONS), services: () => Promise.reject(new Error('not used')), caller: { via: 'http' } });

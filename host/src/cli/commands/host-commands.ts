@@ -106,7 +106,7 @@ export const HOST_COMMANDS: CliCommand[] = [
     '',
     'Print a shell completion script (commands, flags, provider ids, connection names, task ids).',
     'bash|zsh|fish',
-    ['source <(svc completion bash)   # in ~/.bashrc', 'source <(svc completion zsh)    # in ~/.zshrc', 'svc completion fish > ~/.config/fish/completions/svc.fish'],
+    ['svc completion bash   # in ~/.bashrc: source <(svc completion bash)', 'svc completion zsh    # in ~/.zshrc, after compinit: source <(svc completion zsh)', 'svc completion fish > ~/.config/fish/completions/svc.fish'],
     async (run) => {
       const { completionCommand } = await import('./completion-command.js');
       return completionCommand(run.args, run.io);
