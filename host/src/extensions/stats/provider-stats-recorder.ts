@@ -29,9 +29,13 @@ export interface ProviderStatsRecorderOptions {
 
 export class ProviderStatsRecorder {
   private batch: ProviderStatsBatch = emptyStatsBatch();
+  /** Permission use of this batch, with the time as a number until it is written. */
+  private lastUse = new Map<string, { id: string; permission: string; hour: string; calls: number; at: number }>();
   private timer: NodeJS.Timeout | undefined;
   private lastPrune = 0;
   private readonly now: () => Date;
+  /** The current hour's key and when it ends: the clock is turned into text once an hour, not per call. */
+  private hourKey = { hour: '', until: 0 };
 
   constructor(private readonly options: ProviderStatsRecorderOptions) {
     this.now = options.now ?? (() => new Date());
@@ -88,25 +92,37 @@ export class ProviderStatsRecorder {
     this.schedule();
   }
 
-  /** A Host Context call (or an integration call) its granted permission let through. */
+  /** A Host Context call (or an integration call) its granted permission let through: the hottest path here. */
   permissionUsed(id: string, permission: string): void {
-    const at = this.now();
-    const hour = hourOf(at);
+    const at = this.now().getTime();
+    const hour = this.hourAt(at);
     const key = `${id}\0${permission}\0${hour}`;
-    const counters = this.batch.permissions.get(key);
+    const counters = this.lastUse.get(key);
     if (counters) {
       counters.calls += 1;
-      counters.lastAt = at.toISOString();
+      counters.at = at;
     } else {
-      this.batch.permissions.set(key, { id, permission, hour, calls: 1, lastAt: at.toISOString() });
+      this.lastUse.set(key, { id, permission, hour, calls: 1, at });
     }
     this.schedule();
+  }
+
+  private hourAt(ms: number): string {
+    if (ms >= this.hourKey.until || ms < this.hourKey.until - 3_600_000) {
+      const start = Math.floor(ms / 3_600_000) * 3_600_000;
+      this.hourKey = { hour: hourOf(new Date(start)), until: start + 3_600_000 };
+    }
+    return this.hourKey.hour;
   }
 
   /** Writes what was gathered (the timer does it; readers call it to see their own process's calls). */
   flush(): void {
     clearTimeout(this.timer);
     this.timer = undefined;
+    for (const [key, use] of this.lastUse) {
+      this.batch.permissions.set(key, { id: use.id, permission: use.permission, hour: use.hour, calls: use.calls, lastAt: new Date(use.at).toISOString() });
+    }
+    this.lastUse.clear();
     if (isEmptyStatsBatch(this.batch)) return;
     const batch = this.batch;
     this.batch = emptyStatsBatch();
