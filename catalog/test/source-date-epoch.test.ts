@@ -35,10 +35,10 @@ test('with SOURCE_DATE_EPOCH the default build takes its index version and expir
   expect(await readFile(join(scratch, 'second/index.v1.json'), 'utf8')).toBe(index);
   const artifact = 'artifacts/acme.alpha/1.0.0/acme.alpha-1.0.0.tgz';
   expect((await readFile(join(scratch, 'second', artifact))).equals(await readFile(join(scratch, 'first', artifact)))).toBe(true);
-});
+}, 120_000);
 
 test('refuses a SOURCE_DATE_EPOCH that is not a number of seconds, with its code', () => {
   const run = catalogBuild('refused', '2026-11-01');
   expect(run.status).toBe(1);
   expect(run.stderr).toContain('error catalog_source_date_epoch_invalid: SOURCE_DATE_EPOCH "2026-11-01" must be a positive number of seconds');
-});
+}, 60_000);
