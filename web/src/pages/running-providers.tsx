@@ -1,5 +1,6 @@
 // The Extensions page's "Running providers" (GET /api/extensions/stats): how each provider behaves,
 // the counterpart of VS Code's Running Extensions.
+import { useEffect } from 'react';
 import { get } from '../api.js';
 import { ErrorNote } from '../components/error-note.js';
 import { useResource } from '../use-resource.js';
@@ -22,8 +23,17 @@ export interface ProviderStats {
   permissions: Array<{ permission: string; calls: number; lastAt: string | null; neverUsed: boolean }>;
 }
 
+/** Read again every few seconds: calls made by other processes (`svc query`) raise no live event. */
+const REFRESH_MS = 5000;
+
 export function useProviderStats() {
-  return useResource(() => get<{ items: ProviderStats[] }>('/api/extensions/stats'), [], ['extensions']);
+  const stats = useResource(() => get<{ items: ProviderStats[] }>('/api/extensions/stats'), [], ['extensions']);
+  const { reload } = stats;
+  useEffect(() => {
+    const timer = setInterval(reload, REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [reload]);
+  return stats;
 }
 
 const ms = (value: number | null) => (value === null ? '–' : `${value} ms`);
