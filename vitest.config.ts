@@ -13,6 +13,7 @@ const E2E = [
   'test/e2e/catalog-install.test.ts',
   'test/e2e/catalog-signed.test.ts',
   'test/e2e/catalog-real-provider.test.ts',
+  'test/e2e/ext-outdated.test.ts',
   'test/e2e/extension-lifecycle.test.ts',
   'test/e2e/ext-new.test.ts',
   'test/e2e/readme-examples.test.ts',

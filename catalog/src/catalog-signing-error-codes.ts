@@ -9,6 +9,8 @@ export const CatalogSigningErrorCodes = {
   signingKeyExposed: 'catalog_signing_key_exposed',
   indexVersionInvalid: 'catalog_index_version_invalid',
   expiresInvalid: 'catalog_expires_invalid',
+  /** SOURCE_DATE_EPOCH is set but is not a positive whole number of seconds. */
+  sourceDateEpochInvalid: 'catalog_source_date_epoch_invalid',
   /** The keygen refuses to overwrite a key file. */
   keyFileExists: 'catalog_key_file_exists',
 } as const;

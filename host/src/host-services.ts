@@ -10,6 +10,7 @@ import { CatalogInstaller } from './extensions/catalog-installer/index.js';
 import { ExtensionService } from './extensions/index.js';
 import { ExtensionRegistry } from './extensions/registry/index.js';
 import { ExtensionRuntime, PluginStorageStore, runtimeLimitsFromSettings, type RuntimeLimitsInput } from './extensions/runtime/index.js';
+import { ProviderStatsRecorder, ProviderStatsStore } from './extensions/stats/index.js';
 import { Logger, type LogLevel } from './logging/index.js';
 import { SignalDir } from './terminals/index.js';
 
@@ -27,6 +28,10 @@ export interface HostServices {
   /** Workspaces, projects, tasks, labels and executions. */
   domain: Domain;
   signalDir: SignalDir;
+  /** Running-provider statistics as written (read by `svc ext stats`). */
+  stats: ProviderStatsStore;
+  /** Gathers this process's provider statistics; `flush()` writes them now. */
+  statsRecorder: ProviderStatsRecorder;
   close(): Promise<void>;
 }
 
@@ -56,7 +61,10 @@ export async function openHostServices(options: OpenHostServicesOptions = {}): P
   };
   const registry = new ExtensionRegistry(db);
   const connections = new ConnectionStore(db);
+  const statsStore = new ProviderStatsStore(db);
+  const stats = new ProviderStatsRecorder({ store: statsStore, logger });
   const runtime = new ExtensionRuntime({
+    stats,
     storage: new PluginStorageStore(db),
     logger,
     platform: platformInfo,
@@ -94,8 +102,12 @@ export async function openHostServices(options: OpenHostServicesOptions = {}): P
     catalog,
     domain,
     signalDir,
+    stats: statsStore,
+    statsRecorder: stats,
     async close() {
       await runtime.close();
+      // The last batch of statistics is written before the database closes.
+      stats.close();
       db.close();
       // The log is written asynchronously: a short-lived CLI flushes it before it exits.
       await logger.close();

@@ -10,6 +10,7 @@ import { openDatabase } from '../../host/src/db/index.js';
 import { ExtensionRuntime, isolationEnforcement, PluginStorageStore, probeIsolation, type LoadableExtension } from '../../host/src/extensions/runtime/index.js';
 import { openHostServices, type HostServices } from '../../host/src/host-services.js';
 import { Logger } from '../../host/src/logging/index.js';
+import { ProviderStatsRecorder, ProviderStatsStore } from '../../host/src/extensions/stats/index.js';
 import { copyFixtureProvider } from '../support/copy-fixture-provider.js';
 import { FIXTURE_CLIS, REPO_ROOT } from '../support/svc-process.js';
 import { median, type BenchResult } from './bench-result.js';
@@ -102,6 +103,63 @@ async function concurrentCalls(home: string): Promise<BenchResult[]> {
     return results;
   } finally {
     await runtime.close();
+    db.close();
+  }
+}
+
+/**
+ * What the running-provider statistics cost, beside the RPC figure: the same config.get round trip
+ * (each one counted as a use of `config:provider`) and the same short adapter call, with the
+ * recorder and without it, in one run; the batches are written by its timer as in the service.
+ */
+async function statsCost(home: string): Promise<BenchResult[]> {
+  const db = openDatabase(join(home, 'stats.db'));
+  const logger = new Logger();
+  const platform = { os: process.platform, arch: process.arch, homeDir: home, hostVersion: 'bench', nodeVersion: process.versions.node };
+  const recorder = new ProviderStatsRecorder({ store: new ProviderStatsStore(db), logger });
+  const counted = new ExtensionRuntime({ storage: new PluginStorageStore(db), logger, platform, stats: recorder, limits: { maxThreads: 1 } });
+  const plain = new ExtensionRuntime({ storage: new PluginStorageStore(db), logger, platform, limits: { maxThreads: 1 } });
+  const entryPath = join(REPO_ROOT, 'host/test/runtime/fixtures/limits-provider.mjs');
+  const extension: LoadableExtension = { id: 'svc-bench.stats', entryPath, revision: 'bench', granted: new Set(['config:provider']), cli: { command: 'none', version: '1.0.0' } };
+  const rtt = async (runtime: ExtensionRuntime, n: number) => {
+    const events: CliStreamEvent[] = [];
+    for await (const event of runtime.stream(extension, { prompt: `rtt ${n} config`, cwd: home })) events.push(event);
+    return Number((events.find((e) => e.type === 'text') as { text: string }).text);
+  };
+  const calls = async (runtime: ExtensionRuntime, n: number) => {
+    const started = performance.now();
+    for (let i = 0; i < n; i++) await runtime.call(extension, 'generate', [{ prompt: 'wait 0', cwd: home }]);
+    return ((performance.now() - started) * 1000) / n;
+  };
+  try {
+    const withRpc: number[] = [];
+    const withoutRpc: number[] = [];
+    const withCall: number[] = [];
+    const withoutCall: number[] = [];
+    for (let round = 0; round < 6; round++) {
+      const a = await rtt(counted, 20_000);
+      const b = await rtt(plain, 20_000);
+      const c = await calls(counted, 300);
+      const d = await calls(plain, 300);
+      if (round === 0) continue;
+      withRpc.push(a);
+      withoutRpc.push(b);
+      withCall.push(c);
+      withoutCall.push(d);
+    }
+    recorder.flush();
+    const rpcOurs = median(withRpc);
+    const rpcBase = median(withoutRpc);
+    const callOurs = median(withCall);
+    const callBase = median(withoutCall);
+    return [
+      { name: 'Host Context round trip with running-provider statistics (each call counted as permission use)', unit: 'µs', ours: rpcOurs, baseline: rpcBase, baselineName: 'the same without statistics', ratio: rpcOurs / rpcBase, goal: '≤ 1.05×, inside the round-trip goal' },
+      { name: 'short adapter call with running-provider statistics (latency, outcome, memory counted)', unit: 'µs', ours: callOurs, baseline: callBase, baselineName: 'the same without statistics', ratio: callOurs / callBase, goal: '≤ 1.05×', notes: 'counted in memory on the call path; written once a second in one transaction' },
+    ];
+  } finally {
+    await counted.close();
+    await plain.close();
+    recorder.close();
     db.close();
   }
 }
@@ -207,6 +265,7 @@ export async function runtimeBenchmarks(): Promise<BenchResult[]> {
     await services.extensions.enable(record.id, async () => true);
     const results: BenchResult[] = [];
     results.push(...(await concurrentCalls(home)));
+    results.push(...(await statsCost(home)));
     results.push(...(await hardenedFigures(home)));
 
     // Cold load: a fresh runtime each round, so the thread, the import and preflight are all paid.

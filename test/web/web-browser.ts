@@ -3,7 +3,7 @@
 // signed in the way a person is: by opening the one-time link the service printed.
 import { existsSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { REPO_ROOT, waitFor } from '../support/svc-process.js';
 import type { ServeProcess } from '../support/svc-serve.js';
@@ -37,9 +37,12 @@ export async function signedInPage(browser: Browser, serve: ServeProcess, viewpo
   return { context, page };
 }
 
-/** Saves a screenshot for the README (docs/screenshots/<name>.png). */
+/**
+ * Takes a screenshot. `pnpm screenshots` sets SVC_SCREENSHOTS_DIR to the README's docs/screenshots;
+ * otherwise (any test run) it goes to a temporary folder, so tests never rewrite a tracked file.
+ */
 export async function screenshot(page: Page, name: string): Promise<void> {
-  const dir = join(REPO_ROOT, 'docs', 'screenshots');
+  const dir = process.env.SVC_SCREENSHOTS_DIR ? resolve(REPO_ROOT, process.env.SVC_SCREENSHOTS_DIR) : join(tmpdir(), `svc-screenshots-${process.pid}`);
   mkdirSync(dir, { recursive: true });
   // The pictures live in the repository: the folders of the machine that took them are not shown.
   // A test's own temporary folder (`<tmp>/svc-e2e-Ab12Cd/repo`) reads as a folder of the person's.

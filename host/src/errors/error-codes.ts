@@ -107,6 +107,7 @@ const ROWS: Record<string, Row> = {
   extension_exists: CONFLICT,
   extension_operation_in_progress: [409, true, true, true],
   version_already_current: CONFLICT,
+  no_compatible_version: CONFLICT,
   no_previous_version: CONFLICT,
   not_a_catalog_extension: CONFLICT,
   not_a_dev_registration: CONFLICT,
@@ -199,6 +200,8 @@ const ROWS: Record<string, Row> = {
   already_rolled_back: CONFLICT,
   extension_has_connections: CONFLICT,
   svc_home_readable_by_others: UNPROCESSABLE,
+  // A warning of svc doctor: the Node line is past its end of life or lacks a stable permission model
+  node_line_unsupported: UNPROCESSABLE,
   // The web UI's session
   forbidden: [403, true, false, true],
   origin_not_allowed: [403, true, false, true],

@@ -328,6 +328,17 @@ export class ExtensionService {
     return { ...report, probed: probeRan };
   }
 
+  /**
+   * The installed CLI's version, for `svc ext outdated`: only for a provider whose probe the person
+   * consented to (serving, with `process:spawn`); undefined for any other, or when the probe fails.
+   */
+  async cliVersion(id: string): Promise<string | undefined> {
+    const record = this.registry.get(id);
+    if (!this.mayProbe(record)) return undefined;
+    const report = await runPreflight(record.path, { ...this.preflightOptions(), ...this.integrityOf(record), probe: this.cachedProbe, cliProbe: 'run', mode: 'all' });
+    return report.cli?.version;
+  }
+
   /** Whether the CLI's version probe may run: the person confirmed a grant that includes `process:spawn`. */
   private mayProbe(record: ExtensionRecord): boolean {
     return isServing(record, true) && record.grantedPermissions.includes(PROBE_PERMISSION) && record.state !== 'needs-confirmation';

@@ -49,7 +49,7 @@ const NOT_ON_CLI: Record<string, string> = {
 // Commands that parse their own arguments and call host services directly (not operations yet).
 // `open` mints a browser login link (no operation); `harness`, `gateway` and `channel` parse their
 // own arguments over the harness module's operations, which the harness mounts itself; `catalog` (build, keygen, serve) works on a publisher's files, not on a host.
-const UNDECLARED_GROUPS = new Set(['query', 'session', 'models', 'serve', 'mcp', 'ext', 'config', 'integration', 'open', 'harness', 'gateway', 'channel', 'catalog']);
+const UNDECLARED_GROUPS = new Set(['query', 'session', 'models', 'serve', 'mcp', 'completion', 'doctor', 'ext', 'config', 'integration', 'open', 'harness', 'gateway', 'channel', 'catalog']);
 
 function mountedRoutes(): string[] {
   const invoker = new OperationInvoker({ registry: new OperationRegistry(HOST_OPERATIONS), services: () => Promise.reject(new Error('not used')), caller: { via: 'http' } });

@@ -5,6 +5,7 @@ import { ErrorNote } from '../components/error-note.js';
 import { useAction } from '../use-action.js';
 import { useResource } from '../use-resource.js';
 import { PermissionDialog, type Isolation } from './permission-dialog.js';
+import { RunningProviders, useProviderStats } from './running-providers.js';
 
 interface Extension {
   id: string;
@@ -34,18 +35,32 @@ interface CatalogExtension {
   versions: CatalogVersion[];
 }
 type CatalogSignature = { signed: true; keyId: string; version: number; expires: string } | { signed: false };
+interface Outdated {
+  id: string;
+  installed: string;
+  newestCompatible: { version: string; permissions: { added: string[]; dropped: string[] } } | null;
+  newest: { version: string; compatible: boolean; incompatible: Array<{ check: string; range: string; have: string }> } | null;
+  updateAvailable: boolean;
+}
 
 export function ExtensionsPage() {
   const installed = useResource(() => get<{ items: Extension[] }>('/api/extensions'), [], ['extensions']);
   const catalog = useResource(() => get<{ signature: CatalogSignature; extensions: CatalogExtension[] }>('/api/extensions/catalog'), [], ['extensions']);
+  // "update available" comes from the same operation as `svc ext outdated`; its refusals show with the catalog's.
+  const outdated = useResource(() => get<{ extensions: Outdated[] }>('/api/extensions/outdated'), [], ['extensions']);
+  const stats = useProviderStats();
   const [enabling, setEnabling] = useState<string>();
   const action = useAction();
   const reload = () => {
     installed.reload();
     catalog.reload();
+    outdated.reload();
+    stats.reload();
   };
   const act = (run: () => Promise<unknown>) => action.run(run).then(reload);
   const catalogById = new Map(catalog.data?.extensions.map((e) => [e.id, e]) ?? []);
+  const outdatedById = new Map(outdated.data?.extensions.map((e) => [e.id, e]) ?? []);
+  const unusedById = new Map(stats.data?.items.map((s) => [s.id, new Set(s.permissions.filter((p) => p.neverUsed).map((p) => p.permission))]) ?? []);
   return (
     <section>
       <h1>Extensions</h1>
@@ -72,6 +87,8 @@ export function ExtensionsPage() {
               const pending = e.pendingVersion ?? entry?.installed?.pendingVersion;
               const previous = e.previousVersion ?? entry?.installed?.previousVersion;
               const newer = entry?.versions.filter((v) => !v.installed && v.version !== e.version) ?? [];
+              const update = outdatedById.get(e.id);
+              const unused = unusedById.get(e.id);
               return (
                 <tr key={e.id} data-extension={e.id}>
                   <th scope="row">
@@ -81,6 +98,17 @@ export function ExtensionsPage() {
                   <td>
                     {e.version}
                     {pending ? <div className="sub">update {pending} waits for confirmation</div> : null}
+                    {update?.updateAvailable && update.newestCompatible && update.newestCompatible.version !== pending ? (
+                      <div className="update-available">
+                        <span className="badge new">update available</span> {update.newestCompatible.version}
+                        {update.newestCompatible.permissions.added.length ? <span className="sub">asks for {update.newestCompatible.permissions.added.join(', ')}</span> : null}
+                      </div>
+                    ) : null}
+                    {update?.newest && !update.newest.compatible ? (
+                      <div className="sub">
+                        {update.newest.version} needs {update.newest.incompatible.map((r) => `${r.check} ${r.range}`).join(', ')}
+                      </div>
+                    ) : null}
                   </td>
                   <td>{e.source}</td>
                   <td>
@@ -92,7 +120,16 @@ export function ExtensionsPage() {
                       </div>
                     ) : null}
                   </td>
-                  <td>{e.permissions.length ? e.permissions.map((p) => <code key={p} className="perm">{p}</code>) : <span className="muted">none granted</span>}</td>
+                  <td>
+                    {e.permissions.length
+                      ? e.permissions.map((p) => (
+                          <code key={p} className={`perm${unused?.has(p) ? ' unused' : ''}`} title={unused?.has(p) ? 'granted but never used in the last 30 days' : undefined}>
+                            {p}
+                            {unused?.has(p) ? ' (never used)' : ''}
+                          </code>
+                        ))
+                      : <span className="muted">none granted</span>}
+                  </td>
                   <td className="isolation" title={e.isolation.enforces.length ? `Enforces: ${e.isolation.enforces.join(', ')}` : undefined}>
                     {e.isolation.mode === 'process' ? 'hardened process' : 'worker thread'}
                     {e.isolation.notEnforced.length ? <div className="sub">not enforced: {e.isolation.notEnforced.join(', ')}</div> : null}
@@ -132,6 +169,7 @@ export function ExtensionsPage() {
           </tbody>
         </table>
       ) : null}
+      <RunningProviders stats={stats} />
       <h2>Catalog</h2>
       <ErrorNote error={catalog.error} />
       {catalog.data ? (

@@ -2,15 +2,18 @@
 import { SvcError } from '@svc-org/ai-sdk';
 import type { z } from 'zod';
 import { redactUrl } from '../../extensions/install/index.js';
-import { parseReleaseSpec, checkExtensionId } from '../../extensions/catalog-installer/index.js';
+import { CatalogInstallCodes, parseReleaseSpec, checkExtensionId } from '../../extensions/catalog-installer/index.js';
 import type { HostServices } from '../../host-services.js';
 import {
+  getExtension,
   installExtension,
   listCatalog,
+  listOutdatedExtensions,
   rollbackExtension,
   uninstallExtension,
   updateExtension,
   type CatalogListingSchema,
+  type OutdatedListSchema,
   type SwitchOutcomeSchema,
 } from '../../operations/extension/index.js';
 import type { CliRun } from '../cli-command.js';
@@ -23,19 +26,24 @@ import { terminalJson, terminalLine } from '../terminal-text.js';
 type Invoke = CliRun['invoke'];
 type CatalogListing = z.output<typeof CatalogListingSchema>;
 type SwitchOutcome = z.output<typeof SwitchOutcomeSchema>;
+type Outdated = z.output<typeof OutdatedListSchema>['extensions'][number];
 
 export const EXT_CATALOG_USAGE = `svc ext catalog [--json]
 svc ext install <id>@<exact version> [--json]
-svc ext update <id>@<exact version> [--json]
+svc ext outdated [--json]
+svc ext update <id>[@<exact version>] [--json]
+svc ext update --all [--json]
 svc ext rollback <id> [--json]
 svc ext uninstall <id> [--force] [--json]`;
+
+export type CatalogSubcommand = 'catalog' | 'outdated' | 'install' | 'update' | 'rollback' | 'uninstall';
 
 /**
  * Ctrl-C or SIGTERM (`signal`) stops a catalog fetch or download at once: the operation is undone like
  * any failed one, and the command exits 130.
  */
 export async function extCatalogCommand(
-  sub: 'catalog' | 'install' | 'update' | 'rollback' | 'uninstall',
+  sub: CatalogSubcommand,
   args: string[],
   io: CliIo,
   openServices: () => Promise<HostServices>,
@@ -58,7 +66,7 @@ export async function extCatalogCommand(
 }
 
 async function runCatalogCommand(
-  sub: 'catalog' | 'install' | 'update' | 'rollback' | 'uninstall',
+  sub: CatalogSubcommand,
   args: string[],
   io: CliIo,
   services: HostServices,
@@ -83,10 +91,44 @@ async function runCatalogCommand(
       io.stdout.write(`${terminalLine(`installed ${extension.id} ${extension.version} (${extension.state}); enable it with: svc ext enable ${extension.id}`)}\n`);
       return 0;
     }
+    case 'outdated': {
+      const { values, positionals } = parseCommandArgs(args, { json: { type: 'boolean' } }, 'svc ext outdated [--json]');
+      if (positionals.length > 0) throw new UsageError('usage: svc ext outdated [--json]');
+      const outdated = await invoke(listOutdatedExtensions, {});
+      if (values.json) return printJson(io, outdated);
+      printOutdated(io, outdated.extensions);
+      return 0;
+    }
     case 'update': {
-      const { value, json } = single(args, 'svc ext update <id>@<exact version> [--json]');
-      const spec = parseReleaseSpec(value);
-      const outcome = await invoke(updateExtension, { id: spec.id, version: spec.version }, createProgressReporter(json ? { ...io, stdout: io.stderr } : io));
+      const usage = 'svc ext update <id>[@<exact version>] | --all [--json]';
+      const { values, positionals } = parseCommandArgs(args, { json: { type: 'boolean' }, all: { type: 'boolean' } }, usage);
+      const json = values.json === true;
+      if (values.all) {
+        if (positionals.length > 0) throw new UsageError(`--all takes no extension id\nusage: ${usage}`);
+        return updateAll(io, invoke, json);
+      }
+      if (positionals.length !== 1) throw new UsageError(`expected exactly one argument\nusage: ${usage}`);
+      const value = positionals[0]!;
+      if (value.includes('@')) {
+        const spec = parseReleaseSpec(value);
+        const outcome = await invoke(updateExtension, { id: spec.id, version: spec.version }, createProgressReporter(json ? { ...io, stdout: io.stderr } : io));
+        if (json) return printJson(io, outcome);
+        printSwitch(io, 'updated', outcome);
+        return 0;
+      }
+      // No version: resolved to the newest compatible exact version, shown before anything is fetched.
+      const entry = await resolveUpdate(checkExtensionId(value), invoke);
+      const out = json ? io.stderr : io.stdout;
+      if (!entry.updateAvailable) {
+        out.write(`${upToDate(entry)}\n`);
+        return json ? printJson(io, { id: entry.id, outcome: 'up-to-date', version: entry.installed }) : 0;
+      }
+      if (entry.pending === entry.newestCompatible!.version) {
+        out.write(`${waiting(entry)}\n`);
+        return json ? printJson(io, { id: entry.id, outcome: 'pending', version: entry.pending }) : 0;
+      }
+      out.write(`${describeResolution(entry)}\n`);
+      const outcome = await invoke(updateExtension, { id: entry.id, version: entry.newestCompatible!.version }, createProgressReporter(json ? { ...io, stdout: io.stderr } : io));
       if (json) return printJson(io, outcome);
       printSwitch(io, 'updated', outcome);
       return 0;
@@ -112,6 +154,105 @@ async function runCatalogCommand(
       return 0;
     }
   }
+}
+
+/** The outdated entry of one installed catalog extension, or the coded reason there is none to update to. */
+async function resolveUpdate(id: string, invoke: Invoke): Promise<Outdated> {
+  const { extensions } = await invoke(listOutdatedExtensions, {});
+  const entry = extensions.find((candidate) => candidate.id === id);
+  if (!entry) {
+    const record = await invoke(getExtension, { id });
+    if (record.source !== 'catalog') {
+      throw new SvcError({ code: CatalogInstallCodes.notCatalogExtension, message: `${id} is a ${record.source} extension; only catalog extensions are updated from the catalog` });
+    }
+    throw new SvcError({ code: CatalogInstallCodes.extensionNotInCatalog, message: `the catalog no longer lists ${id}` });
+  }
+  if (!entry.newestCompatible) {
+    throw new SvcError({
+      code: CatalogInstallCodes.noCompatibleVersion,
+      message: `no version of ${id} in the catalog is compatible with this host${entry.newest ? `: the newest, ${entry.newest.version}, ${whyNot(entry.newest.incompatible)}` : ''}`,
+    });
+  }
+  return entry;
+}
+
+async function updateAll(io: CliIo, invoke: Invoke, json: boolean): Promise<number> {
+  const { extensions } = await invoke(listOutdatedExtensions, {});
+  const out = json ? io.stderr : io.stdout;
+  const results: Array<{ id: string; outcome: string; from?: string; to?: string; error?: { code: string; message: string } }> = [];
+  for (const entry of extensions) {
+    if (!entry.updateAvailable) {
+      out.write(`${upToDate(entry)}\n`);
+      results.push({ id: entry.id, outcome: 'up-to-date', from: entry.installed });
+      continue;
+    }
+    if (entry.pending === entry.newestCompatible!.version) {
+      out.write(`${waiting(entry)}\n`);
+      results.push({ id: entry.id, outcome: 'pending', from: entry.installed, to: entry.pending });
+      continue;
+    }
+    out.write(`${describeResolution(entry)}\n`);
+    try {
+      const outcome = await invoke(updateExtension, { id: entry.id, version: entry.newestCompatible!.version }, createProgressReporter({ ...io, stdout: out }));
+      if (!json) printSwitch(io, 'updated', outcome);
+      results.push({ id: entry.id, outcome: outcome.outcome, from: entry.installed, to: entry.newestCompatible!.version });
+    } catch (error) {
+      // One refusal does not stop the others; the exit status says some failed.
+      const data = SvcError.hasCode(error) ? { code: error.code, message: error.message } : { code: 'internal', message: String((error as Error).message ?? error) };
+      out.write(`error ${data.code}: ${entry.id}: ${data.message}\n`);
+      results.push({ id: entry.id, outcome: 'failed', from: entry.installed, to: entry.newestCompatible!.version, error: data });
+    }
+  }
+  if (extensions.length === 0) out.write('no catalog extensions installed\n');
+  if (json) printJson(io, { results });
+  return results.some((result) => result.outcome === 'failed') ? 1 : 0;
+}
+
+function whyNot(reasons: ReadonlyArray<{ check: string; range: string; have: string }>): string {
+  return `needs ${reasons.map((r) => `${r.check} ${r.range} (this host has ${r.have})`).join(', ')}`;
+}
+
+function permissionChange(change: { added: string[]; dropped: string[] }): string {
+  const parts = [...change.added.map((p) => `+ ${p}`), ...change.dropped.map((p) => `- ${p}`)];
+  return parts.length === 0 ? 'permissions unchanged' : `permissions: ${parts.join(', ')} (asks for confirmation)`;
+}
+
+function upToDate(entry: Outdated): string {
+  const newer = entry.newest && entry.newest.version !== entry.newestCompatible?.version && !entry.newest.compatible ? `; ${entry.newest.version} ${whyNot(entry.newest.incompatible)}` : '';
+  return `${entry.id} ${entry.installed} is the newest compatible version${newer}`;
+}
+
+function waiting(entry: Outdated): string {
+  return `${entry.id} ${entry.pending} is staged and waits for your confirmation: svc ext enable ${entry.id}`;
+}
+
+function describeResolution(entry: Outdated): string {
+  const target = entry.newestCompatible!;
+  const cli = entry.cliVersion ? `, cli ${entry.cliVersion}` : '';
+  return `${entry.id}: ${entry.installed} → ${target.version} (newest compatible with this svc, node ${process.versions.node}${cli}); ${permissionChange(target.permissions)}`;
+}
+
+function printOutdated(io: CliIo, entries: readonly Outdated[]): void {
+  if (entries.length === 0) {
+    io.stdout.write('no catalog extensions installed\n');
+    return;
+  }
+  const header = ['ID', 'INSTALLED', 'COMPATIBLE', 'NEWEST', 'NOTE'];
+  const rows = entries.map((entry) => [
+    entry.id,
+    entry.installed + (entry.pending ? ` (${entry.pending} waits)` : ''),
+    entry.newestCompatible?.version ?? '-',
+    entry.newest?.version ?? '-',
+    [
+      entry.updateAvailable ? `update available: svc ext update ${entry.id}` : 'up to date',
+      entry.newest && !entry.newest.compatible ? `${entry.newest.version} ${whyNot(entry.newest.incompatible)}` : '',
+      entry.cliVersion === null ? 'CLI not checked (not enabled with process:spawn)' : '',
+    ]
+      .filter(Boolean)
+      .join('; '),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
+  for (const row of [header, ...rows]) io.stdout.write(`${row.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd()}\n`);
 }
 
 function single(args: string[], usage: string): { value: string; json: boolean } {

@@ -20,6 +20,7 @@ svc ext show <id> [--connection <name>] [--json]
 svc ext enable <id> [--yes] [--connection <name>] [--isolation process|worker] [--json]
 svc ext disable <id>
 svc ext doctor <id> [--connection <name>] [--json]
+svc ext stats [<id>] [--json]
 svc ext new <name> [--dir <parent>] [--publisher <publisher>] [--command <cli executable>]
 svc ext pack <provider folder> [--out <dir>] [--json]
 ${EXT_CATALOG_USAGE}`;
@@ -48,6 +49,10 @@ export async function extCommand(args: string[], io: CliIo, open: () => Promise<
     }
     case 'doctor':
       return extDoctor(rest, io, await open());
+    case 'stats': {
+      const { extStats } = await import('./ext-stats-command.js');
+      return extStats(rest, io, invoke);
+    }
     case 'new': {
       const { extNew } = await import('./ext-new-command.js');
       return extNew(rest, io, open);
@@ -57,6 +62,7 @@ export async function extCommand(args: string[], io: CliIo, open: () => Promise<
       return extPack(rest, io);
     }
     case 'catalog':
+    case 'outdated':
     case 'install':
     case 'update':
     case 'rollback':
@@ -178,6 +184,9 @@ async function extShow(args: string[], io: CliIo, invoke: Invoke): Promise<numbe
   if (shown.description) lines.push(`  ${shown.description}`);
   lines.push(`requested permissions: ${shown.requestedPermissions.join(', ') || '(none)'}`);
   lines.push(`granted permissions:   ${shown.grantedPermissions.join(', ') || '(none)'}`);
+  if (shown.unusedPermissions && shown.unusedPermissions.length > 0) {
+    lines.push(`never used (last 30 days): ${shown.unusedPermissions.join(', ')} (see svc ext stats ${shown.id})`);
+  }
   if (shown.compatibility) {
     const { svc, node, cli } = shown.compatibility;
     lines.push(`compatibility: svc ${svc}; node ${node}${cli ? `; cli ${cli}` : ''}`);

@@ -13,6 +13,8 @@ export const CatalogInstallCodes = {
   /** Install of an id that is already registered (any source); an installed one is updated instead. */
   extensionExists: 'extension_exists',
   versionAlreadyCurrent: 'version_already_current',
+  /** `svc ext update <id>` without a version, and no version in the index is compatible with this host, Node.js and the CLI. */
+  noCompatibleVersion: 'no_compatible_version',
   /** Update, rollback or uninstall of a built-in or developer registration. */
   notCatalogExtension: 'not_a_catalog_extension',
   noPreviousVersion: 'no_previous_version',

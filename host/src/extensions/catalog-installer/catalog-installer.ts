@@ -16,6 +16,7 @@ import type { ExtensionRecord, ExtensionRegistry, ExtensionState, ExtensionVersi
 import type { ExtensionRuntime } from '../runtime/index.js';
 import { describeProbe, probeFingerprint } from '../probe-fingerprint.js';
 import { buildCatalogListing, type CatalogListing } from './build-catalog-listing.js';
+import { buildOutdatedList, type OutdatedEntry } from './build-outdated-list.js';
 import { CatalogInstallCodes } from './catalog-install-codes.js';
 import { resolveCatalogSettings, type CatalogSettings } from './catalog-settings.js';
 import { checkExactVersion, checkExtensionId } from './check-release.js';
@@ -110,6 +111,19 @@ export class CatalogInstaller {
   async catalog(signal?: AbortSignal): Promise<CatalogListing & { signature: CatalogTrust }> {
     const { index, trust } = await this.fetchIndex(this.settings(), signal);
     return { signature: trust, ...buildCatalogListing(index, this.options.registry.list(), { host: this.options.hostVersion, node: process.versions.node }) };
+  }
+
+  /**
+   * Each installed catalog provider against the verified index: the newest version compatible with
+   * this host, Node.js and its CLI (`cliVersion` answers only where the probe may run), and the
+   * newest overall. Fetches the index only; nothing is downloaded.
+   */
+  async outdated(cliVersion: (id: string) => Promise<string | undefined>, signal?: AbortSignal): Promise<{ signature: CatalogTrust; extensions: OutdatedEntry[] }> {
+    const { index, trust } = await this.fetchIndex(this.settings(), signal);
+    const records = this.options.registry.list().filter((record) => record.source === 'catalog');
+    const cli = new Map<string, string | undefined>();
+    for (const record of records) cli.set(record.id, await cliVersion(record.id).catch(() => undefined));
+    return { signature: trust, extensions: buildOutdatedList(index, records, { host: this.options.hostVersion, node: process.versions.node, cli }) };
   }
 
   async install(id: string, version: string, observer: OperationObserver = {}): Promise<InstallOutcome> {

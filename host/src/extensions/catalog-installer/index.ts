@@ -12,6 +12,7 @@ export * from './preflight-release.js';
 export * from './check-index-permissions.js';
 export * from './stage-release.js';
 export * from './build-catalog-listing.js';
+export * from './build-outdated-list.js';
 export * from './recover-catalog-operations.js';
 export * from './catalog-installer.js';
 export * from './catalog-config-keys.js';

@@ -39,6 +39,10 @@ export interface CallChannelOptions {
   onEvents?: (events: CliStreamEvent[], sizes: number[]) => void;
   /** Observability for tests and the bench: every spawn the host performed. */
   onSpawn?: (pid: number, command: string) => void;
+  /** What the worker reported of itself after the call (statistics). */
+  onStats?: (stats: { heap: number; rss: number; load?: number }) => void;
+  /** A Host Context call passed the gate of a granted permission (statistics). */
+  onPermissionUse?: (permission: string, method: string) => void;
   /** The worker started running the call, on thread `threadId`. */
   onStart?: (threadId: number) => void;
   eventWindowBytes: number;
@@ -177,6 +181,12 @@ export class CallChannel {
       case 'evs':
         this.receiveEvents(message.e);
         return;
+      case 'st':
+        // Numbers from the provider's side, for statistics only: anything else is ignored.
+        if (Number.isFinite(message.heap) && Number.isFinite(message.rss)) {
+          this.options.onStats?.({ heap: message.heap, rss: message.rss, ...(Number.isFinite(message.load) ? { load: message.load } : {}) });
+        }
+        return;
       case 'done':
         if (!this.settledFlag) this.flushHeldText();
         this.finish(message.ok ? { ok: true, value: message.v } : { ok: false, error: message.e });
@@ -307,6 +317,7 @@ export class CallChannel {
       this.options.logger.warn('permission denied', { method, permission });
       throw new PermissionDeniedError(permission, method, this.options.pluginId);
     }
+    this.options.onPermissionUse?.(permission, method);
   }
 
   private async integrationFile(path: string, access: 'read' | 'write'): Promise<string> {

@@ -24,6 +24,7 @@ import type { IsolationMode } from './isolation-mode.js';
 import { probeIsolation } from './isolation-probe.js';
 import { ProcessPool } from './process-pool.js';
 import type { ProviderPool } from './provider-pool.js';
+import type { ProviderStatsRecorder } from '../stats/index.js';
 
 /** An extension that passed preflight and whose permissions are confirmed: ready to load. */
 export interface LoadableExtension {
@@ -70,6 +71,8 @@ export interface ExtensionRuntimeOptions {
   processBootstrapFile?: string;
   /** The service's home: no integration file call reaches into it. */
   svcHome?: string;
+  /** Counts calls, activations, memory and permission use (`svc ext stats`); none: nothing is counted. */
+  stats?: ProviderStatsRecorder;
 }
 
 interface PoolEntry {
@@ -339,7 +342,8 @@ export class ExtensionRuntime {
     onChannel?: (channel: CallChannel) => void,
   ): Promise<CallOutcome> {
     const entry = this.poolFor(extension);
-    const { logger } = this.options;
+    const { logger, stats } = this.options;
+    const startedAt = performance.now();
     const { port1, port2 } = new MessageChannel();
     const timeoutMs = options.timeoutMs ?? this.timeoutFor(method);
     let deadline: NodeJS.Timeout | undefined;
@@ -411,8 +415,25 @@ export class ExtensionRuntime {
         // Its thread or process may hold anything: it is stopped, like a call that would not stop.
         if (channel.threadId !== undefined) this.abandonThread(entry, channel.threadId, channel);
       },
+      ...(stats
+        ? {
+            onStats: (reported: { heap: number; rss: number; load?: number }) => {
+              if (reported.load !== undefined) stats.activated(extension.id, reported.load);
+              // A thread shares the service's RSS: only a hardened process has its own.
+              const isolation = extension.isolation ?? 'worker';
+              stats.memory(extension.id, isolation, reported.heap, isolation === 'process' ? reported.rss : undefined);
+            },
+            onPermissionUse: (permission: string, hostMethod: string) => {
+              stats.permissionUsed(extension.id, permission);
+              // The network a provider is granted is its CLI's: it is used by each process it starts.
+              if (hostMethod === '$process.spawn' && extension.granted.has('network:provider')) stats.permissionUsed(extension.id, 'network:provider');
+            },
+          }
+        : {}),
     });
     onChannel?.(channel);
+    // An integration call's own permission was checked to start it: the call is its use.
+    if (stats && INTEGRATION_METHODS.has(method)) stats.permissionUsed(extension.id, `integration:${method.split('.')[0]}`);
     entry.active.add(channel);
 
     const onAbort = () => stop('cancelled');
@@ -473,6 +494,12 @@ export class ExtensionRuntime {
     } else if (endedBy === 'cancelled' && method !== 'stream' && outcome.ok) {
       outcome = { ok: false, error: stopped('cancelled', false) };
     }
+    stats?.call({
+      id: extension.id,
+      method,
+      ms: performance.now() - startedAt,
+      ...(outcome.ok ? {} : { code: outcome.error.code, message: logger.redactor.text(outcome.error.message) }),
+    });
     return outcome;
   }
 }

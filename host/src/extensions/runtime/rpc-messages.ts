@@ -24,6 +24,8 @@ export type WorkerMessage =
   | { t: 'hi'; tid: number }
   | { t: 'req'; id: number; m: HostMethodName; a: unknown[] }
   | { t: 'evs'; e: CliStreamEvent[] }
+  /** Before `done`: the thread's (or process's) heap and RSS in bytes, and `load` ms if this call loaded the entry. */
+  | { t: 'st'; heap: number; rss: number; load?: number }
   | { t: 'done'; ok: true; v: unknown }
   | { t: 'done'; ok: false; e: SvcErrorData };
 

@@ -1,6 +1,7 @@
 // Runs inside a provider's worker thread or hardened process: imports the provider entry once,
 // creates its adapter, and serves adapter calls (several at once) over each task's MessagePort.
 import { pathToFileURL } from 'node:url';
+import { getHeapStatistics } from 'node:v8';
 import type { CliAdapter, CliPlugin, CliStreamEvent, SvcErrorData } from '@svc-org/ai-sdk';
 import { SvcError } from '@svc-org/ai-sdk';
 import { eventSize } from './event-size.js';
@@ -12,11 +13,14 @@ import { createWorkerHostContext, WorkerRpc } from './worker-host-context.js';
 const SUPPORTED_API_VERSION = '1.0';
 
 const adapters = new Map<string, Promise<CliAdapter>>();
+/** How long the cold load of an entry took, until the call that caused it reports it. */
+const loadTimes = new Map<string, number>();
 
 async function loadAdapter(entryPath: string): Promise<CliAdapter> {
   let adapter = adapters.get(entryPath);
   if (!adapter) {
     adapter = (async () => {
+      const started = performance.now();
       const module = (await import(pathToFileURL(entryPath).href)) as { svcCliPlugin?: CliPlugin };
       const plugin = module.svcCliPlugin;
       if (!plugin || plugin.$marker !== 'svc.cli-plugin' || typeof plugin.createAdapter !== 'function') {
@@ -32,7 +36,9 @@ async function loadAdapter(entryPath: string): Promise<CliAdapter> {
           details: { fix: 'rebuild the provider with an @svc-org/ai-sdk release for this host, or update svc' },
         });
       }
-      return plugin.createAdapter();
+      const created = await plugin.createAdapter();
+      loadTimes.set(entryPath, performance.now() - started);
+      return created;
     })();
     adapters.set(entryPath, adapter);
     adapter.catch(() => adapters.delete(entryPath));
@@ -59,13 +65,22 @@ export async function runProviderTask(task: WorkerTask, tid: number): Promise<vo
     const ctx = { host, signal: controller.signal, cli: task.cli };
     const value = await dispatch(adapter, task, ctx, rpc);
     refuseDeep(value, task.maxMessageDepth, 'result');
+    postStats(rpc, task.entryPath);
     rpc.post({ t: 'done', ok: true, v: value });
   } catch (error) {
+    postStats(rpc, task.entryPath);
     rpc.post({ t: 'done', ok: false, e: toErrorData(error) });
   } finally {
     openRpcs.delete(rpc);
     rpc.close();
   }
+}
+
+/** For the host's statistics: a cold load this call caused, and the heap (and RSS) after the call. */
+function postStats(rpc: WorkerRpc, entryPath: string): void {
+  const load = loadTimes.get(entryPath);
+  loadTimes.delete(entryPath);
+  rpc.post({ t: 'st', heap: getHeapStatistics().used_heap_size, rss: process.memoryUsage.rss(), ...(load === undefined ? {} : { load }) });
 }
 
 async function dispatch(

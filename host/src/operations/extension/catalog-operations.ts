@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { checkExtensionId } from '../../extensions/catalog-installer/index.js';
 import { defineOperation } from '../define-operation.js';
 import type { OperationContext } from '../operation-context.js';
-import { CatalogListingSchema, CheckWarningSchema, presentOutcome, presentWarnings, SwitchOutcomeSchema } from './catalog-schemas.js';
+import { CatalogListingSchema, CheckWarningSchema, OutdatedListSchema, presentOutcome, presentWarnings, SwitchOutcomeSchema } from './catalog-schemas.js';
 import { ExtensionSchema } from './extension-schema.js';
 import { presentExtension } from './present-extension.js';
 
@@ -28,6 +28,20 @@ export const listCatalog = defineOperation({
   output: CatalogListingSchema,
   http: { method: 'GET', path: '/api/extensions/catalog', refuseLocations: true },
   handler: (_input, ctx) => ctx.services.catalog.catalog(ctx.signal),
+});
+
+export const listOutdatedExtensions = defineOperation({
+  name: 'list_outdated_extensions',
+  group: 'extension',
+  description:
+    'Each installed catalog extension against the verified index: its version, the newest version compatible with this svc, Node.js and the installed CLI (with its permission changes), and the newest overall with why it is not compatible.',
+  readOnly: true,
+  idempotent: true,
+  runsIn: 'any',
+  input: z.object({}).strict(),
+  output: OutdatedListSchema,
+  http: { method: 'GET', path: '/api/extensions/outdated', refuseLocations: true },
+  handler: (_input, ctx) => ctx.services.catalog.outdated((id) => ctx.services.extensions.cliVersion(id), ctx.signal),
 });
 
 export const installExtension = defineOperation({

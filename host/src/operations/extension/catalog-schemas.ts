@@ -90,3 +90,24 @@ export function presentOutcome(outcome: RollbackOutcome, extensions: Pick<Extens
       return { outcome: 'discarded-pending', discarded: outcome.discarded, extension };
   }
 }
+
+const OutdatedVersionSchema = z.object({ version: z.string(), permissions: z.object({ added: z.array(z.string()), dropped: z.array(z.string()) }) });
+
+/** `svc ext outdated`, GET /api/extensions/outdated and the web page's "update available". */
+export const OutdatedListSchema = z.object({
+  signature: CatalogTrustSchema,
+  extensions: z.array(
+    z.object({
+      id: z.string(),
+      installed: z.string(),
+      pending: z.string().nullable(),
+      cliVersion: z.string().nullable(),
+      newestCompatible: OutdatedVersionSchema.nullable(),
+      newest: OutdatedVersionSchema.extend({
+        compatible: z.boolean(),
+        incompatible: z.array(z.object({ check: z.enum(['svc', 'node', 'cli']), range: z.string(), have: z.string() })),
+      }).nullable(),
+      updateAvailable: z.boolean(),
+    }),
+  ),
+});

@@ -14,6 +14,8 @@ export const ExtensionDescriptionSchema = z.object({
   description: z.string().optional(),
   requestedPermissions: z.array(z.string()),
   grantedPermissions: z.array(z.string()),
+  /** Granted permissions no Host Context call used in the last 30 days (publishers may drop them). */
+  unusedPermissions: z.array(z.string()).optional(),
   compatibility: z.object({ svc: z.string(), node: z.string(), cli: z.string().optional() }).optional(),
   cli: z
     .object({
@@ -41,5 +43,10 @@ export const describeExtension = defineOperation({
   input: z.object({ id: z.string().min(1).max(214), connection: z.string().min(1).optional() }).strict(),
   output: ExtensionDescriptionSchema,
   http: { method: 'GET', path: '/api/extensions/:id/description' },
-  handler: (input, ctx) => ctx.services.extensions.show(input.id, input.connection),
+  handler: async (input, ctx) => {
+    const shown = await ctx.services.extensions.show(input.id, input.connection);
+    ctx.services.statsRecorder.flush();
+    const used = new Set(ctx.services.stats.read(shown.id).permissionUse.map((entry) => entry.permission));
+    return { ...shown, unusedPermissions: shown.grantedPermissions.filter((permission) => !used.has(permission)) };
+  },
 });
