@@ -227,6 +227,13 @@ const ROWS: Record<string, Row> = {
   gateway_not_found: NOT_FOUND,
   channel_not_found: NOT_FOUND,
   service_required: UNAVAILABLE,
+  // MCP over Streamable HTTP (/mcp on svc serve) and its tokens
+  mcp_token_expired: [401, true, false, false],
+  mcp_token_revoked: [401, true, false, false],
+  mcp_token_exists: CONFLICT,
+  mcp_token_not_found: NOT_FOUND,
+  mcp_session_not_found: [404, true, false, false],
+  invalid_jsonrpc: [400, true, false, false],
   // Ours
   body_too_large: [413, true, false, false],
   unsupported_media_type: [415, true, false, false],
