@@ -55,6 +55,8 @@ export class McpHttpEndpoint {
 
   constructor(private readonly options: McpHttpEndpointOptions) {
     this.settings = { maxBodyBytes: options.maxBodyBytes ?? DEFAULTS.maxBodyBytes, idleMs: options.idleMs ?? DEFAULTS.idleMs };
+    // The token table exists from the start: a request never changes the schema.
+    mcpTokenStore(options.services.db);
     this.sweeper = setInterval(() => this.closeIdle(), Math.min(60_000, this.settings.idleMs)).unref();
   }
 
@@ -71,6 +73,14 @@ export class McpHttpEndpoint {
 
   /** Answers one HTTP request to /mcp; never throws (a refusal is a JSON-RPC error with our code). */
   async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    // A client that goes away mid-call cancels what it asked: the handlers see their signal abort.
+    let gone = false;
+    let cancelCalls: (() => void) | undefined;
+    res.once('close', () => {
+      if (res.writableFinished) return;
+      gone = true;
+      cancelCalls?.();
+    });
     try {
       checkLoopbackRequest(req.socket.remoteAddress, req.headers.host);
       this.checkOrigin(req.headers.origin);
@@ -78,16 +88,13 @@ export class McpHttpEndpoint {
       const body = req.method === 'POST' ? await this.readBody(req) : undefined;
       const session = await this.sessionFor(req, grant, body);
       session.lastSeen = Date.now();
-      // A client that goes away mid-call cancels what it asked: the handlers see their signal abort.
-      const requestIds = requestIdsOf(body);
-      if (requestIds.length > 0) {
-        res.once('close', () => {
-          if (res.writableFinished) return;
-          for (const requestId of requestIds) {
-            session.transport.onmessage?.({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId, reason: 'the client disconnected' } });
-          }
-        });
-      }
+      // Gone before its call started: nothing of it runs.
+      if (gone) return;
+      cancelCalls = () => {
+        for (const requestId of requestIdsOf(body)) {
+          session.transport.onmessage?.({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId, reason: 'the client disconnected' } });
+        }
+      };
       await session.transport.handleRequest(req, res, body);
     } catch (error) {
       this.refuse(res, error);
@@ -124,10 +131,11 @@ export class McpHttpEndpoint {
     let size = 0;
     for await (const chunk of req as AsyncIterable<Buffer>) {
       size += chunk.length;
-      if (size > this.settings.maxBodyBytes) {
-        throw new SvcError({ code: 'body_too_large', message: `the request body is over ${this.settings.maxBodyBytes} bytes` });
-      }
-      chunks.push(chunk);
+      // Past the limit the rest is read and dropped, so the client hears the answer instead of a reset.
+      if (size <= this.settings.maxBodyBytes) chunks.push(chunk);
+    }
+    if (size > this.settings.maxBodyBytes) {
+      throw new SvcError({ code: 'body_too_large', message: `the request body is over ${this.settings.maxBodyBytes} bytes` });
     }
     let body: unknown;
     try {
