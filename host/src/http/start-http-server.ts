@@ -26,6 +26,11 @@ export function startHttpServer(app: Koa, port: number, endpoints: readonly Node
       if (endpoint) void endpoint.handle(req, res);
       else void callback(req, res);
     });
+    // MCP clients over HTTP keep their connection between calls; Node's 5 s idle close races a client
+    // sending its next request on the same socket (it sees the socket closed). Loopback only: an idle
+    // connection costs nothing worth that.
+    server.keepAliveTimeout = 65_000;
+    server.headersTimeout = 66_000;
     server.once('error', (error: NodeJS.ErrnoException) => {
       reject(
         error.code === 'EADDRINUSE'
