@@ -32,8 +32,9 @@ if (process.argv.length === 3 && (first === '--version' || first === '-v' || fir
   process.exit(0);
 }
 
-// `svc mcp` runs its own, smaller bundle: MCP clients wait for it to start.
-const entry = process.argv[2] === 'mcp' ? 'mcp' : 'svc';
+// `svc mcp` runs its own, smaller bundle: MCP clients wait for it to start (`svc mcp token` is a
+// command of the full CLI).
+const entry = process.argv[2] === 'mcp' && process.argv[3] !== 'token' ? 'mcp' : 'svc';
 const bundle = fileURLToPath(new URL(`../dist/${entry}.mjs`, import.meta.url));
 if (!existsSync(bundle)) {
   process.stderr.write('svc is not built yet: run `pnpm install && pnpm build` in the svc checkout\n');

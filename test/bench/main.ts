@@ -4,6 +4,7 @@ import { REPO_ROOT } from '../support/svc-process.js';
 import { formatBenchResults, type BenchResult } from './bench-result.js';
 import { cliStartBenchmarks } from './cli-start.bench.js';
 import { mcpBenchmarks } from './mcp.bench.js';
+import { mcpHttpBenchmarks } from './mcp-http.bench.js';
 import { indexSignatureBenchmarks } from './index-signature.bench.js';
 import { harnessBenchmarks } from './harness.bench.js';
 import { ladderHookBenchmarks } from './ladder-hook.bench.js';
@@ -39,6 +40,7 @@ export async function main(args: string[]): Promise<void> {
   }
   if (want('parse')) report(await parseThroughputBenchmarks());
   if (want('mcp')) report(await mcpBenchmarks());
+  if (want('mcp-http')) report(await mcpHttpBenchmarks());
   if (want('catalog-signature')) report(indexSignatureBenchmarks());
   if (want('harness')) report(await harnessBenchmarks());
   if (want('hooks')) report(ladderHookBenchmarks());

@@ -11,6 +11,8 @@ import {
 } from '../model-servers/anthropic-messages-server.js';
 import { claudeCodeSideTurns } from '../model-servers/claude-code-side-turns.js';
 import { cancelQuery } from './support/cancel-query.js';
+import { recordMatrixCell } from './support/client-matrix.js';
+import { startServe } from '../support/svc-serve.js';
 import { createConformanceSandbox, type ConformanceSandbox } from './support/conformance-sandbox.js';
 import { enableInChosenMode } from './support/isolation-args.js';
 import { writeDenyHook } from './support/deny-hook.js';
@@ -240,6 +242,38 @@ describe('Claude Code through svc', () => {
     expect(sent[0]!.is_error).not.toBe(true);
     expect(JSON.stringify(sent[0]!.content)).toContain('conformance-ws');
     expect(mergeDeltas(result.events)).toContainEqual({ type: 'text', text: 'You have one workspace.' });
+    recordMatrixCell({ client: 'Claude Code', version: sandbox.cli.version, feature: 'stdio', honoured: true, evidence: 'list_workspaces called over stdio; its result reached the model', test: 'claude-code: svc mcp added with `claude mcp add`' });
+  });
+
+  test('/mcp of svc serve added with `claude mcp add --transport http` and a bearer token: the tool runs and its result reaches the model', async () => {
+    const serve = await startServe(sandbox.svc);
+    try {
+      const token = (await sandbox.ok(['mcp', 'token', 'create', 'claude-http', '--profile', 'assistant'])).stdout.trim();
+      const added = execFileSync(
+        join(sandbox.cli.binDir, 'claude'),
+        ['mcp', 'add', '-s', 'user', '--transport', 'http', 'svchttp', `${serve.url}/mcp`, '--header', `Authorization: Bearer ${token}`],
+        { env: sandbox.svc.env, cwd: sandbox.workspace, encoding: 'utf8' },
+      );
+      expect(added).toContain('Added HTTP MCP server svchttp');
+      const server = await connect(
+        'svc-mcp-http',
+        [
+          { type: 'tool-use', calls: [{ id: 'toolu_conformance_http', name: 'mcp__svchttp__list_workspaces', input: {} }] },
+          { type: 'text', text: 'Listed over HTTP.' },
+        ],
+        { args: ['--allowedTools', 'mcp__svchttp__list_workspaces'] },
+      );
+      const result = await sandbox.query('svc-mcp-http', 'Which workspaces do I have in svc (over HTTP)?');
+      expect(result.code, result.stderr).toBe(0);
+      const sent = toolResultsIn(turns(server)[1]!.body);
+      expect(sent).toEqual([expect.objectContaining({ tool_use_id: 'toolu_conformance_http' })]);
+      expect(sent[0]!.is_error).not.toBe(true);
+      expect(JSON.stringify(sent[0]!.content)).toContain('conformance-ws');
+    } finally {
+      serve.child.kill('SIGTERM');
+      await serve.exited;
+    }
+    recordMatrixCell({ client: 'Claude Code', version: sandbox.cli.version, feature: 'http', honoured: true, evidence: 'list_workspaces called over Streamable HTTP with a bearer token; its result reached the model', test: 'claude-code: /mcp added with `claude mcp add --transport http`' });
   });
 });
 

@@ -16,6 +16,7 @@ import { createConformanceSandbox, type ConformanceSandbox } from './support/con
 import { enableInChosenMode } from './support/isolation-args.js';
 import { writeDenyHook } from './support/deny-hook.js';
 import { mergeDeltas } from './support/merge-deltas.js';
+import { recordMatrixCell } from './support/client-matrix.js';
 import { plain, startTaskTerminals, type TaskTerminals } from './support/task-terminals.js';
 import { SVC_BIN, waitFor } from '../support/svc-process.js';
 
@@ -275,6 +276,7 @@ describe('Codex through svc', () => {
       { type: 'usage', inputTokens: 4800, outputTokens: 120, totalTokens: 4920 },
       { type: 'finish', finishReason: 'stop' },
     ]);
+    recordMatrixCell({ client: 'Codex', version: sandbox.cli.version, feature: 'stdio', honoured: true, evidence: 'list_workspaces found with tool_search and called over stdio; its result reached the model', test: 'codex: svc mcp added with `codex mcp add`' });
   });
 });
 

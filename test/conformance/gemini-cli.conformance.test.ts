@@ -17,6 +17,7 @@ import { writeDenyHook } from './support/deny-hook.js';
 import { mergeDeltas } from './support/merge-deltas.js';
 import { SVC_BIN } from '../support/svc-process.js';
 
+import { recordMatrixCell } from './support/client-matrix.js';
 import { plain, startTaskTerminals, type TaskTerminals } from './support/task-terminals.js';
 import { waitFor } from '../support/svc-process.js';
 const ID = 'svc-official.gemini-cli';
@@ -268,6 +269,7 @@ describe('Gemini CLI through svc', () => {
     expect(response.name).toBe('mcp_svc_list_workspaces');
     expect(JSON.stringify(response.response)).toContain('conformance-ws');
     expect(mergeDeltas(result.events)).toContainEqual({ type: 'text', text: 'You have one workspace.' });
+    recordMatrixCell({ client: 'Gemini CLI', version: sandbox.cli.version, feature: 'stdio', honoured: true, evidence: 'mcp_svc_list_workspaces offered and called over stdio; its result reached the model', test: 'gemini-cli: svc mcp added with `gemini mcp add`' });
   });
 });
 

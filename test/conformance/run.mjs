@@ -6,6 +6,7 @@
 //
 //   pnpm test:conformance                 every CLI
 //   pnpm test:conformance -- codex qwen-code
+//   pnpm test:conformance -- mcp-server         (the MCP conformance suite against /mcp of svc serve)
 //   pnpm test:conformance -- codex -t resume      (options after the names go to vitest)
 //   SVC_CONFORMANCE_CACHE=/var/cache/svc-conformance pnpm test:conformance
 //   SVC_CONFORMANCE_ISOLATION=process pnpm test:conformance -- qwen-code   (hardened mode)
@@ -31,12 +32,16 @@ const args = process.argv.slice(2).filter((arg) => arg !== '--');
 const firstOption = args.findIndex((arg) => arg.startsWith('-'));
 const wanted = firstOption === -1 ? args : args.slice(0, firstOption);
 const vitestArgs = firstOption === -1 ? [] : args.slice(firstOption);
-const unknown = wanted.filter((name) => !(name in pins.clis));
+// Besides the CLIs, suites the project is checked by (the MCP conformance suite against /mcp).
+const suites = pins.suites ?? {};
+const unknown = wanted.filter((name) => !(name in pins.clis) && !(name in suites));
 if (unknown.length > 0) {
-  process.stderr.write(`unknown CLI ${unknown.join(', ')}: choose from ${Object.keys(pins.clis).join(', ')}\n`);
+  process.stderr.write(`unknown CLI or suite ${unknown.join(', ')}: choose from ${[...Object.keys(pins.clis), ...Object.keys(suites)].join(', ')}\n`);
   process.exit(2);
 }
-const selected = wanted.length > 0 ? wanted : Object.keys(pins.clis);
+const selectedAll = wanted.length > 0 ? wanted : [...Object.keys(pins.clis), ...Object.keys(suites)];
+const selected = selectedAll.filter((name) => name in pins.clis);
+const selectedSuites = selectedAll.filter((name) => name in suites);
 
 const cache = resolve(process.env.SVC_CONFORMANCE_CACHE || join(homedir(), '.cache', 'svc-conformance'));
 const binDir = join(cache, 'bin');
@@ -46,6 +51,7 @@ const started = Date.now();
 log(`conformance: CLI cache ${cache}`);
 const pinnedNodes = new Map();
 const installed = {};
+const installedSuites = {};
 try {
   for (const name of selected) {
     const pin = pins.clis[name];
@@ -55,6 +61,13 @@ try {
     const launcher = writeLauncher({ binDir, pin, installDir: result.dir, node });
     installed[name] = { package: pin.package, version: pin.version, command: pin.command, launcher, ...(node ? { node } : {}) };
   }
+  for (const name of selectedSuites) {
+    const pin = suites[name];
+    const result = await installPinnedPackage({ cache, name, packageName: pin.package, version: pin.version, log });
+    log(`  ${pin.package}@${pin.version}: ${result.reused ? 'cached' : `installed in ${result.seconds.toFixed(1)} s`}`);
+    const node = await pinnedNode(pins.node);
+    installedSuites[name] = { package: pin.package, version: pin.version, entry: join(result.dir, 'node_modules', pin.package, pin.bin), node: node.path };
+  }
 } catch (error) {
   process.stderr.write(`conformance: ${error.message}\n`);
   process.exit(1);
@@ -62,7 +75,7 @@ try {
 const installSeconds = (Date.now() - started) / 1000;
 log(`conformance: CLIs ready in ${installSeconds.toFixed(1)} s; launchers in ${binDir}`);
 
-const files = selected.map((name) => `test/conformance/${name}.conformance.test.ts`);
+const files = selectedAll.map((name) => `test/conformance/${name}.conformance.test.ts`);
 const vitest = join(root, 'node_modules', 'vitest', 'vitest.mjs');
 const child = spawn(process.execPath, [vitest, 'run', '--config', 'vitest.conformance.config.ts', ...vitestArgs, ...files], {
   cwd: root,
@@ -72,6 +85,7 @@ const child = spawn(process.execPath, [vitest, 'run', '--config', 'vitest.confor
     PATH: [binDir, process.env.PATH ?? ''].join(delimiter),
     SVC_CONFORMANCE_BIN: binDir,
     SVC_CONFORMANCE_CLIS: JSON.stringify(installed),
+    SVC_CONFORMANCE_SUITES: JSON.stringify(installedSuites),
   },
 });
 const testsStarted = Date.now();
@@ -85,16 +99,22 @@ async function nodeFor(pin, installDir) {
   if (!engines || semver.satisfies(process.version, engines)) return process.execPath;
   // A CLI may pin its own Node (OpenClaw needs 24); the others share the suite's pinned one.
   const nodePin = pin.node ?? pins.node;
+  if (`${process.platform}-${process.arch}` !== 'linux-x64') {
+    throw new Error(`${pin.package}@${pin.version} needs Node ${engines}; run the suite with such a Node (the pinned ${nodePin.package} is linux-x64 only)`);
+  }
+  const node = await pinnedNode(nodePin);
+  if (!semver.satisfies(node.version, engines)) throw new Error(`${pin.package}@${pin.version} needs Node ${engines}, not the pinned ${node.version}`);
+  return node.path;
+}
+
+/** The pinned Node from the registry (installed once into the cache). */
+async function pinnedNode(nodePin) {
   let node = pinnedNodes.get(nodePin.version);
   if (!node) {
-    if (`${process.platform}-${process.arch}` !== 'linux-x64') {
-      throw new Error(`${pin.package}@${pin.version} needs Node ${engines}; run the suite with such a Node (the pinned ${nodePin.package} is linux-x64 only)`);
-    }
     const result = await installPinnedPackage({ cache, name: 'node', packageName: nodePin.package, version: nodePin.version, log });
     log(`  ${nodePin.package}@${nodePin.version}: ${result.reused ? 'cached' : `installed in ${result.seconds.toFixed(1)} s`}`);
     node = { path: join(result.dir, 'node_modules', nodePin.package, nodePin.binary), version: nodePin.version };
     pinnedNodes.set(nodePin.version, node);
   }
-  if (!semver.satisfies(node.version, engines)) throw new Error(`${pin.package}@${pin.version} needs Node ${engines}, not the pinned ${node.version}`);
-  return node.path;
+  return node;
 }

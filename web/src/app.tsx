@@ -4,6 +4,7 @@ import { Link, navigate, useLocation } from './router.js';
 import { ConnectionsPage } from './pages/connections-page.js';
 import { ExtensionsPage } from './pages/extensions-page.js';
 import { HarnessPage } from './pages/harness-page.js';
+import { McpTokensPage } from './pages/mcp-tokens-page.js';
 import { NotificationsPage } from './pages/notifications-page.js';
 import { TasksPage } from './pages/tasks-page.js';
 
@@ -13,6 +14,7 @@ const NAV = [
   { href: '/settings/extensions', label: 'Extensions' },
   { href: '/settings/notifications', label: 'Notifications' },
   { href: '/settings/connections', label: 'Connections' },
+  { href: '/settings/mcp', label: 'MCP tokens' },
 ];
 
 type Access = { state: 'checking' } | { state: 'ok'; version: string } | { state: 'signed-out' } | { state: 'down'; message: string };
@@ -71,6 +73,7 @@ function Page({ path }: { path: string }) {
   if (path.startsWith('/settings/extensions')) return <ExtensionsPage />;
   if (path.startsWith('/settings/notifications')) return <NotificationsPage />;
   if (path.startsWith('/settings/connections')) return <ConnectionsPage />;
+  if (path.startsWith('/settings/mcp')) return <McpTokensPage />;
   return (
     <section>
       <h1>Not found</h1>

@@ -31,9 +31,10 @@ export const TOOL_GROUP_SURFACES: Readonly<Record<string, ToolSurface>> = {
 /**
  * Operation groups that are deliberately not MCP tools: provider connections carry credentials and
  * are managed by a person (CLI, settings); hooks are called by CLIs, not by agents; enabling an
- * extension is a person's consent to its permissions, never an agent's.
+ * extension is a person's consent to its permissions, never an agent's; an MCP token is access a
+ * person hands out.
  */
-export const NON_TOOL_GROUPS: readonly string[] = ['connection', 'hooks', 'extension'];
+export const NON_TOOL_GROUPS: readonly string[] = ['connection', 'hooks', 'extension', 'mcp_token'];
 
 /** Gateway tools the seed has the Workbench call: replies to discussions, work it took on, work done. */
 export const WORKBENCH_GATEWAY_TOOLS: readonly string[] = ['complete_gateway_discussion', 'confirm_gateway_task_created', 'complete_gateway_work'];

@@ -7,7 +7,7 @@ import { SvcError } from '@svc-org/ai-sdk';
 import { z } from 'zod';
 import { publicError } from '../../../host/src/errors/index.js';
 import type { Logger } from '../../../host/src/logging/index.js';
-import type { AnyOperation, OperationInvoker } from '../../../host/src/operations/index.js';
+import type { AnyOperation, OperationInvoker, OperationProgress } from '../../../host/src/operations/index.js';
 import type { CapabilityDefinition } from './capability-definition.js';
 import type { McpProfile } from './mcp-profile.js';
 import { toolErrorResult } from './tool-error-result.js';
@@ -38,17 +38,19 @@ export function createMcpServer(options: McpServerOptions): Server {
   let listed: Tool[] | undefined;
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: (listed ??= [...tools.values()].map(toolListing)) }));
   server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
-    const call = callTool(request.params.name, request.params.arguments, extra.signal);
+    const progressToken = request.params._meta?.progressToken;
+    const progress = progressToken === undefined ? undefined : progressNotifier((params) => extra.sendNotification({ method: 'notifications/progress', params: { progressToken, ...params } }));
+    const call = callTool(request.params.name, request.params.arguments, extra.signal, progress);
     options.inFlight?.add(call);
     void call.finally(() => options.inFlight?.delete(call));
     return call;
   });
-  const callTool = async (name: string, args: Record<string, unknown> | undefined, signal: AbortSignal): Promise<CallToolResult> => {
+  const callTool = async (name: string, args: Record<string, unknown> | undefined, signal: AbortSignal, progress?: OperationProgress): Promise<CallToolResult> => {
     const tool = tools.get(name);
     // A tool outside the profile is answered exactly like a tool that does not exist.
     if (!tool) return toolErrorResult(new SvcError({ code: 'unknown_tool', message: `Tool ${name} not found` }));
     try {
-      const output = await options.invoker.invoke(tool, args ?? {}, signal);
+      const output = await options.invoker.invoke(tool, args ?? {}, signal, progress);
       const structured = toStructured(output);
       return { content: [{ type: 'text', text: JSON.stringify(structured) }], structuredContent: structured };
     } catch (error) {
@@ -60,6 +62,21 @@ export function createMcpServer(options: McpServerOptions): Server {
   return server;
 }
 
+/**
+ * An operation's steps and byte counts as `notifications/progress`: one increasing number, a whole
+ * step per line and the fraction of a download between two steps. Sending is best effort: a client
+ * that went away does not fail the call.
+ */
+function progressNotifier(send: (params: { progress: number; total?: number; message?: string }) => Promise<void>): OperationProgress {
+  let step = 0;
+  const notify = (params: { progress: number; message?: string }) => void send(params).catch(() => undefined);
+  return {
+    onStep: (line) => notify({ progress: ++step, message: line }),
+    onProgress: ({ receivedBytes, totalBytes }) =>
+      notify({ progress: step + (totalBytes > 0 ? Math.min(receivedBytes / totalBytes, 0.999) : 0), message: `${receivedBytes} of ${totalBytes} bytes` }),
+  };
+}
+
 /** MCP structured content is an object; an operation answering anything else is wrapped. */
 function toStructured(output: unknown): Record<string, unknown> {
   return output !== null && typeof output === 'object' && !Array.isArray(output) ? (output as Record<string, unknown>) : { result: output ?? null };
@@ -69,6 +86,7 @@ function toStructured(output: unknown): Record<string, unknown> {
 export function toolListing(tool: AnyOperation): Tool {
   return {
     name: tool.name,
+    title: toolTitle(tool.name),
     description: tool.description,
     inputSchema: jsonSchema(tool.input, 'input') as Tool['inputSchema'],
     outputSchema: outputSchema(tool.output) as Tool['outputSchema'],
@@ -79,6 +97,12 @@ export function toolListing(tool: AnyOperation): Tool {
       openWorldHint: false,
     },
   };
+}
+
+/** A person's name for a tool: `start_task_execution` is "Start task execution". */
+export function toolTitle(name: string): string {
+  const words = name.split('_').join(' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {

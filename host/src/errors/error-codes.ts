@@ -295,6 +295,13 @@ const ROWS: Record<string, Row> = {
   project_out_of_scope: [403, true, false, true],
   target_not_named: [403, true, false, true],
   repository_holds_svc_home: BAD_REQUEST,
+  // MCP over Streamable HTTP (/mcp on svc serve) and its tokens
+  mcp_token_expired: [401, true, false, false],
+  mcp_token_revoked: [401, true, false, false],
+  mcp_token_exists: CONFLICT,
+  mcp_token_not_found: NOT_FOUND,
+  mcp_session_not_found: [404, true, false, false],
+  invalid_jsonrpc: [400, true, false, false],
   // Ours
   body_too_large: [413, true, false, false],
   unsupported_media_type: [415, true, false, false],

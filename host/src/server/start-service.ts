@@ -2,6 +2,8 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { SvcError } from '@svc-org/ai-sdk';
 import { HARNESS_OPERATIONS, startHarness } from '../../../harness/src/outbox/index.js';
+import { McpHttpEndpoint } from '../../../harness/src/mcp/http/mcp-http-endpoint.js';
+import { MCP_TOKEN_OPERATIONS } from '../../../harness/src/mcp/tokens/index.js';
 import { ROUTING_HTTP_OPERATIONS, routingStores, startRouting } from '../../../harness/src/routing/index.js';
 import { HOST_VERSION, readSystemConfig } from '../config/index.js';
 import { EventWorker, createEventCrashHook } from '../events/index.js';
@@ -94,7 +96,7 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
     web.live.watchDatabase(() => Number((services.db.prepare('PRAGMA data_version').get() as { data_version: number }).data_version));
     // The harness's operations sit beside the host's; its one outbox timer starts with the service
     // (its first pass settles sends a killed service left in flight).
-    const registry = new OperationRegistry([...HOST_OPERATIONS, ...HARNESS_OPERATIONS, ...ROUTING_HTTP_OPERATIONS]);
+    const registry = new OperationRegistry([...HOST_OPERATIONS, ...HARNESS_OPERATIONS, ...ROUTING_HTTP_OPERATIONS, ...MCP_TOKEN_OPERATIONS]);
     const harness = startHarness({ services, terminals, env });
     // Inbound routing and the Workbench: the timer that turns stop hooks into review batches.
     const routing = startRouting({ services, terminals, env });
@@ -116,7 +118,11 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
     const stopNotifying = domain.events.onAppend(() => eventWorker.notify());
     const invoker = new OperationInvoker({ registry, services: async () => services, terminals, caller: { via: 'http' } });
     const app = createHttpApp({ invoker, domain, terminals, connections, extensions: services.extensions, logger, token, hostVersion: HOST_VERSION, web });
-    const http = await startHttpServer(app, port);
+    // MCP over Streamable HTTP at /mcp, for clients holding a token of `svc mcp token create`.
+    let listening = port;
+    const mcp = new McpHttpEndpoint({ services, terminals, version: HOST_VERSION, port: () => listening });
+    const http = await startHttpServer(app, port, [mcp]);
+    listening = http.port;
     serverFile.publish({ ...identity, url: http.url, port: http.port });
     eventWorker.start();
     logger.info('service started', { url: http.url, recoveredExecutions: recovery.failed.length, killedLeftovers: recovery.killed.length });
@@ -135,6 +141,7 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
           await eventWorker.stop();
           await routing.stop();
           await harness.stop();
+          await mcp.close();
           await terminals.close();
           await http.close();
           serverFile.release();

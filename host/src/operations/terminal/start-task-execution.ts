@@ -1,3 +1,4 @@
+import { SvcError } from '@svc-org/ai-sdk';
 import { z } from 'zod';
 import { ExecutionSchema } from '../../domain/index.js';
 import { defineOperation } from '../define-operation.js';
@@ -15,10 +16,25 @@ export const startTaskExecution = defineOperation({
   input: z.object({ taskId: IdSchema, connection: z.string().min(1).optional(), model: z.string().min(1).optional(), ...TerminalSize }).strict(),
   output: ExecutionSchema,
   http: { method: 'POST', path: '/api/internal/terminal/:taskId/start', status: 201 },
-  handler: (input, ctx) => {
+  // A caller that cancels (an MCP client's notifications/cancelled, or one that disconnects) while
+  // the CLI starts gets no terminal left behind: it is stopped and recorded as stopped.
+  handler: async (input, ctx) => {
     const { taskId, ...request } = input;
     const terminals = liveTerminals(ctx);
     const { domain } = ctx.services;
-    return terminals.start(taskId, domain.taskDefaults.apply(domain.tasks.get(taskId).projectId, taskId, request));
+    const settled = domain.taskDefaults.apply(domain.tasks.get(taskId).projectId, taskId, request);
+    throwIfCancelled(ctx.signal, taskId);
+    ctx.progress?.onStep?.(`starting task ${taskId} through connection ${settled.connection ?? '(none)'}`);
+    const execution = await terminals.start(taskId, settled);
+    if (ctx.signal.aborted) {
+      await terminals.stop(taskId, 'stopped');
+      throwIfCancelled(ctx.signal, taskId);
+    }
+    ctx.progress?.onStep?.(`execution ${execution.id} running in a terminal of the service`);
+    return execution;
   },
 });
+
+function throwIfCancelled(signal: AbortSignal, taskId: number): void {
+  if (signal.aborted) throw new SvcError({ code: 'cancelled', message: `starting task ${taskId} was cancelled`, details: { taskId } });
+}

@@ -1,0 +1,263 @@
+// `/mcp` on `svc serve`: the MCP server over Streamable HTTP (the SDK's transport), one session per
+// client, each bound to the bearer token that opened it. Same capability definition, profiles and
+// answers as `svc mcp` over stdio; the token decides the profile and, for a task token, the task.
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { isInitializeRequest, JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { SvcError } from '@svc-org/ai-sdk';
+import { publicError } from '../../../../host/src/errors/index.js';
+import type { HostServices } from '../../../../host/src/host-services.js';
+import { checkLoopbackRequest } from '../../../../host/src/http/loopback-guard.js';
+import { OperationInvoker, OperationRegistry } from '../../../../host/src/operations/index.js';
+import type { TerminalManager } from '../../../../host/src/terminals/index.js';
+import { CapabilityDefinition } from '../capability-definition.js';
+import { createMcpServer } from '../create-mcp-server.js';
+import { MCP_OPERATIONS } from '../mcp-operations.js';
+import type { McpProfile } from '../mcp-profile.js';
+import { mcpTokenStore, type McpTokenGrant } from '../tokens/index.js';
+
+export const MCP_PATH = '/mcp';
+
+export interface McpHttpEndpointOptions {
+  services: HostServices;
+  terminals: TerminalManager;
+  version: string;
+  /** The port the service listens on, known once it listens (the allowed Host and Origin name it). */
+  port: () => number;
+  /** Largest request body (default 1 MiB, as the rest of the API). */
+  maxBodyBytes?: number;
+  /** A session no request touched for this long is closed (default one hour). */
+  idleMs?: number;
+}
+
+interface Session {
+  grant: McpTokenGrant;
+  transport: StreamableHTTPServerTransport;
+  server: Server;
+  inFlight: Set<Promise<unknown>>;
+  lastSeen: number;
+}
+
+const DEFAULTS = { maxBodyBytes: 1024 * 1024, idleMs: 3_600_000 } as const;
+const LOOPBACK_NAMES = ['127.0.0.1', 'localhost', '[::1]'];
+
+/** JSON-RPC error codes of our refusals: the SDK's own for a parse error, an invalid request, a lost session. */
+const JSONRPC_CODE: Record<string, number> = { invalid_json: -32700, invalid_jsonrpc: -32600, body_too_large: -32600, mcp_session_not_found: -32001 };
+
+export class McpHttpEndpoint {
+  private readonly definition = new CapabilityDefinition(MCP_OPERATIONS);
+  private readonly registries = new Map<McpProfile, OperationRegistry>();
+  private readonly sessions = new Map<string, Session>();
+  private readonly sweeper: NodeJS.Timeout;
+  private readonly settings: Required<Pick<McpHttpEndpointOptions, 'maxBodyBytes' | 'idleMs'>>;
+
+  constructor(private readonly options: McpHttpEndpointOptions) {
+    this.settings = { maxBodyBytes: options.maxBodyBytes ?? DEFAULTS.maxBodyBytes, idleMs: options.idleMs ?? DEFAULTS.idleMs };
+    // The token table exists from the start: a request never changes the schema.
+    mcpTokenStore(options.services.db);
+    this.sweeper = setInterval(() => this.closeIdle(), Math.min(60_000, this.settings.idleMs)).unref();
+  }
+
+  /** Open sessions (one per connected client). */
+  get sessionCount(): number {
+    return this.sessions.size;
+  }
+
+  /** True for the requests this endpoint answers; the rest go to the service's other routes. */
+  handles(req: IncomingMessage): boolean {
+    const path = (req.url ?? '').split('?')[0];
+    return path === MCP_PATH;
+  }
+
+  /** Answers one HTTP request to /mcp; never throws (a refusal is a JSON-RPC error with our code). */
+  async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    // A client that goes away mid-call cancels what it asked: the handlers see their signal abort.
+    let gone = false;
+    let cancelCalls: (() => void) | undefined;
+    res.once('close', () => {
+      if (res.writableFinished) return;
+      gone = true;
+      cancelCalls?.();
+    });
+    try {
+      checkLoopbackRequest(req.socket.remoteAddress, req.headers.host);
+      this.checkOrigin(req.headers.origin);
+      const grant = this.authenticate(req, res);
+      const body = req.method === 'POST' ? await this.readBody(req) : undefined;
+      const session = await this.sessionFor(req, grant, body);
+      session.lastSeen = Date.now();
+      // Gone before its call started: nothing of it runs.
+      if (gone) return;
+      cancelCalls = () => {
+        for (const requestId of requestIdsOf(body)) {
+          session.transport.onmessage?.({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId, reason: 'the client disconnected' } });
+        }
+      };
+      await session.transport.handleRequest(req, res, body);
+    } catch (error) {
+      this.refuse(res, error);
+    }
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.sweeper);
+    await Promise.allSettled([...this.sessions.values()].map((session) => this.closeSession(session)));
+  }
+
+  private checkOrigin(origin: string | undefined): void {
+    if (origin === undefined) return;
+    if (!this.allowedOrigins().includes(origin)) {
+      throw new SvcError({ code: 'origin_not_allowed', message: `a request from the page of ${origin} may not reach /mcp (DNS rebinding protection)` });
+    }
+  }
+
+  private authenticate(req: IncomingMessage, res: ServerResponse): McpTokenGrant {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
+    try {
+      if (!match) {
+        throw new SvcError({ code: 'unauthorized', message: 'send "Authorization: Bearer <token>" with a token from `svc mcp token create <name> --profile <profile>`' });
+      }
+      return mcpTokenStore(this.options.services.db).authenticate(match[1]!);
+    } catch (error) {
+      res.setHeader('WWW-Authenticate', 'Bearer realm="svc-mcp"');
+      throw error;
+    }
+  }
+
+  private async readBody(req: IncomingMessage): Promise<unknown> {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of req as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      // Past the limit the rest is read and dropped, so the client hears the answer instead of a reset.
+      if (size <= this.settings.maxBodyBytes) chunks.push(chunk);
+    }
+    if (size > this.settings.maxBodyBytes) {
+      throw new SvcError({ code: 'body_too_large', message: `the request body is over ${this.settings.maxBodyBytes} bytes` });
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    } catch {
+      throw new SvcError({ code: 'invalid_json', message: 'the request body is not valid JSON' });
+    }
+    if (Array.isArray(body) && body.length === 0) throw new SvcError({ code: 'invalid_jsonrpc', message: 'an empty JSON-RPC batch' });
+    const messages = Array.isArray(body) ? body : [body];
+    messages.forEach((message, index) => {
+      if (!JSONRPCMessageSchema.safeParse(message).success) {
+        throw new SvcError({
+          code: 'invalid_jsonrpc',
+          message: `${Array.isArray(body) ? `batch item ${index}` : 'the body'} is not a JSON-RPC 2.0 request, notification or response`,
+          ...(Array.isArray(body) ? { details: { index } } : {}),
+        });
+      }
+    });
+    return body;
+  }
+
+  /** The session the request names (only its own token's), or a new one for an `initialize`. */
+  private async sessionFor(req: IncomingMessage, grant: McpTokenGrant, body: unknown): Promise<Session> {
+    const header = req.headers['mcp-session-id'];
+    const id = Array.isArray(header) ? header[0] : header;
+    if (id !== undefined) {
+      const session = this.sessions.get(id);
+      // Another token's session is answered as if it did not exist.
+      if (!session || session.grant.tokenId !== grant.tokenId) {
+        throw new SvcError({ code: 'mcp_session_not_found', message: 'no such MCP session (it ended, or the service restarted): initialize again' });
+      }
+      return session;
+    }
+    const initialize = body !== undefined && !Array.isArray(body) && isInitializeRequest(body);
+    if (!initialize) {
+      throw new SvcError({ code: 'invalid_jsonrpc', message: 'send the Mcp-Session-Id header the initialize answer gave, or initialize first' });
+    }
+    return this.openSession(grant);
+  }
+
+  private async openSession(grant: McpTokenGrant): Promise<Session> {
+    const { services, terminals, version } = this.options;
+    const port = this.options.port();
+    const session: Session = {
+      grant,
+      inFlight: new Set(),
+      lastSeen: Date.now(),
+      transport: new StreamableHTTPServerTransport({
+        sessionIdGenerator: () => randomUUID(),
+        enableDnsRebindingProtection: true,
+        allowedHosts: LOOPBACK_NAMES.map((name) => `${name}:${port}`),
+        allowedOrigins: this.allowedOrigins(),
+        onsessioninitialized: (id) => {
+          this.sessions.set(id, session);
+          mcpTokenStore(services.db).markUsed(grant.tokenId);
+          services.logger.info('mcp session', { transport: 'http', token: grant.name, profile: grant.profile, ...(grant.taskId !== undefined ? { taskId: grant.taskId } : {}) });
+        },
+        onsessionclosed: (id) => void this.sessions.delete(id),
+      }),
+      server: undefined as unknown as Server,
+    };
+    const invoker = new OperationInvoker({
+      registry: this.registryOf(grant.profile),
+      services: async () => services,
+      terminals,
+      caller: { via: 'mcp', mcpProfile: grant.profile, ...(grant.taskId !== undefined ? { taskId: grant.taskId } : {}) },
+    });
+    session.server = createMcpServer({ definition: this.definition, profile: grant.profile, version, invoker, logger: () => services.logger, inFlight: session.inFlight });
+    session.transport.onclose = () => {
+      if (session.transport.sessionId) this.sessions.delete(session.transport.sessionId);
+    };
+    await session.server.connect(session.transport);
+    return session;
+  }
+
+  private registryOf(profile: McpProfile): OperationRegistry {
+    let registry = this.registries.get(profile);
+    if (!registry) this.registries.set(profile, (registry = new OperationRegistry(this.definition.toolsOf(profile))));
+    return registry;
+  }
+
+  private allowedOrigins(): string[] {
+    const port = this.options.port();
+    return LOOPBACK_NAMES.map((name) => `http://${name}:${port}`);
+  }
+
+  private closeIdle(): void {
+    const before = Date.now() - this.settings.idleMs;
+    for (const session of this.sessions.values()) {
+      if (session.lastSeen < before && session.inFlight.size === 0) void this.closeSession(session);
+    }
+  }
+
+  private async closeSession(session: Session): Promise<void> {
+    if (session.transport.sessionId) this.sessions.delete(session.transport.sessionId);
+    await session.server.close();
+  }
+
+  /** A refusal as JSON-RPC: the HTTP status of its code, our code and message in `error.data`. */
+  private refuse(res: ServerResponse, error: unknown): void {
+    const shown = publicError(error);
+    const logger = this.options.services.logger;
+    if (shown.unexpected) logger.error('mcp request failed', { error: error instanceof Error ? error.stack : String(error) });
+    if (res.headersSent) {
+      res.end();
+      return;
+    }
+    const body = {
+      jsonrpc: '2.0',
+      id: null,
+      error: {
+        code: JSONRPC_CODE[shown.code] ?? -32000,
+        message: shown.message,
+        data: { code: shown.code, ...(shown.details ? { details: shown.details } : {}) },
+      },
+    };
+    res.writeHead(shown.status, { 'Content-Type': 'application/json' });
+    res.end(logger.redactor.text(JSON.stringify(body)));
+  }
+}
+
+function requestIdsOf(body: unknown): Array<string | number> {
+  const messages = (Array.isArray(body) ? body : body === undefined ? [] : [body]) as JSONRPCMessage[];
+  return messages.flatMap((message) => ('method' in message && 'id' in message && message.method !== 'initialize' ? [message.id] : []));
+}

@@ -1,0 +1,4 @@
+export * from './mcp-token-operations.js';
+export * from './mcp-token-record.js';
+export * from './mcp-token-store.js';
+export { parseTokenLifetime } from './parse-token-lifetime.js';

@@ -1,0 +1,58 @@
+// Tokens of Streamable HTTP clients. A person makes them (`svc mcp token create`); the CLI and the
+// web UI's Settings list and revoke them. They are never MCP tools: an agent does not mint access.
+import { z } from 'zod';
+import { defineOperation } from '../../../../host/src/operations/index.js';
+import { IdSchema } from '../../../../host/src/operations/id-schema.js';
+import { MCP_PROFILES } from '../mcp-profile.js';
+import { McpTokenSchema } from './mcp-token-record.js';
+import { mcpTokenStore } from './mcp-token-store.js';
+import { parseTokenLifetime } from './parse-token-lifetime.js';
+
+const TokenName = z.string().min(1).max(100).regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'letters, digits, dot, dash and underscore, starting with a letter or digit');
+
+export const createMcpToken = defineOperation({
+  name: 'create_mcp_token',
+  group: 'mcp_token',
+  description: 'Make a bearer token for an MCP client over Streamable HTTP (/mcp): it sees one profile and, with a task, acts as that task. The token is shown once.',
+  readOnly: false,
+  runsIn: 'any',
+  input: z
+    .object({ name: TokenName, profile: z.enum(MCP_PROFILES), taskId: IdSchema.optional(), expires: z.string().min(1).max(20).optional() })
+    .strict(),
+  output: z.object({ token: z.string(), record: McpTokenSchema }),
+  handler: (input, ctx) =>
+    mcpTokenStore(ctx.services.db).create({
+      name: input.name,
+      profile: input.profile,
+      ...(input.taskId !== undefined ? { taskId: input.taskId } : {}),
+      ...(input.expires !== undefined ? { lifetimeMs: parseTokenLifetime(input.expires) } : {}),
+    }),
+});
+
+export const listMcpTokens = defineOperation({
+  name: 'list_mcp_tokens',
+  group: 'mcp_token',
+  description: 'The MCP tokens: name, profile, task, expiry and state (never the token itself).',
+  readOnly: true,
+  idempotent: true,
+  runsIn: 'any',
+  input: z.object({}).strict(),
+  output: z.object({ items: z.array(McpTokenSchema) }),
+  http: { method: 'GET', path: '/api/mcp/tokens' },
+  handler: (_input, ctx) => ({ items: mcpTokenStore(ctx.services.db).list() }),
+});
+
+export const revokeMcpToken = defineOperation({
+  name: 'revoke_mcp_token',
+  group: 'mcp_token',
+  description: 'Revoke an MCP token by name or id: its client is refused (401, mcp_token_revoked) from its next request on.',
+  readOnly: false,
+  idempotent: true,
+  runsIn: 'any',
+  input: z.object({ token: z.string().min(1).max(100) }).strict(),
+  output: McpTokenSchema,
+  http: { method: 'POST', path: '/api/mcp/tokens/:token/revoke' },
+  handler: (input, ctx) => mcpTokenStore(ctx.services.db).revoke(input.token),
+});
+
+export const MCP_TOKEN_OPERATIONS = [createMcpToken, listMcpTokens, revokeMcpToken];
