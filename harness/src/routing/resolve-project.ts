@@ -31,7 +31,7 @@ export function boundTask(ctx: OperationContext, input: { platform: string; chat
   }
   if (input.replyToMessageId) {
     const row = ctx.services.db
-      .prepare('SELECT task_id FROM harness_deliveries WHERE platform = ? AND chat_id = ? AND platform_message_id = ? AND task_id IS NOT NULL ORDER BY id DESC LIMIT 1')
+      .prepare('SELECT task_id FROM harness_deliveries WHERE platform = ? AND chat_id = ? AND platform_message_id = ? AND task_id IS NOT NULL ORDER BY message_id DESC LIMIT 1')
       .get(input.platform, input.chatId, input.replyToMessageId) as { task_id: number } | undefined;
     if (row) return row.task_id;
   }
