@@ -45,6 +45,8 @@ interface ProfileRule {
   readOnlySurfaces?: readonly ToolSurface[];
   /** These tools by name. */
   tools?: readonly string[];
+  /** Tools this profile serves only for a named chat sender (platform, chatId, senderId), whom the handler checks. */
+  senderTools?: readonly string[];
 }
 
 /** Profile membership (seed "Server start"; DESIGN.md "profile membership"). */
@@ -54,7 +56,8 @@ export const PROFILE_RULES: Readonly<Record<McpProfile, ProfileRule>> = {
   // The Workbench is a task terminal: it also gets the gateway tools the seed says it calls (each
   // refuses a task terminal that is not the project's Workbench or the task's parent).
   task: { surfaces: ['core', 'terminal', 'messaging', 'workbench'], tools: WORKBENCH_GATEWAY_TOOLS },
-  gateway: { surfaces: ['gateway', 'operations'], readOnlySurfaces: ['core', 'terminal'] },
+  // A chat reply to an OPEN ask is answered by the gateway for its sender, who must be the owner.
+  gateway: { surfaces: ['gateway', 'operations'], readOnlySurfaces: ['core', 'terminal'], tools: ['reply_to_ask'], senderTools: ['reply_to_ask'] },
   // A separate read-only bridge: one routed query, discussion delivery and bounded project reads.
   'gateway-query': { tools: ['route_gateway_query', 'complete_gateway_discussion', 'identify_project', 'ask_project_knowledge', 'get_project'] },
 };
@@ -93,6 +96,11 @@ export class CapabilityDefinition {
 
   profilesOf(tool: AnyOperation): McpProfile[] {
     return MCP_PROFILES.filter((profile) => inProfile(tool, profile));
+  }
+
+  /** Whether the profile serves the tool only for a named chat sender. */
+  needsSender(profile: McpProfile, tool: string): boolean {
+    return PROFILE_RULES[profile].senderTools?.includes(tool) ?? false;
   }
 
   surfaceOf(tool: AnyOperation): ToolSurface {
