@@ -2,7 +2,7 @@
 // is tied to its task by the delivery mapping of the message it answers; an explicit project beats
 // and moves a binding; a DM's project follows the recent-project rule; only the owner answers an ask
 // through a gateway; the service registers every operation that runs in it.
-import { mkdirSync } from 'node:fs';
+import { appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { ALL_OPERATIONS } from '../../../host/src/operations/index.js';
@@ -145,5 +145,33 @@ describe('operations that run in the service', () => {
     const forwarded = [...MCP_OPERATIONS, ...ALL_OPERATIONS, ...HARNESS_OPERATIONS, ...TASK_DEFAULT_OPERATIONS].filter((op) => op.runsIn === 'service');
     expect(forwarded.map((op) => op.name).filter((name) => !registered.has(name))).toEqual([]);
     expect(registered.has(relayChannelReply.name)).toBe(true);
+  });
+});
+
+describe('get_gateway_runtime_health', () => {
+  test('adds the last log lines naming each unhealthy gateway and each stuck request, redacted and bounded', async () => {
+    const { getGatewayRuntimeHealth } = await import('../../src/routing/index.js');
+    const stores = routingStores(fx.services);
+    const claw = stores.gateways.add({ name: 'claw', kind: 'openclaw', url: 'ws://127.0.0.1:9', token: 'oc-secret-token-value-123' } as never);
+    const failed = stores.inbound.claim({ ...msg('h1'), threadId: null, rootMessageId: null, channelId: 1, kind: 'message', request: 'discussion' } as never);
+    stores.inbound.failed(failed.inbound.id, new Error('boom'));
+    const log = join(fx.home, 'logs', 'svc.log');
+    mkdirSync(join(fx.home, 'logs'), { recursive: true });
+    const line = (fields: object) => appendFileSync(log, `${JSON.stringify({ time: new Date().toISOString(), level: 'info', ...fields })}\n`);
+    for (let i = 1; i <= 8; i++) line({ message: 'outbox send', gatewayId: claw.id, attempt: i, result: 'PENDING', reason: `refused with oc-secret-token-value-123 ${'x'.repeat(600)}` });
+    line({ message: 'outbox send', gatewayId: 999, attempt: 1 });
+    line({ message: 'gateway request not routed', inboundId: failed.inbound.id, code: 'internal_error' });
+    line({ message: 'gateway request not routed', inboundId: failed.inbound.id + 1000, code: 'other' });
+
+    const health = await fx.call(getGatewayRuntimeHealth, {});
+    const unhealthy = health.gateways.find((g: { name: string }) => g.name === 'claw');
+    expect(unhealthy.state).toBe('unreachable');
+    expect(unhealthy.logLines).toHaveLength(5);
+    expect(unhealthy.logLines.map((l: string) => Number(/"attempt":(\d+)/.exec(l)![1]))).toEqual([4, 5, 6, 7, 8]);
+    for (const l of unhealthy.logLines) expect(l.length).toBeLessThanOrEqual(400);
+    expect(health.stuckRequests).toEqual([
+      { inboundId: failed.inbound.id, state: 'FAILED', lastError: 'internal_error', updatedAt: expect.any(String), logLines: [expect.stringContaining('gateway request not routed')] },
+    ]);
+    expect(JSON.stringify(health)).not.toContain('oc-secret-token-value-123');
   });
 });
