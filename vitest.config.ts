@@ -48,6 +48,15 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // `pnpm test:coverage` (and `pnpm test`'s unit part): V8 coverage of the sources the tests run
+    // in-process; scripts/coverage-report.mjs prints it per folder.
+    coverage: {
+      provider: 'v8',
+      include: ['host/src/**/*.ts', 'harness/src/**/*.ts', 'sdk/src/**/*.ts', 'catalog/src/**/*.ts'],
+      exclude: ['**/*.d.ts', '**/index.ts'],
+      reporter: ['json-summary', 'json'],
+      reportsDirectory: 'coverage',
+    },
     projects: [
       {
         extends: true,
