@@ -12,6 +12,7 @@ logger = logging.getLogger(__name__)
 
 TOKEN = re.compile(r"\[\[svc:task=\d+\]\]")
 WORK = re.compile(r"^(work|start|create)\b\s*", re.IGNORECASE)
+PROJECT = re.compile(r"^@([\w.-]+)\s+")
 
 
 class SvcGatewayHook:
@@ -56,13 +57,20 @@ class SvcGatewayHook:
                 return answer
             if not content.startswith(self.prefix) and not about_task:
                 return None
+        # `/svc @<project> ...` names the project explicitly: it beats (and moves) the chat's binding.
+        named = PROJECT.match(text)
+        if named:
+            text = text[named.end():]
         work = WORK.match(text) is not None
         if work:
             text = WORK.sub("", text, count=1)
         if not text:
             return f"Usage: {self.prefix} <question>, or {self.prefix} work <what to build>"
         try:
-            routed = self._client.call("route_gateway_message", {**identity, "text": text, "kind": "work" if work else "discussion"})
+            routed = self._client.call(
+                "route_gateway_message",
+                {**identity, "text": text, "kind": "work" if work else "discussion", **({"project": named.group(1)} if named else {})},
+            )
             if "error" not in routed:
                 return answer_for(routed)
             if routed["error"].get("code") != "owner_required":

@@ -7,6 +7,7 @@ import { McpStdioClient } from './mcp-stdio-client.js';
 import { answerTaskReply } from './task-reply.js';
 
 const TOKEN = /\[\[svc:task=\d+\]\]/;
+const PROJECT = /^@([\w.-]+)\s+/;
 
 export function createHandler(config = {}) {
   const prefix = config.prefix ?? '/svc';
@@ -25,11 +26,14 @@ export function createHandler(config = {}) {
       if (answer) return answer;
       if (!content.startsWith(prefix) && !aboutTask) return undefined;
     }
+    // `/svc @<project> …` names the project explicitly: it beats (and moves) the chat's binding.
+    const named = PROJECT.exec(text);
+    if (named) text = text.slice(named[0].length);
     const work = /^(work|start|create)\b/i.test(text);
     if (work) text = text.replace(/^(work|start|create)\b\s*/i, '');
     if (!text) return { handled: true, text: `Usage: ${prefix} <question>, or ${prefix} work <what to build>` };
 
-    const routed = await client.call('route_gateway_message', { ...identity, text, kind: work ? 'work' : 'discussion' });
+    const routed = await client.call('route_gateway_message', { ...identity, text, kind: work ? 'work' : 'discussion', ...(named ? { project: named[1] } : {}) });
     if (!routed.error) return answerFor(routed);
     if (routed.error.code !== 'owner_required') return { handled: true, text: `svc: ${routed.error.message}` };
     // Not the owner: a trusted group may still ask, read-only.
