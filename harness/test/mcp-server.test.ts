@@ -40,7 +40,8 @@ const PINNED: Record<string, string[]> = {
   assistant: [...CORE, ...TERMINAL],
   // The Workbench is a task terminal: the gateway tools it calls come with the profile.
   task: [...CORE, ...TERMINAL, ...MESSAGING, ...WORKBENCH, 'complete_gateway_discussion', 'confirm_gateway_task_created', 'complete_gateway_work'],
-  gateway: [...READ_ONLY_CORE_AND_TERMINAL, ...GATEWAY, ...OPERATIONS],
+  // reply_to_ask: a chat reply to an OPEN ask, served only for a named sender who is the owner.
+  gateway: [...READ_ONLY_CORE_AND_TERMINAL, ...GATEWAY, ...OPERATIONS, 'reply_to_ask'],
   'gateway-query': ['get_project', 'identify_project', 'ask_project_knowledge', 'route_gateway_query', 'complete_gateway_discussion'],
 };
 
@@ -65,6 +66,12 @@ describe('svc mcp profiles', () => {
     const client = await mcp(profile === 'full' ? {} : { SVC_MCP_PROFILE: profile });
     const { tools } = await client.client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual([...PINNED[profile]!].sort());
+    await client.close();
+  });
+
+  test('the gateway profile refuses reply_to_ask without a named sender (owner_required), whoever the task is', async () => {
+    const client = await mcp({ SVC_MCP_PROFILE: 'gateway' });
+    expect(await client.fail('reply_to_ask', { taskId: 1, reply: 'yes' })).toMatchObject({ code: 'owner_required' });
     await client.close();
   });
 
