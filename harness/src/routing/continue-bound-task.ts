@@ -72,6 +72,7 @@ export const continueBoundTask = defineOperation({
           if (parked.state === 'PAUSED') terminals.unpause(taskId);
           ctx.services.db.prepare('UPDATE harness_gateway_inbound SET result = ? WHERE id = ?').run(`injecting:${live.id}`, claimed.id);
         });
+        crashPoint('gateway-continue:marked');
         try {
           await submitReply(terminals, taskId, input.text);
         } catch (error) {
@@ -109,3 +110,13 @@ export const continueBoundTask = defineOperation({
     }
   },
 });
+
+/**
+ * Crash-safety tests only: SVC_TEST_CRASH_AT=gateway-continue:marked makes `svc serve` SIGKILL itself
+ * once the ask is answered and the injection marked, before anything is typed (as `kill -9` would).
+ */
+function crashPoint(point: 'gateway-continue:marked'): void {
+  if (process.env.SVC_TEST_CRASH_AT !== point) return;
+  process.kill(process.pid, 'SIGKILL');
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10_000);
+}

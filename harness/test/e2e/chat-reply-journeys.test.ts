@@ -62,6 +62,13 @@ async function liveTask(title: string) {
   return { taskId, cursor: banner.cursor as number };
 }
 
+const SERVE_ENV = { SVC_OUTBOX_POLL_MS: '200', SVC_WORKBENCH_POLL_MS: '200', SVC_TERMINAL_STOP_GRACE_MS: '2000' };
+
+async function stopServer(): Promise<void> {
+  if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGTERM');
+  await server.exited;
+}
+
 const parked = (taskId: number) => until(async () => (await executionsOf(taskId))[0]?.status === 'PAUSED', 20_000, 'the execution PAUSED');
 
 beforeAll(async () => {
@@ -73,7 +80,7 @@ beforeAll(async () => {
   const added = await svc.run(['gateway', 'add', 'claw', '--kind', 'openclaw', '--url', gateway.url, '--token-env', 'OC_TOKEN'], { timeoutMs: 60_000, env: { OC_TOKEN: TOKEN } });
   expect(added.code).toBe(0);
   await ok(['channel', 'add', 'tg', '--gateway', 'claw', '--platform', 'telegram', '--to', OWNER, '--owner', OWNER]);
-  server = await startServe(svc, { SVC_OUTBOX_POLL_MS: '200', SVC_WORKBENCH_POLL_MS: '200', SVC_TERMINAL_STOP_GRACE_MS: '2000' });
+  server = await startServe(svc, SERVE_ENV);
   const plugin = (await import(pathToFileURL(join(REPO_ROOT, 'harness/openclaw-plugin/index.js')).href)) as { createHandler(config: unknown): Handler };
   openclaw = plugin.createHandler({ command: process.execPath, args: [SVC_BIN, 'mcp'], env: { SVC_HOME: svc.home, SVC_LOG_LEVEL: 'error' } });
   local = await openHostServices({ env: { ...svc.env, SVC_LOG_LEVEL: 'error' }, builtins: false });
@@ -190,6 +197,62 @@ describe('a person in the chat closes the loop', () => {
     }
     await ok(['task', 'stop', String(taskId)]);
   }, 180_000);
+
+  test("an owner's continue_bound_task into a PAUSED task with an OPEN ask answers the ask: RUNNING, typed once; a repeat is a noOp", async () => {
+    const { taskId, cursor } = await liveTask('Continue me');
+    const asked = await taskAsks(taskId, 'Proceed with the migration?');
+    await arrived(taskId, 'Proceed with the migration?');
+    await parked(taskId);
+    const gatewayMcp = await connectSvcMcp(svc, { SVC_MCP_PROFILE: 'gateway' });
+    try {
+      const call = { platform: 'telegram', chatId: OWNER, senderId: OWNER, platformMessageId: 'c-1', text: 'continue: yes, migrate', taskId };
+      expect(await gatewayMcp.call('continue_bound_task', call)).toMatchObject({ status: 'answered_ask', taskId });
+      const echoed = await readTerminalUntil(server, taskId, 'You said: ', cursor);
+      expect(echoed.data).toContain('continue: yes, migrate');
+      expect((await executionsOf(taskId))[0]).toMatchObject({ status: 'RUNNING' });
+      expect(JSON.parse(await ok(['harness', 'show', String(asked.messageId), '--json']))).toMatchObject({ status: 'ANSWERED', ask: { reply: 'continue: yes, migrate', repliedVia: 'gateway' } });
+      expect(await gatewayMcp.call('continue_bound_task', call)).toMatchObject({ status: 'already_processed', noOp: true });
+      await new Promise((r) => setTimeout(r, 1500));
+      const rest = (await server.api('GET', `/api/internal/terminal/${taskId}/buffer?cursor=${echoed.cursor}`)).body.data as string;
+      expect(rest).not.toContain('yes, migrate');
+    } finally {
+      await gatewayMcp.close();
+    }
+    await ok(['task', 'stop', String(taskId)]);
+  }, 180_000);
+
+  test('6. kill -9 of svc serve between the reply\'s arrival and its injection: after the restart the reply is applied exactly once', async () => {
+    await stopServer();
+    server = await startServe(svc, { ...SERVE_ENV, SVC_TEST_CRASH_AT: 'gateway-continue:marked' });
+    const { taskId } = await liveTask('Survives a crash');
+    const asked = await taskAsks(taskId, 'Drop the old table?');
+    await arrived(taskId, 'Drop the old table?');
+    await parked(taskId);
+    const call = { platform: 'telegram', chatId: OWNER, senderId: OWNER, platformMessageId: 'k-1', text: 'continue: yes, drop it', taskId };
+    const first = await connectSvcMcp(svc, { SVC_MCP_PROFILE: 'gateway' });
+    // The service dies after the reply arrived and was recorded, before it was typed.
+    await first.fail('continue_bound_task', call).catch(() => undefined);
+    await first.close();
+    await server.exited;
+    server = await startServe(svc, SERVE_ENV);
+    const gatewayMcp = await connectSvcMcp(svc, { SVC_MCP_PROFILE: 'gateway' });
+    try {
+      const stuck = (local.db.prepare("SELECT id FROM harness_gateway_inbound WHERE platform_message_id = 'k-1'").get() as { id: number }).id;
+      await gatewayMcp.call('recover_gateway_request', { platform: 'telegram', chatId: OWNER, senderId: OWNER, inboundId: stuck });
+      // The same platform message delivered again: applied now, on the same row, exactly once.
+      expect(await gatewayMcp.call('continue_bound_task', call)).toMatchObject({ status: 'resumed', inboundId: stuck, taskId });
+      const typed = await readTerminalUntil(server, taskId, 'You said: ');
+      expect(typed.data).toContain('continue: yes, drop it');
+      expect(await gatewayMcp.call('continue_bound_task', call)).toMatchObject({ status: 'already_processed', noOp: true });
+      await new Promise((r) => setTimeout(r, 1500));
+      const all = (await server.api('GET', `/api/internal/terminal/${taskId}/buffer?cursor=0`)).body.data as string;
+      expect(all.split('yes, drop it').length - 1).toBe(1);
+      expect(JSON.parse(await ok(['harness', 'show', String(asked.messageId), '--json']))).toMatchObject({ status: 'ANSWERED', ask: { reply: 'continue: yes, drop it' } });
+    } finally {
+      await gatewayMcp.close();
+    }
+    await ok(['task', 'stop', String(taskId)]);
+  }, 240_000);
 });
 
 interface Outcome {
