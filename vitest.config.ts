@@ -56,6 +56,8 @@ export default defineConfig({
       exclude: ['**/*.d.ts', '**/index.ts'],
       reporter: ['json-summary', 'json'],
       reportsDirectory: 'coverage',
+      // A run with a failing test still says what it covered.
+      reportOnFailure: true,
     },
     projects: [
       {
