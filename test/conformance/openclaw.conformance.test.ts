@@ -391,13 +391,13 @@ describe('a person replies in Telegram through the real OpenClaw', () => {
       const child = await workbench.call('create_task', { projectId: 'demo', title: 'CSV export', parentTaskId: work.workbenchTaskId });
       await workbench.call('confirm_gateway_task_created', { inboundId: work.inboundId, taskId: child.id });
       const before = telegram.sent.length;
-      await workbench.call('complete_gateway_work', { taskId: child.id, result: 'Added `svc export --csv` and its test.' });
+      await workbench.call('complete_gateway_work', { taskId: child.id, result: 'Added svc export --csv and its test.' });
       const result = await until(async () => telegram.sent.slice(before).find((m) => m.text.includes('svc export --csv')), 90_000, 'the result in the chat');
 
       telegram.receive({ chatId: OWNER, fromId: OWNER, text: `what did task ${child.id} change?`, replyTo: { messageId: Number(result.messageId), text: result.text } });
       const answer = await until(async () => telegram.sent.slice(before).find((m) => m.text.includes(`Task ${child.id}`)), 90_000, 'the answer in the chat');
       expect(answer.text).toContain(`Task ${child.id} "CSV export" is DONE.`);
-      expect(answer.text).toContain('Latest result: Added `svc export --csv` and its test.');
+      expect(answer.text).toContain('Latest result: Added svc export --csv and its test.');
       // No terminal was started or written to, and nothing but the answer went to the chat.
       expect(JSON.parse((await sandbox.ok(['task', 'show', String(child.id), '--json'])).stdout)).toMatchObject({ status: 'DONE', executions: [] });
       expect(telegram.sent.slice(before).map((m) => m.messageId)).toEqual([result.messageId, answer.messageId]);
