@@ -49,6 +49,17 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // `pnpm test:coverage` (and `pnpm test`'s unit part): V8 coverage of the sources the tests run
+    // in-process; scripts/coverage-report.mjs prints it per folder.
+    coverage: {
+      provider: 'v8',
+      include: ['host/src/**/*.ts', 'harness/src/**/*.ts', 'sdk/src/**/*.ts', 'catalog/src/**/*.ts'],
+      exclude: ['**/*.d.ts', '**/index.ts'],
+      reporter: ['json-summary', 'json'],
+      reportsDirectory: 'coverage',
+      // A run with a failing test still says what it covered.
+      reportOnFailure: true,
+    },
     projects: [
       {
         extends: true,

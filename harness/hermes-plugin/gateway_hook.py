@@ -6,11 +6,13 @@ import re
 
 from .inbound_identity import inbound_identity
 from .mcp_stdio_client import McpStdioClient
+from .task_reply import answer_task_reply
 
 logger = logging.getLogger(__name__)
 
 TOKEN = re.compile(r"\[\[svc:task=\d+\]\]")
 WORK = re.compile(r"^(work|start|create)\b\s*", re.IGNORECASE)
+PROJECT = re.compile(r"^@([\w.-]+)\s+")
 
 
 class SvcGatewayHook:
@@ -38,18 +40,37 @@ class SvcGatewayHook:
         content = str(getattr(event, "text", "") or "").strip()
         quoted = str(getattr(event, "reply_to_text", "") or "")
         about_task = bool(TOKEN.search(quoted) or TOKEN.search(content))
-        if identity is None or (not content.startswith(self.prefix) and not about_task):
+        replying = identity is not None and "replyToMessageId" in identity
+        if identity is None or (not content.startswith(self.prefix) and not about_task and not replying):
             return None
         text = content[len(self.prefix):].strip() if content.startswith(self.prefix) else content
         if about_task and not TOKEN.search(text):
-            text = f"{text} {TOKEN.search(quoted).group(0)}".strip()
+            text = f"{text} {(TOKEN.search(quoted) or TOKEN.search(content)).group(0)}".strip()
+        if text and (about_task or replying):
+            # A reply about a task is resolved first; what it does not answer keeps the ordinary routing.
+            try:
+                answer = answer_task_reply(self._client, identity, text)
+            except Exception as error:
+                logger.warning("svc gateway: svc mcp failed: %s", error)
+                return "svc: the service could not be reached; try again later."
+            if answer is not None:
+                return answer
+            if not content.startswith(self.prefix) and not about_task:
+                return None
+        # `/svc @<project> ...` names the project explicitly: it beats (and moves) the chat's binding.
+        named = PROJECT.match(text)
+        if named:
+            text = text[named.end():]
         work = WORK.match(text) is not None
         if work:
             text = WORK.sub("", text, count=1)
         if not text:
             return f"Usage: {self.prefix} <question>, or {self.prefix} work <what to build>"
         try:
-            routed = self._client.call("route_gateway_message", {**identity, "text": text, "kind": "work" if work else "discussion"})
+            routed = self._client.call(
+                "route_gateway_message",
+                {**identity, "text": text, "kind": "work" if work else "discussion", **({"project": named.group(1)} if named else {})},
+            )
             if "error" not in routed:
                 return answer_for(routed)
             if routed["error"].get("code") != "owner_required":

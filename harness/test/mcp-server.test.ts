@@ -43,7 +43,8 @@ const PINNED: Record<string, string[]> = {
   // The Workbench is a task terminal: the gateway tools it calls come with the profile.
   task: [...CORE, ...TERMINAL, ...MESSAGING, ...WORKBENCH, 'complete_gateway_discussion', 'confirm_gateway_task_created', 'complete_gateway_work'],
   // The Workbench's gateway tools are its own (profile task): neither gateway profile answers in its place.
-  gateway: [...READ_ONLY_CORE_AND_TERMINAL, ...GATEWAY.filter((name) => !name.startsWith('complete_') && name !== 'confirm_gateway_task_created'), ...OPERATIONS],
+  // reply_to_ask: a chat reply to an OPEN ask, served only for a named sender who is the owner.
+  gateway: [...READ_ONLY_CORE_AND_TERMINAL, ...GATEWAY.filter((name) => !name.startsWith('complete_') && name !== 'confirm_gateway_task_created'), ...OPERATIONS, 'reply_to_ask'],
   'gateway-query': ['get_project', 'identify_project', 'ask_project_knowledge', 'route_gateway_query'],
 };
 
@@ -68,6 +69,12 @@ describe('svc mcp profiles', () => {
     const client = await mcp(profile === 'full' ? {} : { SVC_MCP_PROFILE: profile });
     const { tools } = await client.client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual([...PINNED[profile]!].sort());
+    await client.close();
+  });
+
+  test('the gateway profile refuses reply_to_ask without a named sender (owner_required), whoever the task is', async () => {
+    const client = await mcp({ SVC_MCP_PROFILE: 'gateway' });
+    expect(await client.fail('reply_to_ask', { taskId: 1, reply: 'yes' })).toMatchObject({ code: 'owner_required' });
     await client.close();
   });
 

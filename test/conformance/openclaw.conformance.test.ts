@@ -73,6 +73,17 @@ async function readTerminal(server: ServeProcess, taskId: number, pattern: RegEx
   }, 30_000, `${pattern} in the terminal of task ${taskId}`);
 }
 
+let qwenAdded: Promise<void> | undefined;
+/** The Qwen Code stand-in as the connection `qwen`, added once for the tests that run task terminals. */
+function addQwen(): Promise<void> {
+  qwenAdded ??= (async () => {
+    await sandbox.ok(['ext', 'dev', 'add', QWEN_PROVIDER]);
+    await sandbox.ok(['ext', 'enable', 'svc-community.qwen-code', '--yes']);
+    await sandbox.ok(['connection', 'add', 'qwen', '--provider', 'svc-community.qwen-code', '--command', QWEN_STAND_IN]);
+  })();
+  return qwenAdded;
+}
+
 async function serve(env: NodeJS.ProcessEnv = {}): Promise<ServeProcess> {
   const started = await startServe(sandbox.svc, { SVC_OUTBOX_POLL_MS: '500', ...env });
   serves.push(started);
@@ -189,9 +200,7 @@ describe('the real OpenClaw gateway', () => {
   });
 
   test('an owner\'s "/svc work" through OpenClaw and the plugin becomes a reviewed child task whose FINAL_RESULT returns to the same chat and topic; a DM question is answered in the DM', async () => {
-    await sandbox.ok(['ext', 'dev', 'add', QWEN_PROVIDER]);
-    await sandbox.ok(['ext', 'enable', 'svc-community.qwen-code', '--yes']);
-    await sandbox.ok(['connection', 'add', 'qwen', '--provider', 'svc-community.qwen-code', '--command', QWEN_STAND_IN]);
+    await addQwen();
     const server = await serve({ SVC_WORKBENCH_POLL_MS: '200', SVC_WORKBENCH_BATCH_WINDOW_MS: '1000', SVC_TERMINAL_STOP_GRACE_MS: '2000' });
     const mcps: SvcMcp[] = [];
     try {
@@ -323,6 +332,83 @@ describe('the real OpenClaw gateway', () => {
       );
     } finally {
       for (const mcp of mcps) await mcp.close();
+      await stop(server);
+    }
+  }, 170_000);
+});
+
+describe('a person replies in Telegram through the real OpenClaw', () => {
+  test('a Telegram reply to the question (no token typed) is typed into the same live PTY, the execution RUNNING and the ask answered; a second reply is told it came late', async () => {
+    await addQwen();
+    const server = await serve({ SVC_TERMINAL_STOP_GRACE_MS: '2000' });
+    try {
+      const taskId = Number(/task (\d+) created/.exec((await sandbox.ok(['task', 'create', 'Needs a decision', '--project', 'demo'])).stdout)![1]);
+      await sandbox.ok(['task', 'start', String(taskId), '--connection', 'qwen']);
+      const banner = await readTerminal(server, taskId, /qwen> /);
+      const executionOf = async () => (JSON.parse((await sandbox.ok(['task', 'show', String(taskId), '--json'])).stdout).executions as { id: number; status: string; pid: number }[])[0]!;
+      // The task's agent asks through the svc mcp its terminal is wired with.
+      const agent = await connectSvcMcp(sandbox.svc, { SVC_MCP_PROFILE: 'task', SVC_TASK_ID: String(taskId) });
+      const before = telegram.sent.length;
+      const asked = await agent.call('push_to_human', { message: 'Which database should the service use?', expectReply: true });
+      await agent.close();
+      const question = await until(async () => telegram.sent.slice(before).find((m) => m.text.includes('Which database')), 90_000, 'the question in the chat');
+      expect(question).toMatchObject({ chatId: String(OWNER) });
+      await until(async () => (await executionOf()).status === 'PAUSED' || undefined, 30_000, 'the execution PAUSED');
+      const parked = await executionOf();
+
+      // The owner answers with Telegram's reply, typing no token.
+      telegram.receive({ chatId: OWNER, fromId: OWNER, text: 'use postgres', replyTo: { messageId: Number(question.messageId), text: question.text } });
+      const ack = await until(async () => telegram.sent.slice(before).find((m) => m.text.includes('your answer reached')), 90_000, "the plugin's answer in the chat");
+      expect(ack).toMatchObject({ chatId: String(OWNER), text: `svc: your answer reached task ${taskId}; it continues.` });
+      const typed = await readTerminal(server, taskId, /You said: /, banner.cursor);
+      expect(typed.data).toContain('use postgres');
+      expect(await executionOf()).toMatchObject({ id: parked.id, status: 'RUNNING', pid: parked.pid });
+      expect(JSON.parse((await sandbox.ok(['harness', 'show', String(asked.messageId), '--json'])).stdout)).toMatchObject({
+        status: 'ANSWERED',
+        ask: { reply: 'use postgres', repliedVia: 'gateway', resumeOutcome: 'already_running' },
+      });
+
+      telegram.receive({ chatId: OWNER, fromId: OWNER, text: 'actually, sqlite', replyTo: { messageId: Number(question.messageId), text: question.text } });
+      const late = await until(async () => telegram.sent.slice(before).find((m) => m.text.includes('already answered')), 90_000, 'the late note in the chat');
+      expect(late.text).toContain(`task ${taskId}'s question was already answered`);
+      await new Promise((r) => setTimeout(r, 1500));
+      expect((await server.api('GET', `/api/internal/terminal/${taskId}/buffer?cursor=${typed.cursor}`)).body.data).not.toContain('sqlite');
+      // The chat saw the question, the acknowledgement and the late note: nothing went to a model.
+      expect(telegram.sent.slice(before).map((m) => m.messageId)).toEqual([question.messageId, ack.messageId, late.messageId]);
+      await sandbox.ok(['task', 'stop', String(taskId)]);
+    } finally {
+      await stop(server);
+    }
+  }, 170_000);
+
+  test('a question about a finished task, as a reply to its result, is answered in the chat and no terminal is touched', async () => {
+    const server = await serve();
+    // The work request, its child task and the reviewed result, as the Workbench records them.
+    const workbench = await connectSvcMcp(sandbox.svc, { SVC_MCP_PROFILE: 'full' });
+    try {
+      const work = await workbench.call('route_gateway_message', {
+        platform: 'telegram',
+        chatId: String(OWNER),
+        senderId: String(OWNER),
+        platformMessageId: '77012',
+        text: 'add CSV export',
+        kind: 'work',
+      });
+      const child = await workbench.call('create_task', { projectId: 'demo', title: 'CSV export', parentTaskId: work.workbenchTaskId });
+      await workbench.call('confirm_gateway_task_created', { inboundId: work.inboundId, taskId: child.id });
+      const before = telegram.sent.length;
+      await workbench.call('complete_gateway_work', { taskId: child.id, result: 'Added svc export --csv and its test.' });
+      const result = await until(async () => telegram.sent.slice(before).find((m) => m.text.includes('svc export --csv')), 90_000, 'the result in the chat');
+
+      telegram.receive({ chatId: OWNER, fromId: OWNER, text: `what did task ${child.id} change?`, replyTo: { messageId: Number(result.messageId), text: result.text } });
+      const answer = await until(async () => telegram.sent.slice(before).find((m) => m.text.includes(`Task ${child.id}`)), 90_000, 'the answer in the chat');
+      expect(answer.text).toContain(`Task ${child.id} "CSV export" is DONE.`);
+      expect(answer.text).toContain('Latest result: Added svc export --csv and its test.');
+      // No terminal was started or written to, and nothing but the answer went to the chat.
+      expect(JSON.parse((await sandbox.ok(['task', 'show', String(child.id), '--json'])).stdout)).toMatchObject({ status: 'DONE', executions: [] });
+      expect(telegram.sent.slice(before).map((m) => m.messageId)).toEqual([result.messageId, answer.messageId]);
+    } finally {
+      await workbench.close();
       await stop(server);
     }
   }, 170_000);

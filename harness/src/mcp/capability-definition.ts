@@ -48,6 +48,8 @@ interface ProfileRule {
   tools?: readonly string[];
   /** Never these tools, whatever their surface. */
   withoutTools?: readonly string[];
+  /** Tools this profile serves only for a named chat sender (platform, chatId, senderId), whom the handler checks. */
+  senderTools?: readonly string[];
 }
 
 /** Profile membership (seed "Server start"; DESIGN.md "profile membership"). */
@@ -58,7 +60,8 @@ export const PROFILE_RULES: Readonly<Record<McpProfile, ProfileRule>> = {
   // refuses a task terminal that is not the project's Workbench or the task's parent).
   task: { surfaces: ['core', 'terminal', 'messaging', 'workbench'], tools: WORKBENCH_GATEWAY_TOOLS },
   // The Workbench's gateway tools answer in its place: over MCP only its own terminal may call them.
-  gateway: { surfaces: ['gateway', 'operations'], readOnlySurfaces: ['core', 'terminal'], withoutTools: WORKBENCH_GATEWAY_TOOLS },
+  // A chat reply to an OPEN ask is answered by the gateway for its sender, who must be the owner.
+  gateway: { surfaces: ['gateway', 'operations'], readOnlySurfaces: ['core', 'terminal'], withoutTools: WORKBENCH_GATEWAY_TOOLS, tools: ['reply_to_ask'], senderTools: ['reply_to_ask'] },
   // A separate read-only bridge: one routed query and bounded project reads. Answering a discussion
   // is the Workbench's (profile task), so a query bridge cannot answer the owner's question.
   'gateway-query': { tools: ['route_gateway_query', 'identify_project', 'ask_project_knowledge', 'get_project'] },
@@ -98,6 +101,11 @@ export class CapabilityDefinition {
 
   profilesOf(tool: AnyOperation): McpProfile[] {
     return MCP_PROFILES.filter((profile) => inProfile(tool, profile));
+  }
+
+  /** Whether the profile serves the tool only for a named chat sender. */
+  needsSender(profile: McpProfile, tool: string): boolean {
+    return PROFILE_RULES[profile].senderTools?.includes(tool) ?? false;
   }
 
   surfaceOf(tool: AnyOperation): ToolSurface {

@@ -50,6 +50,9 @@ export function createMcpServer(options: McpServerOptions): Server {
     // A tool outside the profile is answered exactly like a tool that does not exist.
     if (!tool) return toolErrorResult(new SvcError({ code: 'unknown_tool', message: `Tool ${name} not found` }));
     try {
+      if (options.definition.needsSender(options.profile, tool.name) && typeof args?.senderId !== 'string') {
+        throw new SvcError({ code: 'owner_required', message: `${tool.name} through this profile serves only the owner of a chat: give platform, chatId and senderId` });
+      }
       const output = await options.invoker.invoke(tool, args ?? {}, signal, progress);
       const structured = toStructured(output);
       return { content: [{ type: 'text', text: JSON.stringify(structured) }], structuredContent: structured };

@@ -1,6 +1,8 @@
 import { SvcError } from '@svc-org/ai-sdk';
 import { z } from 'zod';
 import { defineOperation } from '../../../host/src/operations/index.js';
+import { ChatIdField, PlatformField, PlatformMessageIdField } from '../operations/harness-schemas.js';
+import { requireOwner } from '../routing/sender-policy.js';
 import { harnessStores } from './harness-stores.js';
 import { submitReply } from './submit-reply.js';
 
@@ -22,6 +24,11 @@ export const replyToAsk = defineOperation({
       messageId: z.number().int().positive().optional(),
       /** Who answers, for the record (`cli`, `http`, `gateway`, …); the adapter's own otherwise. */
       via: z.string().min(1).max(40).optional(),
+      /** A chat reply through a gateway: the platform's ids of the sender, who must be the channel's owner. */
+      platform: PlatformField.optional(),
+      chatId: ChatIdField.optional(),
+      senderId: z.string().min(1).max(256).optional(),
+      platformMessageId: PlatformMessageIdField.optional(),
     })
     .strict(),
   output: z.object({
@@ -34,7 +41,13 @@ export const replyToAsk = defineOperation({
   }),
   http: { method: 'POST', path: '/api/internal/harness/reply' },
   async handler(input, ctx) {
-    const { messages } = harnessStores(ctx.services);
+    const { messages, channels } = harnessStores(ctx.services);
+    if (input.senderId !== undefined || input.platform !== undefined || input.chatId !== undefined) {
+      if (input.senderId === undefined || input.platform === undefined || input.chatId === undefined) {
+        throw new SvcError({ code: 'invalid_request', message: 'a chat reply names its platform, chatId and senderId together' });
+      }
+      requireOwner(channels, { platform: input.platform, chatId: input.chatId, senderId: input.senderId }, 'reply_to_ask');
+    }
     const taskId = input.taskId ?? (input.messageId !== undefined ? messages.taskOfMessage(input.messageId) : undefined) ?? ctx.caller.taskId;
     if (taskId === undefined || taskId === null) throw new SvcError({ code: 'invalid_request', message: 'say which task or message the reply is for (taskId or messageId)' });
     const open = messages.openAskOf(taskId);

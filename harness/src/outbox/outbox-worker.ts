@@ -138,6 +138,7 @@ export class OutboxWorker {
     logger.info('outbox send', {
       outboxId: entry.id,
       messageId: entry.messageId,
+      ...(entry.gatewayId !== null ? { gatewayId: entry.gatewayId } : {}),
       attempt: entry.attempts,
       result: recorded.state,
       ...(outcome.kind === 'sent' ? { platformMessageId: outcome.platformMessageId } : { code: outcome.code, reason: outcome.message }),

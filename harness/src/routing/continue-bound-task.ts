@@ -2,7 +2,8 @@ import { SvcError } from '@svc-org/ai-sdk';
 import { z } from 'zod';
 import { defineOperation } from '../../../host/src/operations/index.js';
 import { MessageTextField, NoOpField, TaskIdField } from '../operations/harness-schemas.js';
-import { submitReply } from '../messaging/index.js';
+import { replyToAsk, submitReply } from '../messaging/index.js';
+import { transaction } from '../../../host/src/db/index.js';
 import { InboundFields } from './inbound-fields.js';
 import { boundTask } from './resolve-project.js';
 import { routingStores } from './routing-stores.js';
@@ -12,8 +13,9 @@ export const continueBoundTask = defineOperation({
   name: 'continue_bound_task',
   group: 'gateway',
   description:
-    'OWNER only: an explicit request to continue the task a platform message is bound to. The text is typed into the task\'s live terminal, or the ' +
-    'task is resumed first. Idempotent by platform message id: a repeated delivery answers in_progress or already_processed with noOp.',
+    'OWNER only: an explicit request to continue the task a platform message is bound to. When the task has an OPEN ask, the text answers it ' +
+    '(ask answered and execution RUNNING in one transaction, then typed); else it is typed into the task\'s live terminal, or the task is resumed ' +
+    'first. Idempotent by platform message id: a repeated delivery answers in_progress or already_processed with noOp.',
   readOnly: false,
   idempotent: true,
   runsIn: 'service',
@@ -21,7 +23,7 @@ export const continueBoundTask = defineOperation({
     .object({ ...InboundFields, text: MessageTextField, replyToMessageId: z.string().min(1).max(256).optional(), taskId: TaskIdField.optional() })
     .strict(),
   output: z.object({
-    status: z.enum(['injected', 'resumed', 'in_progress', 'already_processed']),
+    status: z.enum(['answered_ask', 'injected', 'resumed', 'in_progress', 'already_processed']),
     inboundId: z.number(),
     taskId: z.number(),
     noOp: NoOpField,
@@ -58,24 +60,63 @@ export const continueBoundTask = defineOperation({
     try {
       const terminals = ctx.terminals;
       if (!terminals) throw new SvcError({ code: 'server_not_running', message: 'continue_bound_task needs the running service (svc serve)' });
-      let status: 'injected' | 'resumed' = 'injected';
-      if (!ctx.services.domain.executions.liveForTask(taskId)) {
-        await terminals.resume(taskId);
-        status = 'resumed';
-      }
-      // Injection is once per inbound within a session: the mark is committed before the write, so a
-      // retry after a crash (same row, lease expired) into the same live execution types nothing again.
-      const live = ctx.services.domain.executions.liveForTask(taskId)!;
-      const mark = `injecting:${live.id}`;
-      if (claimed.result !== mark) {
-        ctx.services.db.prepare('UPDATE harness_gateway_inbound SET result = ? WHERE id = ?').run(mark, claimed.id);
-        await submitReply(terminals, taskId, input.text, status === 'resumed' ? { waitForQuietMs: 1500 } : {});
+      let status: 'answered_ask' | 'injected' | 'resumed' = 'injected';
+      const open = stores.messages.openAskOf(taskId);
+      const parked = terminals.summary(taskId);
+      if (open && parked && parked.state !== 'ENDED' && claimed.result === null) {
+        // The continue answers the question the task waits on, rather than typing past it: the ask
+        // is answered, the execution RUNNING and the injection mark set in one transaction.
+        const live = ctx.services.domain.executions.liveForTask(taskId)!;
+        transaction(ctx.services.db, () => {
+          if (!stores.messages.answer(open.id, input.text, 'gateway')) throw new SvcError({ code: 'no_pending', message: `task ${taskId} has no open question`, details: { taskId } });
+          if (parked.state === 'PAUSED') terminals.unpause(taskId);
+          ctx.services.db.prepare('UPDATE harness_gateway_inbound SET result = ? WHERE id = ?').run(`injecting:${live.id}`, claimed.id);
+        });
+        crashPoint('gateway-continue:marked');
+        try {
+          await submitReply(terminals, taskId, input.text);
+        } catch (error) {
+          stores.messages.reopen(open.id);
+          throw error;
+        }
+        stores.messages.recordResumeOutcome(open.id, 'already_running');
+        status = 'answered_ask';
+      } else {
+        if (open) {
+          // The parked terminal is gone: reply_to_ask resumes the session with the answer.
+          await replyToAsk.handler({ taskId, reply: input.text, via: 'gateway' }, ctx);
+          stores.inbound.processed(claimed.id, { projectId: task.projectId, taskId, conversationId: null, eventId: null, routedBy: 'task_binding', result: 'answered_ask' });
+          return { status: 'answered_ask' as const, inboundId: claimed.id, taskId };
+        }
+        if (!ctx.services.domain.executions.liveForTask(taskId)) {
+          await terminals.resume(taskId);
+          status = 'resumed';
+        }
+        // Injection is once per inbound within a session: the mark is committed before the write, so a
+        // retry after a crash (same row, lease expired) into the same live execution types nothing again.
+        const live = ctx.services.domain.executions.liveForTask(taskId)!;
+        const mark = `injecting:${live.id}`;
+        if (claimed.result !== mark) {
+          ctx.services.db.prepare('UPDATE harness_gateway_inbound SET result = ? WHERE id = ?').run(mark, claimed.id);
+          await submitReply(terminals, taskId, input.text, status === 'resumed' ? { waitForQuietMs: 1500 } : {});
+        }
       }
       stores.inbound.processed(claimed.id, { projectId: task.projectId, taskId, conversationId: null, eventId: null, routedBy: 'task_binding', result: status });
       return { status, inboundId: claimed.id, taskId };
     } catch (error) {
       stores.inbound.failed(claimed.id, error);
+      ctx.services.logger.warn('gateway continue not applied', { inboundId: claimed.id, taskId, code: error instanceof SvcError ? error.code : 'internal_error' });
       throw error;
     }
   },
 });
+
+/**
+ * Crash-safety tests only: SVC_TEST_CRASH_AT=gateway-continue:marked makes `svc serve` SIGKILL itself
+ * once the ask is answered and the injection marked, before anything is typed (as `kill -9` would).
+ */
+function crashPoint(point: 'gateway-continue:marked'): void {
+  if (process.env.SVC_TEST_CRASH_AT !== point) return;
+  process.kill(process.pid, 'SIGKILL');
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10_000);
+}

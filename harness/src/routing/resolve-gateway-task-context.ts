@@ -17,6 +17,21 @@ export const TaskContextOutput = z.object({
   title: z.string(),
   openAsk: z.object({ askId: z.number(), question: z.string() }).nullable(),
   recentExecutions: z.array(z.object({ id: z.number(), status: z.string(), endedAt: z.string().nullable() })),
+  latestResult: z.string().nullable().describe('the last result svc sent for the task (its FINAL_RESULT), token removed'),
+  repliedTo: z
+    .object({ messageId: z.number(), kind: z.string(), askStatus: z.string().nullable(), answeredAt: z.string().nullable() })
+    .nullable()
+    .describe('the svc message this reply answers; askStatus ANSWERED means the question was answered before this reply came'),
+  svcContext: z
+    .object({
+      task: z.object({ id: z.number(), title: z.string(), status: z.string() }),
+      project: z.object({ id: z.number(), name: z.string() }),
+      workbenchTaskId: z.number().nullable(),
+      thread: z.object({ platform: z.string(), chatId: z.string(), threadId: z.string().nullable() }).nullable(),
+      allowedTools: z.array(z.string()),
+      mayChangeServiceState: z.literal(false),
+    })
+    .describe("hand this to the gateway's own agent when it carries out an external operation for the reply; svc's state stays unchanged"),
 });
 
 export const resolveGatewayTaskContext = defineOperation({
@@ -24,8 +39,9 @@ export const resolveGatewayTaskContext = defineOperation({
   group: 'gateway',
   description:
     'Which task a platform reply is about, read-only: by its [[svc:task=<id>]] token or the message it replies to. Returns subject and producer task, ' +
-    'Workbench, status, OPEN ask and recent executions. Stores nothing and touches no terminal. Then: answer a query with read-only tools, an OPEN ask ' +
-    'with reply_to_ask, an explicit owner continue with continue_bound_task.',
+    'Workbench, status, OPEN ask, recent executions, latest result, the message replied to, and svcContext. Stores nothing and touches no terminal. ' +
+    'Then: answer a query with read-only tools, an OPEN ask with reply_to_ask (owner), an external operation with svcContext, an explicit owner ' +
+    'continue with continue_bound_task.',
   readOnly: true,
   runsIn: 'any',
   input: z
@@ -49,6 +65,6 @@ export const resolveGatewayTaskContext = defineOperation({
         details: { fix: 'reply to a message that carries [[svc:task=<id>]], or route it with route_gateway_message' },
       });
     }
-    return readTaskContext(ctx, stores, taskId);
+    return readTaskContext(ctx, stores, taskId, input);
   },
 });

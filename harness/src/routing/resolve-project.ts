@@ -1,7 +1,7 @@
 import type { OperationContext } from '../../../host/src/operations/index.js';
 import { identifyProject } from '../../../host/src/knowledge/index.js';
 import type { ChannelRecord } from '../gateways/index.js';
-import type { ConversationPlace } from './conversation-store.js';
+import { threadKeyOf, type ConversationPlace } from './conversation-store.js';
 import type { RoutingStores } from './routing-stores.js';
 
 export type RoutedBy = 'task_binding' | 'conversation' | 'explicit_project' | 'identify_project' | 'recent_project' | 'channel_default';
@@ -31,7 +31,7 @@ export function boundTask(ctx: OperationContext, input: { platform: string; chat
   }
   if (input.replyToMessageId) {
     const row = ctx.services.db
-      .prepare('SELECT task_id FROM harness_deliveries WHERE platform = ? AND chat_id = ? AND platform_message_id = ? AND task_id IS NOT NULL ORDER BY id DESC LIMIT 1')
+      .prepare('SELECT task_id FROM harness_deliveries WHERE platform = ? AND chat_id = ? AND platform_message_id = ? AND task_id IS NOT NULL ORDER BY message_id DESC LIMIT 1')
       .get(input.platform, input.chatId, input.replyToMessageId) as { task_id: number } | undefined;
     if (row) return row.task_id;
   }
@@ -39,9 +39,11 @@ export function boundTask(ctx: OperationContext, input: { platform: string; chat
 }
 
 /**
- * The project an OWNER message is about, first match wins: the reply/task binding, the thread or
- * session binding, the explicit project, a unique identify_project answer, the sender's recent
- * project (seven days), the channel's default project. Reads only; the caller stores the outcome.
+ * The project an OWNER message is about, first match wins: the reply/task binding, the explicit
+ * project (it beats a binding, and the caller moves the binding to it), the thread or root-message
+ * binding, a unique identify_project answer, the sender's recent project (seven days; in a DM the
+ * chat-and-sender session is this rung, so it expires like it), the channel's default project.
+ * Reads only; the caller stores the outcome.
  */
 export async function resolveProject(
   ctx: OperationContext,
@@ -56,11 +58,13 @@ export async function resolveProject(
     const task = ctx.services.domain.tasks.get(taskId);
     if (visible.has(task.projectId)) return { projectId: task.projectId, taskId, routedBy: 'task_binding', candidates: [] };
   }
-  const conversation = stores.conversations.bound(place);
-  if (conversation && visible.has(conversation.projectId)) return { ...none, projectId: conversation.projectId, routedBy: 'conversation' };
   if (place.project !== undefined) {
     const project = ctx.services.domain.projects.resolve(/^\d+$/.test(place.project) ? Number(place.project) : place.project);
     if (visible.has(project.id)) return { ...none, projectId: project.id, routedBy: 'explicit_project' };
+  }
+  if (!threadKeyOf(place).startsWith('sender:')) {
+    const conversation = stores.conversations.bound(place);
+    if (conversation && visible.has(conversation.projectId)) return { ...none, projectId: conversation.projectId, routedBy: 'conversation' };
   }
   const identified = (await identifyProject.handler({ text: place.text, limit: 5 }, ctx)) as {
     project: { id: number } | null;

@@ -1,16 +1,15 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { SvcError } from '@svc-org/ai-sdk';
-import { HARNESS_OPERATIONS, startHarness } from '../../../harness/src/outbox/index.js';
 import { McpHttpEndpoint } from '../../../harness/src/mcp/http/mcp-http-endpoint.js';
-import { MCP_TOKEN_OPERATIONS } from '../../../harness/src/mcp/tokens/index.js';
-import { ROUTING_HTTP_OPERATIONS, routingStores, startRouting } from '../../../harness/src/routing/index.js';
+import { startHarness } from '../../../harness/src/outbox/index.js';
+import { routingStores, startRouting } from '../../../harness/src/routing/index.js';
+import { SERVICE_OPERATIONS } from '../../../harness/src/service-operations.js';
 import { HOST_VERSION, readSystemConfig } from '../config/index.js';
 import { EventWorker, createEventCrashHook } from '../events/index.js';
 import { openHostServices, type HostServices } from '../host-services.js';
 import { LiveUpdates, WebSessions, createHttpApp, resolveWebRoot, startHttpServer } from '../http/index.js';
 import type { LogLevel } from '../logging/index.js';
-import { HOST_OPERATIONS } from '../host-operations.js';
 import { OperationInvoker, OperationRegistry } from '../operations/index.js';
 import { processStartTime } from '../processes/index.js';
 import {
@@ -96,7 +95,7 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
     web.live.watchDatabase(() => Number((services.db.prepare('PRAGMA data_version').get() as { data_version: number }).data_version));
     // The harness's operations sit beside the host's; its one outbox timer starts with the service
     // (its first pass settles sends a killed service left in flight).
-    const registry = new OperationRegistry([...HOST_OPERATIONS, ...HARNESS_OPERATIONS, ...ROUTING_HTTP_OPERATIONS, ...MCP_TOKEN_OPERATIONS]);
+    const registry = new OperationRegistry(SERVICE_OPERATIONS);
     const harness = startHarness({ services, terminals, env });
     // Inbound routing and the Workbench: the timer that turns stop hooks into review batches.
     const routing = startRouting({ services, terminals, env });
