@@ -8,6 +8,7 @@ import m0006 from './migrations/0006_domain_events.sql';
 import m0007 from './migrations/0007_extension_integrity.sql';
 import m0008 from './migrations/0008_task_terminal_wiring.sql';
 import m0009 from './migrations/0009_extension_isolation.sql';
+import m0013 from './migrations/0013_task_worktrees.sql';
 
 export interface Migration {
   version: number;
@@ -25,4 +26,5 @@ export const MIGRATIONS: Migration[] = [
   { version: 7, name: '0007_extension_integrity', sql: m0007 },
   { version: 8, name: '0008_task_terminal_wiring', sql: m0008 },
   { version: 9, name: '0009_extension_isolation', sql: m0009 },
+  { version: 13, name: '0013_task_worktrees', sql: m0013 },
 ];

@@ -17,6 +17,7 @@ import {
   type RecoveryReport,
   type TerminalSettings,
 } from '../terminals/index.js';
+import { taskWorktreesOf } from '../worktrees/index.js';
 import { InstallToken } from './install-token.js';
 import { ServerFile } from './server-file.js';
 
@@ -88,6 +89,7 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
       systemConfig: (key) => readSystemConfig(services.db, key),
       hostEnv: env,
       isWorkbench: (taskId) => workbenches.isWorkbench(taskId),
+      prepareWorkspace: (taskId) => taskWorktreesOf(services, env).prepare(taskId),
     });
     const web = { root: resolveWebRoot(env), sessions: new WebSessions(), live: new LiveUpdates() };
     web.live.watchDatabase(() => Number((services.db.prepare('PRAGMA data_version').get() as { data_version: number }).data_version));
