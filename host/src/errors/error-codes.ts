@@ -243,7 +243,6 @@ const ROWS: Record<string, Row> = {
   project_folder_dirty: CONFLICT,
   merge_conflict: CONFLICT,
   task_has_uncommitted_changes: CONFLICT,
-  confirmation_required: CONFLICT,
   // Ours
   body_too_large: [413, true, false, false],
   unsupported_media_type: [415, true, false, false],
