@@ -208,7 +208,7 @@ export class TaskWorktrees {
       await this.requireTaskBranch(repo, row);
       const baseTip = await this.requireBranch(repo, row.baseBranch, row.projectId);
       const committedPending = await this.settlePending(row, task, request.commitPending, 'merge');
-      const dirty = (await this.git.text(['status', '--porcelain', '--untracked-files=no'], repo)).split('\n').filter(Boolean);
+      const dirty = (await this.git.run(['status', '--porcelain', '--untracked-files=no'], repo)).stdout.split('\n').filter(Boolean);
       if (dirty.length > 0) {
         throw new SvcError({
           code: 'project_folder_dirty',
@@ -411,7 +411,7 @@ export class TaskWorktrees {
         details: { fix: 'start a new task to work from another base branch' },
       });
     }
-    if (row?.state === 'ACTIVE' && (await this.isRegisteredWorktree(repo, row.worktreePath))) return { cwd: row.worktreePath, worktree: row };
+    if (row?.state === 'ACTIVE' && existsSync(row.worktreePath) && (await this.isRegisteredWorktree(repo, row.worktreePath))) return { cwd: row.worktreePath, worktree: row };
     await this.refuseUnsupported(repo, task.projectId);
     const branchExists = row ? await this.branchExists(repo, row.branch) : false;
     if (row && branchExists) {
@@ -501,7 +501,7 @@ export class TaskWorktrees {
   /** Commits pending changes to the task branch when asked; refuses (naming the files) otherwise. */
   private async settlePending(row: TaskWorktree, task: TaskRecord, commitPending: boolean | undefined, action: 'merge' | 'discard'): Promise<boolean> {
     if (row.state === 'REMOVED' || !existsSync(row.worktreePath)) return false;
-    const pending = (await this.git.text(['status', '--porcelain'], row.worktreePath)).split('\n').filter(Boolean);
+    const pending = (await this.git.run(['status', '--porcelain'], row.worktreePath)).stdout.split('\n').filter(Boolean);
     if (pending.length === 0) return false;
     if (!commitPending) {
       throw new SvcError({
