@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { SvcError } from '@svc-org/ai-sdk';
 import { HARNESS_OPERATIONS, startHarness } from '../../../harness/src/outbox/index.js';
 import { ROUTING_HTTP_OPERATIONS, routingStores, startRouting } from '../../../harness/src/routing/index.js';
+import { reportTaskOverlap } from '../../../harness/src/workbench/index.js';
 import { HOST_VERSION, readSystemConfig } from '../config/index.js';
 import { EventWorker, createEventCrashHook } from '../events/index.js';
 import { openHostServices, type HostServices } from '../host-services.js';
@@ -17,7 +18,7 @@ import {
   type RecoveryReport,
   type TerminalSettings,
 } from '../terminals/index.js';
-import { taskWorktreesOf } from '../worktrees/index.js';
+import { taskWorktreesOf, WorktreeWatcher } from '../worktrees/index.js';
 import { InstallToken } from './install-token.js';
 import { ServerFile } from './server-file.js';
 
@@ -99,6 +100,15 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
     const harness = startHarness({ services, terminals, env });
     // Inbound routing and the Workbench: the timer that turns stop hooks into review batches.
     const routing = startRouting({ services, terminals, env });
+    // Open tasks' branches compared in the background: an overlap reaches the project's Workbench.
+    const worktreeWatcher = new WorktreeWatcher({
+      worktrees: taskWorktreesOf(services, env),
+      logger,
+      env,
+      onOverlap: (projectId, overlap) => {
+        if (reportTaskOverlap(workbenches, projectId, overlap) !== undefined) routing.worker.notify();
+      },
+    });
     // The durable domain events (execution ended, stop hook arrived, task status changed) are
     // consumed here. This service holds the SVC_HOME lock, so a claim left in the table belonged to a
     // service that died: it is released now, not after its lease. Types no part consumes are marked
@@ -120,6 +130,7 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
     const http = await startHttpServer(app, port);
     serverFile.publish({ ...identity, url: http.url, port: http.port });
     eventWorker.start();
+    worktreeWatcher.start();
     logger.info('service started', { url: http.url, recoveredExecutions: recovery.failed.length, killedLeftovers: recovery.killed.length });
     let closing: Promise<void> | undefined;
     return {
@@ -134,6 +145,7 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
           web.live.close();
           stopNotifying();
           await eventWorker.stop();
+          await worktreeWatcher.stop();
           await routing.stop();
           await harness.stop();
           await terminals.close();

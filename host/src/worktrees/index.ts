@@ -3,3 +3,4 @@ export * from './task-worktrees.js';
 export * from './worktree-store.js';
 export { matchesIncludeFile, parseIncludeFile } from './worktree-include.js';
 export { taskWorktreesOf } from './task-worktrees-of.js';
+export { WorktreeWatcher, type WorktreeWatcherOptions } from './worktree-watcher.js';

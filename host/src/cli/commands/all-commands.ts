@@ -7,6 +7,7 @@ import { HOST_COMMANDS } from './host-commands.js';
 import { LABEL_COMMANDS } from './label-commands.js';
 import { PROJECT_COMMANDS } from './project-commands.js';
 import { TASK_COMMANDS } from './task-commands.js';
+import { TASK_WORKTREE_COMMANDS } from './task-worktree-commands.js';
 import { WORKSPACE_COMMANDS } from './workspace-commands.js';
 
 /** Every command of the `svc` executable, in the order `svc --help` lists them. */
@@ -17,6 +18,7 @@ export const ALL_COMMANDS: readonly CliCommand[] = [
   ...PROJECT_COMMANDS,
   ...LABEL_COMMANDS,
   ...TASK_COMMANDS,
+  ...TASK_WORKTREE_COMMANDS,
   ...EXECUTION_COMMANDS,
   // The harness: the notification center, gateways and channels.
   ...HARNESS_COMMANDS,
