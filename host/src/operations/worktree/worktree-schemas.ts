@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { ISOLATION_MODES, TaskOverlapSchema } from '../../worktrees/worktree-store.js';
+import { ISOLATION_MODES, TaskOverlapSchema } from '../../worktrees/index.js';
 
-export { ProjectIsolationSchema, TaskOverlapSchema, TaskWorktreeSchema } from '../../worktrees/worktree-store.js';
+export { ProjectIsolationSchema, TaskOverlapSchema, TaskWorktreeSchema } from '../../worktrees/index.js';
 
 /** A git branch name as the person types it; git's own rules are checked by git. */
 export const BranchNameSchema = z
