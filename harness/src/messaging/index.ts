@@ -17,3 +17,4 @@ export * from './run-operation.js';
 export * from './submit-reply.js';
 export * from './time-ordered-id.js';
 export * from './with-task-token.js';
+export * from './send-review-comments.js';

@@ -1,5 +1,6 @@
 // `svc task diff|merge|discard|branches|gc|worktree` and `svc project isolation|overlaps`: the CLI
 // faces of task worktrees.
+import { sendReviewComments } from '../../../../harness/src/messaging/index.js';
 import { operations } from '../../operations/index.js';
 import type { CliCommand, CliRun } from '../cli-command.js';
 import { confirm } from '../confirm.js';
@@ -199,6 +200,32 @@ export const TASK_WORKTREE_COMMANDS: CliCommand[] = [
         const other = overlap.taskA === taskId ? overlap.taskB : overlap.taskA;
         run.io.stdout.write(`overlaps task ${other}: ${overlap.files.join(', ')}${overlap.conflicts.length ? ` (would conflict: ${overlap.conflicts.join(', ')})` : ''}\n`);
       }
+      return 0;
+    },
+  },
+  {
+    group: 'task',
+    name: 'comment',
+    operation: sendReviewComments,
+    positionals: '<id>',
+    options: {
+      on: { type: 'string', multiple: true, value: '<path[:line]=text>', description: 'a comment on a file (or a line of it); repeat for more' },
+      summary: { type: 'string', value: '<text>', description: 'a first line for the whole review' },
+    },
+    json: true,
+    examples: ['svc task comment 12 --on "src/app.ts:40=handle the empty list" --on "README.md=document the flag"'],
+    async run(run) {
+      const taskId = taskIdOf(run, this);
+      const raw = Array.isArray(run.values.on) ? (run.values.on as string[]) : [];
+      if (raw.length === 0) throw new UsageError('give at least one --on "<path[:line]=text>"');
+      const comments = raw.map((entry) => {
+        const match = /^([^=]+?)(?::(\d+))?=(.+)$/s.exec(entry);
+        if (!match) throw new UsageError(`--on takes <path[:line]=text>, got "${entry}"`);
+        return { path: match[1]!, ...(match[2] ? { line: Number(match[2]) } : {}), body: match[3]! };
+      });
+      const result = await run.invoke(sendReviewComments, { taskId, comments, ...(text(run.values.summary) ? { summary: text(run.values.summary) } : {}) });
+      if (run.json) printJson(run.io, result);
+      else run.io.stdout.write(`task ${taskId}: ${comments.length} comment(s) typed into its terminal (${result.result === 'resumed' ? 'its session was resumed' : 'live'})\n`);
       return 0;
     },
   },
