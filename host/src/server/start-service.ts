@@ -90,7 +90,12 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
       systemConfig: (key) => readSystemConfig(services.db, key),
       hostEnv: env,
       isWorkbench: (taskId) => workbenches.isWorkbench(taskId),
-      prepareWorkspace: (taskId) => taskWorktreesOf(services, env).prepare(taskId),
+      // A project's Workbench reviews and coordinates from the project folder; every other task of a
+      // project that isolates tasks runs in its own worktree.
+      prepareWorkspace: async (taskId) =>
+        workbenches.isWorkbench(taskId)
+          ? { cwd: domain.projects.get(domain.tasks.get(taskId).projectId).repoPath }
+          : taskWorktreesOf(services, env).prepare(taskId),
     });
     const web = { root: resolveWebRoot(env), sessions: new WebSessions(), live: new LiveUpdates() };
     web.live.watchDatabase(() => Number((services.db.prepare('PRAGMA data_version').get() as { data_version: number }).data_version));

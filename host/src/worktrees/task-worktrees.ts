@@ -212,7 +212,7 @@ export class TaskWorktrees {
       if (dirty.length > 0) {
         throw new SvcError({
           code: 'project_folder_dirty',
-          message: `the project folder ${repo} has uncommitted changes (${dirty.length} file${dirty.length === 1 ? '' : 's'}); nothing was merged`,
+          message: `the project folder ${repo} has uncommitted changes (${listFiles(dirty.map((line) => line.slice(3)))}); nothing was merged`,
           details: { files: dirty.slice(0, 50).map((line) => line.slice(3)), fix: 'commit or stash the changes in the project folder, then merge again' },
         });
       }
@@ -226,7 +226,7 @@ export class TaskWorktrees {
       if (merged.exitCode === 1) {
         throw new SvcError({
           code: 'merge_conflict',
-          message: `task ${taskId}'s branch ${row.branch} conflicts with ${row.baseBranch} in ${conflicted.length} file${conflicted.length === 1 ? '' : 's'}; nothing was merged`,
+          message: `task ${taskId}'s branch ${row.branch} conflicts with ${row.baseBranch} in ${listFiles(conflicted)}; nothing was merged`,
           details: { files: conflicted, fix: `resolve it in the task (e.g. ask it to rebase on ${row.baseBranch}), then merge again` },
         });
       }
@@ -638,6 +638,12 @@ export function branchName(task: Pick<TaskRecord, 'id' | 'title'>): string {
 function taskIdOfBranch(branch: string): number | null {
   const match = /^svc\/(\d+)(-|$)/.exec(branch);
   return match ? Number(match[1]) : null;
+}
+
+/** A few file names for a message; the full list is in the error's details. */
+function listFiles(files: string[]): string {
+  const shown = files.slice(0, 5).join(', ');
+  return files.length > 5 ? `${shown} and ${files.length - 5} more` : shown;
 }
 
 function refOf(branch: string): string {
