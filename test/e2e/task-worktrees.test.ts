@@ -103,7 +103,7 @@ test('two tasks run side by side in their own worktrees; overlaps are flagged; c
   expect(diff.status).toBe(200);
   expect(diff.body.files.map((f: { path: string }) => f.path)).toEqual(['src/extra.txt', 'src/greeting.txt']);
   expect(diff.body.patch).toContain('+hello (quietly)');
-  const sent = await server!.api('POST', `/api/tasks/${a}/review-comments`, { comments: [{ path: 'src/greeting.txt', line: 1, body: 'Keep a comma after HELLO' }] });
+  const sent = await server!.api('POST', `/api/tasks/${a}/review-comments`, { comments: [{ filename: 'src/greeting.txt', line: 1, body: 'Keep a comma after HELLO' }] });
   expect(sent).toMatchObject({ status: 200, body: { result: 'already_running' } });
   const typed = await readTerminalUntil(server!, a, 'Keep a comma after HELLO', bannerA.cursor);
   expect(typed.data).toContain('src/greeting.txt:1: Keep a comma after HELLO');

@@ -5,7 +5,8 @@ import { submitReply } from './submit-reply.js';
 
 const CommentSchema = z
   .object({
-    path: z.string().min(1).max(4096),
+    /** The file commented on, relative to the repository: text for the CLI only, never opened by the host. */
+    filename: z.string().min(1).max(4096),
     /** The line in the new version of the file (the old one for a removed line); absent for the whole file. */
     line: z.number().int().positive().optional(),
     side: z.enum(['old', 'new']).optional(),
@@ -18,7 +19,7 @@ export function renderReviewComments(taskId: number, comments: z.output<typeof C
   const lines = [`Review of your changes (task ${taskId}): ${comments.length} comment${comments.length === 1 ? '' : 's'}. Please address them.`];
   if (summary) lines.push(summary);
   for (const comment of comments) {
-    const where = `${comment.path}${comment.line ? `:${comment.line}` : ''}${comment.side === 'old' ? ' (removed line)' : ''}`;
+    const where = `${comment.filename}${comment.line ? `:${comment.line}` : ''}${comment.side === 'old' ? ' (removed line)' : ''}`;
     lines.push(`- ${where}: ${comment.body.replace(/\s*\n\s*/g, ' ')}`);
   }
   return lines.join('\n');

@@ -13,8 +13,8 @@ interface Overlap { taskA: number; taskB: number; files: string[]; conflicts: st
 interface WorktreeState { worktree: Worktree | null; overlaps: Overlap[] }
 interface DiffFile { path: string; status: string; additions: number; deletions: number; binary: boolean }
 interface TaskDiff { branch: string; baseBranch: string; mergeBase: string; files: DiffFile[]; additions: number; deletions: number; uncommitted: boolean; patch?: string; truncated: boolean }
-interface Comment { path: string; line?: number; side?: 'old' | 'new'; body: string }
-interface Draft { path: string; line?: number; side?: 'old' | 'new' }
+interface Comment { filename: string; line?: number; side?: 'old' | 'new'; body: string }
+interface Draft { filename: string; line?: number; side?: 'old' | 'new' }
 
 export function ReviewView({ taskId, onChanged }: { taskId: number; onChanged(): void }) {
   const state = useResource(() => get<WorktreeState>(`/api/tasks/${taskId}/worktree`), [taskId], ['tasks', 'terminals']);
@@ -58,7 +58,7 @@ export function ReviewView({ taskId, onChanged }: { taskId: number; onChanged():
     if (!row || !file) return;
     const newLine = Number(row.querySelector('.line-num2')?.textContent?.trim());
     const oldLine = Number(row.querySelector('.line-num1')?.textContent?.trim());
-    const draftFor: Draft = newLine > 0 ? { path: file, line: newLine, side: 'new' } : oldLine > 0 ? { path: file, line: oldLine, side: 'old' } : { path: file };
+    const draftFor: Draft = newLine > 0 ? { filename: file, line: newLine, side: 'new' } : oldLine > 0 ? { filename: file, line: oldLine, side: 'old' } : { filename: file };
     setDraft(draftFor);
     setDraftText('');
   };
@@ -158,7 +158,7 @@ export function ReviewView({ taskId, onChanged }: { taskId: number; onChanged():
           }}
         >
           <label>
-            Comment on <code>{draft.path}{draft.line ? `:${draft.line}` : ''}</code>
+            Comment on <code>{draft.filename}{draft.line ? `:${draft.line}` : ''}</code>
             <textarea value={draftText} rows={3} onChange={(e) => setDraftText(e.target.value)} required autoFocus />
           </label>
           <div className="actions">
@@ -173,7 +173,7 @@ export function ReviewView({ taskId, onChanged }: { taskId: number; onChanged():
         <ul className="pending-comments" aria-label="Pending comments">
           {comments.map((c, index) => (
             <li key={index}>
-              <code>{c.path}{c.line ? `:${c.line}` : ''}</code> {c.body}{' '}
+              <code>{c.filename}{c.line ? `:${c.line}` : ''}</code> {c.body}{' '}
               <button type="button" className="ghost" onClick={() => setComments(comments.filter((_, i) => i !== index))}>
                 Remove
               </button>

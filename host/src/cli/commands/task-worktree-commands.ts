@@ -221,7 +221,7 @@ export const TASK_WORKTREE_COMMANDS: CliCommand[] = [
       const comments = raw.map((entry) => {
         const match = /^([^=]+?)(?::(\d+))?=(.+)$/s.exec(entry);
         if (!match) throw new UsageError(`--on takes <path[:line]=text>, got "${entry}"`);
-        return { path: match[1]!, ...(match[2] ? { line: Number(match[2]) } : {}), body: match[3]! };
+        return { filename: match[1]!, ...(match[2] ? { line: Number(match[2]) } : {}), body: match[3]! };
       });
       const result = await run.invoke(sendReviewComments, { taskId, comments, ...(text(run.values.summary) ? { summary: text(run.values.summary) } : {}) });
       if (run.json) printJson(run.io, result);
