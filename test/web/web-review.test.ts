@@ -3,6 +3,7 @@
 // with the Qwen Code stand-in in a real PTY: the files changed and the rendered diff, a comment made
 // by clicking a line and sent into the live terminal, then the task merged from the page.
 import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -41,6 +42,12 @@ afterAll(async () => {
 /** The README's picture of the view, written only when asked (SVC_SCREENSHOTS=1): tests leave tracked files alone. */
 async function screenshotWhenAsked(name: string): Promise<void> {
   if (process.env.SVC_SCREENSHOTS !== '1') return;
+  // The test's temporary folder reads as a folder of the person's.
+  await page.evaluate((tmp) => {
+    const sandbox = new RegExp(`${tmp.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/svc-[^/\\s]+`, 'g');
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) if (node.nodeValue) node.nodeValue = node.nodeValue.replace(sandbox, '~/work');
+  }, tmpdir());
   await page.screenshot({ path: join(REPO_ROOT, 'docs', 'screenshots', `${name}.png`), fullPage: true });
 }
 

@@ -465,8 +465,12 @@ export class TaskWorktrees {
 
   private async addWorktree(repo: string, path: string, args: string[]): Promise<void> {
     mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-    // A folder left by an interrupted add (or by hand) that git does not know is moved out of the way.
-    if (existsSync(path) && !(await this.isRegisteredWorktree(repo, path))) rmSync(path, { recursive: true, force: true });
+    if (existsSync(path)) {
+      // Made by an add a kill interrupted after git finished: nothing left to do.
+      if (await this.isRegisteredWorktree(repo, path)) return;
+      // A folder git does not know (left half-written, or by hand) is moved out of the way.
+      rmSync(path, { recursive: true, force: true });
+    }
     await this.git.run(['worktree', 'add', '--quiet', ...args], repo);
   }
 
