@@ -1,7 +1,7 @@
 // Every task in its own git worktree, under a real `svc serve` with the Qwen Code stand-in in real
 // PTYs: two tasks run at once in their own folders and branches, the overlap check tells their pages
 // and the project's Workbench about conflicting edits (not disjoint ones), review comments reach the
-// live terminal, merges land (plain and squash) or abort with both sides intact, and discard keeps
+// live terminal, the Workbench reads diffs over MCP but cannot merge, merges land (plain and squash) or abort with both sides intact, and discard keeps
 // unmerged commits.
 import { readFileSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,6 +9,7 @@ import Database from 'libsql';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { commitAll, git, makeRepo, writeFiles } from '../support/git-repo.js';
 import { QWEN_STAND_IN, prepareQwenDemoProject, svcOk } from '../support/qwen-demo-project.js';
+import { connectSvcMcp } from '../support/svc-mcp-client.js';
 import { createSvcSandbox, REPO_ROOT, type SvcSandbox } from '../support/svc-process.js';
 import { readTerminalUntil, startServe, type ServeProcess } from '../support/svc-serve.js';
 import { until } from '../support/until.js';
@@ -107,6 +108,14 @@ test('two tasks run side by side in their own worktrees; overlaps are flagged; c
   expect(sent).toMatchObject({ status: 200, body: { result: 'already_running' } });
   const typed = await readTerminalUntil(server!, a, 'Keep a comma after HELLO', bannerA.cursor);
   expect(typed.data).toContain('src/greeting.txt:1: Keep a comma after HELLO');
+
+  // The Workbench reviews its children through its own `svc mcp` (profile task): diffs yes, merging no.
+  const mcp = await connectSvcMcp(svc, { SVC_MCP_PROFILE: 'task', SVC_TASK_ID: String(workbench) });
+  const viaMcp = await mcp.call<{ files: { path: string }[]; patch: string }>('get_task_diff', { taskId: a });
+  expect(viaMcp.files.map((f) => f.path)).toEqual(['src/greeting.txt']);
+  expect(viaMcp.patch).toContain('+HELLO');
+  expect(await mcp.fail('merge_task', { taskId: a })).toMatchObject({ code: 'unknown_tool' });
+  await mcp.close();
 
   // Landing: a merges; b now conflicts and nothing moves; c squashes over HTTP.
   const mainBefore = git(repo, 'rev-parse', 'main');
