@@ -28,25 +28,23 @@ export async function worktreeBenchmarks(): Promise<BenchResult[]> {
     git(repo, 'add', '-A');
     git(repo, 'commit', '--quiet', '-m', 'ten thousand files');
 
-    const baseline: number[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      const path = join(dir, 'plain', String(i));
-      const started = process.hrtime.bigint();
-      const result = spawnSync('git', ['worktree', 'add', '--quiet', '-b', `plain-${i}`, path, 'main'], { cwd: repo, env });
-      baseline.push(Number(process.hrtime.bigint() - started) / 1e6);
-      if (result.status !== 0) throw new Error(`git worktree add: ${result.stderr}`);
-      git(repo, 'worktree', 'remove', '--force', path);
-    }
-
     const db = openDatabase(join(dir, 'svc.db'));
     const domain = new Domain(db, { signals: { setUnattended: () => undefined } });
     const worktrees = new TaskWorktrees({ db, domain, svcHome: join(dir, 'home'), hostEnv: env });
     const project = domain.projects.create({ workspaceId: domain.workspaces.create({ name: 'bench' }).id, name: 'big', repoPath: repo });
     await worktrees.git.ensureUsable();
+    // Interleaved, so a busy machine slows both sides alike.
+    const baseline: number[] = [];
     const ours: number[] = [];
     for (let i = 0; i < RUNS; i++) {
+      const path = join(dir, 'plain', String(i));
+      let started = process.hrtime.bigint();
+      const result = spawnSync('git', ['worktree', 'add', '--quiet', '-b', `plain-${i}`, path, 'main'], { cwd: repo, env });
+      baseline.push(Number(process.hrtime.bigint() - started) / 1e6);
+      if (result.status !== 0) throw new Error(`git worktree add: ${result.stderr}`);
+      git(repo, 'worktree', 'remove', '--force', path);
       const taskId = domain.tasks.create({ projectId: project.id, title: `bench ${i}` }).id;
-      const started = process.hrtime.bigint();
+      started = process.hrtime.bigint();
       const prepared = await worktrees.prepare(taskId);
       ours.push(Number(process.hrtime.bigint() - started) / 1e6);
       git(repo, 'worktree', 'remove', '--force', prepared.cwd);
