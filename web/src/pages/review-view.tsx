@@ -37,14 +37,8 @@ export function ReviewView({ taskId, onChanged }: { taskId: number; onChanged():
 
   if (state.error) return <ErrorNote error={state.error} />;
   if (!state.data) return null;
-  if (!worktree) {
-    return (
-      <section className="review" aria-label="Review">
-        <h3>Review</h3>
-        <p className="muted">This task runs in its project folder (no worktree of its own), so there is no separate diff to review.</p>
-      </section>
-    );
-  }
+  // A task in its project folder (no worktree of its own) has no separate diff to review.
+  if (!worktree) return null;
   const reload = () => {
     state.reload();
     diff.reload();
