@@ -10,6 +10,7 @@ import { harnessBenchmarks } from './harness.bench.js';
 import { ladderHookBenchmarks } from './ladder-hook.bench.js';
 import { parseThroughputBenchmarks } from './parse-throughput.bench.js';
 import { runtimeBenchmarks } from './runtime.bench.js';
+import { worktreeBenchmarks } from './worktree.bench.js';
 
 // The .mjs benches bundle their own modules; they are loaded at run time, not bundled here.
 async function loadBench<T>(file: string, name: string): Promise<T> {
@@ -44,5 +45,6 @@ export async function main(args: string[]): Promise<void> {
   if (want('catalog-signature')) report(indexSignatureBenchmarks());
   if (want('harness')) report(await harnessBenchmarks());
   if (want('hooks')) report(ladderHookBenchmarks());
+  if (want('worktree')) report(await worktreeBenchmarks());
   process.stdout.write(`\n${results.length} figures\n`);
 }

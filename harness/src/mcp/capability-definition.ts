@@ -4,7 +4,7 @@ import type { AnyOperation } from '../../../host/src/operations/index.js';
 import { MCP_PROFILES, type McpProfile } from './mcp-profile.js';
 
 /** The surfaces of the seed's profile table ("core + terminal", "messaging", …). */
-export type ToolSurface = 'core' | 'terminal' | 'goal' | 'messaging' | 'workbench' | 'gateway' | 'operations' | 'capability';
+export type ToolSurface = 'core' | 'terminal' | 'goal' | 'messaging' | 'workbench' | 'gateway' | 'operations' | 'capability' | 'review';
 
 /** Each operation group that is exposed over MCP, and the surface it belongs to. */
 export const TOOL_GROUP_SURFACES: Readonly<Record<string, ToolSurface>> = {
@@ -26,6 +26,7 @@ export const TOOL_GROUP_SURFACES: Readonly<Record<string, ToolSurface>> = {
   gateway: 'gateway',
   operations: 'operations',
   capability: 'capability',
+  review: 'review',
 };
 
 /**
@@ -54,11 +55,13 @@ interface ProfileRule {
 
 /** Profile membership (seed "Server start"; DESIGN.md "profile membership"). */
 export const PROFILE_RULES: Readonly<Record<McpProfile, ProfileRule>> = {
-  full: { surfaces: ['core', 'terminal', 'goal', 'messaging', 'workbench', 'gateway', 'operations', 'capability'] },
-  assistant: { surfaces: ['core', 'terminal'] },
+  full: { surfaces: ['core', 'terminal', 'goal', 'messaging', 'workbench', 'gateway', 'operations', 'capability', 'review'] },
+  // Task worktrees: every profile a person or an agent works through reads diffs; landing,
+  // discarding and settings (merge_task, …) are the person's, `full` only (docs/DECISIONS.md).
+  assistant: { surfaces: ['core', 'terminal'], readOnlySurfaces: ['review'] },
   // The Workbench is a task terminal: it also gets the gateway tools the seed says it calls (each
   // refuses a task terminal that is not the project's Workbench or the task's parent).
-  task: { surfaces: ['core', 'terminal', 'messaging', 'workbench'], tools: WORKBENCH_GATEWAY_TOOLS },
+  task: { surfaces: ['core', 'terminal', 'messaging', 'workbench'], readOnlySurfaces: ['review'], tools: WORKBENCH_GATEWAY_TOOLS },
   // The Workbench's gateway tools answer in its place: over MCP only its own terminal may call them.
   // A chat reply to an OPEN ask is answered by the gateway for its sender, who must be the owner.
   gateway: { surfaces: ['gateway', 'operations'], readOnlySurfaces: ['core', 'terminal'], withoutTools: WORKBENCH_GATEWAY_TOOLS, tools: ['reply_to_ask'], senderTools: ['reply_to_ask'] },

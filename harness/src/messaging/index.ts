@@ -18,3 +18,4 @@ export * from './run-operation.js';
 export * from './submit-reply.js';
 export * from './time-ordered-id.js';
 export * from './with-task-token.js';
+export * from './send-review-comments.js';

@@ -4,3 +4,4 @@ export * from './workbench-event.js';
 export * from './workbench-operations.js';
 export * from './workbench-store.js';
 export * from './workbench-worker.js';
+export * from './report-task-overlap.js';

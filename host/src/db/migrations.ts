@@ -10,6 +10,7 @@ import m0008 from './migrations/0008_task_terminal_wiring.sql';
 import m0009 from './migrations/0009_extension_isolation.sql';
 import m0010 from './migrations/0010_extension_confirmed_probe.sql';
 import m0012 from './migrations/0012_execution_credentials.sql';
+import m0013 from './migrations/0013_task_worktrees.sql';
 import m0016 from './migrations/0016_provider_stats.sql';
 
 export interface Migration {
@@ -30,5 +31,6 @@ export const MIGRATIONS: Migration[] = [
   { version: 9, name: '0009_extension_isolation', sql: m0009 },
   { version: 10, name: '0010_extension_confirmed_probe', sql: m0010 },
   { version: 12, name: '0012_execution_credentials', sql: m0012 },
+  { version: 13, name: '0013_task_worktrees', sql: m0013 },
   { version: 16, name: '0016_provider_stats', sql: m0016 },
 ];

@@ -8,3 +8,4 @@ export * from './project/index.js';
 export * from './task/index.js';
 export * from './terminal/index.js';
 export * from './workspace/index.js';
+export * from './worktree/index.js';

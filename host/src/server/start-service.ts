@@ -5,6 +5,7 @@ import { McpHttpEndpoint } from '../../../harness/src/mcp/http/mcp-http-endpoint
 import { startHarness } from '../../../harness/src/outbox/index.js';
 import { routingStores, startRouting } from '../../../harness/src/routing/index.js';
 import { SERVICE_OPERATIONS } from '../../../harness/src/service-operations.js';
+import { reportTaskOverlap } from '../../../harness/src/workbench/index.js';
 import { HOST_VERSION, readSystemConfig } from '../config/index.js';
 import { EventWorker, createEventCrashHook } from '../events/index.js';
 import { openHostServices, type HostServices } from '../host-services.js';
@@ -19,6 +20,7 @@ import {
   type RecoveryReport,
   type TerminalSettings,
 } from '../terminals/index.js';
+import { taskWorktreesOf, WorktreeWatcher } from '../worktrees/index.js';
 import { InstallToken } from './install-token.js';
 import { ServerFile } from './server-file.js';
 
@@ -90,6 +92,12 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
       systemConfig: (key) => readSystemConfig(services.db, key),
       hostEnv: env,
       isWorkbench: (taskId) => workbenches.isWorkbench(taskId),
+      // A project's Workbench reviews and coordinates from the project folder; every other task of a
+      // project that isolates tasks runs in its own worktree.
+      prepareWorkspace: async (taskId) =>
+        workbenches.isWorkbench(taskId)
+          ? { cwd: domain.projects.get(domain.tasks.get(taskId).projectId).repoPath }
+          : taskWorktreesOf(services, env).prepare(taskId),
     });
     const web = { root: resolveWebRoot(env), sessions: new WebSessions(), live: new LiveUpdates() };
     web.live.watchDatabase(() => Number((services.db.prepare('PRAGMA data_version').get() as { data_version: number }).data_version));
@@ -99,6 +107,15 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
     const harness = startHarness({ services, terminals, env });
     // Inbound routing and the Workbench: the timer that turns stop hooks into review batches.
     const routing = startRouting({ services, terminals, env });
+    // Open tasks' branches compared in the background: an overlap reaches the project's Workbench.
+    const worktreeWatcher = new WorktreeWatcher({
+      worktrees: taskWorktreesOf(services, env),
+      logger,
+      env,
+      onOverlap: (projectId, overlap) => {
+        if (reportTaskOverlap(workbenches, projectId, overlap) !== undefined) routing.worker.notify();
+      },
+    });
     // The durable domain events (execution ended, stop hook arrived, task status changed) are
     // consumed here. This service holds the SVC_HOME lock, so a claim left in the table belonged to a
     // service that died: it is released now, not after its lease. Types no part consumes are marked
@@ -124,6 +141,7 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
     listening = http.port;
     serverFile.publish({ ...identity, url: http.url, port: http.port });
     eventWorker.start();
+    worktreeWatcher.start();
     logger.info('service started', { url: http.url, recoveredExecutions: recovery.failed.length, killedLeftovers: recovery.killed.length });
     let closing: Promise<void> | undefined;
     return {
@@ -138,6 +156,7 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
           web.live.close();
           stopNotifying();
           await eventWorker.stop();
+          await worktreeWatcher.stop();
           await routing.stop();
           await harness.stop();
           await mcp.close();

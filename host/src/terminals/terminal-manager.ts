@@ -63,6 +63,11 @@ export interface TerminalManagerOptions {
    * project's Workbench task before any child exists). A task with children is one in any case.
    */
   isWorkbench?: (taskId: number) => boolean;
+  /**
+   * Where a task's CLI runs (its own git worktree when the project isolates tasks) and what a fresh
+   * worktree's set-up printed; the project folder when absent.
+   */
+  prepareWorkspace?: (taskId: number) => Promise<{ cwd: string; setupOutput?: string }>;
   /** Where Node, `svc` and the hook scripts are (found beside this installation by default). */
   harnessFiles?: HarnessFiles;
   hostEnv?: NodeJS.ProcessEnv;
@@ -243,7 +248,9 @@ export class TerminalManager {
     let started = false;
     try {
       const connection = this.options.connections.get(plan.connection);
-      const cwd = repositoryOf(domain, task);
+      const projectFolder = repositoryOf(domain, task);
+      const workspace = this.options.prepareWorkspace ? await this.options.prepareWorkspace(taskId) : { cwd: projectFolder };
+      const cwd = workspace.cwd;
       const target = await this.options.extensions.prepare(connection.providerId, { connection: connection.name });
       const credential = mintTaskCredential();
       const wiring = this.wiringFor(task, credential.credential);
@@ -313,6 +320,8 @@ export class TerminalManager {
           stop: !unsupported.some((entry) => entry.kind === 'stopHook'),
         },
       });
+      // The set-up command ran before the CLI: its output heads the terminal, as if typed there.
+      if (workspace.setupOutput) terminal.buffer.append(Buffer.from(workspace.setupOutput));
       this.terminals.set(taskId, terminal);
       const recorded = this.recordExit(terminal, runtimeDir);
       started = true;

@@ -6,6 +6,7 @@ import { ErrorNote } from '../components/error-note.js';
 import { navigate, useLocation } from '../router.js';
 import { useAction } from '../use-action.js';
 import { useResource } from '../use-resource.js';
+import { ReviewView } from './review-view.js';
 import { TerminalView } from './terminal-view.js';
 
 interface Workspace { id: number; name: string; description: string }
@@ -227,6 +228,7 @@ function TaskDetail({ taskId }: { taskId: number }) {
       ) : null}
       {term ? <TerminalView taskId={taskId} executionId={term.executionId} onEnded={refresh} /> : null}
       {!live ? <p className="muted">No live terminal. Start the task, or resume its last session.</p> : null}
+      <ReviewView taskId={taskId} onChanged={refresh} />
       <h3>Executions</h3>
       {executions.data?.items.length ? (
         <table className="grid">

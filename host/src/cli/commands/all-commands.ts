@@ -9,6 +9,7 @@ import { KNOWLEDGE_COMMANDS } from './knowledge-commands.js';
 import { LABEL_COMMANDS } from './label-commands.js';
 import { PROJECT_COMMANDS } from './project-commands.js';
 import { TASK_COMMANDS } from './task-commands.js';
+import { TASK_WORKTREE_COMMANDS } from './task-worktree-commands.js';
 import { WORKSPACE_COMMANDS } from './workspace-commands.js';
 
 /** Every command of the `svc` executable, in the order `svc --help` lists them. */
@@ -21,6 +22,7 @@ export const ALL_COMMANDS: readonly CliCommand[] = [
   ...PROJECT_COMMANDS,
   ...LABEL_COMMANDS,
   ...TASK_COMMANDS,
+  ...TASK_WORKTREE_COMMANDS,
   ...EXECUTION_COMMANDS,
   // Knowledge, the day's summary, product groups and task history: flags from their declarations.
   ...KNOWLEDGE_COMMANDS,

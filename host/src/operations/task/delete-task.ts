@@ -2,20 +2,23 @@ import { z } from 'zod';
 import { TaskSchema } from '../../domain/index.js';
 import { defineOperation } from '../define-operation.js';
 import { IdSchema } from '../id-schema.js';
+import { taskWorktreesOf } from '../../worktrees/index.js';
 
 export const deleteTask = defineOperation({
   name: 'delete_task',
   group: 'task',
-  description: 'Remove a task without children or a live terminal; answers the removed record.',
+  description: 'Remove a task without children or a live terminal (its worktree too; its branch stays); answers the removed record.',
   readOnly: false,
   destructive: true,
   runsIn: 'any',
   input: z.object({ id: IdSchema }).strict(),
   output: TaskSchema,
   http: { method: 'DELETE', path: '/api/tasks/:id', status: 204 },
-  handler: (input, ctx) => {
+  handler: async (input, ctx) => {
     const { tasks } = ctx.services.domain;
     const record = tasks.get(input.id);
+    // Its worktree goes first (what it had not committed is committed to its branch); the branch stays.
+    await taskWorktreesOf(ctx.services).forget(record.id);
     tasks.remove(record.id);
     return record;
   },

@@ -10,7 +10,7 @@ export const startTaskExecution = defineOperation({
   name: 'start_task_execution',
   group: 'terminal',
   description:
-    "Start a fresh CLI session for a task in a terminal of the service, through a connection (default: the project's, see set_task_defaults), in the task's project folder.",
+    "Start a fresh CLI session for a task in a terminal of the service, through a connection (default: the project's, see set_task_defaults), in the task's own git worktree when its project isolates tasks, else in the project folder.",
   readOnly: false,
   runsIn: 'service',
   input: z.object({ taskId: IdSchema, connection: z.string().min(1).optional(), model: z.string().min(1).optional(), ...TerminalSize }).strict(),

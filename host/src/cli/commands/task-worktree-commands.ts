@@ -1,0 +1,291 @@
+// `svc task diff|merge|discard|branches|gc|worktree` and `svc project isolation|overlaps`: the CLI
+// faces of task worktrees.
+import { sendReviewComments } from '../../../../harness/src/messaging/index.js';
+import { operations } from '../../operations/index.js';
+import type { CliCommand, CliRun } from '../cli-command.js';
+import { confirm } from '../confirm.js';
+import { positiveId } from '../positive-id.js';
+import { printJson } from '../print-json.js';
+import { printTable } from '../print-table.js';
+import { singlePositional } from '../single-positional.js';
+import { UsageError } from '../usage-error.js';
+
+const o = operations;
+const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+const taskIdOf = (run: CliRun, command: CliCommand) => positiveId(singlePositional(run, command, 'task id'), 'task id');
+
+function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 ** 2) return `${(bytes / 1024).toFixed(1)} KiB`;
+  if (bytes < 1024 ** 3) return `${(bytes / 1024 ** 2).toFixed(1)} MiB`;
+  return `${(bytes / 1024 ** 3).toFixed(2)} GiB`;
+}
+
+export const TASK_WORKTREE_COMMANDS: CliCommand[] = [
+  {
+    group: 'task',
+    name: 'diff',
+    operation: o.getTaskDiff,
+    positionals: '<id>',
+    options: { stat: { type: 'boolean', description: 'files and line counts only' } },
+    json: true,
+    examples: ['svc task diff 12', 'svc task diff 12 --stat'],
+    async run(run) {
+      const diff = await run.invoke(o.getTaskDiff, { taskId: taskIdOf(run, this), ...(run.values.stat ? { stat: true } : {}) });
+      if (run.json) {
+        printJson(run.io, diff);
+        return 0;
+      }
+      if (run.values.stat || diff.patch === undefined) {
+        for (const file of diff.files) run.io.stdout.write(`${file.binary ? '-\t-' : `+${file.additions}\t-${file.deletions}`}\t${file.status.padEnd(8)} ${file.path}\n`);
+        run.io.stdout.write(
+          `${diff.files.length} file${diff.files.length === 1 ? '' : 's'} changed, +${diff.additions} -${diff.deletions} (${diff.branch} against ${diff.baseBranch} at ${diff.mergeBase.slice(0, 12)}${diff.uncommitted ? ', with uncommitted changes' : ''})\n`,
+        );
+        return 0;
+      }
+      run.io.stdout.write(diff.patch);
+      if (diff.truncated) run.io.stderr.write('[the diff was cut at 2 MB; see --stat for every file]\n');
+      return 0;
+    },
+  },
+  {
+    group: 'task',
+    name: 'merge',
+    operation: o.mergeTask,
+    positionals: '<id>',
+    options: {
+      squash: { type: 'boolean', description: 'land one commit instead of a merge commit' },
+      message: { type: 'string', short: 'm', value: '<text>', description: 'the commit message' },
+      'commit-pending': { type: 'boolean', description: "commit what the task's worktree has not committed yet, first" },
+    },
+    json: true,
+    examples: ['svc task merge 12', 'svc task merge 12 --squash -m "Fix the login page"'],
+    async run(run) {
+      const result = await run.invoke(o.mergeTask, {
+        taskId: taskIdOf(run, this),
+        ...(run.values.squash ? { squash: true } : {}),
+        ...(text(run.values.message) ? { message: text(run.values.message) } : {}),
+        ...(run.values['commit-pending'] ? { commitPending: true } : {}),
+      });
+      if (run.json) printJson(run.io, result);
+      else if (result.outcome === 'already_merged') run.io.stdout.write(`task ${result.taskId}: ${result.branch} is already in ${result.baseBranch}; nothing to do\n`);
+      else
+        run.io.stdout.write(
+          `task ${result.taskId}: ${result.branch} ${result.squash ? 'squashed' : 'merged'} into ${result.baseBranch} as ${result.commit.slice(0, 12)} (${result.files.length} file${result.files.length === 1 ? '' : 's'})\n`,
+        );
+      return 0;
+    },
+  },
+  {
+    group: 'task',
+    name: 'discard',
+    operation: o.discardTaskWorktree,
+    positionals: '<id>',
+    options: {
+      'delete-branch': { type: 'boolean', description: 'also delete its branch, after showing the commits that would be lost' },
+      'commit-pending': { type: 'boolean', description: 'commit what the worktree has not committed yet to its branch first' },
+      yes: { type: 'boolean', short: 'y', description: 'do not ask before deleting unmerged commits' },
+    },
+    json: true,
+    examples: ['svc task discard 12', 'svc task discard 12 --delete-branch'],
+    async run(run) {
+      const taskId = taskIdOf(run, this);
+      const request = { taskId, ...(run.values['commit-pending'] ? { commitPending: true } : {}) };
+      let expectTip: string | undefined;
+      if (run.values['delete-branch']) {
+        const preview = await run.invoke(o.discardTaskWorktree, { taskId, dryRun: true });
+        if (preview.unmergedCommits.length > 0) {
+          run.io.stderr.write(`deleting ${preview.branch} loses ${preview.unmergedCommits.length} commit(s) not in its base:\n`);
+          for (const commit of preview.unmergedCommits) run.io.stderr.write(`  ${commit.sha.slice(0, 12)} ${commit.subject}\n`);
+          if (preview.committedPending) run.io.stderr.write('  and the uncommitted changes in its worktree\n');
+          if (!run.values.yes && !(await confirm(run.io, 'Delete them?'))) {
+            run.io.stderr.write('nothing removed\n');
+            return 1;
+          }
+          expectTip = preview.unmergedCommits[0]!.sha;
+        }
+      }
+      const result = await run.invoke(o.discardTaskWorktree, { ...request, ...(run.values['delete-branch'] ? { deleteBranch: true } : {}), ...(expectTip ? { expectTip } : {}) });
+      if (run.json) printJson(run.io, result);
+      else {
+        run.io.stdout.write(`task ${taskId}: worktree removed${result.committedPending ? ' (its uncommitted changes were committed to its branch first)' : ''}\n`);
+        if (result.branchDeleted) run.io.stdout.write(`branch ${result.branch} deleted\n`);
+        else if (result.unmergedCommits.length > 0)
+          run.io.stdout.write(`branch ${result.branch} kept: ${result.unmergedCommits.length} commit(s) not in its base (svc task branches --unmerged)\n`);
+      }
+      return 0;
+    },
+  },
+  {
+    group: 'task',
+    name: 'branches',
+    operation: o.listTaskBranches,
+    options: {
+      project: { type: 'string', short: 'p', value: '<id|name>', description: 'only this project' },
+      unmerged: { type: 'boolean', description: 'only branches with commits their base lacks' },
+    },
+    json: true,
+    examples: ['svc task branches --unmerged'],
+    async run(run) {
+      const { items } = await run.invoke(o.listTaskBranches, {
+        ...(text(run.values.project) ? { projectId: text(run.values.project) } : {}),
+        ...(run.values.unmerged ? { unmerged: true } : {}),
+      });
+      if (run.json) printJson(run.io, items);
+      else if (items.length === 0) run.io.stdout.write('no task branches\n');
+      else
+        printTable(
+          run.io,
+          ['PROJECT', 'TASK', 'BRANCH', 'BASE', 'UNMERGED', 'TIP'],
+          items.map((b) => [String(b.projectId), b.taskId === null ? '' : String(b.taskId), b.branch, b.baseBranch, String(b.unmergedCommits), b.tip.slice(0, 12)]),
+          run.style,
+        );
+      return 0;
+    },
+  },
+  {
+    group: 'task',
+    name: 'gc',
+    operation: o.collectTaskWorktrees,
+    options: {
+      'dry-run': { type: 'boolean', description: 'remove nothing; show what would go and the disk use' },
+      'retention-days': { type: 'string', value: '<days>', description: 'how long a done task keeps its worktree (default 7)' },
+    },
+    json: true,
+    examples: ['svc task gc --dry-run', 'svc task gc --retention-days 2'],
+    async run(run) {
+      const raw = text(run.values['retention-days']);
+      if (raw !== undefined && !/^\d+(\.\d+)?$/.test(raw)) throw new UsageError(`--retention-days takes a number of days, got "${raw}"`);
+      const result = await run.invoke(o.collectTaskWorktrees, { ...(run.values['dry-run'] ? { dryRun: true } : {}), ...(raw !== undefined ? { retentionDays: Number(raw) } : {}) });
+      if (run.json) {
+        printJson(run.io, result);
+        return 0;
+      }
+      const verb = run.values['dry-run'] ? 'would remove' : 'removed';
+      const ids = run.values['dry-run'] ? result.candidates : result.removed;
+      run.io.stdout.write(`${verb} ${ids.length} worktree${ids.length === 1 ? '' : 's'}${ids.length ? ` (tasks ${ids.join(', ')})` : ''}; branches are kept\n`);
+      if (result.disk.length === 0) run.io.stdout.write('no task worktrees on disk\n');
+      else printTable(run.io, ['PROJECT', 'WORKTREES', 'DISK'], result.disk.map((d) => [String(d.projectId), String(d.worktrees), formatBytes(d.bytes)]), run.style);
+      return 0;
+    },
+  },
+  {
+    group: 'task',
+    name: 'worktree',
+    operation: o.prepareTaskWorktree,
+    alsoUses: [o.getTaskWorktree],
+    positionals: '<id>',
+    options: {
+      create: { type: 'boolean', description: 'create its branch and worktree now (a start does it anyway)' },
+      base: { type: 'string', value: '<branch>', description: "with --create: start from this branch instead of the project's base" },
+    },
+    json: true,
+    examples: ['svc task worktree 12', 'svc task worktree 12 --create --base release-2'],
+    async run(run) {
+      const taskId = taskIdOf(run, this);
+      if (text(run.values.base) && !run.values.create) throw new UsageError('--base goes with --create');
+      if (run.values.create) await run.invoke(o.prepareTaskWorktree, { taskId, ...(text(run.values.base) ? { baseBranch: text(run.values.base) } : {}) });
+      const state = await run.invoke(o.getTaskWorktree, { taskId });
+      if (run.json) {
+        printJson(run.io, state);
+        return 0;
+      }
+      const w = state.worktree;
+      if (!w) run.io.stdout.write(`task ${taskId} has no worktree (it runs in its project folder, or has not started)\n`);
+      else {
+        run.io.stdout.write(`branch       ${w.branch}\nbase         ${w.baseBranch} at ${w.baseCommit?.slice(0, 12) ?? '?'}\nworktree     ${w.worktreePath} (${w.state})\n`);
+        if (w.mergedCommit) run.io.stdout.write(`merged as    ${w.mergedCommit.slice(0, 12)}\n`);
+      }
+      for (const overlap of state.overlaps) {
+        const other = overlap.taskA === taskId ? overlap.taskB : overlap.taskA;
+        run.io.stdout.write(`overlaps task ${other}: ${overlap.files.join(', ')}${overlap.conflicts.length ? ` (would conflict: ${overlap.conflicts.join(', ')})` : ''}\n`);
+      }
+      return 0;
+    },
+  },
+  {
+    group: 'task',
+    name: 'comment',
+    operation: sendReviewComments,
+    positionals: '<id>',
+    options: {
+      on: { type: 'string', multiple: true, value: '<path[:line]=text>', description: 'a comment on a file (or a line of it); repeat for more' },
+      summary: { type: 'string', value: '<text>', description: 'a first line for the whole review' },
+    },
+    json: true,
+    examples: ['svc task comment 12 --on "src/app.ts:40=handle the empty list" --on "README.md=document the flag"'],
+    async run(run) {
+      const taskId = taskIdOf(run, this);
+      const raw = Array.isArray(run.values.on) ? (run.values.on as string[]) : [];
+      if (raw.length === 0) throw new UsageError('give at least one --on "<path[:line]=text>"');
+      const comments = raw.map((entry) => {
+        const match = /^([^=]+?)(?::(\d+))?=(.+)$/s.exec(entry);
+        if (!match) throw new UsageError(`--on takes <path[:line]=text>, got "${entry}"`);
+        return { filename: match[1]!, ...(match[2] ? { line: Number(match[2]) } : {}), body: match[3]! };
+      });
+      const result = await run.invoke(sendReviewComments, { taskId, comments, ...(text(run.values.summary) ? { summary: text(run.values.summary) } : {}) });
+      if (run.json) printJson(run.io, result);
+      else run.io.stdout.write(`task ${taskId}: ${comments.length} comment(s) typed into its terminal (${result.result === 'resumed' ? 'its session was resumed' : 'live'})\n`);
+      return 0;
+    },
+  },
+  {
+    group: 'project',
+    name: 'isolation',
+    operation: o.setProjectIsolation,
+    alsoUses: [o.getProjectIsolation],
+    positionals: '<project>',
+    options: {
+      mode: { type: 'string', value: '<worktree|none|default>', description: 'each task in its own git worktree, or all in the project folder' },
+      base: { type: 'string', value: '<branch|none>', description: "the branch tasks start from; none: the repository's current branch" },
+      setup: { type: 'string', value: '<command|none>', description: 'a command run in each fresh worktree before the CLI starts' },
+    },
+    json: true,
+    examples: ['svc project isolation app', 'svc project isolation app --mode worktree --base main --setup "pnpm install --offline"'],
+    async run(run) {
+      const projectId = singlePositional(run, this, 'project');
+      const mode = text(run.values.mode);
+      const base = text(run.values.base);
+      const setup = text(run.values.setup);
+      if (mode !== undefined && !['worktree', 'none', 'default'].includes(mode)) throw new UsageError(`--mode is worktree, none or default, got "${mode}"`);
+      const cleared = (value: string) => (value === 'none' ? null : value);
+      const record =
+        mode === undefined && base === undefined && setup === undefined
+          ? await run.invoke(o.getProjectIsolation, { projectId })
+          : await run.invoke(o.setProjectIsolation, {
+              projectId,
+              ...(mode !== undefined ? { isolation: mode === 'default' ? null : (mode as 'worktree' | 'none') } : {}),
+              ...(base !== undefined ? { baseBranch: cleared(base) } : {}),
+              ...(setup !== undefined ? { setupCommand: cleared(setup) } : {}),
+            });
+      if (run.json) printJson(run.io, record);
+      else
+        run.io.stdout.write(
+          `isolation: ${record.effective}${record.isolation === null ? ' (default)' : ''}\nbase: ${record.baseBranch ?? "(the repository's current branch)"}\nsetup: ${record.setupCommand ?? '(none)'}\n`,
+        );
+      return 0;
+    },
+  },
+  {
+    group: 'project',
+    name: 'overlaps',
+    operation: o.checkTaskOverlaps,
+    positionals: '<project>',
+    options: {},
+    json: true,
+    examples: ['svc project overlaps app'],
+    async run(run) {
+      const { items } = await run.invoke(o.checkTaskOverlaps, { projectId: singlePositional(run, this, 'project') });
+      if (run.json) printJson(run.io, items);
+      else if (items.length === 0) run.io.stdout.write('no open tasks overlap\n');
+      else
+        printTable(
+          run.io,
+          ['TASKS', 'FILES BOTH CHANGED', 'WOULD CONFLICT'],
+          items.map((overlap) => [`${overlap.taskA} ${overlap.taskB}`, overlap.files.join(', '), overlap.conflicts.join(', ') || '(none)']),
+          run.style,
+        );
+      return 0;
+    },
+  },
+];

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { taskWorktreesOf } from '../../worktrees/index.js';
+import { defineOperation } from '../define-operation.js';
+import { RefSchema } from '../ref-schema.js';
+import { TaskOverlapSchema } from './worktree-schemas.js';
+
+export const checkTaskOverlaps = defineOperation({
+  name: 'check_task_overlaps',
+  group: 'review',
+  description: "Compare the branches of a project's open tasks now (git merge-tree, no working tree touched): files two tasks both changed, and which would conflict.",
+  readOnly: false,
+  idempotent: true,
+  runsIn: 'any',
+  input: z.object({ projectId: RefSchema }).strict(),
+  output: z.object({ items: z.array(TaskOverlapSchema) }),
+  handler: async (input, ctx) => ({ items: (await taskWorktreesOf(ctx.services).checkOverlaps(ctx.services.domain.projects.resolve(input.projectId).id)).overlaps }),
+});

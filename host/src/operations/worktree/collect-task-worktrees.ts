@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { taskWorktreesOf, DEFAULT_RETENTION_DAYS } from '../../worktrees/index.js';
+import { defineOperation } from '../define-operation.js';
+
+export const collectTaskWorktrees = defineOperation({
+  name: 'collect_task_worktrees',
+  group: 'review',
+  description: `Remove the worktrees of tasks done or cancelled longer than the retention (default ${DEFAULT_RETENTION_DAYS} days; branches stay), and show worktree disk use per project; dryRun removes nothing.`,
+  readOnly: false,
+  runsIn: 'any',
+  input: z.object({ dryRun: z.boolean().optional(), retentionDays: z.number().min(0).max(3650).optional() }).strict(),
+  output: z.object({
+    removed: z.array(z.number().int()),
+    candidates: z.array(z.number().int()),
+    disk: z.array(z.object({ projectId: z.number().int(), worktrees: z.number().int(), bytes: z.number().int() })),
+  }),
+  http: { method: 'POST', path: '/api/task-worktrees/collect' },
+  handler: (input, ctx) =>
+    taskWorktreesOf(ctx.services).collect({ dryRun: input.dryRun === true, ...(input.retentionDays !== undefined ? { retentionDays: input.retentionDays } : {}) }),
+});

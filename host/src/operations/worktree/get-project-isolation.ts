@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { taskWorktreesOf } from '../../worktrees/index.js';
+import { defineOperation } from '../define-operation.js';
+import { RefSchema } from '../ref-schema.js';
+import { ProjectIsolationSchema } from './worktree-schemas.js';
+
+export const getProjectIsolation = defineOperation({
+  name: 'get_project_isolation',
+  group: 'review',
+  description: "A project's task isolation: worktree (each task on its own branch and git worktree) or none, its base branch and set-up command.",
+  readOnly: true,
+  runsIn: 'any',
+  input: z.object({ projectId: RefSchema }).strict(),
+  output: ProjectIsolationSchema,
+  http: { method: 'GET', path: '/api/projects/:projectId/isolation' },
+  handler: (input, ctx) => taskWorktreesOf(ctx.services).isolationOf(ctx.services.domain.projects.resolve(input.projectId).id),
+});

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { taskWorktreesOf } from '../../worktrees/index.js';
+import { defineOperation } from '../define-operation.js';
+import { IdSchema } from '../id-schema.js';
+import { TaskDiffSchema } from './worktree-schemas.js';
+
+export const getTaskDiff = defineOperation({
+  name: 'get_task_diff',
+  group: 'review',
+  description:
+    "What a task changed: its branch (and, in its live worktree, what it has not committed yet) against the merge base with its base branch; files with counts and the unified diff (stat: counts only).",
+  readOnly: true,
+  runsIn: 'any',
+  input: z.object({ taskId: IdSchema, stat: z.boolean().optional() }).strict(),
+  output: TaskDiffSchema,
+  http: { method: 'GET', path: '/api/tasks/:taskId/diff' },
+  handler: (input, ctx) => taskWorktreesOf(ctx.services).diff(input.taskId, { stat: input.stat === true }),
+});

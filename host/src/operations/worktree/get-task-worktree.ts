@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { taskWorktreesOf } from '../../worktrees/index.js';
+import { defineOperation } from '../define-operation.js';
+import { IdSchema } from '../id-schema.js';
+import { TaskOverlapSchema, TaskWorktreeSchema } from './worktree-schemas.js';
+
+export const getTaskWorktree = defineOperation({
+  name: 'get_task_worktree',
+  group: 'review',
+  description: "A task's branch, worktree folder, base branch and commit (null when it runs in the project folder), and the open tasks whose branches overlap it.",
+  readOnly: true,
+  runsIn: 'any',
+  input: z.object({ taskId: IdSchema }).strict(),
+  output: z.object({ taskId: z.number().int(), worktree: TaskWorktreeSchema.nullable(), overlaps: z.array(TaskOverlapSchema) }),
+  http: { method: 'GET', path: '/api/tasks/:taskId/worktree' },
+  handler: (input, ctx) => {
+    ctx.services.domain.tasks.get(input.taskId);
+    const worktrees = taskWorktreesOf(ctx.services);
+    return { taskId: input.taskId, worktree: worktrees.get(input.taskId) ?? null, overlaps: worktrees.store.overlapsOf(input.taskId) };
+  },
+});

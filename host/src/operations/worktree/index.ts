@@ -1,0 +1,10 @@
+export { checkTaskOverlaps } from './check-task-overlaps.js';
+export { collectTaskWorktrees } from './collect-task-worktrees.js';
+export { discardTaskWorktree } from './discard-task-worktree.js';
+export { getProjectIsolation } from './get-project-isolation.js';
+export { getTaskDiff } from './get-task-diff.js';
+export { getTaskWorktree } from './get-task-worktree.js';
+export { listTaskBranches } from './list-task-branches.js';
+export { mergeTask } from './merge-task.js';
+export { prepareTaskWorktree } from './prepare-task-worktree.js';
+export { setProjectIsolation } from './set-project-isolation.js';

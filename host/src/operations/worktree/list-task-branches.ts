@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { taskWorktreesOf } from '../../worktrees/index.js';
+import { defineOperation } from '../define-operation.js';
+import { RefSchema } from '../ref-schema.js';
+
+export const listTaskBranches = defineOperation({
+  name: 'list_task_branches',
+  group: 'review',
+  description: "The task branches (svc/…) of the projects' repositories, with the commits each has that its base lacks (unmerged: only those with some).",
+  readOnly: true,
+  runsIn: 'any',
+  input: z.object({ projectId: RefSchema.optional(), unmerged: z.boolean().optional() }).strict(),
+  output: z.object({
+    items: z.array(
+      z.object({
+        projectId: z.number().int(),
+        branch: z.string(),
+        taskId: z.number().int().nullable(),
+        baseBranch: z.string(),
+        tip: z.string(),
+        unmergedCommits: z.number().int(),
+      }),
+    ),
+  }),
+  http: { method: 'GET', path: '/api/task-branches' },
+  handler: async (input, ctx) => {
+    const projectId = input.projectId === undefined ? undefined : ctx.services.domain.projects.resolve(input.projectId).id;
+    return { items: await taskWorktreesOf(ctx.services).branches({ ...(projectId !== undefined ? { projectId } : {}), unmerged: input.unmerged === true }) };
+  },
+});

@@ -1,0 +1,99 @@
+/// <reference lib="dom" />
+// The Review view of a task in its own git worktree, in a real Chromium against a real `svc serve`
+// with the Qwen Code stand-in in a real PTY: the files changed and the rendered diff, a comment made
+// by clicking a line and sent into the live terminal, then the task merged from the page.
+import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { commitAll, git, makeRepo, writeFiles } from '../support/git-repo.js';
+import { QWEN_STAND_IN, prepareQwenDemoProject, svcOk } from '../support/qwen-demo-project.js';
+import { createSvcSandbox, REPO_ROOT, type SvcSandbox } from '../support/svc-process.js';
+import { readTerminalUntil, startServe, type ServeProcess } from '../support/svc-serve.js';
+import { launchBrowser, signedInPage } from './web-browser.js';
+
+let svc: SvcSandbox;
+let serve: ServeProcess;
+let browser: Browser;
+let page: Page;
+let repo: string;
+
+const ok = (args: string[]) => svcOk(svc, args);
+
+beforeAll(async () => {
+  svc = createSvcSandbox([QWEN_STAND_IN]);
+  repo = await prepareQwenDemoProject(svc);
+  makeRepo(repo, { 'README.md': '# demo\n', 'src/greeting.txt': 'hello\nworld\n' });
+  git(repo, 'config', 'user.name', 'Project Owner');
+  git(repo, 'config', 'user.email', 'owner@example.test');
+  serve = await startServe(svc, { SVC_TERMINAL_STOP_GRACE_MS: '2000', SVC_TERMINAL_INTERRUPT_MS: '300' });
+  browser = await launchBrowser();
+  ({ page } = await signedInPage(browser, serve, { width: 1280, height: 1000 }));
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  serve?.child.kill('SIGTERM');
+  await serve?.exited;
+  svc?.cleanup();
+});
+
+/** The README's picture of the view, written only when asked (SVC_SCREENSHOTS=1): tests leave tracked files alone. */
+async function screenshotWhenAsked(name: string): Promise<void> {
+  if (process.env.SVC_SCREENSHOTS !== '1') return;
+  // The test's temporary folder reads as a folder of the person's.
+  await page.evaluate((tmp) => {
+    const sandbox = new RegExp(`${tmp.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/svc-[^/\\s]+`, 'g');
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) if (node.nodeValue) node.nodeValue = node.nodeValue.replace(sandbox, '~/work');
+  }, tmpdir());
+  await page.screenshot({ path: join(REPO_ROOT, 'docs', 'screenshots', `${name}.png`), fullPage: true });
+}
+
+test('a person reviews a task on its page: files, rendered diff, a line comment typed into its terminal, then merge', async () => {
+  page.setDefaultTimeout(20_000);
+  const taskId = Number(/task (\d+) created/.exec(await ok(['task', 'create', 'Shout the greeting', '--project', 'demo']))![1]);
+  await ok(['task', 'start', String(taskId), '--connection', 'qwen']);
+  const banner = await readTerminalUntil(serve, taskId, 'qwen> ');
+  const { worktree } = JSON.parse(await ok(['task', 'worktree', String(taskId), '--json']));
+  writeFiles(worktree.worktreePath, { 'src/greeting.txt': 'HELLO\nworld\n' });
+  commitAll(worktree.worktreePath, 'shout');
+  writeFiles(worktree.worktreePath, { 'src/farewell.txt': 'bye\n' });
+
+  await page.goto(`${serve.url}/tasks?workspace=1&project=1&task=${taskId}`);
+  const review = page.getByRole('region', { name: 'Review' });
+  const files = review.getByRole('table', { name: 'Files changed' });
+  await files.waitFor();
+  expect(await files.locator('tbody tr').allTextContents()).toEqual(['src/farewell.txtadded+1 −0', 'src/greeting.txtmodified+1 −1']);
+  expect(await review.textContent()).toContain(`svc/${taskId}-shout-the-greeting against main`);
+  expect(await review.getByText('uncommitted changes').count()).toBe(1);
+  // diff2html's rendering, one block per file, the new line marked as inserted.
+  expect(await review.locator('.d2h-file-wrapper').count()).toBe(2);
+  const inserted = review.locator('.d2h-file-wrapper', { hasText: 'src/greeting.txt' }).locator('tr', { has: page.locator('.d2h-ins') }).filter({ hasText: 'HELLO' });
+  await inserted.locator('.d2h-code-line-ctn').click();
+  const form = page.getByRole('form', { name: 'New comment' });
+  expect(await form.textContent()).toContain('src/greeting.txt:1');
+  await form.getByRole('textbox').fill('Keep the greeting lower case');
+  await form.getByRole('button', { name: 'Add comment' }).click();
+  expect(await review.getByRole('list', { name: 'Pending comments' }).textContent()).toContain('src/greeting.txt:1 Keep the greeting lower case');
+  await screenshotWhenAsked('review');
+
+  await review.getByRole('button', { name: 'Send comments (1)' }).click();
+  await review.getByText("1 comment sent to the task's terminal.").waitFor().catch(async (error) => {
+    throw new Error(`${error}\n${await review.textContent()}`);
+  });
+  const typed = await readTerminalUntil(serve, taskId, 'Keep the greeting lower case', banner.cursor);
+  expect(typed.data).toContain('src/greeting.txt:1: Keep the greeting lower case');
+  expect(await review.getByRole('list', { name: 'Pending comments' }).count()).toBe(0);
+
+  // Merge refuses the uncommitted file until the person asks to commit it first.
+  await review.getByRole('button', { name: 'Merge', exact: true }).click();
+  await review.getByRole('alert').getByText('task_has_uncommitted_changes').waitFor();
+  expect(git(repo, 'rev-list', '--count', 'main')).toBe('1');
+  await review.getByLabel('Commit pending changes first').check();
+  await review.getByRole('button', { name: 'Merge', exact: true }).click();
+  await review.getByText(/Merged into main as [0-9a-f]{12}\./).waitFor();
+  expect(readFileSync(join(repo, 'src/greeting.txt'), 'utf8')).toBe('HELLO\nworld\n');
+  expect(readFileSync(join(repo, 'src/farewell.txt'), 'utf8')).toBe('bye\n');
+}, 120_000);

@@ -1,0 +1,199 @@
+// The Review view of a task in its own git worktree: what it changed against its base (a rendered
+// diff, diff2html), line comments sent into its terminal as one message, merge and discard.
+import { html as renderDiff, parse as parseDiff } from 'diff2html';
+import { useMemo, useState, type MouseEvent } from 'react';
+import { get, post } from '../api.js';
+import { EmptyState } from '../components/empty-state.js';
+import { ErrorNote } from '../components/error-note.js';
+import { useAction } from '../use-action.js';
+import { useResource } from '../use-resource.js';
+
+interface Worktree { branch: string; baseBranch: string; baseCommit: string | null; worktreePath: string; state: string; mergedCommit: string | null }
+interface Overlap { taskA: number; taskB: number; files: string[]; conflicts: string[] }
+interface WorktreeState { worktree: Worktree | null; overlaps: Overlap[] }
+interface DiffFile { path: string; status: string; additions: number; deletions: number; binary: boolean }
+interface TaskDiff { branch: string; baseBranch: string; mergeBase: string; files: DiffFile[]; additions: number; deletions: number; uncommitted: boolean; patch?: string; truncated: boolean }
+interface Comment { filename: string; line?: number; side?: 'old' | 'new'; body: string }
+interface Draft { filename: string; line?: number; side?: 'old' | 'new' }
+
+export function ReviewView({ taskId, onChanged }: { taskId: number; onChanged(): void }) {
+  const state = useResource(() => get<WorktreeState>(`/api/tasks/${taskId}/worktree`), [taskId], ['tasks', 'terminals']);
+  const worktree = state.data?.worktree ?? null;
+  const diff = useResource(
+    () => (worktree ? get<TaskDiff>(`/api/tasks/${taskId}/diff`) : Promise.resolve(undefined)),
+    [taskId, worktree?.state, worktree?.mergedCommit],
+    ['tasks', 'terminals'],
+  );
+  const [comments, setComments] = useState<Comment[]>([]);
+  const [draft, setDraft] = useState<Draft>();
+  const [draftText, setDraftText] = useState('');
+  const [commitPending, setCommitPending] = useState(false);
+  const [notice, setNotice] = useState<string>();
+  const action = useAction();
+  const rendered = useMemo(() => {
+    if (!diff.data?.patch) return '';
+    return renderDiff(parseDiff(diff.data.patch), { drawFileList: false, outputFormat: 'line-by-line', matching: 'lines' });
+  }, [diff.data?.patch]);
+
+  if (state.error) return <ErrorNote error={state.error} />;
+  if (!state.data) return null;
+  // A task in its project folder (no worktree of its own) has no separate diff to review.
+  if (!worktree) return null;
+  const reload = () => {
+    state.reload();
+    diff.reload();
+    onChanged();
+  };
+  // A click on a line of the rendered diff opens a comment on that file and line.
+  const pickLine = (event: MouseEvent<HTMLDivElement>) => {
+    const target = event.target as HTMLElement;
+    const row = target.closest('tr');
+    const file = target.closest('.d2h-file-wrapper')?.querySelector('.d2h-file-name')?.textContent?.trim();
+    if (!row || !file) return;
+    const newLine = Number(row.querySelector('.line-num2')?.textContent?.trim());
+    const oldLine = Number(row.querySelector('.line-num1')?.textContent?.trim());
+    const draftFor: Draft = newLine > 0 ? { filename: file, line: newLine, side: 'new' } : oldLine > 0 ? { filename: file, line: oldLine, side: 'old' } : { filename: file };
+    setDraft(draftFor);
+    setDraftText('');
+  };
+  const addComment = () => {
+    if (!draft || !draftText.trim()) return;
+    setComments([...comments, { ...draft, body: draftText.trim() }]);
+    setDraft(undefined);
+    setDraftText('');
+  };
+  const send = () =>
+    action
+      .run(() => post(`/api/tasks/${taskId}/review-comments`, { comments }))
+      .then((sent) => {
+        if (sent) {
+          setNotice(`${comments.length} comment${comments.length === 1 ? '' : 's'} sent to the task's terminal.`);
+          setComments([]);
+          onChanged();
+        }
+      });
+  const merge = (squash: boolean) =>
+    action
+      .run(async () => {
+        const result = await post<{ outcome: string; commit: string; baseBranch: string }>(`/api/tasks/${taskId}/merge`, { ...(squash ? { squash: true } : {}), ...(commitPending ? { commitPending: true } : {}) });
+        setNotice(result.outcome === 'merged' ? `Merged into ${result.baseBranch} as ${result.commit.slice(0, 12)}.` : `Already in ${result.baseBranch}; nothing to merge.`);
+      })
+      .then(reload);
+  const discard = () =>
+    action
+      .run(async () => {
+        const result = await post<{ branch: string; unmergedCommits: unknown[] }>(`/api/tasks/${taskId}/discard`, commitPending ? { commitPending: true } : {});
+        setNotice(`Worktree removed. ${result.unmergedCommits.length ? `Branch ${result.branch} is kept with ${result.unmergedCommits.length} unmerged commit(s).` : ''}`);
+      })
+      .then(reload);
+  const d = diff.data;
+  return (
+    <section className="review" aria-label="Review">
+      <h3>Review</h3>
+      <p className="review-head">
+        <code>{worktree.branch}</code> against <code>{worktree.baseBranch}</code>
+        {d ? (
+          <>
+            {' '}
+            · {d.files.length} file{d.files.length === 1 ? '' : 's'} · <span className="added">+{d.additions}</span> <span className="removed">−{d.deletions}</span>
+            {d.uncommitted ? <span className="badge">uncommitted changes</span> : null}
+          </>
+        ) : null}
+        {worktree.state === 'REMOVED' ? <span className="badge">worktree removed</span> : null}
+        {worktree.mergedCommit ? <span className="badge ok">merged as {worktree.mergedCommit.slice(0, 12)}</span> : null}
+      </p>
+      {state.data.overlaps.map((o) => {
+        const other = o.taskA === taskId ? o.taskB : o.taskA;
+        return (
+          <div key={other} className={o.conflicts.length ? 'overlap conflict' : 'overlap'} role="status">
+            {o.conflicts.length ? `Would conflict with task #${other} in ${o.conflicts.join(', ')}.` : `Task #${other} also changed ${o.files.join(', ')}.`}
+          </div>
+        );
+      })}
+      <ErrorNote error={diff.error ?? action.error} />
+      {notice ? <p className="notice" role="status">{notice}</p> : null}
+      {d && d.files.length === 0 ? <EmptyState title="No changes yet">The task has not changed anything against its base.</EmptyState> : null}
+      {d && d.files.length > 0 ? (
+        <table className="grid compact files-changed" aria-label="Files changed">
+          <thead>
+            <tr>
+              <th scope="col">File</th>
+              <th scope="col">Change</th>
+              <th scope="col">Lines</th>
+            </tr>
+          </thead>
+          <tbody>
+            {d.files.map((f) => (
+              <tr key={f.path}>
+                <td>
+                  <code>{f.path}</code>
+                </td>
+                <td>{f.status}</td>
+                <td>{f.binary ? 'binary' : <><span className="added">+{f.additions}</span> <span className="removed">−{f.deletions}</span></>}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      {rendered ? (
+        <>
+          <p className="note">Click a line to comment on it.</p>
+          <div className="diff" onClick={pickLine} dangerouslySetInnerHTML={{ __html: rendered }} />
+          {d?.truncated ? <p className="note">The diff was cut at 2 MB; the file list above is complete.</p> : null}
+        </>
+      ) : null}
+      {draft ? (
+        <form
+          className="stack-form comment-form"
+          aria-label="New comment"
+          onSubmit={(event) => {
+            event.preventDefault();
+            addComment();
+          }}
+        >
+          <label>
+            Comment on <code>{draft.filename}{draft.line ? `:${draft.line}` : ''}</code>
+            <textarea value={draftText} rows={3} onChange={(e) => setDraftText(e.target.value)} required autoFocus />
+          </label>
+          <div className="actions">
+            <button type="submit">Add comment</button>
+            <button type="button" className="ghost" onClick={() => setDraft(undefined)}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      ) : null}
+      {comments.length ? (
+        <ul className="pending-comments" aria-label="Pending comments">
+          {comments.map((c, index) => (
+            <li key={index}>
+              <code>{c.filename}{c.line ? `:${c.line}` : ''}</code> {c.body}{' '}
+              <button type="button" className="ghost" onClick={() => setComments(comments.filter((_, i) => i !== index))}>
+                Remove
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="actions">
+        <button type="button" disabled={action.busy || comments.length === 0} onClick={send}>
+          Send comments{comments.length ? ` (${comments.length})` : ''}
+        </button>
+        <button type="button" disabled={action.busy || !d || d.files.length === 0} onClick={() => merge(false)}>
+          Merge
+        </button>
+        <button type="button" className="ghost" disabled={action.busy || !d || d.files.length === 0} onClick={() => merge(true)}>
+          Squash and merge
+        </button>
+        <label>
+          <input type="checkbox" checked={commitPending} onChange={(e) => setCommitPending(e.target.checked)} /> Commit pending changes first
+        </label>
+        {worktree.state !== 'REMOVED' ? (
+          <button type="button" className="danger" disabled={action.busy} onClick={discard}>
+            Discard worktree
+          </button>
+        ) : null}
+      </div>
+    </section>
+  );
+}
