@@ -3,15 +3,14 @@
 // with the Qwen Code stand-in in a real PTY: the files changed and the rendered diff, a comment made
 // by clicking a line and sent into the live terminal, then the task merged from the page.
 import { readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { commitAll, git, makeRepo, writeFiles } from '../support/git-repo.js';
 import { QWEN_STAND_IN, prepareQwenDemoProject, svcOk } from '../support/qwen-demo-project.js';
-import { createSvcSandbox, REPO_ROOT, type SvcSandbox } from '../support/svc-process.js';
+import { createSvcSandbox, type SvcSandbox } from '../support/svc-process.js';
 import { readTerminalUntil, startServe, type ServeProcess } from '../support/svc-serve.js';
-import { launchBrowser, signedInPage } from './web-browser.js';
+import { launchBrowser, screenshot, signedInPage } from './web-browser.js';
 
 let svc: SvcSandbox;
 let serve: ServeProcess;
@@ -39,18 +38,6 @@ afterAll(async () => {
   svc?.cleanup();
 });
 
-/** The README's picture of the view, written only when asked (SVC_SCREENSHOTS=1): tests leave tracked files alone. */
-async function screenshotWhenAsked(name: string): Promise<void> {
-  if (process.env.SVC_SCREENSHOTS !== '1') return;
-  // The test's temporary folder reads as a folder of the person's.
-  await page.evaluate((tmp) => {
-    const sandbox = new RegExp(`${tmp.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/svc-[^/\\s]+`, 'g');
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) if (node.nodeValue) node.nodeValue = node.nodeValue.replace(sandbox, '~/work');
-  }, tmpdir());
-  await page.screenshot({ path: join(REPO_ROOT, 'docs', 'screenshots', `${name}.png`), fullPage: true });
-}
-
 test('a person reviews a task on its page: files, rendered diff, a line comment typed into its terminal, then merge', async () => {
   page.setDefaultTimeout(20_000);
   const taskId = Number(/task (\d+) created/.exec(await ok(['task', 'create', 'Shout the greeting', '--project', 'demo']))![1]);
@@ -77,7 +64,7 @@ test('a person reviews a task on its page: files, rendered diff, a line comment 
   await form.getByRole('textbox').fill('Keep the greeting lower case');
   await form.getByRole('button', { name: 'Add comment' }).click();
   expect(await review.getByRole('list', { name: 'Pending comments' }).textContent()).toContain('src/greeting.txt:1 Keep the greeting lower case');
-  await screenshotWhenAsked('review');
+  await screenshot(page, 'review');
 
   await review.getByRole('button', { name: 'Send comments (1)' }).click();
   await review.getByText("1 comment sent to the task's terminal.").waitFor().catch(async (error) => {
