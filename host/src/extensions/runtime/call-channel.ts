@@ -457,6 +457,8 @@ function isWorkerMessage(value: unknown): value is WorkerMessage {
       return Array.isArray(message.e);
     case 'done':
       return message.ok === true || (message.ok === false && isErrorData(message.e));
+    case 'st':
+      return Number.isFinite(message.heap) && Number.isFinite(message.rss) && (message.load === undefined || Number.isFinite(message.load));
     default:
       return false;
   }
