@@ -2,7 +2,7 @@
 import { MESSAGING_CONFIG_KEYS } from '../../harness/src/messaging/messaging-config-keys.js';
 import type { SystemConfigKeys } from './config/index.js';
 import { CATALOG_CONFIG_KEYS } from './extensions/catalog-installer/index.js';
-import { KNOWLEDGE_CONFIG_KEYS } from './knowledge/knowledge-config-keys.js';
+import { KNOWLEDGE_CONFIG_KEYS } from './knowledge/index.js';
 import { RUNTIME_CONFIG_KEYS } from './extensions/runtime/index.js';
 import { TERMINAL_CONFIG_KEYS } from './terminals/index.js';
 

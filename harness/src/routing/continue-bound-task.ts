@@ -105,7 +105,7 @@ export const continueBoundTask = defineOperation({
       return { status, inboundId: claimed.id, taskId };
     } catch (error) {
       stores.inbound.failed(claimed.id, error);
-      ctx.services.logger.warn('gateway continue not applied', { inboundId: claimed.id, taskId, code: error instanceof SvcError ? error.code : 'internal_error' });
+      ctx.services.logger.warn('gateway continue not applied', { inboundId: claimed.id, taskId, code: SvcError.isInstance(error) ? error.code : 'internal' });
       throw error;
     }
   },

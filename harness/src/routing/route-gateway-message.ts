@@ -102,7 +102,7 @@ export const routeGatewayMessage = defineOperation({
       return { status: 'routed' as const, inboundId: inbound.id, projectId, taskId: resolution.taskId, workbenchTaskId, event, routedBy: resolution.routedBy, candidates: [] };
     } catch (error) {
       stores.inbound.failed(inbound.id, error);
-      ctx.services.logger.warn('gateway request not routed', { inboundId: inbound.id, code: error instanceof SvcError ? error.code : 'internal_error' });
+      ctx.services.logger.warn('gateway request not routed', { inboundId: inbound.id, code: SvcError.isInstance(error) ? error.code : 'internal' });
       throw error;
     }
   },

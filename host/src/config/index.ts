@@ -6,3 +6,4 @@ export * from './system-config-keys.js';
 export * from './system-config-store.js';
 export * from './node-line.js';
 export * from './svc-home-overlap.js';
+export * from './check-svc-home-mode.js';

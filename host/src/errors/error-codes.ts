@@ -268,6 +268,7 @@ const ROWS: Record<string, Row> = {
   catalog_signing_key_in_repository: BAD_REQUEST,
   catalog_signing_key_invalid: BAD_REQUEST,
   catalog_no_artifacts: BAD_REQUEST,
+  catalog_source_date_epoch_invalid: BAD_REQUEST,
   catalog_serve_not_local: BAD_REQUEST,
   catalog_serve_port_in_use: CONFLICT,
   catalog_serve_certificate_failed: DEPENDENCY,

@@ -77,7 +77,7 @@ export class WorktreeWatcher {
         })
         .catch((error: unknown) => {
           this.consecutiveErrors++;
-          this.options.logger.warn('task worktree check failed', { code: SvcError.hasCode(error) ? error.code : 'internal_error', consecutiveErrors: this.consecutiveErrors });
+          this.options.logger.warn('task worktree check failed', { code: SvcError.hasCode(error) ? error.code : 'internal', consecutiveErrors: this.consecutiveErrors });
         })
         .finally(() => {
           this.running = undefined;

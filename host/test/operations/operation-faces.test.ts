@@ -28,6 +28,7 @@ const NO_FULL_FACE: Record<string, string> = {
   request_capability: AGENT_TOOL,
   get_capability_request: AGENT_TOOL,
   reconcile_capability_job: AGENT_TOOL,
+  issue_gateway_credential: '`svc gateway credential <gateway>` only: a credential that lets a caller speak for chat senders is issued by a person at a terminal, never over HTTP or MCP',
   send_due_messages: "the service's outbox timer runs it; `svc harness drain` is the person's door, HTTP has none on purpose (the timer owns sending)",
   resolve_gateway_task_context: GATEWAY_TOOL,
   continue_bound_task: GATEWAY_TOOL,

@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
-import { checkSvcHomeMode } from '../../config/check-svc-home-mode.js';
-import { describeNodeLine, HOST_VERSION, nodeLineNote, resolveSvcHome } from '../../config/index.js';
+import { checkSvcHomeMode, describeNodeLine, HOST_VERSION, nodeLineNote, resolveSvcHome } from '../../config/index.js';
 import { probeIsolation } from '../../extensions/runtime/index.js';
 import type { CliIo } from '../cli-io.js';
 import { parseCommandArgs } from '../parse-command-args.js';

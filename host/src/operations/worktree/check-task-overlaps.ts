@@ -13,5 +13,6 @@ export const checkTaskOverlaps = defineOperation({
   runsIn: 'any',
   input: z.object({ projectId: RefSchema }).strict(),
   output: z.object({ items: z.array(TaskOverlapSchema) }),
+  http: { method: 'POST', path: '/api/projects/:projectId/overlaps/check' },
   handler: async (input, ctx) => ({ items: (await taskWorktreesOf(ctx.services).checkOverlaps(ctx.services.domain.projects.resolve(input.projectId).id)).overlaps }),
 });
