@@ -1,4 +1,4 @@
-// Capability tools (seed 001): discovery of what the configured gateways offer, bounded Direct
+// Capability tools: discovery of what the configured gateways offer, bounded Direct
 // requests with minimal status, minimal result reads, read-only reconciliation and the completion
 // callback. None of them grants an authorization the channels do not already give.
 import { randomUUID } from 'node:crypto';

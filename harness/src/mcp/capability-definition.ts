@@ -3,7 +3,7 @@
 import type { AnyOperation } from '../../../host/src/operations/index.js';
 import { MCP_PROFILES, type McpProfile } from './mcp-profile.js';
 
-/** The surfaces of the seed's profile table ("core + terminal", "messaging", …). */
+/** The surfaces the profiles are made of ("core + terminal", "messaging", …; docs/mcp.md). */
 export type ToolSurface = 'core' | 'terminal' | 'goal' | 'messaging' | 'workbench' | 'gateway' | 'operations' | 'capability' | 'review';
 
 /** Each operation group that is exposed over MCP, and the surface it belongs to. */
@@ -37,7 +37,7 @@ export const TOOL_GROUP_SURFACES: Readonly<Record<string, ToolSurface>> = {
  */
 export const NON_TOOL_GROUPS: readonly string[] = ['connection', 'hooks', 'extension', 'mcp_token'];
 
-/** Gateway tools the seed has the Workbench call: replies to discussions, work it took on, work done. */
+/** Gateway tools the Workbench calls: replies to discussions, work it took on, work done. */
 export const WORKBENCH_GATEWAY_TOOLS: readonly string[] = ['complete_gateway_discussion', 'confirm_gateway_task_created', 'complete_gateway_work'];
 
 interface ProfileRule {
@@ -53,13 +53,13 @@ interface ProfileRule {
   senderTools?: readonly string[];
 }
 
-/** Profile membership (seed "Server start"; DESIGN.md "profile membership"). */
+/** Profile membership (docs/mcp.md, "Profiles"; generated into docs/mcp-tools.md). */
 export const PROFILE_RULES: Readonly<Record<McpProfile, ProfileRule>> = {
   full: { surfaces: ['core', 'terminal', 'goal', 'messaging', 'workbench', 'gateway', 'operations', 'capability', 'review'] },
   // Task worktrees: every profile a person or an agent works through reads diffs; landing,
   // discarding and settings (merge_task, …) are the person's, `full` only (docs/DECISIONS.md).
   assistant: { surfaces: ['core', 'terminal'], readOnlySurfaces: ['review'] },
-  // The Workbench is a task terminal: it also gets the gateway tools the seed says it calls (each
+  // The Workbench is a task terminal: it also gets the gateway tools it calls (each
   // refuses a task terminal that is not the project's Workbench or the task's parent).
   task: { surfaces: ['core', 'terminal', 'messaging', 'workbench'], readOnlySurfaces: ['review'], tools: WORKBENCH_GATEWAY_TOOLS },
   // The Workbench's gateway tools answer in its place: over MCP only its own terminal may call them.

@@ -1,10 +1,10 @@
 import { SvcError } from '@svc-org/ai-sdk';
 
-/** The five `SVC_MCP_PROFILE` values (harness seed, "Server start"); `full` when unset. */
+/** The five `SVC_MCP_PROFILE` values (docs/mcp.md); `full` when unset. */
 export const MCP_PROFILES = ['full', 'assistant', 'task', 'gateway', 'gateway-query'] as const;
 export type McpProfile = (typeof MCP_PROFILES)[number];
 
-/** Reads the profile; an unknown value is refused, never replaced by `full` (seed, Versioning). */
+/** Reads the profile; an unknown value is refused, never replaced by `full`. */
 export function parseMcpProfile(value: string | undefined): McpProfile {
   if (value === undefined || value === '') return 'full';
   if ((MCP_PROFILES as readonly string[]).includes(value)) return value as McpProfile;

@@ -7,7 +7,7 @@ import { pushToHuman } from './push-to-human.js';
 import { replyToAsk } from './reply-to-ask.js';
 import { resendHarnessMessage } from './resend-harness-message.js';
 
-/** The seed's five messaging tools (MCP profile `task`), in the seed's order. */
+/** The five messaging tools (MCP profile `task`), in the order docs/mcp-tools.md lists them. */
 export const MESSAGING_TOOLS = [listNotifyTargets, pushToHuman, askHuman, notifyHuman, replyToAsk];
 
 /** The notification center's data operations. */

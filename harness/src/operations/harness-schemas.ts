@@ -1,4 +1,4 @@
-// Fields the harness tools share (seed 001: task token, platform identities, sender policy).
+// Fields the harness tools share: the task token, platform identities, the sender policy.
 import { z } from 'zod';
 
 export const TaskIdField = z.number().int().positive().describe('task id; defaults to the task this terminal runs (SVC_TASK_ID)');

@@ -1,4 +1,4 @@
-// The optional unattended Goal runtime's switch (seed 001): nobody watches → the signal file
+// The optional unattended Goal runtime's switch: nobody watches → the signal file
 // `unattended-<task_id>` exists and the ladder hook denies native question menus. Grants no
 // external authorization: it changes who is asked, never what may be done.
 import { join } from 'node:path';

@@ -13,7 +13,7 @@ import { resolveGatewayTaskContext } from './resolve-gateway-task-context.js';
 import { routeGatewayMessage } from './route-gateway-message.js';
 import { routeGatewayQuery } from './route-gateway-query.js';
 
-/** The inbound routing tools (seed 001, "Gateway and operations"). */
+/** The inbound routing tools (the MCP gateway and operations surfaces). */
 export const ROUTING_OPERATIONS: readonly AnyOperation[] = [
   resolveGatewayTaskContext,
   continueBoundTask,

@@ -14,7 +14,7 @@ export interface RepliedTo {
 }
 
 /**
- * The seed's context object for delegating an external operation: the gateway hands it to its own
+ * The context object for delegating an external operation: the gateway hands it to its own
  * agent with the request, and svc's state stays as it is.
  */
 export interface SvcContext {

@@ -1,4 +1,4 @@
-// The Workbench's tools (seed 001): a delivered review batch is acknowledged when read, then
+// The Workbench's tools: a delivered review batch is acknowledged when read, then
 // resolved once handled or stably delegated.
 import { SvcError } from '@svc-org/ai-sdk';
 import { z } from 'zod';

@@ -20,7 +20,7 @@ export interface OperationHttpRoute {
 }
 
 export interface Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
-  /** snake_case; the MCP tool name where the seed names one. */
+  /** snake_case; the MCP tool name (docs/mcp-tools.md). */
   name: string;
   /** The capability group (MCP tool group, CLI command group, docs section). */
   group: string;

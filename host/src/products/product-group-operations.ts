@@ -1,4 +1,4 @@
-// Product groups (the seed's "project CRUD and product groups"): declared operations.
+// Product groups (projects that make one product): declared operations.
 import { z } from 'zod';
 import { defineOperation, IdSchema, listOf, type OperationContext } from '../operations/index.js';
 import { ProductGroupSchema, ProductGroupStore } from './product-group-store.js';

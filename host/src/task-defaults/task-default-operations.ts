@@ -1,4 +1,4 @@
-// Task defaults (the seed's "task CRUD, move, defaults, versions"): per project, the connection and
+// Task defaults: per project, the connection and
 // model a task's execution starts with when the caller names none (start_task_execution).
 import { SvcError } from '@svc-org/ai-sdk';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// Task versions (the seed's "task CRUD, move, defaults, versions"): the history the database keeps
+// Task versions: the history the database keeps
 // of each task's title, description and status, and restoring an earlier text.
 import { z } from 'zod';
 import { TaskSchema } from '../domain/index.js';
