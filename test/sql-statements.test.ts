@@ -9,6 +9,7 @@ import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openHostServices, type HostServices } from '../host/src/host-services.js';
 import { ensureRoutingSchema } from '../harness/src/routing/index.js';
+import { ensureMcpTokenSchema } from '../harness/src/mcp/tokens/index.js';
 
 const ROOT = join(import.meta.dirname, '..');
 const SOURCES = ['host/src', 'harness/src', 'catalog/src'];
@@ -21,6 +22,11 @@ const BUILT_AT_RUN_TIME: Record<string, string> = {
   'host/src/daily/daily-todo-operation.ts': 'the project scope as a list of placeholders',
   'host/src/knowledge/knowledge-search.ts': 'the record kinds and project scope as placeholders',
   'harness/src/workbench/workbench-store.ts': 'events(): the WHERE clause from the given filters',
+  'host/src/cli/completion/live-completion-values.ts': 'one statement of its QUERIES table, by the kind of value asked for',
+  'host/src/extensions/stats/provider-stats-store.ts': 'prune() and forget(): the same DELETE over each of its tables by name',
+  'host/src/worktrees/worktree-store.ts': 'list(): the WHERE clause from the given filters',
+  'host/src/operations/worktree/prepare-task-worktree.ts': 'not SQL: taskWorktreesOf(...).prepare() makes a worktree',
+  'host/src/server/start-service.ts': 'not SQL: taskWorktreesOf(...).prepare() makes a worktree',
 };
 
 /** Calls that hand their first argument to `prepare` (the harness stores' statement cache). */
@@ -136,6 +142,7 @@ describe('every prepared SQL statement', () => {
     services = await openHostServices({ env: { ...process.env, SVC_HOME: home, SVC_LOG_LEVEL: 'error' }, builtins: false });
     // The harness applies its migrations when its stores open; here all of them, on the same file.
     ensureRoutingSchema(services.db);
+    ensureMcpTokenSchema(services.db);
   });
 
   afterAll(async () => {

@@ -160,7 +160,7 @@ describe('get_gateway_runtime_health', () => {
     const line = (fields: object) => appendFileSync(log, `${JSON.stringify({ time: new Date().toISOString(), level: 'info', ...fields })}\n`);
     for (let i = 1; i <= 8; i++) line({ message: 'outbox send', gatewayId: claw.id, attempt: i, result: 'PENDING', reason: `refused with oc-secret-token-value-123 ${'x'.repeat(600)}` });
     line({ message: 'outbox send', gatewayId: 999, attempt: 1 });
-    line({ message: 'gateway request not routed', inboundId: failed.inbound.id, code: 'internal_error' });
+    line({ message: 'gateway request not routed', inboundId: failed.inbound.id, code: 'internal' });
     line({ message: 'gateway request not routed', inboundId: failed.inbound.id + 1000, code: 'other' });
 
     const health = await fx.call(getGatewayRuntimeHealth, {});
@@ -170,7 +170,7 @@ describe('get_gateway_runtime_health', () => {
     expect(unhealthy.logLines.map((l: string) => Number(/"attempt":(\d+)/.exec(l)![1]))).toEqual([4, 5, 6, 7, 8]);
     for (const l of unhealthy.logLines) expect(l.length).toBeLessThanOrEqual(400);
     expect(health.stuckRequests).toEqual([
-      { inboundId: failed.inbound.id, state: 'FAILED', lastError: 'internal_error', updatedAt: expect.any(String), logLines: [expect.stringContaining('gateway request not routed')] },
+      { inboundId: failed.inbound.id, state: 'FAILED', lastError: 'internal', updatedAt: expect.any(String), logLines: [expect.stringContaining('gateway request not routed')] },
     ]);
     expect(JSON.stringify(health)).not.toContain('oc-secret-token-value-123');
   });
