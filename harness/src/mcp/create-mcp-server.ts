@@ -10,6 +10,7 @@ import type { Logger } from '../../../host/src/logging/index.js';
 import type { AnyOperation, OperationInvoker, OperationProgress } from '../../../host/src/operations/index.js';
 import type { CapabilityDefinition } from './capability-definition.js';
 import type { McpProfile } from './mcp-profile.js';
+import { McpCallerInvoker } from './mcp-caller-invoker.js';
 import { toolErrorResult } from './tool-error-result.js';
 
 export interface McpServerOptions {
@@ -50,7 +51,8 @@ export function createMcpServer(options: McpServerOptions): Server {
     // A tool outside the profile is answered exactly like a tool that does not exist.
     if (!tool) return toolErrorResult(new SvcError({ code: 'unknown_tool', message: `Tool ${name} not found` }));
     try {
-      if (options.definition.needsSender(options.profile, tool.name) && typeof args?.senderId !== 'string') {
+      // The stdio invoker checks this itself, after the credential rules (a gateway without its credential is told so first).
+      if (!(options.invoker instanceof McpCallerInvoker) && options.definition.needsSender(options.profile, tool.name) && typeof args?.senderId !== 'string') {
         throw new SvcError({ code: 'owner_required', message: `${tool.name} through this profile serves only the owner of a chat: give platform, chatId and senderId` });
       }
       const output = await options.invoker.invoke(tool, args ?? {}, signal, progress);

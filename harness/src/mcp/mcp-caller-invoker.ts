@@ -15,6 +15,8 @@ export interface McpCallerInvokerOptions extends OperationInvokerOptions {
   profile: McpProfile;
   /** Settles who the caller is before its first call runs (and refuses every call when it cannot). */
   authenticate: () => Promise<HostServices>;
+  /** Tools this profile serves only for a named chat sender (checked after the credential rules). */
+  needsSender?: (tool: string) => boolean;
 }
 
 /**
@@ -30,14 +32,21 @@ export class McpCallerInvoker extends OperationInvoker {
   override async invoke<O extends AnyOperation>(operation: O | string, input: unknown, signal?: AbortSignal, progress?: OperationProgress): Promise<z.output<O['output']>> {
     const services = await this.mcp.authenticate();
     const op = typeof operation === 'string' ? this.registry.get(operation) : operation;
-    if (op) assertCallerMay(op, input, this.mcp.caller, this.mcp.profile, services);
+    if (op) {
+      assertCallerMay(op, input, this.mcp.caller, this.mcp.profile, services);
+      if (this.mcp.needsSender?.(op.name) && typeof (input as { senderId?: unknown } | null)?.senderId !== 'string') {
+        throw new SvcError({ code: 'owner_required', message: `${op.name} through this profile serves only the owner of a chat: give platform, chatId and senderId` });
+      }
+    }
     return super.invoke(operation, input, signal, progress);
   }
 }
 
 function assertCallerMay(op: AnyOperation, input: unknown, caller: OperationCaller, profile: McpProfile, services: HostServices): void {
+  // A call that names a platform sender asserts who sent a message: only a gateway's plugin may.
+  const senderId = (input as { senderId?: unknown } | null)?.senderId;
   const shape = (op.input as { shape?: Record<string, unknown> }).shape;
-  if (shape && 'senderId' in shape) {
+  if (shape && 'senderId' in shape && senderId !== undefined) {
     if (caller.gatewayId === undefined) {
       throw new SvcError({
         code: 'gateway_credential_required',

@@ -67,6 +67,7 @@ export async function runMcpServer(io: McpIo, signal: AbortSignal, args: readonl
   const invoker = new McpCallerInvoker({
     registry: new OperationRegistry(definition.toolsOf(profile)),
     profile,
+    needsSender: (tool) => definition.needsSender(profile, tool),
     authenticate: () =>
       (authenticated ??= open().then((value) => {
         authenticateMcpCaller(value, profile, claims, caller);
