@@ -11,6 +11,7 @@ import { openHostServices, type HostServices } from '../../../host/src/host-serv
 import { QWEN_STAND_IN, prepareQwenDemoProject, svcOk } from '../../../test/support/qwen-demo-project.js';
 import { connectSvcMcp } from '../../../test/support/svc-mcp-client.js';
 import { createSvcSandbox, REPO_ROOT, SVC_BIN, type SvcSandbox } from '../../../test/support/svc-process.js';
+import { taskTerminalMcpEnv } from '../../../test/support/task-terminal-mcp-env.js';
 import { readTerminalUntil, startServe, type ServeProcess } from '../../../test/support/svc-serve.js';
 import { until } from '../../../test/support/until.js';
 import { runOperation } from '../../src/messaging/index.js';
@@ -27,6 +28,8 @@ let gateway: ScriptedOpenClawGateway;
 let server: ServeProcess;
 let openclaw: Handler;
 let local: HostServices;
+/** The gateway's credential (`svc gateway credential claw`), as a person puts it in the plugin's env setting. */
+let gatewayCredential: string;
 let nextMessage = 9000;
 
 const ok = (args: string[]) => svcOk(svc, args);
@@ -45,9 +48,13 @@ function dm(content: string, replyToId?: string): Promise<Answer> {
 const arrived = (taskId: number, text: string) =>
   until(() => [...gateway.deliveries.values()].find((d) => d.request.message.includes(text) && d.request.message.includes(`[[svc:task=${taskId}]]`)), 20_000, `"${text}" in the chat`);
 
-/** A task terminal's agent asks the person through its own `svc mcp` (profile task), and waits. */
+/**
+ * A task terminal's agent asks the person through its own `svc mcp`, wired as the terminal wires it
+ * (profile task, its task proven by the execution's credential), and waits.
+ */
 async function taskAsks(taskId: number, question: string): Promise<{ messageId: number }> {
-  const mcp = await connectSvcMcp(svc, { SVC_MCP_PROFILE: 'task', SVC_TASK_ID: String(taskId) });
+  const [running] = await executionsOf(taskId);
+  const mcp = await connectSvcMcp(svc, taskTerminalMcpEnv(running!.pid));
   try {
     return await mcp.call('push_to_human', { message: question, expectReply: true });
   } finally {
@@ -80,9 +87,11 @@ beforeAll(async () => {
   const added = await svc.run(['gateway', 'add', 'claw', '--kind', 'openclaw', '--url', gateway.url, '--token-env', 'OC_TOKEN'], { timeoutMs: 60_000, env: { OC_TOKEN: TOKEN } });
   expect(added.code).toBe(0);
   await ok(['channel', 'add', 'tg', '--gateway', 'claw', '--platform', 'telegram', '--to', OWNER, '--owner', OWNER]);
+  // Only the plugin, holding the gateway's credential, may say who sent a message.
+  gatewayCredential = (JSON.parse(await ok(['gateway', 'credential', 'claw', '--json'])) as { credential: string }).credential;
   server = await startServe(svc, SERVE_ENV);
   const plugin = (await import(pathToFileURL(join(REPO_ROOT, 'harness/openclaw-plugin/index.js')).href)) as { createHandler(config: unknown): Handler };
-  openclaw = plugin.createHandler({ command: process.execPath, args: [SVC_BIN, 'mcp'], env: { SVC_HOME: svc.home, SVC_LOG_LEVEL: 'error' } });
+  openclaw = plugin.createHandler({ command: process.execPath, args: [SVC_BIN, 'mcp'], env: { SVC_HOME: svc.home, SVC_LOG_LEVEL: 'error', SVC_GATEWAY_CREDENTIAL: gatewayCredential } });
   local = await openHostServices({ env: { ...svc.env, SVC_LOG_LEVEL: 'error' }, builtins: false });
 }, 180_000);
 
@@ -203,7 +212,7 @@ describe('a person in the chat closes the loop', () => {
     const asked = await taskAsks(taskId, 'Proceed with the migration?');
     await arrived(taskId, 'Proceed with the migration?');
     await parked(taskId);
-    const gatewayMcp = await connectSvcMcp(svc, { SVC_MCP_PROFILE: 'gateway' });
+    const gatewayMcp = await connectSvcMcp(svc, { SVC_MCP_PROFILE: 'gateway', SVC_GATEWAY_CREDENTIAL: gatewayCredential });
     try {
       const call = { platform: 'telegram', chatId: OWNER, senderId: OWNER, platformMessageId: 'c-1', text: 'continue: yes, migrate', taskId };
       expect(await gatewayMcp.call('continue_bound_task', call)).toMatchObject({ status: 'answered_ask', taskId });
@@ -229,13 +238,13 @@ describe('a person in the chat closes the loop', () => {
     await arrived(taskId, 'Drop the old table?');
     await parked(taskId);
     const call = { platform: 'telegram', chatId: OWNER, senderId: OWNER, platformMessageId: 'k-1', text: 'continue: yes, drop it', taskId };
-    const first = await connectSvcMcp(svc, { SVC_MCP_PROFILE: 'gateway' });
+    const first = await connectSvcMcp(svc, { SVC_MCP_PROFILE: 'gateway', SVC_GATEWAY_CREDENTIAL: gatewayCredential });
     // The service dies after the reply arrived and was recorded, before it was typed.
     await first.fail('continue_bound_task', call).catch(() => undefined);
     await first.close();
     await server.exited;
     server = await startServe(svc, SERVE_ENV);
-    const gatewayMcp = await connectSvcMcp(svc, { SVC_MCP_PROFILE: 'gateway' });
+    const gatewayMcp = await connectSvcMcp(svc, { SVC_MCP_PROFILE: 'gateway', SVC_GATEWAY_CREDENTIAL: gatewayCredential });
     try {
       const stuck = (local.db.prepare("SELECT id FROM harness_gateway_inbound WHERE platform_message_id = 'k-1'").get() as { id: number }).id;
       await gatewayMcp.call('recover_gateway_request', { platform: 'telegram', chatId: OWNER, senderId: OWNER, inboundId: stuck });
@@ -261,9 +270,12 @@ interface Outcome {
   sent: { chatId: string; content: string; replyTo: string | null; metadata: Record<string, string> | null }[];
 }
 
-/** Feeds messages through the Hermes plugin inside the Hermes stand-in (one python3 process, one svc mcp). */
+/**
+ * Feeds messages through the Hermes plugin inside the Hermes stand-in (one python3 process, one svc
+ * mcp). Its env setting carries the credential of the gateway whose channel serves this chat.
+ */
 function hermes(messages: object[]): Promise<{ hooks: string[]; outcomes: Outcome[] }> {
-  const settings = { command: process.execPath, args: [SVC_BIN, 'mcp'], env: { SVC_HOME: svc.home, SVC_LOG_LEVEL: 'error' } };
+  const settings = { command: process.execPath, args: [SVC_BIN, 'mcp'], env: { SVC_HOME: svc.home, SVC_LOG_LEVEL: 'error', SVC_GATEWAY_CREDENTIAL: gatewayCredential } };
   const standIn = join(REPO_ROOT, 'harness/test/hermes-plugin/hermes-stand-in.py');
   return new Promise((resolve, reject) => {
     const child = spawn('python3', [standIn, join(REPO_ROOT, 'harness/hermes-plugin'), JSON.stringify(settings)], {
