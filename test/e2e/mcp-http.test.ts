@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import Database from 'libsql';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { openHostServices } from '../../host/src/host-services.js';
+import { mintTaskCredential } from '../../host/src/terminals/index.js';
 import { connectSvcMcp, type SvcMcp } from '../support/svc-mcp-client.js';
 import { connectSvcMcpHttp, postMcp } from '../support/svc-mcp-http-client.js';
 import { createSvcSandbox, waitFor, type SvcSandbox } from '../support/svc-process.js';
@@ -225,14 +227,27 @@ describe('the same answers as stdio', () => {
     const began = new Date().toISOString();
     const clockless = (result: unknown) =>
       JSON.parse(JSON.stringify(result).replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/g, (time) => (time >= began ? '<now>' : time)));
+    // Over stdio a task terminal proves its task with its live execution's credential (as the terminal
+    // manager mints it at start); over HTTP the task token does. A task of its own keeps that live
+    // execution away from the task the later tests start.
+    const parityTaskId = JSON.parse(await svcOk(svc, ['task', 'create', 'parity', '--project', 'demo', '--json'])).id;
+    const minted = mintTaskCredential();
+    const local = await openHostServices({ env: { ...svc.env, SVC_LOG_LEVEL: 'error' }, builtins: false });
+    try {
+      const execution = local.domain.executions.create({ taskId: parityTaskId, connectionId: null, connectionName: 'stand-in', providerId: 'svc.stand-in', mode: 'fresh', sessionId: null });
+      local.domain.executions.storeCredential(execution.id, minted.hash);
+    } finally {
+      await local.close();
+    }
     for (const profile of PROFILES) {
-      const taskEnv: Record<string, string> = profile === 'task' ? { SVC_TASK_ID: String(taskId) } : {};
+      const ownTask = profile === 'task' ? parityTaskId : taskId;
+      const taskEnv: Record<string, string> = profile === 'task' ? { SVC_TASK_ID: String(parityTaskId), SVC_TASK_CREDENTIAL: minted.credential } : {};
       const overStdio = await stdio({ SVC_MCP_PROFILE: profile, ...taskEnv });
-      const overHttp = await http(await token(`parity-${profile}`, '--profile', profile, ...(profile === 'task' ? ['--task', String(taskId)] : [])));
+      const overHttp = await http(await token(`parity-${profile}`, '--profile', profile, ...(profile === 'task' ? ['--task', String(parityTaskId)] : [])));
       const stdioTools = (await overStdio.client.listTools()).tools;
       expect((await overHttp.client.listTools()).tools).toEqual(stdioTools);
       for (const tool of stdioTools.filter((candidate) => candidate.annotations?.readOnlyHint)) {
-        const args = sampleArguments(tool, values);
+        const args = sampleArguments(tool, { ...values, taskId: ownTask });
         const [a, b] = [await overStdio.client.callTool({ name: tool.name, arguments: args }), await overHttp.client.callTool({ name: tool.name, arguments: args })];
         expect({ tool: tool.name, profile, result: clockless(b) }).toEqual({ tool: tool.name, profile, result: clockless(a) });
         compared++;

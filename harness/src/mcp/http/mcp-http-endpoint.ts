@@ -10,10 +10,12 @@ import { SvcError } from '@svc-org/ai-sdk';
 import { publicError } from '../../../../host/src/errors/index.js';
 import type { HostServices } from '../../../../host/src/host-services.js';
 import { checkLoopbackRequest } from '../../../../host/src/http/loopback-guard.js';
-import { OperationInvoker, OperationRegistry } from '../../../../host/src/operations/index.js';
+import { OperationRegistry, type OperationCaller } from '../../../../host/src/operations/index.js';
 import type { TerminalManager } from '../../../../host/src/terminals/index.js';
+import { authenticateMcpCaller } from '../authenticate-mcp-caller.js';
 import { CapabilityDefinition } from '../capability-definition.js';
 import { createMcpServer } from '../create-mcp-server.js';
+import { McpCallerInvoker } from '../mcp-caller-invoker.js';
 import { MCP_OPERATIONS } from '../mcp-operations.js';
 import type { McpProfile } from '../mcp-profile.js';
 import { mcpTokenStore, type McpTokenGrant } from '../tokens/index.js';
@@ -197,11 +199,18 @@ export class McpHttpEndpoint {
       }),
       server: undefined as unknown as Server,
     };
-    const invoker = new OperationInvoker({
+    // The token is the credential: a task token proves its task as SVC_TASK_CREDENTIAL does; it is
+    // no gateway's credential and names no channel, so a gateway-side profile reads no project, and
+    // the caller checks of `svc mcp` (senderId, gateway writes) apply alike.
+    const caller: OperationCaller = { via: 'mcp', mcpProfile: grant.profile, ...(grant.taskId !== undefined ? { taskId: grant.taskId } : {}) };
+    authenticateMcpCaller(services, grant.profile, {}, caller);
+    const invoker = new McpCallerInvoker({
       registry: this.registryOf(grant.profile),
+      profile: grant.profile,
+      authenticate: async () => services,
       services: async () => services,
       terminals,
-      caller: { via: 'mcp', mcpProfile: grant.profile, ...(grant.taskId !== undefined ? { taskId: grant.taskId } : {}) },
+      caller,
     });
     session.server = createMcpServer({ definition: this.definition, profile: grant.profile, version, invoker, logger: () => services.logger, inFlight: session.inFlight });
     session.transport.onclose = () => {
