@@ -1,7 +1,8 @@
 // Every command in README.md's shell blocks, run as written through a shell where `svc` is the
 // real executable, in order, against the stand-in CLIs and a temp SVC_HOME and HOME. Placeholders
-// (<task-id>, /path/to/repo…) are replaced by what the earlier examples produced. A README example
-// the test does not run must be listed below with its reason, so a new one cannot slip by untested.
+// (<task-id>, <project-id>, /path/to/repo…) are replaced by what the earlier examples produced. A
+// README example the test does not run must be listed below with its reason, so a new one cannot
+// slip by untested.
 import { spawn } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -61,6 +62,7 @@ function examples(): Example[] {
 function substitute(line: string): string {
   return line
     .replaceAll('<task-id>', vars.taskId ?? '<task-id>')
+    .replaceAll('<project-id>', vars.projectId ?? '<project-id>')
     .replaceAll('<session-id>', SESSION_ID)
     .replaceAll('/path/to/repo', vars.repo!)
     .replaceAll('/path/to/hook', vars.hook!)
@@ -117,6 +119,18 @@ async function prepare(section: string): Promise<void> {
     await setup('svc ext enable svc-official.codex --yes');
   }
   if (section === 'Connections') await setup('svc ext enable svc-official.claude-code --yes');
+  if (section.startsWith('Every task in its own git worktree')) {
+    // The project folder becomes a git repository with a commit on main (a package whose lockfile the
+    // set-up command installs from), and <task-id> a task not started yet: its first start makes the worktree.
+    const commit = 'git -c user.name=svc-readme -c user.email=readme@example.org commit -q -m initial';
+    const pkg = '{"name":"web","version":"1.0.0","private":true}';
+    await setup(
+      `cd "${vars.repo}" && git init -q -b main && printf '%s\\n' '${pkg}' > package.json && printf 'node_modules/\\n' > .gitignore && mkdir -p src && printf 'export {};\\n' > src/app.ts && pnpm install --offline --silent && git add -A && ${commit}`,
+    );
+    const created = /task (\d+) created/.exec((await sh('svc task create "Handle the empty list" --project web')).stdout);
+    if (!created) throw new Error('setup: svc task create printed no task id');
+    vars.taskId = created[1]!;
+  }
 }
 
 async function run(example: Example): Promise<void> {
@@ -139,6 +153,8 @@ async function run(example: Example): Promise<void> {
   expect({ line, code: result.code, stderr: result.code === 0 ? '' : result.stderr }).toEqual({ line, code: 0, stderr: '' });
   const created = /task (\d+) created/.exec(result.stdout);
   if (created) vars.taskId = created[1]!;
+  const project = /^project (\d+) ".*" created/m.exec(result.stdout);
+  if (project) vars.projectId = project[1]!;
 }
 
 beforeAll(() => {

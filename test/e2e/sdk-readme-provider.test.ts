@@ -8,21 +8,21 @@ import { afterAll, expect, test } from 'vitest';
 import { createSvcSandbox, REPO_ROOT } from '../support/svc-process.js';
 
 const readme = readFileSync(join(REPO_ROOT, 'sdk/README.md'), 'utf8');
-const blocks = [...readme.matchAll(/```(\w+)\n([\s\S]*?)```/g)].map((m) => ({ lang: m[1]!, code: m[2]! }));
+// The files are the blocks the README marks `<!-- example: <path> -->` (other json and ts blocks are fragments).
+const examples = new Map([...readme.matchAll(/<!-- example: (\S+) -->\n```\w*\n([\s\S]*?)```/g)].map((m) => [m[1]!, m[2]!]));
 const bin = mkdtempSync(join(tmpdir(), 'svc-readme-bin-'));
 const svc = createSvcSandbox([bin]);
 afterAll(() => svc.cleanup());
 
 test('the README provider builds, registers, enables and answers a query', async () => {
-  const [pkgJson, configJson] = blocks.filter((b) => b.lang === 'json');
-  const source = blocks.find((b) => b.lang === 'ts');
+  const [pkgJson, configJson, source] = ['package.json', 'config.schema.json', 'src/index.ts'].map((path) => examples.get(path));
   expect(pkgJson && configJson && source).toBeTruthy();
 
   const dir = join(mkdtempSync(join(tmpdir(), 'svc-readme-')), 'my-cli');
   mkdirSync(join(dir, 'src'), { recursive: true });
-  writeFileSync(join(dir, 'package.json'), pkgJson!.code);
-  writeFileSync(join(dir, 'config.schema.json'), configJson!.code);
-  writeFileSync(join(dir, 'src/index.ts'), source!.code);
+  writeFileSync(join(dir, 'package.json'), pkgJson!);
+  writeFileSync(join(dir, 'config.schema.json'), configJson!);
+  writeFileSync(join(dir, 'src/index.ts'), source!);
   await build({
     entryPoints: [join(dir, 'src/index.ts')],
     outfile: join(dir, 'dist/svc-cli-provider.js'),

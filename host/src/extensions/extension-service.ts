@@ -335,13 +335,25 @@ export class ExtensionService {
   async cliVersion(id: string): Promise<string | undefined> {
     const record = this.registry.get(id);
     if (!this.mayProbe(record)) return undefined;
-    const report = await runPreflight(record.path, { ...this.preflightOptions(), ...this.integrityOf(record), probe: this.cachedProbe, cliProbe: 'run', mode: 'all' });
+    const report = await runPreflight(record.path, {
+      ...this.preflightOptions(),
+      ...this.integrityOf(record),
+      probe: this.cachedProbe,
+      cliProbe: 'run',
+      probeConfirmed: (manifest) => isConfirmedProbe(record, manifest),
+      mode: 'all',
+    });
     return report.cli?.version;
   }
 
-  /** Whether the CLI's version probe may run: the person confirmed a grant that includes `process:spawn`. */
+  /**
+   * Whether the CLI's version probe may run: the person confirmed a grant that includes `process:spawn`.
+   * A staged update waiting for confirmation leaves the current version serving with its confirmed
+   * probe (isServing); a provider waiting for confirmation with nothing staged is not serving. Which
+   * probe runs is checked against the confirmed one where the preflight runs (probeConfirmed).
+   */
   private mayProbe(record: ExtensionRecord): boolean {
-    return isServing(record, true) && record.grantedPermissions.includes(PROBE_PERMISSION) && record.state !== 'needs-confirmation';
+    return isServing(record, true) && record.grantedPermissions.includes(PROBE_PERMISSION);
   }
 
   /** The tree digest recorded at install, for a catalog version; recorded now for one installed before digests were kept. */
