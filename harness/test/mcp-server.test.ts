@@ -76,9 +76,18 @@ describe('svc mcp profiles', () => {
   });
 
   test('the gateway profile refuses reply_to_ask without a named sender (owner_required), whoever the task is', async () => {
-    const client = await mcp({ SVC_MCP_PROFILE: 'gateway' });
-    expect(await client.fail('reply_to_ask', { taskId: 1, reply: 'yes' })).toMatchObject({ code: 'owner_required' });
-    await client.close();
+    // A gateway's own model (no credential) is read-only: it learns that first.
+    const model = await mcp({ SVC_MCP_PROFILE: 'gateway' });
+    expect(await model.fail('reply_to_ask', { taskId: 1, reply: 'yes' })).toMatchObject({ code: 'gateway_credential_required' });
+    await model.close();
+    // The gateway's plugin, with its credential, still names the sender it answers for.
+    expect((await svc.run(['gateway', 'add', 'relay-owner', '--kind', 'hermes'])).code).toBe(0);
+    const issued = await svc.run(['gateway', 'credential', 'relay-owner', '--json']);
+    expect(issued.code).toBe(0);
+    const plugin = await mcp({ SVC_MCP_PROFILE: 'gateway', SVC_GATEWAY_CREDENTIAL: JSON.parse(issued.stdout).credential });
+    expect(await plugin.fail('reply_to_ask', { taskId: 1, reply: 'yes' })).toMatchObject({ code: 'owner_required' });
+    await plugin.close();
+    expect((await svc.run(['gateway', 'remove', 'relay-owner'])).code).toBe(0);
   });
 
   test('every tool carries an object input schema, an output schema, annotations and a description', async () => {

@@ -207,6 +207,7 @@ export class McpHttpEndpoint {
     const invoker = new McpCallerInvoker({
       registry: this.registryOf(grant.profile),
       profile: grant.profile,
+      needsSender: (tool) => this.definition.needsSender(grant.profile, tool),
       authenticate: async () => services,
       services: async () => services,
       terminals,
