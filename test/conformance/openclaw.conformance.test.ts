@@ -346,8 +346,8 @@ describe('a person replies in Telegram through the real OpenClaw', () => {
       await sandbox.ok(['task', 'start', String(taskId), '--connection', 'qwen']);
       const banner = await readTerminal(server, taskId, /qwen> /);
       const executionOf = async () => (JSON.parse((await sandbox.ok(['task', 'show', String(taskId), '--json'])).stdout).executions as { id: number; status: string; pid: number }[])[0]!;
-      // The task's agent asks through the svc mcp its terminal is wired with.
-      const agent = await connectSvcMcp(sandbox.svc, { SVC_MCP_PROFILE: 'task', SVC_TASK_ID: String(taskId) });
+      // The task's agent asks through the svc mcp its terminal is wired with (its execution's credential).
+      const agent = await connectSvcMcp(sandbox.svc, taskTerminalMcpEnv((await executionOf()).pid));
       const before = telegram.sent.length;
       const asked = await agent.call('push_to_human', { message: 'Which database should the service use?', expectReply: true });
       await agent.close();
@@ -383,8 +383,9 @@ describe('a person replies in Telegram through the real OpenClaw', () => {
 
   test('a question about a finished task, as a reply to its result, is answered in the chat and no terminal is touched', async () => {
     const server = await serve();
-    // The work request, its child task and the reviewed result, as the Workbench records them.
-    const workbench = await connectSvcMcp(sandbox.svc, { SVC_MCP_PROFILE: 'full' });
+    // The work request, its child task and the reviewed result, as the gateway plugin (with its
+    // credential) and the Workbench record them.
+    const workbench = await connectSvcMcp(sandbox.svc, { SVC_MCP_PROFILE: 'full', SVC_GATEWAY_CREDENTIAL: gatewayCredential });
     try {
       const work = await workbench.call('route_gateway_message', {
         platform: 'telegram',
@@ -395,9 +396,11 @@ describe('a person replies in Telegram through the real OpenClaw', () => {
         kind: 'work',
       });
       const child = await workbench.call('create_task', { projectId: 'demo', title: 'CSV export', parentTaskId: work.workbenchTaskId });
-      await workbench.call('confirm_gateway_task_created', { inboundId: work.inboundId, taskId: child.id });
+      // Over MCP only the Workbench's own terminal may record these; the localhost routes take the
+      // install token (the person's authority), which stands in for the Workbench here.
+      expect((await server.api('PATCH', '/api/internal/harness/gateway', { inboundId: work.inboundId, taskId: child.id })).status).toBe(200);
       const before = telegram.sent.length;
-      await workbench.call('complete_gateway_work', { taskId: child.id, result: 'Added svc export --csv and its test.' });
+      expect((await server.api('PUT', '/api/internal/harness/gateway/work', { taskId: child.id, result: 'Added svc export --csv and its test.' })).status).toBe(200);
       const result = await until(async () => telegram.sent.slice(before).find((m) => m.text.includes('svc export --csv')), 90_000, 'the result in the chat');
 
       telegram.receive({ chatId: OWNER, fromId: OWNER, text: `what did task ${child.id} change?`, replyTo: { messageId: Number(result.messageId), text: result.text } });
