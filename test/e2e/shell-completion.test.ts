@@ -30,7 +30,10 @@ beforeAll(async () => {
   expect((await svc.run(['ext', 'dev', 'add', copyFixtureProvider('echo')])).code).toBe(0);
   expect((await svc.run(['connection', 'add', 'work-echo', '--provider', 'svc-test.echo'])).code).toBe(0);
   expect((await svc.run(['workspace', 'create', 'home'])).code).toBe(0);
-  expect((await svc.run(['project', 'create', 'site', '--workspace', 'home', '--repo', svc.home])).code).toBe(0);
+  // A project's repository may not be SVC_HOME itself: a folder of its own beside the data.
+  const site = join(svc.home, 'site');
+  mkdirSync(site);
+  expect((await svc.run(['project', 'create', 'site', '--workspace', 'home', '--repo', site])).code).toBe(0);
   const task = await svc.run(['task', 'create', 'Fix the build', '--project', 'site', '--json']);
   taskId = String((JSON.parse(task.stdout) as { id: number | string }).id);
 }, 90_000);
@@ -73,7 +76,7 @@ describe.each(['bash', 'zsh'] as const)('in a real %s', (shell) => {
 
 test('the fish script declares the same commands', () => {
   const fish = spawnSync('cat', [join(svc.home, 'svc.fish')], { encoding: 'utf8' }).stdout;
-  expect(fish).toContain("complete -c svc -n '__svc_at_command ext' -f -a 'list dev show enable disable doctor stats new catalog install outdated update rollback uninstall'");
+  expect(fish).toContain("complete -c svc -n '__svc_at_command ext' -f -a 'list dev show enable disable doctor stats new pack catalog install outdated update rollback uninstall'");
   expect(fish).toContain("complete -c svc -n '__svc_is query' -l provider -x -a '(svc completion --values providers)'");
 });
 

@@ -11,6 +11,7 @@ import { commitAll, git, makeRepo, writeFiles } from '../support/git-repo.js';
 import { QWEN_STAND_IN, prepareQwenDemoProject, svcOk } from '../support/qwen-demo-project.js';
 import { connectSvcMcp } from '../support/svc-mcp-client.js';
 import { createSvcSandbox, REPO_ROOT, type SvcSandbox } from '../support/svc-process.js';
+import { taskTerminalMcpEnv } from '../support/task-terminal-mcp-env.js';
 import { readTerminalUntil, startServe, type ServeProcess } from '../support/svc-serve.js';
 import { until } from '../support/until.js';
 
@@ -110,12 +111,18 @@ test('two tasks run side by side in their own worktrees; overlaps are flagged; c
   expect(typed.data).toContain('src/greeting.txt:1: Keep a comma after HELLO');
 
   // The Workbench reviews its children through its own `svc mcp` (profile task): diffs yes, merging no.
-  const mcp = await connectSvcMcp(svc, { SVC_MCP_PROFILE: 'task', SVC_TASK_ID: String(workbench) });
+  // Its terminal runs in the project folder; its agent's svc mcp carries the execution's credential.
+  await ok(['task', 'start', String(workbench), '--connection', 'qwen']);
+  await readTerminalUntil(server!, workbench, 'qwen> ');
+  const [workbenchRun] = (await json(['task', 'show', String(workbench)])).executions;
+  expect(readlinkSync(`/proc/${workbenchRun.pid}/cwd`)).toBe(repo);
+  const mcp = await connectSvcMcp(svc, taskTerminalMcpEnv(workbenchRun.pid));
   const viaMcp = await mcp.call<{ files: { path: string }[]; patch: string }>('get_task_diff', { taskId: a });
   expect(viaMcp.files.map((f) => f.path)).toEqual(['src/greeting.txt']);
   expect(viaMcp.patch).toContain('+HELLO');
   expect(await mcp.fail('merge_task', { taskId: a })).toMatchObject({ code: 'unknown_tool' });
   await mcp.close();
+  await ok(['task', 'stop', String(workbench)]);
 
   // Landing: a merges; b now conflicts and nothing moves; c squashes over HTTP.
   const mainBefore = git(repo, 'rev-parse', 'main');
