@@ -19,7 +19,8 @@ export async function doctorCommand(args: string[], io: CliIo): Promise<number> 
   const node = describeNodeLine();
   const probe = probeIsolation();
   const svcHome = resolveSvcHome(io.env);
-  const homeWarning = existsSync(svcHome) ? checkSvcHomeMode(svcHome) : undefined;
+  const homeExists = existsSync(svcHome);
+  const homeWarning = homeExists ? checkSvcHomeMode(svcHome) : undefined;
   const note = nodeLineNote(node);
   const hardened = {
     permissionModel: node.permissionFlag ? `${node.permissionFlag}${node.permissionModelStable ? '' : ' (experimental)'}` : 'none',
@@ -40,7 +41,7 @@ export async function doctorCommand(args: string[], io: CliIo): Promise<number> 
       platform: `${process.platform}-${process.arch}`,
       hardened,
       compileCache: node.compileCache,
-      svcHome: { path: svcHome, exists: existsSync(svcHome) },
+      svcHome: { path: svcHome, exists: homeExists },
       warnings,
     });
     return 0;
@@ -55,7 +56,7 @@ export async function doctorCommand(args: string[], io: CliIo): Promise<number> 
     `  Unix sockets      ${hardened.unixSockets}`,
     `  memory            ${hardened.memory}`,
     `compile cache    ${node.compileCache ? 'on' : 'not in this Node'}`,
-    `data folder      ${svcHome}${existsSync(svcHome) ? '' : ' (not created yet)'}`,
+    `data folder      ${svcHome}${homeExists ? '' : ' (not created yet)'}`,
   ];
   io.stdout.write(`${lines.join('\n')}\n`);
   for (const warning of warnings) {
