@@ -2,7 +2,7 @@
 // the real `svc`, the model side the scripted Responses server on 127.0.0.1, reached through Codex's own
 // `-c model_provider…` overrides given as the connection's base args, with a placeholder key.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
@@ -231,7 +231,11 @@ describe('Codex through svc', () => {
       ['mcp', 'add', 'svc', '--env', `SVC_HOME=${sandbox.svc.home}`, '--env', 'SVC_MCP_PROFILE=assistant', '--', process.execPath, SVC_BIN, 'mcp'],
       { env: sandbox.svc.env, cwd: sandbox.workspace, encoding: 'utf8' },
     );
-    expect(readFileSync(join(sandbox.home, '.codex', 'config.toml'), 'utf8')).toContain('[mcp_servers.svc]');
+    const config = join(sandbox.home, '.codex', 'config.toml');
+    expect(readFileSync(config, 'utf8')).toContain('[mcp_servers.svc]\n');
+    // As the README says (`codex mcp add` has no flag for it): without `required = true` Codex leaves out
+    // the tools of a server that took more than a second to start, which a busy machine sees.
+    writeFileSync(config, readFileSync(config, 'utf8').replace('[mcp_servers.svc]\n', '[mcp_servers.svc]\nrequired = true\n'));
     // Codex defers MCP tools: the model sees only its client-side `tool_search`, whose output names the
     // tools it found in the namespace `mcp__<server>`; a function call in that namespace runs one.
     const server = await connect('svc-mcp', [

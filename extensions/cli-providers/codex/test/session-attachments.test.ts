@@ -25,7 +25,7 @@ describe('task terminal attachments', () => {
     expect(process.unsupportedAttachments ?? []).toEqual([]);
     expect(process.args).toEqual([
       '--dangerously-bypass-hook-trust',
-      '-c', 'mcp_servers.svc={command="/usr/bin/node",args=["/opt/svc/host/bin/svc.mjs", "mcp"],env={SVC_MCP_PROFILE="task",SVC_TASK_ID="7"}}',
+      '-c', 'mcp_servers.svc={command="/usr/bin/node",args=["/opt/svc/host/bin/svc.mjs", "mcp"],env={SVC_MCP_PROFILE="task",SVC_TASK_ID="7"},required=true}',
       '-c', 'hooks.Stop=[{hooks=[{type="command",command="/usr/bin/node /opt/svc/harness/hooks/turn-hook.mjs stop",timeout=10}]}]',
       '-c', 'notify=["/usr/bin/node", "/opt/svc/harness/hooks/turn-hook.mjs", "stop", "codex-notify"]',
       '-c', 'hooks.UserPromptSubmit=[{hooks=[{type="command",command="/usr/bin/node /opt/svc/harness/hooks/turn-hook.mjs prompt"}]}]',

@@ -7,7 +7,9 @@ import { tomlKey, tomlString, tomlStringArray } from '../toml/format-toml.js';
  * `UserPromptSubmit`, `PreToolUse` matched by tool name; the session runs with
  * `--dangerously-bypass-hook-trust`, so they run without a review), `notify` for the legacy
  * agent-turn-complete callback (given the Stop hook's command: it reports the same turn id) and
- * `developer_instructions` for the directive.
+ * `developer_instructions` for the directive. Each attached MCP server is `required=true`: Codex gives an
+ * optional server a one-second start-up grace and otherwise leaves its tools out of the turn, so on a
+ * busy machine the task's own `ask_human` could be missing from its first turn.
  */
 export function attachmentArgs(attachments: SessionAttachments | undefined): string[] {
   if (!attachments) return [];
@@ -16,6 +18,7 @@ export function attachmentArgs(attachments: SessionAttachments | undefined): str
     const fields = [`command=${tomlString(server.command)}`, `args=${tomlStringArray(server.args ?? [])}`];
     const env = Object.entries(server.env ?? {});
     if (env.length > 0) fields.push(`env={${env.map(([key, value]) => `${tomlKey(key)}=${tomlString(value)}`).join(',')}}`);
+    fields.push('required=true');
     args.push('-c', `mcp_servers.${tomlKey(server.name)}={${fields.join(',')}}`);
   }
   const { stop, promptSubmit, preToolUse } = attachments.hooks ?? {};
