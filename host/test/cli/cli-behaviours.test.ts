@@ -93,6 +93,26 @@ describe('terminal output', () => {
     await noColor.run('workspace', 'list');
     expect(noColor.out()).not.toContain('\u001b[');
   });
+
+  test('show prints what an agent wrote (a title, a description) as visible escapes: it cannot clear the screen or retitle the terminal', async () => {
+    const title = 'Fix \u001b[2J\u001b[Hthe build';
+    const description = 'first line\n\u001b]0;owned\u0007second line \u202eevil';
+    expect(await cli().run('workspace', 'create', 'esc-ws', '--description', description)).toBe(0);
+    mkdirSync(join(home, 'esc-app'), { recursive: true });
+    const project = cli();
+    expect(await project.run('project', 'create', 'esc-app', '--workspace', 'esc-ws', '--repo', 'esc-app', '--description', description), project.err()).toBe(0);
+    const created = cli();
+    expect(await created.run('task', 'create', title, '--project', 'esc-app', '--description', description, '--json')).toBe(0);
+    const id = String(JSON.parse(created.out()).id);
+    for (const args of [['task', 'show', id], ['project', 'show', 'esc-app'], ['workspace', 'show', 'esc-ws']]) {
+      const shown = cli({ tty: true, env: { NO_COLOR: '1' } });
+      expect(await shown.run(...args)).toBe(0);
+      expect(shown.out()).not.toMatch(/[\u001b\u0007\u202e]/);
+      expect(shown.out()).toContain('first line\n');
+      expect(shown.out()).toContain('\\e]0;owned\\x07second line \\u202eevil');
+      if (args[0] === 'task') expect(shown.out()).toContain('Fix \\e[2J\\e[Hthe build');
+    }
+  });
 });
 
 describe('interactive commands without a terminal', () => {

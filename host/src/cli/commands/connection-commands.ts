@@ -3,6 +3,7 @@ import type { CliCommand, CliOption, CliRun } from '../cli-command.js';
 import { printJson } from '../print-json.js';
 import { singlePositional } from '../single-positional.js';
 import { UsageError } from '../usage-error.js';
+import { printFields } from '../print-fields.js';
 
 const { listConnections, getConnection, createConnection, updateConnection, deleteConnection } = operations;
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
@@ -88,9 +89,15 @@ export const CONNECTION_COMMANDS: CliCommand[] = [
       const shown = await run.invoke(getConnection, { name: name(run, this) });
       if (run.json) printJson(run.io, shown);
       else {
-        run.io.stdout.write(`name      ${shown.name}\nprovider  ${shown.providerId}\nenabled   ${shown.enabled}\n`);
-        run.io.stdout.write(`command   ${shown.commandOverride ?? '(discovered)'}\nargs      ${JSON.stringify(shown.baseArgs)}\n`);
-        run.io.stdout.write(`env       ${JSON.stringify(shown.env)}\nsettings  ${JSON.stringify(shown.config)}\n`);
+        printFields(run.io, [
+          ['name', shown.name],
+          ['provider', shown.providerId],
+          ['enabled', shown.enabled],
+          ['command', shown.commandOverride ?? '(discovered)'],
+          ['args', JSON.stringify(shown.baseArgs)],
+          ['env', JSON.stringify(shown.env)],
+          ['settings', JSON.stringify(shown.config)],
+        ]);
       }
       return 0;
     },

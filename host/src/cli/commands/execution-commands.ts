@@ -3,6 +3,7 @@ import { operations } from '../../operations/index.js';
 import type { CliCommand } from '../cli-command.js';
 import { positiveId } from '../positive-id.js';
 import { printJson } from '../print-json.js';
+import { printFields } from '../print-fields.js';
 import { printTable } from '../print-table.js';
 import { singlePositional } from '../single-positional.js';
 import { UsageError } from '../usage-error.js';
@@ -59,7 +60,7 @@ export const EXECUTION_COMMANDS: CliCommand[] = [
         run.io.stdout.write(`id           ${e.id}\ntask         ${e.taskId}\nstatus       ${e.status}${e.endReason ? ` (${e.endReason})` : ''}\n`);
         run.io.stdout.write(`connection   ${e.connectionName} (${e.providerId})\nmode         ${e.mode}\nsession      ${e.sessionId ?? '(none)'}\n`);
         run.io.stdout.write(`started      ${e.startedAt}\nended        ${e.endedAt ?? ''}\nexit         ${e.exitSignal ? `signal ${e.exitSignal}` : (e.exitCode ?? '')}\n`);
-        if (e.error) run.io.stdout.write(`error        ${e.error.code}: ${e.error.message}\n`);
+        if (e.error) printFields(run.io, [['error', `${e.error.code}: ${e.error.message}`, 'text']]);
       }
       return 0;
     },

@@ -18,6 +18,7 @@ import { printJson } from '../print-json.js';
 import { printTable } from '../print-table.js';
 import { singlePositional } from '../single-positional.js';
 import { UsageError } from '../usage-error.js';
+import { terminalLine } from '../terminal-text.js';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 const list = (value: unknown) => (Array.isArray(value) ? (value as string[]) : []);
@@ -123,7 +124,7 @@ export const GATEWAY_COMMANDS: CliCommand[] = [
     async run(run) {
       const health = await run.invoke(checkGatewayHealth, { name: singlePositional(run, this, 'gateway name') });
       if (run.json) printJson(run.io, health);
-      else run.io.stdout.write(`gateway ${health.gateway}: ${health.ok ? 'ok' : 'NOT OK'} (${health.detail})\n`);
+      else run.io.stdout.write(`gateway ${health.gateway}: ${health.ok ? 'ok' : 'NOT OK'} (${terminalLine(health.detail)})\n`);
       return health.ok ? 0 : 1;
     },
   },

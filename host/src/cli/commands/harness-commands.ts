@@ -14,6 +14,7 @@ import { printJson } from '../print-json.js';
 import { printTable } from '../print-table.js';
 import { singlePositional } from '../single-positional.js';
 import { UsageError } from '../usage-error.js';
+import { terminalLine } from '../terminal-text.js';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
@@ -94,7 +95,7 @@ export const HARNESS_COMMANDS: CliCommand[] = [
       if (!id || words.length === 0) throw new UsageError('say which message and what to answer\nusage: svc harness reply <message id> <text>');
       const result = await run.invoke(replyToAsk, { messageId: positiveId(id, 'message id'), reply: words.join(' '), via: 'cli' });
       if (run.json) printJson(run.io, result);
-      else run.io.stdout.write(`replied: task ${result.taskId} ${result.result} (${result.note})\n`);
+      else run.io.stdout.write(`replied: task ${result.taskId} ${result.result} (${terminalLine(result.note)})\n`);
       return 0;
     },
   },

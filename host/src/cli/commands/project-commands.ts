@@ -3,6 +3,7 @@ import { operations } from '../../operations/index.js';
 import { getTaskDefaults, setTaskDefaults } from '../../task-defaults/index.js';
 import type { CliCommand } from '../cli-command.js';
 import { printJson } from '../print-json.js';
+import { printFields } from '../print-fields.js';
 import { printTable } from '../print-table.js';
 import { singlePositional } from '../single-positional.js';
 import { UsageError } from '../usage-error.js';
@@ -72,9 +73,14 @@ export const PROJECT_COMMANDS: CliCommand[] = [
       const { items: labels } = await run.invoke(listLabels, { projectId: record.id });
       if (run.json) printJson(run.io, { ...record, labels });
       else {
-        run.io.stdout.write(`id           ${record.id}\nname         ${record.name}\nworkspace    ${record.workspaceId}\n`);
-        run.io.stdout.write(`repository   ${record.repoPath}\ndescription  ${record.description}\n`);
-        run.io.stdout.write(`labels       ${labels.map((l) => l.name).join(', ') || '(none)'}\n`);
+        printFields(run.io, [
+          ['id', record.id],
+          ['name', record.name],
+          ['workspace', record.workspaceId],
+          ['repository', record.repoPath],
+          ['description', record.description, 'text'],
+          ['labels', labels.map((l) => l.name).join(', ') || '(none)'],
+        ]);
       }
       return 0;
     },

@@ -8,7 +8,9 @@ import { attachRemoteTerminal } from '../attach-remote-terminal.js';
 import type { CliCommand, CliRun } from '../cli-command.js';
 import { positiveId } from '../positive-id.js';
 import { printJson } from '../print-json.js';
+import { printFields } from '../print-fields.js';
 import { printTable } from '../print-table.js';
+import { terminalLine } from '../terminal-text.js';
 import { requireTerminal } from '../require-terminal.js';
 import { singlePositional } from '../single-positional.js';
 import { UsageError } from '../usage-error.js';
@@ -167,9 +169,16 @@ export const TASK_COMMANDS: CliCommand[] = [
         return 0;
       }
       const io = run.io;
-      io.stdout.write(`id           ${task.id}\ntitle        ${task.title}\nproject      ${task.projectId}\nstatus       ${task.status}\n`);
-      io.stdout.write(`parent       ${task.parentTaskId ?? '(none)'}\nlabels       ${task.labels.join(', ') || '(none)'}\n`);
-      io.stdout.write(`unattended   ${task.unattended}\ndescription  ${task.description}\n`);
+      printFields(io, [
+        ['id', task.id],
+        ['title', task.title],
+        ['project', task.projectId],
+        ['status', task.status],
+        ['parent', task.parentTaskId ?? '(none)'],
+        ['labels', task.labels.join(', ') || '(none)'],
+        ['unattended', task.unattended],
+        ['description', task.description, 'text'],
+      ]);
       if (executions.length === 0) io.stdout.write('executions   (none)\n');
       else {
         io.stdout.write('executions\n');
@@ -181,7 +190,7 @@ export const TASK_COMMANDS: CliCommand[] = [
         );
         // What the latest run's CLI could not be given (MCP server, hooks, directive): the ladder may not hold there.
         for (const entry of executions[0]!.unsupportedAttachments ?? []) {
-          io.stdout.write(`not attached ${entry.kind}: ${entry.reason} (execution ${executions[0]!.id})\n`);
+          io.stdout.write(`not attached ${entry.kind}: ${terminalLine(entry.reason)} (execution ${executions[0]!.id})\n`);
         }
       }
       return 0;

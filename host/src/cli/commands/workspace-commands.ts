@@ -1,6 +1,7 @@
 import { operations } from '../../operations/index.js';
 import type { CliCommand } from '../cli-command.js';
 import { printJson } from '../print-json.js';
+import { printFields } from '../print-fields.js';
 import { printTable } from '../print-table.js';
 import { singlePositional } from '../single-positional.js';
 
@@ -52,8 +53,12 @@ export const WORKSPACE_COMMANDS: CliCommand[] = [
       const { items: projects } = await run.invoke(listProjects, { workspaceId: record.id });
       if (run.json) printJson(run.io, { ...record, projects });
       else {
-        run.io.stdout.write(`id           ${record.id}\nname         ${record.name}\ndescription  ${record.description}\n`);
-        run.io.stdout.write(`projects     ${projects.map((p) => `${p.id} ${p.name}`).join(', ') || '(none)'}\n`);
+        printFields(run.io, [
+          ['id', record.id],
+          ['name', record.name],
+          ['description', record.description, 'text'],
+          ['projects', projects.map((p) => `${p.id} ${p.name}`).join(', ') || '(none)'],
+        ]);
       }
       return 0;
     },
