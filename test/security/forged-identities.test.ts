@@ -141,6 +141,54 @@ describe('only the gateway plugin, with its credential, names a platform sender'
     expect((await model.call('get_project', { id: projectA })).name).toBe('alpha');
     expect((await model.call('list_projects', {})).items.map((project: { name: string }) => project.name)).toEqual(['alpha']);
   });
+
+  test("a gateway's model reads the tasks, labels, executions, terminals and groups of its channel's projects only", async () => {
+    const other = services.domain.workspaces.create({ name: 'elsewhere' });
+    const charlie = services.domain.projects.create({ workspaceId: other.id, name: 'charlie', repoPath: outside }).id;
+    const taskB = services.domain.tasks.create({ projectId: projectB, title: 'bravo secret plan' }).id;
+    const labelB = services.domain.labels.create({ projectId: projectB, name: 'bravo-only' }).id;
+    const executionB = services.domain.executions.create({ taskId: taskB, connectionId: null, connectionName: 'stand-in', providerId: 'svc.stand-in', mode: 'fresh', sessionId: null }).id;
+    const taskA = services.domain.tasks.create({ projectId: projectA, title: 'alpha visible' }).id;
+    const executionA = services.domain.executions.create({ taskId: taskA, connectionId: null, connectionName: 'stand-in', providerId: 'svc.stand-in', mode: 'fresh', sessionId: null }).id;
+    const person = await mcp({});
+    const group = await person.call('create_product_group', { workspaceId: 1, name: 'suite', projectIds: [projectA, projectB] });
+    await person.call('create_product_group', { workspaceId: other.id, name: 'far', projectIds: [charlie] });
+
+    const model = await mcp({ SVC_MCP_PROFILE: 'gateway', SVC_CHANNEL: 'owner' });
+    const refused: Array<[string, Record<string, unknown>]> = [
+      ['get_task', { id: taskB }],
+      ['get_task', { id: 987654 }],
+      ['list_tasks', { projectId: projectB }],
+      ['list_task_versions', { taskId: taskB }],
+      ['get_task_defaults', { projectId: projectB }],
+      ['get_label', { id: labelB }],
+      ['list_labels', { projectId: projectB }],
+      ['get_execution', { id: executionB }],
+      ['list_executions', { taskId: taskB }],
+      ['get_task_terminal_status', { taskId: taskB }],
+      ['get_task_terminal_output', { taskId: taskB }],
+      ['get_workspace', { id: other.id }],
+      ['list_product_groups', { workspaceId: other.id }],
+      ['daily_todo', { projectId: projectB }],
+      ['daily_summary', { projectId: projectB }],
+    ];
+    for (const [tool, args] of refused) expect((await model.fail(tool, args)).code, tool).toBe('project_out_of_scope');
+    expect((await model.call('get_task', { id: taskA })).title).toBe('alpha visible');
+    const tasks = (await model.call('list_tasks', {})).items.map((task: { projectId: number }) => task.projectId);
+    expect(tasks.length).toBeGreaterThan(0);
+    expect(new Set(tasks)).toEqual(new Set([projectA]));
+    const executions = (await model.call('list_executions', {})).items.map((e: { id: number }) => e.id);
+    expect(executions).toContain(executionA);
+    expect(executions).not.toContain(executionB);
+    expect((await model.call('list_workspaces', {})).items.map((w: { name: string }) => w.name)).toEqual(['main']);
+    expect((await model.call('list_product_groups', {})).items).toEqual([expect.objectContaining({ name: 'suite', projectIds: [projectA] })]);
+    expect((await model.call('get_product_group', { id: group.id })).projectIds).toEqual([projectA]);
+    const todo = await model.call('daily_todo', {});
+    expect(JSON.stringify(todo)).not.toContain('bravo secret plan');
+    expect(JSON.stringify(todo)).toContain('alpha visible');
+    // The person's own session is not scoped: the same reads answer.
+    expect((await person.call('get_task', { id: taskB })).title).toBe('bravo secret plan');
+  });
 });
 
 describe("knowledge follows the caller's channel and never serves SVC_HOME or secret files", () => {

@@ -9,6 +9,7 @@ import {
   type OperationProgress,
 } from '../../../host/src/operations/index.js';
 import { ChannelStore, GATEWAY_CREDENTIAL_ENV } from '../gateways/index.js';
+import { withinScope } from './gateway-read-scope.js';
 import type { McpProfile } from './mcp-profile.js';
 
 export interface McpCallerInvokerOptions extends OperationInvokerOptions {
@@ -22,7 +23,8 @@ export interface McpCallerInvokerOptions extends OperationInvokerOptions {
 /**
  * The invoker of `svc mcp`: the caller is authenticated before any tool runs, and two things only a
  * credential allows are checked here, for every tool alike: saying who sent a platform message
- * (a tool whose input names a `senderId`), and writing through the `gateway` profile.
+ * (a tool whose input names a `senderId`), and writing through the `gateway` profile; a
+ * channel-scoped caller's reads stay within its channel's projects (gateway-read-scope.ts).
  */
 export class McpCallerInvoker extends OperationInvoker {
   constructor(private readonly mcp: McpCallerInvokerOptions) {
@@ -38,7 +40,9 @@ export class McpCallerInvoker extends OperationInvoker {
         throw new SvcError({ code: 'owner_required', message: `${op.name} through this profile serves only the owner of a chat: give platform, chatId and senderId` });
       }
     }
-    return super.invoke(operation, input, signal, progress);
+    const call = () => super.invoke(operation, input, signal, progress);
+    // A channel-scoped caller reads only its channel's projects.
+    return withinScope(op?.name ?? String(operation), input, this.mcp.caller.projectScopes, services, call) as Promise<z.output<O['output']>>;
   }
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { OperationContext } from '../operations/index.js';
+import { assertProjectInScope, projectInScope, type OperationContext } from '../operations/index.js';
 
 export const DailyScopeFields = {
   workspaceId: z.number().int().positive().optional(),
@@ -12,9 +12,13 @@ export type TaskBrief = z.infer<typeof TaskBriefSchema>;
 /** The project ids a daily report covers (one project, one workspace, or everything). */
 export function dailyScope(input: { workspaceId?: number; projectId?: number }, ctx: OperationContext): number[] {
   const { domain } = ctx.services;
-  if (input.projectId !== undefined) return [domain.projects.get(input.projectId).id];
-  if (input.workspaceId !== undefined) return domain.projects.list({ workspaceId: domain.workspaces.get(input.workspaceId).id }).map((p) => p.id);
-  return domain.projects.list().map((p) => p.id);
+  if (input.projectId !== undefined) {
+    assertProjectInScope(ctx, input.projectId);
+    return [domain.projects.get(input.projectId).id];
+  }
+  // A channel-scoped caller's report covers only the projects its channel may read.
+  const projects = input.workspaceId !== undefined ? domain.projects.list({ workspaceId: domain.workspaces.get(input.workspaceId).id }) : domain.projects.list();
+  return projects.filter((project) => projectInScope(ctx, project)).map((p) => p.id);
 }
 
 export function placeholders(values: readonly unknown[]): string {

@@ -1,0 +1,142 @@
+// What a channel-scoped caller (the `gateway` and `gateway-query` profiles) may read of the core and
+// terminal tools: only the workspaces, projects, tasks, labels, executions, terminals and product
+// groups of the projects its channel is scoped to. Each tool below says how its input or its answer
+// names a project; a record outside the scope is refused with `project_out_of_scope`, said the same
+// whether it exists or not, and a list keeps only what is in scope. Tools that check scope in their
+// own handler (projects, knowledge, search, daily reports) are listed in SCOPED_IN_HANDLER.
+import { SvcError } from '@svc-org/ai-sdk';
+import type { HostServices } from '../../../host/src/host-services.js';
+import type { ProjectScope } from '../../../host/src/operations/index.js';
+
+type Row = Record<string, unknown>;
+
+interface ReadScope {
+  /** Checked before the call: the projects its input names (by project, task or execution). */
+  before?: (input: Row, scope: Scope) => void;
+  /** Checked or narrowed after the call: the answer itself. */
+  after?: (output: Row, scope: Scope) => Row;
+}
+
+/** The caller's channel scopes over the service's records. */
+class Scope {
+  constructor(
+    private readonly scopes: readonly ProjectScope[],
+    private readonly services: HostServices,
+  ) {}
+
+  private projectVisible(projectId: number): boolean {
+    const project = this.services.domain.projects.list().find((candidate) => candidate.id === projectId);
+    return project !== undefined && this.scopes.some((s) => (s.projectId === null || s.projectId === project.id) && (s.workspaceId === null || s.workspaceId === project.workspaceId));
+  }
+
+  private taskProject(taskId: number): number | undefined {
+    return this.services.domain.tasks.find(taskId)?.projectId;
+  }
+
+  workspaceVisible(workspaceId: number): boolean {
+    return this.services.domain.projects.list({ workspaceId }).some((project) => this.projectVisible(project.id)) || this.scopes.some((s) => s.projectId === null && (s.workspaceId === null || s.workspaceId === workspaceId));
+  }
+
+  taskVisible(taskId: number): boolean {
+    const projectId = this.taskProject(taskId);
+    return projectId !== undefined && this.projectVisible(projectId);
+  }
+
+  executionVisible(executionId: number): boolean {
+    const execution = this.services.domain.executions.list({}).find((candidate) => candidate.id === executionId);
+    return execution !== undefined && this.taskVisible(execution.taskId);
+  }
+
+  project(projectId: unknown): void {
+    if (typeof projectId === 'number' && !this.projectVisible(projectId)) throw outOfScope(`project ${projectId}`);
+  }
+
+  task(taskId: unknown): void {
+    if (typeof taskId === 'number' && !this.taskVisible(taskId)) throw outOfScope(`task ${taskId}`);
+  }
+
+  workspace(workspaceId: unknown): void {
+    if (typeof workspaceId === 'number' && !this.workspaceVisible(workspaceId)) throw outOfScope(`workspace ${workspaceId}`);
+  }
+
+  visibleProject(projectId: unknown): boolean {
+    return typeof projectId === 'number' && this.projectVisible(projectId);
+  }
+}
+
+function outOfScope(what: string): SvcError {
+  return new SvcError({
+    code: 'project_out_of_scope',
+    message: `${what} is outside the scope of the channel this caller serves`,
+    details: { fix: 'a gateway caller reads only the projects its channel is scoped to (svc channel add … --project/--workspace)' },
+  });
+}
+
+const items = (output: Row, keep: (item: Row) => boolean): Row => ({ ...output, items: (output.items as Row[]).filter(keep) });
+const groupInScope = (group: Row, scope: Scope): Row => ({ ...group, projectIds: (group.projectIds as number[]).filter((id) => scope.visibleProject(id)) });
+
+/** The core and terminal reads of the gateway profile, and how each names a project. */
+export const SCOPED_READS: Readonly<Record<string, ReadScope>> = {
+  get_workspace: { after: (output, scope) => (scope.workspace(output.id), output) },
+  list_workspaces: { after: (output, scope) => items(output, (item) => scope.workspaceVisible(item.id as number)) },
+  get_task: { after: (output, scope) => (scope.project(output.projectId), output) },
+  list_tasks: {
+    before: (input, scope) => {
+      scope.project(input.projectId);
+      scope.task(input.parentTaskId);
+    },
+    after: (output, scope) => items(output, (item) => scope.visibleProject(item.projectId)),
+  },
+  get_task_defaults: { before: (input, scope) => scope.project(input.projectId) },
+  list_task_versions: { before: (input, scope) => scope.task(input.taskId) },
+  get_label: { after: (output, scope) => (scope.project(output.projectId), output) },
+  list_labels: { before: (input, scope) => scope.project(input.projectId) },
+  get_execution: { after: (output, scope) => (scope.task(output.taskId), output) },
+  list_executions: {
+    before: (input, scope) => scope.task(input.taskId),
+    after: (output, scope) => items(output, (item) => scope.taskVisible(item.taskId as number)),
+  },
+  get_task_terminal_output: { before: (input, scope) => scope.task(input.taskId) },
+  get_task_terminal_status: { before: (input, scope) => scope.task(input.taskId) },
+  list_task_terminals: { after: (output, scope) => items(output, (item) => scope.taskVisible(item.taskId as number)) },
+  get_product_group: { after: (output, scope) => (scope.workspace(output.workspaceId), groupInScope(output, scope)) },
+  list_product_groups: {
+    before: (input, scope) => scope.workspace(input.workspaceId),
+    after: (output, scope) => ({ ...output, items: (output.items as Row[]).filter((item) => scope.workspaceVisible(item.workspaceId as number)).map((item) => groupInScope(item, scope)) }),
+  },
+};
+
+/** Read-only tools of the gateway-side profiles that check the caller's scope in their own handler, or read no project. */
+export const SCOPED_IN_HANDLER: Readonly<Record<string, string>> = {
+  get_project: 'assertProjectInScope in its handler',
+  list_projects: 'filters by projectInScope in its handler',
+  ask_project_knowledge: 'assertProjectInScope in its handler',
+  identify_project: 'places, searches and names only projects in scope',
+  global_search: 'searches only projects in scope',
+  daily_summary: 'its report covers only projects in scope (dailyScope)',
+  daily_todo: 'its report covers only projects in scope (dailyScope)',
+  route_gateway_query: "resolves the project only among the channel's",
+  resolve_gateway_task_context: 'answers only for a sender of an authorized chat; the token or reply names the task',
+  diagnose_gateway_request: 'OWNER of the chat only, one named request',
+  get_gateway_runtime_health: 'gateway health and counts: no project records',
+  observe_gateway_maintenance: 'counts of gateway rows: no project records',
+};
+
+/** Codes a handler throws for a record that does not exist: a scoped caller hears `project_out_of_scope` instead. */
+const NOT_FOUND = /_not_found$/;
+
+/** Runs one read of a channel-scoped caller within its scope (other tools and unscoped callers pass through). */
+export async function withinScope(tool: string, input: unknown, scopes: readonly ProjectScope[] | undefined, services: HostServices, call: () => Promise<unknown>): Promise<unknown> {
+  const rule = SCOPED_READS[tool];
+  if (scopes === undefined || rule === undefined) return call();
+  const scope = new Scope(scopes, services);
+  rule.before?.((input ?? {}) as Row, scope);
+  let output: unknown;
+  try {
+    output = await call();
+  } catch (error) {
+    if (SvcError.isInstance(error) && NOT_FOUND.test(error.code)) throw outOfScope('what was asked for');
+    throw error;
+  }
+  return rule.after ? rule.after(output as Row, scope) : output;
+}
