@@ -1,5 +1,5 @@
 // The composition root of `svc config`: every module owns its setting keys; they are gathered here.
-import { MESSAGING_CONFIG_KEYS } from '../../harness/src/messaging/messaging-config-keys.js';
+import { MESSAGING_CONFIG_KEYS } from '../../harness/src/feature.js';
 import type { SystemConfigKeys } from './config/index.js';
 import { CATALOG_CONFIG_KEYS } from './extensions/catalog-installer/index.js';
 import { KNOWLEDGE_CONFIG_KEYS } from './knowledge/index.js';

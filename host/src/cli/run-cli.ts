@@ -1,5 +1,5 @@
 import { SvcError } from '@svc-org/ai-sdk';
-import { HARNESS_OPERATIONS } from '../../../harness/src/outbox/index.js';
+import { HARNESS_OPERATIONS } from '../../../harness/src/feature.js';
 import { HOST_VERSION, resolveSvcHome } from '../config/index.js';
 import { openHostServices, type HostServices } from '../host-services.js';
 import { HOST_OPERATIONS } from '../host-operations.js';

@@ -12,7 +12,7 @@ import {
   listChannels,
   listGateways,
   updateChannel,
-} from '../../../../harness/src/gateways/index.js';
+} from '../../../../harness/src/feature.js';
 import type { CliCommand } from '../cli-command.js';
 import { printJson } from '../print-json.js';
 import { printTable } from '../print-table.js';

@@ -5,9 +5,9 @@ import {
   listHarnessMessages,
   replyToAsk,
   resendHarnessMessage,
+  sendDueMessages,
   type HarnessMessage,
-} from '../../../../harness/src/messaging/index.js';
-import { sendDueMessages } from '../../../../harness/src/outbox/index.js';
+} from '../../../../harness/src/feature.js';
 import type { CliCommand } from '../cli-command.js';
 import { positiveId } from '../positive-id.js';
 import { printJson } from '../print-json.js';

@@ -1,7 +1,6 @@
 // `svc mcp token create|list|revoke`: bearer tokens for MCP clients over Streamable HTTP (/mcp on
 // `svc serve`). The token is printed once by `create`; nothing else ever shows it.
-import { createMcpToken, listMcpTokens, revokeMcpToken } from '../../../../harness/src/mcp/tokens/index.js';
-import { MCP_PROFILES, type McpProfile } from '../../../../harness/src/mcp/mcp-profile.js';
+import { createMcpToken, listMcpTokens, MCP_PROFILES, revokeMcpToken, type McpProfile } from '../../../../harness/src/feature.js';
 import type { CliRun } from '../cli-command.js';
 import { parseCommandArgs } from '../parse-command-args.js';
 import { positiveId } from '../positive-id.js';

@@ -1,6 +1,6 @@
 // `svc task diff|merge|discard|branches|gc|worktree` and `svc project isolation|overlaps`: the CLI
 // faces of task worktrees.
-import { sendReviewComments } from '../../../../harness/src/messaging/index.js';
+import { sendReviewComments } from '../../../../harness/src/feature.js';
 import { operations } from '../../operations/index.js';
 import type { CliCommand, CliRun } from '../cli-command.js';
 import { confirm } from '../confirm.js';
