@@ -17,8 +17,7 @@ import {
   type TerminalSettings,
 } from '../terminals/index.js';
 import { taskWorktreesOf, WorktreeWatcher } from '../worktrees/index.js';
-import { InstallToken } from './install-token.js';
-import { ServerFile } from './server-file.js';
+import { InstallToken, ServerFile } from '../server/index.js';
 
 export const DEFAULT_PORT = 7878;
 // The domain-event worker's longest sleep; an append in this process wakes it at once.
