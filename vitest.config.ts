@@ -53,7 +53,7 @@ export default defineConfig({
     // in-process; scripts/coverage-report.mjs prints it per folder.
     coverage: {
       provider: 'v8',
-      include: ['host/src/**/*.ts', 'harness/src/**/*.ts', 'sdk/src/**/*.ts', 'catalog/src/**/*.ts'],
+      include: ['host/src/**/*.ts', 'harness/src/**/*.ts', 'sdk/src/**/*.ts', 'catalog/src/**/*.ts', 'extension-format/src/**/*.ts'],
       exclude: ['**/*.d.ts', '**/index.ts'],
       reporter: ['json-summary', 'json'],
       reportsDirectory: 'coverage',

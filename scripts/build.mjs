@@ -11,12 +11,12 @@ const root = resolve(import.meta.dirname, '..');
 /**
  * The preflight's JSON Schema validators (schemas/*.json) are compiled here, once, with ajv's
  * standalone code generation, instead of at every `svc` start. Same schemas, same ajv options as
- * preflight/schema-validators.ts, which tests and source runs keep compiling at run time.
+ * extension-format's manifest/schema-validators.ts, which tests and source runs keep compiling at run time.
  */
 const precompiledSchemaValidators = {
   name: 'precompiled-schema-validators',
   setup(pluginBuild) {
-    pluginBuild.onLoad({ filter: /extensions[\\/]preflight[\\/]schema-validators\.ts$/ }, async (args) => {
+    pluginBuild.onLoad({ filter: /extension-format[\\/]src[\\/]manifest[\\/]schema-validators\.ts$/ }, async (args) => {
       const { default: Ajv2020 } = await import('ajv/dist/2020.js');
       const { default: standaloneCode } = await import('ajv/dist/standalone/index.js');
       const read = async (name) => JSON.parse(await readFile(join(root, 'schemas', name), 'utf8'));

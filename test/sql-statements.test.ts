@@ -26,7 +26,7 @@ const BUILT_AT_RUN_TIME: Record<string, string> = {
   'host/src/extensions/stats/provider-stats-store.ts': 'prune() and forget(): the same DELETE over each of its tables by name',
   'host/src/worktrees/worktree-store.ts': 'list(): the WHERE clause from the given filters',
   'host/src/operations/worktree/prepare-task-worktree.ts': 'not SQL: taskWorktreesOf(...).prepare() makes a worktree',
-  'host/src/server/start-service.ts': 'not SQL: taskWorktreesOf(...).prepare() makes a worktree',
+  'host/src/app/start-service.ts': 'not SQL: taskWorktreesOf(...).prepare() makes a worktree',
 };
 
 /** Calls that hand their first argument to `prepare` (the harness stores' statement cache). */

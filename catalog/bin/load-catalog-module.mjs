@@ -16,7 +16,7 @@ export async function loadCatalogModule() {
     format: 'esm',
     target: 'node20',
     packages: 'external',
-    alias: { '@svc-org/ai-sdk': join(repoRoot, 'sdk/src/index.ts') },
+    alias: { '@svc-org/ai-sdk': join(repoRoot, 'sdk/src/index.ts'), '@svc-org/extension-format': join(repoRoot, 'extension-format/src') },
     logLevel: 'warning',
   });
   return import(pathToFileURL(outfile).href);

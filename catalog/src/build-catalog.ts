@@ -12,7 +12,7 @@ import { SvcError, type ProviderPackage } from '@svc-org/ai-sdk';
 import { artifactPath } from './artifact-path.js';
 import { CatalogErrorCodes } from './catalog-error-codes.js';
 import type { SourcedDeclaration } from './catalog-declaration.js';
-import { type CatalogExtension, type CatalogIndex, type CatalogVersion } from './catalog-index.js';
+import { type CatalogExtension, type CatalogIndex, type CatalogVersion } from '@svc-org/extension-format/catalog';
 import { catalogVersionEntry } from './catalog-version-entry.js';
 import { checkDeclarationMatchesManifest } from './check-declaration-matches-manifest.js';
 import { checkProviderManifest } from './check-provider-metadata.js';

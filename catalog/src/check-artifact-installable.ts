@@ -4,7 +4,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SvcError } from '@svc-org/ai-sdk';
-import { inspectArtifact } from '../../host/src/extensions/install/index.js';
+import { inspectArtifact } from '@svc-org/extension-format/artifact';
 import { CatalogErrorCodes } from './catalog-error-codes.js';
 
 export async function checkArtifactInstallable(bytes: Buffer, label: string): Promise<void> {

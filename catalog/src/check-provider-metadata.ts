@@ -9,7 +9,7 @@ import {
   checkPermissions,
   type CheckFailure,
   type CheckResult,
-} from '../../host/src/extensions/preflight/index.js';
+} from '@svc-org/extension-format/manifest';
 import { CatalogErrorCodes } from './catalog-error-codes.js';
 
 /** Before the build: package.json and its manifest, as preflight reads them. */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import ssri from 'ssri';
-import type { CatalogArtifact } from './catalog-index.js';
+import type { CatalogArtifact } from '@svc-org/extension-format/catalog';
 
 /** SHA-256 (hex and SRI) and byte size of an artifact, as the index records them. */
 export function digestArtifact(bytes: Buffer): Omit<CatalogArtifact, 'url'> {

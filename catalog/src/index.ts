@@ -1,6 +1,5 @@
 export * from './catalog-error-codes.js';
 export * from './catalog-declaration.js';
-export * from './catalog-index.js';
 export * from './artifact-path.js';
 export * from './parse-base-url.js';
 export * from './compare-code-units.js';
@@ -20,8 +19,6 @@ export * from './build-catalog.js';
 export * from './run-catalog-cli.js';
 export * from './catalog-signing-error-codes.js';
 export * from './catalog-signature.js';
-export * from './catalog-key-id.js';
-export * from './catalog-public-key-pin.js';
 export * from './sign-catalog-index.js';
 export * from './check-key-outside-repositories.js';
 export * from './read-signing-key.js';

@@ -6,7 +6,7 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.
 import { SvcError } from '@svc-org/ai-sdk';
 import { CatalogErrorCodes } from './catalog-error-codes.js';
 import type { CatalogDeclaration } from './catalog-declaration.js';
-import type { CatalogIndex } from './catalog-index.js';
+import type { CatalogIndex } from '@svc-org/extension-format/catalog';
 
 export const DECLARATION_SCHEMA_FILE = 'declaration.v1.schema.json';
 export const INDEX_SCHEMA_FILE = 'index.v1.schema.json';

@@ -3,7 +3,7 @@
 // SHA-256, SRI integrity and size. `svc catalog build` publishes an artifact only when its bytes and its
 // manifest still agree with this file, so what a publisher reviewed is what hosts get.
 import type { ProviderPackage } from '@svc-org/ai-sdk';
-import type { CatalogArtifact, CatalogVersion } from './catalog-index.js';
+import type { CatalogArtifact, CatalogVersion } from '@svc-org/extension-format/catalog';
 import { catalogVersionEntry } from './catalog-version-entry.js';
 
 export const PACK_DECLARATION_VERSION = 1;

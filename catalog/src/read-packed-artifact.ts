@@ -6,7 +6,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ProviderPackage } from '@svc-org/ai-sdk';
-import { extractArtifact } from '../../host/src/extensions/install/index.js';
+import { extractArtifact } from '@svc-org/extension-format/artifact';
 import { checkArtifactInstallable } from './check-artifact-installable.js';
 import { checkBuiltProvider, checkProviderManifest } from './check-provider-metadata.js';
 

@@ -1,7 +1,7 @@
 // The packed package.json keeps the manifest and metadata but nothing an installer could act on: no
 // lifecycle or other scripts, no dependency declarations (the SDK is bundled into dist). The field
 // list is the installer's own, so the two cannot drift.
-import { DEPENDENCY_FIELDS } from '../../host/src/extensions/install/check-package-json.js';
+import { DEPENDENCY_FIELDS } from '@svc-org/extension-format/artifact';
 
 export const REMOVED_PACKAGE_FIELDS = ['scripts', ...DEPENDENCY_FIELDS] as const;
 

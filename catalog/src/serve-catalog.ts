@@ -12,7 +12,7 @@ import { join, posix, resolve, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { SvcError } from '@svc-org/ai-sdk';
 import { CatalogErrorCodes } from './catalog-error-codes.js';
-import { CATALOG_INDEX_FILE, type CatalogIndex } from './catalog-index.js';
+import { CATALOG_INDEX_FILE, type CatalogIndex } from '@svc-org/extension-format/catalog';
 
 const run = promisify(execFile);
 const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost']);

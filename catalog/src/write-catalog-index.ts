@@ -4,7 +4,7 @@
 import { createPublicKey, verify, type KeyObject } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { CATALOG_INDEX_FILE, type CatalogIndex } from './catalog-index.js';
+import { CATALOG_INDEX_FILE, type CatalogIndex } from '@svc-org/extension-format/catalog';
 import { CATALOG_SIGNATURE_FILE, type CatalogSignatureFile } from './catalog-signature.js';
 import { signCatalogIndex } from './sign-catalog-index.js';
 

@@ -4,8 +4,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { mkdir, open, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { SvcError } from '@svc-org/ai-sdk';
-import { catalogKeyId } from './catalog-key-id.js';
-import { catalogPublicKeyPin } from './catalog-public-key-pin.js';
+import { catalogKeyId, catalogPublicKeyPin } from '@svc-org/extension-format/catalog';
 import { CatalogSigningErrorCodes } from './catalog-signing-error-codes.js';
 import { checkKeyOutsideRepositories } from './check-key-outside-repositories.js';
 

@@ -5,7 +5,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { checkManifest } from '../../host/src/extensions/preflight/index.js';
+import { checkManifest } from '@svc-org/extension-format/manifest';
 import { buildCatalog, checkArtifactInstallable, packDeterministicTgz, type BuildCatalogOptions } from '../src/index.js';
 import { BUILD_PROVIDER_SCRIPT, makeFixtureRepo, type FixtureProvider } from './make-fixture-repo.js';
 

@@ -6,7 +6,8 @@ import { chmod, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { buildCatalog, catalogKeyId, parseIndexExpiry, writeCatalogKeyPair, type CatalogSignatureFile } from '../src/index.js';
+import { catalogKeyId } from '@svc-org/extension-format/catalog';
+import { buildCatalog, parseIndexExpiry, writeCatalogKeyPair, type CatalogSignatureFile } from '../src/index.js';
 import { BUILD_PROVIDER_SCRIPT, makeFixtureRepo, REPO_ROOT } from './make-fixture-repo.js';
 
 let scratch: string;

@@ -6,7 +6,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { checkConfigSchema, checkEntry, checkManifest } from '../../host/src/extensions/preflight/index.js';
+import { checkConfigSchema, checkEntry, checkManifest } from '@svc-org/extension-format/manifest';
 import { isCliPlugin, type CliAdapter, type CliStreamEvent } from '../src/index.js';
 import { createTestHost } from '../src/testing/index.js';
 

@@ -3,7 +3,7 @@
 // unpinned host reads it). The index is synthetic, valid and close to the 4 MiB bound; the network
 // (one more small request for index.v1.json.sig) is not part of it.
 import { generateKeyPairSync } from 'node:crypto';
-import { catalogPublicKeyPin } from '../../catalog/src/catalog-public-key-pin.js';
+import { catalogPublicKeyPin } from '@svc-org/extension-format/catalog';
 import { signCatalogIndex } from '../../catalog/src/sign-catalog-index.js';
 import { parseCatalogKeys, verifyIndexSignature } from '../../host/src/extensions/catalog-trust/index.js';
 import { validateCatalogIndex } from '../../host/src/extensions/install/validate-catalog-index.js';

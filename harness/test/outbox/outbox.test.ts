@@ -3,8 +3,8 @@ import { createChannel, createGateway } from '../../src/gateways/index.js';
 import { join } from 'node:path';
 import { openDatabase } from '../../../host/src/db/index.js';
 import { SystemConfigStore } from '../../../host/src/config/index.js';
-import { SYSTEM_CONFIG_KEYS } from '../../../host/src/system-config-keys.js';
 import { askHuman, getHarnessMessage, harnessStores, MessageStore, listNotifyTargets, notifyHuman, pushToHuman, RAW_PUSH_TARGETS_KEY, replyToAsk, resendHarnessMessage } from '../../src/messaging/index.js';
+import { MESSAGING_CONFIG_KEYS } from '../../src/messaging/messaging-config-keys.js';
 import { startHarness, type RunningHarness } from '../../src/outbox/index.js';
 import { openHarnessFixture, type HarnessFixture } from '../support/harness-fixture.js';
 import { startScriptedOpenClawGateway, type ScriptedOpenClawGateway } from '../support/scripted-openclaw-gateway.js';
@@ -189,7 +189,7 @@ describe('durable push_to_human through an OpenClaw gateway', () => {
   test('a refusal stops retrying and shows why', async () => {
     const h = manualHarness();
     // A chat no channel names: a person allowed raw targets, so the gateway is the one to refuse it.
-    const config = new SystemConfigStore(fx.services.db, SYSTEM_CONFIG_KEYS);
+    const config = new SystemConfigStore(fx.services.db, MESSAGING_CONFIG_KEYS);
     config.set(RAW_PUSH_TARGETS_KEY, 'allow');
     const pushed = await fx.call(pushToHuman, { message: 'to nowhere', to: 'nowhere' }, { taskId: fx.newTask() }).finally(() => config.unset(RAW_PUSH_TARGETS_KEY));
     gateway.script = (r) => (r.to === 'nowhere' ? 'invalid' : 'ok');

@@ -1,15 +1,13 @@
 import { SvcError } from '@svc-org/ai-sdk';
-import { HARNESS_OPERATIONS } from '../../../harness/src/outbox/index.js';
+import { ALL_COMMANDS, CLI_OPERATIONS } from '../app/cli/all-commands.js';
 import { HOST_VERSION, resolveSvcHome } from '../config/index.js';
 import { openHostServices, type HostServices } from '../host-services.js';
-import { HOST_OPERATIONS } from '../host-operations.js';
 import { OperationInvoker, OperationRegistry } from '../operations/index.js';
 // Direct, not through server/index.ts: the CLI must not load the HTTP stack `svc serve` uses.
 import { ServiceClient } from '../server/service-client.js';
 import type { CliCommand, CliValues } from './cli-command.js';
 import type { CliIo } from './cli-io.js';
 import { closestName } from './closest-name.js';
-import { ALL_COMMANDS } from './commands/all-commands.js';
 import { formatCommandHelp } from './format-command-help.js';
 import { formatGroupHelp } from './format-group-help.js';
 import { formatUsage } from './format-usage.js';
@@ -43,7 +41,7 @@ export async function runCli(argv: string[], io: CliIo, signal: AbortSignal = ne
       return 0;
     }
     const invoker = new OperationInvoker({
-      registry: new OperationRegistry([...HOST_OPERATIONS, ...HARNESS_OPERATIONS]),
+      registry: new OperationRegistry(CLI_OPERATIONS),
       services: open,
       caller: { via: 'cli' },
       remote: () => ServiceClient.connect(resolveSvcHome(io.env)),

@@ -1,4 +1,3 @@
 export * from './install-token.js';
 export * from './server-file.js';
 export * from './service-client.js';
-export * from './start-service.js';

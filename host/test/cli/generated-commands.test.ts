@@ -8,7 +8,7 @@ import { PassThrough, Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { CliIo } from '../../src/cli/cli-io.js';
 import { runCli } from '../../src/cli/run-cli.js';
-import { startService, type RunningService } from '../../src/server/index.js';
+import { startService, type RunningService } from '../../src/app/start-service.js';
 
 let home: string;
 let service: RunningService;

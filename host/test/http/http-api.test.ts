@@ -5,7 +5,8 @@ import { delimiter, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loopbackGuard } from '../../src/http/index.js';
 import { operations } from '../../src/operations/index.js';
-import { ServerFile, ServiceClient, startService, type RunningService } from '../../src/server/index.js';
+import { startService, type RunningService } from '../../src/app/start-service.js';
+import { ServerFile, ServiceClient } from '../../src/server/index.js';
 import { copyFixtureProvider } from '../../../test/support/copy-fixture-provider.js';
 import { FIXTURE_CLIS, waitFor } from '../../../test/support/svc-process.js';
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createHttpApp, type ApiContext } from '../../src/http/index.js';
 import { Logger, type LogRecord } from '../../src/logging/index.js';
 import { OperationInvoker, OperationRegistry } from '../../src/operations/index.js';
-import { startService, type RunningService } from '../../src/server/index.js';
+import { startService, type RunningService } from '../../src/app/start-service.js';
 
 describe('an answer that fails after it started', () => {
   test('is logged with its route instead of vanishing', async () => {

@@ -6,7 +6,7 @@ import { HOST_OPERATIONS } from '../../src/host-operations.js';
 import type Router from '@koa/router';
 import { describe, expect, test } from 'vitest';
 import type { CliIo } from '../../src/cli/cli-io.js';
-import { ALL_COMMANDS } from '../../src/cli/commands/all-commands.js';
+import { ALL_COMMANDS } from '../../src/app/cli/all-commands.js';
 import { runCli } from '../../src/cli/run-cli.js';
 import { createHttpApp, type ApiContext } from '../../src/http/index.js';
 import { Logger } from '../../src/logging/index.js';

@@ -3,7 +3,7 @@
 import { describe, expect, test } from 'vitest';
 import { HARNESS_OPERATIONS } from '../../../harness/src/outbox/index.js';
 import { MCP_OPERATIONS } from '../../../harness/src/mcp/mcp-operations.js';
-import { ALL_COMMANDS } from '../../src/cli/commands/all-commands.js';
+import { ALL_COMMANDS } from '../../src/app/cli/all-commands.js';
 import { HOST_OPERATIONS } from '../../src/host-operations.js';
 
 const AGENT_TOOL = "a task's agent calls it through MCP from its own terminal (the task is the caller); a person sees its effect in the notification center and answers with `svc harness` or the web UI";

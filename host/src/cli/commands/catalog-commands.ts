@@ -124,7 +124,7 @@ async function catalogServe(run: CliRun): Promise<number> {
 }
 
 async function pinOfPublicKey(file: string): Promise<string> {
-  const { catalogPublicKeyPin } = await import('../../../../catalog/src/index.js');
+  const { catalogPublicKeyPin } = await import('@svc-org/extension-format/catalog');
   try {
     return catalogPublicKeyPin(createPublicKey(await readFile(file, 'utf8')));
   } catch (cause) {
@@ -134,6 +134,6 @@ async function pinOfPublicKey(file: string): Promise<string> {
 
 /** The pin of the public half of a signing key (the build has already read and checked the key). */
 async function pinOfPrivateKey(file: string): Promise<string> {
-  const { catalogPublicKeyPin } = await import('../../../../catalog/src/index.js');
+  const { catalogPublicKeyPin } = await import('@svc-org/extension-format/catalog');
   return catalogPublicKeyPin(createPublicKey(createPrivateKey(await readFile(file, 'utf8'))));
 }

@@ -5,7 +5,7 @@
 import { SvcError } from '@svc-org/ai-sdk';
 import { parseCatalogKeys, type PinnedCatalogKey } from '../catalog-trust/parse-catalog-keys.js';
 import { parseHttpsUrl } from '../install/parse-https-url.js';
-import { resolveInstallBounds, DEFAULT_INSTALL_BOUNDS, type InstallBounds } from '../install/install-bounds.js';
+import { resolveInstallBounds, DEFAULT_INSTALL_BOUNDS, type InstallBounds } from '@svc-org/extension-format/artifact';
 import { CatalogInstallCodes } from './catalog-install-codes.js';
 
 export const CATALOG_URL_ENV = 'SVC_EXTENSION_CATALOG_URL';

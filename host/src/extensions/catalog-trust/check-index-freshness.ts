@@ -4,7 +4,7 @@
 // same index forever). Equal versions pass: the same index is read again and again until it changes.
 import { SvcError } from '@svc-org/ai-sdk';
 import type { CatalogIndex } from '../install/index.js';
-import { InstallErrorCodes } from '../install/install-error-codes.js';
+import { InstallErrorCodes } from '@svc-org/extension-format/artifact';
 import { CatalogTrustCodes } from './catalog-trust-codes.js';
 
 export function checkIndexFreshness(index: CatalogIndex, now: Date, highestAccepted: number | undefined): { version: number; expires: string } {

@@ -3,7 +3,7 @@
 // invalid signature, not a network failure.
 import { SvcError } from '@svc-org/ai-sdk';
 import { httpsGet } from '../install/https-get.js';
-import { InstallErrorCodes } from '../install/install-error-codes.js';
+import { InstallErrorCodes } from '@svc-org/extension-format/artifact';
 import { CatalogTrustCodes } from './catalog-trust-codes.js';
 
 /** A signature file with 16 signatures is under 3 KiB. */

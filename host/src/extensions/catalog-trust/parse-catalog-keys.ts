@@ -3,8 +3,7 @@
 // by commas or white space. Several keys pin a rotation: an index signed by any of them is accepted.
 import { createPublicKey, type KeyObject } from 'node:crypto';
 import { SvcError } from '@svc-org/ai-sdk';
-import { catalogKeyId } from '../../../../catalog/src/catalog-key-id.js';
-import { catalogPublicKeyPin } from '../../../../catalog/src/catalog-public-key-pin.js';
+import { catalogKeyId, catalogPublicKeyPin } from '@svc-org/extension-format/catalog';
 import { CatalogTrustCodes } from './catalog-trust-codes.js';
 
 export interface PinnedCatalogKey {

@@ -6,8 +6,7 @@ import { open, unlink, type FileHandle } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { CancelledError, ErrorCodes, SvcError } from '@svc-org/ai-sdk';
 import { httpsGet } from './https-get.js';
-import { DEFAULT_INSTALL_BOUNDS, resolveInstallBounds } from './install-bounds.js';
-import { InstallErrorCodes } from './install-error-codes.js';
+import { DEFAULT_INSTALL_BOUNDS, resolveInstallBounds, InstallErrorCodes } from '@svc-org/extension-format/artifact';
 import { parseHttpsUrl } from './parse-https-url.js';
 
 export interface DownloadProgress {

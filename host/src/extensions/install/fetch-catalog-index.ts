@@ -1,10 +1,9 @@
 // Fetches index.v1.json: HTTPS only, optional bearer token (the caller reads SVC_EXTENSION_CATALOG_TOKEN;
 // it never travels to or from a browser), the body bounded while it streams, then JSON and schema checks.
 import { CancelledError, SvcError } from '@svc-org/ai-sdk';
-import type { CatalogIndex } from '../../../../catalog/src/index.js';
+import type { CatalogIndex } from '@svc-org/extension-format/catalog';
 import { httpsGet } from './https-get.js';
-import { DEFAULT_INSTALL_BOUNDS, resolveInstallBounds } from './install-bounds.js';
-import { InstallErrorCodes } from './install-error-codes.js';
+import { DEFAULT_INSTALL_BOUNDS, resolveInstallBounds, InstallErrorCodes } from '@svc-org/extension-format/artifact';
 import { parseHttpsUrl } from './parse-https-url.js';
 import { validateCatalogIndex } from './validate-catalog-index.js';
 

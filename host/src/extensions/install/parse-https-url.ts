@@ -1,7 +1,7 @@
 // Catalog and artifact URLs must be HTTPS (contract: "Artifacts require HTTPS"). URLs with credentials
 // are refused too: they would end up in messages and logs.
 import { SvcError } from '@svc-org/ai-sdk';
-import { InstallErrorCodes } from './install-error-codes.js';
+import { InstallErrorCodes } from '@svc-org/extension-format/artifact';
 
 export function parseHttpsUrl(input: string | URL, what: string): URL {
   let url: URL;

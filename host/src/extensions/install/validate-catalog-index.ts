@@ -2,9 +2,9 @@
 // (extensions/catalog/schema/index.v1.schema.json), bundled into the host at build time.
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { SvcError } from '@svc-org/ai-sdk';
-import type { CatalogIndex } from '../../../../catalog/src/index.js';
+import type { CatalogIndex } from '@svc-org/extension-format/catalog';
 import indexSchema from '../../../../extensions/catalog/schema/index.v1.schema.json';
-import { InstallErrorCodes } from './install-error-codes.js';
+import { InstallErrorCodes } from '@svc-org/extension-format/artifact';
 
 let validate: ValidateFunction | undefined;
 

@@ -1,7 +1,6 @@
 // An install from the catalog names an exact id and version; the package it unpacked must be that one.
 import type { ProviderPackage } from '@svc-org/ai-sdk';
-import { checkFailed, type CheckResult } from './check-result.js';
-import { PreflightCodes } from './preflight-codes.js';
+import { checkFailed, type CheckResult, PreflightCodes } from '@svc-org/extension-format/manifest';
 
 export interface ExpectedRelease {
   id: string;

@@ -4,11 +4,10 @@
 // `process:spawn`); otherwise this only resolves the path. It never runs the plugin.
 import semver from 'semver';
 import type { Manifest } from '@svc-org/ai-sdk';
-import { checkFailed, type CheckResult } from './check-result.js';
+import { checkFailed, type CheckResult, PreflightCodes } from '@svc-org/extension-format/manifest';
 import { discoverCliCommand, type CommandSource, type DiscoveryOptions } from './discover-cli-command.js';
 import { parseCliVersion } from './parse-cli-version.js';
 import type { CliProbeMode } from './preflight-options.js';
-import { PreflightCodes } from './preflight-codes.js';
 import { probeCliVersion, type ProbeOptions, type ProbeOutcome } from './probe-cli-version.js';
 
 export interface ResolvedCli {

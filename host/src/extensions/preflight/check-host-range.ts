@@ -2,8 +2,7 @@
 // only ranges that name a prerelease of the same version).
 import semver from 'semver';
 import type { Manifest } from '@svc-org/ai-sdk';
-import { checkFailed, type CheckResult } from './check-result.js';
-import { PreflightCodes } from './preflight-codes.js';
+import { checkFailed, type CheckResult, PreflightCodes } from '@svc-org/extension-format/manifest';
 
 export type HostRangeCheckResult = CheckResult<'host-range'>;
 

@@ -1,8 +1,7 @@
 // `compatibility.node` against the Node.js that will run the plugin's worker.
 import semver from 'semver';
 import type { Manifest } from '@svc-org/ai-sdk';
-import { checkFailed, type CheckResult } from './check-result.js';
-import { PreflightCodes } from './preflight-codes.js';
+import { checkFailed, type CheckResult, PreflightCodes } from '@svc-org/extension-format/manifest';
 
 export type NodeRangeCheckResult = CheckResult<'node-range'>;
 

@@ -1,7 +1,6 @@
 // A catalog version's tree must be the one installed: the first check, before even the manifest is read.
-import { checkFailed, type CheckResult } from './check-result.js';
+import { checkFailed, type CheckResult, PreflightCodes } from '@svc-org/extension-format/manifest';
 import { computeTreeDigest } from './compute-tree-digest.js';
-import { PreflightCodes } from './preflight-codes.js';
 
 export async function checkTreeDigest(packageDir: string, expected: string): Promise<CheckResult<'integrity'>> {
   const actual = await computeTreeDigest(packageDir).catch((error: NodeJS.ErrnoException) => `unreadable (${error.code ?? error.message})`);

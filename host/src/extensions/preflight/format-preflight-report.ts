@@ -1,5 +1,5 @@
 // The text `svc ext doctor` prints: one line per check, each failure with its code and a fix.
-import type { CheckName, CheckResult } from './check-result.js';
+import type { CheckName, CheckResult } from '@svc-org/extension-format/manifest';
 import type { PreflightReport } from './run-preflight.js';
 
 function oneLine(text: string): string {

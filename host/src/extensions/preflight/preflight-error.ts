@@ -1,7 +1,7 @@
 // For callers that throw on a failed preflight (the loader, `svc query`): the failed check's code
 // travels as the error code, so the CLI and HTTP layers show the same code the doctor prints.
 import { SvcError } from '@svc-org/ai-sdk';
-import type { CheckFailure } from './check-result.js';
+import type { CheckFailure } from '@svc-org/extension-format/manifest';
 import type { PreflightReport } from './run-preflight.js';
 
 export class PreflightError extends SvcError {

@@ -4,14 +4,10 @@
 import type { ConfigSchema, Manifest, ProviderPackage } from '@svc-org/ai-sdk';
 import { checkCatalogVersion } from './check-catalog-version.js';
 import { checkCliDependency, type ResolvedCli } from './check-cli-dependency.js';
-import { checkConfigSchema } from './check-config-schema.js';
-import { checkEntry } from './check-entry.js';
+import { checkConfigSchema, checkEntry, checkManifest, checkPermissions, CHECK_NAMES, type CheckName, type CheckResult } from '@svc-org/extension-format/manifest';
 import { checkHostRange } from './check-host-range.js';
-import { checkManifest } from './check-manifest.js';
 import { checkNodeRange } from './check-node-range.js';
-import { checkPermissions } from './check-permissions.js';
 import { checkTreeDigest } from './check-tree-digest.js';
-import { CHECK_NAMES, type CheckName, type CheckResult } from './check-result.js';
 import { resolvePreflightOptions, type PreflightOptions } from './preflight-options.js';
 
 export interface PreflightReport {

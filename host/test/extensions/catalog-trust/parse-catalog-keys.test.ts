@@ -1,6 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
-import { catalogKeyId } from '../../../../catalog/src/catalog-key-id.js';
+import { catalogKeyId } from '@svc-org/extension-format/catalog';
 import { parseCatalogKeys } from '../../../src/extensions/catalog-trust/index.js';
 
 const a = generateKeyPairSync('ed25519').publicKey;

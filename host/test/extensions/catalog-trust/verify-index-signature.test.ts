@@ -2,7 +2,7 @@
 import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
 import { signCatalogIndex } from '../../../../catalog/src/sign-catalog-index.js';
-import { catalogPublicKeyPin } from '../../../../catalog/src/catalog-public-key-pin.js';
+import { catalogPublicKeyPin } from '@svc-org/extension-format/catalog';
 import { parseCatalogKeys, verifyIndexSignature, type PinnedCatalogKey } from '../../../src/extensions/catalog-trust/index.js';
 
 function keyPair(): { privateKey: KeyObject; pinned: PinnedCatalogKey } {

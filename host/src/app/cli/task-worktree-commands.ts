@@ -1,14 +1,14 @@
 // `svc task diff|merge|discard|branches|gc|worktree` and `svc project isolation|overlaps`: the CLI
 // faces of task worktrees.
-import { sendReviewComments } from '../../../../harness/src/messaging/index.js';
+import { sendReviewComments } from '../../../../harness/src/feature.js';
 import { operations } from '../../operations/index.js';
-import type { CliCommand, CliRun } from '../cli-command.js';
-import { confirm } from '../confirm.js';
-import { positiveId } from '../positive-id.js';
-import { printJson } from '../print-json.js';
-import { printTable } from '../print-table.js';
-import { singlePositional } from '../single-positional.js';
-import { UsageError } from '../usage-error.js';
+import type { CliCommand, CliRun } from '../../cli/cli-command.js';
+import { confirm } from '../../cli/confirm.js';
+import { positiveId } from '../../cli/positive-id.js';
+import { printJson } from '../../cli/print-json.js';
+import { printTable } from '../../cli/print-table.js';
+import { singlePositional } from '../../cli/single-positional.js';
+import { UsageError } from '../../cli/usage-error.js';
 
 const o = operations;
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);

@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { ConfigSchemaDialect, type ConfigSchema, type Manifest } from '@svc-org/ai-sdk';
-import configSchemaDialectJsonSchema from '../../../../schemas/config-schema.v1.schema.json';
+import configSchemaDialectJsonSchema from '../../../schemas/config-schema.v1.schema.json';
 import { checkFailed, type CheckFailure, type CheckResult } from './check-result.js';
 import { describeSchemaErrors, summarizeSchemaErrors, type SchemaErrorEntry } from './describe-schema-errors.js';
 import { PreflightCodes } from './preflight-codes.js';

@@ -5,16 +5,16 @@ import {
   listHarnessMessages,
   replyToAsk,
   resendHarnessMessage,
+  sendDueMessages,
   type HarnessMessage,
-} from '../../../../harness/src/messaging/index.js';
-import { sendDueMessages } from '../../../../harness/src/outbox/index.js';
-import type { CliCommand } from '../cli-command.js';
-import { positiveId } from '../positive-id.js';
-import { printJson } from '../print-json.js';
-import { printTable } from '../print-table.js';
-import { singlePositional } from '../single-positional.js';
-import { UsageError } from '../usage-error.js';
-import { terminalLine } from '../terminal-text.js';
+} from '../../../../harness/src/feature.js';
+import type { CliCommand } from '../../cli/cli-command.js';
+import { positiveId } from '../../cli/positive-id.js';
+import { printJson } from '../../cli/print-json.js';
+import { printTable } from '../../cli/print-table.js';
+import { singlePositional } from '../../cli/single-positional.js';
+import { UsageError } from '../../cli/usage-error.js';
+import { terminalLine } from '../../cli/terminal-text.js';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 

@@ -2,11 +2,11 @@
 // Keys are checked against the known list and values against each key's rule before they are stored.
 import { SvcError } from '@svc-org/ai-sdk';
 import { SystemConfigStore } from '../../config/index.js';
-import { SYSTEM_CONFIG_KEYS } from '../../system-config-keys.js';
+import { SYSTEM_CONFIG_KEYS } from '../system-config-keys.js';
 import type { HostServices } from '../../host-services.js';
-import type { CliIo } from '../cli-io.js';
-import { parseCommandArgs } from '../parse-command-args.js';
-import { UsageError } from '../usage-error.js';
+import type { CliIo } from '../../cli/cli-io.js';
+import { parseCommandArgs } from '../../cli/parse-command-args.js';
+import { UsageError } from '../../cli/usage-error.js';
 
 export const CONFIG_USAGE = `svc config get <key>
 svc config set <key> <value>

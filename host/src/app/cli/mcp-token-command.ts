@@ -1,13 +1,12 @@
 // `svc mcp token create|list|revoke`: bearer tokens for MCP clients over Streamable HTTP (/mcp on
 // `svc serve`). The token is printed once by `create`; nothing else ever shows it.
-import { createMcpToken, listMcpTokens, revokeMcpToken } from '../../../../harness/src/mcp/tokens/index.js';
-import { MCP_PROFILES, type McpProfile } from '../../../../harness/src/mcp/mcp-profile.js';
-import type { CliRun } from '../cli-command.js';
-import { parseCommandArgs } from '../parse-command-args.js';
-import { positiveId } from '../positive-id.js';
-import { printJson } from '../print-json.js';
-import { printTable } from '../print-table.js';
-import { UsageError } from '../usage-error.js';
+import { createMcpToken, listMcpTokens, MCP_PROFILES, revokeMcpToken, type McpProfile } from '../../../../harness/src/feature.js';
+import type { CliRun } from '../../cli/cli-command.js';
+import { parseCommandArgs } from '../../cli/parse-command-args.js';
+import { positiveId } from '../../cli/positive-id.js';
+import { printJson } from '../../cli/print-json.js';
+import { printTable } from '../../cli/print-table.js';
+import { UsageError } from '../../cli/usage-error.js';
 
 export const MCP_TOKEN_USAGE = `svc mcp token create <name> --profile <${MCP_PROFILES.join('|')}> [--task <id>] [--expires <30d|12h|90m>] [--json]
 svc mcp token list [--json]

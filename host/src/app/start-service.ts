@@ -1,11 +1,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { SvcError } from '@svc-org/ai-sdk';
-import { McpHttpEndpoint } from '../../../harness/src/mcp/http/mcp-http-endpoint.js';
-import { startHarness } from '../../../harness/src/outbox/index.js';
-import { routingStores, startRouting } from '../../../harness/src/routing/index.js';
-import { SERVICE_OPERATIONS } from '../../../harness/src/service-operations.js';
-import { reportTaskOverlap } from '../../../harness/src/workbench/index.js';
+import { loadServiceParts } from '../../../harness/src/feature.js';
 import { HOST_VERSION, readSystemConfig } from '../config/index.js';
 import { EventWorker, createEventCrashHook } from '../events/index.js';
 import { openHostServices, type HostServices } from '../host-services.js';
@@ -21,8 +17,7 @@ import {
   type TerminalSettings,
 } from '../terminals/index.js';
 import { taskWorktreesOf, WorktreeWatcher } from '../worktrees/index.js';
-import { InstallToken } from './install-token.js';
-import { ServerFile } from './server-file.js';
+import { InstallToken, ServerFile } from '../server/index.js';
 
 export const DEFAULT_PORT = 7878;
 // The domain-event worker's longest sleep; an append in this process wakes it at once.
@@ -54,6 +49,7 @@ export interface RunningService {
  * serves HTTP on 127.0.0.1 and publishes where it listens in server.json.
  */
 export async function startService(options: StartServiceOptions = {}): Promise<RunningService> {
+  const { McpHttpEndpoint, startHarness, routingStores, startRouting, SERVICE_OPERATIONS, reportTaskOverlap } = await loadServiceParts();
   const env = options.env ?? process.env;
   const port = resolvePort(options.port, env.SVC_PORT);
   const pollMs = eventPollMs(env.SVC_EVENT_POLL_MS);

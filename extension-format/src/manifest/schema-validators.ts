@@ -1,8 +1,8 @@
 // ajv validators for the committed JSON Schemas in schemas/ (generated from the SDK's zod schemas),
 // compiled once on first use so a host that never runs preflight never pays for them.
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
-import configSchemaDialectJsonSchema from '../../../../schemas/config-schema.v1.schema.json';
-import manifestJsonSchema from '../../../../schemas/manifest.v1.schema.json';
+import configSchemaDialectJsonSchema from '../../../schemas/config-schema.v1.schema.json';
+import manifestJsonSchema from '../../../schemas/manifest.v1.schema.json';
 
 const compiled = new Map<string, ValidateFunction>();
 

@@ -1,0 +1,38 @@
+import { HARNESS_OPERATIONS } from '../../../../harness/src/feature.js';
+import type { CliCommand } from '../../cli/cli-command.js';
+import { CATALOG_COMMANDS } from '../../cli/commands/catalog-commands.js';
+import { CONNECTION_COMMANDS } from '../../cli/commands/connection-commands.js';
+import { EXECUTION_COMMANDS } from '../../cli/commands/execution-commands.js';
+import { KNOWLEDGE_COMMANDS } from '../../cli/commands/knowledge-commands.js';
+import { LABEL_COMMANDS } from '../../cli/commands/label-commands.js';
+import { PROJECT_COMMANDS } from '../../cli/commands/project-commands.js';
+import { TASK_COMMANDS } from '../../cli/commands/task-commands.js';
+import { WORKSPACE_COMMANDS } from '../../cli/commands/workspace-commands.js';
+import { HOST_OPERATIONS } from '../../host-operations.js';
+import type { AnyOperation } from '../../operations/index.js';
+import { GATEWAY_COMMANDS } from './gateway-commands.js';
+import { HARNESS_COMMANDS } from './harness-commands.js';
+import { HOST_COMMANDS } from './host-commands.js';
+import { TASK_WORKTREE_COMMANDS } from './task-worktree-commands.js';
+
+/** The operations the CLI runs: the host's and the harness's. */
+export const CLI_OPERATIONS: readonly AnyOperation[] = [...HOST_OPERATIONS, ...HARNESS_OPERATIONS];
+
+/** Every command of the `svc` executable, in the order `svc --help` lists them. */
+export const ALL_COMMANDS: readonly CliCommand[] = [
+  ...HOST_COMMANDS,
+  // Publishing: a provider author's own catalog.
+  ...CATALOG_COMMANDS,
+  ...CONNECTION_COMMANDS,
+  ...WORKSPACE_COMMANDS,
+  ...PROJECT_COMMANDS,
+  ...LABEL_COMMANDS,
+  ...TASK_COMMANDS,
+  ...TASK_WORKTREE_COMMANDS,
+  ...EXECUTION_COMMANDS,
+  // Knowledge, the day's summary, product groups and task history: flags from their declarations.
+  ...KNOWLEDGE_COMMANDS,
+  // The harness: the notification center, gateways and channels.
+  ...HARNESS_COMMANDS,
+  ...GATEWAY_COMMANDS,
+];

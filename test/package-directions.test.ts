@@ -1,0 +1,178 @@
+// The repository's package directions, checked on every import of every source file: each import,
+// re-export and dynamic import is resolved to the package it lands in, and an edge the table below
+// does not allow fails, as does any cycle between packages. docs/ARCHITECTURE.md draws the same table.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import ts from 'typescript';
+import { describe, expect, test } from 'vitest';
+
+const ROOT = resolve(process.env.SVC_DIRECTIONS_ROOT ?? join(import.meta.dirname, '..'));
+
+/** The folders checked; root-level test/ (end-to-end tests that drive everything) and scripts/ (build tooling) are not packages. */
+const CHECKED = ['sdk', 'extension-format', 'catalog', 'host', 'harness', 'extensions', 'web'];
+const SOURCE = /\.(ts|tsx|mts|mjs|js|cjs)$/;
+const SKIPPED_FOLDERS = new Set(['node_modules', 'dist', 'coverage']);
+
+/** A file's package, by the first matching prefix (longest first). */
+const PACKAGES: readonly [prefix: string, name: string][] = [
+  ['host/src/app/', 'host-app'],
+  ['extensions/catalog/schema/', 'schemas'],
+  ['schemas/', 'schemas'],
+  ['test/support/', 'test-support'],
+  ['sdk/', 'sdk'],
+  ['extension-format/', 'extension-format'],
+  ['catalog/', 'catalog'],
+  ['host/', 'host'],
+  ['harness/', 'harness'],
+  ['extensions/', 'extensions'],
+  ['web/', 'web'],
+];
+/** Workspace packages imported by name. */
+const BY_NAME: Record<string, string> = {
+  '@svc-org/ai-sdk': 'sdk',
+  '@svc-org/extension-format': 'extension-format',
+};
+
+/** Which packages each package may import (its own files always). */
+const ALLOWED: Record<string, readonly string[]> = {
+  sdk: [],
+  'extension-format': ['sdk', 'schemas'],
+  catalog: ['extension-format', 'sdk', 'schemas'],
+  // The host core; `svc catalog build|keygen|serve` and `svc ext pack` run the catalog's publisher code.
+  host: ['sdk', 'extension-format', 'catalog', 'schemas'],
+  // The composition layer: the only part of the host that knows the harness.
+  'host-app': ['host', 'harness', 'sdk', 'extension-format', 'catalog', 'schemas'],
+  harness: ['host', 'sdk'],
+  extensions: ['sdk'],
+  web: [],
+  schemas: [],
+};
+
+/**
+ * What a package's own tests (its test/ folder) may import besides what the package may: the shared
+ * test support (test/support) and these, each with its reason.
+ */
+const TESTS_ALSO: Record<string, readonly string[]> = {
+  // The host's tests drive the composed host: the CLI's command table, `svc serve`, every operation's faces.
+  host: ['host-app', 'harness'],
+  // The README's example provider is checked with the installer's own manifest checks.
+  sdk: ['extension-format'],
+  // A provider's tests run the host's preflight against the provider.
+  extensions: ['host', 'extension-format'],
+};
+
+/** The one module through which the host reaches the harness. */
+const HARNESS_INTERFACE = 'harness/src/feature.ts';
+
+/**
+ * Wrong-way imports that remain, by file, each with the packages it reaches and the reason. The list
+ * may only shrink: a test fails on an entry that is no longer needed.
+ */
+const EXCEPTIONS: Record<string, { to: readonly string[]; reason: string }> = {
+  'host/src/cli/run-cli.ts': {
+    to: ['host-app'],
+    reason:
+      'the CLI dispatcher reads the command table and the operations the composition layer assembles (app/cli/all-commands.ts); it moves into host/src/app together with cli/main.ts, the executable\'s bundle entry',
+  },
+};
+
+interface Edge {
+  file: string;
+  test: boolean;
+  specifier: string;
+  from: string;
+  to: string;
+  target?: string;
+}
+
+function sources(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).flatMap((entry) => {
+    if (SKIPPED_FOLDERS.has(entry) || entry.startsWith('.')) return [];
+    const path = join(dir, entry);
+    if (statSync(path).isDirectory()) return sources(path);
+    return SOURCE.test(entry) && !entry.endsWith('.d.ts') ? [path] : [];
+  });
+}
+
+function packageOf(path: string): string | undefined {
+  const rel = relative(ROOT, path).split(sep).join('/');
+  return PACKAGES.find(([prefix]) => rel.startsWith(prefix))?.[1];
+}
+
+/** The source file a relative specifier names (`./x.js` is `./x.ts` in TypeScript sources). */
+function resolveRelative(file: string, specifier: string): string {
+  const target = resolve(dirname(file), specifier);
+  const candidates = [target, target.replace(/\.(m?)js$/, '.$1ts'), target.replace(/\.js$/, '.tsx'), `${target}.ts`, join(target, 'index.ts')];
+  return candidates.find((candidate) => existsSync(candidate) && statSync(candidate).isFile()) ?? target;
+}
+
+function edgesOf(file: string): Edge[] {
+  const from = packageOf(file)!;
+  const test = /(^|\/)test\//.test(relative(ROOT, file).split(sep).join('/'));
+  // The TypeScript scanner finds import, export-from, import() and require() specifiers and skips
+  // those inside strings and comments.
+  const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
+  return importedFiles.flatMap(({ fileName: specifier }) => {
+    if (specifier.startsWith('.')) {
+      const target = resolveRelative(file, specifier);
+      const to = packageOf(target);
+      return [{ file: relative(ROOT, file), test, specifier, from, to: to ?? `outside (${relative(ROOT, target)})`, target: relative(ROOT, target) }];
+    }
+    const name = specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+    const to = BY_NAME[name] ?? (name.startsWith('@svc-org/') ? `unknown (${name})` : undefined);
+    return to ? [{ file: relative(ROOT, file), test, specifier, from, to }] : [];
+  });
+}
+
+export function packageEdges(): Edge[] {
+  return CHECKED.flatMap((dir) => sources(join(ROOT, dir))).flatMap(edgesOf).filter((edge) => edge.from !== edge.to);
+}
+
+const edges = packageEdges();
+const allowed = (edge: Edge) =>
+  (ALLOWED[edge.from] ?? []).includes(edge.to) ||
+  (edge.test && (edge.to === 'test-support' || (TESTS_ALSO[edge.from] ?? []).includes(edge.to))) ||
+  (EXCEPTIONS[edge.file]?.to.includes(edge.to) ?? false);
+const describeEdge = (edge: Edge) => `${edge.file}: ${edge.from} -> ${edge.to} ('${edge.specifier}')`;
+
+describe('package directions', () => {
+  test('the check sees every package and the imports between them', () => {
+    const seen = new Set(edges.map((edge) => `${edge.from} -> ${edge.to}`));
+    for (const expected of ['catalog -> extension-format', 'host -> extension-format', 'harness -> host', 'extensions -> sdk']) expect(seen).toContain(expected);
+  });
+
+  test('every import between packages goes a way the table allows', () => {
+    expect(edges.filter((edge) => !allowed(edge)).map(describeEdge)).toEqual([]);
+  });
+
+  test('the host reaches the harness only through its interface module', () => {
+    const wrong = edges.filter((edge) => !edge.test && edge.to === 'harness' && edge.from.startsWith('host') && edge.target !== HARNESS_INTERFACE);
+    expect(wrong.map(describeEdge)).toEqual([]);
+  });
+
+  test('every listed exception is still needed', () => {
+    const needed = (file: string, to: string) => edges.some((edge) => edge.file === file && edge.to === to && !(ALLOWED[edge.from] ?? []).includes(to));
+    const stale = Object.entries(EXCEPTIONS).flatMap(([file, { to }]) => to.filter((target) => !needed(file, target)).map((target) => `${file} -> ${target}`));
+    expect(stale).toEqual([]);
+  });
+
+  // Between the packages as shipped (tests left out), and without the listed exceptions: those are
+  // the cycles still to cut, each named above.
+  test('no cycle between packages', () => {
+    const graph = new Map<string, Set<string>>();
+    for (const edge of edges.filter((e) => !e.test && !EXCEPTIONS[e.file]?.to.includes(e.to))) {
+      if (!graph.has(edge.from)) graph.set(edge.from, new Set());
+      graph.get(edge.from)!.add(edge.to);
+    }
+    const cycles: string[] = [];
+    const visit = (node: string, path: string[]) => {
+      for (const next of graph.get(node) ?? []) {
+        if (next === path[0]) cycles.push([...path, next].join(' -> '));
+        else if (!path.includes(next) && next > path[0]!) visit(next, [...path, next]);
+      }
+    };
+    for (const node of [...graph.keys()].sort()) visit(node, [node]);
+    expect(cycles).toEqual([]);
+  });
+});
