@@ -276,7 +276,6 @@ describe('a person in the chat closes the loop', () => {
     // The person replies in Telegram; the service dies with the answer recorded and nothing typed.
     const during = await dm('blue-green, please', question.messageId);
     expect(during).toMatchObject({ handled: true, text: expect.stringMatching(/^svc: /) });
-    console.error('DURING-TEXT', JSON.stringify(during));
     await server.exited;
     expect(server.child.signalCode).toBe('SIGKILL');
     expect(JSON.parse(await ok(['harness', 'show', String(asked.messageId), '--json']))).toMatchObject({
