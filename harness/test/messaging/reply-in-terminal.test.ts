@@ -11,7 +11,7 @@ import type { AnyOperation } from '../../../host/src/operations/index.js';
 import { DEFAULT_TERMINAL_SETTINGS, TerminalManager } from '../../../host/src/terminals/index.js';
 import { copyFixtureProvider } from '../../../test/support/copy-fixture-provider.js';
 import { FIXTURE_CLIS, waitFor } from '../../../test/support/svc-process.js';
-import { harnessStores, pushToHuman, replyToAsk, runOperation } from '../../src/messaging/index.js';
+import { askHuman, harnessStores, pushToHuman, replyToAsk, runOperation, sendReviewComments } from '../../src/messaging/index.js';
 import { startHarness } from '../../src/outbox/index.js';
 import { continueBoundTask, relayChannelReply, routingStores } from '../../src/routing/index.js';
 
@@ -205,5 +205,34 @@ describe('relay_channel_reply and continue_bound_task with a live terminal', () 
     });
     expect(askRow(askId).status).toBe('OPEN');
     await stopIfLive(taskId);
+  }, 60_000);
+});
+
+describe('asking and review comments from and into a live terminal', () => {
+  test('ask_human from a task whose terminal runs parks that terminal; the reply wakes it', async () => {
+    const taskId = services.domain.tasks.create({ projectId, title: 'Asks itself' }).id;
+    await terminals.start(taskId, { connection: 'echo' });
+    await waitFor(() => screen(taskId).includes('> '), 10_000, 'the prompt');
+    const asked = await call(askHuman, { taskId, question: 'Keep the old API?' });
+    expect(asked).toMatchObject({ taskId, status: 'OPEN', parked: true, executionId: terminals.summary(taskId)!.executionId });
+    expect(terminals.summary(taskId)!.state).toBe('PAUSED');
+    await call(replyToAsk, { taskId, reply: 'keep it' });
+    await waitFor(() => echoes(taskId, 'keep it') === 1, 10_000, 'the reply echoed');
+    expect(terminals.summary(taskId)!.state).toBe('RUNNING');
+    await terminals.stop(taskId);
+  }, 60_000);
+
+  test('send_review_comments types the review as one message into the live terminal, or resumes the session with it', async () => {
+    const taskId = services.domain.tasks.create({ projectId, title: 'Reviewed' }).id;
+    await terminals.start(taskId, { connection: 'echo' });
+    await waitFor(() => screen(taskId).includes('> '), 10_000, 'the prompt');
+    const comments = [{ filename: 'src/a.ts', line: 3, body: 'rename this' }];
+    expect(await call(sendReviewComments, { taskId, comments })).toMatchObject({ result: 'already_running', text: expect.stringContaining('src/a.ts:3: rename this') });
+    await waitFor(() => screen(taskId).includes('rename this'), 10_000, 'the review typed');
+    await terminals.stop(taskId);
+    const resumed = await call(sendReviewComments, { taskId, comments: [{ filename: 'src/b.ts', side: 'old', line: 9, body: 'why removed?' }], summary: 'Nearly there.' });
+    expect(resumed).toMatchObject({ result: 'resumed', text: expect.stringContaining('src/b.ts:9 (removed line): why removed?') });
+    await waitFor(() => screen(taskId).includes('why removed?'), 10_000, 'the review typed after the resume');
+    await terminals.stop(taskId);
   }, 60_000);
 });
