@@ -1,5 +1,3 @@
-import { SvcError } from '@svc-org/ai-sdk';
-import type { Logger } from '../../../host/src/logging/index.js';
 import type { TerminalManager } from '../../../host/src/terminals/index.js';
 import type { MessageStore } from './message-store.js';
 import { submitReply } from './submit-reply.js';
@@ -43,26 +41,6 @@ export async function deliverAnswer(terminals: TerminalManager, messages: Messag
     // Once Enter went out the reply is the task's; before that, the question waits again.
     if (!entered) messages.reopen(ask.id);
     throw error;
-  }
-}
-
-/**
- * On the service's start: every answer a killed service recorded but never typed is typed now, once,
- * in the order they came (the task's terminal died with that service, so its session is resumed
- * with the answer). One that cannot be typed reopens its question.
- */
-export async function deliverUndeliveredAnswers(terminals: TerminalManager, messages: MessageStore, logger: Logger): Promise<void> {
-  for (const ask of messages.undeliveredAnswers()) {
-    try {
-      const delivered = await deliverAnswer(terminals, messages, ask);
-      logger.info('an answer recorded before the service stopped was typed into its task', { askId: ask.id, taskId: ask.taskId, ...delivered });
-    } catch (error) {
-      logger.warn('an answer recorded before the service stopped could not be typed; its question is open again', {
-        askId: ask.id,
-        taskId: ask.taskId,
-        code: SvcError.isInstance(error) ? error.code : 'internal',
-      });
-    }
   }
 }
 

@@ -12,6 +12,7 @@ import {
   RAW_PUSH_TARGETS_KEY,
   replyToAsk,
   resendHarnessMessage,
+  sendReviewComments,
 } from '../../src/messaging/index.js';
 import { routingStores } from '../../src/routing/index.js';
 import { openHarnessFixture, type HarnessFixture } from '../support/harness-fixture.js';
@@ -63,6 +64,22 @@ describe('unknown ids', () => {
 
   test('a call that names no task, from outside a task terminal, is asked to name it', async () => {
     await expect(fx.call(pushToHuman, { message: 'hello' })).rejects.toMatchObject({ code: 'invalid_request', details: { fix: expect.stringContaining('taskId') } });
+  });
+});
+
+describe('replies without the service', () => {
+  test('reply_to_ask names its task or message; with the service down it is service_required and the ask stays OPEN', async () => {
+    const task = fx.newTask('Decide');
+    fx.running(task);
+    const pushed = await fx.call(pushToHuman, { taskId: task, message: 'Which one?', expectReply: true });
+    harnessStores(fx.services).messages.openAsk(pushed.messageId, task);
+    await expect(fx.call(replyToAsk, { reply: 'the first' })).rejects.toMatchObject({ code: 'invalid_request' });
+    await expect(fx.call(replyToAsk, { taskId: task, reply: 'the first' })).rejects.toMatchObject({ code: 'service_required' });
+    expect(await fx.call(getHarnessMessage, { id: pushed.messageId })).toMatchObject({ status: 'OPEN', ask: { reply: null } });
+  });
+
+  test('send_review_comments with the service down is service_required', async () => {
+    await expect(fx.call(sendReviewComments, { taskId: fx.newTask(), comments: [{ filename: 'a.ts', body: 'x' }] })).rejects.toMatchObject({ code: 'service_required' });
   });
 });
 

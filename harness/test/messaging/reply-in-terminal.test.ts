@@ -185,6 +185,17 @@ describe('relay_channel_reply and continue_bound_task with a live terminal', () 
     await terminals.stop(taskId);
   }, 60_000);
 
+  test('a continue into a task whose terminal is gone answers its OPEN ask by resuming the session with it', async () => {
+    const { taskId, askId } = await parkedOnQuestion('Gone');
+    await terminals.stop(taskId);
+    const message = { platform: 'telegram', chatId: OWNER, senderId: OWNER, platformMessageId: 'c-5', text: 'continue: yes', taskId };
+    expect(await call(continueBoundTask, message)).toMatchObject({ status: 'answered_ask', taskId });
+    await waitFor(() => echoes(taskId, 'continue: yes') === 1, 10_000, 'the continue echoed after the resume');
+    expect(askRow(askId)).toMatchObject({ status: 'ANSWERED', resume_outcome: 'resumed' });
+    expect(await call(continueBoundTask, message)).toMatchObject({ status: 'already_processed', noOp: true });
+    await stopIfLive(taskId);
+  }, 60_000);
+
   test('a continue without an open question is typed into the live terminal, or resumes the task first', async () => {
     const taskId = services.domain.tasks.create({ projectId, title: 'Keep going' }).id;
     await terminals.start(taskId, { connection: 'echo' });
@@ -226,6 +237,7 @@ describe('asking and review comments from and into a live terminal', () => {
     const taskId = services.domain.tasks.create({ projectId, title: 'Reviewed' }).id;
     await terminals.start(taskId, { connection: 'echo' });
     await waitFor(() => screen(taskId).includes('> '), 10_000, 'the prompt');
+    terminals.pause(taskId);
     const comments = [{ filename: 'src/a.ts', line: 3, body: 'rename this' }];
     expect(await call(sendReviewComments, { taskId, comments })).toMatchObject({ result: 'already_running', text: expect.stringContaining('src/a.ts:3: rename this') });
     await waitFor(() => screen(taskId).includes('rename this'), 10_000, 'the review typed');

@@ -2,8 +2,11 @@
 // plugin or the Workbench calls, over a real libsql database: what a caller gets back when the
 // request is wrong, and that nothing is stored or changed by it.
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { pushToHuman } from '../../src/messaging/index.js';
 import {
+  completeGatewayDiscussion,
   completeGatewayWork,
+  continueBoundTask,
   confirmGatewayTaskCreated,
   diagnoseGatewayRequest,
   getGatewayRuntimeHealth,
@@ -47,6 +50,12 @@ describe('confirm_gateway_task_created refuses what does not fit', () => {
     expect(routingStores(fx.services).inbound.get(work.inboundId).taskId).toBe(first);
   });
 
+  test('over MCP, a caller that is no task terminal is refused: only the Workbench confirms', async () => {
+    const work = await fx.call(routeGatewayMessage, msg('w2', { kind: 'work', project: 'demo', text: 'add a report' }));
+    await expect(fx.call(confirmGatewayTaskCreated, { inboundId: work.inboundId, taskId: fx.newTask() }, { via: 'mcp' })).rejects.toMatchObject({ code: 'workbench_caller_required' });
+    expect(routingStores(fx.services).inbound.get(work.inboundId).taskId).toBeNull();
+  });
+
   test('an inbound id that does not exist is inbound_not_found', async () => {
     await expect(fx.call(confirmGatewayTaskCreated, { inboundId: 999, taskId: fx.newTask() })).rejects.toMatchObject({ code: 'inbound_not_found' });
   });
@@ -61,6 +70,21 @@ describe('complete_gateway_work', () => {
     await expect(fx.call(completeGatewayWork, { taskId: task, result: 'done' })).rejects.toMatchObject({ code: 'no_active_channel' });
     expect(fx.services.domain.tasks.get(task).status).not.toBe('DONE');
     expect(count('harness_messages')).toBe(0);
+  });
+});
+
+describe('complete_gateway_discussion', () => {
+  test('a work request is not a discussion to answer, and nothing is queued', async () => {
+    const work = await fx.call(routeGatewayMessage, msg('w3', { kind: 'work', project: 'demo', text: 'add a report' }));
+    await expect(fx.call(completeGatewayDiscussion, { inboundId: work.inboundId, text: 'here you go' })).rejects.toMatchObject({ code: expect.any(String) });
+    expect(count('harness_messages')).toBe(0);
+  });
+});
+
+describe('continue_bound_task', () => {
+  test('a message bound to no task (no token, no reply, no taskId) is task_not_bound and stores nothing', async () => {
+    await expect(fx.call(continueBoundTask, msg('c1', { text: 'continue' }))).rejects.toMatchObject({ code: 'task_not_bound' });
+    expect(count('harness_gateway_inbound')).toBe(0);
   });
 });
 
@@ -108,9 +132,11 @@ describe('provision_remote_project', () => {
 });
 
 describe('get_gateway_runtime_health', () => {
-  test('an inactive gateway is reported inactive, with no probe', async () => {
+  test('an inactive gateway is reported inactive, with no probe; the outbox is counted by state', async () => {
+    await fx.call(pushToHuman, { taskId: fx.newTask(), message: 'queued' });
     routingStores(fx.services).gateways.add({ name: 'off', kind: 'openclaw', url: 'ws://127.0.0.1:9', token: 'tok-0123456789', active: false } as never);
     const health = await fx.call(getGatewayRuntimeHealth, {});
     expect(health.gateways.find((g: { name: string }) => g.name === 'off')).toMatchObject({ state: 'inactive', detail: 'inactive' });
+    expect(JSON.stringify(health)).toContain('"PENDING":1');
   });
 });
