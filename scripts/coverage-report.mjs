@@ -15,9 +15,14 @@ const WATCHED = ['harness/src/routing', 'harness/src/messaging'];
  * end-to-end tests (a live terminal, the localhost bridge) is exercised there but not counted.
  */
 const WHY_NOT = {
-  'harness/src/messaging/submit-reply.ts': 'types into a live PTY of `svc serve`: run by the end-to-end tests (harness/test/e2e), in the service process',
-  'harness/src/messaging/reply-to-ask.ts': 'the live-terminal and resume branches run inside `svc serve` (harness/test/e2e/ask-reply.test.ts, chat-reply-journeys.test.ts)',
-  'harness/src/routing/continue-bound-task.ts': 'the typing branches run inside `svc serve` (harness/test/e2e/chat-reply-journeys.test.ts)',
+  'harness/src/messaging/submit-reply.ts':
+    "the prompt path (submitMessage: a bracketed-paste prompt and the CLI's prompt hook) needs a CLI with turn hooks, which the in-process echo CLI lacks: it runs inside `svc serve` with the Qwen Code stand-in (harness/test/e2e)",
+  'harness/src/messaging/reply-to-ask.ts': 'the no_pending after a lost race for the OPEN ask (two replies in the same instant) is not staged in-process',
+  'harness/src/messaging/deliver-answer.ts': 'a failure after the Enter went out (the CLI dying mid-confirmation) is not staged in-process',
+  'harness/src/routing/continue-bound-task.ts':
+    'a lost race for the OPEN ask, a typing failure after the ask was answered, and the crash point (SVC_TEST_CRASH_AT, run by the kill -9 journey in harness/test/e2e/chat-reply-journeys.test.ts inside `svc serve`)',
+  'harness/src/routing/start-routing.ts':
+    "started only by `svc serve`: run in the service process by the end-to-end tests; its worker and event consumer are tested on their own (harness/test/workbench)",
 };
 
 const summaryFile = join(DIR, 'coverage-summary.json');

@@ -19,3 +19,5 @@ export * from './submit-reply.js';
 export * from './time-ordered-id.js';
 export * from './with-task-token.js';
 export * from './send-review-comments.js';
+export * from './deliver-answer.js';
+export * from './deliver-undelivered-answers.js';

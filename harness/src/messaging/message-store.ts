@@ -151,9 +151,31 @@ export class MessageStore {
     return result.changes === 1;
   }
 
+  /**
+   * Answers the OPEN ask and records, in the same statement, that the reply still has to be typed
+   * into the task (`resume_outcome` = `delivering`): a service that dies before typing it finds it
+   * in `undeliveredAnswers()` when it starts again. False when another reply got there first.
+   */
+  answerForDelivery(askId: number, reply: string, via: string): boolean {
+    const result = this.sql
+      .get("UPDATE harness_asks SET status = 'ANSWERED', reply = ?, replied_at = ?, replied_via = ?, resume_outcome = 'delivering' WHERE message_id = ? AND status = 'OPEN'")
+      .run(reply, this.now().toISOString(), via, askId);
+    return result.changes === 1;
+  }
+
+  /** Answers whose typing into the task a dead service left undone, oldest first. */
+  undeliveredAnswers(): { id: number; taskId: number; reply: string }[] {
+    const rows = this.sql
+      .get("SELECT message_id, task_id, reply FROM harness_asks WHERE status = 'ANSWERED' AND resume_outcome = 'delivering' ORDER BY replied_at, message_id")
+      .all() as { message_id: number; task_id: number; reply: string }[];
+    return rows.map((row) => ({ id: row.message_id, taskId: row.task_id, reply: row.reply }));
+  }
+
   /** Undoes `answer` when the reply could not reach the task: the ask waits again, nothing is lost. */
   reopen(askId: number): void {
-    this.sql.get("UPDATE harness_asks SET status = 'OPEN', reply = NULL, replied_at = NULL, replied_via = NULL WHERE message_id = ? AND status = 'ANSWERED'").run(askId);
+    this.sql
+      .get("UPDATE harness_asks SET status = 'OPEN', reply = NULL, replied_at = NULL, replied_via = NULL, resume_outcome = NULL WHERE message_id = ? AND status = 'ANSWERED'")
+      .run(askId);
   }
 
   recordResumeOutcome(askId: number, outcome: string): void {

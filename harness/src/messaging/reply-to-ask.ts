@@ -4,7 +4,7 @@ import { defineOperation } from '../../../host/src/operations/index.js';
 import { ChatIdField, PlatformField, PlatformMessageIdField } from '../operations/harness-schemas.js';
 import { requireOwner } from '../routing/sender-policy.js';
 import { harnessStores } from './harness-stores.js';
-import { submitReply } from './submit-reply.js';
+import { answerCrashPoint, deliverAnswer } from './deliver-answer.js';
 
 export const REPLY_RESULTS = ['already_running', 'resumed'] as const;
 
@@ -61,45 +61,21 @@ export const replyToAsk = defineOperation({
     const terminals = ctx.terminals;
     if (!terminals) throw new SvcError({ code: 'service_required', message: 'reply_to_ask runs inside `svc serve`' });
     const via = input.via ?? ctx.caller.via;
-    const terminal = terminals.summary(taskId);
-    const liveHere = terminal !== undefined && terminal.state !== 'ENDED';
-    // Only one reply wins the OPEN ask, whoever else answers at the same moment.
-    if (!messages.answer(open.id, input.reply, via)) throw new SvcError({ code: 'no_pending', message: `task ${taskId} has no open question`, details: { taskId } });
-    if (liveHere) {
-      try {
-        if (terminal.state === 'PAUSED') terminals.unpause(taskId);
-        await submitReply(terminals, taskId, input.reply);
-      } catch (error) {
-        messages.reopen(open.id);
-        throw error;
-      }
-      messages.recordResumeOutcome(open.id, 'already_running');
-      return {
-        askId: open.id,
-        messageId: open.messageId,
-        taskId,
-        executionId: terminal.executionId,
-        result: 'already_running' as const,
-        note: 'the reply was typed into the live terminal as its next message',
-      };
-    }
-    // The parked terminal is gone (the service restarted, or the CLI ended): continue its session.
-    let executionId: number;
-    try {
-      executionId = (await terminals.resume(taskId, {})).id;
-      await submitReply(terminals, taskId, input.reply, { waitForQuietMs: 700 });
-    } catch (error) {
-      messages.reopen(open.id);
-      throw error;
-    }
-    messages.recordResumeOutcome(open.id, 'resumed');
+    // Only one reply wins the OPEN ask, whoever else answers at the same moment. The answer and the
+    // duty to type it are one write: a service killed before typing types it when it starts again.
+    if (!messages.answerForDelivery(open.id, input.reply, via)) throw new SvcError({ code: 'no_pending', message: `task ${taskId} has no open question`, details: { taskId } });
+    answerCrashPoint('reply-to-ask:answered');
+    const { executionId, result } = await deliverAnswer(terminals, messages, { id: open.id, taskId, reply: input.reply });
     return {
       askId: open.id,
       messageId: open.messageId,
       taskId,
       executionId,
-      result: 'resumed' as const,
-      note: 'the parked terminal was gone: its CLI session was resumed with the reply as the next message',
+      result,
+      note:
+        result === 'already_running'
+          ? 'the reply was typed into the live terminal as its next message'
+          : 'the parked terminal was gone: its CLI session was resumed with the reply as the next message',
     };
   },
 });

@@ -4,6 +4,8 @@ export interface SubmitReplyOptions {
   /** Wait for the CLI to go quiet first (a freshly resumed session is still drawing). */
   waitForQuietMs?: number;
   maxWaitMs?: number;
+  /** Called synchronously just before the Enter that submits the reply (see `submitMessage`). */
+  onEnter?: () => void;
 }
 
 /**
@@ -20,12 +22,13 @@ export async function submitReply(terminals: TerminalManager, taskId: number, te
   if (prompt) {
     // The agent ends its turn after ask_human; until its Stop hook says so, the turn is busy.
     await waitFor(() => terminals.summary(taskId)?.turn !== 'busy', 120_000);
-    await terminals.submitMessage(taskId, text);
+    await terminals.submitMessage(taskId, text, options.onEnter ? { onEnter: options.onEnter } : {});
     return;
   }
   if (options.waitForQuietMs) await waitForQuiet(terminals, taskId, options.waitForQuietMs, maxWaitMs);
   terminals.write(taskId, text.includes('\n') ? `\x1b[200~${text}\x1b[201~` : text);
   await new Promise((resolve) => setTimeout(resolve, 150));
+  options.onEnter?.();
   terminals.write(taskId, '\r');
 }
 

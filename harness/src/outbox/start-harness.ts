@@ -2,7 +2,7 @@ import { SvcError } from '@svc-org/ai-sdk';
 import type { OperationContext } from '../../../host/src/operations/index.js';
 import type { TerminalManager } from '../../../host/src/terminals/index.js';
 import { createGatewayClient } from '../gateways/index.js';
-import { harnessStores } from '../messaging/index.js';
+import { deliverUndeliveredAnswers, harnessStores } from '../messaging/index.js';
 import { OutboxStore } from './outbox-store.js';
 import { OutboxWorker, type OutboxWorkerOptions } from './outbox-worker.js';
 
@@ -51,6 +51,8 @@ export function startHarness(options: StartHarnessOptions): RunningHarness {
   const wake = () => worker.notify();
   stores.events.on('enqueued', wake);
   if (options.startWorker !== false) worker.start();
+  // Answers a killed service recorded but never typed: typed now, once (their terminals died with it).
+  if (terminals) void deliverUndeliveredAnswers(terminals, stores.messages, services.logger);
   return {
     worker,
     async stop() {

@@ -263,6 +263,52 @@ describe('a person in the chat closes the loop', () => {
     }
     await ok(['task', 'stop', String(taskId)]);
   }, 240_000);
+
+  test("6, the ask path: kill -9 of svc serve after a chat reply answered the ask, before it was typed: the restarted service types it exactly once", async () => {
+    await stopServer();
+    server = await startServe(svc, { ...SERVE_ENV, SVC_TEST_CRASH_AT: 'reply-to-ask:answered' });
+    const { taskId } = await liveTask('Answer survives a crash');
+    const asked = await taskAsks(taskId, 'Blue-green or rolling?');
+    const question = await arrived(taskId, 'Blue-green or rolling?');
+    await parked(taskId);
+    const [before] = await executionsOf(taskId);
+
+    // The person replies in Telegram; the service dies with the answer recorded and nothing typed.
+    const during = await dm('blue-green, please', question.messageId);
+    expect(during).toMatchObject({ handled: true, text: expect.stringMatching(/^svc: /) });
+    await server.exited;
+    expect(server.child.signalCode).toBe('SIGKILL');
+    expect(JSON.parse(await ok(['harness', 'show', String(asked.messageId), '--json']))).toMatchObject({
+      status: 'ANSWERED',
+      ask: { reply: 'blue-green, please', repliedVia: 'gateway', resumeOutcome: 'delivering' },
+    });
+
+    // The restarted service resumes the task's session (its terminal died with the service) with the answer.
+    server = await startServe(svc, SERVE_ENV);
+    await readTerminalUntil(server, taskId, 'You said: ');
+    await until(async () => JSON.parse(await ok(['harness', 'show', String(asked.messageId), '--json'])).ask.resumeOutcome === 'resumed', 30_000, 'the answer recorded as typed');
+    const executions = await executionsOf(taskId);
+    expect(executions).toHaveLength(2);
+    expect(executions.find((e) => e.id === before!.id)!.status).not.toBe('RUNNING');
+    expect(executions.find((e) => e.id !== before!.id)).toMatchObject({ status: 'RUNNING' });
+
+    await new Promise((r) => setTimeout(r, 1500));
+    const typed = (await server.api('GET', `/api/internal/terminal/${taskId}/buffer?cursor=0`)).body.data as string;
+    expect(typed.match(/You said: (\x1b\[200~)?blue-green, please/g)).toHaveLength(1);
+
+    // Sending it again is told it came late; a further restart types nothing again.
+    const again = await dm('blue-green, please', question.messageId);
+    expect(again!.text).toContain(`task ${taskId}'s question was already answered`);
+    await stopServer();
+    server = await startServe(svc, SERVE_ENV);
+    await ok(['task', 'resume', String(taskId)]);
+    await readTerminalUntil(server, taskId, 'qwen> ');
+    await new Promise((r) => setTimeout(r, 1500));
+    const resumedAgain = (await server.api('GET', `/api/internal/terminal/${taskId}/buffer?cursor=0`)).body.data as string;
+    expect(resumedAgain).not.toMatch(/You said: (\x1b\[200~)?blue-green, please/);
+    expect(JSON.parse(await ok(['harness', 'show', String(asked.messageId), '--json'])).ask).toMatchObject({ reply: 'blue-green, please', resumeOutcome: 'resumed' });
+    await ok(['task', 'stop', String(taskId)]);
+  }, 300_000);
 });
 
 interface Outcome {

@@ -18,6 +18,11 @@ export interface SubmitMessageOptions {
   firstQuietMs?: number;
   /** Without a confirmation after this long, Enter is pressed again (only where a hook can confirm). */
   enterRetryMs?: number;
+  /**
+   * Called synchronously just before the Enter that submits the pasted text (the paste alone sends
+   * nothing): a caller that must apply a message once records here that it went out.
+   */
+  onEnter?: () => void;
 }
 
 export interface SubmitMessageResult {
@@ -60,6 +65,7 @@ export async function submitMessage(terminal: Terminal, text: string, options: S
     const confirmation = turns.signals.promptSubmit ? turns.nextSubmit(enterDelayMs + confirmTimeoutMs) : undefined;
     terminal.write(`${PASTE_START}${message}${PASTE_END}`);
     await sleep(enterDelayMs);
+    options.onEnter?.();
     terminal.write('\r');
     if (!confirmation) return { confirmed: false };
     // An Enter the CLI dropped leaves the text in its input; pressing Enter again submits it. Only
