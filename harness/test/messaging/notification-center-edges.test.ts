@@ -3,7 +3,7 @@
 // unknown ids, targets a channel does not name, and calls that do not say which task they are for.
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { SystemConfigStore } from '../../../host/src/config/index.js';
-import { SYSTEM_CONFIG_KEYS } from '../../../host/src/system-config-keys.js';
+import { MESSAGING_CONFIG_KEYS } from '../../src/messaging/messaging-config-keys.js';
 import {
   getHarnessMessage,
   harnessStores,
@@ -88,7 +88,7 @@ describe('push_to_human targets', () => {
     const task = fx.newTask();
     await expect(fx.call(pushToHuman, { taskId: task, message: 'hi', to: '-100999' })).rejects.toMatchObject({ code: 'target_not_named', details: { channel: 'tg' } });
     expect(count('harness_messages')).toBe(0);
-    const config = new SystemConfigStore(fx.services.db, SYSTEM_CONFIG_KEYS);
+    const config = new SystemConfigStore(fx.services.db, MESSAGING_CONFIG_KEYS);
     expect(() => config.set(RAW_PUSH_TARGETS_KEY, 'sometimes')).toThrow(/allow or deny/);
     config.set(RAW_PUSH_TARGETS_KEY, 'allow');
     expect(await fx.call(pushToHuman, { taskId: task, message: 'hi', to: '-100999' })).toMatchObject({ to: '-100999', status: 'PENDING_DELIVERY' });
