@@ -4,6 +4,7 @@ import semver from 'semver';
 import type { Manifest } from '@svc-org/ai-sdk';
 import { checkFailed, type CheckResult } from './check-result.js';
 import { PreflightCodes } from './preflight-codes.js';
+import { versionInRange } from './version-in-range.js';
 
 export type HostRangeCheckResult = CheckResult<'host-range'>;
 
@@ -18,7 +19,7 @@ export function checkHostRange(manifest: Manifest, hostVersion: string): HostRan
       { errors: [{ path: '/svc/compatibility/svc', message: 'must be a semver range' }] },
     );
   }
-  if (!semver.satisfies(hostVersion, range)) {
+  if (!versionInRange('svc', hostVersion, range)) {
     return checkFailed(
       'host-range',
       PreflightCodes.hostIncompatible,

@@ -3,6 +3,7 @@ import semver from 'semver';
 import type { Manifest } from '@svc-org/ai-sdk';
 import { checkFailed, type CheckResult } from './check-result.js';
 import { PreflightCodes } from './preflight-codes.js';
+import { versionInRange } from './version-in-range.js';
 
 export type NodeRangeCheckResult = CheckResult<'node-range'>;
 
@@ -17,7 +18,7 @@ export function checkNodeRange(manifest: Manifest, nodeVersion: string): NodeRan
       { errors: [{ path: '/svc/compatibility/node', message: 'must be a semver range' }] },
     );
   }
-  if (!semver.satisfies(nodeVersion, range)) {
+  if (!versionInRange('node', nodeVersion, range)) {
     return checkFailed(
       'node-range',
       PreflightCodes.nodeIncompatible,

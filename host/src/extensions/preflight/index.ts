@@ -6,6 +6,7 @@ export * from './check-manifest.js';
 export * from './check-catalog-version.js';
 export * from './check-host-range.js';
 export * from './check-node-range.js';
+export * from './version-in-range.js';
 export * from './check-permissions.js';
 export * from './check-entry.js';
 export * from './check-config-schema.js';
