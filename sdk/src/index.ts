@@ -4,3 +4,4 @@ export * from './events/index.js';
 export * from './host-context/index.js';
 export * from './adapter/index.js';
 export * from './cli-process/index.js';
+export * from './protocol/v1/index.js';

@@ -108,7 +108,7 @@ export function operationCommand(spec: OperationCommandSpec): CliCommand {
         if (resolvable && typeof value === 'string') raw[field] = await resolveId(run, resolvable, value);
         else raw[field] = value;
       }
-      const output = await run.invoke(spec.operation, decodeStringInput(spec.operation.input, raw) as never);
+      const output = await run.invoke(spec.operation, decodeStringInput(spec.operation.input, raw));
       if (run.json) printJson(run.io, output);
       else if (spec.present) spec.present(output, run);
       else presentRecord(output, run);

@@ -6,9 +6,4 @@ export interface ErrorCodeInfo {
   expose: boolean;
   /** Trying the same request again later may succeed. */
   retryable: boolean;
-  /**
-   * MCP: answered as a tool result with `isError: true` (the model can read it and act), rather than
-   * as a JSON-RPC protocol error (the request itself was wrong, or the server failed).
-   */
-  mcpIsError: boolean;
 }

@@ -1,21 +1,21 @@
 import type { ErrorCodeInfo } from './error-code-info.js';
 
-// Compact rows: [status, expose, retryable, mcpIsError]. A code's row says what every adapter does
+// Compact rows: [status, expose, retryable]. A code's row says what every adapter does
 // with it; a code missing here is a bug that `error-codes.test.ts` finds by scanning the sources.
-type Row = readonly [number, boolean, boolean, boolean];
+type Row = readonly [number, boolean, boolean];
 
-const BAD_REQUEST: Row = [400, true, false, true];
-const NOT_FOUND: Row = [404, true, false, true];
-const CONFLICT: Row = [409, true, false, true];
-const UNPROCESSABLE: Row = [422, true, false, true];
-const DEPENDENCY: Row = [424, true, false, true];
-const UPSTREAM: Row = [502, true, true, true];
-const UNAVAILABLE: Row = [503, true, true, true];
+const BAD_REQUEST: Row = [400, true, false];
+const NOT_FOUND: Row = [404, true, false];
+const CONFLICT: Row = [409, true, false];
+const UNPROCESSABLE: Row = [422, true, false];
+const DEPENDENCY: Row = [424, true, false];
+const UPSTREAM: Row = [502, true, true];
+const UNAVAILABLE: Row = [503, true, true];
 
 const ROWS: Record<string, Row> = {
   // The request itself
   invalid_request: BAD_REQUEST,
-  invalid_json: [400, true, false, false],
+  invalid_json: [400, true, false],
   usage: BAD_REQUEST,
   cursor_out_of_range: BAD_REQUEST,
   connection_required: BAD_REQUEST,
@@ -41,12 +41,12 @@ const ROWS: Record<string, Row> = {
   unknown_mcp_profile: BAD_REQUEST,
   invalid_task_id: BAD_REQUEST,
   // Who is asking
-  unauthorized: [401, true, false, false],
-  token_invalid: [401, true, false, false],
-  not_loopback: [403, true, false, false],
-  host_not_allowed: [403, true, false, false],
-  permission_denied: [403, true, false, true],
-  integration_path_denied: [403, true, false, true],
+  unauthorized: [401, true, false],
+  token_invalid: [401, true, false],
+  not_loopback: [403, true, false],
+  host_not_allowed: [403, true, false],
+  permission_denied: [403, true, false],
+  integration_path_denied: [403, true, false],
   // What it names
   workspace_not_found: NOT_FOUND,
   project_not_found: NOT_FOUND,
@@ -70,9 +70,9 @@ const ROWS: Record<string, Row> = {
   task_version_not_found: NOT_FOUND,
   // MCP: a tool this profile does not offer is refused exactly like one that does not exist
   unknown_tool: NOT_FOUND,
-  route_not_found: [404, true, false, false],
-  operation_not_found: [404, true, false, false],
-  method_not_allowed: [405, true, false, false],
+  route_not_found: [404, true, false],
+  operation_not_found: [404, true, false],
+  method_not_allowed: [405, true, false],
   // The state it meets
   workspace_exists: CONFLICT,
   project_exists: CONFLICT,
@@ -105,7 +105,7 @@ const ROWS: Record<string, Row> = {
   connection_disabled: CONFLICT,
   connection_mismatch: CONFLICT,
   extension_exists: CONFLICT,
-  extension_operation_in_progress: [409, true, true, true],
+  extension_operation_in_progress: [409, true, true],
   version_already_current: CONFLICT,
   no_compatible_version: CONFLICT,
   no_previous_version: CONFLICT,
@@ -163,33 +163,33 @@ const ROWS: Record<string, Row> = {
   cli_incompatible: DEPENDENCY,
   cli_version_unreadable: DEPENDENCY,
   cli_probe_failed: DEPENDENCY,
-  cli_probe_timeout: [424, true, true, true],
+  cli_probe_timeout: [424, true, true],
   cli_auth_failed: DEPENDENCY,
   spawn_failed: DEPENDENCY,
   cli_failed: UPSTREAM,
-  cli_output_invalid: [502, true, false, true],
+  cli_output_invalid: [502, true, false],
   cli_api_error: UPSTREAM,
   catalog_fetch_failed: UPSTREAM,
   // A catalog index that fails its pinned-key checks: the catalog's fault, not the request's
-  index_signature_invalid: [502, true, false, true],
-  index_rollback: [502, true, false, true],
-  index_expired: [502, true, false, true],
-  index_manifest_mismatch: [502, true, false, true],
+  index_signature_invalid: [502, true, false],
+  index_rollback: [502, true, false],
+  index_expired: [502, true, false],
+  index_manifest_mismatch: [502, true, false],
   artifact_download_failed: UPSTREAM,
   http_error: UPSTREAM,
   // A provider's own code, folded (its original code stays in details.pluginCode)
-  plugin_error: [502, true, false, true],
-  invalid_event: [502, true, false, true],
-  event_too_large: [502, true, false, true],
-  ipc_message_too_large: [502, true, false, true],
-  ipc_message_too_deep: [502, true, false, true],
-  ipc_message_malformed: [502, true, false, true],
-  storage_quota_exceeded: [413, true, false, true],
-  worker_crashed: [502, true, true, true],
-  host_error: [500, false, false, false],
+  plugin_error: [502, true, false],
+  invalid_event: [502, true, false],
+  event_too_large: [502, true, false],
+  ipc_message_too_large: [502, true, false],
+  ipc_message_too_deep: [502, true, false],
+  ipc_message_malformed: [502, true, false],
+  storage_quota_exceeded: [413, true, false],
+  worker_crashed: [502, true, true],
+  host_error: [500, false, false],
   // Time and lifecycle
-  timeout: [504, true, true, true],
-  cancelled: [409, true, true, true],
+  timeout: [504, true, true],
+  cancelled: [409, true, true],
   service_stopping: UNAVAILABLE,
   service_restarted: UNAVAILABLE,
   server_not_running: UNAVAILABLE,
@@ -203,16 +203,16 @@ const ROWS: Record<string, Row> = {
   // A warning of svc doctor: the Node line is past its end of life or lacks a stable permission model
   node_line_unsupported: UNPROCESSABLE,
   // The web UI's session
-  forbidden: [403, true, false, true],
-  origin_not_allowed: [403, true, false, true],
+  forbidden: [403, true, false],
+  origin_not_allowed: [403, true, false],
   // The harness (harness/src: messaging, outbox, gateways)
   no_pending: CONFLICT,
   task_not_running: CONFLICT,
   no_active_channel: CONFLICT,
   direct_not_supported: BAD_REQUEST,
-  owner_required: [403, true, false, true],
-  chat_not_authorized: [403, true, false, true],
-  not_the_workbench: [403, true, false, true],
+  owner_required: [403, true, false],
+  chat_not_authorized: [403, true, false],
+  not_the_workbench: [403, true, false],
   inbound_not_found: NOT_FOUND,
   batch_not_found: NOT_FOUND,
   invalid_domain_event: UNPROCESSABLE,
@@ -224,14 +224,14 @@ const ROWS: Record<string, Row> = {
   batch_not_acked: CONFLICT,
   clone_failed: UNPROCESSABLE,
   capability_request_not_found: NOT_FOUND,
-  capability_not_offered: [403, true, false, true],
+  capability_not_offered: [403, true, false],
   not_resendable: CONFLICT,
   gateway_exists: CONFLICT,
   gateway_in_use: CONFLICT,
   channel_exists: CONFLICT,
-  task_mismatch: [403, true, false, true],
+  task_mismatch: [403, true, false],
   terminal_busy: CONFLICT,
-  harness_files_missing: [500, true, false, true],
+  harness_files_missing: [500, true, false],
   terminal_not_ready: CONFLICT,
   message_not_found: NOT_FOUND,
   gateway_not_found: NOT_FOUND,
@@ -243,7 +243,7 @@ const ROWS: Record<string, Row> = {
   // A folder the CLI itself refuses to run in until the person trusts it (Gemini CLI)
   cli_untrusted_folder: DEPENDENCY,
   // A provider answered with a result that does not match the adapter method's schema
-  plugin_invalid_result: [502, true, false, true],
+  plugin_invalid_result: [502, true, false],
   // Preflight failed without a more precise check code
   preflight_failed: UNPROCESSABLE,
   // The catalog build and signing (catalog/src): the publisher's input, files and keys
@@ -280,33 +280,33 @@ const ROWS: Record<string, Row> = {
   gateway_connect_refused: UPSTREAM,
   gateway_write_failed: UPSTREAM,
   gateway_client_error: UPSTREAM,
-  gateway_usage_error: [502, true, false, true],
-  gateway_invalid_request: [502, true, false, true],
-  no_message_id: [502, true, false, true],
-  outbound_delivery_queued: [502, true, false, true],
-  partial_delivery: [502, true, false, true],
+  gateway_usage_error: [502, true, false],
+  gateway_invalid_request: [502, true, false],
+  no_message_id: [502, true, false],
+  outbound_delivery_queued: [502, true, false],
+  partial_delivery: [502, true, false],
   send_setup_failed: UPSTREAM,
   channel_removed: CONFLICT,
   // Identities a caller cannot forge, and what a caller may read or reach
-  task_credential_required: [403, true, false, true],
-  task_credential_invalid: [403, true, false, true],
-  gateway_credential_required: [403, true, false, true],
-  gateway_credential_invalid: [403, true, false, true],
-  workbench_caller_required: [403, true, false, true],
-  project_out_of_scope: [403, true, false, true],
-  target_not_named: [403, true, false, true],
+  task_credential_required: [403, true, false],
+  task_credential_invalid: [403, true, false],
+  gateway_credential_required: [403, true, false],
+  gateway_credential_invalid: [403, true, false],
+  workbench_caller_required: [403, true, false],
+  project_out_of_scope: [403, true, false],
+  target_not_named: [403, true, false],
   repository_holds_svc_home: BAD_REQUEST,
   // MCP over Streamable HTTP (/mcp on svc serve) and its tokens
-  mcp_token_expired: [401, true, false, false],
-  mcp_token_revoked: [401, true, false, false],
+  mcp_token_expired: [401, true, false],
+  mcp_token_revoked: [401, true, false],
   mcp_token_exists: CONFLICT,
   mcp_token_not_found: NOT_FOUND,
-  mcp_session_not_found: [404, true, false, false],
-  invalid_jsonrpc: [400, true, false, false],
+  mcp_session_not_found: [404, true, false],
+  invalid_jsonrpc: [400, true, false],
   // Task worktrees (host/src/worktrees)
-  git_missing: [424, true, false, true],
-  git_too_old: [424, true, false, true],
-  git_failed: [500, true, false, true],
+  git_missing: [424, true, false],
+  git_too_old: [424, true, false],
+  git_failed: [500, true, false],
   not_a_repository: BAD_REQUEST,
   detached_head: CONFLICT,
   base_branch_not_found: NOT_FOUND,
@@ -314,18 +314,18 @@ const ROWS: Record<string, Row> = {
   task_branch_taken: CONFLICT,
   task_branch_missing: CONFLICT,
   repository_has_submodules: UNPROCESSABLE,
-  git_lfs_missing: [424, true, false, true],
+  git_lfs_missing: [424, true, false],
   worktree_setup_failed: UNPROCESSABLE,
   project_folder_dirty: CONFLICT,
   merge_conflict: CONFLICT,
   task_has_uncommitted_changes: CONFLICT,
   // Ours
-  body_too_large: [413, true, false, false],
-  unsupported_media_type: [415, true, false, false],
-  internal: [500, false, false, false],
+  body_too_large: [413, true, false],
+  unsupported_media_type: [415, true, false],
+  internal: [500, false, false],
 };
 
 /** Every stable code the host answers with, and how each adapter treats it. */
 export const ERROR_CODES: Readonly<Record<string, ErrorCodeInfo>> = Object.fromEntries(
-  Object.entries(ROWS).map(([code, [status, expose, retryable, mcpIsError]]) => [code, { status, expose, retryable, mcpIsError }]),
+  Object.entries(ROWS).map(([code, [status, expose, retryable]]) => [code, { status, expose, retryable }]),
 );

@@ -3,8 +3,11 @@
 import { stat } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
 import type {
+  AdapterMethodArgs,
+  AdapterMethodResult,
   CliQueryResult,
   CliStreamEvent,
+  IntegrationMethodName,
   ConfigSchema,
   Manifest,
   ModelInfo,
@@ -13,8 +16,7 @@ import type {
   SessionProcess,
   SessionRequest,
 } from '@svc-org/ai-sdk';
-import { CliQueryResultSchema, ModelInfoSchema, SessionProcessSchema, SvcError, resultToEvents } from '@svc-org/ai-sdk';
-import { z } from 'zod';
+import { AdapterMethods, SvcError, resultToEvents } from '@svc-org/ai-sdk';
 import type { ConnectionRecord, ConnectionStore } from '../connections/index.js';
 import { validateProviderConfig, sensitiveKeysOf } from '../connections/index.js';
 import type { Logger } from '../logging/index.js';
@@ -470,7 +472,7 @@ export class ExtensionService {
     const runtime = this.options.runtime;
     return (async function* () {
       try {
-        const result = CliQueryResultSchema.parse(await runtime.call(target.loadable, 'generate', [withBase], target.callOptions));
+        const result = await runtime.call(target.loadable, 'generate', [withBase], target.callOptions);
         yield* resultToEvents(result);
       } catch (error) {
         const data = SvcError.hasCode(error) ? error : { code: 'plugin_error', message: String(error) };
@@ -482,31 +484,25 @@ export class ExtensionService {
 
   async generate(target: CallTarget, request: QueryRequest): Promise<CliQueryResult> {
     if (!target.manifest.capabilities.query.generate) throw this.unsupported(target, 'generate');
-    const value = await this.options.runtime.call(target.loadable, 'generate', [this.applyBaseArgs(target, request)], target.callOptions);
-    return parseOrThrow(CliQueryResultSchema, value, 'generate() returned an invalid result');
+    return this.options.runtime.call(target.loadable, 'generate', [this.applyBaseArgs(target, request)], target.callOptions);
   }
 
   async models(target: CallTarget): Promise<ModelInfo[]> {
     if (!target.manifest.capabilities.models) throw this.unsupported(target, 'model listing');
-    const value = await this.options.runtime.call(target.loadable, 'models', [], target.callOptions);
-    return parseOrThrow(z.array(ModelInfoSchema), value, 'models() returned an invalid list');
+    return this.options.runtime.call(target.loadable, 'models', [], target.callOptions);
   }
 
   /** Validated at the edge: a structured process description, never a shell command string. */
-  async buildSessionProcess(target: CallTarget, request: SessionRequest): Promise<z.output<typeof SessionProcessSchema>> {
+  async buildSessionProcess(target: CallTarget, request: SessionRequest): Promise<AdapterMethodResult<'buildSessionProcess'>> {
     const sessions = target.manifest.capabilities.sessions;
     if (request.mode === 'fresh' && !sessions.fresh) throw this.unsupported(target, 'fresh sessions');
     if (request.mode === 'resume' && !sessions.resume) throw this.unsupported(target, 'resumed sessions');
-    const value = await this.options.runtime.call(
+    return this.options.runtime.call(
       target.loadable,
       'buildSessionProcess',
       [{ ...request, baseArgs: [...(target.connection?.baseArgs ?? []), ...(request.baseArgs ?? [])] }],
       target.callOptions,
     );
-    if (typeof value === 'string') {
-      throw new SvcError({ code: 'invalid_session_process', message: 'buildSessionProcess() returned a shell command string; it must return { command, args, cwd, envPatch }' });
-    }
-    return parseOrThrow(SessionProcessSchema, value, 'buildSessionProcess() returned an invalid process description', 'invalid_session_process');
   }
 
   /**
@@ -514,15 +510,11 @@ export class ExtensionService {
    * user must have granted its permission; only inside such a call may the adapter touch the CLI's
    * configuration files (the Host Context files API).
    */
-  async integration(
-    target: CallTarget,
-    kind: IntegrationKind,
-    operation: 'inspect' | 'install' | 'uninstall',
-    args: unknown[],
-  ): Promise<unknown> {
+  async integration<M extends IntegrationMethodName>(target: CallTarget, method: M, args: AdapterMethodArgs<M>): Promise<AdapterMethodResult<M>> {
+    const kind = method.slice(0, method.indexOf('.')) as IntegrationKind;
     if (!target.manifest.capabilities.integrations?.[kind]) throw this.unsupported(target, `${kind} integration`);
-    const permission = `integration:${kind}`;
-    if (!target.loadable.granted.has(permission)) {
+    const permission = AdapterMethods[method].permission;
+    if (permission && !target.loadable.granted.has(permission)) {
       throw new SvcError({
         code: 'permission_denied',
         message: `${target.loadable.id} has not been granted "${permission}"`,
@@ -530,7 +522,7 @@ export class ExtensionService {
         details: { permission },
       });
     }
-    return this.options.runtime.call(target.loadable, `${kind}.${operation}`, args, target.callOptions);
+    return this.options.runtime.call(target.loadable, method, args, target.callOptions);
   }
 
   private applyBaseArgs(target: CallTarget, request: QueryRequest): QueryRequest {
@@ -592,14 +584,6 @@ const CLI_CODES: ReadonlySet<string> = new Set([
 function isServing(record: ExtensionRecord, orCliBroken = false): boolean {
   if (record.state === 'enabled' || (record.state === 'needs-confirmation' && record.pendingVersion !== undefined)) return true;
   return orCliBroken && record.state === 'broken' && record.error !== undefined && CLI_CODES.has(record.error.code);
-}
-
-function parseOrThrow<T extends z.ZodTypeAny>(schema: T, value: unknown, message: string, code = 'plugin_invalid_result'): z.output<T> {
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) {
-    throw new SvcError({ code, message: `${message}: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'} ${i.message}`).join('; ')}` });
-  }
-  return parsed.data;
 }
 
 /** Whether the manifest names the probe the person confirmed (a grant from before probes were kept trusts the one there). */

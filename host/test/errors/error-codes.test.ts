@@ -98,7 +98,6 @@ describe('the error-code registry', () => {
       status: 404,
       message: 'no task with id 9',
       details: { id: 9 },
-      mcpIsError: true,
     });
     expect(publicError(new SvcError({ code: 'internal', message: 'stack at /home/me' })).message).not.toContain('/home/me');
   });

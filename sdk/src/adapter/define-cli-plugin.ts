@@ -1,3 +1,4 @@
+import { PROTOCOL_VERSION, type ProtocolVersion } from '../protocol/v1/version.js';
 import type { CliAdapter } from './cli-adapter.js';
 
 const PLUGIN_MARKER = 'svc.cli-plugin';
@@ -9,7 +10,7 @@ export interface CliPluginDefinition {
 
 export interface CliPlugin extends CliPluginDefinition {
   readonly $marker: typeof PLUGIN_MARKER;
-  readonly apiVersion: '1.0';
+  readonly apiVersion: ProtocolVersion;
 }
 
 /** The package's `svcCliPlugin` export is made with this. */
@@ -17,7 +18,7 @@ export function defineCliPlugin(definition: CliPluginDefinition): CliPlugin {
   if (typeof definition?.createAdapter !== 'function') {
     throw new TypeError('defineCliPlugin: definition.createAdapter must be a function');
   }
-  return Object.freeze({ ...definition, $marker: PLUGIN_MARKER, apiVersion: '1.0' as const });
+  return Object.freeze({ ...definition, $marker: PLUGIN_MARKER, apiVersion: PROTOCOL_VERSION });
 }
 
 export function isCliPlugin(value: unknown): value is CliPlugin {

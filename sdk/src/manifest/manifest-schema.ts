@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EXTENSION_ID_PATTERN, PACKAGE_NAME_PATTERN, PUBLISHER_PATTERN } from './extension-id.js';
+import { PROTOCOL_VERSION } from '../protocol/v1/version.js';
 
 export const PLATFORMS = ['darwin', 'linux', 'win32'] as const;
 
@@ -43,7 +44,7 @@ export const ManifestSchema = z
     id: z.string().regex(EXTENSION_ID_PATTERN, 'id must be <publisher>.<name> in lowercase [a-z0-9-]'),
     publisher: z.string().regex(PUBLISHER_PATTERN),
     manifestVersion: z.literal(1),
-    apiVersion: z.literal('1.0'),
+    apiVersion: z.literal(PROTOCOL_VERSION),
     kind: z.literal('cli-provider'),
     display: z.object({ name: nonEmpty, description: nonEmpty }).strict(),
     command: z

@@ -14,6 +14,8 @@ import type {
   SpawnOptions,
 } from '../host-context/host-context.js';
 import type { Permission } from '../manifest/permissions.js';
+import { AdapterMethods } from '../protocol/v1/adapter-methods.js';
+import { HostMethods, type HostMethodName } from '../protocol/v1/host-methods.js';
 import { startRealProcess } from './real-process.js';
 import { startScriptedProcess, type SpawnedProcess, type SpawnHandler } from './scripted-process.js';
 
@@ -97,13 +99,23 @@ export function createTestHost(options: TestHostOptions = {}): TestHost {
   // Folders exist as the host's writeText makes them: every ancestor of a file written.
   const directories = new Set<string>([...files.keys(), ...(options.directories ?? [])].flatMap((path) => [...ancestors(path)]));
   for (const folder of options.directories ?? []) directories.add(folder);
-  const need = (permission: Permission, method: string) => {
-    if (!granted.has(permission)) throw new PermissionDeniedError(permission, method, pluginId);
+  // The real host's gates, from the same protocol table: a permission, or "inside an integration call".
+  const gate = (method: HostMethodName, integrationCall: boolean) => {
+    const permission = HostMethods[method].permission;
+    const name = method.slice(1);
+    if (permission === null) return;
+    if (permission === 'integration') {
+      if (!integrationCall) {
+        throw new SvcError({ code: 'permission_denied', message: `${name} is available only inside an integration call (mcp, hooks, skills)`, pluginId });
+      }
+      return;
+    }
+    if (!granted.has(permission)) throw new PermissionDeniedError(permission, name, pluginId);
   };
   const spawnHandler: SpawnHandler = options.spawn ?? (() => ({ exitCode: 0 }));
 
   const spawn = async (spec: ProcessSpec, spawnOptions?: SpawnOptions): Promise<ChildProcessHandle> => {
-    need('process:spawn', 'process.spawn');
+    gate('$process.spawn', false);
     if (typeof spec !== 'object' || spec === null || typeof spec.command !== 'string' || !Array.isArray(spec.args)) {
       throw new SvcError({ code: 'invalid_request', message: 'process.spawn needs { command, args[] }; shell strings are refused' });
     }
@@ -132,11 +144,6 @@ export function createTestHost(options: TestHostOptions = {}): TestHost {
   };
 
   const makeHost = (integrationCall: boolean): HostContext => {
-    const filesGate = (method: string) => {
-      if (!integrationCall) {
-        throw new SvcError({ code: 'permission_denied', message: `${method} is available only inside an integration call (mcp, hooks, skills)`, pluginId });
-      }
-    };
     return {
       pluginId,
       process: { spawn, run },
@@ -167,22 +174,22 @@ export function createTestHost(options: TestHostOptions = {}): TestHost {
       },
       config: {
         get: async <T extends object>() => {
-          need('config:provider', 'config.get');
+          gate('$config.get', integrationCall);
           return structuredClone(options.config ?? {}) as T;
         },
       },
       files: {
         async readText(path) {
-          filesGate('files.readText');
+          gate('$files.readText', integrationCall);
           return files.get(path);
         },
         async writeText(path, text) {
-          filesGate('files.writeText');
+          gate('$files.writeText', integrationCall);
           for (const folder of ancestors(path)) directories.add(folder);
           files.set(path, text);
         },
         async remove(path) {
-          filesGate('files.remove');
+          gate('$files.remove', integrationCall);
           if (files.delete(path)) return;
           // As the host: a folder goes only when nothing is left in it.
           const inside = (candidate: string) => candidate.startsWith(`${path}/`);
@@ -199,7 +206,8 @@ export function createTestHost(options: TestHostOptions = {}): TestHost {
   const hostFor = (integration: IntegrationKind | undefined): HostContext => {
     if (integration === undefined) return plainHost;
     // The host refuses the integration call itself before the adapter runs.
-    if (!granted.has(`integration:${integration}`)) throw new PermissionDeniedError(`integration:${integration}`, `${integration} integration`, pluginId);
+    const permission = AdapterMethods[`${integration}.inspect`].permission;
+    if (permission && !granted.has(permission)) throw new PermissionDeniedError(permission, `${integration} integration`, pluginId);
     return integrationHost;
   };
 

@@ -1,7 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { configLocationEnv, type HookEntry, type IntegrationChange, type IntegrationRemoval, type McpServerEntry } from '@svc-org/ai-sdk';
-import type { IntegrationKind } from '../../extensions/index.js';
+import {
+  configLocationEnv,
+  type AdapterMethodArgs,
+  type HookEntry,
+  type IntegrationChange,
+  type IntegrationMethodName,
+  type IntegrationRemoval,
+  type McpServerEntry,
+} from '@svc-org/ai-sdk';
 import type { HostServices } from '../../host-services.js';
 import type { CliIo } from '../cli-io.js';
 import { parseCommandArgs } from '../parse-command-args.js';
@@ -49,11 +56,9 @@ export async function integrationCommand(args: string[], io: CliIo, open: () => 
     env,
     ...(values.force ? { force: true } : {}),
   };
-  const call = (operation: 'inspect' | 'install' | 'uninstall', ...callArgs: unknown[]) =>
-    services.extensions.integration(target, kind as IntegrationKind, operation, callArgs);
+  const call = <M extends IntegrationMethodName>(method: M, ...callArgs: AdapterMethodArgs<M>) => services.extensions.integration(target, method, callArgs);
   // What changed and where, from what the provider answered (older providers answer nothing).
-  const report = (verb: string, what: string, change: unknown) => {
-    const known = typeof change === 'object' && change !== null ? (change as IntegrationChange) : undefined;
+  const report = (verb: string, what: string, known: IntegrationChange | undefined) => {
     const where = known?.configPath ? ` ${verb === 'removed' ? 'from' : 'in'} ${known.configPath}` : '';
     const whose = verb === 'removed' && known?.origin === 'other' ? ' (it was not written by svc)' : '';
     const unchanged = known?.changed === false ? ' (already there, nothing changed)' : '';
@@ -61,7 +66,7 @@ export async function integrationCommand(args: string[], io: CliIo, open: () => 
   };
 
   if (action === 'list') {
-    const inspection = (await call('inspect', scope)) as { configPath?: string; entries: Array<{ origin?: string }> };
+    const inspection = await call(`${kind}.inspect`, scope);
     if (values.json) {
       io.stdout.write(`${terminalJson(JSON.stringify(inspection, null, 2))}\n`);
       return 0;
@@ -76,30 +81,30 @@ export async function integrationCommand(args: string[], io: CliIo, open: () => 
   if (kind === 'mcp') {
     if (!name) throw new UsageError(`a server name is required\nusage:\n${INTEGRATION_USAGE}`);
     if (action === 'remove') {
-      report('removed', `MCP server ${name}`, await call('uninstall', name, scope));
+      report('removed', `MCP server ${name}`, await call('mcp.uninstall', name, scope));
       return 0;
     }
     if (!values.command === !values.url) throw new UsageError('give exactly one of --command or --url');
     const entry: McpServerEntry = values.url
       ? { name, url: values.url }
       : { name, command: values.command, args: values.arg ?? [], ...(values.env ? { env: parseEnv(values.env) } : {}) };
-    report('added', `MCP server ${name}`, await call('install', entry, scope));
+    report('added', `MCP server ${name}`, await call('mcp.install', entry, scope));
     return 0;
   }
   if (kind === 'hooks') {
     if (!values.matcher || !values.command) throw new UsageError('hooks add/remove need --matcher and --command');
     const entry: HookEntry = { event: 'PreToolUse', matcher: values.matcher, command: values.command };
-    const change = await call(action === 'add' ? 'install' : 'uninstall', entry, scope);
+    const change = await call(action === 'add' ? 'hooks.install' : 'hooks.uninstall', entry, scope);
     report(action === 'add' ? 'added' : 'removed', `PreToolUse hook ${values.matcher} → ${values.command}`, change);
     return 0;
   }
   if (!name) throw new UsageError(`a skill name is required\nusage:\n${INTEGRATION_USAGE}`);
   if (action === 'remove') {
-    report('removed', `skill ${name}`, await call('uninstall', name, scope));
+    report('removed', `skill ${name}`, await call('skills.uninstall', name, scope));
     return 0;
   }
   if (!values.file) throw new UsageError('skills add needs --file <SKILL.md>');
-  report('added', `skill ${name}`, await call('install', { name, content: await readFile(resolve(io.cwd, values.file), 'utf8') }, scope));
+  report('added', `skill ${name}`, await call('skills.install', { name, content: await readFile(resolve(io.cwd, values.file), 'utf8') }, scope));
   return 0;
 }
 

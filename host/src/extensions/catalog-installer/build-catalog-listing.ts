@@ -1,10 +1,10 @@
 // What `svc ext catalog` and GET /api/extensions/catalog show: each extension and version the index
 // offers, its permissions and compatibility with this host, and what is installed. No URL is part of
 // it: artifacts are addressed by id and version only.
-import semver from 'semver';
 import type { Capabilities } from '@svc-org/ai-sdk';
 import type { CatalogIndex } from '../install/index.js';
 import type { ExtensionRecord, ExtensionSource, ExtensionState } from '../registry/index.js';
+import { versionInRange } from '../preflight/version-in-range.js';
 
 export interface CatalogListingVersion {
   version: string;
@@ -64,8 +64,8 @@ export function buildCatalogListing(index: CatalogIndex, records: readonly Exten
             permissions: [...release.permissions],
             compatibility: { ...release.compatibility },
             compatible: {
-              svc: semver.satisfies(versions.host, release.compatibility.svc),
-              node: semver.satisfies(versions.node, release.compatibility.node),
+              svc: versionInRange('svc', versions.host, release.compatibility.svc),
+              node: versionInRange('node', versions.node, release.compatibility.node),
             },
             capabilities: release.capabilities,
             size: release.artifact.size,

@@ -5,6 +5,7 @@
 import semver from 'semver';
 import type { CatalogIndex } from '../install/index.js';
 import type { ExtensionRecord } from '../registry/index.js';
+import { versionInRange } from '../preflight/version-in-range.js';
 
 export interface Incompatibility {
   /** What the version asks for that this host does not have. */
@@ -58,10 +59,10 @@ export function buildOutdatedList(
     const incompatible = (release: (typeof releases)[number]): Incompatibility[] => {
       const { svc, node, cli: cliRange } = release.compatibility;
       const found: Incompatibility[] = [];
-      if (!semver.satisfies(versions.host, svc, { includePrerelease: true })) found.push({ check: 'svc', range: svc, have: versions.host });
-      if (!semver.satisfies(versions.node, node, { includePrerelease: true })) found.push({ check: 'node', range: node, have: versions.node });
+      if (!versionInRange('svc', versions.host, svc)) found.push({ check: 'svc', range: svc, have: versions.host });
+      if (!versionInRange('node', versions.node, node)) found.push({ check: 'node', range: node, have: versions.node });
       const cliVersion = cli === undefined ? null : semver.coerce(cli, { includePrerelease: true })?.version ?? cli;
-      if (cliRange !== undefined && cliVersion !== null && !semver.satisfies(cliVersion, cliRange, { includePrerelease: true })) {
+      if (cliRange !== undefined && cliVersion !== null && !versionInRange('cli', cliVersion, cliRange)) {
         found.push({ check: 'cli', range: cliRange, have: cli! });
       }
       return found;

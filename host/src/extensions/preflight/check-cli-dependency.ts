@@ -9,6 +9,7 @@ import { discoverCliCommand, type CommandSource, type DiscoveryOptions } from '.
 import { parseCliVersion } from './parse-cli-version.js';
 import type { CliProbeMode } from './preflight-options.js';
 import { probeCliVersion, type ProbeOptions, type ProbeOutcome } from './probe-cli-version.js';
+import { versionInRange } from './version-in-range.js';
 
 export interface ResolvedCli {
   /** Absolute path of the executable found (that answered the probe, when it ran). */
@@ -124,8 +125,7 @@ export async function checkCliDependency(manifest: Manifest, options: CliDepende
       { command, args: spec.versionArgs, source, output: excerpt(outcome.stdout, outcome.stderr) },
     );
   }
-  // A CLI's nightly or preview build is judged by its numbers: 0.20.0-nightly.1 is in >=0.18.0 <1.0.0.
-  if (range !== undefined && !semver.satisfies(version, range, { includePrerelease: true })) {
+  if (range !== undefined && !versionInRange('cli', version, range)) {
     return checkFailed(
       'cli-dependency',
       PreflightCodes.cliIncompatible,

@@ -3,6 +3,7 @@
 import semver from 'semver';
 import type { Manifest } from '@svc-org/ai-sdk';
 import { checkFailed, type CheckResult, PreflightCodes } from '@svc-org/extension-format/manifest';
+import { versionInRange } from './version-in-range.js';
 
 export type HostRangeCheckResult = CheckResult<'host-range'>;
 
@@ -17,7 +18,7 @@ export function checkHostRange(manifest: Manifest, hostVersion: string): HostRan
       { errors: [{ path: '/svc/compatibility/svc', message: 'must be a semver range' }] },
     );
   }
-  if (!semver.satisfies(hostVersion, range)) {
+  if (!versionInRange('svc', hostVersion, range)) {
     return checkFailed(
       'host-range',
       PreflightCodes.hostIncompatible,

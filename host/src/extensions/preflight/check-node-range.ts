@@ -2,6 +2,7 @@
 import semver from 'semver';
 import type { Manifest } from '@svc-org/ai-sdk';
 import { checkFailed, type CheckResult, PreflightCodes } from '@svc-org/extension-format/manifest';
+import { versionInRange } from './version-in-range.js';
 
 export type NodeRangeCheckResult = CheckResult<'node-range'>;
 
@@ -16,7 +17,7 @@ export function checkNodeRange(manifest: Manifest, nodeVersion: string): NodeRan
       { errors: [{ path: '/svc/compatibility/node', message: 'must be a semver range' }] },
     );
   }
-  if (!semver.satisfies(nodeVersion, range)) {
+  if (!versionInRange('node', nodeVersion, range)) {
     return checkFailed(
       'node-range',
       PreflightCodes.nodeIncompatible,

@@ -4,6 +4,7 @@ export * from './check-tree-digest.js';
 export * from './check-catalog-version.js';
 export * from './check-host-range.js';
 export * from './check-node-range.js';
+export * from './version-in-range.js';
 export * from './check-cli-dependency.js';
 export * from './discover-cli-command.js';
 export * from './parse-cli-version.js';

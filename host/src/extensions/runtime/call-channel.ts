@@ -3,23 +3,16 @@
 import { mkdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { MessagePort } from 'node:worker_threads';
-import type { CliStreamEvent, SvcErrorData } from '@svc-org/ai-sdk';
-import { CliStreamEventSchema, PermissionDeniedError, SvcError } from '@svc-org/ai-sdk';
+import type { CliStreamEvent, HostContextShape, HostMessage, HostMethodName, HostMethodPermission, SvcErrorData, WorkerMessage } from '@svc-org/ai-sdk';
+import { CliStreamEventSchema, HostMethods, PermissionDeniedError, STREAM_EVENT_WINDOW, SvcError } from '@svc-org/ai-sdk';
 import type { Logger } from '../../logging/index.js';
 import { childEnv } from '../../processes/child-env.js';
 import { ProcessSupervisor, type KillReason, type SupervisedProcess } from '../../processes/process-supervisor.js';
-import {
-  HostContextProtocol,
-  type HostContextShape,
-  type HostMethodName,
-  type MethodPermission,
-} from './host-context-protocol.js';
 import { eventSize } from './event-size.js';
 import { checkMessageBounds } from './message-bounds.js';
 import type { IntegrationFileGuard } from './integration-file-guard.js';
 import type { LogRateLimiter } from './log-rate-limiter.js';
 import type { PluginStorageStore } from './plugin-storage-store.js';
-import { STREAM_EVENT_WINDOW, type HostMessage, type WorkerMessage } from './rpc-messages.js';
 
 export interface CallChannelOptions {
   pluginId: string;
@@ -276,7 +269,7 @@ export class CallChannel {
     try {
       // The call has its outcome (cancelled, timed out, refused): the provider may act no more.
       if (this.settledFlag) throw new SvcError({ code: 'cancelled', message: 'the call is over' });
-      const declaration = HostContextProtocol[method];
+      const declaration = HostMethods[method];
       if (!declaration) throw new SvcError({ code: 'invalid_request', message: `unknown Host Context method ${String(method)}` });
       this.checkPermission(declaration.permission, method);
       const parsed = declaration.args.safeParse(args);
@@ -301,7 +294,7 @@ export class CallChannel {
     }
   }
 
-  private checkPermission(permission: MethodPermission, method: string): void {
+  private checkPermission(permission: HostMethodPermission, method: string): void {
     if (permission === null) return;
     if (permission === 'integration') {
       if (!this.options.integrationCall) {

@@ -6,8 +6,19 @@ import { randomBytes } from 'node:crypto';
 import { dirname } from 'node:path';
 import { MessageChannel } from 'node:worker_threads';
 import Piscina from 'piscina';
-import type { CliStreamEvent, IntegrationFiles, PlatformInfo, ResolvedCli, SvcErrorData } from '@svc-org/ai-sdk';
-import { SvcError } from '@svc-org/ai-sdk';
+import type {
+  AdapterCall,
+  AdapterMethodArgs,
+  AdapterMethodName,
+  AdapterMethodResult,
+  CliStreamEvent,
+  IntegrationFiles,
+  PlatformInfo,
+  QueryRequest,
+  ResolvedCli,
+  SvcErrorData,
+} from '@svc-org/ai-sdk';
+import { AdapterMethods, EVENT_BATCH_SIZE, SvcError, adapterCall, isIntegrationMethod } from '@svc-org/ai-sdk';
 import type { Logger } from '../../logging/index.js';
 import { scrubbedWorkerEnv } from '../../processes/child-env.js';
 import { killTaggedProcesses, PROVIDER_THREAD_TAG } from '../../processes/tagged-processes.js';
@@ -16,7 +27,7 @@ import { EventQueue } from './event-queue.js';
 import { IntegrationFileGuard, integrationCallScope } from './integration-file-guard.js';
 import { LogRateLimiter } from './log-rate-limiter.js';
 import type { PluginStorageStore } from './plugin-storage-store.js';
-import { EVENT_BATCH_SIZE, type AdapterMethod, type WorkerTask } from './rpc-messages.js';
+import type { WorkerTask } from './rpc-messages.js';
 import { resolveRuntimeLimits, type RuntimeLimits, type RuntimeLimitsInput } from './runtime-options.js';
 import { resolveWorkerFile } from './worker-file.js';
 import { hardenedLaunch, realPath } from './hardened-launch.js';
@@ -45,7 +56,7 @@ export interface LoadableExtension {
 /** A call that crashed its worker thread or process (not a deadline, cancel or unload). */
 export interface ProviderCrash {
   pluginId: string;
-  method: AdapterMethod;
+  method: AdapterMethodName;
   reason: string;
 }
 
@@ -88,12 +99,6 @@ interface PoolEntry {
   retiring?: 'replaced' | 'unloaded' | 'abandoned';
 }
 
-const INTEGRATION_METHODS = new Set<AdapterMethod>([
-  'mcp.inspect', 'mcp.install', 'mcp.uninstall',
-  'hooks.inspect', 'hooks.install', 'hooks.uninstall',
-  'skills.inspect', 'skills.install', 'skills.uninstall',
-]);
-
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
 export class ExtensionRuntime {
@@ -115,21 +120,44 @@ export class ExtensionRuntime {
     this.hostEnv = options.hostEnv ?? process.env;
   }
 
-  /** Runs one adapter call to completion; a failure is thrown as an SvcError with its code. */
-  async call(extension: LoadableExtension, method: Exclude<AdapterMethod, 'stream'>, args: unknown[], options: CallOptions = {}): Promise<unknown> {
-    const outcome = await this.execute(extension, method, args, options);
+  /**
+   * Runs one adapter call to completion; a failure is thrown as an SvcError with its code. The
+   * answer is checked against the method's result schema (the SDK's protocol table): a provider
+   * that answers a wrong shape fails the call with the table's code for it.
+   */
+  async call<M extends Exclude<AdapterMethodName, 'stream'>>(
+    extension: LoadableExtension,
+    method: M,
+    args: AdapterMethodArgs<M>,
+    options: CallOptions = {},
+  ): Promise<AdapterMethodResult<M>> {
+    const outcome = await this.execute(extension, adapterCall(method, args), options);
     if (!outcome.ok) throw new SvcError({ ...this.redactError(outcome.error), pluginId: extension.id });
+    const value = this.checkResult(extension, method, outcome.value);
     // A session process description stays in the host: its envPatch may rightly carry the
     // connection's key to the CLI. Every other result leaves the host, redacted.
-    if (method === 'buildSessionProcess') return outcome.value;
-    return this.options.logger.redactor.content(outcome.value);
+    if (method === 'buildSessionProcess') return value;
+    return this.options.logger.redactor.content(value) as AdapterMethodResult<M>;
+  }
+
+  private checkResult<M extends AdapterMethodName>(extension: LoadableExtension, method: M, value: unknown): AdapterMethodResult<M> {
+    const declaration = AdapterMethods[method];
+    const parsed = declaration.result.safeParse(value);
+    if (parsed.success) return parsed.data as AdapterMethodResult<M>;
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'} ${issue.message}`).join('; ');
+    const message =
+      method === 'buildSessionProcess' && typeof value === 'string'
+        ? 'buildSessionProcess() returned a shell command string; it must return { command, args, cwd, envPatch }'
+        : `${method}() returned an invalid result: ${problems}`;
+    this.options.logger.warn('provider answered a wrong shape', { plugin: extension.id, method, code: declaration.invalidResultCode });
+    throw new SvcError({ code: declaration.invalidResultCode, message: this.options.logger.redactor.text(message), pluginId: extension.id });
   }
 
   /**
    * Streams a query's events as they arrive. Never throws: a failure is an `error` event followed
    * by `finish`. Breaking out of the loop cancels the call and kills its processes.
    */
-  stream(extension: LoadableExtension, request: unknown, options: CallOptions = {}): AsyncIterable<CliStreamEvent> {
+  stream(extension: LoadableExtension, request: QueryRequest, options: CallOptions = {}): AsyncIterable<CliStreamEvent> {
     const local = new AbortController();
     const signal = options.signal ? AbortSignal.any([options.signal, local.signal]) : local.signal;
     let channel: CallChannel | undefined;
@@ -141,7 +169,7 @@ export class ExtensionRuntime {
     );
     let sawFinish = false;
     let sawError = false;
-    void this.execute(extension, 'stream', [request], { ...options, signal }, (events, sizes) => {
+    void this.execute(extension, { method: 'stream', args: [request] }, { ...options, signal }, (events, sizes) => {
       for (const event of events) {
         if (event.type === 'finish') sawFinish = true;
         if (event.type === 'error') sawError = true;
@@ -313,11 +341,8 @@ export class ExtensionRuntime {
     if (!letGo && !entry.retiring && channel.threadId !== undefined) this.abandonThread(entry, channel.threadId, channel);
   }
 
-  private timeoutFor(method: AdapterMethod): number {
-    if (method === 'generate' || method === 'stream') return this.limits.callTimeoutMs.query;
-    if (method === 'buildSessionProcess') return this.limits.callTimeoutMs.buildSessionProcess;
-    if (method === 'models') return this.limits.callTimeoutMs.models;
-    return this.limits.callTimeoutMs.integration;
+  private timeoutFor(method: AdapterMethodName): number {
+    return this.limits.callTimeoutMs[AdapterMethods[method].timeout];
   }
 
   private logLimiterFor(id: string): LogRateLimiter {
@@ -335,12 +360,12 @@ export class ExtensionRuntime {
 
   private async execute(
     extension: LoadableExtension,
-    method: AdapterMethod,
-    args: unknown[],
+    call: AdapterCall,
     options: CallOptions,
     onEvents?: (events: CliStreamEvent[], sizes: number[]) => void,
     onChannel?: (channel: CallChannel) => void,
   ): Promise<CallOutcome> {
+    const { method, args } = call;
     const entry = this.poolFor(extension);
     const { logger, stats } = this.options;
     const startedAt = performance.now();
@@ -377,8 +402,8 @@ export class ExtensionRuntime {
     const channel: CallChannel = new CallChannel(port1, {
       pluginId: extension.id,
       granted: extension.granted,
-      integrationCall: INTEGRATION_METHODS.has(method),
-      integrationFiles: INTEGRATION_METHODS.has(method)
+      integrationCall: isIntegrationMethod(method),
+      integrationFiles: isIntegrationMethod(method)
         ? new IntegrationFileGuard({
             pluginId: extension.id,
             declared: extension.integrationFiles,
@@ -433,7 +458,7 @@ export class ExtensionRuntime {
     });
     onChannel?.(channel);
     // An integration call's own permission was checked to start it: the call is its use.
-    if (stats && INTEGRATION_METHODS.has(method)) stats.permissionUsed(extension.id, `integration:${method.split('.')[0]}`);
+    if (stats && isIntegrationMethod(method)) stats.permissionUsed(extension.id, `integration:${method.split('.')[0]}`);
     entry.active.add(channel);
 
     const onAbort = () => stop('cancelled');
@@ -444,8 +469,7 @@ export class ExtensionRuntime {
       port: port2,
       entryPath: entry.entryPath,
       pluginId: extension.id,
-      method,
-      args,
+      ...call,
       cli: extension.cli,
       platform: this.options.platform,
       maxEventBytes: this.limits.maxEventBytes,

@@ -1,4 +1,3 @@
-export * from './host-context-protocol.js';
 export * from './rpc-messages.js';
 export * from './runtime-options.js';
 export * from './plugin-storage-store.js';

@@ -4,7 +4,8 @@
 // the Host Context.
 import { Socket } from 'node:net';
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
-import type { WorkerMessage, WorkerTask } from './rpc-messages.js';
+import type { WorkerMessage } from '@svc-org/ai-sdk';
+import type { WorkerTask } from './rpc-messages.js';
 import type { HostToProcess, ProcessToHost } from './process-messages.js';
 import { encodeFrame, FrameReader } from './message-frames.js';
 import { confineFileReads } from './confine-file-reads.js';

@@ -1,10 +1,11 @@
 // Messages on a hardened provider process's IPC channel: each call's MessagePort traffic, relayed.
-import type { HostMessage, WorkerMessage, WorkerTask } from './rpc-messages.js';
+import type { HostMessage, WorkerMessage } from '@svc-org/ai-sdk';
+import type { WorkerTaskData } from './rpc-messages.js';
 
 /** host → provider process */
 export type HostToProcess =
   /** Start call `c`; `tid` is the host's name for this process (what `hi` reports). */
-  | { k: 'run'; c: number; tid: number; task: Omit<WorkerTask, 'port'> }
+  | { k: 'run'; c: number; tid: number; task: WorkerTaskData }
   | { k: 'm'; c: number; m: HostMessage }
   /** The host closed the call's port: the call is over for it. */
   | { k: 'close'; c: number };

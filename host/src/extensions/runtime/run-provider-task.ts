@@ -3,14 +3,11 @@
 import { pathToFileURL } from 'node:url';
 import { getHeapStatistics } from 'node:v8';
 import type { CliAdapter, CliPlugin, CliStreamEvent, SvcErrorData } from '@svc-org/ai-sdk';
-import { SvcError } from '@svc-org/ai-sdk';
+import { EVENT_BATCH_SIZE, PROTOCOL_VERSION, SvcError } from '@svc-org/ai-sdk';
 import { eventSize } from './event-size.js';
-import { EVENT_BATCH_SIZE, type WorkerTask } from './rpc-messages.js';
+import type { WorkerTask } from './rpc-messages.js';
 import { checkMessageBounds } from './message-bounds.js';
 import { createWorkerHostContext, WorkerRpc } from './worker-host-context.js';
-
-/** The contract version this host serves; a plugin built against another is refused at load. */
-const SUPPORTED_API_VERSION = '1.0';
 
 const adapters = new Map<string, Promise<CliAdapter>>();
 /** How long the cold load of an entry took, until the call that caused it reports it. */
@@ -29,10 +26,10 @@ async function loadAdapter(entryPath: string): Promise<CliAdapter> {
           message: 'the entry does not export `svcCliPlugin` made with defineCliPlugin()',
         });
       }
-      if (plugin.apiVersion !== SUPPORTED_API_VERSION) {
+      if (plugin.apiVersion !== PROTOCOL_VERSION) {
         throw new SvcError({
           code: 'api_version_unsupported',
-          message: `the provider was built for contract apiVersion ${JSON.stringify(plugin.apiVersion)}; this host serves ${SUPPORTED_API_VERSION}`,
+          message: `the provider was built for contract apiVersion ${JSON.stringify(plugin.apiVersion)}; this host serves ${PROTOCOL_VERSION}`,
           details: { fix: 'rebuild the provider with an @svc-org/ai-sdk release for this host, or update svc' },
         });
       }
@@ -89,27 +86,51 @@ async function dispatch(
   ctx: Parameters<CliAdapter['generate']>[1],
   rpc: WorkerRpc,
 ): Promise<unknown> {
-  const args = task.args;
   switch (task.method) {
     case 'buildSessionProcess':
-      return adapter.buildSessionProcess(args[0] as never, ctx);
+      return adapter.buildSessionProcess(task.args[0], ctx);
     case 'generate':
-      return adapter.generate(args[0] as never, ctx);
+      return adapter.generate(task.args[0], ctx);
     case 'stream': {
       if (!adapter.stream) throw unsupported('stream');
-      await pumpEvents(adapter.stream(args[0] as never, ctx), rpc, task.maxEventBytes, task.maxMessageDepth);
+      await pumpEvents(adapter.stream(task.args[0], ctx), rpc, task.maxEventBytes, task.maxMessageDepth);
       return undefined;
     }
     case 'models':
       if (!adapter.models) throw unsupported('models');
       return adapter.models(ctx);
-    default: {
-      const [kind, operation] = task.method.split('.') as ['mcp' | 'hooks' | 'skills', 'inspect' | 'install' | 'uninstall'];
-      const integration = adapter[kind] as Record<string, (...a: unknown[]) => Promise<unknown>> | undefined;
-      if (!integration || typeof integration[operation] !== 'function') throw unsupported(task.method);
-      return integration[operation](...args, ctx);
-    }
+    case 'mcp.inspect':
+      return integration(adapter, 'mcp', 'inspect').inspect(task.args[0], ctx);
+    case 'mcp.install':
+      return integration(adapter, 'mcp', 'install').install(task.args[0], task.args[1], ctx);
+    case 'mcp.uninstall':
+      return integration(adapter, 'mcp', 'uninstall').uninstall(task.args[0], task.args[1], ctx);
+    case 'hooks.inspect':
+      return integration(adapter, 'hooks', 'inspect').inspect(task.args[0], ctx);
+    case 'hooks.install':
+      return integration(adapter, 'hooks', 'install').install(task.args[0], task.args[1], ctx);
+    case 'hooks.uninstall':
+      return integration(adapter, 'hooks', 'uninstall').uninstall(task.args[0], task.args[1], ctx);
+    case 'skills.inspect':
+      return integration(adapter, 'skills', 'inspect').inspect(task.args[0], ctx);
+    case 'skills.install':
+      return integration(adapter, 'skills', 'install').install(task.args[0], task.args[1], ctx);
+    case 'skills.uninstall':
+      return integration(adapter, 'skills', 'uninstall').uninstall(task.args[0], task.args[1], ctx);
+    default:
+      throw unsupported(String((task as { method: unknown }).method));
   }
+}
+
+/** The adapter's integration of `kind`, when it implements `operation`. */
+function integration<K extends 'mcp' | 'hooks' | 'skills'>(
+  adapter: CliAdapter,
+  kind: K,
+  operation: 'inspect' | 'install' | 'uninstall',
+): NonNullable<CliAdapter[K]> {
+  const found = adapter[kind];
+  if (!found || typeof found[operation] !== 'function') throw unsupported(`${kind}.${operation}`);
+  return found;
 }
 
 /**

@@ -14,8 +14,7 @@ import type {
   SvcErrorData,
 } from '@svc-org/ai-sdk';
 import { SvcError } from '@svc-org/ai-sdk';
-import type { HostMethodArgs, HostMethodName, HostMethodResults } from './host-context-protocol.js';
-import type { HostMessage, WorkerMessage } from './rpc-messages.js';
+import type { HostMessage, HostMethodArgs, HostMethodName, HostMethodResults, WorkerMessage } from '@svc-org/ai-sdk';
 import { TextQueue } from './text-queue.js';
 
 const STDERR_UNREAD_LIMIT = 1024 * 1024;

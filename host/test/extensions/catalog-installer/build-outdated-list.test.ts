@@ -1,7 +1,9 @@
 import { expect, test } from 'vitest';
+import type { Manifest } from '@svc-org/ai-sdk';
 import { buildOutdatedList } from '../../../src/extensions/catalog-installer/index.js';
 import type { CatalogIndex } from '../../../src/extensions/install/index.js';
 import type { ExtensionRecord } from '../../../src/extensions/registry/index.js';
+import { checkHostRange } from '../../../src/extensions/preflight/index.js';
 
 const release = (version: string, compatibility: { svc: string; node: string; cli?: string }, permissions = ['process:spawn']) => ({
   version,
@@ -54,4 +56,17 @@ test('an unknown CLI version leaves the CLI ranges unchecked; developer registra
     updateAvailable: true,
   });
   expect(buildOutdatedList(offered, [record('1.0.0', 'dev')], hostVersions())).toEqual([]);
+});
+
+test('a pre-release host judges a version as preflight will: the list offers nothing preflight refuses', () => {
+  const offered = index([release('1.1.0', ok)]);
+  const host = { ...hostVersions(), host: '0.4.0-rc.1' };
+  const [entry] = buildOutdatedList(offered, [record('1.0.0')], host);
+  const preflight = checkHostRange({ id: 'acme.tool', compatibility: ok } as unknown as Manifest, host.host);
+  expect(preflight.ok).toBe(false);
+  expect(entry).toMatchObject({
+    newestCompatible: null,
+    updateAvailable: false,
+    newest: { compatible: false, incompatible: [{ check: 'svc', range: ok.svc, have: '0.4.0-rc.1' }] },
+  });
 });

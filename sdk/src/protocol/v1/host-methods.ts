@@ -1,7 +1,8 @@
-// Every Host Context method, declared once: its arguments (parsed at the host's edge), and the
-// permission the host checks before acting. The worker side uses only the types of this file.
+// The Host Context methods (provider → host), declared once: their arguments, parsed at the host's
+// edge, the permission the host checks before acting, and what each answers. The provider's side
+// uses only the types; the host's side parses with the schemas.
 import { z } from 'zod';
-import type { Permission } from '@svc-org/ai-sdk';
+import type { Permission } from '../../manifest/permissions.js';
 
 const JsonValueSchema: z.ZodType<unknown> = z.lazy(() =>
   z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(JsonValueSchema), z.record(z.string(), JsonValueSchema)]),
@@ -22,18 +23,18 @@ const storageKey = z.string().min(1).max(512);
 const absolutePath = z.string().refine((path) => path.startsWith('/') || /^[A-Za-z]:\\/.test(path), 'path must be absolute');
 
 /** `integration` means: only inside an mcp/hooks/skills call, whose own permission was checked to start it. */
-export type MethodPermission = Permission | 'integration' | null;
+export type HostMethodPermission = Permission | 'integration' | null;
 
-interface MethodDeclaration<A extends z.ZodTypeAny> {
-  permission: MethodPermission;
+export interface HostMethodDeclaration<A extends z.ZodTypeAny> {
+  permission: HostMethodPermission;
   args: A;
 }
 
-function method<A extends z.ZodTypeAny>(permission: MethodPermission, args: A): MethodDeclaration<A> {
+function method<A extends z.ZodTypeAny>(permission: HostMethodPermission, args: A): HostMethodDeclaration<A> {
   return { permission, args };
 }
 
-export const HostContextProtocol = {
+export const HostMethods = {
   '$process.spawn': method('process:spawn', z.tuple([ProcessSpecSchema, z.object({ timeoutMs: z.number().int().positive().optional() }).strict()])),
   '$process.write': method('process:spawn', z.tuple([handle, z.string()])),
   '$process.end': method('process:spawn', z.tuple([handle])),
@@ -50,8 +51,8 @@ export const HostContextProtocol = {
   '$files.remove': method('integration', z.tuple([absolutePath])),
 } as const;
 
-export type HostMethodName = keyof typeof HostContextProtocol;
-export type HostMethodArgs<M extends HostMethodName> = z.infer<(typeof HostContextProtocol)[M]['args']>;
+export type HostMethodName = keyof typeof HostMethods;
+export type HostMethodArgs<M extends HostMethodName> = z.infer<(typeof HostMethods)[M]['args']>;
 
 export interface SpawnReply {
   handle: number;
@@ -76,7 +77,7 @@ export interface HostMethodResults {
   '$files.remove': void;
 }
 
-/** The host side implements this shape; the checker in host-context-server.ts has run before any of it. */
+/** The host side implements this shape, after the permission check and the argument parse. */
 export type HostContextShape = {
   [M in HostMethodName]: (...args: HostMethodArgs<M>) => Promise<HostMethodResults[M]> | HostMethodResults[M];
 };
