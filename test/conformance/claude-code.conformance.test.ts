@@ -12,6 +12,8 @@ import {
 import { claudeCodeSideTurns } from '../model-servers/claude-code-side-turns.js';
 import { cancelQuery } from './support/cancel-query.js';
 import { recordMatrixCell } from './support/client-matrix.js';
+import { initializeOf, startProbeServer, type ProbeServer } from './support/mcp-probe-server.js';
+import { featureCells, recordCells, slowCells } from './support/probe-cells.js';
 import { startServe } from '../support/svc-serve.js';
 import { createConformanceSandbox, type ConformanceSandbox } from './support/conformance-sandbox.js';
 import { enableInChosenMode } from './support/isolation-args.js';
@@ -274,6 +276,61 @@ describe('Claude Code through svc', () => {
       await serve.exited;
     }
     recordMatrixCell({ client: 'Claude Code', version: sandbox.cli.version, feature: 'http', honoured: true, evidence: 'list_workspaces called over Streamable HTTP with a bearer token; its result reached the model', test: 'claude-code: /mcp added with `claude mcp add --transport http`' });
+  });
+
+  describe('what Claude Code does with MCP features (a probe server, for the client matrix)', () => {
+    let probe: ProbeServer;
+    const probeTool = (name: string) => `mcp__probe__${name}`;
+    const who = (test: string) => ({ client: 'Claude Code', version: sandbox.cli.version, test: `claude-code: ${test}` });
+
+    beforeAll(async () => {
+      probe = await startProbeServer();
+      execFileSync(join(sandbox.cli.binDir, 'claude'), ['mcp', 'add', '-s', 'user', '--transport', 'http', 'probe', probe.url], { env: sandbox.svc.env, cwd: sandbox.workspace, encoding: 'utf8' });
+    });
+    afterAll(async () => {
+      execFileSync(join(sandbox.cli.binDir, 'claude'), ['mcp', 'remove', '-s', 'user', 'probe'], { env: sandbox.svc.env, cwd: sandbox.workspace, encoding: 'utf8' });
+      await probe?.close();
+    });
+
+    test('structuredContent, resource links, annotations, elicitation and listChanged, as the client handles them', async () => {
+      const allowed = ['probe_structured', 'probe_link', 'probe_elicit', 'probe_change', 'probe_added'].map(probeTool).join(',');
+      const server = await connect(
+        'probe-features',
+        [
+          {
+            type: 'tool-use',
+            calls: ['probe_structured', 'probe_link', 'probe_elicit', 'probe_read', 'probe_delete'].map((name, index) => ({ id: `toolu_probe_${index}`, name: probeTool(name), input: {} })),
+          },
+          { type: 'tool-use', calls: [{ id: 'toolu_probe_change', name: probeTool('probe_change'), input: {} }] },
+          { type: 'text', text: 'Probed.' },
+        ],
+        { args: ['--allowedTools', allowed] },
+      );
+      const result = await sandbox.query('probe-features', 'Probe the MCP features.');
+      expect(result.code, result.stderr).toBe(0);
+      expect(initializeOf(probe)).toBeDefined();
+      expect(turns(server)).toHaveLength(3);
+      // The allowed tools ran; each answer went back to the model for the same id.
+      expect(probe.calls('probe_structured')).toHaveLength(1);
+      expect(probe.calls('probe_change')).toHaveLength(1);
+      expect(toolResultsIn(turns(server)[1]!.body).map((block) => block.tool_use_id)).toEqual([0, 1, 2, 3, 4].map((index) => `toolu_probe_${index}`));
+      const later = JSON.stringify(turns(server).slice(1).map((request) => request.body));
+      const offered = JSON.stringify(turns(server).map((request) => (request.body as { tools?: unknown }).tools));
+      recordCells(who('probe tools called from a scripted turn'), featureCells(probe, later, offered));
+    });
+
+    test('progress and cancellation: Ctrl-C while an MCP tool call runs', async () => {
+      const server = await connect('probe-slow', [{ type: 'tool-use', calls: [{ id: 'toolu_probe_slow', name: probeTool('probe_slow'), input: {} }] }, { type: 'text', text: 'not reached' }], {
+        args: ['--allowedTools', probeTool('probe_slow')],
+      });
+      const outcome = await cancelQuery(sandbox, 'probe-slow', 'Run the slow probe.', () => probe.calls('probe_slow').length === 1);
+      expect(outcome.code, outcome.stderr).toBe(130);
+      expect(turns(server)).toHaveLength(1);
+      const call = probe.calls('probe_slow')[0]!;
+      // A notifications/cancelled, if the client sends one, comes before it goes.
+      await waitFor(() => probe.messages.some((message) => message.method === 'notifications/cancelled'), 3_000, 'a cancellation').catch(() => undefined);
+      recordCells(who('Ctrl-C while probe_slow ran'), slowCells(probe, call));
+    });
   });
 });
 
