@@ -46,14 +46,16 @@ export function featureCells(probe: ProbeServer, modelSaw: string, toolsOffered:
 
   const readRan = probe.calls('probe_read').length > 0;
   const deleteRan = probe.calls('probe_delete').length > 0;
-  const hintsShown = /readOnlyHint|destructiveHint|read-only|destructive/i.test(toolsOffered.replace(/Destructive probe|Read-only probe|Pretends to delete|Reads nothing/g, ''));
-  const acted = readRan !== deleteRan && readRan;
+  // Shown: the hints themselves (not the tools' titles or descriptions) in what the model was offered.
+  const hintsShown = /readOnlyHint|destructiveHint/.test(toolsOffered);
+  const offered = ['probe_read', 'probe_delete'].filter((tool) => toolsOffered.includes(tool));
+  const acted = readRan && !deleteRan;
   cells.push({
     feature: 'annotations',
     honoured: acted || hintsShown,
     evidence: `without the tools allowed, the readOnlyHint tool ${readRan ? 'ran' : 'did not run'} and the destructiveHint tool ${deleteRan ? 'ran' : 'did not run'}${
       acted ? ' (the hints decided)' : ' (both treated alike)'
-    }; the hints ${hintsShown ? 'were' : 'were not'} in the tool definitions the model got`,
+    }; ${offered.length === 2 ? 'both were offered to the model' : offered.length === 0 ? 'neither was offered to the model' : `only ${offered[0]} was offered to the model`}, the hints ${hintsShown ? 'with them' : 'not'}`,
   });
 
   const elicitation = probe.elicitations[0];
