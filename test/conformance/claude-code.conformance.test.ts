@@ -53,6 +53,15 @@ async function connect(name: string, script: ScriptedTurn[], options: { whenExha
   return server;
 }
 
+/**
+ * Claude Code connects MCP servers while the turn starts; a tool of one still connecting is refused
+ * ("still connecting. Call WaitForMcpServers…"), as a busy machine sees. The script waits as a model
+ * told so does (when every server is already connected the tool is not offered, and its refusal is
+ * harmless).
+ */
+const WAIT_FOR_MCP: ScriptedTurn = { type: 'tool-use', calls: [{ id: 'toolu_conformance_wait', name: 'WaitForMcpServers', input: {} }] };
+const withoutWait = (blocks: Array<Record<string, unknown>>) => blocks.filter((block) => block.tool_use_id !== 'toolu_conformance_wait');
+
 /** The conversation requests (not the HEAD probe nor the session-title side request). */
 const turns = (server: AnthropicMessagesServer) => server.requests.filter((request) => request.turn >= 0);
 const messagesOf = (body: unknown) => JSON.stringify((body as { messages?: unknown }).messages ?? []);
@@ -230,6 +239,7 @@ describe('Claude Code through svc', () => {
     const server = await connect(
       'svc-mcp',
       [
+        WAIT_FOR_MCP,
         { type: 'tool-use', calls: [{ id: 'toolu_conformance_svc', name: 'mcp__svc__list_workspaces', input: {} }] },
         { type: 'text', text: 'You have one workspace.' },
       ],
@@ -239,7 +249,7 @@ describe('Claude Code through svc', () => {
     expect(result.code, result.stderr).toBe(0);
     // The CLI called the svc tool the model asked for and sent its result back. (Whether the first
     // request already lists svc's tools depends on how fast the server connected: not asserted.)
-    const sent = toolResultsIn(turns(server)[1]!.body);
+    const sent = withoutWait(toolResultsIn(turns(server)[2]!.body));
     expect(sent).toEqual([expect.objectContaining({ tool_use_id: 'toolu_conformance_svc' })]);
     expect(sent[0]!.is_error).not.toBe(true);
     expect(JSON.stringify(sent[0]!.content)).toContain('conformance-ws');
@@ -260,6 +270,7 @@ describe('Claude Code through svc', () => {
       const server = await connect(
         'svc-mcp-http',
         [
+          WAIT_FOR_MCP,
           { type: 'tool-use', calls: [{ id: 'toolu_conformance_http', name: 'mcp__svchttp__list_workspaces', input: {} }] },
           { type: 'text', text: 'Listed over HTTP.' },
         ],
@@ -267,7 +278,7 @@ describe('Claude Code through svc', () => {
       );
       const result = await sandbox.query('svc-mcp-http', 'Which workspaces do I have in svc (over HTTP)?');
       expect(result.code, result.stderr).toBe(0);
-      const sent = toolResultsIn(turns(server)[1]!.body);
+      const sent = withoutWait(toolResultsIn(turns(server)[2]!.body));
       expect(sent).toEqual([expect.objectContaining({ tool_use_id: 'toolu_conformance_http' })]);
       expect(sent[0]!.is_error).not.toBe(true);
       expect(JSON.stringify(sent[0]!.content)).toContain('conformance-ws');
@@ -297,6 +308,7 @@ describe('Claude Code through svc', () => {
       const server = await connect(
         'probe-features',
         [
+          WAIT_FOR_MCP,
           {
             type: 'tool-use',
             calls: ['probe_structured', 'probe_link', 'probe_elicit', 'probe_read', 'probe_delete'].map((name, index) => ({ id: `toolu_probe_${index}`, name: probeTool(name), input: {} })),
@@ -309,23 +321,23 @@ describe('Claude Code through svc', () => {
       const result = await sandbox.query('probe-features', 'Probe the MCP features.');
       expect(result.code, result.stderr).toBe(0);
       expect(initializeOf(probe)).toBeDefined();
-      expect(turns(server)).toHaveLength(3);
+      expect(turns(server)).toHaveLength(4);
       // The allowed tools ran; each answer went back to the model for the same id.
       expect(probe.calls('probe_structured')).toHaveLength(1);
       expect(probe.calls('probe_change')).toHaveLength(1);
-      expect(toolResultsIn(turns(server)[1]!.body).map((block) => block.tool_use_id)).toEqual([0, 1, 2, 3, 4].map((index) => `toolu_probe_${index}`));
-      const later = JSON.stringify(turns(server).slice(1).map((request) => request.body));
+      expect(withoutWait(toolResultsIn(turns(server)[2]!.body)).map((block) => block.tool_use_id)).toEqual([0, 1, 2, 3, 4].map((index) => `toolu_probe_${index}`));
+      const later = JSON.stringify(turns(server).slice(2).map((request) => request.body));
       const offered = JSON.stringify(turns(server).map((request) => (request.body as { tools?: unknown }).tools));
       recordCells(who('probe tools called from a scripted turn'), featureCells(probe, later, offered));
     });
 
     test('progress and cancellation: Ctrl-C while an MCP tool call runs', async () => {
-      const server = await connect('probe-slow', [{ type: 'tool-use', calls: [{ id: 'toolu_probe_slow', name: probeTool('probe_slow'), input: {} }] }, { type: 'text', text: 'not reached' }], {
+      const server = await connect('probe-slow', [WAIT_FOR_MCP, { type: 'tool-use', calls: [{ id: 'toolu_probe_slow', name: probeTool('probe_slow'), input: {} }] }, { type: 'text', text: 'not reached' }], {
         args: ['--allowedTools', probeTool('probe_slow')],
       });
       const outcome = await cancelQuery(sandbox, 'probe-slow', 'Run the slow probe.', () => probe.calls('probe_slow').length === 1);
       expect(outcome.code, outcome.stderr).toBe(130);
-      expect(turns(server)).toHaveLength(1);
+      expect(turns(server)).toHaveLength(2);
       const call = probe.calls('probe_slow')[0]!;
       // A notifications/cancelled, if the client sends one, comes before it goes.
       await waitFor(() => probe.messages.some((message) => message.method === 'notifications/cancelled'), 3_000, 'a cancellation').catch(() => undefined);
