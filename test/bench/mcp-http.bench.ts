@@ -3,6 +3,7 @@
 // database read), and 100 clients at once, each with its own session calling in turn, none of whose
 // calls may fail or go missing.
 import { spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -75,7 +76,10 @@ export async function mcpHttpBenchmarks(): Promise<BenchResult[]> {
     const svcUrl = `${serve.url}/mcp`;
     const client = await connect(svcUrl, token);
     const workspace = (await client.callTool({ name: 'create_workspace', arguments: { name: 'bench' } })).structuredContent as { id: number };
-    const project = (await client.callTool({ name: 'create_project', arguments: { workspaceId: workspace.id, name: 'p', repoPath: svc.home } })).structuredContent as { id: number };
+    // A project's repository may not be SVC_HOME itself: a folder of its own beside the data.
+    const repo = join(svc.home, 'repo');
+    mkdirSync(repo);
+    const project = (await client.callTool({ name: 'create_project', arguments: { workspaceId: workspace.id, name: 'p', repoPath: repo } })).structuredContent as { id: number };
     const taskIds: number[] = [];
     for (let i = 0; i < 20; i++) taskIds.push(((await client.callTool({ name: 'create_task', arguments: { projectId: project.id, title: `task ${i}` } })).structuredContent as { id: number }).id);
 

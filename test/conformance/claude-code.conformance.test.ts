@@ -12,6 +12,8 @@ import {
 import { claudeCodeSideTurns } from '../model-servers/claude-code-side-turns.js';
 import { cancelQuery } from './support/cancel-query.js';
 import { recordMatrixCell } from './support/client-matrix.js';
+import { initializeOf, startProbeServer, type ProbeServer } from './support/mcp-probe-server.js';
+import { featureCells, recordCells, slowCells } from './support/probe-cells.js';
 import { startServe } from '../support/svc-serve.js';
 import { createConformanceSandbox, type ConformanceSandbox } from './support/conformance-sandbox.js';
 import { enableInChosenMode } from './support/isolation-args.js';
@@ -50,6 +52,15 @@ async function connect(name: string, script: ScriptedTurn[], options: { whenExha
   await sandbox.ok(['connection', 'add', name, '--provider', ID, '--env', `ANTHROPIC_BASE_URL=${server.url}`, '--set', `apiKey=${PLACEHOLDER_KEY}`, ...args]);
   return server;
 }
+
+/**
+ * Claude Code connects MCP servers while the turn starts; a tool of one still connecting is refused
+ * ("still connecting. Call WaitForMcpServers…"), as a busy machine sees. The script waits as a model
+ * told so does (when every server is already connected the tool is not offered, and its refusal is
+ * harmless).
+ */
+const WAIT_FOR_MCP: ScriptedTurn = { type: 'tool-use', calls: [{ id: 'toolu_conformance_wait', name: 'WaitForMcpServers', input: {} }] };
+const withoutWait = (blocks: Array<Record<string, unknown>>) => blocks.filter((block) => block.tool_use_id !== 'toolu_conformance_wait');
 
 /** The conversation requests (not the HEAD probe nor the session-title side request). */
 const turns = (server: AnthropicMessagesServer) => server.requests.filter((request) => request.turn >= 0);
@@ -228,6 +239,7 @@ describe('Claude Code through svc', () => {
     const server = await connect(
       'svc-mcp',
       [
+        WAIT_FOR_MCP,
         { type: 'tool-use', calls: [{ id: 'toolu_conformance_svc', name: 'mcp__svc__list_workspaces', input: {} }] },
         { type: 'text', text: 'You have one workspace.' },
       ],
@@ -237,7 +249,7 @@ describe('Claude Code through svc', () => {
     expect(result.code, result.stderr).toBe(0);
     // The CLI called the svc tool the model asked for and sent its result back. (Whether the first
     // request already lists svc's tools depends on how fast the server connected: not asserted.)
-    const sent = toolResultsIn(turns(server)[1]!.body);
+    const sent = withoutWait(toolResultsIn(turns(server)[2]!.body));
     expect(sent).toEqual([expect.objectContaining({ tool_use_id: 'toolu_conformance_svc' })]);
     expect(sent[0]!.is_error).not.toBe(true);
     expect(JSON.stringify(sent[0]!.content)).toContain('conformance-ws');
@@ -258,6 +270,7 @@ describe('Claude Code through svc', () => {
       const server = await connect(
         'svc-mcp-http',
         [
+          WAIT_FOR_MCP,
           { type: 'tool-use', calls: [{ id: 'toolu_conformance_http', name: 'mcp__svchttp__list_workspaces', input: {} }] },
           { type: 'text', text: 'Listed over HTTP.' },
         ],
@@ -265,7 +278,7 @@ describe('Claude Code through svc', () => {
       );
       const result = await sandbox.query('svc-mcp-http', 'Which workspaces do I have in svc (over HTTP)?');
       expect(result.code, result.stderr).toBe(0);
-      const sent = toolResultsIn(turns(server)[1]!.body);
+      const sent = withoutWait(toolResultsIn(turns(server)[2]!.body));
       expect(sent).toEqual([expect.objectContaining({ tool_use_id: 'toolu_conformance_http' })]);
       expect(sent[0]!.is_error).not.toBe(true);
       expect(JSON.stringify(sent[0]!.content)).toContain('conformance-ws');
@@ -274,6 +287,62 @@ describe('Claude Code through svc', () => {
       await serve.exited;
     }
     recordMatrixCell({ client: 'Claude Code', version: sandbox.cli.version, feature: 'http', honoured: true, evidence: 'list_workspaces called over Streamable HTTP with a bearer token; its result reached the model', test: 'claude-code: /mcp added with `claude mcp add --transport http`' });
+  });
+
+  describe('what Claude Code does with MCP features (a probe server, for the client matrix)', () => {
+    let probe: ProbeServer;
+    const probeTool = (name: string) => `mcp__probe__${name}`;
+    const who = (test: string) => ({ client: 'Claude Code', version: sandbox.cli.version, test: `claude-code: ${test}` });
+
+    beforeAll(async () => {
+      probe = await startProbeServer();
+      execFileSync(join(sandbox.cli.binDir, 'claude'), ['mcp', 'add', '-s', 'user', '--transport', 'http', 'probe', probe.url], { env: sandbox.svc.env, cwd: sandbox.workspace, encoding: 'utf8' });
+    });
+    afterAll(async () => {
+      execFileSync(join(sandbox.cli.binDir, 'claude'), ['mcp', 'remove', '-s', 'user', 'probe'], { env: sandbox.svc.env, cwd: sandbox.workspace, encoding: 'utf8' });
+      await probe?.close();
+    });
+
+    test('structuredContent, resource links, annotations, elicitation and listChanged, as the client handles them', async () => {
+      const allowed = ['probe_structured', 'probe_link', 'probe_elicit', 'probe_change', 'probe_added'].map(probeTool).join(',');
+      const server = await connect(
+        'probe-features',
+        [
+          WAIT_FOR_MCP,
+          {
+            type: 'tool-use',
+            calls: ['probe_structured', 'probe_link', 'probe_elicit', 'probe_read', 'probe_delete'].map((name, index) => ({ id: `toolu_probe_${index}`, name: probeTool(name), input: {} })),
+          },
+          { type: 'tool-use', calls: [{ id: 'toolu_probe_change', name: probeTool('probe_change'), input: {} }] },
+          { type: 'text', text: 'Probed.' },
+        ],
+        { args: ['--allowedTools', allowed] },
+      );
+      const result = await sandbox.query('probe-features', 'Probe the MCP features.');
+      expect(result.code, result.stderr).toBe(0);
+      expect(initializeOf(probe)).toBeDefined();
+      expect(turns(server)).toHaveLength(4);
+      // The allowed tools ran; each answer went back to the model for the same id.
+      expect(probe.calls('probe_structured')).toHaveLength(1);
+      expect(probe.calls('probe_change')).toHaveLength(1);
+      expect(withoutWait(toolResultsIn(turns(server)[2]!.body)).map((block) => block.tool_use_id)).toEqual([0, 1, 2, 3, 4].map((index) => `toolu_probe_${index}`));
+      const later = JSON.stringify(turns(server).slice(2).map((request) => request.body));
+      const offered = JSON.stringify(turns(server).map((request) => (request.body as { tools?: unknown }).tools));
+      recordCells(who('probe tools called from a scripted turn'), featureCells(probe, later, offered));
+    });
+
+    test('progress and cancellation: Ctrl-C while an MCP tool call runs', async () => {
+      const server = await connect('probe-slow', [WAIT_FOR_MCP, { type: 'tool-use', calls: [{ id: 'toolu_probe_slow', name: probeTool('probe_slow'), input: {} }] }, { type: 'text', text: 'not reached' }], {
+        args: ['--allowedTools', probeTool('probe_slow')],
+      });
+      const outcome = await cancelQuery(sandbox, 'probe-slow', 'Run the slow probe.', () => probe.calls('probe_slow').length === 1);
+      expect(outcome.code, outcome.stderr).toBe(130);
+      expect(turns(server)).toHaveLength(2);
+      const call = probe.calls('probe_slow')[0]!;
+      // A notifications/cancelled, if the client sends one, comes before it goes.
+      await waitFor(() => probe.messages.some((message) => message.method === 'notifications/cancelled'), 3_000, 'a cancellation').catch(() => undefined);
+      recordCells(who('Ctrl-C while probe_slow ran'), slowCells(probe, call));
+    });
   });
 });
 

@@ -17,6 +17,9 @@ import { enableInChosenMode } from './support/isolation-args.js';
 import { writeDenyHook } from './support/deny-hook.js';
 import { mergeDeltas } from './support/merge-deltas.js';
 import { recordMatrixCell } from './support/client-matrix.js';
+import { initializeOf, startProbeServer, type ProbeServer } from './support/mcp-probe-server.js';
+import { featureCells, recordCells, slowCells } from './support/probe-cells.js';
+import { startServe } from '../support/svc-serve.js';
 import { plain, startTaskTerminals, type TaskTerminals } from './support/task-terminals.js';
 import { SVC_BIN, waitFor } from '../support/svc-process.js';
 
@@ -36,7 +39,7 @@ afterAll(async () => {
   sandbox?.cleanup();
 });
 
-async function connect(name: string, script: ScriptedResponsesTurn[], options: { whenExhausted?: ScriptedResponsesTurn; settings?: string[] } = {}) {
+async function connect(name: string, script: ScriptedResponsesTurn[], options: { whenExhausted?: ScriptedResponsesTurn; settings?: string[]; env?: string[] } = {}) {
   const server = await startOpenAiResponsesServer({ script, ...(options.whenExhausted ? { whenExhausted: options.whenExhausted } : {}) });
   servers.push(server);
   const provider = `model_providers.mock={name="mock",base_url="${server.url}",wire_api="responses",env_key="MOCK_API_KEY",supports_websockets=false}`;
@@ -48,6 +51,7 @@ async function connect(name: string, script: ScriptedResponsesTurn[], options: {
     '--env', `MOCK_API_KEY=${PLACEHOLDER_KEY}`,
     '--set', `model=${MODEL}`,
     ...(options.settings ?? []).flatMap((setting) => ['--set', setting]),
+    ...(options.env ?? []).flatMap((variable) => ['--env', variable]),
   ]);
   return server;
 }
@@ -281,6 +285,97 @@ describe('Codex through svc', () => {
       { type: 'finish', finishReason: 'stop' },
     ]);
     recordMatrixCell({ client: 'Codex', version: sandbox.cli.version, feature: 'stdio', honoured: true, evidence: 'list_workspaces found with tool_search and called over stdio; its result reached the model', test: 'codex: svc mcp added with `codex mcp add`' });
+  });
+
+  test('/mcp of svc serve added with `codex mcp add --url` and a bearer token in the environment: the tool runs and its result reaches the model', async () => {
+    const serve = await startServe(sandbox.svc);
+    const config = join(sandbox.home, '.codex', 'config.toml');
+    try {
+      await sandbox.ok(['workspace', 'create', 'conformance-http-ws']);
+      const token = (await sandbox.ok(['mcp', 'token', 'create', 'codex-http', '--profile', 'assistant'])).stdout.trim();
+      execFileSync(join(sandbox.cli.binDir, 'codex'), ['mcp', 'add', 'svchttp', '--url', `${serve.url}/mcp`, '--bearer-token-env-var', 'SVC_MCP_TOKEN'], {
+        env: sandbox.svc.env,
+        cwd: sandbox.workspace,
+        encoding: 'utf8',
+      });
+      writeFileSync(config, readFileSync(config, 'utf8').replace('[mcp_servers.svchttp]\n', '[mcp_servers.svchttp]\nrequired = true\n'));
+      const server = await connect(
+        'svc-mcp-http',
+        [
+          { type: 'tool-calls', calls: [{ callId: 'call_conformance_http_search', toolSearch: { query: 'svc list workspaces', limit: 3 } }] },
+          { type: 'tool-calls', calls: [{ callId: 'call_conformance_http', namespace: 'mcp__svchttp', name: 'list_workspaces', arguments: {} }] },
+          { type: 'text', text: 'Listed over HTTP.' },
+        ],
+        { env: [`SVC_MCP_TOKEN=${token}`] },
+      );
+      const result = await sandbox.query('svc-mcp-http', 'Which workspaces do I have in svc (over HTTP)?');
+      expect(result.code, result.stderr).toBe(0);
+      expect(server.requests).toHaveLength(3);
+      const sent = outputsSent(server.requests[2]!.body);
+      expect(sent).toEqual([expect.objectContaining({ call_id: 'call_conformance_http' })]);
+      expect(String(sent[0]!.output)).toContain('conformance-http-ws');
+      // The token reached svc from the environment only: it is in no output.
+      expect(result.stdout + result.stderr).not.toContain(token);
+    } finally {
+      execFileSync(join(sandbox.cli.binDir, 'codex'), ['mcp', 'remove', 'svchttp'], { env: sandbox.svc.env, cwd: sandbox.workspace, encoding: 'utf8' });
+      serve.child.kill('SIGTERM');
+      await serve.exited;
+    }
+    recordMatrixCell({ client: 'Codex', version: sandbox.cli.version, feature: 'http', honoured: true, evidence: 'list_workspaces found with tool_search and called over Streamable HTTP with a bearer token; its result reached the model', test: 'codex: /mcp added with `codex mcp add --url`' });
+  });
+
+  describe('what Codex does with MCP features (a probe server, for the client matrix)', () => {
+    let probe: ProbeServer;
+    const config = () => join(sandbox.home, '.codex', 'config.toml');
+    const who = (test: string) => ({ client: 'Codex', version: sandbox.cli.version, test: `codex: ${test}` });
+    const search: ScriptedResponsesTurn = { type: 'tool-calls', calls: [{ callId: 'call_probe_search', toolSearch: { query: 'probe', limit: 10 } }] };
+    const call = (callId: string, name: string) => ({ callId, namespace: 'mcp__probe', name, arguments: {} });
+
+    beforeAll(async () => {
+      probe = await startProbeServer();
+      execFileSync(join(sandbox.cli.binDir, 'codex'), ['mcp', 'add', 'probe', '--url', probe.url], { env: sandbox.svc.env, cwd: sandbox.workspace, encoding: 'utf8' });
+      // Codex asks approval for an MCP tool unless its annotations say it is read-only, and `svc query`
+      // cannot answer: the tools that probe other features are approved in the config as a user would;
+      // probe_read and probe_delete are left to the annotations.
+      const approved = ['probe_structured', 'probe_link', 'probe_elicit', 'probe_change', 'probe_added', 'probe_slow'].map(
+        (tool) => `[mcp_servers.probe.tools.${tool}]\napproval_mode = "approve"\n`,
+      );
+      writeFileSync(config(), `${readFileSync(config(), 'utf8').replace('[mcp_servers.probe]\n', '[mcp_servers.probe]\nrequired = true\n')}\n${approved.join('\n')}`);
+    });
+    afterAll(async () => {
+      execFileSync(join(sandbox.cli.binDir, 'codex'), ['mcp', 'remove', 'probe'], { env: sandbox.svc.env, cwd: sandbox.workspace, encoding: 'utf8' });
+      await probe?.close();
+    });
+
+    test('structuredContent, resource links, annotations, elicitation and listChanged, as the client handles them', async () => {
+      const server = await connect('probe-features', [
+        search,
+        { type: 'tool-calls', calls: ['probe_structured', 'probe_link', 'probe_elicit', 'probe_read', 'probe_delete'].map((name, index) => call(`call_probe_${index}`, name)) },
+        { type: 'tool-calls', calls: [call('call_probe_change', 'probe_change')] },
+        { type: 'text', text: 'Probed.' },
+      ]);
+      const result = await sandbox.query('probe-features', 'Probe the MCP features.');
+      expect(result.code, result.stderr).toBe(0);
+      expect(initializeOf(probe)).toBeDefined();
+      expect(server.requests).toHaveLength(4);
+      expect(probe.calls('probe_structured')).toHaveLength(1);
+      expect(probe.calls('probe_change')).toHaveLength(1);
+      expect(outputsSent(server.requests[2]!.body).map((item) => item.call_id)).toEqual([0, 1, 2, 3, 4].map((index) => `call_probe_${index}`));
+      const later = JSON.stringify(server.requests.slice(2).map((request) => request.body));
+      // Codex defers MCP tools: the definitions the model gets are in the tool_search output.
+      const offered = JSON.stringify(server.requests.map((request) => inputOf(request.body).filter((item) => item.type === 'tool_search_output')));
+      recordCells(who('probe tools called from a scripted turn'), featureCells(probe, later, offered));
+    });
+
+    test('progress and cancellation: Ctrl-C while an MCP tool call runs', async () => {
+      const server = await connect('probe-slow', [search, { type: 'tool-calls', calls: [call('call_probe_slow', 'probe_slow')] }, { type: 'text', text: 'not reached' }]);
+      const outcome = await cancelQuery(sandbox, 'probe-slow', 'Run the slow probe.', () => probe.calls('probe_slow').length === 1);
+      expect(outcome.code, outcome.stderr).toBe(130);
+      expect(server.requests).toHaveLength(2);
+      const slow = probe.calls('probe_slow')[0]!;
+      await waitFor(() => probe.messages.some((message) => message.method === 'notifications/cancelled'), 3_000, 'a cancellation').catch(() => undefined);
+      recordCells(who('Ctrl-C while probe_slow ran'), slowCells(probe, slow));
+    });
   });
 });
 

@@ -18,6 +18,9 @@ import { mergeDeltas } from './support/merge-deltas.js';
 import { SVC_BIN } from '../support/svc-process.js';
 
 import { recordMatrixCell } from './support/client-matrix.js';
+import { initializeOf, startProbeServer, type ProbeServer } from './support/mcp-probe-server.js';
+import { featureCells, recordCells, slowCells } from './support/probe-cells.js';
+import { startServe } from '../support/svc-serve.js';
 import { plain, startTaskTerminals, type TaskTerminals } from './support/task-terminals.js';
 import { waitFor } from '../support/svc-process.js';
 const ID = 'svc-official.gemini-cli';
@@ -270,6 +273,86 @@ describe('Gemini CLI through svc', () => {
     expect(JSON.stringify(response.response)).toContain('conformance-ws');
     expect(mergeDeltas(result.events)).toContainEqual({ type: 'text', text: 'You have one workspace.' });
     recordMatrixCell({ client: 'Gemini CLI', version: sandbox.cli.version, feature: 'stdio', honoured: true, evidence: 'mcp_svc_list_workspaces offered and called over stdio; its result reached the model', test: 'gemini-cli: svc mcp added with `gemini mcp add`' });
+  });
+
+  test('/mcp of svc serve added with `gemini mcp add --transport http` and a bearer token header: the tool runs and its result reaches the model', async () => {
+    const serve = await startServe(sandbox.svc);
+    const gemini = (args: string[]) => execFileSync(join(sandbox.cli.binDir, 'gemini'), args, { env: sandbox.svc.env, cwd: sandbox.workspace, stdio: 'ignore' });
+    try {
+      await sandbox.ok(['workspace', 'create', 'conformance-http-ws']);
+      const token = (await sandbox.ok(['mcp', 'token', 'create', 'gemini-http', '--profile', 'assistant'])).stdout.trim();
+      gemini(['mcp', 'add', '-s', 'user', '--trust', '--transport', 'http', 'svchttp', `${serve.url}/mcp`, '-H', `Authorization: Bearer ${token}`]);
+      const entry = JSON.parse(readFileSync(settingsFile, 'utf8')).mcpServers.svchttp;
+      expect(entry).toMatchObject({ trust: true });
+      expect(JSON.stringify(entry)).toContain(`${serve.url}/mcp`);
+      const server = await connect('svc-mcp-http', [
+        { type: 'function-calls', calls: [{ name: 'mcp_svchttp_list_workspaces', args: {} }] },
+        { type: 'text', text: 'Listed over HTTP.' },
+      ]);
+      const result = await sandbox.query('svc-mcp-http', 'Which workspaces do I have in svc (over HTTP)?');
+      expect(result.code, result.stderr).toBe(0);
+      const response = partsOf(turns(server)[1]!.body).find((part) => part.functionResponse)!.functionResponse!;
+      expect(response.name).toBe('mcp_svchttp_list_workspaces');
+      expect(JSON.stringify(response.response)).toContain('conformance-http-ws');
+      expect(result.stdout + result.stderr).not.toContain(token);
+    } finally {
+      gemini(['mcp', 'remove', '-s', 'user', 'svchttp']);
+      serve.child.kill('SIGTERM');
+      await serve.exited;
+    }
+    recordMatrixCell({ client: 'Gemini CLI', version: sandbox.cli.version, feature: 'http', honoured: true, evidence: 'mcp_svchttp_list_workspaces called over Streamable HTTP with a bearer token header; its result reached the model', test: 'gemini-cli: /mcp added with `gemini mcp add --transport http`' });
+  });
+
+  describe('what Gemini CLI does with MCP features (a probe server, for the client matrix)', () => {
+    let probe: ProbeServer;
+    const gemini = (args: string[]) => execFileSync(join(sandbox.cli.binDir, 'gemini'), args, { env: sandbox.svc.env, cwd: sandbox.workspace, stdio: 'ignore' });
+    const who = (test: string) => ({ client: 'Gemini CLI', version: sandbox.cli.version, test: `gemini-cli: ${test}` });
+
+    beforeAll(async () => {
+      probe = await startProbeServer();
+      // Trusted, the tools that probe other features run headless; the annotated pair comes through a
+      // second, untrusted entry for the same server, where only the client's own rules decide.
+      gemini(['mcp', 'add', '-s', 'user', '--trust', '--transport', 'http', 'probe', probe.url, '--exclude-tools', 'probe_read,probe_delete']);
+      gemini(['mcp', 'add', '-s', 'user', '--transport', 'http', 'hints', probe.url, '--include-tools', 'probe_read,probe_delete']);
+    });
+    afterAll(async () => {
+      gemini(['mcp', 'remove', '-s', 'user', 'probe']);
+      gemini(['mcp', 'remove', '-s', 'user', 'hints']);
+      await probe?.close();
+    });
+
+    test('structuredContent, resource links, annotations, elicitation and listChanged, as the client handles them', async () => {
+      const server = await connect('probe-features', [
+        {
+          type: 'function-calls',
+          calls: [
+            ...['probe_structured', 'probe_link', 'probe_elicit'].map((name) => ({ name: `mcp_probe_${name}`, args: {} })),
+            ...['probe_read', 'probe_delete'].map((name) => ({ name: `mcp_hints_${name}`, args: {} })),
+          ],
+        },
+        { type: 'function-calls', calls: [{ name: 'mcp_probe_probe_change', args: {} }] },
+        { type: 'text', text: 'Probed.' },
+      ]);
+      const result = await sandbox.query('probe-features', 'Probe the MCP features.');
+      expect(result.code, result.stderr).toBe(0);
+      expect(initializeOf(probe)).toBeDefined();
+      expect(turns(server)).toHaveLength(3);
+      expect(probe.calls('probe_structured')).toHaveLength(1);
+      expect(probe.calls('probe_change')).toHaveLength(1);
+      const later = JSON.stringify(turns(server).slice(1).map((request) => request.body));
+      const offered = JSON.stringify(turns(server).map((request) => (request.body as { tools?: unknown }).tools));
+      recordCells(who('probe tools called from a scripted turn'), featureCells(probe, later, offered));
+    });
+
+    test('progress and cancellation: Ctrl-C while an MCP tool call runs', async () => {
+      const server = await connect('probe-slow', [{ type: 'function-calls', calls: [{ name: 'mcp_probe_probe_slow', args: {} }] }, { type: 'text', text: 'not reached' }]);
+      const outcome = await cancelQuery(sandbox, 'probe-slow', 'Run the slow probe.', () => probe.calls('probe_slow').length === 1);
+      expect(outcome.code, outcome.stderr).toBe(130);
+      expect(turns(server)).toHaveLength(1);
+      const slow = probe.calls('probe_slow')[0]!;
+      await waitFor(() => probe.messages.some((message) => message.method === 'notifications/cancelled'), 3_000, 'a cancellation').catch(() => undefined);
+      recordCells(who('Ctrl-C while probe_slow ran'), slowCells(probe, slow));
+    });
   });
 });
 

@@ -132,12 +132,15 @@ export interface CatalogServer extends HttpsTestServer {
   override(path: string, body: Buffer | undefined): void;
   /** When set, requests without `Authorization: Bearer <token>` get 401. */
   requireToken(token: string | undefined): void;
+  /** When set, the file at this path below the base URL sends half its bytes and then stalls. */
+  stall(path: string | undefined): void;
 }
 
 /** Serves `dir` below /catalog/ over HTTPS; every file with its Content-Length. */
 export async function serveCatalog(ca: Pick<ThrowawayCa, 'serverKey' | 'serverCert'>, dir: string): Promise<CatalogServer> {
   const overrides = new Map<string, Buffer>();
   let token: string | undefined;
+  let stalled: string | undefined;
   const handle = (request: IncomingMessage, response: ServerResponse) => {
     if (token !== undefined && request.headers.authorization !== `Bearer ${token}`) {
       response.statusCode = 401;
@@ -157,7 +160,8 @@ export async function serveCatalog(ca: Pick<ThrowawayCa, 'serverKey' | 'serverCe
     body.then(
       (bytes) => {
         response.setHeader('content-length', bytes.length);
-        response.end(bytes);
+        if (relative === stalled) response.write(bytes.subarray(0, bytes.length >> 1));
+        else response.end(bytes);
       },
       () => {
         response.statusCode = 404;
@@ -175,6 +179,9 @@ export async function serveCatalog(ca: Pick<ThrowawayCa, 'serverKey' | 'serverCe
     },
     requireToken(value) {
       token = value;
+    },
+    stall(path) {
+      stalled = path;
     },
   };
 }
