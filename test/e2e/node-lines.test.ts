@@ -1,6 +1,6 @@
 // What svc says about the Node it runs on: a Node older than 20 is refused before anything loads, a
 // line past its end of life is named once at `svc serve` and by `svc doctor`. It passes on the
-// machine's Node and on Node 24 (scripts/node-line.mjs); CI sets SVC_NODE18_BIN to a real Node 18.
+// machine's Node and on Node 24 (scripts/node-line.mjs); CI sets SVC_NODE18_BIN and SVC_NODE20_BIN to real ones.
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
