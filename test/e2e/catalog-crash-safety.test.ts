@@ -56,7 +56,7 @@ async function crashAt(point: string, args: string[]): Promise<void> {
 /** The next start: it lists, then the provider answers through the version expected to serve. */
 async function expectUsable(expected: { version: string; state: string } | undefined): Promise<void> {
   const list = await svc.run(['ext', 'list', '--json']);
-  expect(list.code).toBe(0);
+  expect(list.code, list.stderr).toBe(0);
   const row = (JSON.parse(list.stdout) as Array<{ id: string; version: string; state: string }>).find((r) => r.id === ID);
   if (expected === undefined) {
     expect(row).toBeUndefined();
@@ -65,7 +65,7 @@ async function expectUsable(expected: { version: string; state: string } | undef
   expect(row).toMatchObject(expected);
   if (expected.state === 'enabled') {
     const answer = await svc.run(['query', '--provider', ID, 'still here']);
-    expect(answer.stderr).toBe('');
+    expect(answer.stderr, `exit ${answer.code}`).toBe('');
     expect(answer.stdout).toBe(`v${expected.version}\nstill\nhere\n`);
   }
 }
