@@ -28,7 +28,7 @@ export function ladderHookBenchmarks(): BenchResult[] {
       return median(samples);
     };
     const baseline = time(['-e', '']);
-    const ours = time([join(REPO_ROOT, 'harness/hooks/ladder-hook.mjs')]);
+    const ours = time([join(REPO_ROOT, 'harness/hooks/ladder-hook.cjs')]);
     return [
       {
         name: `ladder hook decision (unattended, a deny), median of ${RUNS} process runs`,
