@@ -33,6 +33,23 @@ const precompiledSchemaValidators = {
   },
 };
 
+/**
+ * `import process from 'node:process'` (the MCP SDK's stdio transport does it) makes Node build the
+ * module's ESM facade, which reads every property of `process`, `allowedNodeEnvironmentFlags` among
+ * them: Node then parses the option table of every flag it has, a large share of `svc mcp`'s start.
+ * The bundles take the global `process` instead: the same object, without the facade.
+ */
+const globalProcess = {
+  name: 'global-process',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /^(node:)?process$/ }, () => ({ path: 'process', namespace: 'global-process' }));
+    pluginBuild.onLoad({ filter: /.*/, namespace: 'global-process' }, () => ({
+      contents: 'export default globalThis.process;\n',
+      loader: 'js',
+    }));
+  },
+};
+
 const hostEntries = {
   svc: 'host/src/cli/main.ts',
   worker: 'host/src/extensions/runtime/worker-bootstrap.ts',
@@ -58,7 +75,7 @@ if (Object.keys(present).length > 0) {
     // The SDK is a workspace package of TypeScript sources: bundle it rather than import it at run time.
     alias: { '@svc-org/ai-sdk': join(root, 'sdk/src/index.ts') },
     loader: { '.sql': 'text' },
-    plugins: [precompiledSchemaValidators],
+    plugins: [precompiledSchemaValidators, globalProcess],
     sourcemap: 'linked',
     logLevel: 'warning',
     banner: { js: "import { createRequire as __svcCreateRequire } from 'node:module'; const require = __svcCreateRequire(import.meta.url);" },

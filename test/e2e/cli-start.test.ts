@@ -1,0 +1,45 @@
+// What the `svc` executable does before it answers: a person (or an MCP client) waits for every
+// start. A wall time varies with the machine's load; these check what a start loads, which does not
+// (pnpm bench measures the times).
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createSvcSandbox, SVC_BIN } from '../support/svc-process.js';
+
+const svc = createSvcSandbox();
+afterAll(() => svc.cleanup());
+
+/** Runs `svc <args>` with a preloaded script that reports, at exit, what the process loaded. */
+function startReport(args: string[], input = ''): { status: number | null; stdout: string; flagsTableBuilt: boolean } {
+  const preload = join(svc.home, 'start-report.cjs');
+  writeFileSync(
+    preload,
+    "process.on('exit', () => process.stderr.write(`flags table built: ${typeof Object.getOwnPropertyDescriptor(process, 'allowedNodeEnvironmentFlags').get !== 'function'}\\n`));\n",
+  );
+  const run = spawnSync(process.execPath, ['-r', preload, SVC_BIN, ...args], { env: svc.env, input, encoding: 'utf8', timeout: 30_000 });
+  const built = /flags table built: (true|false)/.exec(run.stderr);
+  if (!built) throw new Error(`no start report from svc ${args.join(' ')}: ${run.stderr}`);
+  return { status: run.status, stdout: run.stdout, flagsTableBuilt: built[1] === 'true' };
+}
+
+describe('svc start', () => {
+  // `import process from 'node:process'` (the MCP SDK's stdio transport) makes Node read every
+  // property of process for the module's facade; process.allowedNodeEnvironmentFlags then parses
+  // Node's whole option table, a large share of a start.
+  it('svc task list and svc mcp never build Node\'s table of allowed flags', () => {
+    const list = startReport(['task', 'list']);
+    expect(list.status).toBe(0);
+    expect(list.stdout).toBe('no tasks\n');
+    expect(list.flagsTableBuilt).toBe(false);
+    // An MCP client that closes stdin at once: the server starts and ends.
+    const mcp = startReport(['mcp']);
+    expect(mcp.status).toBe(0);
+    expect(mcp.flagsTableBuilt).toBe(false);
+  });
+
+  it('the preloaded report sees the table when something does read the flags (the control)', () => {
+    const doctor = startReport(['doctor']);
+    expect(doctor.flagsTableBuilt).toBe(true);
+  });
+});
