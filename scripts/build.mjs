@@ -50,6 +50,25 @@ const globalProcess = {
   },
 };
 
+/**
+ * zod sets its English messages at import and exports its other 63 locales on `z.locales`, which
+ * nothing of svc calls: bundled, they were a tenth of the CLI's code, compiled at every start. The
+ * bundles keep `z.locales.en` only.
+ */
+const zodEnglishOnly = {
+  name: 'zod-english-only',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /[\\/]zod[\\/]v4[\\/]/.test(args.importer) ? { path: join(dirname(args.importer), '../locales/index.js'), namespace: 'zod-english-only' } : undefined,
+    );
+    pluginBuild.onLoad({ filter: /.*/, namespace: 'zod-english-only' }, (args) => ({
+      contents: 'export { default as en } from "./en.js";\n',
+      loader: 'js',
+      resolveDir: dirname(args.path),
+    }));
+  },
+};
+
 const hostEntries = {
   svc: 'host/src/cli/main.ts',
   worker: 'host/src/extensions/runtime/worker-bootstrap.ts',
@@ -75,7 +94,7 @@ if (Object.keys(present).length > 0) {
     // The SDK is a workspace package of TypeScript sources: bundle it rather than import it at run time.
     alias: { '@svc-org/ai-sdk': join(root, 'sdk/src/index.ts') },
     loader: { '.sql': 'text' },
-    plugins: [precompiledSchemaValidators, globalProcess],
+    plugins: [precompiledSchemaValidators, globalProcess, zodEnglishOnly],
     sourcemap: 'linked',
     logLevel: 'warning',
     banner: { js: "import { createRequire as __svcCreateRequire } from 'node:module'; const require = __svcCreateRequire(import.meta.url);" },

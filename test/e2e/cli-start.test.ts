@@ -2,10 +2,10 @@
 // start. A wall time varies with the machine's load; these check what a start loads, which does not
 // (pnpm bench measures the times).
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createSvcSandbox, SVC_BIN } from '../support/svc-process.js';
+import { createSvcSandbox, REPO_ROOT, SVC_BIN } from '../support/svc-process.js';
 
 const svc = createSvcSandbox();
 afterAll(() => svc.cleanup());
@@ -41,5 +41,18 @@ describe('svc start', () => {
   it('the preloaded report sees the table when something does read the flags (the control)', () => {
     const doctor = startReport(['doctor']);
     expect(doctor.flagsTableBuilt).toBe(true);
+  });
+
+  // zod exports 64 locales on z.locales and svc speaks English only: the other 63 were a tenth of
+  // the code every start compiled.
+  it('the bundles carry zod\'s English messages only, and svc still says them', async () => {
+    for (const bundle of ['svc.mjs', 'mcp.mjs']) {
+      const code = readFileSync(join(REPO_ROOT, 'host/dist', bundle), 'utf8');
+      expect(code).toContain('zod/v4/locales/en.js');
+      expect(code).not.toMatch(/zod\/v4\/locales\/(?!en\.js|index\.js)[a-z-]+\.js/i);
+    }
+    const tooLong = await svc.run(['task', 'list', '--project', 'x'.repeat(300)]);
+    expect(tooLong.code).toBe(1);
+    expect(tooLong.stderr).toContain('invalid list_tasks input: projectId: Too big: expected string to have <=100 characters');
   });
 });
