@@ -5,6 +5,9 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { MCP_OPERATIONS } from '../../harness/src/mcp/index.js';
+import { toolListing } from '../../harness/src/mcp/create-mcp-server.js';
+import { connectSvcMcp } from '../support/svc-mcp-client.js';
 import { createSvcSandbox, REPO_ROOT, SVC_BIN } from '../support/svc-process.js';
 
 const svc = createSvcSandbox();
@@ -54,5 +57,20 @@ describe('svc start', () => {
     const tooLong = await svc.run(['task', 'list', '--project', 'x'.repeat(300)]);
     expect(tooLong.code).toBe(1);
     expect(tooLong.stderr).toContain('invalid list_tasks input: projectId: Too big: expected string to have <=100 characters');
+  });
+
+  // Some sixty operations' zod schemas turned into JSON Schema were a tenth of `svc mcp`'s start:
+  // the build converts them once, with the adapter's own toolListing.
+  it('svc mcp answers tools/list with listings the build converted, equal to converting the declarations now', async () => {
+    expect(readFileSync(join(REPO_ROOT, 'host/dist/mcp.mjs'), 'utf8')).toMatch(/PREBUILT_TOOL_LISTINGS = \{\s*"[a-z_]+": \{/);
+    const mcp = await connectSvcMcp(svc);
+    try {
+      const { tools } = await mcp.client.listTools();
+      expect(tools.length).toBeGreaterThan(50);
+      const declared = new Map(MCP_OPERATIONS.map((operation) => [operation.name, operation]));
+      for (const tool of tools) expect(tool).toEqual(toolListing(declared.get(tool.name)!));
+    } finally {
+      await mcp.close();
+    }
   });
 });
