@@ -33,6 +33,89 @@ const precompiledSchemaValidators = {
   },
 };
 
+/**
+ * `import process from 'node:process'` (the MCP SDK's stdio transport does it) makes Node build the
+ * module's ESM facade, which reads every property of `process`, `allowedNodeEnvironmentFlags` among
+ * them: Node then parses the option table of every flag it has, a large share of `svc mcp`'s start.
+ * The bundles take the global `process` instead: the same object, without the facade.
+ */
+const globalProcess = {
+  name: 'global-process',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /^(node:)?process$/ }, () => ({ path: 'process', namespace: 'global-process' }));
+    pluginBuild.onLoad({ filter: /.*/, namespace: 'global-process' }, () => ({
+      contents: 'export default globalThis.process;\n',
+      loader: 'js',
+    }));
+  },
+};
+
+/**
+ * zod sets its English messages at import and exports its other 63 locales on `z.locales`, which
+ * nothing of svc calls: bundled, they were a tenth of the CLI's code, compiled at every start. The
+ * bundles keep `z.locales.en` only.
+ */
+const zodEnglishOnly = {
+  name: 'zod-english-only',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /[\\/]zod[\\/]v4[\\/]/.test(args.importer) ? { path: join(dirname(args.importer), '../locales/index.js'), namespace: 'zod-english-only' } : undefined,
+    );
+    pluginBuild.onLoad({ filter: /.*/, namespace: 'zod-english-only' }, (args) => ({
+      contents: 'export { default as en } from "./en.js";\n',
+      loader: 'js',
+      resolveDir: dirname(args.path),
+    }));
+  },
+};
+
+/**
+ * `svc mcp` answers tools/list with JSON Schemas converted from some sixty operations' zod schemas:
+ * converted here, once, from the same declarations (the MCP adapter's own toolListing), instead of
+ * at every start. Source runs and tests keep converting at run time.
+ */
+const prebuiltToolListings = {
+  name: 'prebuilt-tool-listings',
+  setup(pluginBuild) {
+    pluginBuild.onLoad({ filter: /harness[\\/]src[\\/]mcp[\\/]prebuilt-tool-listings\.ts$/ }, async () => {
+      const generator = await build({
+        stdin: {
+          contents:
+            "import { MCP_OPERATIONS } from './harness/src/mcp/index.ts';\n" +
+            "import { toolListing } from './harness/src/mcp/create-mcp-server.ts';\n" +
+            'export const listings = Object.fromEntries(MCP_OPERATIONS.map((operation) => [operation.name, toolListing(operation)]));',
+          resolveDir: root,
+          sourcefile: 'prebuilt-tool-listings-entry.ts',
+          loader: 'ts',
+        },
+        bundle: true,
+        platform: 'node',
+        format: 'esm',
+        target: 'node20',
+        write: false,
+        external: ['libsql', 'node-pty', 'piscina'],
+        alias: { '@svc-org/ai-sdk': join(root, 'sdk/src/index.ts') },
+        loader: { '.sql': 'text' },
+        logLevel: 'warning',
+        banner: { js: "import { createRequire as __req } from 'node:module'; const require = __req(import.meta.url);" },
+      });
+      // Inside the checkout, so the bundle's external packages (libsql…) resolve from its node_modules.
+      const { mkdir, mkdtemp, rm, writeFile } = await import('node:fs/promises');
+      const { pathToFileURL } = await import('node:url');
+      await mkdir(join(root, 'node_modules/.cache'), { recursive: true });
+      const dir = await mkdtemp(join(root, 'node_modules/.cache/svc-tool-listings-'));
+      try {
+        const file = join(dir, 'entry.mjs');
+        await writeFile(file, generator.outputFiles[0].text);
+        const { listings } = await import(pathToFileURL(file).href);
+        return { contents: `export const PREBUILT_TOOL_LISTINGS = ${JSON.stringify(listings)};\n`, loader: 'js' };
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    });
+  },
+};
+
 const hostEntries = {
   svc: 'host/src/cli/main.ts',
   worker: 'host/src/extensions/runtime/worker-bootstrap.ts',
@@ -58,7 +141,7 @@ if (Object.keys(present).length > 0) {
     // The SDK is a workspace package of TypeScript sources: bundle it rather than import it at run time.
     alias: { '@svc-org/ai-sdk': join(root, 'sdk/src/index.ts') },
     loader: { '.sql': 'text' },
-    plugins: [precompiledSchemaValidators],
+    plugins: [precompiledSchemaValidators, globalProcess, zodEnglishOnly, prebuiltToolListings],
     sourcemap: 'linked',
     logLevel: 'warning',
     banner: { js: "import { createRequire as __svcCreateRequire } from 'node:module'; const require = __svcCreateRequire(import.meta.url);" },

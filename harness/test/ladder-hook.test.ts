@@ -8,7 +8,9 @@ import { join } from 'node:path';
 import Ajv from 'ajv';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
-const HOOK = join(import.meta.dirname, '..', 'hooks', 'ladder-hook.mjs');
+const HOOK = join(import.meta.dirname, '..', 'hooks', 'ladder-hook.cjs');
+/** The path CLI settings written before the hook became CommonJS name. */
+const FORMER_HOOK = join(import.meta.dirname, '..', 'hooks', 'ladder-hook.mjs');
 const FIXTURES = join(import.meta.dirname, 'fixtures');
 const codexInput = readFileSync(join(FIXTURES, 'codex-pretooluse-input-request-user-input-0.146.0.json'), 'utf8');
 const validCodexOutput = new Ajv({ strict: false }).compile(JSON.parse(readFileSync(join(FIXTURES, 'codex-pretooluse-output.schema.json'), 'utf8')));
@@ -41,10 +43,10 @@ function setUnattended(unattended: boolean) {
   if (unattended) writeFileSync(join(signals, `unattended-${TASK}`), '', { mode: 0o600 });
 }
 
-function runHook(input: string, env: Record<string, string | undefined>) {
+function runHook(input: string, env: Record<string, string | undefined>, hook = HOOK) {
   const base: Record<string, string> = { PATH: process.env.PATH ?? '' };
   for (const [key, value] of Object.entries(env)) if (value !== undefined) base[key] = value;
-  const result = spawnSync(process.execPath, [HOOK], { input, env: base, encoding: 'utf8', timeout: 10_000 });
+  const result = spawnSync(process.execPath, [hook], { input, env: base, encoding: 'utf8', timeout: 10_000 });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr, answer: result.stdout.trim() ? JSON.parse(result.stdout) : undefined };
 }
 
@@ -195,6 +197,37 @@ describe('only a signal file the service wrote counts', () => {
       chmodSync(signals, 0o755);
     }
     expect(denied()).toBe(true);
+    setUnattended(false);
+  });
+});
+
+describe('start: the hook runs before every question tool call', () => {
+  // How many of Node's own modules a process loaded, counted at its exit by a preloaded script: a
+  // figure that does not vary with the machine's load, unlike a wall time.
+  function modulesLoaded(args: string[], input: string): number {
+    const preload = join(dir, 'count-modules.cjs');
+    writeFileSync(preload, "process.on('exit', () => process.stderr.write(`modules ${process.moduleLoadList.length}\\n`));\n");
+    const result = spawnSync(process.execPath, ['-r', preload, ...args], { input, env: { PATH: process.env.PATH ?? '', ...taskEnv(true) }, encoding: 'utf8', timeout: 10_000 });
+    expect(result.status).toBe(0);
+    return Number(/modules (\d+)/.exec(result.stderr)?.[1]);
+  }
+
+  test('the decision loads no more of Node than a bare `node -e ""` (no ES module loader)', () => {
+    const input = claudeInput('AskUserQuestion');
+    const bare = modulesLoaded(['-e', ''], input);
+    const hook = modulesLoaded([HOOK], input);
+    expect(bare).toBeGreaterThan(50);
+    expect(hook).toBeLessThanOrEqual(bare);
+  });
+
+  test('the former .mjs path still gives the same answers', () => {
+    setUnattended(true);
+    for (const hasParent of [false, true]) {
+      const input = claudeInput('AskUserQuestion');
+      expect(runHook(input, taskEnv(hasParent), FORMER_HOOK)).toEqual(runHook(input, taskEnv(hasParent)));
+    }
+    expect(runHook(claudeInput('AskUserQuestion'), taskEnv(false), FORMER_HOOK).answer).toBeDefined();
+    expect(runHook(claudeInput('Bash'), taskEnv(true), FORMER_HOOK).stdout).toBe('');
     setUnattended(false);
   });
 });

@@ -17,18 +17,19 @@ export function ladderHookBenchmarks(): BenchResult[] {
     writeFileSync(join(signals, 'unattended-7'), '', { mode: 0o600 });
     const input = JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'AskUserQuestion', tool_input: { questions: [] }, session_id: 's', cwd: dir });
     const env = { PATH: process.env.PATH ?? '', SVC_TASK_ID: '7', SVC_SIGNAL_DIR: signals };
-    const time = (args: string[]) => {
-      const samples: number[] = [];
-      for (let i = 0; i < RUNS; i++) {
+    // Hook and baseline take turns, one run of each per round, so both see the same machine load.
+    const samples: [number[], number[]] = [[], []];
+    const commands = [['-e', ''], [join(REPO_ROOT, 'harness/hooks/ladder-hook.cjs')]];
+    for (let i = 0; i < RUNS; i++) {
+      commands.forEach((args, k) => {
         const started = process.hrtime.bigint();
         const result = spawnSync(process.execPath, args, { input, env, encoding: 'utf8' });
-        samples.push(Number(process.hrtime.bigint() - started) / 1e6);
+        samples[k as 0 | 1].push(Number(process.hrtime.bigint() - started) / 1e6);
         if (result.status !== 0) throw new Error(`${args.join(' ')} exited ${result.status}: ${result.stderr}`);
-      }
-      return median(samples);
-    };
-    const baseline = time(['-e', '']);
-    const ours = time([join(REPO_ROOT, 'harness/hooks/ladder-hook.mjs')]);
+      });
+    }
+    const baseline = median(samples[0]);
+    const ours = median(samples[1]);
     return [
       {
         name: `ladder hook decision (unattended, a deny), median of ${RUNS} process runs`,

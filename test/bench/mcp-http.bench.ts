@@ -3,7 +3,8 @@
 // database read), and 100 clients at once, each with its own session calling in turn, none of whose
 // calls may fail or go missing.
 import { spawn } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -67,6 +68,8 @@ async function concurrent(url: string, token: string, taskIds: number[]): Promis
 
 export async function mcpHttpBenchmarks(): Promise<BenchResult[]> {
   const svc = createSvcSandbox();
+  // The project's repository is a folder of its own: one that holds SVC_HOME is refused.
+  const repo = mkdtempSync(join(tmpdir(), 'svc-bench-repo-'));
   const echo = spawn(process.execPath, [join(REPO_ROOT, 'test/bench/mcp-http-echo-server.mjs')], { stdio: ['ignore', 'pipe', 'inherit'] });
   const serve = await startServe(svc, { SVC_LOG_LEVEL: 'warn' });
   try {
@@ -76,9 +79,6 @@ export async function mcpHttpBenchmarks(): Promise<BenchResult[]> {
     const svcUrl = `${serve.url}/mcp`;
     const client = await connect(svcUrl, token);
     const workspace = (await client.callTool({ name: 'create_workspace', arguments: { name: 'bench' } })).structuredContent as { id: number };
-    // A project's repository may not be SVC_HOME itself: a folder of its own beside the data.
-    const repo = join(svc.home, 'repo');
-    mkdirSync(repo);
     const project = (await client.callTool({ name: 'create_project', arguments: { workspaceId: workspace.id, name: 'p', repoPath: repo } })).structuredContent as { id: number };
     const taskIds: number[] = [];
     for (let i = 0; i < 20; i++) taskIds.push(((await client.callTool({ name: 'create_task', arguments: { projectId: project.id, title: `task ${i}` } })).structuredContent as { id: number }).id);
@@ -115,5 +115,6 @@ export async function mcpHttpBenchmarks(): Promise<BenchResult[]> {
     serve.child.kill('SIGTERM');
     await serve.exited;
     svc.cleanup();
+    rmSync(repo, { recursive: true, force: true });
   }
 }

@@ -43,14 +43,17 @@ async function roundTrips(server: Server, name: string, args: Record<string, unk
   }
 }
 
-async function startTime(server: Server): Promise<number> {
-  const times: number[] = [];
+/** The servers start in turn, one of each per round, so each start and its baseline see the same machine load. */
+async function startTimes(servers: Server[]): Promise<number[]> {
+  const times = servers.map(() => [] as number[]);
   for (let i = 0; i < STARTS; i++) {
-    const { client, startMs } = await connect(server);
-    times.push(startMs);
-    await client.close();
+    for (const [k, server] of servers.entries()) {
+      const { client, startMs } = await connect(server);
+      times[k]!.push(startMs);
+      await client.close();
+    }
   }
-  return median(times);
+  return times.map(median);
 }
 
 export async function mcpBenchmarks(): Promise<BenchResult[]> {
@@ -72,8 +75,7 @@ export async function mcpBenchmarks(): Promise<BenchResult[]> {
     const echoCall = await roundTrips(echo, 'echo', { text: 'hello' });
     const svcCall = await roundTrips(svc, 'get_task', { id: taskId });
     const svcList = await roundTrips(svc, 'list_tasks', { projectId: project.id });
-    const echoStart = await startTime(echo);
-    const svcStart = await startTime(svc);
+    const [echoStart, svcStart] = (await startTimes([echo, svc])) as [number, number];
     return [
       {
         name: `MCP tools/call round trip over stdio: get_task (one libsql read) — median of ${CALLS}`,

@@ -16,7 +16,7 @@ import { ExtensionRuntime, isolationEnforcement, PluginStorageStore, probeIsolat
 import { Logger } from '../../host/src/logging/index.js';
 
 const FIXTURE = fileURLToPath(new URL('../fixtures/providers/hostile', import.meta.url));
-const HOOK = fileURLToPath(new URL('../../harness/hooks/ladder-hook.mjs', import.meta.url));
+const HOOK = fileURLToPath(new URL('../../harness/hooks/ladder-hook.cjs', import.meta.url));
 const probe = probeIsolation();
 const isolated = probe.namespaces && probe.providerRoot;
 let dir: string;

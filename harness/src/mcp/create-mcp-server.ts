@@ -11,6 +11,7 @@ import type { AnyOperation, OperationInvoker, OperationProgress } from '../../..
 import type { CapabilityDefinition } from './capability-definition.js';
 import type { McpProfile } from './mcp-profile.js';
 import { McpCallerInvoker } from './mcp-caller-invoker.js';
+import { PREBUILT_TOOL_LISTINGS } from './prebuilt-tool-listings.js';
 import { toolErrorResult } from './tool-error-result.js';
 
 export interface McpServerOptions {
@@ -37,7 +38,7 @@ export function createMcpServer(options: McpServerOptions): Server {
     },
   );
   let listed: Tool[] | undefined;
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: (listed ??= [...tools.values()].map(toolListing)) }));
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: (listed ??= [...tools.values()].map(listingOf)) }));
   server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
     const progressToken = request.params._meta?.progressToken;
     const progress = progressToken === undefined ? undefined : progressNotifier((params) => extra.sendNotification({ method: 'notifications/progress', params: { progressToken, ...params } }));
@@ -85,6 +86,12 @@ function progressNotifier(send: (params: { progress: number; total?: number; mes
 /** MCP structured content is an object; an operation answering anything else is wrapped. */
 function toStructured(output: unknown): Record<string, unknown> {
   return output !== null && typeof output === 'object' && !Array.isArray(output) ? (output as Record<string, unknown>) : { result: output ?? null };
+}
+
+/** The build's listing of the operation where it has one for this very declaration, else computed now. */
+function listingOf(tool: AnyOperation): Tool {
+  const prebuilt = PREBUILT_TOOL_LISTINGS?.[tool.name];
+  return prebuilt && prebuilt.description === tool.description ? prebuilt : toolListing(tool);
 }
 
 /** The `tools/list` entry of an operation: JSON Schemas from its zod schemas, hints from its flags. */

@@ -1,7 +1,7 @@
 // The extension lifecycle and every call into a provider, as users reach them from the CLI and
 // the HTTP API: register, enable after confirming permissions, disable, doctor, and run calls.
-import { stat } from 'node:fs/promises';
-import { isAbsolute, resolve } from 'node:path';
+import { readFile, stat } from 'node:fs/promises';
+import { isAbsolute, join, resolve } from 'node:path';
 import type {
   AdapterMethodArgs,
   AdapterMethodResult,
@@ -112,6 +112,9 @@ export class ExtensionService {
   /** Makes sure each official provider shipped with the service has a (disabled) registration. */
   async syncBuiltins(dirs = builtinProviderDirs()): Promise<void> {
     for (const dir of dirs) {
+      // Every `svc` command opens the services: a registration that already names this folder and
+      // version is left as it is, without validating the whole manifest again.
+      if (await this.registeredAsIs(dir)) continue;
       // Only the manifest is read here; the full preflight runs when the provider is enabled or loaded.
       const result = await checkManifest(dir);
       if (!result.ok) {
@@ -125,6 +128,18 @@ export class ExtensionService {
       } else if (existing.source === 'builtin' && (existing.path !== dir || existing.version !== pkg.version)) {
         this.registry.updateSource(existing.id, { path: dir, version: pkg.version, displayName: pkg.svc.display.name });
       }
+    }
+  }
+
+  /** The built-in provider in `dir` is registered from that folder at the version its package.json names. */
+  private async registeredAsIs(dir: string): Promise<boolean> {
+    try {
+      const pkg = JSON.parse(await readFile(join(dir, 'package.json'), 'utf8')) as { version?: unknown; svc?: { id?: unknown } };
+      if (typeof pkg.svc?.id !== 'string' || typeof pkg.version !== 'string') return false;
+      const existing = this.registry.find(pkg.svc.id);
+      return existing?.source === 'builtin' && existing.path === dir && existing.version === pkg.version;
+    } catch {
+      return false;
     }
   }
 

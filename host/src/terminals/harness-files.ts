@@ -18,7 +18,7 @@ export interface HarnessFiles {
  */
 export function locateHarnessFiles(from: string = fileURLToPath(import.meta.url)): HarnessFiles {
   for (let dir = dirname(from); dir !== dirname(dir); dir = dirname(dir)) {
-    const ladderHook = join(dir, 'harness', 'hooks', 'ladder-hook.mjs');
+    const ladderHook = join(dir, 'harness', 'hooks', 'ladder-hook.cjs');
     const svcBin = join(dir, 'host', 'bin', 'svc.mjs');
     if (existsSync(ladderHook) && existsSync(svcBin)) {
       return { node: process.execPath, svcBin, ladderHook, turnHook: join(dir, 'harness', 'hooks', 'turn-hook.mjs') };

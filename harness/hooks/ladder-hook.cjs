@@ -1,0 +1,72 @@
+#!/usr/bin/env node
+// The escalation ladder's PreToolUse hook, shared by every provider: it decides whether the CLI's
+// interactive question menu may open. Allowed only when the task has no parent and a person is
+// watching; otherwise denied with a message that steers the agent up the ladder. State comes from
+// the spawn environment and one signal file only (no database, no network), so it starts fast and
+// cannot hang a turn. Plain Node, no dependencies, and CommonJS: a CommonJS script starts without
+// Node's ES module loader (less to load than even `node -e ""`).
+'use strict';
+const { accessSync, constants, lstatSync, readFileSync } = require('node:fs');
+const { join } = require('node:path');
+
+/** The native question tools: Claude Code, Codex, Gemini CLI, Qwen Code. */
+const QUESTION_TOOLS = new Set(['AskUserQuestion', 'request_user_input', 'ask_user', 'ask_user_question']);
+
+const ASK_A_PERSON =
+  'Nobody is watching this terminal, so the interactive question menu is not available. ' +
+  'Put the question and its options into the svc MCP tool ask_human (then end your turn and wait for the reply), ' +
+  'or send them with push_to_human.';
+const ASK_THE_PARENT =
+  'This task has a parent task, which decides for it: do not ask here. ' +
+  'End your turn with the blocker and the options written as plain text; the parent is told when your turn ends.';
+
+/** Case 1 of the ladder allows; cases 2-4 deny with where to go instead. */
+function decide(toolName, env) {
+  if (!QUESTION_TOOLS.has(toolName)) return { allow: true };
+  if (env.SVC_HAS_PARENT) return { allow: false, reason: ASK_THE_PARENT };
+  if (isUnattended(env)) return { allow: false, reason: ASK_A_PERSON };
+  return { allow: true };
+}
+
+/**
+ * The signal file present and readable means unattended; anything else (absent, unreadable, no env)
+ * is watched. Only what the service itself writes counts: a regular file with one link, owner-only,
+ * owned by this user, in a folder of this user that nobody else may write. A socket, a FIFO, a
+ * symlink or a hard link another program made there is not the service's signal.
+ */
+function isUnattended(env) {
+  const dir = env.SVC_SIGNAL_DIR;
+  const taskId = env.SVC_TASK_ID;
+  if (!dir || !taskId || !/^\d+$/.test(taskId)) return false;
+  try {
+    const uid = process.getuid?.();
+    const folder = lstatSync(dir);
+    if (!folder.isDirectory() || (uid !== undefined && folder.uid !== uid) || (folder.mode & 0o022) !== 0) return false;
+    const file = join(dir, `unattended-${taskId}`);
+    const stat = lstatSync(file);
+    if (!stat.isFile() || stat.nlink !== 1 || (uid !== undefined && stat.uid !== uid) || (stat.mode & 0o077) !== 0) return false;
+    accessSync(file, constants.R_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The CLI's own deny answer: Gemini CLI's BeforeTool shape, else the PreToolUse shape Claude Code, Codex and Qwen Code share. */
+function denyOutput(hookEventName, reason) {
+  if (hookEventName === 'BeforeTool') return { decision: 'deny', reason };
+  return { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason } };
+}
+
+let input;
+try {
+  input = JSON.parse(readFileSync(0, 'utf8'));
+} catch {
+  // Not a hook call we understand: say nothing, so the CLI goes on as without the hook.
+  input = undefined;
+}
+if (input) {
+  const decision = decide(typeof input?.tool_name === 'string' ? input.tool_name : '', process.env);
+  // Allow is silence: Codex refuses an explicit "allow", and silence leaves Claude Code's own flow alone.
+  if (!decision.allow) process.stdout.write(`${JSON.stringify(denyOutput(input.hook_event_name, decision.reason))}\n`);
+}

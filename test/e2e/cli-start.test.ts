@@ -1,0 +1,76 @@
+// What the `svc` executable does before it answers: a person (or an MCP client) waits for every
+// start. A wall time varies with the machine's load; these check what a start loads, which does not
+// (pnpm bench measures the times).
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { MCP_OPERATIONS } from '../../harness/src/mcp/index.js';
+import { toolListing } from '../../harness/src/mcp/create-mcp-server.js';
+import { connectSvcMcp } from '../support/svc-mcp-client.js';
+import { createSvcSandbox, REPO_ROOT, SVC_BIN } from '../support/svc-process.js';
+
+const svc = createSvcSandbox();
+afterAll(() => svc.cleanup());
+
+/** Runs `svc <args>` with a preloaded script that reports, at exit, what the process loaded. */
+function startReport(args: string[], input = ''): { status: number | null; stdout: string; flagsTableBuilt: boolean } {
+  const preload = join(svc.home, 'start-report.cjs');
+  writeFileSync(
+    preload,
+    "process.on('exit', () => process.stderr.write(`flags table built: ${typeof Object.getOwnPropertyDescriptor(process, 'allowedNodeEnvironmentFlags').get !== 'function'}\\n`));\n",
+  );
+  const run = spawnSync(process.execPath, ['-r', preload, SVC_BIN, ...args], { env: svc.env, input, encoding: 'utf8', timeout: 30_000 });
+  const built = /flags table built: (true|false)/.exec(run.stderr);
+  if (!built) throw new Error(`no start report from svc ${args.join(' ')}: ${run.stderr}`);
+  return { status: run.status, stdout: run.stdout, flagsTableBuilt: built[1] === 'true' };
+}
+
+describe('svc start', () => {
+  // `import process from 'node:process'` (the MCP SDK's stdio transport) makes Node read every
+  // property of process for the module's facade; process.allowedNodeEnvironmentFlags then parses
+  // Node's whole option table, a large share of a start.
+  it('svc task list and svc mcp never build Node\'s table of allowed flags', () => {
+    const list = startReport(['task', 'list']);
+    expect(list.status).toBe(0);
+    expect(list.stdout).toBe('no tasks\n');
+    expect(list.flagsTableBuilt).toBe(false);
+    // An MCP client that closes stdin at once: the server starts and ends.
+    const mcp = startReport(['mcp']);
+    expect(mcp.status).toBe(0);
+    expect(mcp.flagsTableBuilt).toBe(false);
+  });
+
+  it('the preloaded report sees the table when something does read the flags (the control)', () => {
+    const doctor = startReport(['doctor']);
+    expect(doctor.flagsTableBuilt).toBe(true);
+  });
+
+  // zod exports 64 locales on z.locales and svc speaks English only: the other 63 were a tenth of
+  // the code every start compiled.
+  it('the bundles carry zod\'s English messages only, and svc still says them', async () => {
+    for (const bundle of ['svc.mjs', 'mcp.mjs']) {
+      const code = readFileSync(join(REPO_ROOT, 'host/dist', bundle), 'utf8');
+      expect(code).toContain('zod/v4/locales/en.js');
+      expect(code).not.toMatch(/zod\/v4\/locales\/(?!en\.js|index\.js)[a-z-]+\.js/i);
+    }
+    const tooLong = await svc.run(['task', 'list', '--project', 'x'.repeat(300)]);
+    expect(tooLong.code).toBe(1);
+    expect(tooLong.stderr).toContain('invalid list_tasks input: projectId: Too big: expected string to have <=100 characters');
+  });
+
+  // Some sixty operations' zod schemas turned into JSON Schema were a tenth of `svc mcp`'s start:
+  // the build converts them once, with the adapter's own toolListing.
+  it('svc mcp answers tools/list with listings the build converted, equal to converting the declarations now', async () => {
+    expect(readFileSync(join(REPO_ROOT, 'host/dist/mcp.mjs'), 'utf8')).toMatch(/PREBUILT_TOOL_LISTINGS = \{\s*"[a-z_]+": \{/);
+    const mcp = await connectSvcMcp(svc);
+    try {
+      const { tools } = await mcp.client.listTools();
+      expect(tools.length).toBeGreaterThan(50);
+      const declared = new Map(MCP_OPERATIONS.map((operation) => [operation.name, operation]));
+      for (const tool of tools) expect(tool).toEqual(toolListing(declared.get(tool.name)!));
+    } finally {
+      await mcp.close();
+    }
+  });
+});
