@@ -4,10 +4,12 @@ import { configDefaults, defineConfig } from 'vitest/config';
 // Three parts, run in this order:
 // - `fast`: units, real databases, workers and PTYs in-process; two files at a time.
 // - `e2e`: the real `svc` executable in child processes whose assertions do not hang on timing
-//   (catalog commands over HTTPS, the install corpus, scaffolding); two files at a time.
-// - `slow`: end-to-end files that time real processes (kill -9 loops, deadlines, live terminals,
-//   the browser, the Workbench); one file at a time, because two of them side by side on two cores
-//   made such timings flaky.
+//   (catalog commands over HTTPS, the install corpus, scaffolding, crashes at named points, hostile
+//   providers, MCP over stdio and HTTP, shell completion); two files at a time.
+// - `slow`: end-to-end files that time real processes (deadlines, kills at random moments, terminal
+//   stop and interrupt timings, the browser, the Workbench's and the outbox's windows and polls); one
+//   file at a time, because two of them side by side on two cores made such timings flaky.
+// A file belongs in `slow` only when a wall-clock limit or a poll interval decides its outcome.
 // `pnpm test:fast` runs the first part, `pnpm test:slow` the other two; `pnpm test` runs all.
 const E2E = [
   'test/e2e/catalog-install.test.ts',
@@ -28,6 +30,27 @@ const E2E = [
   'test/security/secret-files.test.ts',
   'test/security/trust-boundary.test.ts',
   'harness/test/mcp-server.test.ts',
+  'harness/test/mcp-task-workflow.test.ts',
+  'harness/test/e2e/workbench-event-kill.test.ts',
+  'test/e2e/catalog-crash-safety.test.ts',
+  'test/e2e/cli-recovery.test.ts',
+  'test/e2e/crash-quarantine.test.ts',
+  'test/e2e/ext-new-workspace.test.ts',
+  'test/e2e/fresh-install-pty.test.ts',
+  'test/e2e/hostile-provider-serve.test.ts',
+  'test/e2e/mcp-http.test.ts',
+  'test/e2e/node-lines.test.ts',
+  'test/e2e/publish-own-catalog.test.ts',
+  'test/e2e/shell-completion.test.ts',
+  'test/security/forged-identities.test.ts',
+  'test/security/hardened-dev-symlinks.test.ts',
+  'test/security/hostile-cli-transcript.test.ts',
+  'test/security/hostile-ipc.test.ts',
+  'test/security/hostile-unix-socket.test.ts',
+  'test/security/integration-files.test.ts',
+  'test/security/probe-change.test.ts',
+  'test/security/redaction-stream.test.ts',
+  'test/security/terminal-spoofing.test.ts',
 ];
 const SLOW = ['test/e2e/**/*.test.ts', 'test/security/**/*.test.ts', 'test/web/**/*.test.ts', 'harness/test/e2e/**/*.test.ts', 'harness/test/mcp-task-workflow.test.ts'];
 
