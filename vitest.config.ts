@@ -3,33 +3,40 @@ import { configDefaults, defineConfig } from 'vitest/config';
 
 // Three parts, run in this order:
 // - `fast`: units, real databases, workers and PTYs in-process; two files at a time.
-// - `e2e`: the real `svc` executable in child processes whose assertions do not hang on timing
-//   (catalog commands over HTTPS, the install corpus, scaffolding); two files at a time.
-// - `slow`: end-to-end files that time real processes (kill -9 loops, deadlines, live terminals,
-//   the browser, the Workbench); one file at a time, because two of them side by side on two cores
-//   made such timings flaky.
+// - `e2e`: the real `svc` executable in child processes (catalog commands over HTTPS, the install
+//   corpus, scaffolding, crashes at named points, hostile providers, MCP over stdio and HTTP, shell
+//   completion); two files at a time. A new end-to-end file lands here.
+// - `slow`: the end-to-end files that time real processes, listed in TIMED (deadlines, kills at
+//   random moments, terminal stop and interrupt timings, the browser, the Workbench's and the
+//   outbox's windows and polls); one file at a time, because two of them side by side on two cores
+//   made such timings flaky. A file belongs there only when a wall-clock limit or a poll interval
+//   decides its outcome.
 // `pnpm test:fast` runs the first part, `pnpm test:slow` the other two; `pnpm test` runs all.
-const E2E = [
-  'test/e2e/catalog-install.test.ts',
-  'test/e2e/catalog-signed.test.ts',
-  'test/e2e/catalog-real-provider.test.ts',
-  'test/e2e/ext-outdated.test.ts',
-  'test/e2e/extension-lifecycle.test.ts',
-  'test/e2e/ext-new.test.ts',
-  'test/e2e/readme-examples.test.ts',
-  'test/e2e/sdk-readme-provider.test.ts',
-  'test/e2e/official-codex.test.ts',
-  'test/e2e/qwen-code.test.ts',
-  'test/e2e/hardened-providers.test.ts',
-  'test/security/artifact-corpus.test.ts',
-  'test/security/install-command-corpus.test.ts',
-  'test/security/installed-integrity.test.ts',
-  'test/security/probe-before-consent.test.ts',
-  'test/security/secret-files.test.ts',
-  'test/security/trust-boundary.test.ts',
+const END_TO_END = [
+  'test/e2e/**/*.test.ts',
+  'test/security/**/*.test.ts',
+  'test/web/**/*.test.ts',
+  'harness/test/e2e/**/*.test.ts',
   'harness/test/mcp-server.test.ts',
+  'harness/test/mcp-task-workflow.test.ts',
 ];
-const SLOW = ['test/e2e/**/*.test.ts', 'test/security/**/*.test.ts', 'test/web/**/*.test.ts', 'harness/test/e2e/**/*.test.ts', 'harness/test/mcp-task-workflow.test.ts'];
+const TIMED = [
+  'test/e2e/provider-stats.test.ts',
+  'test/e2e/runtime-isolation.test.ts',
+  'test/e2e/service.test.ts',
+  'test/e2e/session.test.ts',
+  'test/e2e/stuck-provider.test.ts',
+  'test/e2e/task-worktree-kill.test.ts',
+  'test/e2e/task-worktrees.test.ts',
+  'test/security/catalog-fetch-limits.test.ts',
+  'test/security/kill-loop.test.ts',
+  'test/web/**/*.test.ts',
+  'harness/test/e2e/ask-reply.test.ts',
+  'harness/test/e2e/chat-reply-journeys.test.ts',
+  'harness/test/e2e/gateway-workbench.test.ts',
+  'harness/test/e2e/outbox-durability.test.ts',
+  'harness/test/e2e/workbench-auto-start.test.ts',
+];
 
 export default defineConfig({
   // Migrations are .sql files bundled as text by esbuild; tests load them the same way.
@@ -69,16 +76,16 @@ export default defineConfig({
           // starting a fork and importing.
           maxWorkers: 2,
           include: ['sdk/test/**/*.test.ts', 'host/test/**/*.test.ts', 'test/**/*.test.ts', 'extensions/cli-providers/*/test/**/*.test.ts', 'catalog/test/**/*.test.ts', 'harness/test/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, 'test/conformance/**', ...SLOW, ...E2E],
+          exclude: [...configDefaults.exclude, 'test/conformance/**', ...END_TO_END],
         },
       },
       {
         extends: true,
-        test: { name: 'e2e', include: E2E, exclude: [...configDefaults.exclude, 'test/conformance/**'], maxWorkers: 2, sequence: { groupOrder: 1 } },
+        test: { name: 'e2e', include: END_TO_END, exclude: [...configDefaults.exclude, 'test/conformance/**', ...TIMED], maxWorkers: 2, sequence: { groupOrder: 1 } },
       },
       {
         extends: true,
-        test: { name: 'slow', include: SLOW, exclude: [...configDefaults.exclude, 'test/conformance/**', ...E2E], maxWorkers: 1, sequence: { groupOrder: 2 } },
+        test: { name: 'slow', include: TIMED, exclude: [...configDefaults.exclude, 'test/conformance/**'], maxWorkers: 1, sequence: { groupOrder: 2 } },
       },
     ],
   },
