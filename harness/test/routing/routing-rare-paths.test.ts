@@ -126,6 +126,16 @@ describe('routing rungs after the bindings', () => {
     expect(count('SELECT COUNT(*) AS n FROM harness_workbench_events')).toBe(0);
   });
 
+  test('two projects whose repositories match the text equally: neither is picked, both are offered', async () => {
+    mkdirSync(join(fx.home, 'beta'));
+    for (const dir of ['repo', 'beta']) writeFileSync(join(fx.home, dir, 'README.md'), 'The invoice exporter writes CSV files.\n');
+    const beta = fx.services.domain.projects.create({ workspaceId: fx.workspaceId, name: 'beta', repoPath: join(fx.home, 'beta') });
+    const answer = await fx.call(routeGatewayMessage, msg('n2', { text: 'the invoice exporter is slow' }));
+    expect(answer).toMatchObject({ status: 'needs_project', projectId: null, routedBy: null });
+    expect(answer.candidates.map((c: { projectId: number }) => c.projectId).sort()).toEqual([fx.projectId, beta.id].sort());
+    expect(count('SELECT COUNT(*) AS n FROM harness_workbench_events')).toBe(0);
+  });
+
   test('route_gateway_query answers from a project its text names', async () => {
     const beta = fx.services.domain.projects.create({ workspaceId: fx.workspaceId, name: 'beta', repoPath: join(fx.home, 'repo') });
     fx.services.domain.tasks.create({ projectId: beta.id, title: 'Beta report' });
