@@ -21,6 +21,8 @@ const WHY_NOT = {
   'harness/src/messaging/deliver-answer.ts': 'a failure after the Enter went out (the CLI dying mid-confirmation) is not staged in-process',
   'harness/src/routing/continue-bound-task.ts':
     'a lost race for the OPEN ask, a typing failure after the ask was answered, and the crash point (SVC_TEST_CRASH_AT, run by the kill -9 journey in harness/test/e2e/chat-reply-journeys.test.ts inside `svc serve`)',
+  'harness/src/routing/recover-gateway-request.ts':
+    'the `continue` for a message with no outbound row: every discussion reply and FINAL_RESULT is queued with its outbound row in one transaction (queuePlatformMessage) and no code deletes outbound rows, so the guard only protects against a hand-edited database',
   'harness/src/routing/start-routing.ts':
     "started only by `svc serve`: run in the service process by the end-to-end tests; its worker and event consumer are tested on their own (harness/test/workbench)",
 };

@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { SvcError } from '@svc-org/ai-sdk';
 import { z } from 'zod';
-import { resolveSvcHome } from '../../../host/src/config/svc-home.js';
 import { defineOperation } from '../../../host/src/operations/index.js';
 import { ChatIdField, PlatformField } from '../operations/harness-schemas.js';
 import { SenderIdField } from './inbound-fields.js';
@@ -52,9 +52,10 @@ export const provisionRemoteProject = defineOperation({
     const name = input.name ?? (input.remoteUrl.replace(/\/+$/, '').replace(/\.git$/, '').split(/[/:]/).pop() || 'remote');
     const workspaceId = input.workspaceId ?? domain.workspaces.list()[0]?.id;
     if (workspaceId === undefined) throw new SvcError({ code: 'invalid_request', message: 'no workspace to register the project in', details: { fix: 'svc workspace create <name>' } });
-    const root = join(resolveSvcHome(process.env), 'remote-projects');
+    const root = join(ctx.services.svcHome, 'remote-projects');
     mkdirSync(root, { recursive: true, mode: 0o700 });
-    const target = join(root, `${name}-${Buffer.from(input.remoteUrl).toString('base64url').slice(-12)}`);
+    // One directory per remote URL: two remotes with the same last path segment never share a clone.
+    const target = join(root, `${name}-${createHash('sha256').update(input.remoteUrl).digest('hex').slice(0, 12)}`);
     if (!existsSync(join(target, '.git'))) {
       rmSync(target, { recursive: true, force: true });
       try {

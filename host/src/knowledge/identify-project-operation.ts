@@ -55,12 +55,13 @@ export const identifyProject = defineOperation({
     const weight = new Map<number, number>();
     for (const hit of hits) weight.set(hit.projectId, (weight.get(hit.projectId) ?? 0) - hit.score);
     const byId = new Map(projects.map((project) => [project.id, project]));
-    const candidates = [...weight]
-      .filter(([id]) => byId.has(id))
-      .sort((a, b) => b[1] - a[1])
+    const ranked = [...weight].filter(([id]) => byId.has(id)).sort((a, b) => b[1] - a[1]);
+    const candidates = ranked
       .slice(0, input.limit)
       .map(([id, score]) => ({ projectId: id, name: byId.get(id)!.name, matchedBy: 'search' as const, score: Math.round(score * 1000) / 1000 }));
-    const unique = candidates.length === 1 || (candidates.length > 1 && candidates[0]!.score >= 2 * candidates[1]!.score);
+    // Decided on the unrounded weights: words every project shares weigh next to nothing, and two
+    // such weights rounded to 0 would otherwise make the first of a tie look twice as good.
+    const unique = ranked.length === 1 || (ranked.length > 1 && ranked[0]![1] > 0 && ranked[0]![1] >= 2 * ranked[1]![1]);
     return { project: unique && candidates[0] ? ref(byId.get(candidates[0].projectId)!) : null, matchedBy: unique && candidates[0] ? ('search' as const) : null, candidates };
   },
 });
