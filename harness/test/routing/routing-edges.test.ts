@@ -15,7 +15,7 @@ import {
   routeGatewayQuery,
   routingStores,
 } from '../../src/routing/index.js';
-import { openHarnessFixture, type HarnessFixture } from '../support/harness-fixture.js';
+import { addTelegramChannel, openHarnessFixture, type HarnessFixture } from '../support/harness-fixture.js';
 
 const OWNER = '4242';
 let fx: HarnessFixture;
@@ -24,9 +24,7 @@ const count = (table: string) => (fx.services.db.prepare(`SELECT COUNT(*) AS n F
 
 beforeEach(async () => {
   fx = await openHarnessFixture();
-  const stores = routingStores(fx.services);
-  const gateway = stores.gateways.add({ name: 'herm', kind: 'hermes', command: '/bin/true' } as never);
-  stores.channels.add({ name: 'tg', gatewayId: gateway.id, platform: 'telegram', homeTo: OWNER, ownerId: OWNER, trustedGroups: [], projectId: null, workspaceId: fx.workspaceId } as never);
+  addTelegramChannel(fx, OWNER);
 });
 afterEach(async () => fx.close());
 

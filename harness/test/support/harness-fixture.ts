@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { openHostServices, type HostServices } from '../../../host/src/host-services.js';
 import type { AnyOperation, OperationContext } from '../../../host/src/operations/index.js';
 import { runOperation } from '../../src/messaging/index.js';
+import { routingStores } from '../../src/routing/index.js';
 
 export interface HarnessFixture {
   home: string;
@@ -42,4 +43,11 @@ export async function openHarnessFixture(): Promise<HarnessFixture> {
       rmSync(home, { recursive: true, force: true });
     },
   };
+}
+
+/** A Hermes gateway and its Telegram channel with `owner` as home and owner, scoped to the fixture's workspace. */
+export function addTelegramChannel(fx: HarnessFixture, owner: string): void {
+  const stores = routingStores(fx.services);
+  const gateway = stores.gateways.add({ name: 'herm', kind: 'hermes', command: '/bin/true' } as never);
+  stores.channels.add({ name: 'tg', gatewayId: gateway.id, platform: 'telegram', homeTo: owner, ownerId: owner, trustedGroups: [], projectId: null, workspaceId: fx.workspaceId } as never);
 }
