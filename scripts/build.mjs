@@ -5,6 +5,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { buildProvider } from './build-provider.mjs';
+import { importSources } from './import-sources.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 
@@ -78,40 +79,14 @@ const prebuiltToolListings = {
   name: 'prebuilt-tool-listings',
   setup(pluginBuild) {
     pluginBuild.onLoad({ filter: /harness[\\/]src[\\/]mcp[\\/]prebuilt-tool-listings\.ts$/ }, async () => {
-      const generator = await build({
-        stdin: {
-          contents:
-            "import { MCP_OPERATIONS } from './harness/src/mcp/index.ts';\n" +
-            "import { toolListing } from './harness/src/mcp/create-mcp-server.ts';\n" +
-            'export const listings = Object.fromEntries(MCP_OPERATIONS.map((operation) => [operation.name, toolListing(operation)]));',
-          resolveDir: root,
-          sourcefile: 'prebuilt-tool-listings-entry.ts',
-          loader: 'ts',
-        },
-        bundle: true,
-        platform: 'node',
-        format: 'esm',
-        target: 'node20',
-        write: false,
-        external: ['libsql', 'node-pty', 'piscina'],
-        alias: { '@svc-org/ai-sdk': join(root, 'sdk/src/index.ts') },
-        loader: { '.sql': 'text' },
-        logLevel: 'warning',
-        banner: { js: "import { createRequire as __req } from 'node:module'; const require = __req(import.meta.url);" },
-      });
-      // Inside the checkout, so the bundle's external packages (libsql…) resolve from its node_modules.
-      const { mkdir, mkdtemp, rm, writeFile } = await import('node:fs/promises');
-      const { pathToFileURL } = await import('node:url');
-      await mkdir(join(root, 'node_modules/.cache'), { recursive: true });
-      const dir = await mkdtemp(join(root, 'node_modules/.cache/svc-tool-listings-'));
-      try {
-        const file = join(dir, 'entry.mjs');
-        await writeFile(file, generator.outputFiles[0].text);
-        const { listings } = await import(pathToFileURL(file).href);
-        return { contents: `export const PREBUILT_TOOL_LISTINGS = ${JSON.stringify(listings)};\n`, loader: 'js' };
-      } finally {
-        await rm(dir, { recursive: true, force: true });
-      }
+      const { listings } = await importSources(
+        root,
+        "import { MCP_OPERATIONS } from './harness/src/mcp/index.ts';\n" +
+          "import { toolListing } from './harness/src/mcp/create-mcp-server.ts';\n" +
+          'export const listings = Object.fromEntries(MCP_OPERATIONS.map((operation) => [operation.name, toolListing(operation)]));',
+        'tool-listings',
+      );
+      return { contents: `export const PREBUILT_TOOL_LISTINGS = ${JSON.stringify(listings)};\n`, loader: 'js' };
     });
   },
 };

@@ -6,7 +6,7 @@
 // own handler (projects, knowledge, search, daily reports) are listed in SCOPED_IN_HANDLER.
 import { SvcError } from '@svc-org/ai-sdk';
 import type { HostServices } from '../../../host/src/host-services.js';
-import type { ProjectScope } from '../../../host/src/operations/index.js';
+import { scopesAllow, type ProjectScope } from '../../../host/src/operations/index.js';
 
 type Row = Record<string, unknown>;
 
@@ -17,34 +17,35 @@ interface ReadScope {
   after?: (output: Row, scope: Scope) => Row;
 }
 
-/** The caller's channel scopes over the service's records. */
+/** The caller's channel scopes over the service's records, read once per call. */
 class Scope {
+  /** The projects the scopes cover, and the workspaces holding one of them. */
+  private readonly projects: ReadonlySet<number>;
+  private readonly workspaces: ReadonlySet<number>;
+  private readonly taskProjects = new Map<number, number | undefined>();
+
   constructor(
     private readonly scopes: readonly ProjectScope[],
     private readonly services: HostServices,
-  ) {}
-
-  private projectVisible(projectId: number): boolean {
-    const project = this.services.domain.projects.list().find((candidate) => candidate.id === projectId);
-    return project !== undefined && this.scopes.some((s) => (s.projectId === null || s.projectId === project.id) && (s.workspaceId === null || s.workspaceId === project.workspaceId));
+  ) {
+    const visible = services.domain.projects.list().filter((project) => scopesAllow(scopes, project));
+    this.projects = new Set(visible.map((project) => project.id));
+    this.workspaces = new Set(visible.map((project) => project.workspaceId));
   }
 
-  private taskProject(taskId: number): number | undefined {
-    return this.services.domain.tasks.find(taskId)?.projectId;
+  private projectVisible(projectId: number): boolean {
+    return this.projects.has(projectId);
   }
 
   workspaceVisible(workspaceId: number): boolean {
-    return this.services.domain.projects.list({ workspaceId }).some((project) => this.projectVisible(project.id)) || this.scopes.some((s) => s.projectId === null && (s.workspaceId === null || s.workspaceId === workspaceId));
+    // A workspace is seen through a project of it, or whole (a scope naming it, or every workspace).
+    return this.workspaces.has(workspaceId) || this.scopes.some((s) => s.projectId === null && (s.workspaceId === null || s.workspaceId === workspaceId));
   }
 
   taskVisible(taskId: number): boolean {
-    const projectId = this.taskProject(taskId);
+    if (!this.taskProjects.has(taskId)) this.taskProjects.set(taskId, this.services.domain.tasks.find(taskId)?.projectId);
+    const projectId = this.taskProjects.get(taskId);
     return projectId !== undefined && this.projectVisible(projectId);
-  }
-
-  executionVisible(executionId: number): boolean {
-    const execution = this.services.domain.executions.list({}).find((candidate) => candidate.id === executionId);
-    return execution !== undefined && this.taskVisible(execution.taskId);
   }
 
   project(projectId: unknown): void {

@@ -4,7 +4,7 @@ export { defineOperation, type AnyOperation, type Operation, type OperationHttpR
 export { IdSchema } from './id-schema.js';
 export { listOf } from './list-of.js';
 export type { OperationCaller, OperationContext, OperationProgress, ProjectScope } from './operation-context.js';
-export { assertProjectInScope, projectInScope } from './project-scope.js';
+export { assertProjectInScope, projectInScope, scopesAllow } from './project-scope.js';
 export { OperationInvoker, type OperationInvokerOptions, type OperationRemote } from './operation-invoker.js';
 export { OperationRegistry } from './operation-registry.js';
 export { RefSchema } from './ref-schema.js';

@@ -1,10 +1,14 @@
 import { SvcError } from '@svc-org/ai-sdk';
-import type { OperationContext } from './operation-context.js';
+import type { OperationContext, ProjectScope } from './operation-context.js';
 
 /** Whether the caller's channel scopes let it read this project (always, for a caller with none). */
 export function projectInScope(ctx: Pick<OperationContext, 'caller'>, project: { id: number; workspaceId: number }): boolean {
   const scopes = ctx.caller.projectScopes;
-  if (scopes === undefined) return true;
+  return scopes === undefined || scopesAllow(scopes, project);
+}
+
+/** Whether any of these channel scopes covers the project. */
+export function scopesAllow(scopes: readonly ProjectScope[], project: { id: number; workspaceId: number }): boolean {
   return scopes.some(
     (scope) => (scope.projectId === null || scope.projectId === project.id) && (scope.workspaceId === null || scope.workspaceId === project.workspaceId),
   );
