@@ -78,11 +78,11 @@ const zodEnglishOnly = {
 const prebuiltToolListings = {
   name: 'prebuilt-tool-listings',
   setup(pluginBuild) {
-    pluginBuild.onLoad({ filter: /harness[\\/]src[\\/]mcp[\\/]prebuilt-tool-listings\.ts$/ }, async () => {
+    pluginBuild.onLoad({ filter: /host[\\/]src[\\/]adapters[\\/]mcp[\\/]prebuilt-tool-listings\.ts$/ }, async () => {
       const { listings } = await importSources(
         root,
-        "import { MCP_OPERATIONS } from './harness/src/mcp/index.ts';\n" +
-          "import { toolListing } from './harness/src/mcp/create-mcp-server.ts';\n" +
+        "import { MCP_OPERATIONS } from './host/src/adapters/mcp/index.ts';\n" +
+          "import { toolListing } from './host/src/adapters/mcp/create-mcp-server.ts';\n" +
           'export const listings = Object.fromEntries(MCP_OPERATIONS.map((operation) => [operation.name, toolListing(operation)]));',
         'tool-listings',
       );
@@ -98,7 +98,7 @@ const hostEntries = {
   'provider-process': 'host/src/extensions/runtime/process-bootstrap.ts',
   // `svc mcp` has its own bundle: an MCP client starts it often and waits for it, so it loads only
   // the MCP server and the operations (host/bin/svc.mjs picks it).
-  mcp: 'harness/src/mcp/main.ts',
+  mcp: 'host/src/adapters/mcp/main.ts',
 };
 const present = Object.fromEntries(Object.entries(hostEntries).filter(([, file]) => existsSync(join(root, file))));
 if (Object.keys(present).length > 0) {

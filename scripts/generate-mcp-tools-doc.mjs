@@ -8,7 +8,7 @@ import { importSources } from './import-sources.mjs';
 const root = resolve(import.meta.dirname, '..');
 const { text } = await importSources(
   root,
-  "import { CapabilityDefinition, MCP_OPERATIONS, renderToolReference } from './harness/src/mcp/index.ts';\n" +
+  "import { CapabilityDefinition, MCP_OPERATIONS, renderToolReference } from './host/src/adapters/mcp/index.ts';\n" +
     'export const text = renderToolReference(new CapabilityDefinition(MCP_OPERATIONS));',
   'mcp-docs',
 );

@@ -16,6 +16,7 @@ const SKIPPED_FOLDERS = new Set(['node_modules', 'dist', 'coverage']);
 /** A file's package, by the first matching prefix (longest first). */
 const PACKAGES: readonly [prefix: string, name: string][] = [
   ['host/src/app/', 'host-app'],
+  ['host/src/adapters/mcp/', 'host-mcp'],
   ['extensions/catalog/schema/', 'schemas'],
   ['schemas/', 'schemas'],
   ['test/support/', 'test-support'],
@@ -41,7 +42,10 @@ const ALLOWED: Record<string, readonly string[]> = {
   // The host core; `svc catalog build|keygen|serve` and `svc ext pack` run the catalog's publisher code.
   host: ['sdk', 'extension-format', 'catalog', 'schemas'],
   // The composition layer: the only part of the host that knows the harness.
-  'host-app': ['host', 'harness', 'sdk', 'extension-format', 'catalog', 'schemas'],
+  'host-app': ['host', 'host-mcp', 'harness', 'sdk', 'extension-format', 'catalog', 'schemas'],
+  // The MCP adapter mounts the harness's tools beside the host's and applies the harness's caller
+  // policy (gateway credentials, the gateway profiles' read scope, MCP tokens): through its interface.
+  'host-mcp': ['host', 'harness', 'sdk'],
   harness: ['host', 'sdk'],
   extensions: ['sdk'],
   web: [],
@@ -54,7 +58,9 @@ const ALLOWED: Record<string, readonly string[]> = {
  */
 const TESTS_ALSO: Record<string, readonly string[]> = {
   // The host's tests drive the composed host: the CLI's command table, `svc serve`, every operation's faces.
-  host: ['host-app', 'harness'],
+  host: ['host-app', 'host-mcp', 'harness'],
+  // The harness's tools are checked as the MCP adapter lists and describes them.
+  harness: ['host-mcp'],
   // The README's example provider is checked with the installer's own manifest checks.
   sdk: ['extension-format'],
   // A provider's tests run the host's preflight against the provider.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { describe, expect, test } from 'vitest';
 import { defineOperation } from '../../host/src/operations/index.js';
-import { CapabilityDefinition, MCP_OPERATIONS, MCP_PROFILES, parseMcpProfile } from '../src/mcp/index.js';
+import { CapabilityDefinition, MCP_OPERATIONS, MCP_PROFILES, parseMcpProfile } from '../../host/src/adapters/mcp/index.js';
 
 const op = (name: string, group: string, readOnly = true) =>
   defineOperation({ name, group, description: name, readOnly, runsIn: 'any', input: z.object({}), output: z.object({}), handler: () => ({}) });

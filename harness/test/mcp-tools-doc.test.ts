@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { REPO_ROOT } from '../../test/support/svc-process.js';
-import { CapabilityDefinition, MCP_OPERATIONS, renderToolReference } from '../src/mcp/index.js';
+import { CapabilityDefinition, MCP_OPERATIONS, renderToolReference } from '../../host/src/adapters/mcp/index.js';
 
 test('docs/mcp-tools.md is what the capability definition renders (run `pnpm mcp:docs` after a change)', async () => {
   const written = await readFile(join(REPO_ROOT, 'docs/mcp-tools.md'), 'utf8');

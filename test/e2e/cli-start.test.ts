@@ -5,8 +5,8 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MCP_OPERATIONS } from '../../harness/src/mcp/index.js';
-import { toolListing } from '../../harness/src/mcp/create-mcp-server.js';
+import { MCP_OPERATIONS } from '../../host/src/adapters/mcp/index.js';
+import { toolListing } from '../../host/src/adapters/mcp/create-mcp-server.js';
 import { connectSvcMcp } from '../support/svc-mcp-client.js';
 import { createSvcSandbox, REPO_ROOT, SVC_BIN } from '../support/svc-process.js';
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { ALL_OPERATIONS } from '../../../host/src/operations/index.js';
 import { TASK_DEFAULT_OPERATIONS } from '../../../host/src/task-defaults/index.js';
-import { MCP_OPERATIONS } from '../../src/mcp/index.js';
+import { MCP_OPERATIONS } from '../../../host/src/adapters/mcp/index.js';
 import { askHuman, pushToHuman, replyToAsk } from '../../src/messaging/index.js';
 import { HARNESS_OPERATIONS } from '../../src/outbox/index.js';
 import { continueBoundTask, relayChannelReply, resolveGatewayTaskContext, routeGatewayMessage, routingStores } from '../../src/routing/index.js';

@@ -49,7 +49,10 @@ export interface RunningService {
  * serves HTTP on 127.0.0.1 and publishes where it listens in server.json.
  */
 export async function startService(options: StartServiceOptions = {}): Promise<RunningService> {
-  const { McpHttpEndpoint, startHarness, routingStores, startRouting, SERVICE_OPERATIONS, reportTaskOverlap } = await loadServiceParts();
+  const [{ McpHttpEndpoint }, { startHarness, routingStores, startRouting, SERVICE_OPERATIONS, reportTaskOverlap }] = await Promise.all([
+    import('../adapters/mcp/http/mcp-http-endpoint.js'),
+    loadServiceParts(),
+  ]);
   const env = options.env ?? process.env;
   const port = resolvePort(options.port, env.SVC_PORT);
   const pollMs = eventPollMs(env.SVC_EVENT_POLL_MS);

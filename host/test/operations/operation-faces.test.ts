@@ -2,7 +2,7 @@
 // operation without a face and without a reason here fails; so does a reason that is no longer needed.
 import { describe, expect, test } from 'vitest';
 import { HARNESS_OPERATIONS } from '../../../harness/src/outbox/index.js';
-import { MCP_OPERATIONS } from '../../../harness/src/mcp/mcp-operations.js';
+import { MCP_OPERATIONS } from '../../src/adapters/mcp/mcp-operations.js';
 import { ALL_COMMANDS } from '../../src/app/cli/all-commands.js';
 import { HOST_OPERATIONS } from '../../src/host-operations.js';
 

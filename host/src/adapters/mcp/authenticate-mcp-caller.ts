@@ -3,11 +3,11 @@
 // credential, a gateway plugin proves itself with its gateway's credential, and a gateway's caller
 // reads only the projects of the channel it serves.
 import { SvcError } from '@svc-org/ai-sdk';
-import type { HostServices } from '../../../host/src/host-services.js';
-import type { OperationCaller, ProjectScope } from '../../../host/src/operations/index.js';
-import { verifyTaskCredential } from '../../../host/src/terminals/index.js';
-import { ChannelStore, verifyGatewayCredential } from '../gateways/index.js';
-import type { McpProfile } from './mcp-profile.js';
+import type { HostServices } from '../../host-services.js';
+import type { OperationCaller, ProjectScope } from '../../operations/index.js';
+import { verifyTaskCredential } from '../../terminals/index.js';
+import { ChannelStore, verifyGatewayCredential } from '../../../../harness/src/feature.js';
+import type { McpProfile } from '../../../../harness/src/feature.js';
 
 export interface McpClaims {
   /** `SVC_TASK_ID`: a claim, believed only with a matching credential. */

@@ -1,7 +1,7 @@
 // The one place that says which operations are MCP tools, in which group, and which profile sees
 // them. `tools/list`, the call gate and docs/mcp-tools.md all read it; nothing else keeps a total.
-import type { AnyOperation } from '../../../host/src/operations/index.js';
-import { MCP_PROFILES, type McpProfile } from './mcp-profile.js';
+import type { AnyOperation } from '../../operations/index.js';
+import { MCP_PROFILES, type McpProfile } from '../../../../harness/src/feature.js';
 
 /** The surfaces the profiles are made of ("core + terminal", "messaging", …; docs/mcp.md). */
 export type ToolSurface = 'core' | 'terminal' | 'goal' | 'messaging' | 'workbench' | 'gateway' | 'operations' | 'capability' | 'review';

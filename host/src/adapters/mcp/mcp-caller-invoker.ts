@@ -1,16 +1,16 @@
 import { SvcError } from '@svc-org/ai-sdk';
 import type { z } from 'zod';
-import type { HostServices } from '../../../host/src/host-services.js';
+import type { HostServices } from '../../host-services.js';
 import {
   OperationInvoker,
   type AnyOperation,
   type OperationCaller,
   type OperationInvokerOptions,
   type OperationProgress,
-} from '../../../host/src/operations/index.js';
-import { ChannelStore, GATEWAY_CREDENTIAL_ENV } from '../gateways/index.js';
-import { withinScope } from './gateway-read-scope.js';
-import type { McpProfile } from './mcp-profile.js';
+} from '../../operations/index.js';
+import { ChannelStore, GATEWAY_CREDENTIAL_ENV } from '../../../../harness/src/feature.js';
+import { withinScope } from '../../../../harness/src/feature.js';
+import type { McpProfile } from '../../../../harness/src/feature.js';
 
 export interface McpCallerInvokerOptions extends OperationInvokerOptions {
   profile: McpProfile;

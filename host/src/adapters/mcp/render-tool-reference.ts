@@ -1,15 +1,15 @@
 // docs/mcp-tools.md, rendered from the capability definition (scripts/generate-mcp-tools-doc.mjs
 // writes it; a test fails when the file and the definition differ).
 import { z } from 'zod';
-import type { AnyOperation } from '../../../host/src/operations/index.js';
+import type { AnyOperation } from '../../operations/index.js';
 import type { CapabilityDefinition } from './capability-definition.js';
-import { MCP_PROFILES } from './mcp-profile.js';
+import { MCP_PROFILES } from '../../../../harness/src/feature.js';
 
 export function renderToolReference(definition: CapabilityDefinition): string {
   const lines = [
     '# MCP tools',
     '',
-    '<!-- Generated from the capability definition (harness/src/mcp/capability-definition.ts) by `pnpm mcp:docs`; do not edit. -->',
+    '<!-- Generated from the capability definition (host/src/adapters/mcp/capability-definition.ts) by `pnpm mcp:docs`; do not edit. -->',
     '',
     '`svc mcp` serves these tools over stdio. `SVC_MCP_PROFILE` picks which ones a client sees; a tool',
     'outside the profile is refused like an unknown tool. Required input fields are marked `*`.',

@@ -2,17 +2,17 @@
 // $SVC_HOME/logs/svc.log. The database is opened on the first tool call, not at start.
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { SvcError } from '@svc-org/ai-sdk';
-import { HOST_VERSION } from '../../../host/src/config/host-version.js';
-import { resolveSvcHome } from '../../../host/src/config/svc-home.js';
-import { openHostServices, type HostServices } from '../../../host/src/host-services.js';
-import { OperationRegistry, type OperationCaller } from '../../../host/src/operations/index.js';
-import { ServiceClient } from '../../../host/src/server/service-client.js';
+import { HOST_VERSION } from '../../config/index.js';
+import { resolveSvcHome } from '../../config/index.js';
+import { openHostServices, type HostServices } from '../../host-services.js';
+import { OperationRegistry, type OperationCaller } from '../../operations/index.js';
+import { ServiceClient } from '../../server/service-client.js';
 import { authenticateMcpCaller, type McpClaims } from './authenticate-mcp-caller.js';
 import { CapabilityDefinition } from './capability-definition.js';
 import { createMcpServer } from './create-mcp-server.js';
 import { McpCallerInvoker } from './mcp-caller-invoker.js';
 import { MCP_OPERATIONS } from './mcp-operations.js';
-import { parseMcpProfile, type McpProfile } from './mcp-profile.js';
+import { parseMcpProfile, type McpProfile } from '../../../../harness/src/feature.js';
 
 export interface McpIo {
   stdin: NodeJS.ReadableStream;

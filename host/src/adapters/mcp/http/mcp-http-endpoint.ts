@@ -7,18 +7,18 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest, JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { SvcError } from '@svc-org/ai-sdk';
-import { publicError } from '../../../../host/src/errors/index.js';
-import type { HostServices } from '../../../../host/src/host-services.js';
-import { checkLoopbackRequest } from '../../../../host/src/http/loopback-guard.js';
-import { OperationRegistry, type OperationCaller } from '../../../../host/src/operations/index.js';
-import type { TerminalManager } from '../../../../host/src/terminals/index.js';
+import { publicError } from '../../../errors/index.js';
+import type { HostServices } from '../../../host-services.js';
+import { checkLoopbackRequest } from '../../../http/index.js';
+import { OperationRegistry, type OperationCaller } from '../../../operations/index.js';
+import type { TerminalManager } from '../../../terminals/index.js';
 import { authenticateMcpCaller } from '../authenticate-mcp-caller.js';
 import { CapabilityDefinition } from '../capability-definition.js';
 import { createMcpServer } from '../create-mcp-server.js';
 import { McpCallerInvoker } from '../mcp-caller-invoker.js';
 import { MCP_OPERATIONS } from '../mcp-operations.js';
-import type { McpProfile } from '../mcp-profile.js';
-import { mcpTokenStore, type McpTokenGrant } from '../tokens/index.js';
+import type { McpProfile } from '../../../../../harness/src/feature.js';
+import { mcpTokenStore, type McpTokenGrant } from '../../../../../harness/src/feature.js';
 
 export const MCP_PATH = '/mcp';
 
