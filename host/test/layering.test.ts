@@ -19,10 +19,12 @@ function files(dir: string): string[] {
   });
 }
 
+// A module is named by its folder, whichever layer holds it (platform/db is `db`, adapters/cli is `cli`).
+const inLayer = (path: string) => path.replace(/^(platform|features|adapters)\//, '');
 const imports: Import[] = files(SRC).flatMap((file) =>
   [...readFileSync(file, 'utf8').matchAll(/from '(\.[^']+)'/g)].map((match) => ({
-    from: relative(SRC, file),
-    to: relative(SRC, normalize(join(dirname(file), match[1]!))),
+    from: inLayer(relative(SRC, file)),
+    to: inLayer(relative(SRC, normalize(join(dirname(file), match[1]!)))),
   })),
 );
 const moduleOf = (path: string) => (path.includes('/') ? path.split('/')[0]! : '(root)');
