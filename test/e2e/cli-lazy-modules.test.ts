@@ -83,6 +83,31 @@ describe('svc evaluates what the command needs', () => {
   });
 });
 
+describe('Node built-ins and external packages load when a module that uses them is evaluated', () => {
+  it('the bundles import nothing at their top but the require they take built-ins and external packages through', () => {
+    for (const bundle of ['svc.mjs', 'mcp.mjs', 'worker.mjs', 'provider-process.mjs']) {
+      const code = readFileSync(join(REPO_ROOT, 'host/dist', bundle), 'utf8');
+      expect(code.startsWith("import { createRequire as __svcCreateRequire } from 'node:module';")).toBe(true);
+      // esbuild writes the imports it hoists with double quotes (the banner's and the scaffold's templates use single ones).
+      expect(code.match(/^import [^\n]* from "[^"]+";$/gm) ?? []).toEqual([]);
+    }
+  });
+
+  it('svc task list loads neither the HTTP/2 stack nor readline (what svc serve and prompts use)', () => {
+    const report = join(svc.home, 'builtins-report.cjs');
+    writeFileSync(
+      report,
+      "process.on('exit', () => process.stderr.write(`builtins: ${process.moduleLoadList.filter((m) => m.startsWith('NativeModule ')).map((m) => m.slice(13)).join(',')}\\n`));\n",
+    );
+    const run = spawnSync(process.execPath, ['-r', report, join(REPO_ROOT, 'host/dist/svc.mjs'), 'task', 'list'], { env: svc.env, encoding: 'utf8', timeout: 60_000 });
+    expect(run.stdout).toBe('no tasks\n');
+    const loaded = /builtins: (.*)\n/.exec(run.stderr)?.[1]?.split(',') ?? [];
+    expect(loaded).toContain('fs');
+    expect(loaded).not.toContain('http2');
+    expect(loaded).not.toContain('readline');
+  });
+});
+
 describe('the command table', () => {
   it('names each module\'s commands as the module declares them, in the order of svc --help', async () => {
     const loaded = await Promise.all(COMMAND_MODULES.map((module) => module.load()));
