@@ -82,8 +82,10 @@ const prebuiltToolListings = {
     pluginBuild.onLoad({ filter: /harness[\\/]src[\\/]mcp[\\/]prebuilt-tool-listings\.ts$/ }, async () => {
       const { listings } = await importSources(
         root,
-        "import { MCP_OPERATIONS } from './harness/src/mcp/index.ts';\n" +
-          "import { toolListing } from './harness/src/mcp/create-mcp-server.ts';\n" +
+        // Imported, not import-declared: every module then initialises through esbuild's lazy wrapper,
+        // as in the svc bundle (the host services import the extension machinery on use).
+        "const { MCP_OPERATIONS } = await import('./harness/src/mcp/index.ts');\n" +
+          "const { toolListing } = await import('./harness/src/mcp/create-mcp-server.ts');\n" +
           'export const listings = Object.fromEntries(MCP_OPERATIONS.map((operation) => [operation.name, toolListing(operation)]));',
         'tool-listings',
       );

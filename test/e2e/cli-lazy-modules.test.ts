@@ -1,7 +1,8 @@
 // What a `svc` command evaluates before it answers. The bundle wraps every module reached through a
 // dynamic import() in a lazy initialiser (esbuild's `__esm`); a copy of the built bundle whose
-// initialiser reports each module it runs shows which modules a command evaluated. A command must
-// evaluate its own module and the operations it uses, not every command and every operation.
+// initialiser reports each module it runs shows which modules a command evaluated (and, through the
+// CommonJS wrapper, each bundled package such as ajv). A command must evaluate its own module and the
+// operations it uses, not every command and every operation.
 import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,18 +20,21 @@ afterAll(() => {
 });
 
 const INIT = 'var __esm = (fn2, res, err) => function __init() {\n';
+const CJS_INIT = 'var __commonJS = (cb, mod2) => function __require2() {\n';
 
 /** The built bundle with an initialiser that writes, at exit, the modules it evaluated. */
 function writeTracedBundle(): void {
   const code = readFileSync(join(REPO_ROOT, 'host/dist/svc.mjs'), 'utf8');
-  if (!code.includes(INIT)) throw new Error("the bundle's lazy initialiser changed shape: update this test's tracer");
+  if (!code.includes(INIT) || !code.includes(CJS_INIT)) throw new Error("the bundle's lazy initialisers changed shape: update this test's tracer");
   writeFileSync(
     traced,
-    code.replace(
-      INIT,
-      'globalThis.__svcModules ??= (process.on("exit", () => process.stderr.write(`evaluated: ${JSON.stringify(globalThis.__svcModules)}\\n`)), []);\n' +
-        `${INIT}  if (fn2) globalThis.__svcModules.push(Object.keys(fn2)[0]);\n`,
-    ),
+    code
+      .replace(
+        INIT,
+        'globalThis.__svcModules ??= (process.on("exit", () => process.stderr.write(`evaluated: ${JSON.stringify(globalThis.__svcModules)}\\n`)), []);\n' +
+          `${INIT}  if (fn2) globalThis.__svcModules.push(Object.keys(fn2)[0]);\n`,
+      )
+      .replace(CJS_INIT, `${CJS_INIT}  if (!mod2) globalThis.__svcModules.push(Object.keys(cb)[0]);\n`),
   );
 }
 
@@ -67,6 +71,24 @@ describe('svc evaluates what the command needs', () => {
     expect(list.modules.filter((file) => /^host\/src\/operations\/(extension|connection|worktree|label|workspace|hook)\//.test(file))).toEqual([]);
     expect(list.modules.filter((file) => file.startsWith('harness/src/'))).toEqual([]);
     expect(list.modules.filter((file) => /^host\/src\/(knowledge|daily|products|task-history)\//.test(file))).toEqual([]);
+  });
+
+  it('svc task list opens the host without its provider extensions: no registry, runtime, catalog installer or preflight, no ajv or semver', () => {
+    const list = evaluatedBy(['task', 'list']);
+    expect(list.stdout).toBe('no tasks\n');
+    expect(list.modules).toContain('host/src/host-services.ts');
+    expect(list.modules).toContain('host/src/connections/connection-store.ts');
+    expect(list.modules).not.toContain('host/src/host-extensions.ts');
+    expect(list.modules.filter((file) => file.startsWith('host/src/extensions/'))).toEqual([]);
+    expect(list.modules.filter((file) => /\/node_modules\/(ajv|semver)\//.test(file))).toEqual([]);
+  });
+
+  it('a command that uses the extensions still evaluates them, and the tracer sees ajv and semver', () => {
+    const list = evaluatedBy(['ext', 'list']);
+    expect(list.status).toBe(0);
+    expect(list.modules).toContain('host/src/extensions/extension-service.ts');
+    expect(list.modules.some((file) => /\/node_modules\/ajv\//.test(file))).toBe(true);
+    expect(list.modules.some((file) => /\/node_modules\/semver\//.test(file))).toBe(true);
   });
 
   it('a mistyped command is answered from the table, evaluating no command module', () => {

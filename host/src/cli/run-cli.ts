@@ -23,7 +23,8 @@ const HELP = new Set(['--help', '-h']);
 /** Runs one `svc` invocation and resolves with its exit status. */
 export async function runCli(argv: string[], io: CliIo, signal: AbortSignal = new AbortController().signal): Promise<number> {
   let services: HostServices | undefined;
-  const open = async () => (services ??= await openHostServices({ env: io.env }));
+  let extensions = true;
+  const open = async () => (services ??= await openHostServices({ env: io.env, extensions }));
   const style = styleFor(io.stdout, io.env);
   try {
     const [first, ...rest] = argv;
@@ -37,6 +38,7 @@ export async function runCli(argv: string[], io: CliIo, signal: AbortSignal = ne
     }
     const { command, args } = await findCommand(first, rest, io, style);
     if (!command) return 0;
+    extensions = command.extensions !== false;
     const end = args.indexOf('--');
     if ((end === -1 ? args : args.slice(0, end)).some((arg) => HELP.has(arg))) {
       io.stdout.write(formatCommandHelp(command, styleFor(io.stdout, io.env)));

@@ -131,6 +131,7 @@ export const TASK_COMMANDS: CliCommand[] = [
     group: 'task',
     name: 'list',
     operation: o.listTasks,
+    extensions: false,
     options: {
       project: { type: 'string', short: 'p', value: '<id|name>', description: 'only this project' },
       status: { type: 'string', value: '<status>', description: `only this column, ${STATUS_HELP}` },
