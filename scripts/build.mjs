@@ -3,6 +3,7 @@
 import { build } from 'esbuild';
 import { existsSync, readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { isBuiltin } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { buildProvider } from './build-provider.mjs';
 import { importSources } from './import-sources.mjs';
@@ -81,13 +82,39 @@ const prebuiltToolListings = {
     pluginBuild.onLoad({ filter: /host[\\/]src[\\/]adapters[\\/]mcp[\\/]prebuilt-tool-listings\.ts$/ }, async () => {
       const { listings } = await importSources(
         root,
-        "import { MCP_OPERATIONS } from './host/src/adapters/mcp/index.ts';\n" +
-          "import { toolListing } from './host/src/adapters/mcp/create-mcp-server.ts';\n" +
+        // Imported, not import-declared: every module then initialises through esbuild's lazy wrapper,
+        // as in the svc bundle (the host services import the extension machinery on use).
+        "const { MCP_OPERATIONS } = await import('./host/src/adapters/mcp/index.ts');\n" +
+          "const { toolListing } = await import('./host/src/adapters/mcp/create-mcp-server.ts');\n" +
           'export const listings = Object.fromEntries(MCP_OPERATIONS.map((operation) => [operation.name, toolListing(operation)]));',
         'tool-listings',
       );
       return { contents: `export const PREBUILT_TOOL_LISTINGS = ${JSON.stringify(listings)};\n`, loader: 'js' };
     });
+  },
+};
+
+/**
+ * An ESM bundle imports every Node built-in and external package it uses at its top: each one loads
+ * at every start, whichever command runs, and for each built-in Node builds an ESM facade that reads
+ * every export (on Node 24, node:http's facade loads undici for it). Taken through `require` instead,
+ * a built-in or external package loads when the first module that uses it is evaluated (a command's
+ * module loads when the command runs), and without a facade. `process` keeps its own plugin above.
+ */
+const EXTERNAL_PACKAGES = ['libsql', 'node-pty', 'piscina'];
+const requiredOnUse = {
+  name: 'required-on-use',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /^(node:)?[a-z0-9_]+(\/[a-z0-9_]+)?$|^(libsql|node-pty|piscina)$/ }, (args) => {
+      if (!isBuiltin(args.path) && !EXTERNAL_PACKAGES.includes(args.path)) return undefined;
+      // The wrapper's own require of it stays a run-time require.
+      if (args.namespace === 'required-on-use') return { path: args.path, external: true };
+      return { path: args.path, namespace: 'required-on-use' };
+    });
+    pluginBuild.onLoad({ filter: /.*/, namespace: 'required-on-use' }, (args) => ({
+      contents: `module.exports = require(${JSON.stringify(args.path)});\n`,
+      loader: 'js',
+    }));
   },
 };
 
@@ -112,11 +139,11 @@ if (Object.keys(present).length > 0) {
     target: 'node20',
     // Pure-JS dependencies are bundled (one file parses far faster than hundreds of small modules at
     // every `svc` start); native addons and piscina (which loads its own worker file) stay external.
-    external: ['libsql', 'node-pty', 'piscina'],
+    external: EXTERNAL_PACKAGES,
     // The SDK is a workspace package of TypeScript sources: bundle it rather than import it at run time.
     alias: { '@svc-org/ai-sdk': join(root, 'sdk/src/index.ts') },
     loader: { '.sql': 'text' },
-    plugins: [precompiledSchemaValidators, globalProcess, zodEnglishOnly, prebuiltToolListings],
+    plugins: [precompiledSchemaValidators, globalProcess, requiredOnUse, zodEnglishOnly, prebuiltToolListings],
     sourcemap: 'linked',
     logLevel: 'warning',
     banner: { js: "import { createRequire as __svcCreateRequire } from 'node:module'; const require = __svcCreateRequire(import.meta.url);" },

@@ -78,7 +78,7 @@ const EXCEPTIONS: Record<string, { to: readonly string[]; reason: string }> = {
   'host/src/cli/run-cli.ts': {
     to: ['host-app'],
     reason:
-      'the CLI dispatcher reads the command table and the operations the composition layer assembles (app/cli/all-commands.ts); it moves into host/src/app together with cli/main.ts, the executable\'s bundle entry',
+      'the CLI dispatcher reads the command table the composition layer assembles (app/cli/command-table.ts); it moves into host/src/app together with cli/main.ts, the executable\'s bundle entry',
   },
 };
 

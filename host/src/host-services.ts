@@ -2,15 +2,17 @@
 import { arch, homedir, platform } from 'node:os';
 import { join } from 'node:path';
 import type { PlatformInfo } from '@svc-org/ai-sdk';
-import { HOST_VERSION, databasePath, readSystemConfig, resolveSvcHome } from './config/index.js';
-import { ConnectionStore } from './connections/index.js';
+import { HOST_VERSION, databasePath, resolveSvcHome } from './config/index.js';
+// Direct, not through connections/index.ts: that loads the settings validator and, with it, ajv.
+import { ConnectionStore } from './connections/connection-store.js';
 import { openDatabase, type Db } from './db/index.js';
 import { Domain } from './domain/index.js';
-import { CatalogInstaller } from './extensions/catalog-installer/index.js';
-import { ExtensionService } from './extensions/index.js';
-import { ExtensionRegistry } from './extensions/registry/index.js';
-import { ExtensionRuntime, PluginStorageStore, runtimeLimitsFromSettings, type RuntimeLimitsInput } from './extensions/runtime/index.js';
-import { ProviderStatsRecorder, ProviderStatsStore } from './extensions/stats/index.js';
+import type { CatalogInstaller } from './extensions/catalog-installer/index.js';
+import type { ExtensionService } from './extensions/index.js';
+import type { ExtensionRegistry } from './extensions/registry/index.js';
+import type { ExtensionRuntime, RuntimeLimitsInput } from './extensions/runtime/index.js';
+import type { ProviderStatsRecorder, ProviderStatsStore } from './extensions/stats/index.js';
+import type { HostExtensions } from './host-extensions.js';
 import { Logger, type LogLevel } from './logging/index.js';
 import { SignalDir } from './terminals/index.js';
 
@@ -43,6 +45,12 @@ export interface OpenHostServicesOptions {
   builtins?: boolean;
   /** Trusted CAs for the catalog in place of Node's store (in-process tests with a throwaway CA). */
   catalogCa?: string | Buffer;
+  /**
+   * Open the provider extensions (registry, runtime, extension service, catalog installer): on
+   * unless the caller uses only the workspace data. Off, those fields throw when read, and the
+   * built-in providers' sync and the catalog's recovery wait for the next host that opens them.
+   */
+  extensions?: boolean;
 }
 
 export async function openHostServices(options: OpenHostServicesOptions = {}): Promise<HostServices> {
@@ -59,35 +67,25 @@ export async function openHostServices(options: OpenHostServicesOptions = {}): P
     hostVersion: HOST_VERSION,
     nodeVersion: process.versions.node,
   };
-  const registry = new ExtensionRegistry(db);
   const connections = new ConnectionStore(db);
-  const statsStore = new ProviderStatsStore(db);
-  const stats = new ProviderStatsRecorder({ store: statsStore, logger });
-  const runtime = new ExtensionRuntime({
-    stats,
-    storage: new PluginStorageStore(db),
-    logger,
-    platform: platformInfo,
-    hostEnv: env,
-    svcHome,
-    limits: { ...runtimeLimitsFromSettings(env, (key) => readSystemConfig(db, key)), ...options.limits },
-  });
-  const extensions = new ExtensionService({ registry, runtime, connections, logger, platform: platformInfo, env });
-  if (options.builtins !== false) await extensions.syncBuiltins();
-  const catalog = new CatalogInstaller({
-    db,
-    registry,
-    runtime,
-    logger,
-    svcHome,
-    env,
-    preflightOptions: () => extensions.preflightOptions(),
-    hostVersion: HOST_VERSION,
-    ...(options.catalogCa ? { ca: options.catalogCa } : {}),
-    connectionsOf: (id) => connections.list().filter((connection) => connection.providerId === id).map((connection) => connection.name),
-  });
-  // A catalog operation a kill interrupted is cleaned up before anything else uses the store.
-  await catalog.recover().catch((error: Error) => logger.warn('catalog install recovery failed', { error: error.message }));
+  const machinery: HostExtensions | undefined =
+    options.extensions === false
+      ? undefined
+      : await (await import('./host-extensions.js')).openHostExtensions({
+          db,
+          logger,
+          platform: platformInfo,
+          env,
+          svcHome,
+          connections,
+          ...(options.limits ? { limits: options.limits } : {}),
+          ...(options.builtins !== undefined ? { builtins: options.builtins } : {}),
+          ...(options.catalogCa ? { catalogCa: options.catalogCa } : {}),
+        });
+  const opened = (): HostExtensions => {
+    if (!machinery) throw new Error('the host was opened without its provider extensions');
+    return machinery;
+  };
   const signalDir = new SignalDir(svcHome);
   const domain = new Domain(db, { signals: signalDir });
   return {
@@ -95,19 +93,31 @@ export async function openHostServices(options: OpenHostServicesOptions = {}): P
     db,
     logger,
     platform: platformInfo,
-    registry,
+    get registry() {
+      return opened().registry;
+    },
     connections,
-    runtime,
-    extensions,
-    catalog,
+    get runtime() {
+      return opened().runtime;
+    },
+    get extensions() {
+      return opened().extensions;
+    },
+    get catalog() {
+      return opened().catalog;
+    },
     domain,
     signalDir,
-    stats: statsStore,
-    statsRecorder: stats,
+    get stats() {
+      return opened().stats;
+    },
+    get statsRecorder() {
+      return opened().statsRecorder;
+    },
     async close() {
-      await runtime.close();
+      await machinery?.runtime.close();
       // The last batch of statistics is written before the database closes.
-      stats.close();
+      machinery?.statsRecorder.close();
       db.close();
       // The log is written asynchronously: a short-lived CLI flushes it before it exits.
       await logger.close();

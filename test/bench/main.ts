@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { REPO_ROOT } from '../support/svc-process.js';
 import { formatBenchResults, type BenchResult } from './bench-result.js';
 import { cliStartBenchmarks } from './cli-start.bench.js';
-import { mcpBenchmarks } from './mcp.bench.js';
+import { mcpBenchmarks, mcpStartBenchmarks } from './mcp.bench.js';
 import { mcpHttpBenchmarks } from './mcp-http.bench.js';
 import { indexSignatureBenchmarks } from './index-signature.bench.js';
 import { harnessBenchmarks } from './harness.bench.js';
@@ -20,7 +20,8 @@ async function loadBench<T>(file: string, name: string): Promise<T> {
 
 export async function main(args: string[]): Promise<void> {
   const only = new Set(args);
-  const want = (group: string) => only.size === 0 || only.has(group);
+  // `pnpm bench start`: only the start figures (the CLI's and `svc mcp`'s), the ones a person waits for at every command.
+  const want = (group: string) => only.size === 0 || only.has(group) || (only.has('start') && (group === 'cli' || group === 'mcp-start'));
   const results: BenchResult[] = [];
   const report = (batch: BenchResult[]) => {
     results.push(...batch);
@@ -41,6 +42,7 @@ export async function main(args: string[]): Promise<void> {
   }
   if (want('parse')) report(await parseThroughputBenchmarks());
   if (want('mcp')) report(await mcpBenchmarks());
+  else if (want('mcp-start')) report(await mcpStartBenchmarks());
   if (want('mcp-http')) report(await mcpHttpBenchmarks());
   if (want('catalog-signature')) report(indexSignatureBenchmarks());
   if (want('harness')) report(await harnessBenchmarks());

@@ -20,6 +20,17 @@ try {
     packages: 'external',
     alias: { '@svc-org/ai-sdk/testing': join(root, 'sdk/src/testing/index.ts'), '@svc-org/ai-sdk': join(root, 'sdk/src/index.ts') },
     loader: { '.sql': 'text' },
+    // The format package is a workspace package of TypeScript sources, like the SDK: bundled, not imported at run time.
+    plugins: [
+      {
+        name: 'extension-format-sources',
+        setup(pluginBuild) {
+          pluginBuild.onResolve({ filter: /^@svc-org\/extension-format(\/[a-z]+)?$/ }, (args) => ({
+            path: join(root, 'extension-format/src', args.path.slice('@svc-org/extension-format'.length), 'index.ts'),
+          }));
+        },
+      },
+    ],
     logLevel: 'warning',
     banner: { js: "import { createRequire as __r } from 'node:module'; const require = __r(import.meta.url);" },
   });

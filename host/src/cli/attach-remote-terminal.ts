@@ -1,6 +1,6 @@
 import { StringDecoder } from 'node:string_decoder';
 import { SvcError } from '@svc-org/ai-sdk';
-import { operations } from '../operations/index.js';
+import { resizeTaskTerminal, sendTaskTerminalInput } from '../operations/terminal/index.js';
 import type { ServiceClient } from '../server/service-client.js';
 import type { CliIo } from './cli-io.js';
 
@@ -22,7 +22,7 @@ export async function attachRemoteTerminal(client: ServiceClient, taskId: number
 
   const sendSize = () => {
     const { columns, rows } = io.stdout;
-    if (columns && rows) client.call(operations.resizeTaskTerminal, { taskId, cols: columns, rows }).catch(() => undefined);
+    if (columns && rows) client.call(resizeTaskTerminal, { taskId, cols: columns, rows }).catch(() => undefined);
   };
   sendSize();
   const response = await client.open('GET', `${base}/stream`, controller.signal);
@@ -39,7 +39,7 @@ export async function attachRemoteTerminal(client: ServiceClient, taskId: number
     if (text === '') return;
     // One request at a time keeps keystrokes in order.
     queue = queue
-      .then(() => client.call(operations.sendTaskTerminalInput, { taskId, data: text }))
+      .then(() => client.call(sendTaskTerminalInput, { taskId, data: text }))
       .catch((error) => {
         if (!(SvcError.hasCode(error) && error.code === 'terminal_not_running')) io.stderr.write(`\r\n[input failed: ${(error as Error).message}]\r\n`);
       });

@@ -53,6 +53,8 @@ export interface CliCommand {
   json?: boolean;
   /** Parses its own arguments (`options` are then for help only). */
   raw?: boolean;
+  /** False when it uses only the workspace data: svc then opens the host without its provider extensions. */
+  extensions?: false;
   examples: string[];
   run(run: CliRun): Promise<number>;
 }

@@ -4,7 +4,11 @@
 // positionals, fixed values (the `action` of a manage_* operation), which flags accept a name that is
 // resolved to an id, and how a person reads the answer.
 import type { z } from 'zod';
-import { decodeStringInput, operations, type AnyOperation } from '../operations/index.js';
+// Direct, not through operations/index.ts: a command evaluates only the declarations it uses.
+import { decodeStringInput } from '../operations/decode-string-input.js';
+import type { AnyOperation } from '../operations/index.js';
+import { getProject } from '../operations/project/index.js';
+import { getWorkspace } from '../operations/workspace/index.js';
 import type { CliCommand, CliOption, CliRun } from './cli-command.js';
 import { commandUsage } from './command-usage.js';
 import { printJson } from './print-json.js';
@@ -121,7 +125,7 @@ export function operationCommand(spec: OperationCommandSpec): CliCommand {
 /** `app` or `12` to the id; the operation itself checks that it exists. */
 async function resolveId(run: CliRun, kind: Resolvable, value: string): Promise<number> {
   if (/^\d+$/.test(value)) return Number(value);
-  const record = kind === 'project' ? await run.invoke(operations.getProject, { id: value }) : await run.invoke(operations.getWorkspace, { id: value });
+  const record = kind === 'project' ? await run.invoke(getProject, { id: value }) : await run.invoke(getWorkspace, { id: value });
   return record.id;
 }
 

@@ -1,8 +1,10 @@
 import { SvcError } from '@svc-org/ai-sdk';
-import { ALL_COMMANDS, CLI_OPERATIONS } from '../app/cli/all-commands.js';
+import { commandGroups, commandNames, loadAllCommands, loadCommand, loadGroupCommands } from '../app/cli/command-table.js';
 import { HOST_VERSION, resolveSvcHome } from '../config/index.js';
 import { openHostServices, type HostServices } from '../host-services.js';
-import { OperationInvoker, OperationRegistry } from '../operations/index.js';
+// Direct, not through operations/index.ts: that evaluates every operation's declaration.
+import { OperationInvoker } from '../operations/operation-invoker.js';
+import { OperationRegistry } from '../operations/operation-registry.js';
 // Direct, not through server/index.ts: the CLI must not load the HTTP stack `svc serve` uses.
 import { ServiceClient } from '../server/service-client.js';
 import type { CliCommand, CliValues } from './cli-command.js';
@@ -21,27 +23,30 @@ const HELP = new Set(['--help', '-h']);
 /** Runs one `svc` invocation and resolves with its exit status. */
 export async function runCli(argv: string[], io: CliIo, signal: AbortSignal = new AbortController().signal): Promise<number> {
   let services: HostServices | undefined;
-  const open = async () => (services ??= await openHostServices({ env: io.env }));
+  let extensions = true;
+  const open = async () => (services ??= await openHostServices({ env: io.env, extensions }));
   const style = styleFor(io.stdout, io.env);
   try {
     const [first, ...rest] = argv;
     if (first === undefined || first === 'help' || HELP.has(first)) {
-      io.stdout.write(formatUsage(ALL_COMMANDS, style));
+      io.stdout.write(formatUsage(await loadAllCommands(), style));
       return first === undefined ? 2 : 0;
     }
     if (first === 'version' || first === '--version' || first === '-v') {
       io.stdout.write(`${HOST_VERSION}\n`);
       return 0;
     }
-    const { command, args } = findCommand(first, rest, io, style);
+    const { command, args } = await findCommand(first, rest, io, style);
     if (!command) return 0;
+    extensions = command.extensions !== false;
     const end = args.indexOf('--');
     if ((end === -1 ? args : args.slice(0, end)).some((arg) => HELP.has(arg))) {
       io.stdout.write(formatCommandHelp(command, styleFor(io.stdout, io.env)));
       return 0;
     }
     const invoker = new OperationInvoker({
-      registry: new OperationRegistry(CLI_OPERATIONS),
+      // Commands pass the operation itself, never a name: the registry holds the command's own.
+      registry: new OperationRegistry(new Set([command.operation, ...(command.alsoUses ?? [])].filter((operation) => operation !== undefined))),
       services: open,
       caller: { via: 'cli' },
       remote: () => ServiceClient.connect(resolveSvcHome(io.env)),
@@ -75,24 +80,22 @@ export async function runCli(argv: string[], io: CliIo, signal: AbortSignal = ne
 }
 
 /** `svc <group> [<name>]`: the command, or the group's help (command undefined), or a usage error. */
-function findCommand(group: string, rest: string[], io: CliIo, style: ReturnType<typeof styleFor>): { command?: CliCommand; args: string[] } {
-  const inGroup = ALL_COMMANDS.filter((command) => command.group === group);
-  if (inGroup.length === 0) {
-    const groups = [...new Set(ALL_COMMANDS.map((command) => command.group))];
-    const guess = closestName(group, groups);
+async function findCommand(group: string, rest: string[], io: CliIo, style: ReturnType<typeof styleFor>): Promise<{ command?: CliCommand; args: string[] }> {
+  const names = commandNames(group);
+  if (names.length === 0) {
+    const guess = closestName(group, commandGroups());
     throw new UsageError(`unknown command "${group}"${guess ? ` — did you mean \`svc ${guess}\`?` : ''}\nrun \`svc --help\` for the list`);
   }
-  const single = inGroup.find((command) => command.name === '');
-  if (single) return { command: single, args: rest };
+  if (names.includes('')) return { command: await loadCommand(group, ''), args: rest };
   const [name, ...args] = rest;
   if (name === undefined || HELP.has(name) || name === 'help') {
-    io.stdout.write(formatGroupHelp(group, inGroup, style));
+    io.stdout.write(formatGroupHelp(group, await loadGroupCommands(group), style));
     if (name === undefined) throw new UsageError(`say which ${group} command (see above)`);
     return { args: [] };
   }
-  const command = inGroup.find((candidate) => candidate.name === name);
+  const command = names.includes(name) ? await loadCommand(group, name) : undefined;
   if (command) return { command, args };
-  const guess = closestName(name, inGroup.map((candidate) => candidate.name));
+  const guess = closestName(name, names);
   const unknown = new UsageError(
     `unknown ${group} command "${name}"${guess ? ` — did you mean \`svc ${group} ${guess}\`?` : ''}\nrun \`svc ${group} --help\` for the list`,
   );

@@ -1,7 +1,11 @@
 import { SvcError } from '@svc-org/ai-sdk';
 import { resolveSvcHome } from '../../config/index.js';
 import { TASK_STATUSES, type ExecutionRecord, type TaskStatus } from '../../domain/index.js';
-import { operations } from '../../operations/index.js';
+// By group, not through operations/index.ts: `svc task …` evaluates only the declarations it uses.
+import * as execution from '../../operations/execution/index.js';
+import { getProject } from '../../operations/project/index.js';
+import * as task from '../../operations/task/index.js';
+import * as terminal from '../../operations/terminal/index.js';
 // Direct, not through server/index.ts: the CLI must not load the HTTP stack `svc serve` uses.
 import { ServiceClient } from '../../server/service-client.js';
 import { attachRemoteTerminal } from '../attach-remote-terminal.js';
@@ -15,7 +19,7 @@ import { requireTerminal } from '../require-terminal.js';
 import { singlePositional } from '../single-positional.js';
 import { UsageError } from '../usage-error.js';
 
-const o = operations;
+const o = { ...task, ...terminal, ...execution, getProject };
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 const list = (value: unknown) => (Array.isArray(value) ? (value as string[]) : undefined);
 const taskIdOf = (run: CliRun, command: CliCommand) => positiveId(singlePositional(run, command, 'task id'), 'task id');
@@ -127,6 +131,7 @@ export const TASK_COMMANDS: CliCommand[] = [
     group: 'task',
     name: 'list',
     operation: o.listTasks,
+    extensions: false,
     options: {
       project: { type: 'string', short: 'p', value: '<id|name>', description: 'only this project' },
       status: { type: 'string', value: '<status>', description: `only this column, ${STATUS_HELP}` },

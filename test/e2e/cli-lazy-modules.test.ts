@@ -1,0 +1,141 @@
+// What a `svc` command evaluates before it answers. The bundle wraps every module reached through a
+// dynamic import() in a lazy initialiser (esbuild's `__esm`); a copy of the built bundle whose
+// initialiser reports each module it runs shows which modules a command evaluated (and, through the
+// CommonJS wrapper, each bundled package such as ajv). A command must evaluate its own module and the
+// operations it uses, not every command and every operation.
+import { spawnSync } from 'node:child_process';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ALL_COMMANDS } from '../../host/src/app/cli/all-commands.js';
+import { COMMAND_MODULES, loadAllCommands } from '../../host/src/app/cli/command-table.js';
+import { createSvcSandbox, REPO_ROOT } from '../support/svc-process.js';
+
+const svc = createSvcSandbox();
+// Beside the real bundle, so its relative paths (the worker, package.json) and packages resolve alike.
+const traced = join(REPO_ROOT, 'host/dist', `svc-module-trace-${process.pid}.mjs`);
+afterAll(() => {
+  rmSync(traced, { force: true });
+  svc.cleanup();
+});
+
+const INIT = 'var __esm = (fn2, res, err) => function __init() {\n';
+const CJS_INIT = 'var __commonJS = (cb, mod2) => function __require2() {\n';
+
+/** The built bundle with an initialiser that writes, at exit, the modules it evaluated. */
+function writeTracedBundle(): void {
+  const code = readFileSync(join(REPO_ROOT, 'host/dist/svc.mjs'), 'utf8');
+  if (!code.includes(INIT) || !code.includes(CJS_INIT)) throw new Error("the bundle's lazy initialisers changed shape: update this test's tracer");
+  writeFileSync(
+    traced,
+    code
+      .replace(
+        INIT,
+        'globalThis.__svcModules ??= (process.on("exit", () => process.stderr.write(`evaluated: ${JSON.stringify(globalThis.__svcModules)}\\n`)), []);\n' +
+          `${INIT}  if (fn2) globalThis.__svcModules.push(Object.keys(fn2)[0]);\n`,
+      )
+      .replace(CJS_INIT, `${CJS_INIT}  if (!mod2) globalThis.__svcModules.push(Object.keys(cb)[0]);\n`),
+  );
+}
+
+function evaluatedBy(args: string[]): { status: number | null; stdout: string; modules: string[] } {
+  const run = spawnSync(process.execPath, [traced, ...args], { env: svc.env, encoding: 'utf8', timeout: 60_000 });
+  const report = /evaluated: (.*)\n/.exec(run.stderr);
+  if (!report) throw new Error(`no module report from svc ${args.join(' ')}: ${run.stderr}`);
+  return { status: run.status, stdout: run.stdout, modules: JSON.parse(report[1]!) as string[] };
+}
+
+const COMMAND_FILES = [
+  'host/src/app/cli/host-commands.ts',
+  'host/src/app/cli/gateway-commands.ts',
+  'host/src/app/cli/harness-commands.ts',
+  'host/src/app/cli/task-worktree-commands.ts',
+  'host/src/cli/commands/catalog-commands.ts',
+  'host/src/cli/commands/connection-commands.ts',
+  'host/src/cli/commands/knowledge-commands.ts',
+  'host/src/cli/commands/workspace-commands.ts',
+];
+
+describe('svc evaluates what the command needs', () => {
+  writeTracedBundle();
+
+  it('svc task list evaluates the task commands and their operations, not the other commands or every operation', () => {
+    const list = evaluatedBy(['task', 'list']);
+    expect(list.status).toBe(0);
+    expect(list.stdout).toBe('no tasks\n');
+    expect(list.modules).toContain('host/src/cli/commands/task-commands.ts');
+    expect(list.modules).toContain('host/src/operations/task/list-tasks.ts');
+    for (const file of COMMAND_FILES) expect(list.modules).not.toContain(file);
+    expect(list.modules).not.toContain('host/src/app/cli/all-commands.ts');
+    expect(list.modules).not.toContain('host/src/operations/all-operations.ts');
+    expect(list.modules.filter((file) => /^host\/src\/operations\/(extension|connection|worktree|label|workspace|hook)\//.test(file))).toEqual([]);
+    expect(list.modules.filter((file) => file.startsWith('harness/src/'))).toEqual([]);
+    expect(list.modules.filter((file) => /^host\/src\/(knowledge|daily|products|task-history)\//.test(file))).toEqual([]);
+  });
+
+  it('svc task list opens the host without its provider extensions: no registry, runtime, catalog installer or preflight, no ajv or semver', () => {
+    const list = evaluatedBy(['task', 'list']);
+    expect(list.stdout).toBe('no tasks\n');
+    expect(list.modules).toContain('host/src/host-services.ts');
+    expect(list.modules).toContain('host/src/connections/connection-store.ts');
+    expect(list.modules).not.toContain('host/src/host-extensions.ts');
+    expect(list.modules.filter((file) => file.startsWith('host/src/extensions/'))).toEqual([]);
+    expect(list.modules.filter((file) => /\/node_modules\/(ajv|semver)\//.test(file))).toEqual([]);
+  });
+
+  it('a command that uses the extensions still evaluates them, and the tracer sees ajv and semver', () => {
+    const list = evaluatedBy(['ext', 'list']);
+    expect(list.status).toBe(0);
+    expect(list.modules).toContain('host/src/extensions/extension-service.ts');
+    expect(list.modules.some((file) => /\/node_modules\/ajv\//.test(file))).toBe(true);
+    expect(list.modules.some((file) => /\/node_modules\/semver\//.test(file))).toBe(true);
+  });
+
+  it('a mistyped command is answered from the table, evaluating no command module', () => {
+    const typo = evaluatedBy(['task', 'lst']);
+    expect(typo.status).toBe(2);
+    expect(typo.modules.filter((file) => file.includes('-commands.ts'))).toEqual([]);
+  });
+
+  it('svc --help evaluates every command module (the tracer sees them when they load)', () => {
+    const help = evaluatedBy(['--help']);
+    expect(help.status).toBe(0);
+    expect(help.stdout).toContain('task list');
+    for (const file of [...COMMAND_FILES, 'host/src/cli/commands/task-commands.ts']) expect(help.modules).toContain(file);
+  });
+});
+
+describe('Node built-ins and external packages load when a module that uses them is evaluated', () => {
+  it('the bundles import nothing at their top but the require they take built-ins and external packages through', () => {
+    for (const bundle of ['svc.mjs', 'mcp.mjs', 'worker.mjs', 'provider-process.mjs']) {
+      const code = readFileSync(join(REPO_ROOT, 'host/dist', bundle), 'utf8');
+      expect(code.startsWith("import { createRequire as __svcCreateRequire } from 'node:module';")).toBe(true);
+      // esbuild writes the imports it hoists with double quotes (the banner's and the scaffold's templates use single ones).
+      expect(code.match(/^import [^\n]* from "[^"]+";$/gm) ?? []).toEqual([]);
+    }
+  });
+
+  it('svc task list loads neither the HTTP/2 stack nor readline (what svc serve and prompts use)', () => {
+    const report = join(svc.home, 'builtins-report.cjs');
+    writeFileSync(
+      report,
+      "process.on('exit', () => process.stderr.write(`builtins: ${process.moduleLoadList.filter((m) => m.startsWith('NativeModule ')).map((m) => m.slice(13)).join(',')}\\n`));\n",
+    );
+    const run = spawnSync(process.execPath, ['-r', report, join(REPO_ROOT, 'host/dist/svc.mjs'), 'task', 'list'], { env: svc.env, encoding: 'utf8', timeout: 60_000 });
+    expect(run.stdout).toBe('no tasks\n');
+    const loaded = /builtins: (.*)\n/.exec(run.stderr)?.[1]?.split(',') ?? [];
+    expect(loaded).toContain('fs');
+    expect(loaded).not.toContain('http2');
+    expect(loaded).not.toContain('readline');
+  });
+});
+
+describe('the command table', () => {
+  it('names each module\'s commands as the module declares them, in the order of svc --help', async () => {
+    const loaded = await Promise.all(COMMAND_MODULES.map((module) => module.load()));
+    loaded.forEach((commands, index) => {
+      expect(COMMAND_MODULES[index]!.commands).toEqual(commands.map((command) => `${command.group} ${command.name}`.trim()));
+    });
+    expect(await loadAllCommands()).toEqual(ALL_COMMANDS);
+  });
+});
