@@ -15,7 +15,7 @@ const CORE = [
   'list_task_versions', 'restore_task_version', 'get_task_defaults', 'set_task_defaults',
   'create_label', 'delete_label', 'get_label', 'list_labels', 'update_label',
   'get_execution', 'list_executions',
-  'identify_project', 'ask_project_knowledge', 'manage_project_facts', 'manage_notes', 'manage_assets', 'global_search',
+  'identify_project', 'ask_project_knowledge', 'manage_project_facts', 'list_notes', 'get_note', 'manage_notes', 'manage_assets', 'global_search',
   'daily_summary', 'daily_todo',
 ];
 const TERMINAL = [
@@ -36,7 +36,7 @@ const REVIEW = [...REVIEW_READ, 'merge_task', 'discard_task_worktree', 'collect_
 const READ_ONLY_CORE_AND_TERMINAL = [
   'get_workspace', 'list_workspaces', 'get_project', 'list_projects', 'get_product_group', 'list_product_groups',
   'get_task', 'list_tasks', 'list_task_versions', 'get_task_defaults', 'get_label', 'list_labels',
-  'get_execution', 'list_executions', 'identify_project', 'ask_project_knowledge', 'global_search', 'daily_summary', 'daily_todo',
+  'get_execution', 'list_executions', 'identify_project', 'ask_project_knowledge', 'list_notes', 'get_note', 'global_search', 'daily_summary', 'daily_todo',
   'get_task_terminal_output', 'get_task_terminal_status', 'list_task_terminals',
 ];
 
@@ -195,6 +195,36 @@ describe('svc mcp tools', () => {
     writeFileSync(join(repo, 'docs', 'deploy.md'), 'Deployment is automatic on merge.\n');
     const again = await client.call('ask_project_knowledge', { projectId, question: 'automatic merge' });
     expect(again.passages[0]).toMatchObject({ kind: 'file', path: 'docs/deploy.md' });
+  });
+
+  test('a read-only profile reads notes with list_notes and get_note and cannot write them', async () => {
+    const note = (await client.call('manage_notes', { action: 'create', projectId, title: 'Read-only reader', body: 'kept by the assistant' })).note;
+    // The gateway profile is read-only for core records, within the projects its channel is scoped to.
+    expect((await svc.run(['gateway', 'add', 'notes-reader', '--kind', 'hermes'])).code).toBe(0);
+    expect((await svc.run(['channel', 'add', 'notes-chat', '--gateway', 'notes-reader', '--platform', 'telegram', '--to', '4242', '--owner', '4242', '--project', 'billing'])).code).toBe(0);
+    const issued = await svc.run(['gateway', 'credential', 'notes-reader', '--json']);
+    expect(issued.code).toBe(0);
+    const reader = await mcp({ SVC_MCP_PROFILE: 'gateway', SVC_GATEWAY_CREDENTIAL: JSON.parse(issued.stdout).credential });
+    try {
+      const { tools } = await reader.client.listTools();
+      const byName = new Map(tools.map((tool) => [tool.name, tool]));
+      expect(byName.get('list_notes')?.annotations).toMatchObject({ readOnlyHint: true });
+      expect(byName.get('get_note')?.annotations).toMatchObject({ readOnlyHint: true });
+      expect(byName.has('manage_notes')).toBe(false);
+      expect((await reader.call('list_notes', { projectId })).items.map((n: { id: number }) => n.id)).toContain(note.id);
+      expect(await reader.call('get_note', { noteId: note.id })).toMatchObject({ id: note.id, title: 'Read-only reader', body: 'kept by the assistant' });
+      expect((await reader.fail('manage_notes', { action: 'create', projectId, title: 'sneaked in' })).code).toBe('unknown_tool');
+      expect((await reader.fail('manage_notes', { action: 'delete', noteId: note.id })).code).toBe('unknown_tool');
+      const website = (await client.call('get_project', { id: 'website' })).id;
+      expect((await reader.fail('list_notes', { projectId: website })).code).toBe('project_out_of_scope');
+    } finally {
+      await reader.close();
+      await svc.run(['gateway', 'remove', 'notes-reader']);
+    }
+    // Nothing was written or removed through the reader.
+    expect((await client.call('list_notes', { projectId })).items.map((n: { title: string }) => n.title)).toEqual(['Read-only reader', 'Release checklist']);
+    // manage_notes is for writes only: reading through it is refused with the field named.
+    expect((await client.fail('manage_notes', { action: 'list', projectId })).code).toBe('invalid_request');
   });
 
   test('facts, notes and assets are kept, changed and removed; global_search finds them', async () => {

@@ -44,6 +44,8 @@ const CASES: Record<string, Case> = {
   'execution list': { args: () => [], input: () => ({}) },
   search: { args: () => ['pipeline', '--project', 'app'], input: () => ({ query: 'pipeline', projectId: ids.project }) },
   'knowledge ask': { args: () => ['how', 'do', 'we', 'deploy?', '--project', 'app'], input: () => ({ question: 'how do we deploy?', projectId: ids.project }) },
+  'note list': { args: () => ['--project', 'app'], input: () => ({ projectId: ids.project }) },
+  'note show': { args: () => [String(ids.note)], input: () => ({ noteId: ids.note }) },
   'daily summary': { args: () => ['--project', 'app'], input: () => ({ projectId: ids.project }) },
   'daily todo': { args: () => ['--project', 'app'], input: () => ({ projectId: ids.project }) },
   'product-group list': { args: () => [], input: () => ({}) },
@@ -148,7 +150,7 @@ beforeAll(async () => {
   ids.label = (await post(`/api/projects/${ids.project}/labels`, { name: 'bug', color: '#cc0000' })).id;
   ids.task = (await post('/api/tasks', { projectId: ids.project, title: 'Ship the pipeline', description: 'merge to main' })).id;
   await post('/api/tasks', { projectId: ids.project, title: 'Write the notes' });
-  await post('/api/knowledge/notes', { action: 'create', projectId: ids.project, title: 'Why libsql', body: 'one file' });
+  ids.note = ((await post('/api/knowledge/notes', { action: 'create', projectId: ids.project, title: 'Why libsql', body: 'one file' })) as unknown as { note: { id: number } }).note.id;
   ids.productGroup = (await post('/api/product-groups', { name: 'storefront', workspaceId: ids.workspace })).id;
 }, 120_000);
 afterAll(async () => {

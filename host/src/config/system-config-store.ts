@@ -4,7 +4,7 @@
 import type { Db } from '../db/index.js';
 import { readSystemConfig } from './read-system-config.js';
 import type { SystemConfigKeys } from './system-config-key.js';
-import { systemConfigKey } from './system-config-keys.js';
+import { lookupSystemConfigKey } from './lookup-system-config-key.js';
 
 export class SystemConfigStore {
   constructor(
@@ -14,13 +14,13 @@ export class SystemConfigStore {
   ) {}
 
   get(key: string): string | undefined {
-    systemConfigKey(this.keys, key);
+    lookupSystemConfigKey(this.keys, key);
     return readSystemConfig(this.db, key);
   }
 
   /** Returns the value as stored (normalized). */
   set(key: string, value: string): string {
-    const stored = systemConfigKey(this.keys, key).normalize(value);
+    const stored = lookupSystemConfigKey(this.keys, key).normalize(value);
     this.db
       .prepare('INSERT INTO system_config (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at')
       .run(key, stored, this.now().toISOString());
@@ -29,7 +29,7 @@ export class SystemConfigStore {
 
   /** True when the key was set. */
   unset(key: string): boolean {
-    systemConfigKey(this.keys, key);
+    lookupSystemConfigKey(this.keys, key);
     return this.db.prepare('DELETE FROM system_config WHERE key = ?').run(key).changes > 0;
   }
 

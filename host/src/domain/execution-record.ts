@@ -1,6 +1,7 @@
 import { UnsupportedAttachmentSchema } from '@svc-org/ai-sdk';
 import { z } from 'zod';
 import { END_REASONS, EXECUTION_STATUSES } from './execution-status.js';
+import { spelledEnum } from './spelled-enum.js';
 
 export const ExecutionRowSchema = z
   .object({
@@ -49,7 +50,7 @@ export type ExecutionRecord = z.output<typeof ExecutionRowSchema>;
 export const ExecutionListFilterSchema = z
   .object({
     taskId: z.coerce.number().int().positive().optional(),
-    status: z.enum(EXECUTION_STATUSES).optional(),
+    status: spelledEnum(EXECUTION_STATUSES).optional(),
     limit: z.coerce.number().int().min(1).max(500).default(100),
   })
   .strict();

@@ -8,6 +8,7 @@ export * from './label-store.js';
 export * from './parse-input.js';
 export * from './project-record.js';
 export * from './project-store.js';
+export * from './spelled-enum.js';
 export * from './stop-notification-store.js';
 export * from './task-default-store.js';
 export * from './task-record.js';

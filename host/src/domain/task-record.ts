@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EntityNameSchema } from './entity-name.js';
+import { spelledEnum } from './spelled-enum.js';
 import { TASK_STATUSES } from './task-status.js';
 
 export const TaskRowSchema = z
@@ -47,7 +48,7 @@ export const TaskCreateSchema = z
     projectId: z.number().int().positive(),
     title: TitleSchema,
     description: DescriptionSchema.default(''),
-    status: z.enum(TASK_STATUSES).default('TODO'),
+    status: spelledEnum(TASK_STATUSES).default('TODO'),
     parentTaskId: z.number().int().positive().nullable().default(null),
     labels: LabelsSchema.default([]),
     unattended: z.boolean().default(false),
@@ -58,7 +59,7 @@ export const TaskUpdateSchema = z
   .object({
     title: TitleSchema.optional(),
     description: DescriptionSchema.optional(),
-    status: z.enum(TASK_STATUSES).optional(),
+    status: spelledEnum(TASK_STATUSES).optional(),
     /** `null` detaches the task from its parent. */
     parentTaskId: z.number().int().positive().nullable().optional(),
     labels: LabelsSchema.optional(),
@@ -72,7 +73,7 @@ export type TaskUpdate = z.input<typeof TaskUpdateSchema>;
 export const TaskListFilterSchema = z
   .object({
     projectId: z.coerce.number().int().positive().optional(),
-    status: z.enum(TASK_STATUSES).optional(),
+    status: spelledEnum(TASK_STATUSES).optional(),
     parentTaskId: z.coerce.number().int().positive().optional(),
   })
   .strict();

@@ -1,5 +1,6 @@
-// The extension lifecycle and every call into a provider, as users reach them from the CLI and
-// the HTTP API: register, enable after confirming permissions, disable, doctor, and run calls.
+// The extension lifecycle, as users reach it from the CLI and the HTTP API: register, enable after
+// confirming permissions, disable, doctor. Calls into a provider (extension-calls.ts) and the crash
+// quarantine (crash-quarantine.ts) are reached through this one service.
 import { readFile, stat } from 'node:fs/promises';
 import { isAbsolute, join, resolve } from 'node:path';
 import type {
@@ -9,37 +10,29 @@ import type {
   CliStreamEvent,
   IntegrationMethodName,
   ConfigSchema,
-  Manifest,
   ModelInfo,
   PlatformInfo,
   QueryRequest,
-  SessionProcess,
   SessionRequest,
 } from '@svc-org/ai-sdk';
-import { AdapterMethods, SvcError, resultToEvents } from '@svc-org/ai-sdk';
+import { SvcError } from '@svc-org/ai-sdk';
 import type { ConnectionRecord, ConnectionStore } from '../connections/index.js';
-import { validateProviderConfig, sensitiveKeysOf } from '../connections/index.js';
+import { sensitiveKeysOf } from '../connections/index.js';
 import type { Logger } from '../logging/index.js';
-import { scrubbedWorkerEnv } from '../processes/child-env.js';
-import { checkManifest, computeTreeDigest, PreflightCodes, runPreflight, type CheckFailure, type PreflightOptions, type PreflightReport } from './preflight/index.js';
+import { checkManifest, runPreflight, type CheckFailure, type PreflightOptions, type PreflightReport } from './preflight/index.js';
 import type { ExtensionDescription } from './extension-description.js';
 import { buildPermissionPrompt, type PermissionPrompt } from './permission-prompt.js';
 import { describeIsolation } from './describe-isolation.js';
 import type { ExtensionCrash, ExtensionRecord, ExtensionRegistry } from './registry/index.js';
-import {
-  isolationEnforcement,
-  probeIsolation,
-  type CallOptions,
-  type ExtensionRuntime,
-  type IsolationEnforcement,
-  type IsolationMode,
-  type LoadableExtension,
-  type ProviderCrash,
-} from './runtime/index.js';
+import { isolationEnforcement, probeIsolation, type ExtensionRuntime, type IsolationEnforcement, type IsolationMode, type ProviderCrash } from './runtime/index.js';
 import { effectiveIsolation } from './effective-isolation.js';
 import { builtinProviderDirs } from './builtin-providers.js';
 import { createCachedCliProbe } from './cached-cli-probe.js';
 import { describeProbe, probeFingerprint } from './probe-fingerprint.js';
+import { CrashQuarantine } from './crash-quarantine.js';
+import { ExtensionCalls, type CallRequestOptions, type CallTarget } from './extension-calls.js';
+import { HostPreflight } from './host-preflight.js';
+import { isConfirmedProbe, mayProbe, PROBE_PERMISSION } from './provider-serving.js';
 
 export interface ExtensionServiceOptions {
   registry: ExtensionRegistry;
@@ -51,58 +44,29 @@ export interface ExtensionServiceOptions {
   probeTimeoutMs?: number;
 }
 
-/** A prepared call target: preflight passed, permissions confirmed, connection applied. */
-export interface CallTarget {
-  loadable: LoadableExtension;
-  manifest: Manifest;
-  configSchema?: ConfigSchema;
-  connection?: ConnectionRecord;
-  callOptions: CallOptions;
-}
-
-export type IntegrationKind = 'mcp' | 'hooks' | 'skills';
-
-export interface CallRequestOptions {
-  connection?: string;
-  signal?: AbortSignal;
-  timeoutMs?: number;
-  onSpawn?: (pid: number, command: string) => void;
-}
+export type { CallTarget, CallRequestOptions, IntegrationKind } from './extension-calls.js';
 
 export class ExtensionService {
-  private readonly env: NodeJS.ProcessEnv;
   private readonly cachedProbe = createCachedCliProbe();
+  private readonly preflight: HostPreflight;
+  private readonly quarantine: CrashQuarantine;
+  private readonly calls: ExtensionCalls;
 
   constructor(private readonly options: ExtensionServiceOptions) {
-    this.env = options.env ?? process.env;
+    this.preflight = new HostPreflight({ registry: options.registry, platform: options.platform, env: options.env ?? process.env, probeTimeoutMs: options.probeTimeoutMs });
+    this.quarantine = new CrashQuarantine(options);
+    this.calls = new ExtensionCalls({ ...options, preflight: this.preflight, cachedProbe: this.cachedProbe });
     options.runtime.watchCrashes((crash) => void this.recordCrash(crash));
   }
 
-  /**
-   * A call crashed its worker or process: kept for `svc ext doctor`; the one that makes
-   * `runtime.crashLoopCrashes` within `runtime.crashLoopWindowMs` quarantines the provider
-   * (`broken`, `crash_loop`) until the person enables it again. Other providers are untouched.
-   */
-  async recordCrash(crash: ProviderCrash): Promise<void> {
-    const record = this.registry.find(crash.pluginId);
-    if (!record) return;
-    const now = new Date();
-    this.registry.crashes.record(record.id, { at: now.toISOString(), method: crash.method, isolation: effectiveIsolation(record), reason: crash.reason });
-    const { crashLoopCrashes, crashLoopWindowMs } = this.options.runtime.limitsInEffect;
-    const recent = this.registry.crashes.countSince(record.id, new Date(now.getTime() - crashLoopWindowMs).toISOString());
-    if (recent < crashLoopCrashes || !isServing(record, true)) return;
-    this.registry.setState(record.id, 'broken', {
-      code: 'crash_loop',
-      message: `its calls crashed ${recent} times in ${Math.round(crashLoopWindowMs / 1000)} s; quarantined until enabled again (see svc ext doctor ${record.id})`,
-    });
-    this.options.logger.error('provider quarantined: crash loop', { id: record.id, crashes: recent, windowMs: crashLoopWindowMs });
-    await this.options.runtime.unload(record.id);
+  /** A call crashed its worker or process: recorded, and a crash loop quarantines the provider. */
+  recordCrash(crash: ProviderCrash): Promise<void> {
+    return this.quarantine.record(crash);
   }
 
   /** The crashes `svc ext doctor` lists, newest first. */
   crashes(id: string): ExtensionCrash[] {
-    this.registry.get(id);
-    return this.registry.crashes.list(id);
+    return this.quarantine.list(id);
   }
 
   get registry(): ExtensionRegistry {
@@ -155,7 +119,7 @@ export class ExtensionService {
     const folder = resolve(dir);
     const info = await stat(folder).catch(() => undefined);
     if (!info?.isDirectory()) throw new SvcError({ code: 'dev_folder_missing', message: `${folder} is not a folder` });
-    const report = await runPreflight(folder, { ...this.preflightOptions(), mode: 'all' });
+    const report = await runPreflight(folder, { ...this.preflight.optionsFor(), mode: 'all' });
     const manifestCheck = report.checks.find((check) => check.check === 'manifest');
     if (!report.manifest || !report.pkg || !manifestCheck?.ok) {
       const failure = manifestCheck && !manifestCheck.ok ? manifestCheck : undefined;
@@ -206,8 +170,7 @@ export class ExtensionService {
     const { prompt, permissions, probe } = await this.review(record, connection);
     const confirmed = await confirm(prompt);
     if (!confirmed) throw new SvcError({ code: 'confirmation_declined', message: `the permissions of ${id} were not confirmed; it stays ${record.state}` });
-    // Enabling again ends a quarantine: the crashes before it stay listed but no longer count.
-    this.registry.crashes.forgive(id);
+    this.quarantine.forgive(id);
     if (options.isolation && options.isolation !== this.registry.get(id).isolation) {
       this.registry.setIsolation(id, options.isolation);
       // Calls from now on run in the new mode.
@@ -220,8 +183,8 @@ export class ExtensionService {
     if (!enabled.grantedPermissions.includes(PROBE_PERMISSION)) return enabled;
     // Only now, confirmed and granted, does anything the manifest names run: the CLI's version probe.
     const report = await runPreflight(enabled.path, {
-      ...this.preflightOptions(connection),
-      ...this.integrityOf(enabled),
+      ...this.preflight.optionsFor(connection),
+      ...this.preflight.integrityOf(enabled),
       cliProbe: 'run',
       probeConfirmed: (manifest) => isConfirmedProbe(enabled, manifest),
       mode: 'stop-at-first-failure',
@@ -246,7 +209,7 @@ export class ExtensionService {
   async show(id: string, connectionName?: string): Promise<ExtensionDescription> {
     const record = this.registry.get(id);
     const connection = this.connectionFor(id, connectionName);
-    const report = await runPreflight(record.path, { ...this.preflightOptions(connection), ...this.integrityOf(record), cliProbe: 'resolve-only', mode: 'all' });
+    const report = await runPreflight(record.path, { ...this.preflight.optionsFor(connection), ...this.preflight.integrityOf(record), cliProbe: 'resolve-only', mode: 'all' });
     const manifest = report.manifest;
     const isolation = this.isolationOf(record);
     const cliFailure = report.checks.find((check): check is CheckFailure => check.check === 'cli-dependency' && !check.ok);
@@ -286,8 +249,8 @@ export class ExtensionService {
     const { id } = record;
     const pending = record.pendingVersion ? this.registry.versions.get(id, record.pendingVersion) : undefined;
     const report = await runPreflight(pending?.path ?? record.path, {
-      ...this.preflightOptions(connection),
-      ...(pending ? { expected: { id, version: pending.version }, ...(pending.treeSha256 ? { expectedTreeDigest: pending.treeSha256 } : {}) } : this.integrityOf(record)),
+      ...this.preflight.optionsFor(connection),
+      ...(pending ? { expected: { id, version: pending.version }, ...(pending.treeSha256 ? { expectedTreeDigest: pending.treeSha256 } : {}) } : this.preflight.integrityOf(record)),
       cliProbe: 'resolve-only',
       mode: 'stop-at-first-failure',
     });
@@ -333,11 +296,11 @@ export class ExtensionService {
   async doctor(id: string, connectionName?: string): Promise<PreflightReport & { probed: boolean }> {
     const record = this.registry.get(id);
     const connection = this.connectionFor(id, connectionName);
-    const probed = this.mayProbe(record);
+    const probed = mayProbe(record);
     let probeRan = probed;
     const report = await runPreflight(record.path, {
-      ...this.preflightOptions(connection),
-      ...this.integrityOf(record),
+      ...this.preflight.optionsFor(connection),
+      ...this.preflight.integrityOf(record),
       cliProbe: probed ? 'run' : 'resolve-only',
       probeConfirmed: (manifest) => (probeRan = probed && isConfirmedProbe(record, manifest)),
       mode: 'all',
@@ -351,33 +314,16 @@ export class ExtensionService {
    */
   async cliVersion(id: string): Promise<string | undefined> {
     const record = this.registry.get(id);
-    if (!this.mayProbe(record)) return undefined;
+    if (!mayProbe(record)) return undefined;
     const report = await runPreflight(record.path, {
-      ...this.preflightOptions(),
-      ...this.integrityOf(record),
+      ...this.preflight.optionsFor(),
+      ...this.preflight.integrityOf(record),
       probe: this.cachedProbe,
       cliProbe: 'run',
       probeConfirmed: (manifest) => isConfirmedProbe(record, manifest),
       mode: 'all',
     });
     return report.cli?.version;
-  }
-
-  /**
-   * Whether the CLI's version probe may run: the person confirmed a grant that includes `process:spawn`.
-   * A staged update waiting for confirmation leaves the current version serving with its confirmed
-   * probe (isServing); a provider waiting for confirmation with nothing staged is not serving. Which
-   * probe runs is checked against the confirmed one where the preflight runs (probeConfirmed).
-   */
-  private mayProbe(record: ExtensionRecord): boolean {
-    return isServing(record, true) && record.grantedPermissions.includes(PROBE_PERMISSION);
-  }
-
-  /** The tree digest recorded at install, for a catalog version; recorded now for one installed before digests were kept. */
-  private integrityOf(record: ExtensionRecord): { expectedTreeDigest?: string } {
-    if (record.source !== 'catalog') return {};
-    const version = this.registry.versions.find(record.id, record.version);
-    return version?.treeSha256 ? { expectedTreeDigest: version.treeSha256 } : {};
   }
 
   private connectionFor(id: string, name: string | undefined): ConnectionRecord | undefined {
@@ -390,177 +336,34 @@ export class ExtensionService {
   }
 
   /** Preflight on every load (nothing runs before it passes), then the permission gate. */
-  async prepare(id: string, options: CallRequestOptions = {}): Promise<CallTarget> {
-    const record = this.registry.get(id);
-    const connection = options.connection ? this.options.connections.get(options.connection) : undefined;
-    if (connection && connection.providerId !== id) {
-      throw new SvcError({ code: 'connection_mismatch', message: `connection "${connection.name}" uses ${connection.providerId}, not ${id}` });
-    }
-    if (connection && !connection.enabled) throw new SvcError({ code: 'connection_disabled', message: `connection "${connection.name}" is disabled` });
-    // A staged update waiting for confirmation leaves the current version serving under its grant; a
-    // provider broken only by its CLI is tried again (the person may have installed the right one since).
-    if (!isServing(record, true)) {
-      const code = record.state === 'needs-confirmation' ? 'extension_needs_confirmation' : record.state === 'broken' ? 'extension_broken' : 'extension_disabled';
-      throw new SvcError({
-        code,
-        message: `${id} is ${record.state}${record.error ? ` (${record.error.code})` : ''}; run \`svc ext enable ${id}\``,
-      });
-    }
-    const integrity = this.integrityOf(record);
-    const report = await runPreflight(record.path, {
-      ...this.preflightOptions(connection),
-      ...integrity,
-      probe: this.cachedProbe,
-      cliProbe: this.mayProbe(record) ? 'run' : 'resolve-only',
-      probeConfirmed: (manifest) => isConfirmedProbe(record, manifest),
-      mode: 'stop-at-first-failure',
-    });
-    if (!report.ok || !report.manifest || !report.entryPath || !report.cli) {
-      const failure = report.checks.find((check) => !check.ok);
-      const code = failure && !failure.ok ? failure.code : 'preflight_failed';
-      const message = failure && !failure.ok ? failure.message : 'preflight failed';
-      // A missing CLI is the user's environment, not a broken extension: report without changing state.
-      if (!failure || failure.check !== 'cli-dependency') this.registry.setState(id, 'broken', { code, message });
-      throw new SvcError({ code, message: `${id}: ${message}`, details: failure && !failure.ok ? { check: failure.check, fix: failure.fix } : undefined });
-    }
-    if (record.source === 'catalog' && integrity.expectedTreeDigest === undefined) {
-      // Installed before tree digests were kept: what is there now becomes the reference.
-      this.registry.versions.recordTreeDigest(id, record.version, await computeTreeDigest(record.path));
-    }
-    if (record.state === 'broken') {
-      this.registry.setState(id, 'enabled');
-      this.options.logger.info('extension recovered: its CLI answers again', { id, cli: report.cli.command });
-    }
-    const granted = new Set(record.grantedPermissions);
-    const missing = report.manifest.permissions.filter((permission) => !granted.has(permission));
-    if (missing.length > 0) {
-      this.registry.setState(id, 'needs-confirmation', { code: 'permissions_changed', message: `now requests ${missing.join(', ')}` });
-      throw new SvcError({
-        code: 'permissions_changed',
-        message: `${id} now requests permissions that were not confirmed (${missing.join(', ')}); run \`svc ext enable ${id}\` to review them`,
-        details: { missing },
-      });
-    }
-    // The probe that runs is the probe that was confirmed: another one waits for the person, like a permission.
-    const probe = probeFingerprint(report.manifest);
-    if (record.confirmedProbe === undefined) this.registry.recordConfirmedProbe(id, probe);
-    else if (record.confirmedProbe !== probe) {
-      const message = `its CLI probe changed from \`${describeProbe(record.confirmedProbe)}\` to \`${describeProbe(probe)}\``;
-      this.registry.setState(id, 'needs-confirmation', { code: 'probe_changed', message });
-      throw new SvcError({
-        code: 'probe_changed',
-        message: `${id}: ${message}, which was not confirmed; run \`svc ext enable ${id}\` to review it`,
-        details: { confirmed: describeProbe(record.confirmedProbe), requested: describeProbe(probe) },
-      });
-    }
-    // Effective grant: what was confirmed AND what the manifest still asks for.
-    const effective = new Set(report.manifest.permissions.filter((permission) => granted.has(permission)));
-    const entryStat = await stat(report.entryPath);
-    const loadable: LoadableExtension = {
-      id,
-      entryPath: report.entryPath,
-      revision: `${report.entryPath}:${entryStat.mtimeMs}:${entryStat.size}`,
-      granted: effective,
-      isolation: effectiveIsolation(record),
-      packageDir: record.path,
-      integrationFiles: report.manifest.integrationFiles,
-      // Without `process:spawn` the probe never runs and the version stays unknown ('').
-      cli: { command: report.cli.command, version: report.cli.version ?? '' },
-    };
-    const callOptions: CallOptions = {
-      signal: options.signal,
-      timeoutMs: options.timeoutMs,
-      onSpawn: options.onSpawn,
-      connectionEnv: connection?.env,
-      loadConfig: async () => this.configFor(connection, report.configSchema),
-    };
-    if (connection) this.registerSecrets(connection);
-    return { loadable, manifest: report.manifest, configSchema: report.configSchema, connection, callOptions };
+  prepare(id: string, options: CallRequestOptions = {}): Promise<CallTarget> {
+    return this.calls.prepare(id, options);
   }
 
   stream(target: CallTarget, request: QueryRequest): AsyncIterable<CliStreamEvent> {
-    const { manifest } = target;
-    const withBase = this.applyBaseArgs(target, request);
-    if (manifest.capabilities.query.stream) return this.options.runtime.stream(target.loadable, withBase, target.callOptions);
-    if (!manifest.capabilities.query.generate) throw this.unsupported(target, 'queries');
-    // A provider without a native stream: run generate and replay its result as events.
-    const runtime = this.options.runtime;
-    return (async function* () {
-      try {
-        const result = await runtime.call(target.loadable, 'generate', [withBase], target.callOptions);
-        yield* resultToEvents(result);
-      } catch (error) {
-        const data = SvcError.hasCode(error) ? error : { code: 'plugin_error', message: String(error) };
-        yield { type: 'error', code: data.code, message: data.message } as const;
-        yield { type: 'finish', finishReason: data.code === 'cancelled' ? 'cancelled' : 'error' } as const;
-      }
-    })();
+    return this.calls.stream(target, request);
   }
 
-  async generate(target: CallTarget, request: QueryRequest): Promise<CliQueryResult> {
-    if (!target.manifest.capabilities.query.generate) throw this.unsupported(target, 'generate');
-    return this.options.runtime.call(target.loadable, 'generate', [this.applyBaseArgs(target, request)], target.callOptions);
+  generate(target: CallTarget, request: QueryRequest): Promise<CliQueryResult> {
+    return this.calls.generate(target, request);
   }
 
-  async models(target: CallTarget): Promise<ModelInfo[]> {
-    if (!target.manifest.capabilities.models) throw this.unsupported(target, 'model listing');
-    return this.options.runtime.call(target.loadable, 'models', [], target.callOptions);
+  models(target: CallTarget): Promise<ModelInfo[]> {
+    return this.calls.models(target);
   }
 
   /** Validated at the edge: a structured process description, never a shell command string. */
-  async buildSessionProcess(target: CallTarget, request: SessionRequest): Promise<AdapterMethodResult<'buildSessionProcess'>> {
-    const sessions = target.manifest.capabilities.sessions;
-    if (request.mode === 'fresh' && !sessions.fresh) throw this.unsupported(target, 'fresh sessions');
-    if (request.mode === 'resume' && !sessions.resume) throw this.unsupported(target, 'resumed sessions');
-    return this.options.runtime.call(
-      target.loadable,
-      'buildSessionProcess',
-      [{ ...request, baseArgs: [...(target.connection?.baseArgs ?? []), ...(request.baseArgs ?? [])] }],
-      target.callOptions,
-    );
+  buildSessionProcess(target: CallTarget, request: SessionRequest): Promise<AdapterMethodResult<'buildSessionProcess'>> {
+    return this.calls.buildSessionProcess(target, request);
   }
 
-  /**
-   * An integration call (mcp / hooks / skills): the provider must declare the capability, and the
-   * user must have granted its permission; only inside such a call may the adapter touch the CLI's
-   * configuration files (the Host Context files API).
-   */
-  async integration<M extends IntegrationMethodName>(target: CallTarget, method: M, args: AdapterMethodArgs<M>): Promise<AdapterMethodResult<M>> {
-    const kind = method.slice(0, method.indexOf('.')) as IntegrationKind;
-    if (!target.manifest.capabilities.integrations?.[kind]) throw this.unsupported(target, `${kind} integration`);
-    const permission = AdapterMethods[method].permission;
-    if (permission && !target.loadable.granted.has(permission)) {
-      throw new SvcError({
-        code: 'permission_denied',
-        message: `${target.loadable.id} has not been granted "${permission}"`,
-        pluginId: target.loadable.id,
-        details: { permission },
-      });
-    }
-    return this.options.runtime.call(target.loadable, method, args, target.callOptions);
-  }
-
-  private applyBaseArgs(target: CallTarget, request: QueryRequest): QueryRequest {
-    const base = target.connection?.baseArgs ?? [];
-    return base.length > 0 ? { ...request, baseArgs: [...base, ...(request.baseArgs ?? [])] } : request;
-  }
-
-  private async configFor(connection: ConnectionRecord | undefined, schema: ConfigSchema | undefined): Promise<Record<string, unknown>> {
-    const values = connection ? { ...connection.config, ...this.options.connections.secretsOf(connection.id) } : {};
-    return validateProviderConfig(schema, values);
-  }
-
-  /** The connection's sensitive values are redacted from every log line and error from now on. */
-  private registerSecrets(connection: ConnectionRecord): void {
-    for (const value of this.options.connections.secretValuesOf(connection)) this.options.logger.redactor.addSecret(value);
+  /** An integration call (mcp / hooks / skills), gated by the declared capability and the granted permission. */
+  integration<M extends IntegrationMethodName>(target: CallTarget, method: M, args: AdapterMethodArgs<M>): Promise<AdapterMethodResult<M>> {
+    return this.calls.integration(target, method, args);
   }
 
   sensitiveKeys(schema: ConfigSchema | undefined): Set<string> {
     return sensitiveKeysOf(schema);
-  }
-
-  private unsupported(target: CallTarget, what: string): SvcError {
-    return new SvcError({ code: 'capability_unsupported', message: `${target.loadable.id} does not support ${what}`, pluginId: target.loadable.id });
   }
 
   /**
@@ -569,39 +372,6 @@ export class ExtensionService {
    * when it runs, gets exactly it.
    */
   preflightOptions(connection?: ConnectionRecord): Omit<PreflightOptions, 'mode'> {
-    return {
-      hostVersion: this.options.platform.hostVersion,
-      nodeVersion: process.versions.node,
-      platform: this.options.platform.os,
-      homeDir: this.options.platform.homeDir,
-      env: scrubbedWorkerEnv(this.env),
-      commandOverride: connection?.commandOverride,
-      probeTimeoutMs: this.options.probeTimeoutMs,
-    };
+    return this.preflight.optionsFor(connection);
   }
-}
-
-const PROBE_PERMISSION = 'process:spawn';
-
-/** The CLI codes a later call may recover from by itself once the CLI is right. */
-const CLI_CODES: ReadonlySet<string> = new Set([
-  PreflightCodes.cliNotFound,
-  PreflightCodes.cliProbeFailed,
-  PreflightCodes.cliProbeTimeout,
-  PreflightCodes.cliVersionUnreadable,
-  PreflightCodes.cliIncompatible,
-]);
-
-/**
- * Whether calls are served: enabled, or the current version of an update that waits; with
- * `orCliBroken`, also a provider that is broken only because its CLI failed the probe after enabling.
- */
-function isServing(record: ExtensionRecord, orCliBroken = false): boolean {
-  if (record.state === 'enabled' || (record.state === 'needs-confirmation' && record.pendingVersion !== undefined)) return true;
-  return orCliBroken && record.state === 'broken' && record.error !== undefined && CLI_CODES.has(record.error.code);
-}
-
-/** Whether the manifest names the probe the person confirmed (a grant from before probes were kept trusts the one there). */
-function isConfirmedProbe(record: ExtensionRecord, manifest: Manifest): boolean {
-  return record.confirmedProbe === undefined || record.confirmedProbe === probeFingerprint(manifest);
 }

@@ -8,6 +8,8 @@ export { askProjectKnowledge } from './ask-project-knowledge-operation.js';
 export { globalSearch } from './global-search-operation.js';
 export { identifyProject } from './identify-project-operation.js';
 export { manageAssets } from './manage-assets-operation.js';
+export { getNote } from './get-note-operation.js';
+export { listNotes } from './list-notes-operation.js';
 export { manageNotes } from './manage-notes-operation.js';
 export { manageProjectFacts } from './manage-project-facts-operation.js';
 export * from './knowledge-config-keys.js';

@@ -9,34 +9,26 @@ export const manageNotes = defineOperation({
   name: 'manage_notes',
   group: 'notes',
   description:
-    'Project notes (decisions, findings, hand-over text), optionally about one task; ask_project_knowledge and global_search find them. ' +
-    'action list (projectId) | get (noteId) | create (projectId, title, body, taskId?) | update (noteId, title?, body?) | delete (noteId).',
+    'Write project notes (decisions, findings, hand-over text), optionally about one task; list_notes and get_note read them, ask_project_knowledge and global_search find them. ' +
+    'action create (projectId, title, body, taskId?) | update (noteId, title?, body?) | delete (noteId).',
   readOnly: false,
   destructive: true,
   runsIn: 'any',
   input: z
     .object({
-      action: z.enum(['list', 'get', 'create', 'update', 'delete']),
+      action: z.enum(['create', 'update', 'delete']),
       projectId: z.number().int().positive().optional(),
       noteId: z.number().int().positive().optional(),
       taskId: z.number().int().positive().optional(),
       title: z.string().trim().min(1).max(500).optional(),
       body: z.string().max(100_000).optional(),
-      limit: z.number().int().min(1).max(500).default(100),
     })
     .strict(),
-  output: z.object({ action: z.string(), notes: z.array(NoteSchema).optional(), note: NoteSchema.optional() }),
+  output: z.object({ action: z.string(), note: NoteSchema }),
   http: { method: 'POST', path: '/api/knowledge/notes' },
   handler(input, ctx) {
     const notes = new ProjectKnowledge(ctx.services.db).notes;
     switch (input.action) {
-      case 'list': {
-        const { projectId } = requireFields(input, input.action, ['projectId']);
-        ctx.services.domain.projects.get(projectId);
-        return { action: input.action, notes: notes.list(projectId, input.limit) };
-      }
-      case 'get':
-        return { action: input.action, note: notes.get(requireFields(input, input.action, ['noteId']).noteId) };
       case 'create': {
         const { projectId, title } = requireFields(input, input.action, ['projectId', 'title']);
         ctx.services.domain.projects.get(projectId);

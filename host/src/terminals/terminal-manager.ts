@@ -1,3 +1,5 @@
+// The live task terminals of this service run. What a start or resume runs is planned in
+// terminal-launch-plan.ts; the execution rows are kept by execution-records.ts.
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { IPty } from 'node-pty';
@@ -6,7 +8,7 @@ import type { ConnectionStore } from '../connections/index.js';
 import type { Domain, EndReason, ExecutionRecord, TaskRecord } from '../domain/index.js';
 import type { ExtensionService } from '../extensions/index.js';
 import type { Logger } from '../logging/index.js';
-import { processStartTime } from '../processes/index.js';
+import { ExecutionRecords } from './execution-records.js';
 import type { TimerClock } from './keepalive-timer.js';
 import type { ScrollbackRead } from './scrollback-buffer.js';
 import { locateHarnessFiles, type HarnessFiles } from './harness-files.js';
@@ -20,19 +22,9 @@ import type { TurnState } from './turn-tracker.js';
 import { Terminal } from './terminal.js';
 import { TerminalOutputStream } from './terminal-output-stream.js';
 import type { TerminalSettings } from './terminal-settings.js';
+import { resumePlan, startPlan, type LaunchPlan, type ResumeTerminalRequest, type StartTerminalRequest } from './terminal-launch-plan.js';
 
-export interface StartTerminalRequest {
-  /** Connection name; `resume` defaults to the previous execution's connection. */
-  connection?: string;
-  model?: string;
-  cols?: number;
-  rows?: number;
-}
-
-export interface ResumeTerminalRequest extends StartTerminalRequest {
-  /** Start fresh even when the task has history. */
-  fresh?: boolean;
-}
+export type { ResumeTerminalRequest, StartTerminalRequest } from './terminal-launch-plan.js';
 
 export interface TerminalSummary {
   taskId: number;
@@ -75,15 +67,6 @@ export interface TerminalManagerOptions {
   clock?: TimerClock;
 }
 
-interface LaunchPlan {
-  connection: string;
-  mode: 'fresh' | 'resume';
-  sessionId?: string;
-  model?: string;
-  cols?: number;
-  rows?: number;
-}
-
 // Environment keys the host owns in a task terminal; neither an adapter nor a connection sets them.
 const HOST_OWNED_ENV = /^SVC_/;
 
@@ -98,9 +81,11 @@ export class TerminalManager {
   private readonly recorded = new WeakMap<Terminal, Promise<ExecutionRecord>>();
   private closing = false;
   private harnessFiles: HarnessFiles | undefined;
+  private readonly records: ExecutionRecords;
 
   constructor(private readonly options: TerminalManagerOptions) {
     this.harnessFiles = options.harnessFiles;
+    this.records = new ExecutionRecords(options.domain, options.logger);
   }
 
   get settings(): TerminalSettings {
@@ -108,10 +93,7 @@ export class TerminalManager {
   }
 
   async start(taskId: number, request: StartTerminalRequest): Promise<ExecutionRecord> {
-    if (!request.connection) {
-      throw new SvcError({ code: 'connection_required', message: `say which connection runs task ${taskId} (e.g. --connection <name>)` });
-    }
-    return this.launch(taskId, { ...request, connection: request.connection, mode: 'fresh' });
+    return this.launch(taskId, startPlan(taskId, request));
   }
 
   /**
@@ -119,22 +101,7 @@ export class TerminalManager {
    * recent session in the project folder) on the previous connection; fresh when there is no history.
    */
   async resume(taskId: number, request: ResumeTerminalRequest = {}): Promise<ExecutionRecord> {
-    this.options.domain.tasks.get(taskId);
-    const latest = this.options.domain.executions.latestForTask(taskId);
-    const connection = request.connection ?? latest?.connectionName;
-    if (!connection) {
-      throw new SvcError({
-        code: 'connection_required',
-        message: `task ${taskId} has never run; say which connection starts it (e.g. --connection <name>)`,
-      });
-    }
-    if (!latest || request.fresh) return this.launch(taskId, { ...request, connection, mode: 'fresh' });
-    const providerId = this.options.connections.get(connection).providerId;
-    // A session id means something only to the provider that made it.
-    if (providerId !== latest.providerId) return this.launch(taskId, { ...request, connection, mode: 'fresh' });
-    const withSession = this.options.domain.executions.latestSessionForTask(taskId);
-    const sessionId = withSession && withSession.providerId === providerId ? withSession.sessionId ?? undefined : undefined;
-    return this.launch(taskId, { ...request, connection, mode: 'resume', ...(sessionId ? { sessionId } : {}) });
+    return this.launch(taskId, resumePlan(this.options.domain, this.options.connections, taskId, request));
   }
 
   read(taskId: number, cursor: number | undefined, maxBytes = 64 * 1024): ScrollbackRead & { executionId: number; state: Terminal['state'] } {
@@ -265,7 +232,7 @@ export class TerminalManager {
       });
       for (const file of description.files ?? []) writeFileSync(join(runtimeDir, file.name), file.content, { mode: 0o600 });
       const unsupported = description.unsupportedAttachments ?? [];
-      const execution = domain.executions.create({
+      const execution = this.records.open({
         taskId,
         connectionId: connection.id,
         connectionName: connection.name,
@@ -273,11 +240,8 @@ export class TerminalManager {
         mode: plan.mode,
         sessionId: plan.sessionId ?? null,
         unsupportedAttachments: unsupported,
+        credentialHash: credential.hash,
       });
-      domain.executions.storeCredential(execution.id, credential.hash);
-      if (unsupported.length > 0) {
-        logger.warn('the provider could not attach part of the task terminal wiring', { taskId, executionId: execution.id, provider: connection.providerId, unsupported });
-      }
       // The signal file is authoritative for the ladder hook; the column is its shadow, so a start
       // (also after a restart or a rollback) writes the file from it.
       this.options.signalDir.setUnattended(taskId, task.unattended);
@@ -297,11 +261,10 @@ export class TerminalManager {
           this.options.hostEnv ?? process.env,
         );
       } catch (error) {
-        const failure = SvcError.hasCode(error) ? error : { code: 'spawn_failed', message: String(error) };
-        domain.executions.finish(execution.id, { status: 'FAILED', endReason: 'spawn_failed', error: { code: failure.code, message: failure.message } });
+        this.records.spawnFailed(execution.id, SvcError.hasCode(error) ? error : { code: 'spawn_failed', message: String(error) });
         throw error;
       }
-      domain.executions.setProcess(execution.id, pty.pid, processStartTime(pty.pid) ?? null);
+      this.records.spawned(execution.id, pty.pid);
       if (task.status === 'TODO' || task.status === 'IN_REVIEW') domain.tasks.moveTo(taskId, 'IN_PROGRESS');
       const terminal = new Terminal({
         taskId,
@@ -346,21 +309,7 @@ export class TerminalManager {
   private async recordExit(terminal: Terminal, runtimeDir: string): Promise<ExecutionRecord> {
     const exit = await terminal.exited;
     rmSync(runtimeDir, { recursive: true, force: true });
-    const ok = exit.exitCode === 0 && exit.signal === null;
-    const record = this.options.domain.executions.finish(terminal.executionId, {
-      status: ok ? 'COMPLETED' : 'FAILED',
-      endReason: exit.reason,
-      exitCode: exit.exitCode,
-      exitSignal: exit.signal,
-    });
-    this.options.logger.info('terminal ended', {
-      taskId: terminal.taskId,
-      executionId: terminal.executionId,
-      status: record.status,
-      exitCode: exit.exitCode,
-      signal: exit.signal,
-      reason: exit.reason,
-    });
+    const record = this.records.finish(terminal.taskId, terminal.executionId, exit);
     this.retainEnded(terminal.taskId);
     return record;
   }

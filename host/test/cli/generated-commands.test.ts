@@ -74,11 +74,15 @@ describe('facts, notes and assets', () => {
   test('notes: create, show, update, list and delete', async () => {
     const created = await json('note', 'create', 'Why libsql', '--project', 'app', '--body', 'one file, WAL');
     const id = String(created.note.id);
-    expect((await json('note', 'show', id)).note).toMatchObject({ title: 'Why libsql', body: 'one file, WAL' });
+    const shown = await json('note', 'show', id);
+    expect(shown).toMatchObject({ title: 'Why libsql', body: 'one file, WAL' });
+    expect(await http('GET', `/api/knowledge/notes/${id}`)).toEqual({ status: 200, body: shown });
     expect((await json('note', 'update', id, '--title', 'Why libsql stays')).note.title).toBe('Why libsql stays');
     const listed = await json('note', 'list', '--project', 'app');
-    expect(listed.notes.map((n: { id: number }) => n.id)).toEqual([created.note.id]);
-    expect(await http('POST', '/api/knowledge/notes', { action: 'list', projectId: created.note.projectId })).toEqual({ status: 200, body: listed });
+    expect(listed.items.map((n: { id: number }) => n.id)).toEqual([created.note.id]);
+    expect(await http('GET', `/api/knowledge/notes?projectId=${created.note.projectId}`)).toEqual({ status: 200, body: listed });
+    // Reading is list_notes' and get_note's: manage_notes only writes.
+    expect((await http('POST', '/api/knowledge/notes', { action: 'list', projectId: created.note.projectId })).status).toBe(400);
     await json('note', 'delete', id);
     expect((await svc('note', 'show', id)).err).toContain('error note_not_found');
   });

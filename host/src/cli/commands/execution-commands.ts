@@ -18,16 +18,13 @@ export const EXECUTION_COMMANDS: CliCommand[] = [
     operation: listExecutions,
     options: {
       task: { type: 'string', value: '<task id>', description: 'only the executions of this task' },
-      status: { type: 'string', value: '<status>', description: `only this status (${EXECUTION_STATUSES.join(', ')})` },
+      status: { type: 'string', value: '<status>', description: `only this status (${EXECUTION_STATUSES.join(', ')}; any case, - or _)` },
       limit: { type: 'string', value: '<n>', description: 'at most this many (default 100)' },
     },
     json: true,
     examples: ['svc execution list --task 12'],
     async run(run) {
-      const status = text(run.values.status)?.toUpperCase();
-      if (status !== undefined && !(EXECUTION_STATUSES as readonly string[]).includes(status)) {
-        throw new UsageError(`--status is one of ${EXECUTION_STATUSES.join(', ')}`);
-      }
+      const status = text(run.values.status);
       const { items } = await run.invoke(listExecutions, {
         ...(text(run.values.task) ? { taskId: positiveId(text(run.values.task)!, '--task') } : {}),
         ...(status ? { status: status as ExecutionStatus } : {}),

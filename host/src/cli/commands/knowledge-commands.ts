@@ -1,7 +1,7 @@
 // Knowledge (facts, notes, assets, search), the day's summary and to-do list, product groups and a
 // task's history: commands generated from their operations' declarations (operation-command.ts).
 import { dailySummary, dailyTodo } from '../../daily/index.js';
-import { askProjectKnowledge, globalSearch, identifyProject, manageAssets, manageNotes, manageProjectFacts } from '../../knowledge/index.js';
+import { askProjectKnowledge, getNote, globalSearch, identifyProject, listNotes, manageAssets, manageNotes, manageProjectFacts } from '../../knowledge/index.js';
 import { PRODUCT_GROUP_OPERATIONS } from '../../products/index.js';
 import { TASK_VERSION_OPERATIONS } from '../../task-history/index.js';
 import type { AnyOperation } from '../../operations/index.js';
@@ -21,11 +21,11 @@ export const KNOWLEDGE_COMMANDS: CliCommand[] = [
   operationCommand({ group: 'fact', name: 'list', operation: manageProjectFacts, fixed: { action: 'list' }, omit: ['key', 'value'], resolve: project, examples: ['svc fact list --project app'] }),
   operationCommand({ group: 'fact', name: 'set', operation: manageProjectFacts, fixed: { action: 'set' }, positionals: ['key', '...value'], resolve: project, examples: ['svc fact set deploy "merge to main; CI deploys" --project app'] }),
   operationCommand({ group: 'fact', name: 'delete', operation: manageProjectFacts, fixed: { action: 'delete' }, positionals: ['key'], omit: ['value'], resolve: project, examples: ['svc fact delete deploy --project app'] }),
-  operationCommand({ group: 'note', name: 'list', operation: manageNotes, fixed: { action: 'list' }, omit: ['noteId', 'title', 'body'], resolve: project, examples: ['svc note list --project app'] }),
-  operationCommand({ group: 'note', name: 'show', operation: manageNotes, fixed: { action: 'get' }, positionals: ['noteId'], omit: ['projectId', 'taskId', 'title', 'body', 'limit'], examples: ['svc note show 4'] }),
-  operationCommand({ group: 'note', name: 'create', operation: manageNotes, fixed: { action: 'create' }, positionals: ['title'], omit: ['noteId', 'limit'], resolve: project, examples: ['svc note create "Why we pinned libsql" --project app --body "…"'] }),
-  operationCommand({ group: 'note', name: 'update', operation: manageNotes, fixed: { action: 'update' }, positionals: ['noteId'], omit: ['projectId', 'taskId', 'limit'], examples: ['svc note update 4 --title "Why libsql stays pinned"'] }),
-  operationCommand({ group: 'note', name: 'delete', operation: manageNotes, fixed: { action: 'delete' }, positionals: ['noteId'], omit: ['projectId', 'taskId', 'title', 'body', 'limit'], examples: ['svc note delete 4'] }),
+  operationCommand({ group: 'note', name: 'list', operation: listNotes, resolve: project, examples: ['svc note list --project app'] }),
+  operationCommand({ group: 'note', name: 'show', operation: getNote, positionals: ['noteId'], examples: ['svc note show 4'] }),
+  operationCommand({ group: 'note', name: 'create', operation: manageNotes, fixed: { action: 'create' }, positionals: ['title'], omit: ['noteId'], resolve: project, examples: ['svc note create "Why we pinned libsql" --project app --body "…"'] }),
+  operationCommand({ group: 'note', name: 'update', operation: manageNotes, fixed: { action: 'update' }, positionals: ['noteId'], omit: ['projectId', 'taskId'], examples: ['svc note update 4 --title "Why libsql stays pinned"'] }),
+  operationCommand({ group: 'note', name: 'delete', operation: manageNotes, fixed: { action: 'delete' }, positionals: ['noteId'], omit: ['projectId', 'taskId', 'title', 'body'], examples: ['svc note delete 4'] }),
   operationCommand({ group: 'asset', name: 'list', operation: manageAssets, fixed: { action: 'list' }, omit: ['assetId', 'name', 'kind', 'uri', 'description'], resolve: project, examples: ['svc asset list --project app'] }),
   operationCommand({ group: 'asset', name: 'show', operation: manageAssets, fixed: { action: 'get' }, positionals: ['assetId'], omit: ['projectId', 'name', 'kind', 'uri', 'description'], examples: ['svc asset show 2'] }),
   operationCommand({ group: 'asset', name: 'add', operation: manageAssets, fixed: { action: 'add' }, positionals: ['name'], omit: ['assetId'], resolve: project, examples: ['svc asset add design --project app --kind link --uri https://design.example/app'] }),

@@ -25,15 +25,6 @@ const list = (value: unknown) => (Array.isArray(value) ? (value as string[]) : u
 const taskIdOf = (run: CliRun, command: CliCommand) => positiveId(singlePositional(run, command, 'task id'), 'task id');
 const STATUS_HELP = `one of ${TASK_STATUSES.join(', ')} (any case, - or _)`;
 
-/** `in-progress`, `in_progress` and `IN_PROGRESS` all name the same status. */
-function status(value: string): TaskStatus {
-  const normalized = value.trim().toUpperCase().replace(/-/g, '_');
-  if (!(TASK_STATUSES as readonly string[]).includes(normalized)) {
-    throw new SvcError({ code: 'invalid_request', message: `unknown status "${value}" (use ${TASK_STATUSES.join(', ')})` });
-  }
-  return normalized as TaskStatus;
-}
-
 function describeEnd(execution: ExecutionRecord): string {
   if (execution.status === 'RUNNING' || execution.status === 'PAUSED') return execution.status;
   const how = execution.exitSignal ? `signal ${execution.exitSignal}` : `exit ${execution.exitCode ?? '?'}`;
@@ -117,7 +108,7 @@ export const TASK_COMMANDS: CliCommand[] = [
         projectId: project,
         title: run.positionals[0]!,
         description: text(run.values.description) ?? '',
-        ...(text(run.values.status) ? { status: status(text(run.values.status)!) } : {}),
+        ...(text(run.values.status) ? { status: text(run.values.status)! as TaskStatus } : {}),
         parentTaskId: text(run.values.parent) ? positiveId(text(run.values.parent)!, '--parent') : null,
         labels: list(run.values.label) ?? [],
         unattended: Boolean(run.values.unattended),
@@ -142,7 +133,7 @@ export const TASK_COMMANDS: CliCommand[] = [
     async run(run) {
       const { items } = await run.invoke(o.listTasks, {
         ...(text(run.values.project) ? { projectId: text(run.values.project) } : {}),
-        ...(text(run.values.status) ? { status: status(text(run.values.status)!) } : {}),
+        ...(text(run.values.status) ? { status: text(run.values.status)! as TaskStatus } : {}),
         ...(text(run.values.parent) ? { parentTaskId: positiveId(text(run.values.parent)!, '--parent') } : {}),
       });
       if (run.json) printJson(run.io, items);
@@ -228,7 +219,7 @@ export const TASK_COMMANDS: CliCommand[] = [
         id: taskIdOf(run, this),
         ...(text(v.title) !== undefined ? { title: text(v.title) } : {}),
         ...(text(v.description) !== undefined ? { description: text(v.description) } : {}),
-        ...(text(v.status) ? { status: status(text(v.status)!) } : {}),
+        ...(text(v.status) ? { status: text(v.status)! as TaskStatus } : {}),
         ...(text(v.parent) ? { parentTaskId: positiveId(text(v.parent)!, '--parent') } : {}),
         ...(v['no-parent'] ? { parentTaskId: null } : {}),
         ...(list(v.label) ? { labels: list(v.label) } : {}),
@@ -251,7 +242,7 @@ export const TASK_COMMANDS: CliCommand[] = [
     examples: ['svc task move 12 done'],
     async run(run) {
       if (run.positionals.length !== 2) throw new UsageError(`expected a task id and a status\nusage: svc task move <id> <status>   (${STATUS_HELP})`);
-      const task = await run.invoke(o.moveTask, { id: positiveId(run.positionals[0]!, 'task id'), status: status(run.positionals[1]!) });
+      const task = await run.invoke(o.moveTask, { id: positiveId(run.positionals[0]!, 'task id'), status: run.positionals[1]! as TaskStatus });
       if (run.json) printJson(run.io, task);
       else run.io.stdout.write(`task ${task.id} moved to ${task.status}\n`);
       return 0;

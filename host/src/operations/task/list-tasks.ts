@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TASK_STATUSES, TaskSchema } from '../../domain/index.js';
+import { spelledEnum, TASK_STATUSES, TaskSchema } from '../../domain/index.js';
 import { defineOperation } from '../define-operation.js';
 import { IdSchema } from '../id-schema.js';
 import { listOf } from '../list-of.js';
@@ -11,7 +11,7 @@ export const listTasks = defineOperation({
   description: 'List tasks, filtered by project, status or parent task.',
   readOnly: true,
   runsIn: 'any',
-  input: z.object({ projectId: RefSchema.optional(), status: z.enum(TASK_STATUSES).optional(), parentTaskId: IdSchema.optional() }).strict(),
+  input: z.object({ projectId: RefSchema.optional(), status: spelledEnum(TASK_STATUSES).optional(), parentTaskId: IdSchema.optional() }).strict(),
   output: listOf(TaskSchema),
   http: { method: 'GET', path: '/api/tasks' },
   handler: (input, ctx) => {

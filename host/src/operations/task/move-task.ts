@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TASK_STATUSES, TaskSchema } from '../../domain/index.js';
+import { spelledEnum, TASK_STATUSES, TaskSchema } from '../../domain/index.js';
 import { defineOperation } from '../define-operation.js';
 import { IdSchema } from '../id-schema.js';
 
@@ -10,7 +10,7 @@ export const moveTask = defineOperation({
   readOnly: false,
   idempotent: true,
   runsIn: 'any',
-  input: z.object({ id: IdSchema, status: z.enum(TASK_STATUSES) }).strict(),
+  input: z.object({ id: IdSchema, status: spelledEnum(TASK_STATUSES) }).strict(),
   output: TaskSchema,
   http: { method: 'POST', path: '/api/tasks/:id/move' },
   handler: (input, ctx) => ctx.services.domain.tasks.update(input.id, { status: input.status }),

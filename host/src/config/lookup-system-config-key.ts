@@ -3,7 +3,7 @@
 import { SvcError } from '@svc-org/ai-sdk';
 import type { SystemConfigKey, SystemConfigKeys } from './system-config-key.js';
 
-export function systemConfigKey(keys: SystemConfigKeys, key: string): SystemConfigKey {
+export function lookupSystemConfigKey(keys: SystemConfigKeys, key: string): SystemConfigKey {
   const known = Object.hasOwn(keys, key) ? keys[key] : undefined;
   if (!known) {
     throw new SvcError({
