@@ -12,10 +12,8 @@ import type {
   AdapterMethodName,
   AdapterMethodResult,
   CliStreamEvent,
-  IntegrationFiles,
   PlatformInfo,
   QueryRequest,
-  ResolvedCli,
   SvcErrorData,
 } from '@svc-org/ai-sdk';
 import { AdapterMethods, EVENT_BATCH_SIZE, SvcError, adapterCall, isIntegrationMethod } from '@svc-org/ai-sdk';
@@ -31,45 +29,13 @@ import type { WorkerTask } from './rpc-messages.js';
 import { resolveRuntimeLimits, type RuntimeLimits, type RuntimeLimitsInput } from './runtime-options.js';
 import { resolveWorkerFile } from './worker-file.js';
 import { hardenedLaunch, realPath } from './hardened-launch.js';
-import type { IsolationMode } from './isolation-mode.js';
+import type { CallOptions } from './call-options.js';
+import type { LoadableExtension } from './loadable-extension.js';
+import type { ProviderCrash } from './provider-crash.js';
 import { probeIsolation } from './isolation-probe.js';
 import { ProcessPool } from './process-pool.js';
 import type { ProviderPool } from './provider-pool.js';
 import type { ProviderStatsRecorder } from '../stats/index.js';
-
-/** An extension that passed preflight and whose permissions are confirmed: ready to load. */
-export interface LoadableExtension {
-  id: string;
-  entryPath: string;
-  /** Changes when the code changes (a rebuild, an update): a new revision gets fresh threads. */
-  revision: string;
-  granted: ReadonlySet<string>;
-  cli: ResolvedCli;
-  /** `process` runs the provider hardened (see process-pool.ts); `worker` (the default) on a thread. */
-  isolation?: IsolationMode;
-  /** The provider's package directory: all a hardened provider may read. Defaults to the entry's directory. */
-  packageDir?: string;
-  /** The manifest's `integrationFiles`: the only files its integration calls may touch. */
-  integrationFiles?: IntegrationFiles;
-}
-
-/** A call that crashed its worker thread or process (not a deadline, cancel or unload). */
-export interface ProviderCrash {
-  pluginId: string;
-  method: AdapterMethodName;
-  reason: string;
-}
-
-export interface CallOptions {
-  signal?: AbortSignal;
-  /** The call's deadline, counted from the moment it starts running on a worker thread. */
-  timeoutMs?: number;
-  /** Connection-level environment for spawned CLIs (host-owned). */
-  connectionEnv?: Record<string, string>;
-  /** Provider settings, served to the adapter only with `config:provider`. */
-  loadConfig?: () => Promise<Record<string, unknown>>;
-  onSpawn?: (pid: number, command: string) => void;
-}
 
 export interface ExtensionRuntimeOptions {
   storage: PluginStorageStore;
