@@ -2,10 +2,7 @@
 // adapter calls there, several at once per thread. The host owns every call's deadline,
 // cancellation and child processes; a worker that throws, exits, leaks a rejection, loops forever
 // or blocks in a native call costs only the calls on its thread.
-import { randomBytes } from 'node:crypto';
-import { dirname } from 'node:path';
 import { MessageChannel } from 'node:worker_threads';
-import Piscina from 'piscina';
 import type {
   AdapterCall,
   AdapterMethodArgs,
@@ -18,8 +15,6 @@ import type {
 } from '@svc-org/ai-sdk';
 import { AdapterMethods, EVENT_BATCH_SIZE, SvcError, adapterCall, isIntegrationMethod } from '@svc-org/ai-sdk';
 import type { Logger } from '../../logging/index.js';
-import { scrubbedWorkerEnv } from '../../processes/child-env.js';
-import { killTaggedProcesses, PROVIDER_THREAD_TAG } from '../../processes/tagged-processes.js';
 import { CallChannel, type CallOutcome } from './call-channel.js';
 import { EventQueue } from './event-queue.js';
 import { IntegrationFileGuard, integrationCallScope } from './integration-file-guard.js';
@@ -28,13 +23,10 @@ import type { PluginStorageStore } from './plugin-storage-store.js';
 import type { WorkerTask } from './rpc-messages.js';
 import { resolveRuntimeLimits, type RuntimeLimits, type RuntimeLimitsInput } from './runtime-options.js';
 import { resolveWorkerFile } from './worker-file.js';
-import { hardenedLaunch, realPath } from './hardened-launch.js';
 import type { CallOptions } from './call-options.js';
 import type { LoadableExtension } from './loadable-extension.js';
 import type { ProviderCrash } from './provider-crash.js';
-import { probeIsolation } from './isolation-probe.js';
-import { ProcessPool } from './process-pool.js';
-import type { ProviderPool } from './provider-pool.js';
+import { ProviderPools } from './provider-pools.js';
 import type { ProviderStatsRecorder } from '../stats/index.js';
 
 export interface ExtensionRuntimeOptions {
@@ -52,38 +44,23 @@ export interface ExtensionRuntimeOptions {
   stats?: ProviderStatsRecorder;
 }
 
-interface PoolEntry {
-  id: string;
-  revision: string;
-  /** Every process a thread of this pool starts carries `<tag>.<threadId>` in its environment. */
-  tag: string;
-  pool: ProviderPool;
-  active: Set<CallChannel>;
-  /** The entry as this pool loads it (a hardened process loads it by its real path). */
-  entryPath: string;
-  /** Set once the pool takes no new calls: why its calls end. */
-  retiring?: 'replaced' | 'unloaded' | 'abandoned';
-}
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
-
 export class ExtensionRuntime {
-  private readonly pools = new Map<string, PoolEntry>();
-  /** Pools that take no new calls but may still run some (replaced, abandoned). */
-  private readonly retiring = new Set<PoolEntry>();
+  private readonly pools: ProviderPools;
   private readonly logLimiters = new Map<string, LogRateLimiter>();
   private readonly limits: RuntimeLimits;
-  private readonly workerFile: string;
-  private processBootstrapFile: string | undefined;
   private readonly hostEnv: NodeJS.ProcessEnv;
-  private readonly tagPrefix = `${process.pid}-${randomBytes(4).toString('hex')}`;
-  private poolCount = 0;
   private readonly crashListeners = new Set<(crash: ProviderCrash) => void>();
 
   constructor(private readonly options: ExtensionRuntimeOptions) {
     this.limits = resolveRuntimeLimits(options.limits);
-    this.workerFile = options.workerFile ?? resolveWorkerFile();
     this.hostEnv = options.hostEnv ?? process.env;
+    this.pools = new ProviderPools({
+      limits: this.limits,
+      logger: options.logger,
+      hostEnv: this.hostEnv,
+      workerFile: options.workerFile ?? resolveWorkerFile(),
+      processBootstrapFile: options.processBootstrapFile,
+    });
   }
 
   /**
@@ -154,21 +131,13 @@ export class ExtensionRuntime {
   }
 
   /** Stops an extension's threads (disable, update, uninstall): running calls are cancelled. */
-  async unload(id: string): Promise<void> {
-    const entries = [...this.retiring].filter((entry) => entry.id === id);
-    const current = this.pools.get(id);
-    if (current) {
-      this.pools.delete(id);
-      entries.push(current);
-    }
-    await Promise.all(entries.map((entry) => this.retire(entry)));
+  unload(id: string): Promise<void> {
+    return this.pools.unload(id);
   }
 
   /** Stops every thread; bounded even when a provider is stuck in a native call. */
-  async close(): Promise<void> {
-    const entries = [...this.pools.values(), ...this.retiring];
-    this.pools.clear();
-    await Promise.all(entries.map((entry) => this.retire(entry)));
+  close(): Promise<void> {
+    return this.pools.close();
   }
 
   /** Tells `listener` of every call that crashed its worker or process (the crash-loop quarantine listens). */
@@ -183,128 +152,7 @@ export class ExtensionRuntime {
 
   /** Number of live worker threads of an extension (0 when unloaded or idle-unloaded). */
   threadCount(id: string): number {
-    return this.pools.get(id)?.pool.threads.length ?? 0;
-  }
-
-  private poolFor(extension: LoadableExtension): PoolEntry {
-    const current = this.pools.get(extension.id);
-    if (current && current.revision === extension.revision) return current;
-    if (current) {
-      // New code: new calls go to fresh threads; calls already running finish on the old ones.
-      this.pools.delete(extension.id);
-      current.retiring = 'replaced';
-      this.retiring.add(current);
-      void this.retireWhenIdle(current);
-    }
-    const tag = `${this.tagPrefix}.${++this.poolCount}`;
-    const pool = extension.isolation === 'process' ? this.processPoolFor(extension) : this.workerPoolFor(tag);
-    pool.on('error', (error: Error) => this.options.logger.error('provider worker error', { plugin: extension.id, error: error.message }));
-    const entryPath = extension.isolation === 'process' ? realPath(extension.entryPath) : extension.entryPath;
-    const entry: PoolEntry = { id: extension.id, revision: extension.revision, tag, pool, entryPath, active: new Set() };
-    this.pools.set(extension.id, entry);
-    return entry;
-  }
-
-  private processPoolFor(extension: LoadableExtension): ProviderPool {
-    this.processBootstrapFile ??= this.options.processBootstrapFile ?? resolveWorkerFile('provider-process.mjs');
-    const launch = hardenedLaunch({
-      packageDir: extension.packageDir ?? dirname(extension.entryPath),
-      bootstrapFile: this.processBootstrapFile,
-      heapMb: this.limits.maxOldGenerationSizeMb,
-      stackSizeMb: this.limits.stackSizeMb,
-      hostEnv: this.hostEnv,
-      probe: probeIsolation(),
-    });
-    return new ProcessPool(launch, this.limits.idleTimeoutMs, { maxMessageBytes: this.limits.maxMessageBytes, maxMessageDepth: this.limits.maxMessageDepth });
-  }
-
-  private workerPoolFor(tag: string): ProviderPool {
-    // Calls carry no AbortSignal into piscina: piscina runs a task that has one alone on its
-    // thread. Deadlines and cancels are the host's own (a cancel message, then abandonment).
-    const pool = new Piscina({
-      filename: this.workerFile,
-      name: 'default',
-      minThreads: 0,
-      maxThreads: this.limits.maxThreads,
-      idleTimeout: this.limits.idleTimeoutMs,
-      concurrentTasksPerWorker: this.limits.concurrentTasksPerWorker,
-      atomics: 'disabled',
-      env: { ...scrubbedWorkerEnv(this.hostEnv), [PROVIDER_THREAD_TAG]: tag },
-      resourceLimits: {
-        maxOldGenerationSizeMb: this.limits.maxOldGenerationSizeMb,
-        maxYoungGenerationSizeMb: this.limits.maxYoungGenerationSizeMb,
-        stackSizeMb: this.limits.stackSizeMb,
-      },
-    });
-    return pool as unknown as ProviderPool;
-  }
-
-  private async retireWhenIdle(entry: PoolEntry): Promise<void> {
-    while (entry.active.size > 0) await sleep(50);
-    await this.destroyPool(entry);
-  }
-
-  private async retire(entry: PoolEntry): Promise<void> {
-    entry.retiring = 'unloaded';
-    this.retiring.add(entry);
-    for (const channel of entry.active) {
-      channel.cancel('unloaded');
-      void channel.killProcesses('unloaded');
-    }
-    // Processes get their polite stop; a provider that does not let them go does not hold us up.
-    await Promise.race([Promise.all([...entry.active].map((channel) => channel.killProcesses('unloaded'))), sleep(this.limits.cancelGraceMs)]);
-    await this.destroyPool(entry);
-  }
-
-  /** piscina's destroy waits for every thread to exit; a thread stuck in a native call is not waited for. */
-  private async destroyPool(entry: PoolEntry): Promise<void> {
-    const destroyed = entry.pool.destroy().then(() => true);
-    const inTime = await Promise.race([destroyed, sleep(this.limits.cancelGraceMs).then(() => false)]);
-    if (!inTime) {
-      // What blocks a thread is nearly always a process it waits for (execFileSync): end them all.
-      const killed = killTaggedProcesses(PROVIDER_THREAD_TAG, entry.tag);
-      this.options.logger.warn('provider worker did not stop; its processes were killed', { plugin: entry.id, killed: killed.length });
-    }
-    this.retiring.delete(entry);
-  }
-
-  /**
-   * Gives up on a thread whose call did not stop within the grace period: the thread is
-   * terminated without waiting, every process it started is killed (tagged, so detached ones too),
-   * the other calls on it fail, and the extension's next call gets a fresh pool.
-   */
-  private abandonThread(entry: PoolEntry, threadId: number, cause: CallChannel): void {
-    const worker = entry.pool.threads.find((thread) => thread.threadId === threadId);
-    void worker?.terminate().catch(() => undefined);
-    const killed = killTaggedProcesses(PROVIDER_THREAD_TAG, `${entry.tag}.${threadId}`);
-    for (const other of entry.active) {
-      if (other !== cause && other.threadId === threadId) {
-        other.fail({ code: 'worker_crashed', message: 'the call was stopped with its worker thread: another call on that thread did not stop' });
-      }
-    }
-    this.options.logger.warn('provider worker abandoned: a call did not stop within the grace period', {
-      plugin: entry.id,
-      graceMs: this.limits.cancelGraceMs,
-      killedProcesses: killed.length,
-    });
-    if (this.pools.get(entry.id) === entry) this.pools.delete(entry.id);
-    if (!entry.retiring) {
-      entry.retiring = 'abandoned';
-      this.retiring.add(entry);
-      void this.retireWhenIdle(entry);
-    }
-  }
-
-  /**
-   * The caller has its outcome but the worker still holds the call (it is winding down, or it
-   * started just as it was cancelled in the queue). A call that does not let go of its thread
-   * within the grace period after it started is abandoned.
-   */
-  private async watchRelease(entry: PoolEntry, channel: CallChannel, taskDone: Promise<void>): Promise<void> {
-    const first = await Promise.race([taskDone.then(() => 'done' as const), channel.started.then(() => 'started' as const)]);
-    if (first === 'done') return;
-    const letGo = await Promise.race([taskDone.then(() => true), sleep(this.limits.cancelGraceMs).then(() => false)]);
-    if (!letGo && !entry.retiring && channel.threadId !== undefined) this.abandonThread(entry, channel.threadId, channel);
+    return this.pools.threadCount(id);
   }
 
   private timeoutFor(method: AdapterMethodName): number {
@@ -332,7 +180,7 @@ export class ExtensionRuntime {
     onChannel?: (channel: CallChannel) => void,
   ): Promise<CallOutcome> {
     const { method, args } = call;
-    const entry = this.poolFor(extension);
+    const entry = this.pools.poolFor(extension);
     const { logger, stats } = this.options;
     const startedAt = performance.now();
     const { port1, port2 } = new MessageChannel();
@@ -404,7 +252,7 @@ export class ExtensionRuntime {
         for (const listener of this.crashListeners) listener({ pluginId: extension.id, method, reason: error.message });
         channel.fail(error);
         // Its thread or process may hold anything: it is stopped, like a call that would not stop.
-        if (channel.threadId !== undefined) this.abandonThread(entry, channel.threadId, channel);
+        if (channel.threadId !== undefined) this.pools.abandonThread(entry, channel.threadId, channel);
       },
       ...(stats
         ? {
@@ -470,7 +318,7 @@ export class ExtensionRuntime {
     clearTimeout(deadline);
     clearTimeout(graceTimer);
     options.signal?.removeEventListener('abort', onAbort);
-    if (abandon && channel.threadId !== undefined) this.abandonThread(entry, channel.threadId, channel);
+    if (abandon && channel.threadId !== undefined) this.pools.abandonThread(entry, channel.threadId, channel);
     // The host owns lifecycles: nothing a call started outlives it.
     await channel.killProcesses(endedBy ?? 'cancelled');
     const release = () => {
@@ -478,7 +326,7 @@ export class ExtensionRuntime {
       entry.active.delete(channel);
     };
     if (taskSettled || abandon) release();
-    else void this.watchRelease(entry, channel, taskDone).finally(release);
+    else void this.pools.watchRelease(entry, channel, taskDone).finally(release);
     if (endedBy === 'timeout' && (outcome.ok || outcome.error.code !== 'timeout')) {
       outcome = { ok: false, error: stopped('timeout', abandon) };
     } else if (endedBy === 'cancelled' && method !== 'stream' && outcome.ok) {
