@@ -63,7 +63,7 @@ export class GeminiCliAdapter implements CliAdapter {
         { command: ctx.cli.command, args, cwd: request.cwd, envPatch: buildEnvPatch(settings), stdin: '' },
         { stderr: { limit: STDERR_KEEP } },
       );
-      for await (const line of run.lines()) yield* mapper.push(line);
+      for await (const batch of run.lineBatches()) for (const line of batch) yield* mapper.push(line);
       const exit = await run.wait();
       yield* mapper.end({ exit, stderr: exit.stderr.text(), aborted: exit.endedBy === 'cancelled' || exit.endedBy === 'unloaded' });
     } finally {

@@ -38,12 +38,14 @@ export async function* runClaudeQuery(request: QueryRequest, ctx: AdapterContext
     for (const warning of step.warnings) options.onWarning(redact(warning));
     for (const event of step.events) yield event.type === 'error' ? { ...event, message: redact(event.message) } : event;
   };
-  for await (const line of run.lines()) {
-    const step = parser.line(line);
-    yield* emit(step);
-    if (step.stop) {
-      await run.stop();
-      break;
+  read: for await (const batch of run.lineBatches()) {
+    for (const line of batch) {
+      const step = parser.line(line);
+      yield* emit(step);
+      if (step.stop) {
+        await run.stop();
+        break read;
+      }
     }
   }
   const end = await run.wait();

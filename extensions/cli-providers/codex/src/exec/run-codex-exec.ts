@@ -42,16 +42,18 @@ export async function* runCodexExec(request: QueryRequest, ctx: AdapterContext):
   const parser = new CodexStreamParser();
   const ledger = new ThreadUsageLedger(ctx.host.storage);
   const freshThread = !request.resume && !request.continue;
-  for await (const line of run.lines()) {
-    for (const output of parser.push(line)) {
-      if (output.type === 'thread-usage') {
-        const { usage, warning } = await ledger.delta(output.threadId, output, freshThread);
-        if (warning) yield { type: 'warning', message: warning };
-        yield { type: 'usage', ...usage };
-      } else if (output.type === 'warning' || output.type === 'error') {
-        yield { ...output, message: scrub(output.message) };
-      } else {
-        yield output;
+  for await (const batch of run.lineBatches()) {
+    for (const line of batch) {
+      for (const output of parser.push(line)) {
+        if (output.type === 'thread-usage') {
+          const { usage, warning } = await ledger.delta(output.threadId, output, freshThread);
+          if (warning) yield { type: 'warning', message: warning };
+          yield { type: 'usage', ...usage };
+        } else if (output.type === 'warning' || output.type === 'error') {
+          yield { ...output, message: scrub(output.message) };
+        } else {
+          yield output;
+        }
       }
     }
   }
