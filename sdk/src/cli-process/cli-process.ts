@@ -70,7 +70,7 @@ export class CliProcess {
 
   /** stdout as lines (see `readLines`). Leaving the loop early, or an error in it, kills the CLI. */
   async *lines(): AsyncGenerator<string> {
-    for await (const batch of this.lineBatches()) yield* batch;
+    for await (const batch of this.lineBatches()) for (const line of batch) yield line;
   }
 
   /**

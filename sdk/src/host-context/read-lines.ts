@@ -7,7 +7,7 @@ import { LineSplitter } from './line-splitter.js';
  * the loop early returns the underlying iterator, which for `ChildProcessHandle.stdout` stops reading.
  */
 export async function* readLines(chunks: AsyncIterable<string>): AsyncGenerator<string> {
-  for await (const batch of readLineBatches(chunks)) yield* batch;
+  for await (const batch of readLineBatches(chunks)) for (const line of batch) yield line;
 }
 
 /**

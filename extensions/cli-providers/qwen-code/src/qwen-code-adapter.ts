@@ -53,7 +53,8 @@ export class QwenCodeAdapter implements CliAdapter {
       for (const line of batch) {
         const parsed = parseStreamJsonLine(line);
         if ('warning' in parsed) ctx.host.log.warn(parsed.warning);
-        else if ('message' in parsed) yield* mapper.map(parsed.message);
+        // A plain loop: `yield*` over an array costs an extra promise per event.
+        else if ('message' in parsed) for (const event of mapper.map(parsed.message)) yield event;
       }
     }
     const exit = await run.wait();

@@ -41,7 +41,8 @@ export async function* runClaudeQuery(request: QueryRequest, ctx: AdapterContext
   read: for await (const batch of run.lineBatches()) {
     for (const line of batch) {
       const step = parser.line(line);
-      yield* emit(step);
+      // A plain loop: `yield*` over a sync iterable costs an extra promise per event.
+      for (const event of emit(step)) yield event;
       if (step.stop) {
         await run.stop();
         break read;
