@@ -6,7 +6,7 @@
 // cannot hang a turn. Plain Node, no dependencies, and CommonJS: a CommonJS script starts without
 // Node's ES module loader (less to load than even `node -e ""`).
 'use strict';
-const { accessSync, constants, lstatSync, readFileSync } = require('node:fs');
+const { accessSync, constants, lstatSync, readFileSync, writeSync } = require('node:fs');
 const { join } = require('node:path');
 
 /** The native question tools: Claude Code, Codex, Gemini CLI, Qwen Code. */
@@ -68,5 +68,22 @@ try {
 if (input) {
   const decision = decide(typeof input?.tool_name === 'string' ? input.tool_name : '', process.env);
   // Allow is silence: Codex refuses an explicit "allow", and silence leaves Claude Code's own flow alone.
-  if (!decision.allow) process.stdout.write(`${JSON.stringify(denyOutput(input.hook_event_name, decision.reason))}\n`);
+  if (!decision.allow) writeAnswer(`${JSON.stringify(denyOutput(input.hook_event_name, decision.reason))}\n`);
+}
+
+/**
+ * Writes the answer to fd 1 directly: `process.stdout` on a pipe would load Node's net and stream
+ * modules, a quarter of what the process loads. A pipe the CLI left non-blocking may take a write
+ * in parts or refuse it for a moment (EAGAIN): the rest is written until all of it is out.
+ */
+function writeAnswer(text) {
+  const bytes = Buffer.from(text, 'utf8');
+  let written = 0;
+  while (written < bytes.length) {
+    try {
+      written += writeSync(1, bytes, written, bytes.length - written);
+    } catch (error) {
+      if (error.code !== 'EAGAIN') throw error;
+    }
+  }
 }

@@ -203,10 +203,11 @@ describe('only a signal file the service wrote counts', () => {
 
 describe('start: the hook runs before every question tool call', () => {
   // How many of Node's own modules a process loaded, counted at its exit by a preloaded script: a
-  // figure that does not vary with the machine's load, unlike a wall time.
+  // figure that does not vary with the machine's load, unlike a wall time. The count is written
+  // with a plain fd write: `process.stderr` would itself load Node's stream modules into both.
   function modulesLoaded(args: string[], input: string): number {
     const preload = join(dir, 'count-modules.cjs');
-    writeFileSync(preload, "process.on('exit', () => process.stderr.write(`modules ${process.moduleLoadList.length}\\n`));\n");
+    writeFileSync(preload, "process.on('exit', () => require('node:fs').writeSync(2, `modules ${process.moduleLoadList.length}\\n`));\n");
     const result = spawnSync(process.execPath, ['-r', preload, ...args], { input, env: { PATH: process.env.PATH ?? '', ...taskEnv(true) }, encoding: 'utf8', timeout: 10_000 });
     expect(result.status).toBe(0);
     return Number(/modules (\d+)/.exec(result.stderr)?.[1]);

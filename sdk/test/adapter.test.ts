@@ -4,6 +4,7 @@ import {
   CliStreamEventSchema,
   defineCliPlugin,
   isCliPlugin,
+  LineSplitter,
   readLines,
   SessionProcessSchema,
   type AdapterContext,
@@ -73,5 +74,19 @@ describe('readLines', () => {
     const lines = [];
     for await (const line of readLines(chunks())) lines.push(line);
     expect(lines).toEqual(['a', 'bc', '', 'd']);
+  });
+});
+
+describe('LineSplitter', () => {
+  test('returns the lines each chunk completes, drops a \\r before a \\n even across a border, and ends with the rest', () => {
+    const splitter = new LineSplitter();
+    expect(splitter.push('')).toEqual([]);
+    expect(splitter.push('a\nb')).toEqual(['a']);
+    expect(splitter.push('c\r')).toEqual([]);
+    expect(splitter.push('\n\r\n\nd\re')).toEqual(['bc', '', '']);
+    expect(splitter.end()).toEqual(['d\re']);
+    expect(splitter.end()).toEqual([]);
+    expect(splitter.push('x\r')).toEqual([]);
+    expect(splitter.end()).toEqual(['x']);
   });
 });

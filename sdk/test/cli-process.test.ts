@@ -26,6 +26,34 @@ describe('CliProcess', () => {
     expect((await run.wait()).endedBy).toBe('stopped');
   });
 
+  test('reads stdout as one batch of lines per chunk, with the same lines as lines()', async () => {
+    const stdout = ['{"a":1}\n{"b"', ':2}\r', '\n\n{"c":3}\n{"d":4}\n', 'tail'];
+    const test = createTestHost({ spawn: () => ({ stdout, exitCode: 0 }) });
+    const run = await CliProcess.start(test.context(), { command: 'cli', args: [] });
+    const batches: string[][] = [];
+    for await (const batch of run.lineBatches()) batches.push(batch);
+    expect(batches).toEqual([['{"a":1}'], ['{"b":2}', '', '{"c":3}', '{"d":4}'], ['tail']]);
+    const again = await CliProcess.start(createTestHost({ spawn: () => ({ stdout, exitCode: 0 }) }).context(), { command: 'cli', args: [] });
+    const lines: string[] = [];
+    for await (const line of again.lines()) lines.push(line);
+    expect(lines).toEqual(batches.flat());
+  });
+
+  test('kills the CLI when the consumer leaves a batch early', async () => {
+    const test = createTestHost({ spawn: () => ({ stdout: ['one\ntwo\n', 'three\n'], hang: true }) });
+    const run = await CliProcess.start(test.context(), { command: 'cli', args: [] });
+    const seen: string[] = [];
+    read: for await (const batch of run.lineBatches()) {
+      for (const line of batch) {
+        seen.push(line);
+        if (line === 'one') break read;
+      }
+    }
+    expect(seen).toEqual(['one']);
+    expect(test.processes[0]!.kills).toEqual(['SIGTERM']);
+    expect((await run.wait()).endedBy).toBe('stopped');
+  });
+
   test('tells a cancel from a deadline', async () => {
     const test = createTestHost({ spawn: () => ({ stdout: 'partial\n', hang: true }) });
     const cancelled = test.call();

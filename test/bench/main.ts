@@ -19,8 +19,10 @@ async function loadBench<T>(file: string, name: string): Promise<T> {
 }
 
 export async function main(args: string[]): Promise<void> {
-  const only = new Set(args);
-  // `pnpm bench start`: only the start figures (the CLI's and `svc mcp`'s), the ones a person waits for at every command.
+  // A group (`parse`) runs all its figures; `group:part` (`parse:codex`, `runtime:cold`) runs one;
+  // `start` runs the start figures (the CLI's and `svc mcp`'s), the ones a person waits for at every command.
+  const only = new Set(args.map((arg) => arg.split(':')[0]!));
+  const parts = (group: string) => args.filter((arg) => arg.startsWith(`${group}:`)).map((arg) => arg.slice(group.length + 1));
   const want = (group: string) => only.size === 0 || only.has(group) || (only.has('start') && (group === 'cli' || group === 'mcp-start'));
   const results: BenchResult[] = [];
   const report = (batch: BenchResult[]) => {
@@ -29,7 +31,7 @@ export async function main(args: string[]): Promise<void> {
   };
   process.stdout.write('svc benchmarks (each figure beside a baseline measured in the same run)\n\n');
   if (want('cli')) report(cliStartBenchmarks());
-  if (want('runtime')) report(await runtimeBenchmarks());
+  if (want('runtime')) report(await runtimeBenchmarks(parts('runtime')));
   if (want('install')) {
     const bench = await loadBench<(o?: { iterations?: number }) => Promise<{ name: string; ours_ms: number; baseline_ms: number; ratio: number }>>('install-artifact.bench.mjs', 'benchInstallArtifact');
     const r = await bench();
@@ -40,7 +42,7 @@ export async function main(args: string[]): Promise<void> {
     const r = await bench();
     report([{ name: 'PTY output throughput into the terminal buffer (+ memory of 20 idle terminals)', unit: r.unit, ours: r.ours, baseline: r.baseline, baselineName: 'bare node-pty to nowhere', ratio: r.ratio, goal: '≥ 0.8× (higher is better)', notes: r.notes }]);
   }
-  if (want('parse')) report(await parseThroughputBenchmarks());
+  if (want('parse')) report(await parseThroughputBenchmarks(parts('parse')));
   if (want('mcp')) report(await mcpBenchmarks());
   else if (want('mcp-start')) report(await mcpStartBenchmarks());
   if (want('mcp-http')) report(await mcpHttpBenchmarks());

@@ -33,9 +33,10 @@ function chunk(text: string, size = 64 * 1024): string[] {
   return out;
 }
 
-export async function parseThroughputBenchmarks(): Promise<BenchResult[]> {
+/** `providers` narrows the run to those providers (`pnpm bench parse:codex`); none: all four. */
+export async function parseThroughputBenchmarks(providers: string[] = []): Promise<BenchResult[]> {
   const results: BenchResult[] = [];
-  for (const target of TARGETS) {
+  for (const target of TARGETS.filter((t) => providers.length === 0 || providers.includes(t.provider))) {
     const lines = amplify(readFileSync(join(REPO_ROOT, target.recording), 'utf8'));
     const stdout = chunk(`${lines.join('\n')}\n`);
     const entry = join(REPO_ROOT, 'extensions/cli-providers', target.provider, 'dist/svc-cli-provider.js');

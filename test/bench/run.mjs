@@ -2,12 +2,27 @@
 // `pnpm bench`: bundles the TypeScript benchmark entry on the fly and runs it. Benchmarks report;
 // they never fail CI.
 import { build } from 'esbuild';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const root = resolve(import.meta.dirname, '../..');
+
+// The workspace's own packages export TypeScript sources: they are bundled from their `exports`
+// (every other package stays external and loads from node_modules).
+const workspaceSources = {
+  name: 'workspace-sources',
+  setup(build) {
+    build.onResolve({ filter: /^@svc-org\// }, (args) => {
+      const [scope, name, ...rest] = args.path.split('/');
+      const dir = join(root, 'node_modules', scope, name);
+      const { exports } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+      const target = exports[rest.length > 0 ? `./${rest.join('/')}` : '.'];
+      return target ? { path: join(dir, target) } : undefined;
+    });
+  },
+};
 const out = mkdtempSync(join(root, 'node_modules', '.svc-bench-'));
 try {
   await build({
@@ -18,19 +33,8 @@ try {
     format: 'esm',
     target: 'node20',
     packages: 'external',
-    alias: { '@svc-org/ai-sdk/testing': join(root, 'sdk/src/testing/index.ts'), '@svc-org/ai-sdk': join(root, 'sdk/src/index.ts') },
+    plugins: [workspaceSources],
     loader: { '.sql': 'text' },
-    // The format package is a workspace package of TypeScript sources, like the SDK: bundled, not imported at run time.
-    plugins: [
-      {
-        name: 'extension-format-sources',
-        setup(pluginBuild) {
-          pluginBuild.onResolve({ filter: /^@svc-org\/extension-format(\/[a-z]+)?$/ }, (args) => ({
-            path: join(root, 'extension-format/src', args.path.slice('@svc-org/extension-format'.length), 'index.ts'),
-          }));
-        },
-      },
-    ],
     logLevel: 'warning',
     banner: { js: "import { createRequire as __r } from 'node:module'; const require = __r(import.meta.url);" },
   });

@@ -255,7 +255,9 @@ async function hardenedFigures(home: string): Promise<BenchResult[]> {
   }
 }
 
-export async function runtimeBenchmarks(): Promise<BenchResult[]> {
+/** `figures` narrows the run (`pnpm bench runtime:cold` runs the cold load alone); none: all of them. */
+export async function runtimeBenchmarks(figures: string[] = []): Promise<BenchResult[]> {
+  const want = (figure: string) => figures.length === 0 || figures.includes(figure);
   const home = mkdtempSync(join(tmpdir(), 'svc-bench-'));
   const env = { ...process.env, SVC_HOME: home, PATH: `${FIXTURE_CLIS}${delimiter}${process.env.PATH}` };
   let services: HostServices | undefined;
@@ -264,25 +266,32 @@ export async function runtimeBenchmarks(): Promise<BenchResult[]> {
     const { record } = await services.extensions.devAdd(copyFixtureProvider('echo'));
     await services.extensions.enable(record.id, async () => true);
     const results: BenchResult[] = [];
-    results.push(...(await concurrentCalls(home)));
-    results.push(...(await statsCost(home)));
-    results.push(...(await hardenedFigures(home)));
+    if (want('concurrency')) results.push(...(await concurrentCalls(home)));
+    if (want('stats')) results.push(...(await statsCost(home)));
+    if (want('hardened')) results.push(...(await hardenedFigures(home)));
 
-    // Cold load: a fresh runtime each round, so the thread, the import and preflight are all paid.
-    const cold: number[] = [];
-    const bare: number[] = [];
-    for (let round = 0; round < 7; round++) {
-      await services.runtime.close();
-      const started = performance.now();
-      const target = await services.extensions.prepare(record.id);
-      await services.extensions.models(target);
-      cold.push(performance.now() - started);
-      bare.push(await bareWorkerFirstMessage());
+    if (want('cold')) {
+      // Cold load: a fresh runtime each round, so the thread, the import and preflight are all paid.
+      const cold: number[] = [];
+      const prepared: number[] = [];
+      const bare: number[] = [];
+      for (let round = 0; round < 7; round++) {
+        await services.runtime.close();
+        const started = performance.now();
+        const target = await services.extensions.prepare(record.id);
+        prepared.push(performance.now() - started);
+        await services.extensions.models(target);
+        cold.push(performance.now() - started);
+        bare.push(await bareWorkerFirstMessage());
+      }
+      const coldMs = median(cold.slice(1));
+      const bareMs = median(bare.slice(1));
+      const preparedMs = median(prepared.slice(1));
+      results.push({ name: 'cold load: preflight + worker start + import → first call', unit: 'ms', ours: coldMs, baseline: bareMs, baselineName: 'bare new Worker → first message', ratio: coldMs / bareMs, goal: '≤ 1.2×', notes: `of which preflight and permissions (prepare): ${preparedMs.toFixed(2)} ms; the CLI version probe is cached per executable identity` });
     }
-    const coldMs = median(cold.slice(1));
-    const bareMs = median(bare.slice(1));
-    results.push({ name: 'cold load: preflight + worker start + import → first call', unit: 'ms', ours: coldMs, baseline: bareMs, baselineName: 'bare new Worker → first message', ratio: coldMs / bareMs, goal: '≤ 1.5×', notes: 'preflight reads the manifest, entry and config schema each load; the CLI version probe is cached per executable identity' });
 
+    // The round trip and the event rate share one prepared target; they run only in a full run.
+    if (figures.length > 0) return results;
     const n = 20_000;
     const target = await services.extensions.prepare(record.id);
     const rttRuns: number[] = [];

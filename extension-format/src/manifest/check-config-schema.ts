@@ -1,5 +1,6 @@
 // The provider's config schema (`svc.configSchema`): a JSON Schema 2020-12 file inside the package,
 // in our dialect (top-level object, `additionalProperties: false`, valid `x-svc` keys).
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { ConfigSchemaDialect, type ConfigSchema, type Manifest } from '@svc-org/ai-sdk';
@@ -120,9 +121,40 @@ export async function checkConfigSchema(packageDir: string, manifest: Manifest):
     );
   }
 
+  let text: string;
+  try {
+    text = await readFile(resolution.path, 'utf8');
+  } catch (error) {
+    return invalid(`${target} is not valid JSON: ${(error as Error).message}`, `Fix the JSON syntax of ${target}`);
+  }
+  // The verdict is a function of the file's text (and its name in the messages): a provider loaded
+  // again with the same schema reuses it instead of compiling the schema anew.
+  const key = createHash('sha256').update(target).update('\0').update(text).digest('hex');
+  let verdict = verdicts.get(key);
+  if (!verdict) {
+    verdict = schemaVerdict(text, target);
+    if (verdicts.size >= MAX_VERDICTS) verdicts.delete(verdicts.keys().next().value!);
+    verdicts.set(key, verdict);
+  }
+  if ('problem' in verdict) return structuredClone(verdict.problem);
+  return { check: 'config-schema', ok: true, configSchema: structuredClone(verdict.configSchema), schemaPath: resolution.path };
+}
+
+type SchemaVerdict = { problem: CheckFailure<'config-schema'> } | { configSchema: ConfigSchema };
+
+/** Checked schemas by the hash of their name and text; bounded, the oldest dropped first. */
+const verdicts = new Map<string, SchemaVerdict>();
+const MAX_VERDICTS = 64;
+
+function schemaVerdict(text: string, target: string): SchemaVerdict {
+  const checked = checkSchemaText(text, target);
+  return 'check' in checked ? { problem: checked } : checked;
+}
+
+function checkSchemaText(text: string, target: string): CheckFailure<'config-schema'> | { configSchema: ConfigSchema } {
   let raw: unknown;
   try {
-    raw = JSON.parse(await readFile(resolution.path, 'utf8'));
+    raw = JSON.parse(text);
   } catch (error) {
     return invalid(`${target} is not valid JSON: ${(error as Error).message}`, `Fix the JSON syntax of ${target}`);
   }
@@ -154,5 +186,5 @@ export async function checkConfigSchema(packageDir: string, manifest: Manifest):
       errors,
     );
   }
-  return { check: 'config-schema', ok: true, configSchema: parsed.data, schemaPath: resolution.path };
+  return { configSchema: parsed.data };
 }

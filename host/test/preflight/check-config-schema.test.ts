@@ -31,6 +31,21 @@ describe('checkConfigSchema', () => {
     expect(report.configSchema?.properties.apiKey?.['x-svc']?.sensitive).toBe(true);
   });
 
+  test('a schema checked before is checked again when its file changes, and a caller cannot change what the next load gets', async () => {
+    const first = await preflight();
+    expect(first.ok).toBe(true);
+    first.configSchema!.properties.model!.description = 'changed by the caller';
+    const again = await preflight();
+    expect(again.configSchema?.properties.model?.description).not.toBe('changed by the caller');
+    expect(again.configSchema).toEqual((await preflight()).configSchema);
+    await writeSchema((schema) => {
+      schema.properties.model.tpye = 'string';
+    });
+    expectPreflightFailure(fixture, await preflight(), 'config-schema', 'config_schema_invalid');
+    await writeSchema(() => undefined);
+    expect((await preflight()).ok).toBe(true);
+  });
+
   test('passes without a schema when the manifest declares none', async () => {
     await fixture.editPackageJson((pkg) => {
       delete pkg.svc.configSchema;

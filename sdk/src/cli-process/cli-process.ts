@@ -1,7 +1,7 @@
 import type { AdapterContext } from '../adapter/cli-adapter.js';
 import { abortReason } from '../host-context/abort-reason.js';
 import type { ChildProcessHandle, ProcessExit, ProcessSpec, SpawnOptions } from '../host-context/host-context.js';
-import { readLines } from '../host-context/read-lines.js';
+import { readLineBatches } from '../host-context/read-lines.js';
 import { StderrTail, type StderrTailOptions } from './stderr-tail.js';
 
 /** How a CLI run ended, from the adapter's point of view. */
@@ -70,9 +70,18 @@ export class CliProcess {
 
   /** stdout as lines (see `readLines`). Leaving the loop early, or an error in it, kills the CLI. */
   async *lines(): AsyncGenerator<string> {
+    for await (const batch of this.lineBatches()) for (const line of batch) yield line;
+  }
+
+  /**
+   * stdout as batches of lines, one per chunk read (see `readLineBatches`): the parser of a CLI that
+   * prints many lines loops over each batch without an await per line. Leaving the loop early, or
+   * an error in it, kills the CLI.
+   */
+  async *lineBatches(): AsyncGenerator<string[]> {
     let complete = false;
     try {
-      yield* readLines(this.child.stdout);
+      yield* readLineBatches(this.child.stdout);
       complete = true;
     } finally {
       if (!complete) await this.stop();

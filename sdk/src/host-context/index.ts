@@ -1,3 +1,4 @@
 export * from './host-context.js';
 export * from './read-lines.js';
+export * from './line-splitter.js';
 export * from './abort-reason.js';

@@ -37,21 +37,15 @@ export class CodexAdapter implements CliAdapter {
   async generate(request: QueryRequest, ctx: AdapterContext): Promise<CliQueryResult> {
     const events: CliStreamEvent[] = [];
     const warnings: string[] = [];
-    for await (const output of runCodexExec(request, ctx)) {
-      if (output.type === 'warning') warnings.push(output.message);
-      else events.push(output);
-    }
+    for await (const event of runCodexExec(request, ctx, (message) => warnings.push(message))) events.push(event);
     const result = await collectCliQueryStream(events);
     result.warnings.push(...warnings);
     return result;
   }
 
   /** Canonical events as they happen; warnings (no canonical event type) go to the host log. */
-  async *stream(request: QueryRequest, ctx: AdapterContext): AsyncIterable<CliStreamEvent> {
-    for await (const output of runCodexExec(request, ctx)) {
-      if (output.type === 'warning') ctx.host.log.warn('codex warning', { message: output.message });
-      else yield output;
-    }
+  stream(request: QueryRequest, ctx: AdapterContext): AsyncIterable<CliStreamEvent> {
+    return runCodexExec(request, ctx, (message) => ctx.host.log.warn('codex warning', { message }));
   }
 
   models(ctx: AdapterContext): Promise<ModelInfo[]> {

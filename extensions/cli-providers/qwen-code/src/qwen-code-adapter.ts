@@ -49,10 +49,13 @@ export class QwenCodeAdapter implements CliAdapter {
     const run = await CliProcess.start(ctx, { command: ctx.cli.command, args, cwd: request.cwd, stdin: '' }, { stderr: { limit: STDERR_KEEP } });
     const mapper = new QwenEventMapper((warning) => ctx.host.log.warn(warning));
     // Leaving this loop early (the consumer stopped reading) kills the CLI: it must not outlive the call.
-    for await (const line of run.lines()) {
-      const parsed = parseStreamJsonLine(line);
-      if ('warning' in parsed) ctx.host.log.warn(parsed.warning);
-      else if ('message' in parsed) yield* mapper.map(parsed.message);
+    for await (const batch of run.lineBatches()) {
+      for (const line of batch) {
+        const parsed = parseStreamJsonLine(line);
+        if ('warning' in parsed) ctx.host.log.warn(parsed.warning);
+        // A plain loop: `yield*` over an array costs an extra promise per event.
+        else if ('message' in parsed) for (const event of mapper.map(parsed.message)) yield event;
+      }
     }
     const exit = await run.wait();
     yield* mapper.end({ exit, cancelled: exit.endedBy === 'cancelled' || exit.endedBy === 'unloaded', stderr: summarizeStderr(exit.stderr.text()) });

@@ -2,74 +2,28 @@
 // adapter calls there, several at once per thread. The host owns every call's deadline,
 // cancellation and child processes; a worker that throws, exits, leaks a rejection, loops forever
 // or blocks in a native call costs only the calls on its thread.
-import { randomBytes } from 'node:crypto';
-import { dirname } from 'node:path';
-import { MessageChannel } from 'node:worker_threads';
-import Piscina from 'piscina';
 import type {
-  AdapterCall,
   AdapterMethodArgs,
   AdapterMethodName,
   AdapterMethodResult,
   CliStreamEvent,
-  IntegrationFiles,
   PlatformInfo,
   QueryRequest,
-  ResolvedCli,
   SvcErrorData,
 } from '@svc-org/ai-sdk';
-import { AdapterMethods, EVENT_BATCH_SIZE, SvcError, adapterCall, isIntegrationMethod } from '@svc-org/ai-sdk';
+import { AdapterMethods, EVENT_BATCH_SIZE, SvcError, adapterCall } from '@svc-org/ai-sdk';
 import type { Logger } from '../../logging/index.js';
-import { scrubbedWorkerEnv } from '../../processes/child-env.js';
-import { killTaggedProcesses, PROVIDER_THREAD_TAG } from '../../processes/tagged-processes.js';
-import { CallChannel, type CallOutcome } from './call-channel.js';
+import type { CallChannel } from './call-channel.js';
+import { CallExecutor } from './call-executor.js';
 import { EventQueue } from './event-queue.js';
-import { IntegrationFileGuard, integrationCallScope } from './integration-file-guard.js';
-import { LogRateLimiter } from './log-rate-limiter.js';
 import type { PluginStorageStore } from './plugin-storage-store.js';
-import type { WorkerTask } from './rpc-messages.js';
 import { resolveRuntimeLimits, type RuntimeLimits, type RuntimeLimitsInput } from './runtime-options.js';
 import { resolveWorkerFile } from './worker-file.js';
-import { hardenedLaunch, realPath } from './hardened-launch.js';
-import type { IsolationMode } from './isolation-mode.js';
-import { probeIsolation } from './isolation-probe.js';
-import { ProcessPool } from './process-pool.js';
-import type { ProviderPool } from './provider-pool.js';
+import type { CallOptions } from './call-options.js';
+import type { LoadableExtension } from './loadable-extension.js';
+import type { ProviderCrash } from './provider-crash.js';
+import { ProviderPools } from './provider-pools.js';
 import type { ProviderStatsRecorder } from '../stats/index.js';
-
-/** An extension that passed preflight and whose permissions are confirmed: ready to load. */
-export interface LoadableExtension {
-  id: string;
-  entryPath: string;
-  /** Changes when the code changes (a rebuild, an update): a new revision gets fresh threads. */
-  revision: string;
-  granted: ReadonlySet<string>;
-  cli: ResolvedCli;
-  /** `process` runs the provider hardened (see process-pool.ts); `worker` (the default) on a thread. */
-  isolation?: IsolationMode;
-  /** The provider's package directory: all a hardened provider may read. Defaults to the entry's directory. */
-  packageDir?: string;
-  /** The manifest's `integrationFiles`: the only files its integration calls may touch. */
-  integrationFiles?: IntegrationFiles;
-}
-
-/** A call that crashed its worker thread or process (not a deadline, cancel or unload). */
-export interface ProviderCrash {
-  pluginId: string;
-  method: AdapterMethodName;
-  reason: string;
-}
-
-export interface CallOptions {
-  signal?: AbortSignal;
-  /** The call's deadline, counted from the moment it starts running on a worker thread. */
-  timeoutMs?: number;
-  /** Connection-level environment for spawned CLIs (host-owned). */
-  connectionEnv?: Record<string, string>;
-  /** Provider settings, served to the adapter only with `config:provider`. */
-  loadConfig?: () => Promise<Record<string, unknown>>;
-  onSpawn?: (pid: number, command: string) => void;
-}
 
 export interface ExtensionRuntimeOptions {
   storage: PluginStorageStore;
@@ -86,38 +40,34 @@ export interface ExtensionRuntimeOptions {
   stats?: ProviderStatsRecorder;
 }
 
-interface PoolEntry {
-  id: string;
-  revision: string;
-  /** Every process a thread of this pool starts carries `<tag>.<threadId>` in its environment. */
-  tag: string;
-  pool: ProviderPool;
-  active: Set<CallChannel>;
-  /** The entry as this pool loads it (a hardened process loads it by its real path). */
-  entryPath: string;
-  /** Set once the pool takes no new calls: why its calls end. */
-  retiring?: 'replaced' | 'unloaded' | 'abandoned';
-}
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
-
 export class ExtensionRuntime {
-  private readonly pools = new Map<string, PoolEntry>();
-  /** Pools that take no new calls but may still run some (replaced, abandoned). */
-  private readonly retiring = new Set<PoolEntry>();
-  private readonly logLimiters = new Map<string, LogRateLimiter>();
+  private readonly pools: ProviderPools;
+  private readonly executor: CallExecutor;
   private readonly limits: RuntimeLimits;
-  private readonly workerFile: string;
-  private processBootstrapFile: string | undefined;
   private readonly hostEnv: NodeJS.ProcessEnv;
-  private readonly tagPrefix = `${process.pid}-${randomBytes(4).toString('hex')}`;
-  private poolCount = 0;
   private readonly crashListeners = new Set<(crash: ProviderCrash) => void>();
 
   constructor(private readonly options: ExtensionRuntimeOptions) {
     this.limits = resolveRuntimeLimits(options.limits);
-    this.workerFile = options.workerFile ?? resolveWorkerFile();
     this.hostEnv = options.hostEnv ?? process.env;
+    this.pools = new ProviderPools({
+      limits: this.limits,
+      logger: options.logger,
+      hostEnv: this.hostEnv,
+      workerFile: options.workerFile ?? resolveWorkerFile(),
+      processBootstrapFile: options.processBootstrapFile,
+    });
+    this.executor = new CallExecutor({
+      pools: this.pools,
+      limits: this.limits,
+      storage: options.storage,
+      logger: options.logger,
+      platform: options.platform,
+      hostEnv: this.hostEnv,
+      svcHome: options.svcHome,
+      stats: options.stats,
+      crashListeners: this.crashListeners,
+    });
   }
 
   /**
@@ -131,7 +81,7 @@ export class ExtensionRuntime {
     args: AdapterMethodArgs<M>,
     options: CallOptions = {},
   ): Promise<AdapterMethodResult<M>> {
-    const outcome = await this.execute(extension, adapterCall(method, args), options);
+    const outcome = await this.executor.execute(extension, adapterCall(method, args), options);
     if (!outcome.ok) throw new SvcError({ ...this.redactError(outcome.error), pluginId: extension.id });
     const value = this.checkResult(extension, method, outcome.value);
     // A session process description stays in the host: its envPatch may rightly carry the
@@ -169,7 +119,7 @@ export class ExtensionRuntime {
     );
     let sawFinish = false;
     let sawError = false;
-    void this.execute(extension, { method: 'stream', args: [request] }, { ...options, signal }, (events, sizes) => {
+    void this.executor.execute(extension, { method: 'stream', args: [request] }, { ...options, signal }, (events, sizes) => {
       for (const event of events) {
         if (event.type === 'finish') sawFinish = true;
         if (event.type === 'error') sawError = true;
@@ -188,21 +138,13 @@ export class ExtensionRuntime {
   }
 
   /** Stops an extension's threads (disable, update, uninstall): running calls are cancelled. */
-  async unload(id: string): Promise<void> {
-    const entries = [...this.retiring].filter((entry) => entry.id === id);
-    const current = this.pools.get(id);
-    if (current) {
-      this.pools.delete(id);
-      entries.push(current);
-    }
-    await Promise.all(entries.map((entry) => this.retire(entry)));
+  unload(id: string): Promise<void> {
+    return this.pools.unload(id);
   }
 
   /** Stops every thread; bounded even when a provider is stuck in a native call. */
-  async close(): Promise<void> {
-    const entries = [...this.pools.values(), ...this.retiring];
-    this.pools.clear();
-    await Promise.all(entries.map((entry) => this.retire(entry)));
+  close(): Promise<void> {
+    return this.pools.close();
   }
 
   /** Tells `listener` of every call that crashed its worker or process (the crash-loop quarantine listens). */
@@ -217,313 +159,10 @@ export class ExtensionRuntime {
 
   /** Number of live worker threads of an extension (0 when unloaded or idle-unloaded). */
   threadCount(id: string): number {
-    return this.pools.get(id)?.pool.threads.length ?? 0;
-  }
-
-  private poolFor(extension: LoadableExtension): PoolEntry {
-    const current = this.pools.get(extension.id);
-    if (current && current.revision === extension.revision) return current;
-    if (current) {
-      // New code: new calls go to fresh threads; calls already running finish on the old ones.
-      this.pools.delete(extension.id);
-      current.retiring = 'replaced';
-      this.retiring.add(current);
-      void this.retireWhenIdle(current);
-    }
-    const tag = `${this.tagPrefix}.${++this.poolCount}`;
-    const pool = extension.isolation === 'process' ? this.processPoolFor(extension) : this.workerPoolFor(tag);
-    pool.on('error', (error: Error) => this.options.logger.error('provider worker error', { plugin: extension.id, error: error.message }));
-    const entryPath = extension.isolation === 'process' ? realPath(extension.entryPath) : extension.entryPath;
-    const entry: PoolEntry = { id: extension.id, revision: extension.revision, tag, pool, entryPath, active: new Set() };
-    this.pools.set(extension.id, entry);
-    return entry;
-  }
-
-  private processPoolFor(extension: LoadableExtension): ProviderPool {
-    this.processBootstrapFile ??= this.options.processBootstrapFile ?? resolveWorkerFile('provider-process.mjs');
-    const launch = hardenedLaunch({
-      packageDir: extension.packageDir ?? dirname(extension.entryPath),
-      bootstrapFile: this.processBootstrapFile,
-      heapMb: this.limits.maxOldGenerationSizeMb,
-      stackSizeMb: this.limits.stackSizeMb,
-      hostEnv: this.hostEnv,
-      probe: probeIsolation(),
-    });
-    return new ProcessPool(launch, this.limits.idleTimeoutMs, { maxMessageBytes: this.limits.maxMessageBytes, maxMessageDepth: this.limits.maxMessageDepth });
-  }
-
-  private workerPoolFor(tag: string): ProviderPool {
-    // Calls carry no AbortSignal into piscina: piscina runs a task that has one alone on its
-    // thread. Deadlines and cancels are the host's own (a cancel message, then abandonment).
-    const pool = new Piscina({
-      filename: this.workerFile,
-      name: 'default',
-      minThreads: 0,
-      maxThreads: this.limits.maxThreads,
-      idleTimeout: this.limits.idleTimeoutMs,
-      concurrentTasksPerWorker: this.limits.concurrentTasksPerWorker,
-      atomics: 'disabled',
-      env: { ...scrubbedWorkerEnv(this.hostEnv), [PROVIDER_THREAD_TAG]: tag },
-      resourceLimits: {
-        maxOldGenerationSizeMb: this.limits.maxOldGenerationSizeMb,
-        maxYoungGenerationSizeMb: this.limits.maxYoungGenerationSizeMb,
-        stackSizeMb: this.limits.stackSizeMb,
-      },
-    });
-    return pool as unknown as ProviderPool;
-  }
-
-  private async retireWhenIdle(entry: PoolEntry): Promise<void> {
-    while (entry.active.size > 0) await sleep(50);
-    await this.destroyPool(entry);
-  }
-
-  private async retire(entry: PoolEntry): Promise<void> {
-    entry.retiring = 'unloaded';
-    this.retiring.add(entry);
-    for (const channel of entry.active) {
-      channel.cancel('unloaded');
-      void channel.killProcesses('unloaded');
-    }
-    // Processes get their polite stop; a provider that does not let them go does not hold us up.
-    await Promise.race([Promise.all([...entry.active].map((channel) => channel.killProcesses('unloaded'))), sleep(this.limits.cancelGraceMs)]);
-    await this.destroyPool(entry);
-  }
-
-  /** piscina's destroy waits for every thread to exit; a thread stuck in a native call is not waited for. */
-  private async destroyPool(entry: PoolEntry): Promise<void> {
-    const destroyed = entry.pool.destroy().then(() => true);
-    const inTime = await Promise.race([destroyed, sleep(this.limits.cancelGraceMs).then(() => false)]);
-    if (!inTime) {
-      // What blocks a thread is nearly always a process it waits for (execFileSync): end them all.
-      const killed = killTaggedProcesses(PROVIDER_THREAD_TAG, entry.tag);
-      this.options.logger.warn('provider worker did not stop; its processes were killed', { plugin: entry.id, killed: killed.length });
-    }
-    this.retiring.delete(entry);
-  }
-
-  /**
-   * Gives up on a thread whose call did not stop within the grace period: the thread is
-   * terminated without waiting, every process it started is killed (tagged, so detached ones too),
-   * the other calls on it fail, and the extension's next call gets a fresh pool.
-   */
-  private abandonThread(entry: PoolEntry, threadId: number, cause: CallChannel): void {
-    const worker = entry.pool.threads.find((thread) => thread.threadId === threadId);
-    void worker?.terminate().catch(() => undefined);
-    const killed = killTaggedProcesses(PROVIDER_THREAD_TAG, `${entry.tag}.${threadId}`);
-    for (const other of entry.active) {
-      if (other !== cause && other.threadId === threadId) {
-        other.fail({ code: 'worker_crashed', message: 'the call was stopped with its worker thread: another call on that thread did not stop' });
-      }
-    }
-    this.options.logger.warn('provider worker abandoned: a call did not stop within the grace period', {
-      plugin: entry.id,
-      graceMs: this.limits.cancelGraceMs,
-      killedProcesses: killed.length,
-    });
-    if (this.pools.get(entry.id) === entry) this.pools.delete(entry.id);
-    if (!entry.retiring) {
-      entry.retiring = 'abandoned';
-      this.retiring.add(entry);
-      void this.retireWhenIdle(entry);
-    }
-  }
-
-  /**
-   * The caller has its outcome but the worker still holds the call (it is winding down, or it
-   * started just as it was cancelled in the queue). A call that does not let go of its thread
-   * within the grace period after it started is abandoned.
-   */
-  private async watchRelease(entry: PoolEntry, channel: CallChannel, taskDone: Promise<void>): Promise<void> {
-    const first = await Promise.race([taskDone.then(() => 'done' as const), channel.started.then(() => 'started' as const)]);
-    if (first === 'done') return;
-    const letGo = await Promise.race([taskDone.then(() => true), sleep(this.limits.cancelGraceMs).then(() => false)]);
-    if (!letGo && !entry.retiring && channel.threadId !== undefined) this.abandonThread(entry, channel.threadId, channel);
-  }
-
-  private timeoutFor(method: AdapterMethodName): number {
-    return this.limits.callTimeoutMs[AdapterMethods[method].timeout];
-  }
-
-  private logLimiterFor(id: string): LogRateLimiter {
-    let limiter = this.logLimiters.get(id);
-    if (!limiter) {
-      limiter = new LogRateLimiter(this.limits.logRecordsPerSecond, this.limits.logBurst);
-      this.logLimiters.set(id, limiter);
-    }
-    return limiter;
+    return this.pools.threadCount(id);
   }
 
   private redactError(error: SvcErrorData): SvcErrorData {
     return this.options.logger.redactor.content(error) as SvcErrorData;
-  }
-
-  private async execute(
-    extension: LoadableExtension,
-    call: AdapterCall,
-    options: CallOptions,
-    onEvents?: (events: CliStreamEvent[], sizes: number[]) => void,
-    onChannel?: (channel: CallChannel) => void,
-  ): Promise<CallOutcome> {
-    const { method, args } = call;
-    const entry = this.poolFor(extension);
-    const { logger, stats } = this.options;
-    const startedAt = performance.now();
-    const { port1, port2 } = new MessageChannel();
-    const timeoutMs = options.timeoutMs ?? this.timeoutFor(method);
-    let deadline: NodeJS.Timeout | undefined;
-    let graceTimer: NodeJS.Timeout | undefined;
-    let endedBy: 'cancelled' | 'timeout' | undefined;
-    let abandon = false;
-
-    const stopped = (reason: 'cancelled' | 'timeout', abandoned: boolean): SvcErrorData => {
-      const tail = abandoned ? `; its worker did not stop within ${this.limits.cancelGraceMs} ms and was abandoned` : '';
-      return reason === 'timeout'
-        ? { code: 'timeout', message: `the call exceeded its ${timeoutMs} ms deadline${tail}` }
-        : { code: 'cancelled', message: `the call was cancelled${tail}` };
-    };
-    const stop = (reason: 'cancelled' | 'timeout') => {
-      if (endedBy || channel.settled) return;
-      endedBy = reason;
-      channel.cancel(reason);
-      void channel.killProcesses(reason);
-      if (channel.threadId === undefined) {
-        // Still queued: nothing of the provider ran. The cancel waits in the port; the worker
-        // drops the call when it reaches it.
-        channel.fail(stopped(reason, false));
-        return;
-      }
-      graceTimer = setTimeout(() => {
-        abandon = true;
-        channel.fail(stopped(reason, true));
-      }, this.limits.cancelGraceMs);
-    };
-
-    const channel: CallChannel = new CallChannel(port1, {
-      pluginId: extension.id,
-      granted: extension.granted,
-      integrationCall: isIntegrationMethod(method),
-      integrationFiles: isIntegrationMethod(method)
-        ? new IntegrationFileGuard({
-            pluginId: extension.id,
-            declared: extension.integrationFiles,
-            scope: integrationCallScope(args),
-            homeDir: this.options.platform.homeDir,
-            svcHome: this.options.svcHome,
-            readOnly: method.endsWith('.inspect'),
-          })
-        : undefined,
-      storage: this.options.storage,
-      logger: logger.child({ plugin: extension.id }),
-      hostEnv: this.hostEnv,
-      connectionEnv: options.connectionEnv,
-      loadConfig: options.loadConfig ?? (async () => ({})),
-      maxProcessTimeoutMs: timeoutMs,
-      onEvents,
-      onSpawn: options.onSpawn,
-      // The deadline counts from the moment the call runs, not while it waits for a thread.
-      onStart: () => {
-        if (!endedBy) deadline = setTimeout(() => stop('timeout'), timeoutMs);
-      },
-      eventWindowBytes: this.limits.eventWindowBytes,
-      maxEventBytes: this.limits.maxEventBytes,
-      logLimiter: this.logLimiterFor(extension.id),
-      maxLogMessageChars: this.limits.maxLogMessageChars,
-      storageQuotaBytes: this.limits.storageQuotaBytes,
-      // A hardened process's messages are measured as they come off its channel (process-pool.ts).
-      messageBounds: extension.isolation === 'process' ? undefined : { maxBytes: this.limits.maxMessageBytes, maxDepth: this.limits.maxMessageDepth },
-      onProtocolFault: (error) => {
-        if (channel.settled) return;
-        logger.error('provider broke the message protocol', { plugin: extension.id, method, code: error.code });
-        for (const listener of this.crashListeners) listener({ pluginId: extension.id, method, reason: error.message });
-        channel.fail(error);
-        // Its thread or process may hold anything: it is stopped, like a call that would not stop.
-        if (channel.threadId !== undefined) this.abandonThread(entry, channel.threadId, channel);
-      },
-      ...(stats
-        ? {
-            onStats: (reported: { heap: number; rss: number; load?: number }) => {
-              if (reported.load !== undefined) stats.activated(extension.id, reported.load);
-              // A thread shares the service's RSS: only a hardened process has its own.
-              const isolation = extension.isolation ?? 'worker';
-              stats.memory(extension.id, isolation, reported.heap, isolation === 'process' ? reported.rss : undefined);
-            },
-            onPermissionUse: (permission: string, hostMethod: string) => {
-              stats.permissionUsed(extension.id, permission);
-              // The network a provider is granted is its CLI's: it is used by each process it starts.
-              if (hostMethod === '$process.spawn' && extension.granted.has('network:provider')) stats.permissionUsed(extension.id, 'network:provider');
-            },
-          }
-        : {}),
-    });
-    onChannel?.(channel);
-    // An integration call's own permission was checked to start it: the call is its use.
-    if (stats && isIntegrationMethod(method)) stats.permissionUsed(extension.id, `integration:${method.split('.')[0]}`);
-    entry.active.add(channel);
-
-    const onAbort = () => stop('cancelled');
-    if (options.signal?.aborted) onAbort();
-    else options.signal?.addEventListener('abort', onAbort, { once: true });
-
-    const task: WorkerTask = {
-      port: port2,
-      entryPath: entry.entryPath,
-      pluginId: extension.id,
-      ...call,
-      cli: extension.cli,
-      platform: this.options.platform,
-      maxEventBytes: this.limits.maxEventBytes,
-      maxMessageDepth: this.limits.maxMessageDepth,
-    };
-    let taskSettled = false;
-    const taskDone = entry.pool.run(task, { transferList: [port2] }).then(
-      // A task that returns without a `done` message (it should not) must not hang the caller.
-      () => {
-        taskSettled = true;
-        setTimeout(() => channel.fail({ code: 'worker_crashed', message: 'the provider worker ended the call without a result' }), 1000).unref();
-      },
-      (error: Error) => {
-        taskSettled = true;
-        if (channel.settled || endedBy || entry.retiring) {
-          // The call already has its outcome, or its thread was stopped on purpose (unload,
-          // abandonment, idle shutdown after the result): not a crash.
-          logger.debug('provider worker stopped', { plugin: extension.id, method, reason: entry.retiring ?? endedBy ?? 'after result' });
-          channel.fail(entry.retiring === 'unloaded' ? { code: 'cancelled', message: 'the call was cancelled: the provider was unloaded' } : stopped(endedBy ?? 'cancelled', false));
-          return;
-        }
-        logger.error('provider worker crashed', { plugin: extension.id, method, error: error.message });
-        const crash: ProviderCrash = { pluginId: extension.id, method, reason: logger.redactor.text(error.message) };
-        for (const listener of this.crashListeners) listener(crash);
-        // A process the host stopped for what it sent fails with that reason's code.
-        if (SvcError.isInstance(error)) channel.fail({ code: error.code, message: logger.redactor.text(error.message) });
-        else channel.fail({ code: 'worker_crashed', message: `the provider worker failed: ${logger.redactor.text(error.message)}` });
-      },
-    );
-
-    let outcome = await channel.done;
-    clearTimeout(deadline);
-    clearTimeout(graceTimer);
-    options.signal?.removeEventListener('abort', onAbort);
-    if (abandon && channel.threadId !== undefined) this.abandonThread(entry, channel.threadId, channel);
-    // The host owns lifecycles: nothing a call started outlives it.
-    await channel.killProcesses(endedBy ?? 'cancelled');
-    const release = () => {
-      channel.close();
-      entry.active.delete(channel);
-    };
-    if (taskSettled || abandon) release();
-    else void this.watchRelease(entry, channel, taskDone).finally(release);
-    if (endedBy === 'timeout' && (outcome.ok || outcome.error.code !== 'timeout')) {
-      outcome = { ok: false, error: stopped('timeout', abandon) };
-    } else if (endedBy === 'cancelled' && method !== 'stream' && outcome.ok) {
-      outcome = { ok: false, error: stopped('cancelled', false) };
-    }
-    stats?.call({
-      id: extension.id,
-      method,
-      ms: performance.now() - startedAt,
-      ...(outcome.ok ? {} : { code: outcome.error.code, message: logger.redactor.text(outcome.error.message) }),
-    });
-    return outcome;
   }
 }

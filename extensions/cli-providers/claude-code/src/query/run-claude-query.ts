@@ -34,20 +34,25 @@ export async function* runClaudeQuery(request: QueryRequest, ctx: AdapterContext
     stdin: request.prompt,
   });
   const parser = new ClaudeStreamParser();
-  const emit = function* (step: ParseStep): Generator<CliStreamEvent> {
+  // A plain function, not a generator: it runs for every line, and most lines need no redaction.
+  const emit = (step: ParseStep): CliStreamEvent[] => {
     for (const warning of step.warnings) options.onWarning(redact(warning));
-    for (const event of step.events) yield event.type === 'error' ? { ...event, message: redact(event.message) } : event;
+    if (!step.events.some((event) => event.type === 'error')) return step.events;
+    return step.events.map((event) => (event.type === 'error' ? { ...event, message: redact(event.message) } : event));
   };
-  for await (const line of run.lines()) {
-    const step = parser.line(line);
-    yield* emit(step);
-    if (step.stop) {
-      await run.stop();
-      break;
+  read: for await (const batch of run.lineBatches()) {
+    for (const line of batch) {
+      const step = parser.line(line);
+      // A plain loop: `yield*` over a sync iterable costs an extra promise per event.
+      for (const event of emit(step)) yield event;
+      if (step.stop) {
+        await run.stop();
+        break read;
+      }
     }
   }
   const end = await run.wait();
   // CliProcess counts a cancel that raced the exit as a cancel; the parser reads it from killedBy.
   const killedBy = end.endedBy === 'cancelled' || end.endedBy === 'timeout' || end.endedBy === 'unloaded' ? end.endedBy : end.killedBy;
-  yield* emit(parser.end({ ...end, ...(killedBy ? { killedBy } : {}) }, end.stderr.tail()));
+  for (const event of emit(parser.end({ ...end, ...(killedBy ? { killedBy } : {}) }, end.stderr.tail()))) yield event;
 }

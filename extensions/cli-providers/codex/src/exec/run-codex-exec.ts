@@ -5,8 +5,6 @@ import { buildExecArgs } from './build-exec-args.js';
 import { CodexStreamParser } from './codex-stream-parser.js';
 import { ThreadUsageLedger } from './thread-usage-ledger.js';
 
-export type CodexExecOutput = CliStreamEvent | { type: 'warning'; message: string };
-
 // Codex prints this on every run whose stdin is not a terminal; it never explains a failure.
 const STDIN_NOTICE = /^Reading additional input from stdin\.\.\.$/;
 // Codex logs refusals it does not put in the JSON stream on stderr, e.g.
@@ -15,17 +13,19 @@ const LOGGED_ERROR = /^\S+ ERROR /;
 const MAX_ERROR_LINES = 20;
 
 /**
- * Runs one `codex exec --json` and yields canonical events and warnings, ending with exactly one
+ * Runs one `codex exec --json` and yields canonical events, ending with exactly one
  * `finish`. Failures become `error` events, never throws: turn.failed → cli_auth_failed or
  * cli_api_error; a bad exit → cli_failed with the stderr tail; a cancelled call → finish
  * `cancelled`. Codex may never exit on its own when offline, so cancellation (the call's signal,
  * which the host turns into a kill) is the way out; leaving the loop early kills the child too.
+ * What has no canonical event (a warning) goes to `onWarning`, as it happens: the caller's stream
+ * is this generator itself, with no second loop to filter the warnings out of it.
  */
-export async function* runCodexExec(request: QueryRequest, ctx: AdapterContext): AsyncGenerator<CodexExecOutput> {
+export async function* runCodexExec(request: QueryRequest, ctx: AdapterContext, onWarning: (message: string) => void): AsyncGenerator<CliStreamEvent> {
   const settings = await readCodexSettings(ctx.host);
   const scrub = (text: string) => redactSecrets(text, [settings.apiKey]);
   if (request.maxTurns !== undefined) {
-    yield { type: 'warning', message: 'codex has no max-turns option; maxTurns was ignored' };
+    onWarning('codex has no max-turns option; maxTurns was ignored');
   }
   const run = await CliProcess.start(
     ctx,
@@ -42,16 +42,20 @@ export async function* runCodexExec(request: QueryRequest, ctx: AdapterContext):
   const parser = new CodexStreamParser();
   const ledger = new ThreadUsageLedger(ctx.host.storage);
   const freshThread = !request.resume && !request.continue;
-  for await (const line of run.lines()) {
-    for (const output of parser.push(line)) {
-      if (output.type === 'thread-usage') {
-        const { usage, warning } = await ledger.delta(output.threadId, output, freshThread);
-        if (warning) yield { type: 'warning', message: warning };
-        yield { type: 'usage', ...usage };
-      } else if (output.type === 'warning' || output.type === 'error') {
-        yield { ...output, message: scrub(output.message) };
-      } else {
-        yield output;
+  for await (const batch of run.lineBatches()) {
+    for (const line of batch) {
+      for (const output of parser.push(line)) {
+        if (output.type === 'thread-usage') {
+          const { usage, warning } = await ledger.delta(output.threadId, output, freshThread);
+          if (warning) onWarning(warning);
+          yield { type: 'usage', ...usage };
+        } else if (output.type === 'warning') {
+          onWarning(scrub(output.message));
+        } else if (output.type === 'error') {
+          yield { ...output, message: scrub(output.message) };
+        } else {
+          yield output;
+        }
       }
     }
   }
@@ -59,18 +63,18 @@ export async function* runCodexExec(request: QueryRequest, ctx: AdapterContext):
 
   const pending = parser.takePendingErrors().map(scrub);
   if (exit.endedBy === 'cancelled' || exit.endedBy === 'unloaded') {
-    for (const message of pending) yield { type: 'warning', message };
+    for (const message of pending) onWarning(message);
     yield { type: 'finish', finishReason: 'cancelled' };
     return;
   }
   if (exit.endedBy === 'timeout') {
-    for (const message of pending) yield { type: 'warning', message };
+    for (const message of pending) onWarning(message);
     yield { type: 'error', code: ErrorCodes.timeout, message: 'codex did not finish in time and was ended by the host' };
     yield { type: 'finish', finishReason: 'error' };
     return;
   }
   if (parser.failure) {
-    for (const message of pending) yield { type: 'warning', message };
+    for (const message of pending) onWarning(message);
     yield { type: 'finish', finishReason: 'error' };
     return;
   }
@@ -80,8 +84,8 @@ export async function* runCodexExec(request: QueryRequest, ctx: AdapterContext):
     yield { type: 'finish', finishReason: 'error' };
     return;
   }
-  for (const message of pending) yield { type: 'warning', message };
+  for (const message of pending) onWarning(message);
   const errorLines = exit.stderr.lines().filter((line) => LOGGED_ERROR.test(line)).slice(0, MAX_ERROR_LINES);
-  for (const line of errorLines) yield { type: 'warning', message: scrub(`codex stderr: ${line}`) };
+  for (const line of errorLines) onWarning(scrub(`codex stderr: ${line}`));
   yield { type: 'finish', finishReason: parser.turnCompleted ? 'stop' : 'other' };
 }
