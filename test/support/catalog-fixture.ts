@@ -116,10 +116,19 @@ export async function makeCatalogFixtureRepo(root: string, releases: FixtureRele
   }
 }
 
-/** `pnpm extensions:catalog:build -- --root <root> --skip-checks --base-url <baseUrl> --output <output> [extra…]`, as a publisher runs it. */
+/**
+ * `pnpm extensions:catalog:build -- --root <root> --skip-checks --base-url <baseUrl> --output <output> [extra…]`,
+ * as a publisher runs it: the script's own command, without pnpm's start in front of it (a second of
+ * CPU at each of the many builds the tests make; catalog/test/catalog-cli.test.ts runs it through pnpm).
+ */
 export function runCatalogBuild(root: string, baseUrl: string, output: string, extra: string[] = []): void {
-  const run = spawnSync('pnpm', ['--silent', 'extensions:catalog:build', '--', '--root', root, '--skip-checks', '--base-url', baseUrl, '--output', output, ...extra], {
+  const env = { ...process.env };
+  // What pnpm sets for the script: the folder it was started in, which relative paths resolve against.
+  env.INIT_CWD = REPO_ROOT;
+  const script = join(REPO_ROOT, 'catalog/bin/build-catalog.mjs');
+  const run = spawnSync(process.execPath, [script, '--root', root, '--skip-checks', '--base-url', baseUrl, '--output', output, ...extra], {
     cwd: REPO_ROOT,
+    env,
     encoding: 'utf8',
   });
   if (run.status !== 0) throw new Error(`catalog build failed (${run.status}):\n${run.stdout}\n${run.stderr}`);
