@@ -15,7 +15,8 @@ const CORE = [
   'list_task_versions', 'restore_task_version', 'get_task_defaults', 'set_task_defaults',
   'create_label', 'delete_label', 'get_label', 'list_labels', 'update_label',
   'get_execution', 'list_executions',
-  'identify_project', 'ask_project_knowledge', 'manage_project_facts', 'list_notes', 'get_note', 'manage_notes', 'manage_assets', 'global_search',
+  'identify_project', 'ask_project_knowledge', 'list_project_facts', 'manage_project_facts', 'list_notes', 'get_note', 'manage_notes',
+  'list_assets', 'get_asset', 'manage_assets', 'global_search',
   'daily_summary', 'daily_todo',
 ];
 const TERMINAL = [
@@ -36,7 +37,7 @@ const REVIEW = [...REVIEW_READ, 'merge_task', 'discard_task_worktree', 'collect_
 const READ_ONLY_CORE_AND_TERMINAL = [
   'get_workspace', 'list_workspaces', 'get_project', 'list_projects', 'get_product_group', 'list_product_groups',
   'get_task', 'list_tasks', 'list_task_versions', 'get_task_defaults', 'get_label', 'list_labels',
-  'get_execution', 'list_executions', 'identify_project', 'ask_project_knowledge', 'list_notes', 'get_note', 'global_search', 'daily_summary', 'daily_todo',
+  'get_execution', 'list_executions', 'identify_project', 'ask_project_knowledge', 'list_project_facts', 'list_notes', 'get_note', 'list_assets', 'get_asset', 'global_search', 'daily_summary', 'daily_todo',
   'get_task_terminal_output', 'get_task_terminal_status', 'list_task_terminals',
 ];
 
@@ -227,10 +228,49 @@ describe('svc mcp tools', () => {
     expect((await client.fail('manage_notes', { action: 'list', projectId })).code).toBe('invalid_request');
   });
 
+  test('a read-only profile reads facts and assets with list_project_facts, list_assets and get_asset and cannot write them', async () => {
+    await client.call('manage_project_facts', { action: 'set', projectId, key: 'lint command', value: 'pnpm lint' });
+    const asset = (await client.call('manage_assets', { action: 'add', projectId, name: 'api spec', kind: 'file', uri: 'docs/openapi.yaml' })).asset;
+    const website = (await client.call('get_project', { id: 'website' })).id;
+    const elsewhere = (await client.call('manage_assets', { action: 'add', projectId: website, name: 'brand', kind: 'link', uri: 'https://example.com/brand' })).asset;
+    expect((await svc.run(['gateway', 'add', 'facts-reader', '--kind', 'hermes'])).code).toBe(0);
+    expect((await svc.run(['channel', 'add', 'facts-chat', '--gateway', 'facts-reader', '--platform', 'telegram', '--to', '4343', '--owner', '4343', '--project', 'billing'])).code).toBe(0);
+    const issued = await svc.run(['gateway', 'credential', 'facts-reader', '--json']);
+    expect(issued.code).toBe(0);
+    const reader = await mcp({ SVC_MCP_PROFILE: 'gateway', SVC_GATEWAY_CREDENTIAL: JSON.parse(issued.stdout).credential });
+    try {
+      const { tools } = await reader.client.listTools();
+      const byName = new Map(tools.map((tool) => [tool.name, tool]));
+      for (const name of ['list_project_facts', 'list_assets', 'get_asset']) expect(byName.get(name)?.annotations).toMatchObject({ readOnlyHint: true });
+      expect(byName.has('manage_project_facts')).toBe(false);
+      expect(byName.has('manage_assets')).toBe(false);
+      expect((await reader.call('list_project_facts', { projectId })).items).toContainEqual(expect.objectContaining({ key: 'lint command', value: 'pnpm lint' }));
+      expect((await reader.call('list_assets', { projectId })).items.map((a: { id: number }) => a.id)).toContain(asset.id);
+      expect(await reader.call('get_asset', { assetId: asset.id })).toMatchObject({ id: asset.id, name: 'api spec', uri: 'docs/openapi.yaml' });
+      expect((await reader.fail('manage_project_facts', { action: 'set', projectId, key: 'sneaked', value: 'in' })).code).toBe('unknown_tool');
+      expect((await reader.fail('manage_assets', { action: 'remove', assetId: asset.id })).code).toBe('unknown_tool');
+      expect((await reader.fail('list_project_facts', { projectId: website })).code).toBe('project_out_of_scope');
+      expect((await reader.fail('list_assets', { projectId: website })).code).toBe('project_out_of_scope');
+      expect((await reader.fail('get_asset', { assetId: elsewhere.id })).code).toBe('project_out_of_scope');
+    } finally {
+      await reader.close();
+      await svc.run(['gateway', 'remove', 'facts-reader']);
+    }
+    // Nothing was written or removed through the reader.
+    expect((await client.call('list_project_facts', { projectId })).items.map((f: { key: string }) => f.key)).not.toContain('sneaked');
+    expect(await client.call('get_asset', { assetId: asset.id })).toMatchObject({ name: 'api spec' });
+    // manage_project_facts and manage_assets are for writes only: reading through them is refused.
+    expect((await client.fail('manage_project_facts', { action: 'list', projectId })).code).toBe('invalid_request');
+    expect((await client.fail('manage_assets', { action: 'get', assetId: asset.id })).code).toBe('invalid_request');
+    await client.call('manage_project_facts', { action: 'delete', projectId, key: 'lint command' });
+    await client.call('manage_assets', { action: 'remove', assetId: asset.id });
+    await client.call('manage_assets', { action: 'remove', assetId: elsewhere.id });
+  });
+
   test('facts, notes and assets are kept, changed and removed; global_search finds them', async () => {
     expect((await client.call('manage_project_facts', { action: 'set', projectId, key: 'test command', value: 'pnpm test' })).fact.value).toBe('pnpm test');
     expect((await client.call('manage_project_facts', { action: 'set', projectId, key: 'test command', value: 'pnpm vitest' })).fact.value).toBe('pnpm vitest');
-    expect((await client.call('manage_project_facts', { action: 'list', projectId })).facts.map((f: { key: string }) => f.key)).toEqual(['release command', 'test command']);
+    expect((await client.call('list_project_facts', { projectId })).items.map((f: { key: string }) => f.key)).toEqual(['release command', 'test command']);
     expect((await client.fail('manage_project_facts', { action: 'set', projectId, key: 'x' })).message).toContain('value');
     await client.call('manage_project_facts', { action: 'delete', projectId, key: 'test command' });
     expect((await client.fail('manage_project_facts', { action: 'delete', projectId, key: 'test command' })).code).toBe('fact_not_found');
@@ -238,6 +278,8 @@ describe('svc mcp tools', () => {
     const asset = (await client.call('manage_assets', { action: 'add', projectId, name: 'design', kind: 'link', uri: 'https://example.com/figma/billing', description: 'Figma mockups' })).asset;
     expect((await client.fail('manage_assets', { action: 'add', projectId, name: 'design', kind: 'link', uri: 'https://x' })).code).toBe('asset_exists');
     expect((await client.call('manage_assets', { action: 'update', assetId: asset.id, description: 'Figma mockups of the invoice screen' })).asset.description).toContain('invoice');
+    expect((await client.call('list_assets', { projectId })).items.map((a: { name: string }) => a.name)).toEqual(['design']);
+    expect(await client.call('get_asset', { assetId: asset.id })).toMatchObject({ id: asset.id, name: 'design', kind: 'link' });
 
     const hits = (await client.call('global_search', { query: 'figma mockups' })).hits;
     expect(hits[0]).toMatchObject({ kind: 'asset', refId: asset.id, projectId });

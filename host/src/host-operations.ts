@@ -2,7 +2,7 @@
 // terminals, connections, extensions) and each feature's own. The CLI, `svc serve` (HTTP routes and
 // the localhost bridge) and `svc mcp` all mount this one list, then the harness's beside it.
 import { dailySummary, dailyTodo } from './daily/index.js';
-import { askProjectKnowledge, getNote, globalSearch, identifyProject, listNotes, manageAssets, manageNotes, manageProjectFacts } from './knowledge/index.js';
+import { askProjectKnowledge, getAsset, getNote, globalSearch, identifyProject, listAssets, listNotes, listProjectFacts, manageAssets, manageNotes, manageProjectFacts } from './knowledge/index.js';
 import { ALL_OPERATIONS, type AnyOperation } from './operations/index.js';
 import { PRODUCT_GROUP_OPERATIONS } from './products/index.js';
 import { TASK_DEFAULT_OPERATIONS } from './task-defaults/index.js';
@@ -15,10 +15,13 @@ export const HOST_OPERATIONS: readonly AnyOperation[] = [
   ...TASK_DEFAULT_OPERATIONS,
   identifyProject,
   askProjectKnowledge,
+  listProjectFacts,
   manageProjectFacts,
   listNotes,
   getNote,
   manageNotes,
+  listAssets,
+  getAsset,
   manageAssets,
   globalSearch,
   dailySummary,

@@ -46,6 +46,9 @@ const CASES: Record<string, Case> = {
   'knowledge ask': { args: () => ['how', 'do', 'we', 'deploy?', '--project', 'app'], input: () => ({ question: 'how do we deploy?', projectId: ids.project }) },
   'note list': { args: () => ['--project', 'app'], input: () => ({ projectId: ids.project }) },
   'note show': { args: () => [String(ids.note)], input: () => ({ noteId: ids.note }) },
+  'fact list': { args: () => ['--project', 'app'], input: () => ({ projectId: ids.project }) },
+  'asset list': { args: () => ['--project', 'app'], input: () => ({ projectId: ids.project }) },
+  'asset show': { args: () => [String(ids.asset)], input: () => ({ assetId: ids.asset }) },
   'daily summary': { args: () => ['--project', 'app'], input: () => ({ projectId: ids.project }) },
   'daily todo': { args: () => ['--project', 'app'], input: () => ({ projectId: ids.project }) },
   'product-group list': { args: () => [], input: () => ({}) },
@@ -151,6 +154,8 @@ beforeAll(async () => {
   ids.task = (await post('/api/tasks', { projectId: ids.project, title: 'Ship the pipeline', description: 'merge to main' })).id;
   await post('/api/tasks', { projectId: ids.project, title: 'Write the notes' });
   ids.note = ((await post('/api/knowledge/notes', { action: 'create', projectId: ids.project, title: 'Why libsql', body: 'one file' })) as unknown as { note: { id: number } }).note.id;
+  await post(`/api/projects/${ids.project}/facts`, { action: 'set', key: 'deploy', value: 'merge to main' });
+  ids.asset = ((await post('/api/knowledge/assets', { action: 'add', projectId: ids.project, name: 'design', kind: 'link', uri: 'https://design.example/app' })) as unknown as { asset: { id: number } }).asset.id;
   ids.productGroup = (await post('/api/product-groups', { name: 'storefront', workspaceId: ids.workspace })).id;
 }, 120_000);
 afterAll(async () => {

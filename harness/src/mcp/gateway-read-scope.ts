@@ -1,5 +1,5 @@
 // What a channel-scoped caller (the `gateway` and `gateway-query` profiles) may read of the core and
-// terminal tools: only the workspaces, projects, tasks, labels, notes, executions, terminals and product
+// terminal tools: only the workspaces, projects, tasks, labels, facts, notes, assets, executions, terminals and product
 // groups of the projects its channel is scoped to. Each tool below says how its input or its answer
 // names a project; a record outside the scope is refused with `project_out_of_scope`, said the same
 // whether it exists or not, and a list keeps only what is in scope. Tools that check scope in their
@@ -94,6 +94,9 @@ export const SCOPED_READS: Readonly<Record<string, ReadScope>> = {
   list_labels: { before: (input, scope) => scope.project(input.projectId) },
   list_notes: { before: (input, scope) => scope.project(input.projectId) },
   get_note: { after: (output, scope) => (scope.project(output.projectId), output) },
+  list_project_facts: { before: (input, scope) => scope.project(input.projectId) },
+  list_assets: { before: (input, scope) => scope.project(input.projectId) },
+  get_asset: { after: (output, scope) => (scope.project(output.projectId), output) },
   get_execution: { after: (output, scope) => (scope.task(output.taskId), output) },
   list_executions: {
     before: (input, scope) => scope.task(input.taskId),

@@ -1,7 +1,7 @@
 import { SvcError } from '@svc-org/ai-sdk';
 import { z } from 'zod';
 import { defineOperation } from '../../../host/src/operations/index.js';
-import { ChatIdField, PlatformField, PlatformMessageIdField } from '../operations/harness-schemas.js';
+import { CHAT_TEXT_LIMIT, ChatIdField, PlatformField, PlatformMessageIdField } from '../operations/harness-schemas.js';
 import { requireOwner } from '../routing/sender-policy.js';
 import { harnessStores } from './harness-stores.js';
 import { answerCrashPoint, deliverAnswer } from './deliver-answer.js';
@@ -17,7 +17,8 @@ export const replyToAsk = defineOperation({
   runsIn: 'service',
   input: z
     .object({
-      reply: z.string().trim().min(1).max(16_000),
+      /** As long as a chat message may be: an answer reaches its task whole. */
+      reply: z.string().trim().min(1).max(CHAT_TEXT_LIMIT),
       /** The task whose OPEN ask is answered. */
       taskId: z.number().int().positive().optional(),
       /** Or the message (the question) being answered; it must be the task's OPEN ask. */

@@ -6,7 +6,9 @@ export const PlatformField = z.string().min(1).max(64).describe('chat platform a
 export const ChatIdField = z.string().min(1).max(256).describe('platform chat id');
 export const ThreadIdField = z.string().min(1).max(256).describe('platform thread id, when the chat has threads');
 export const PlatformMessageIdField = z.string().min(1).max(256).describe('platform message id; the deduplication key with platform and chat');
-export const MessageTextField = z.string().min(1).max(32_000);
+/** The longest chat message svc accepts; whatever is accepted reaches its task whole. */
+export const CHAT_TEXT_LIMIT = 32_000;
+export const MessageTextField = z.string().min(1).max(CHAT_TEXT_LIMIT);
 export const InboundIdField = z.number().int().positive().describe('GatewayInbound id');
 export const BatchIdField = z.number().int().positive().describe('Workbench review batch id');
 export const NoOpField = z.boolean().optional().describe('true when a duplicate was recognised and nothing was replayed');

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { defineOperation } from '../../../host/src/operations/index.js';
 import { MessageTextField, NoOpField, TaskIdField } from '../operations/harness-schemas.js';
 import { replyToAsk, submitReply } from '../messaging/index.js';
+import { runOperation } from '../messaging/run-operation.js';
 import { transaction } from '../../../host/src/db/index.js';
 import { InboundFields } from './inbound-fields.js';
 import { boundTask } from './resolve-project.js';
@@ -84,7 +85,7 @@ export const continueBoundTask = defineOperation({
       } else {
         if (open) {
           // The parked terminal is gone: reply_to_ask resumes the session with the answer.
-          await replyToAsk.handler({ taskId, reply: input.text, via: 'gateway' }, ctx);
+          await runOperation(replyToAsk, { taskId, reply: input.text, via: 'gateway' }, ctx);
           stores.inbound.processed(claimed.id, { projectId: task.projectId, taskId, conversationId: null, eventId: null, routedBy: 'task_binding', result: 'answered_ask' });
           return { status: 'answered_ask' as const, inboundId: claimed.id, taskId };
         }

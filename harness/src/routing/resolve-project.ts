@@ -1,6 +1,6 @@
 import type { OperationContext } from '../../../host/src/operations/index.js';
-import { identifyProject } from '../../../host/src/knowledge/index.js';
 import type { ChannelRecord } from '../gateways/index.js';
+import { identifyFromChat } from './identify-from-chat.js';
 import { threadKeyOf, type ConversationPlace } from './conversation-store.js';
 import type { RoutingStores } from './routing-stores.js';
 
@@ -66,10 +66,7 @@ export async function resolveProject(
     const conversation = stores.conversations.bound(place);
     if (conversation && visible.has(conversation.projectId)) return { ...none, projectId: conversation.projectId, routedBy: 'conversation' };
   }
-  const identified = (await identifyProject.handler({ text: place.text, limit: 5 }, ctx)) as {
-    project: { id: number } | null;
-    candidates: { projectId: number; name: string }[];
-  };
+  const identified = await identifyFromChat(ctx, place.text);
   if (identified.project && visible.has(identified.project.id)) return { ...none, projectId: identified.project.id, routedBy: 'identify_project' };
   const recent = stores.conversations.recentProject(place.platform, place.senderId);
   if (recent !== undefined && visible.has(recent)) return { ...none, projectId: recent, routedBy: 'recent_project' };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineOperation } from '../../../host/src/operations/index.js';
-import { identifyProject } from '../../../host/src/knowledge/index.js';
 import { MessageTextField } from '../operations/harness-schemas.js';
+import { identifyFromChat } from './identify-from-chat.js';
 import { InboundFields } from './inbound-fields.js';
 import { visibleProjects } from './resolve-project.js';
 import { routingStores } from './routing-stores.js';
@@ -36,10 +36,7 @@ export const routeGatewayQuery = defineOperation({
     }
     let candidates: { projectId: number; name: string }[] = [];
     if (projectId === null) {
-      const identified = (await identifyProject.handler({ text: input.text, limit: 5 }, ctx)) as {
-        project: { id: number } | null;
-        candidates: { projectId: number; name: string }[];
-      };
+      const identified = await identifyFromChat(ctx, input.text);
       if (identified.project && visible.has(identified.project.id)) projectId = identified.project.id;
       candidates = identified.candidates.filter((c) => visible.has(c.projectId)).map((c) => ({ projectId: c.projectId, name: c.name }));
       if (projectId === null && policy.channel.scope.projectId !== null) projectId = policy.channel.scope.projectId;

@@ -172,6 +172,22 @@ describe('relay_channel_reply and continue_bound_task with a live terminal', () 
     await terminals.stop(taskId);
   }, 60_000);
 
+  test('a chat answer longer than reply_to_ask once took reaches the task whole, by relay or by a continue', async () => {
+    // 20,000 characters: more than the 16,000 an answer was once held to, within the 32,000 a chat message may have.
+    const long = (tag: string) => `${tag} ${'the migration plan, step by step. '.repeat(600)}`.slice(0, 20_000);
+    const relayed = await parkedOnQuestion('Long relay');
+    expect(await call(relayChannelReply, { taskId: relayed.taskId, reply: long('relay') })).toMatchObject({ kind: 'answered_ask', taskId: relayed.taskId });
+    expect(askRow(relayed.askId)).toMatchObject({ status: 'ANSWERED', reply: long('relay'), replied_via: 'gateway' });
+    await terminals.stop(relayed.taskId);
+
+    const continued = await parkedOnQuestion('Long continue');
+    await terminals.stop(continued.taskId);
+    const message = { platform: 'telegram', chatId: OWNER, senderId: OWNER, platformMessageId: 'c-long', text: long('continue'), taskId: continued.taskId };
+    expect(await call(continueBoundTask, message)).toMatchObject({ status: 'answered_ask', taskId: continued.taskId });
+    expect(askRow(continued.askId)).toMatchObject({ status: 'ANSWERED', reply: long('continue'), resume_outcome: 'resumed' });
+    await stopIfLive(continued.taskId);
+  }, 60_000);
+
   test("an owner's continue answers the OPEN ask of a parked terminal once; a repeat is a noOp", async () => {
     const { taskId, askId } = await parkedOnQuestion('Migrate');
     const message = { platform: 'telegram', chatId: OWNER, senderId: OWNER, platformMessageId: 'c-1', text: 'continue: migrate', taskId };

@@ -10,7 +10,7 @@ import { TASK_DEFAULT_OPERATIONS } from '../../../host/src/task-defaults/index.j
 import { MCP_OPERATIONS } from '../../../host/src/adapters/mcp/index.js';
 import { askHuman, pushToHuman, replyToAsk } from '../../src/messaging/index.js';
 import { HARNESS_OPERATIONS } from '../../src/outbox/index.js';
-import { continueBoundTask, relayChannelReply, resolveGatewayTaskContext, routeGatewayMessage, routingStores } from '../../src/routing/index.js';
+import { continueBoundTask, relayChannelReply, resolveGatewayTaskContext, routeGatewayMessage, routeGatewayQuery, routingStores } from '../../src/routing/index.js';
 import { SERVICE_OPERATIONS } from '../../src/service-operations.js';
 import { openHarnessFixture, type HarnessFixture } from '../support/harness-fixture.js';
 
@@ -107,6 +107,14 @@ describe('routing order', () => {
     expect(await fx.call(routeGatewayMessage, msg('d4', { text: 'one more thing' }))).toMatchObject({ projectId: b, routedBy: 'recent_project' });
     // One session per chat and sender, now bound to B.
     expect(fx.services.db.prepare('SELECT thread_key, project_id FROM harness_conversations').all()).toEqual([{ thread_key: `sender:${OWNER}`, project_id: b }]);
+  });
+
+  test('a chat message longer than identify_project reads is placed by its start and kept whole', async () => {
+    const { b } = await twoProjects();
+    const text = `beta: ${'the export drops rows when a field holds a newline. '.repeat(400)}`.slice(0, 20_000);
+    expect(await fx.call(routeGatewayMessage, msg('l1', { text }))).toMatchObject({ projectId: b, routedBy: 'identify_project' });
+    expect(fx.services.db.prepare("SELECT text FROM harness_gateway_inbound WHERE platform_message_id = 'l1'").get()).toMatchObject({ text });
+    expect(await fx.call(routeGatewayQuery, { platform: 'telegram', chatId: GROUP, senderId: '777', platformMessageId: 'l2', text })).toMatchObject({ projectId: b, projectName: 'beta' });
   });
 
   test('in a thread, an explicit project beats the thread binding and moves it', async () => {

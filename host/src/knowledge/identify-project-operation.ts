@@ -6,6 +6,8 @@ import { defineOperation, projectInScope } from '../operations/index.js';
 import { ProjectKnowledge } from './project-knowledge.js';
 import { repositoryIndexOptions } from './repository-index-options.js';
 
+/** How much of a text identify_project reads: placing a message is a search, so a longer one is placed by its start. */
+export const IDENTIFY_TEXT_LIMIT = 8000;
 const MatchedBy = z.enum(['path', 'name', 'search']);
 const ProjectRef = z.object({ id: z.number(), name: z.string(), workspaceId: z.number(), repoPath: z.string() });
 
@@ -19,7 +21,7 @@ export const identifyProject = defineOperation({
   runsIn: 'any',
   input: z
     .object({
-      text: z.string().max(8000).optional().describe('the message or question to place'),
+      text: z.string().max(IDENTIFY_TEXT_LIMIT).optional().describe('the message or question to place'),
       path: z.string().max(4096).optional().describe('an absolute path (a working directory or a file)'),
       limit: z.number().int().min(1).max(20).default(5),
     })

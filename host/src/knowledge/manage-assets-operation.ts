@@ -8,14 +8,14 @@ export const manageAssets = defineOperation({
   name: 'manage_assets',
   group: 'assets',
   description:
-    'Named links, files and snippets a project keeps at hand (design doc URL, API spec path, staging login steps). ' +
-    'action list (projectId) | get (assetId) | add (projectId, name, kind, uri, description?) | update (assetId, …) | remove (assetId).',
+    'Write the named links, files and snippets a project keeps at hand (design doc URL, API spec path, staging login steps); list_assets and get_asset read them. ' +
+    'action add (projectId, name, kind, uri, description?) | update (assetId, …) | remove (assetId).',
   readOnly: false,
   destructive: true,
   runsIn: 'any',
   input: z
     .object({
-      action: z.enum(['list', 'get', 'add', 'update', 'remove']),
+      action: z.enum(['add', 'update', 'remove']),
       projectId: z.number().int().positive().optional(),
       assetId: z.number().int().positive().optional(),
       name: z.string().trim().min(1).max(200).optional(),
@@ -24,18 +24,11 @@ export const manageAssets = defineOperation({
       description: z.string().max(10_000).optional(),
     })
     .strict(),
-  output: z.object({ action: z.string(), assets: z.array(AssetSchema).optional(), asset: AssetSchema.optional() }),
+  output: z.object({ action: z.string(), asset: AssetSchema }),
   http: { method: 'POST', path: '/api/knowledge/assets' },
   handler(input, ctx) {
     const assets = new ProjectKnowledge(ctx.services.db).assets;
     switch (input.action) {
-      case 'list': {
-        const { projectId } = requireFields(input, input.action, ['projectId']);
-        ctx.services.domain.projects.get(projectId);
-        return { action: input.action, assets: assets.list(projectId) };
-      }
-      case 'get':
-        return { action: input.action, asset: assets.get(requireFields(input, input.action, ['assetId']).assetId) };
       case 'add': {
         const { projectId, name, kind, uri } = requireFields(input, input.action, ['projectId', 'name', 'kind', 'uri']);
         ctx.services.domain.projects.get(projectId);

@@ -61,14 +61,16 @@ describe('facts, notes and assets', () => {
     const set = await json('fact', 'set', 'deploy', 'merge to main', '--project', 'app');
     expect(set).toMatchObject({ action: 'set', fact: { key: 'deploy', value: 'merge to main' } });
     const listed = await json('fact', 'list', '--project', 'app');
-    expect(listed.facts.map((f: { key: string }) => f.key)).toEqual(['deploy']);
-    const route = await http('POST', `/api/projects/${set.fact.projectId}/facts`, { action: 'list' });
+    expect(listed.items.map((f: { key: string }) => f.key)).toEqual(['deploy']);
+    const route = await http('GET', `/api/projects/${set.fact.projectId}/facts`);
     expect(route).toEqual({ status: 200, body: listed });
+    // Reading is list_project_facts': manage_project_facts only writes.
+    expect((await http('POST', `/api/projects/${set.fact.projectId}/facts`, { action: 'list' })).status).toBe(400);
     const text = await svc('fact', 'list', '--project', 'app');
     expect(text.out).toMatch(/KEY\s+VALUE/);
     expect(text.out).toContain('merge to main');
     expect((await json('fact', 'delete', 'deploy', '--project', 'app')).action).toBe('delete');
-    expect((await json('fact', 'list', '--project', 'app')).facts).toEqual([]);
+    expect((await json('fact', 'list', '--project', 'app')).items).toEqual([]);
   });
 
   test('notes: create, show, update, list and delete', async () => {
@@ -87,15 +89,22 @@ describe('facts, notes and assets', () => {
     expect((await svc('note', 'show', id)).err).toContain('error note_not_found');
   });
 
-  test('assets: add with an enum flag, list, remove', async () => {
+  test('assets: add with an enum flag, show, list, remove', async () => {
     const added = await json('asset', 'add', 'design', '--project', 'app', '--kind', 'link', '--uri', 'https://design.example/app');
     expect(added.asset).toMatchObject({ name: 'design', kind: 'link' });
-    expect((await json('asset', 'list', '--project', 'app')).assets).toHaveLength(1);
+    const shown = await json('asset', 'show', String(added.asset.id));
+    expect(shown).toEqual(added.asset);
+    expect(await http('GET', `/api/knowledge/assets/${added.asset.id}`)).toEqual({ status: 200, body: shown });
+    const listed = await json('asset', 'list', '--project', 'app');
+    expect(listed.items).toEqual([added.asset]);
+    expect(await http('GET', `/api/knowledge/assets?projectId=${added.asset.projectId}`)).toEqual({ status: 200, body: listed });
+    // Reading is list_assets' and get_asset's: manage_assets only writes.
+    expect((await http('POST', '/api/knowledge/assets', { action: 'list', projectId: added.asset.projectId })).status).toBe(400);
     const wrongKind = await svc('asset', 'add', 'x', '--project', 'app', '--kind', 'video', '--uri', 'u');
     expect(wrongKind.code).toBe(1);
     expect(wrongKind.err).toContain('error invalid_request');
     await json('asset', 'remove', String(added.asset.id));
-    expect((await json('asset', 'list', '--project', 'app')).assets).toEqual([]);
+    expect((await json('asset', 'list', '--project', 'app')).items).toEqual([]);
   });
 });
 

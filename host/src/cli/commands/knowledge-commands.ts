@@ -1,7 +1,7 @@
 // Knowledge (facts, notes, assets, search), the day's summary and to-do list, product groups and a
 // task's history: commands generated from their operations' declarations (operation-command.ts).
 import { dailySummary, dailyTodo } from '../../daily/index.js';
-import { askProjectKnowledge, getNote, globalSearch, identifyProject, listNotes, manageAssets, manageNotes, manageProjectFacts } from '../../knowledge/index.js';
+import { askProjectKnowledge, getAsset, getNote, globalSearch, identifyProject, listAssets, listNotes, listProjectFacts, manageAssets, manageNotes, manageProjectFacts } from '../../knowledge/index.js';
 import { PRODUCT_GROUP_OPERATIONS } from '../../products/index.js';
 import { TASK_VERSION_OPERATIONS } from '../../task-history/index.js';
 import type { AnyOperation } from '../../operations/index.js';
@@ -18,7 +18,7 @@ export const KNOWLEDGE_COMMANDS: CliCommand[] = [
   operationCommand({ group: 'search', name: '', operation: globalSearch, positionals: ['...query'], resolve: scope, examples: ['svc search "login timeout" --project app --kinds task --kinds note'] }),
   operationCommand({ group: 'knowledge', name: 'ask', operation: askProjectKnowledge, positionals: ['...question'], resolve: project, examples: ['svc knowledge ask "how do we deploy?" --project app'] }),
   operationCommand({ group: 'knowledge', name: 'identify', operation: identifyProject, examples: ['svc knowledge identify --path "$PWD"', 'svc knowledge identify --text "the billing page is slow"'] }),
-  operationCommand({ group: 'fact', name: 'list', operation: manageProjectFacts, fixed: { action: 'list' }, omit: ['key', 'value'], resolve: project, examples: ['svc fact list --project app'] }),
+  operationCommand({ group: 'fact', name: 'list', operation: listProjectFacts, resolve: project, examples: ['svc fact list --project app'] }),
   operationCommand({ group: 'fact', name: 'set', operation: manageProjectFacts, fixed: { action: 'set' }, positionals: ['key', '...value'], resolve: project, examples: ['svc fact set deploy "merge to main; CI deploys" --project app'] }),
   operationCommand({ group: 'fact', name: 'delete', operation: manageProjectFacts, fixed: { action: 'delete' }, positionals: ['key'], omit: ['value'], resolve: project, examples: ['svc fact delete deploy --project app'] }),
   operationCommand({ group: 'note', name: 'list', operation: listNotes, resolve: project, examples: ['svc note list --project app'] }),
@@ -26,8 +26,8 @@ export const KNOWLEDGE_COMMANDS: CliCommand[] = [
   operationCommand({ group: 'note', name: 'create', operation: manageNotes, fixed: { action: 'create' }, positionals: ['title'], omit: ['noteId'], resolve: project, examples: ['svc note create "Why we pinned libsql" --project app --body "…"'] }),
   operationCommand({ group: 'note', name: 'update', operation: manageNotes, fixed: { action: 'update' }, positionals: ['noteId'], omit: ['projectId', 'taskId'], examples: ['svc note update 4 --title "Why libsql stays pinned"'] }),
   operationCommand({ group: 'note', name: 'delete', operation: manageNotes, fixed: { action: 'delete' }, positionals: ['noteId'], omit: ['projectId', 'taskId', 'title', 'body'], examples: ['svc note delete 4'] }),
-  operationCommand({ group: 'asset', name: 'list', operation: manageAssets, fixed: { action: 'list' }, omit: ['assetId', 'name', 'kind', 'uri', 'description'], resolve: project, examples: ['svc asset list --project app'] }),
-  operationCommand({ group: 'asset', name: 'show', operation: manageAssets, fixed: { action: 'get' }, positionals: ['assetId'], omit: ['projectId', 'name', 'kind', 'uri', 'description'], examples: ['svc asset show 2'] }),
+  operationCommand({ group: 'asset', name: 'list', operation: listAssets, resolve: project, examples: ['svc asset list --project app'] }),
+  operationCommand({ group: 'asset', name: 'show', operation: getAsset, positionals: ['assetId'], examples: ['svc asset show 2'] }),
   operationCommand({ group: 'asset', name: 'add', operation: manageAssets, fixed: { action: 'add' }, positionals: ['name'], omit: ['assetId'], resolve: project, examples: ['svc asset add design --project app --kind link --uri https://design.example/app'] }),
   operationCommand({ group: 'asset', name: 'update', operation: manageAssets, fixed: { action: 'update' }, positionals: ['assetId'], omit: ['projectId'], examples: ['svc asset update 2 --description "the current mock-ups"'] }),
   operationCommand({ group: 'asset', name: 'remove', operation: manageAssets, fixed: { action: 'remove' }, positionals: ['assetId'], omit: ['projectId', 'name', 'kind', 'uri', 'description'], examples: ['svc asset remove 2'] }),
