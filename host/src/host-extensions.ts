@@ -4,7 +4,7 @@
 // of it, nor what it loads (ajv, semver, the worker pool, the HTTPS client).
 import type { PlatformInfo } from '@svc-org/ai-sdk';
 import { HOST_VERSION, readSystemConfig } from './config/index.js';
-import type { ConnectionStore } from './connections/connection-store.js';
+import type { ConnectionStore } from './connections/index.js';
 import type { Db } from './db/index.js';
 import { CatalogInstaller } from './extensions/catalog-installer/index.js';
 import { ExtensionService } from './extensions/index.js';

@@ -83,6 +83,16 @@ describe('svc evaluates what the command needs', () => {
     expect(list.modules.filter((file) => /\/node_modules\/(ajv|semver)\//.test(file))).toEqual([]);
   });
 
+  it('svc project list evaluates the operations of the groups it uses, not every declaration', () => {
+    const groups = /^host\/src\/operations\/(project|workspace|label)\//;
+    const run = evaluatedBy(['project', 'list']);
+    expect(run.status).toBe(0);
+    expect(run.modules).not.toContain('host/src/operations/operation-list.ts');
+    const operations = run.modules.filter((file) => /^host\/src\/operations\/[a-z-]+\//.test(file));
+    expect(operations.length).toBeGreaterThan(0);
+    expect(operations.filter((file) => !groups.test(file))).toEqual([]);
+  });
+
   it('a command that uses the extensions still evaluates them, and the tracer sees ajv and semver', () => {
     const list = evaluatedBy(['ext', 'list']);
     expect(list.status).toBe(0);

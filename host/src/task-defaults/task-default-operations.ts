@@ -2,7 +2,9 @@
 // model a task's execution starts with when the caller names none (start_task_execution).
 import { SvcError } from '@svc-org/ai-sdk';
 import { z } from 'zod';
-import { defineOperation, RefSchema } from '../operations/index.js';
+// Direct, not through operations/index.ts: that evaluates every operation's declaration.
+import { defineOperation } from '../operations/define-operation.js';
+import { RefSchema } from '../operations/ref-schema.js';
 import { TaskDefaultsSchema } from '../domain/index.js';
 
 export const getTaskDefaults = defineOperation({

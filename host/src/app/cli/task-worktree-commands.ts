@@ -1,7 +1,8 @@
 // `svc task diff|merge|discard|branches|gc|worktree` and `svc project isolation|overlaps`: the CLI
 // faces of task worktrees.
 import { sendReviewComments } from '../../../../harness/src/feature.js';
-import { operations } from '../../operations/index.js';
+// By group, not operations/index.ts: that evaluates every operation's declaration.
+import * as o from '../../operations/worktree/index.js';
 import type { CliCommand, CliRun } from '../../cli/cli-command.js';
 import { confirm } from '../../cli/confirm.js';
 import { positiveId } from '../../cli/positive-id.js';
@@ -10,7 +11,6 @@ import { printTable } from '../../cli/print-table.js';
 import { singlePositional } from '../../cli/single-positional.js';
 import { UsageError } from '../../cli/usage-error.js';
 
-const o = operations;
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 const taskIdOf = (run: CliRun, command: CliCommand) => positiveId(singlePositional(run, command, 'task id'), 'task id');
 

@@ -1,11 +1,11 @@
-import { operations } from '../../operations/index.js';
+// By group, not operations/index.ts: that evaluates every operation's declaration.
+import { createConnection, deleteConnection, getConnection, listConnections, updateConnection } from '../../operations/connection/index.js';
 import type { CliCommand, CliOption, CliRun } from '../cli-command.js';
 import { printJson } from '../print-json.js';
 import { singlePositional } from '../single-positional.js';
 import { UsageError } from '../usage-error.js';
 import { printFields } from '../print-fields.js';
 
-const { listConnections, getConnection, createConnection, updateConnection, deleteConnection } = operations;
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 const list = (value: unknown) => (Array.isArray(value) ? (value as string[]) : undefined);
 

@@ -1,5 +1,6 @@
 import { EXECUTION_STATUSES, type ExecutionStatus } from '../../domain/index.js';
-import { operations } from '../../operations/index.js';
+// By group, not operations/index.ts: that evaluates every operation's declaration.
+import { getExecution, listExecutions } from '../../operations/execution/index.js';
 import type { CliCommand } from '../cli-command.js';
 import { positiveId } from '../positive-id.js';
 import { printJson } from '../print-json.js';
@@ -8,7 +9,6 @@ import { printTable } from '../print-table.js';
 import { singlePositional } from '../single-positional.js';
 import { UsageError } from '../usage-error.js';
 
-const { listExecutions, getExecution } = operations;
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
 export const EXECUTION_COMMANDS: CliCommand[] = [

@@ -1,4 +1,6 @@
-import { operations } from '../../operations/index.js';
+// By group, not operations/index.ts: that evaluates every operation's declaration.
+import { createLabel, deleteLabel, getLabel, listLabels, updateLabel } from '../../operations/label/index.js';
+import { getProject } from '../../operations/project/index.js';
 import type { CliCommand } from '../cli-command.js';
 import { positiveId } from '../positive-id.js';
 import { printJson } from '../print-json.js';
@@ -6,7 +8,6 @@ import { printTable } from '../print-table.js';
 import { singlePositional } from '../single-positional.js';
 import { UsageError } from '../usage-error.js';
 
-const { listLabels, getLabel, createLabel, updateLabel, deleteLabel, getProject } = operations;
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
 export const LABEL_COMMANDS: CliCommand[] = [

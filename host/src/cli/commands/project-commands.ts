@@ -1,5 +1,8 @@
 import { resolve } from 'node:path';
-import { operations } from '../../operations/index.js';
+// By group, not operations/index.ts: that evaluates every operation's declaration.
+import { listLabels } from '../../operations/label/index.js';
+import { createProject, deleteProject, getProject, listProjects, updateProject } from '../../operations/project/index.js';
+import { getWorkspace } from '../../operations/workspace/index.js';
 import { getTaskDefaults, setTaskDefaults } from '../../task-defaults/index.js';
 import type { CliCommand } from '../cli-command.js';
 import { printJson } from '../print-json.js';
@@ -8,7 +11,6 @@ import { printTable } from '../print-table.js';
 import { singlePositional } from '../single-positional.js';
 import { UsageError } from '../usage-error.js';
 
-const { listProjects, getProject, createProject, updateProject, deleteProject, getWorkspace, listLabels } = operations;
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
 export const PROJECT_COMMANDS: CliCommand[] = [

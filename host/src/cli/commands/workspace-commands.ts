@@ -1,11 +1,12 @@
-import { operations } from '../../operations/index.js';
+// By group, not operations/index.ts: that evaluates every operation's declaration.
+import { listProjects } from '../../operations/project/index.js';
+import { createWorkspace, deleteWorkspace, getWorkspace, listWorkspaces, updateWorkspace } from '../../operations/workspace/index.js';
 import type { CliCommand } from '../cli-command.js';
 import { printJson } from '../print-json.js';
 import { printFields } from '../print-fields.js';
 import { printTable } from '../print-table.js';
 import { singlePositional } from '../single-positional.js';
 
-const { listWorkspaces, getWorkspace, createWorkspace, updateWorkspace, deleteWorkspace, listProjects } = operations;
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
 export const WORKSPACE_COMMANDS: CliCommand[] = [
