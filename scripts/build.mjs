@@ -119,10 +119,10 @@ const requiredOnUse = {
 };
 
 const hostEntries = {
-  svc: 'host/src/cli/main.ts',
-  worker: 'host/src/extensions/runtime/worker-bootstrap.ts',
+  svc: 'host/src/app/main.ts',
+  worker: 'host/src/features/extensions/runtime/worker-bootstrap.ts',
   // A hardened provider's process (process-pool.ts): Node reads only this file and the provider's package.
-  'provider-process': 'host/src/extensions/runtime/process-bootstrap.ts',
+  'provider-process': 'host/src/features/extensions/runtime/process-bootstrap.ts',
   // `svc mcp` has its own bundle: an MCP client starts it often and waits for it, so it loads only
   // the MCP server and the operations (host/bin/svc.mjs picks it).
   mcp: 'host/src/adapters/mcp/main.ts',

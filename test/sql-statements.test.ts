@@ -16,15 +16,15 @@ const SOURCES = ['host/src', 'harness/src', 'catalog/src'];
 
 /** Call sites whose SQL is assembled at run time (filters, column lists); each is named with why. */
 const BUILT_AT_RUN_TIME: Record<string, string> = {
-  'host/src/domain/execution-store.ts': 'list(): the WHERE clause from the given filters',
-  'host/src/domain/task-store.ts': 'list(): the WHERE clause from the given filters',
-  'host/src/daily/daily-summary-operation.ts': 'the project scope as a list of placeholders',
-  'host/src/daily/daily-todo-operation.ts': 'the project scope as a list of placeholders',
-  'host/src/knowledge/knowledge-search.ts': 'the record kinds and project scope as placeholders',
+  'host/src/features/domain/execution-store.ts': 'list(): the WHERE clause from the given filters',
+  'host/src/features/domain/task-store.ts': 'list(): the WHERE clause from the given filters',
+  'host/src/features/daily/daily-summary-operation.ts': 'the project scope as a list of placeholders',
+  'host/src/features/daily/daily-todo-operation.ts': 'the project scope as a list of placeholders',
+  'host/src/features/knowledge/knowledge-search.ts': 'the record kinds and project scope as placeholders',
   'harness/src/workbench/workbench-store.ts': 'events(): the WHERE clause from the given filters',
-  'host/src/cli/completion/live-completion-values.ts': 'one statement of its QUERIES table, by the kind of value asked for',
-  'host/src/extensions/stats/provider-stats-store.ts': 'prune() and forget(): the same DELETE over each of its tables by name',
-  'host/src/worktrees/worktree-store.ts': 'list(): the WHERE clause from the given filters',
+  'host/src/adapters/cli/completion/live-completion-values.ts': 'one statement of its QUERIES table, by the kind of value asked for',
+  'host/src/features/extensions/stats/provider-stats-store.ts': 'prune() and forget(): the same DELETE over each of its tables by name',
+  'host/src/features/worktrees/worktree-store.ts': 'list(): the WHERE clause from the given filters',
   'host/src/operations/worktree/prepare-task-worktree.ts': 'not SQL: taskWorktreesOf(...).prepare() makes a worktree',
   'host/src/app/start-service.ts': 'not SQL: taskWorktreesOf(...).prepare() makes a worktree',
 };
@@ -124,7 +124,7 @@ function collectStatements(): { statements: Statement[]; dynamic: string[] } {
         // `extensions.prepare(providerId, …)` prepares a provider, not a statement; the caches and
         // the migration runner hand on what their callers give them.
         if (/extensions\.prepare$/.test(receiver)) continue;
-        if (path === 'host/src/db/cache-prepared-statements.ts' || path === 'host/src/db/migrate.ts' || path === 'harness/src/gateways/prepared-statements.ts') continue;
+        if (path === 'host/src/platform/db/cache-prepared-statements.ts' || path === 'host/src/platform/db/migrate.ts' || path === 'harness/src/gateways/prepared-statements.ts') continue;
         take(call);
       }
     }

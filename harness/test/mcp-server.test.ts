@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openHostServices } from '../../host/src/host-services.js';
-import { mintTaskCredential } from '../../host/src/terminals/index.js';
+import { mintTaskCredential } from '../../host/src/features/terminals/index.js';
 import { connectSvcMcp, type SvcMcp } from '../../test/support/svc-mcp-client.js';
 import { createSvcSandbox, SVC_BIN, type SvcSandbox } from '../../test/support/svc-process.js';
 

@@ -3,15 +3,15 @@
 // its extensions, so a command that uses only the workspace data (`svc task list`) evaluates none
 // of it, nor what it loads (ajv, semver, the worker pool, the HTTPS client).
 import type { PlatformInfo } from '@svc-org/ai-sdk';
-import { HOST_VERSION, readSystemConfig } from './config/index.js';
-import type { ConnectionStore } from './connections/index.js';
-import type { Db } from './db/index.js';
-import { CatalogInstaller } from './extensions/catalog-installer/index.js';
-import { ExtensionService } from './extensions/index.js';
-import { ExtensionRegistry } from './extensions/registry/index.js';
-import { ExtensionRuntime, PluginStorageStore, runtimeLimitsFromSettings, type RuntimeLimitsInput } from './extensions/runtime/index.js';
-import { ProviderStatsRecorder, ProviderStatsStore } from './extensions/stats/index.js';
-import type { Logger } from './logging/index.js';
+import { HOST_VERSION, readSystemConfig } from './platform/config/index.js';
+import type { ConnectionStore } from './features/connections/index.js';
+import type { Db } from './platform/db/index.js';
+import { CatalogInstaller } from './features/extensions/catalog-installer/index.js';
+import { ExtensionService } from './features/extensions/index.js';
+import { ExtensionRegistry } from './features/extensions/registry/index.js';
+import { ExtensionRuntime, PluginStorageStore, runtimeLimitsFromSettings, type RuntimeLimitsInput } from './features/extensions/runtime/index.js';
+import { ProviderStatsRecorder, ProviderStatsStore } from './features/extensions/stats/index.js';
+import type { Logger } from './platform/logging/index.js';
 
 export interface HostExtensions {
   registry: ExtensionRegistry;

@@ -2,19 +2,19 @@
 import { arch, homedir, platform } from 'node:os';
 import { join } from 'node:path';
 import type { PlatformInfo } from '@svc-org/ai-sdk';
-import { HOST_VERSION, databasePath, resolveSvcHome } from './config/index.js';
+import { HOST_VERSION, databasePath, resolveSvcHome } from './platform/config/index.js';
 // Direct, not through connections/index.ts: that loads the settings validator and, with it, ajv.
-import { ConnectionStore } from './connections/connection-store.js';
-import { openDatabase, type Db } from './db/index.js';
-import { Domain } from './domain/index.js';
-import type { CatalogInstaller } from './extensions/catalog-installer/index.js';
-import type { ExtensionService } from './extensions/index.js';
-import type { ExtensionRegistry } from './extensions/registry/index.js';
-import type { ExtensionRuntime, RuntimeLimitsInput } from './extensions/runtime/index.js';
-import type { ProviderStatsRecorder, ProviderStatsStore } from './extensions/stats/index.js';
+import { ConnectionStore } from './features/connections/connection-store.js';
+import { openDatabase, type Db } from './platform/db/index.js';
+import { Domain } from './features/domain/index.js';
+import type { CatalogInstaller } from './features/extensions/catalog-installer/index.js';
+import type { ExtensionService } from './features/extensions/index.js';
+import type { ExtensionRegistry } from './features/extensions/registry/index.js';
+import type { ExtensionRuntime, RuntimeLimitsInput } from './features/extensions/runtime/index.js';
+import type { ProviderStatsRecorder, ProviderStatsStore } from './features/extensions/stats/index.js';
 import type { HostExtensions } from './host-extensions.js';
-import { Logger, type LogLevel } from './logging/index.js';
-import { SignalDir } from './terminals/index.js';
+import { Logger, type LogLevel } from './platform/logging/index.js';
+import { SignalDir } from './features/terminals/index.js';
 
 export interface HostServices {
   svcHome: string;

@@ -4,7 +4,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase } from '../../host/src/db/index.js';
+import { openDatabase } from '../../host/src/platform/db/index.js';
 import { openHostServices } from '../../host/src/host-services.js';
 import { createChannel, createGateway } from '../../harness/src/gateways/index.js';
 import { harnessStores, pushToHuman, runOperation } from '../../harness/src/messaging/index.js';

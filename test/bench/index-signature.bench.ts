@@ -5,8 +5,8 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { catalogPublicKeyPin } from '@svc-org/extension-format/catalog';
 import { signCatalogIndex } from '../../catalog/src/sign-catalog-index.js';
-import { parseCatalogKeys, verifyIndexSignature } from '../../host/src/extensions/catalog-trust/index.js';
-import { validateCatalogIndex } from '../../host/src/extensions/install/validate-catalog-index.js';
+import { parseCatalogKeys, verifyIndexSignature } from '../../host/src/features/extensions/catalog-trust/index.js';
+import { validateCatalogIndex } from '../../host/src/features/extensions/install/validate-catalog-index.js';
 import { median, type BenchResult } from './bench-result.js';
 
 const TARGET_BYTES = 4 * 1024 * 1024 - 64 * 1024;

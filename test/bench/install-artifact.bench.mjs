@@ -24,10 +24,10 @@ async function loadModules() {
   await build({
     stdin: {
       contents: [
-        "export { downloadArtifact, extractArtifact } from './host/src/extensions/install/index.ts';",
-        "export { ExtensionStoreLayout, InstallJournal, makeReadOnly, removeTree, READ_ONLY_FOLDER_MODE } from './host/src/extensions/catalog-installer/index.ts';",
-        "export { ExtensionRegistry } from './host/src/extensions/registry/index.ts';",
-        "export { openDatabase, transaction } from './host/src/db/index.ts';",
+        "export { downloadArtifact, extractArtifact } from './host/src/features/extensions/install/index.ts';",
+        "export { ExtensionStoreLayout, InstallJournal, makeReadOnly, removeTree, READ_ONLY_FOLDER_MODE } from './host/src/features/extensions/catalog-installer/index.ts';",
+        "export { ExtensionRegistry } from './host/src/features/extensions/registry/index.ts';",
+        "export { openDatabase, transaction } from './host/src/platform/db/index.ts';",
         "export { packDeterministicTgz } from './catalog/src/pack-deterministic-tgz.ts';",
         "export { createThrowawayCa, startHttpsServer } from './test/support/throwaway-https.ts';",
       ].join('\n'),

@@ -17,7 +17,7 @@ async function loadTerminals() {
   // Inside the repository, so the bundle's bare imports (node-pty, zod) resolve from its node_modules.
   const outfile = join(root, 'node_modules/.cache/svc-bench', `terminals-${process.pid}.mjs`);
   await build({
-    entryPoints: [join(root, 'host/src/terminals/index.ts')],
+    entryPoints: [join(root, 'host/src/features/terminals/index.ts')],
     outfile,
     bundle: true,
     platform: 'node',

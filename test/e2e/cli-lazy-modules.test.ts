@@ -50,10 +50,10 @@ const COMMAND_FILES = [
   'host/src/app/cli/gateway-commands.ts',
   'host/src/app/cli/harness-commands.ts',
   'host/src/app/cli/task-worktree-commands.ts',
-  'host/src/cli/commands/catalog-commands.ts',
-  'host/src/cli/commands/connection-commands.ts',
-  'host/src/cli/commands/knowledge-commands.ts',
-  'host/src/cli/commands/workspace-commands.ts',
+  'host/src/adapters/cli/commands/catalog-commands.ts',
+  'host/src/adapters/cli/commands/connection-commands.ts',
+  'host/src/adapters/cli/commands/knowledge-commands.ts',
+  'host/src/adapters/cli/commands/workspace-commands.ts',
 ];
 
 describe('svc evaluates what the command needs', () => {
@@ -63,7 +63,7 @@ describe('svc evaluates what the command needs', () => {
     const list = evaluatedBy(['task', 'list']);
     expect(list.status).toBe(0);
     expect(list.stdout).toBe('no tasks\n');
-    expect(list.modules).toContain('host/src/cli/commands/task-commands.ts');
+    expect(list.modules).toContain('host/src/adapters/cli/commands/task-commands.ts');
     expect(list.modules).toContain('host/src/operations/task/list-tasks.ts');
     for (const file of COMMAND_FILES) expect(list.modules).not.toContain(file);
     expect(list.modules).not.toContain('host/src/app/cli/all-commands.ts');
@@ -77,9 +77,9 @@ describe('svc evaluates what the command needs', () => {
     const list = evaluatedBy(['task', 'list']);
     expect(list.stdout).toBe('no tasks\n');
     expect(list.modules).toContain('host/src/host-services.ts');
-    expect(list.modules).toContain('host/src/connections/connection-store.ts');
+    expect(list.modules).toContain('host/src/features/connections/connection-store.ts');
     expect(list.modules).not.toContain('host/src/host-extensions.ts');
-    expect(list.modules.filter((file) => file.startsWith('host/src/extensions/'))).toEqual([]);
+    expect(list.modules.filter((file) => file.startsWith('host/src/features/extensions/'))).toEqual([]);
     expect(list.modules.filter((file) => /\/node_modules\/(ajv|semver)\//.test(file))).toEqual([]);
   });
 
@@ -96,7 +96,7 @@ describe('svc evaluates what the command needs', () => {
   it('a command that uses the extensions still evaluates them, and the tracer sees ajv and semver', () => {
     const list = evaluatedBy(['ext', 'list']);
     expect(list.status).toBe(0);
-    expect(list.modules).toContain('host/src/extensions/extension-service.ts');
+    expect(list.modules).toContain('host/src/features/extensions/extension-service.ts');
     expect(list.modules.some((file) => /\/node_modules\/ajv\//.test(file))).toBe(true);
     expect(list.modules.some((file) => /\/node_modules\/semver\//.test(file))).toBe(true);
   });
@@ -111,7 +111,7 @@ describe('svc evaluates what the command needs', () => {
     const help = evaluatedBy(['--help']);
     expect(help.status).toBe(0);
     expect(help.stdout).toContain('task list');
-    for (const file of [...COMMAND_FILES, 'host/src/cli/commands/task-commands.ts']) expect(help.modules).toContain(file);
+    for (const file of [...COMMAND_FILES, 'host/src/adapters/cli/commands/task-commands.ts']) expect(help.modules).toContain(file);
   });
 });
 

@@ -7,7 +7,7 @@ import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import Database from 'libsql';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openHostServices } from '../../host/src/host-services.js';
-import { mintTaskCredential } from '../../host/src/terminals/index.js';
+import { mintTaskCredential } from '../../host/src/features/terminals/index.js';
 import { connectSvcMcp, type SvcMcp } from '../support/svc-mcp-client.js';
 import { connectSvcMcpHttp, postMcp } from '../support/svc-mcp-http-client.js';
 import { createSvcSandbox, waitFor, type SvcSandbox } from '../support/svc-process.js';

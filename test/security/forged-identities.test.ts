@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openHostServices, type HostServices } from '../../host/src/host-services.js';
-import { mintTaskCredential } from '../../host/src/terminals/index.js';
+import { mintTaskCredential } from '../../host/src/features/terminals/index.js';
 import { connectSvcMcp, type SvcMcp } from '../support/svc-mcp-client.js';
 import { createSvcSandbox, type SvcSandbox } from '../support/svc-process.js';
 

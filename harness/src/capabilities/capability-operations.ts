@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { SvcError } from '@svc-org/ai-sdk';
 import { z } from 'zod';
-import { transaction } from '../../../host/src/db/index.js';
+import { transaction } from '../../../host/src/platform/db/index.js';
 import { defineOperation, type OperationContext } from '../../../host/src/operations/index.js';
 import { resolveCallerTask, withTaskToken } from '../messaging/index.js';
 import { queuePlatformMessage } from '../routing/queue-platform-message.js';

@@ -1,5 +1,5 @@
 import { SvcError } from '@svc-org/ai-sdk';
-import type { Db } from '../../../host/src/db/index.js';
+import type { Db } from '../../../host/src/platform/db/index.js';
 import { z } from 'zod';
 import { ChannelRowSchema, ChannelTargetSchema, type ChannelRecord, type ChannelTarget } from './channel-record.js';
 import { ensureGatewaySchema } from './ensure-gateway-schema.js';

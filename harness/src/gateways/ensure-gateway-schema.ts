@@ -1,4 +1,4 @@
-import { migrate, type Db } from '../../../host/src/db/index.js';
+import { migrate, type Db } from '../../../host/src/platform/db/index.js';
 import gateways from './migrations/1001_harness_gateways.sql';
 import credentials from './migrations/1010_harness_gateway_credentials.sql';
 

@@ -1,6 +1,6 @@
 import { SvcError } from '@svc-org/ai-sdk';
-import type { Db } from '../../../host/src/db/index.js';
-import type { Redactor } from '../../../host/src/logging/index.js';
+import type { Db } from '../../../host/src/platform/db/index.js';
+import type { Redactor } from '../../../host/src/platform/logging/index.js';
 import { ensureGatewaySchema } from './ensure-gateway-schema.js';
 import { GatewayRowSchema, type GatewayKind, type GatewayRecord } from './gateway-record.js';
 import { PreparedStatements } from './prepared-statements.js';

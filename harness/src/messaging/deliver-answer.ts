@@ -1,4 +1,4 @@
-import type { TerminalManager } from '../../../host/src/terminals/index.js';
+import type { TerminalManager } from '../../../host/src/features/terminals/index.js';
 import type { MessageStore } from './message-store.js';
 import { submitReply } from './submit-reply.js';
 

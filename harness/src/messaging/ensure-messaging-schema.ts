@@ -1,4 +1,4 @@
-import { migrate, type Db } from '../../../host/src/db/index.js';
+import { migrate, type Db } from '../../../host/src/platform/db/index.js';
 import { GATEWAY_MIGRATIONS } from '../gateways/index.js';
 import messages from './migrations/1002_harness_messages.sql';
 import messageKeys from './migrations/1003_harness_message_keys.sql';

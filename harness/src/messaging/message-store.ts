@@ -1,5 +1,5 @@
 import { SvcError } from '@svc-org/ai-sdk';
-import { transaction, type Db, type SqlValue } from '../../../host/src/db/index.js';
+import { transaction, type Db, type SqlValue } from '../../../host/src/platform/db/index.js';
 import { ensureMessagingSchema } from './ensure-messaging-schema.js';
 import { timeOrderedId } from './time-ordered-id.js';
 import { presentMessageRow, type MessageRow } from './present-message-row.js';

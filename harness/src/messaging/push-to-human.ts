@@ -1,6 +1,6 @@
 import { SvcError } from '@svc-org/ai-sdk';
 import { z } from 'zod';
-import { readSystemConfig } from '../../../host/src/config/index.js';
+import { readSystemConfig } from '../../../host/src/platform/config/index.js';
 import { defineOperation, type OperationContext } from '../../../host/src/operations/index.js';
 import type { ChannelRecord } from '../gateways/index.js';
 import { harnessStores } from './harness-stores.js';

@@ -1,6 +1,6 @@
 import { SvcError } from '@svc-org/ai-sdk';
 import type { OperationContext } from '../../../host/src/operations/index.js';
-import type { TerminalManager } from '../../../host/src/terminals/index.js';
+import type { TerminalManager } from '../../../host/src/features/terminals/index.js';
 import { createGatewayClient } from '../gateways/index.js';
 import { deliverUndeliveredAnswers, harnessStores } from '../messaging/index.js';
 import { OutboxStore } from './outbox-store.js';

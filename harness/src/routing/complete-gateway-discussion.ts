@@ -1,6 +1,6 @@
 import { SvcError } from '@svc-org/ai-sdk';
 import { z } from 'zod';
-import { transaction } from '../../../host/src/db/index.js';
+import { transaction } from '../../../host/src/platform/db/index.js';
 import { defineOperation } from '../../../host/src/operations/index.js';
 import { withTaskToken } from '../messaging/index.js';
 import { InboundIdField, MessageTextField } from '../operations/harness-schemas.js';

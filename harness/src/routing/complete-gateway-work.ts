@@ -1,7 +1,7 @@
 import { SvcError } from '@svc-org/ai-sdk';
 import { z } from 'zod';
-import { transaction } from '../../../host/src/db/index.js';
-import { assertTaskTransition } from '../../../host/src/domain/index.js';
+import { transaction } from '../../../host/src/platform/db/index.js';
+import { assertTaskTransition } from '../../../host/src/features/domain/index.js';
 import { defineOperation } from '../../../host/src/operations/index.js';
 import { MessageTextField, TaskIdField } from '../operations/harness-schemas.js';
 import { withTaskToken } from '../messaging/index.js';

@@ -4,7 +4,7 @@ import { defineOperation } from '../../../host/src/operations/index.js';
 import { MessageTextField, NoOpField, TaskIdField } from '../operations/harness-schemas.js';
 import { replyToAsk, submitReply } from '../messaging/index.js';
 import { runOperation } from '../messaging/run-operation.js';
-import { transaction } from '../../../host/src/db/index.js';
+import { transaction } from '../../../host/src/platform/db/index.js';
 import { InboundFields } from './inbound-fields.js';
 import { boundTask } from './resolve-project.js';
 import { routingStores } from './routing-stores.js';

@@ -1,4 +1,4 @@
-import type { Db } from '../../../host/src/db/index.js';
+import type { Db } from '../../../host/src/platform/db/index.js';
 import { ensureRoutingSchema } from './ensure-routing-schema.js';
 
 export const RECENT_PROJECT_TTL_MS = 7 * 24 * 60 * 60 * 1000;

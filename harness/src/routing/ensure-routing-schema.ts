@@ -1,4 +1,4 @@
-import { migrate, type Db } from '../../../host/src/db/index.js';
+import { migrate, type Db } from '../../../host/src/platform/db/index.js';
 import { MESSAGING_MIGRATIONS } from '../messaging/ensure-messaging-schema.js';
 import routing from './migrations/1004_harness_routing.sql';
 import dropStopCursor from './migrations/1006_drop_harness_stop_cursor.sql';

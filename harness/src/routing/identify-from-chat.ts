@@ -1,4 +1,4 @@
-import { IDENTIFY_TEXT_LIMIT, identifyProject } from '../../../host/src/knowledge/index.js';
+import { IDENTIFY_TEXT_LIMIT, identifyProject } from '../../../host/src/features/knowledge/index.js';
 import type { OperationContext } from '../../../host/src/operations/index.js';
 import { runOperation } from '../messaging/run-operation.js';
 

@@ -1,7 +1,7 @@
 import { SvcError } from '@svc-org/ai-sdk';
-import type { DomainEvent } from '../../../host/src/events/index.js';
+import type { DomainEvent } from '../../../host/src/platform/events/index.js';
 import type { AnyOperation, OperationContext } from '../../../host/src/operations/index.js';
-import type { TerminalManager } from '../../../host/src/terminals/index.js';
+import type { TerminalManager } from '../../../host/src/features/terminals/index.js';
 import { CAPABILITY_OPERATIONS, reportCapabilityCompletion } from '../capabilities/index.js';
 import { WORKBENCH_OPERATIONS, WorkbenchEventConsumer, WorkbenchWorker, type DomainEventOutcome } from '../workbench/index.js';
 import { ROUTING_OPERATIONS } from './routing-operations.js';

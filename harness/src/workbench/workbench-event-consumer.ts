@@ -1,7 +1,7 @@
 import { SvcError } from '@svc-org/ai-sdk';
 import { z } from 'zod';
-import { transaction } from '../../../host/src/db/index.js';
-import type { DomainEvent } from '../../../host/src/events/index.js';
+import { transaction } from '../../../host/src/platform/db/index.js';
+import type { DomainEvent } from '../../../host/src/platform/events/index.js';
 import type { OperationContext } from '../../../host/src/operations/index.js';
 import type { RoutingStores } from '../routing/routing-stores.js';
 

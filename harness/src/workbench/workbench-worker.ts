@@ -1,7 +1,7 @@
 import { SvcError } from '@svc-org/ai-sdk';
-import { transaction } from '../../../host/src/db/index.js';
+import { transaction } from '../../../host/src/platform/db/index.js';
 import type { OperationContext } from '../../../host/src/operations/index.js';
-import type { TerminalManager } from '../../../host/src/terminals/index.js';
+import type { TerminalManager } from '../../../host/src/features/terminals/index.js';
 import { submitReply } from '../messaging/index.js';
 import type { RoutingStores } from '../routing/routing-stores.js';
 import { renderReviewBatch } from './render-review-batch.js';

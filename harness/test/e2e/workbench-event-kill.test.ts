@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { transaction } from '../../../host/src/db/index.js';
+import { transaction } from '../../../host/src/platform/db/index.js';
 import { openHostServices, type HostServices } from '../../../host/src/host-services.js';
 import { createSvcSandbox, waitFor, type SvcSandbox } from '../../../test/support/svc-process.js';
 import { startServe, type ServeProcess } from '../../../test/support/svc-serve.js';

@@ -6,7 +6,7 @@ import { appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { ALL_OPERATIONS } from '../../../host/src/operations/index.js';
-import { TASK_DEFAULT_OPERATIONS } from '../../../host/src/task-defaults/index.js';
+import { TASK_DEFAULT_OPERATIONS } from '../../../host/src/features/task-defaults/index.js';
 import { MCP_OPERATIONS } from '../../../host/src/adapters/mcp/index.js';
 import { askHuman, pushToHuman, replyToAsk } from '../../src/messaging/index.js';
 import { HARNESS_OPERATIONS } from '../../src/outbox/index.js';

@@ -2,22 +2,22 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { SvcError } from '@svc-org/ai-sdk';
 import { loadServiceParts } from '../../../harness/src/feature.js';
-import { HOST_VERSION, readSystemConfig } from '../config/index.js';
-import { EventWorker, createEventCrashHook } from '../events/index.js';
+import { HOST_VERSION, readSystemConfig } from '../platform/config/index.js';
+import { EventWorker, createEventCrashHook } from '../platform/events/index.js';
 import { openHostServices, type HostServices } from '../host-services.js';
-import { LiveUpdates, WebSessions, createHttpApp, resolveWebRoot, startHttpServer } from '../http/index.js';
-import type { LogLevel } from '../logging/index.js';
+import { LiveUpdates, WebSessions, createHttpApp, resolveWebRoot, startHttpServer } from '../adapters/http/index.js';
+import type { LogLevel } from '../platform/logging/index.js';
 import { OperationInvoker, OperationRegistry } from '../operations/index.js';
-import { processStartTime } from '../processes/index.js';
+import { processStartTime } from '../platform/processes/index.js';
 import {
   TerminalManager,
   recoverOrphanedExecutions,
   resolveTerminalSettings,
   type RecoveryReport,
   type TerminalSettings,
-} from '../terminals/index.js';
-import { taskWorktreesOf, WorktreeWatcher } from '../worktrees/index.js';
-import { InstallToken, ServerFile } from '../server/index.js';
+} from '../features/terminals/index.js';
+import { taskWorktreesOf, WorktreeWatcher } from '../features/worktrees/index.js';
+import { InstallToken, ServerFile } from '../client/index.js';
 
 export const DEFAULT_PORT = 7878;
 // The domain-event worker's longest sleep; an append in this process wakes it at once.

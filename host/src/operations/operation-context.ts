@@ -1,5 +1,5 @@
 import type { HostServices } from '../host-services.js';
-import type { TerminalManager } from '../terminals/index.js';
+import type { TerminalManager } from '../features/terminals/index.js';
 
 /** Who is calling, as the adapter knows it (never as the caller claims it). */
 export interface OperationCaller {

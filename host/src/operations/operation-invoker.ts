@@ -1,8 +1,8 @@
 import { SvcError } from '@svc-org/ai-sdk';
 import type { z } from 'zod';
-import { parseInput } from '../domain/index.js';
+import { parseInput } from '../features/domain/index.js';
 import type { HostServices } from '../host-services.js';
-import type { TerminalManager } from '../terminals/index.js';
+import type { TerminalManager } from '../features/terminals/index.js';
 import type { AnyOperation } from './define-operation.js';
 import type { OperationCaller, OperationProgress } from './operation-context.js';
 import type { OperationRegistry } from './operation-registry.js';

@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { CliIo } from '../../src/cli/cli-io.js';
-import { runCli } from '../../src/cli/run-cli.js';
+import type { CliIo } from '../../src/adapters/cli/cli-io.js';
+import { runCli } from '../../src/app/run-cli.js';
 import { startService, type RunningService } from '../../src/app/start-service.js';
 
 let home: string;

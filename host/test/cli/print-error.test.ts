@@ -2,9 +2,9 @@
 import { Writable } from 'node:stream';
 import { SvcError } from '@svc-org/ai-sdk';
 import { describe, expect, test } from 'vitest';
-import type { CliIo } from '../../src/cli/cli-io.js';
-import { printError } from '../../src/cli/print-error.js';
-import { publicError } from '../../src/errors/index.js';
+import type { CliIo } from '../../src/adapters/cli/cli-io.js';
+import { printError } from '../../src/adapters/cli/print-error.js';
+import { publicError } from '../../src/platform/errors/index.js';
 
 function capture(error: unknown): string {
   let err = '';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeNodeLine, nodeLineNote } from '../../src/config/node-line.js';
+import { describeNodeLine, nodeLineNote } from '../../src/platform/config/node-line.js';
 
 const NOW = new Date('2026-11-26T00:00:00Z');
 const withCompileCache = { enableCompileCache: () => undefined };

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { SystemConfigStore } from '../../src/config/system-config-store.js';
-import { openDatabase } from '../../src/db/index.js';
+import { SystemConfigStore } from '../../src/platform/config/system-config-store.js';
+import { openDatabase } from '../../src/platform/db/index.js';
 import { SYSTEM_CONFIG_KEYS } from '../../src/app/system-config-keys.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'svc-config-'));

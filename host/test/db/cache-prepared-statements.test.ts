@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'libsql';
 import { afterEach, beforeEach, expect, test } from 'vitest';
-import { cachePreparedStatements, type Db } from '../../src/db/index.js';
+import { cachePreparedStatements, type Db } from '../../src/platform/db/index.js';
 
 let dir: string;
 let db: Db;

@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { openDatabase, type Db } from '../../src/db/index.js';
-import { Domain } from '../../src/domain/index.js';
+import { openDatabase, type Db } from '../../src/platform/db/index.js';
+import { Domain } from '../../src/features/domain/index.js';
 
 let dir: string;
 let db: Db;

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { SvcError } from '@svc-org/ai-sdk';
 import { describe, expect, test } from 'vitest';
-import { ERROR_CODES, publicError } from '../../src/errors/index.js';
+import { ERROR_CODES, publicError } from '../../src/platform/errors/index.js';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 

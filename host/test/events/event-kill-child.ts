@@ -1,9 +1,9 @@
 // A second process on the same database: ends an execution (its event is written in the same
 // transaction), then, when asked, starts handling the event and never finishes. The test kills it
 // with SIGKILL at one of those points.
-import { openDatabase } from '../../src/db/index.js';
-import { Domain } from '../../src/domain/index.js';
-import { EventWorker } from '../../src/events/index.js';
+import { openDatabase } from '../../src/platform/db/index.js';
+import { Domain } from '../../src/features/domain/index.js';
+import { EventWorker } from '../../src/platform/events/index.js';
 
 const [file, executionId, mode] = process.argv.slice(2);
 const domain = new Domain(openDatabase(file!));

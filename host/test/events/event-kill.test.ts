@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { openDatabase, type Db } from '../../src/db/index.js';
-import { Domain } from '../../src/domain/index.js';
-import { EventWorker, type DomainEvent } from '../../src/events/index.js';
+import { openDatabase, type Db } from '../../src/platform/db/index.js';
+import { Domain } from '../../src/features/domain/index.js';
+import { EventWorker, type DomainEvent } from '../../src/platform/events/index.js';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 // Inside the repository so the child resolves libsql from its node_modules.

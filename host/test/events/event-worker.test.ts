@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { openDatabase, transaction, type Db } from '../../src/db/index.js';
-import { Domain } from '../../src/domain/index.js';
-import { EventStore, EventWorker, type DomainEvent } from '../../src/events/index.js';
+import { openDatabase, transaction, type Db } from '../../src/platform/db/index.js';
+import { Domain } from '../../src/features/domain/index.js';
+import { EventStore, EventWorker, type DomainEvent } from '../../src/platform/events/index.js';
 
 let dir: string;
 let db: Db;

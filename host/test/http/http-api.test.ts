@@ -3,10 +3,10 @@ import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { loopbackGuard } from '../../src/http/index.js';
+import { loopbackGuard } from '../../src/adapters/http/index.js';
 import { operations } from '../../src/operations/index.js';
 import { startService, type RunningService } from '../../src/app/start-service.js';
-import { ServerFile, ServiceClient } from '../../src/server/index.js';
+import { ServerFile, ServiceClient } from '../../src/client/index.js';
 import { copyFixtureProvider } from '../../../test/support/copy-fixture-provider.js';
 import { FIXTURE_CLIS, waitFor } from '../../../test/support/svc-process.js';
 

@@ -6,8 +6,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createHttpApp, type ApiContext } from '../../src/http/index.js';
-import { Logger, type LogRecord } from '../../src/logging/index.js';
+import { createHttpApp, type ApiContext } from '../../src/adapters/http/index.js';
+import { Logger, type LogRecord } from '../../src/platform/logging/index.js';
 import { OperationInvoker, OperationRegistry } from '../../src/operations/index.js';
 import { startService, type RunningService } from '../../src/app/start-service.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { checkLoopbackRequest, hasInstallToken, isLoopbackAddress, isLoopbackHost } from '../../src/http/index.js';
+import { checkLoopbackRequest, hasInstallToken, isLoopbackAddress, isLoopbackHost } from '../../src/adapters/http/index.js';
 
 describe('loopback peer check', () => {
   test.each(['127.0.0.1', '127.8.9.10', '::1', '::ffff:127.0.0.1', '0:0:0:0:0:0:0:1'])('accepts %s', (address) => {

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { refuseLocations } from '../../src/http/refuse-locations.js';
+import { refuseLocations } from '../../src/adapters/http/refuse-locations.js';
 
 const code = (input: Parameters<typeof refuseLocations>[0]) => {
   try {

@@ -2,10 +2,10 @@ import { mkdirSync, mkdtempSync, rmSync, unlinkSync, utimesSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { openDatabase, type Db } from '../../src/db/index.js';
-import { Domain } from '../../src/domain/index.js';
-import { ftsQuery } from '../../src/knowledge/fts-query.js';
-import { ProjectKnowledge } from '../../src/knowledge/index.js';
+import { openDatabase, type Db } from '../../src/platform/db/index.js';
+import { Domain } from '../../src/features/domain/index.js';
+import { ftsQuery } from '../../src/features/knowledge/fts-query.js';
+import { ProjectKnowledge } from '../../src/features/knowledge/index.js';
 
 let dir: string;
 let db: Db;

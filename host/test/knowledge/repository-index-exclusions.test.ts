@@ -4,9 +4,9 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
-import { openDatabase, type Db } from '../../src/db/index.js';
-import { Domain } from '../../src/domain/index.js';
-import { looksLikeSecretFile, RepositoryIndex } from '../../src/knowledge/index.js';
+import { openDatabase, type Db } from '../../src/platform/db/index.js';
+import { Domain } from '../../src/features/domain/index.js';
+import { looksLikeSecretFile, RepositoryIndex } from '../../src/features/knowledge/index.js';
 
 let dir: string;
 let db: Db;

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { Logger } from '../../src/logging/index.js';
+import { Logger } from '../../src/platform/logging/index.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'svc-logger-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

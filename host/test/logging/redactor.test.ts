@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { NESTING_CUT, REDACTED, Redactor } from '../../src/logging/index.js';
+import { NESTING_CUT, REDACTED, Redactor } from '../../src/platform/logging/index.js';
 
 const SECRET = 'planted-secret-value-42';
 

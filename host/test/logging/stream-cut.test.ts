@@ -1,6 +1,6 @@
 // Where a stream may cut its text so that no secret is split across what it sends, and secrets as keys.
 import { expect, test } from 'vitest';
-import { Redactor } from '../../src/logging/index.js';
+import { Redactor } from '../../src/platform/logging/index.js';
 
 function redactor(...secrets: string[]): Redactor {
   const r = new Redactor();

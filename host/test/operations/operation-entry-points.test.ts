@@ -5,11 +5,11 @@ import { Writable } from 'node:stream';
 import { HOST_OPERATIONS } from '../../src/host-operations.js';
 import type Router from '@koa/router';
 import { describe, expect, test } from 'vitest';
-import type { CliIo } from '../../src/cli/cli-io.js';
+import type { CliIo } from '../../src/adapters/cli/cli-io.js';
 import { ALL_COMMANDS } from '../../src/app/cli/all-commands.js';
-import { runCli } from '../../src/cli/run-cli.js';
-import { createHttpApp, type ApiContext } from '../../src/http/index.js';
-import { Logger } from '../../src/logging/index.js';
+import { runCli } from '../../src/app/run-cli.js';
+import { createHttpApp, type ApiContext } from '../../src/adapters/http/index.js';
+import { Logger } from '../../src/platform/logging/index.js';
 import { HARNESS_OPERATIONS } from '../../../harness/src/outbox/index.js';
 import { ALL_OPERATIONS, OperationInvoker, OperationRegistry } from '../../src/operations/index.js';
 

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { chmod, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { parseCliVersion, runPreflight, type CommandAttempt } from '../../src/extensions/preflight/index.js';
+import { parseCliVersion, runPreflight, type CommandAttempt } from '../../src/features/extensions/preflight/index.js';
 import { expectPreflightFailure } from './expect-preflight-failure.js';
 import { createFixturePackage, RECORDED_VERSIONS, type FixturePackage } from './fixture-package.js';
 

@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { checkManifest, runPreflight } from '../../src/extensions/preflight/index.js';
+import { checkManifest, runPreflight } from '../../src/features/extensions/preflight/index.js';
 import { expectPreflightFailure } from './expect-preflight-failure.js';
 import { createFixturePackage, type FixturePackage } from './fixture-package.js';
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { runPreflight } from '../../src/extensions/preflight/index.js';
+import { runPreflight } from '../../src/features/extensions/preflight/index.js';
 import { expectPreflightFailure } from './expect-preflight-failure.js';
 import { createFixturePackage, type FixturePackage } from './fixture-package.js';
 

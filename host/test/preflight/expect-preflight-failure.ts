@@ -2,7 +2,7 @@
 // that the plugin's entry was never evaluated (its marker file is absent).
 import { existsSync } from 'node:fs';
 import { expect } from 'vitest';
-import type { CheckFailure, CheckName, PreflightCode, PreflightReport } from '../../src/extensions/preflight/index.js';
+import type { CheckFailure, CheckName, PreflightCode, PreflightReport } from '../../src/features/extensions/preflight/index.js';
 import type { FixturePackage } from './fixture-package.js';
 
 export function expectPreflightFailure(fixture: FixturePackage, report: PreflightReport, check: CheckName, code: PreflightCode): CheckFailure {

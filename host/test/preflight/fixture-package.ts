@@ -3,7 +3,7 @@
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { PreflightOptions } from '../../src/extensions/preflight/index.js';
+import type { PreflightOptions } from '../../src/features/extensions/preflight/index.js';
 
 export const RECORDED_VERSIONS = join(import.meta.dirname, 'fixtures/cli-version');
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { SvcError } from '@svc-org/ai-sdk';
-import { formatPreflightReport, PreflightError, runPreflight } from '../../src/extensions/preflight/index.js';
+import { formatPreflightReport, PreflightError, runPreflight } from '../../src/features/extensions/preflight/index.js';
 import { createFixturePackage, validConfigSchema, type FixturePackage } from './fixture-package.js';
 
 let fixture: FixturePackage;

@@ -6,10 +6,10 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { AdapterMethods } from '@svc-org/ai-sdk';
-import { openDatabase, type Db } from '../../src/db/index.js';
-import { ERROR_CODES } from '../../src/errors/error-codes.js';
-import { ExtensionRuntime, PluginStorageStore, type LoadableExtension } from '../../src/extensions/runtime/index.js';
-import { Logger } from '../../src/logging/index.js';
+import { openDatabase, type Db } from '../../src/platform/db/index.js';
+import { ERROR_CODES } from '../../src/platform/errors/error-codes.js';
+import { ExtensionRuntime, PluginStorageStore, type LoadableExtension } from '../../src/features/extensions/runtime/index.js';
+import { Logger } from '../../src/platform/logging/index.js';
 
 const PROVIDER = realpathSync(fileURLToPath(new URL('./fixtures/wrong-shape-provider.mjs', import.meta.url)));
 let dir: string;

@@ -4,7 +4,7 @@ import { delimiter, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { collectCliQueryStream, type CliStreamEvent } from '@svc-org/ai-sdk';
 import { openHostServices, type HostServices } from '../../src/host-services.js';
-import { resolveRuntimeLimits } from '../../src/extensions/runtime/index.js';
+import { resolveRuntimeLimits } from '../../src/features/extensions/runtime/index.js';
 import { copyFixtureProvider } from '../../../test/support/copy-fixture-provider.js';
 import { FIXTURE_CLIS } from '../../../test/support/svc-process.js';
 

@@ -8,9 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { openDatabase, type Db } from '../../src/db/index.js';
-import { ExtensionRuntime, isolationEnforcement, PluginStorageStore, probeIsolation, type LoadableExtension } from '../../src/extensions/runtime/index.js';
-import { Logger } from '../../src/logging/index.js';
+import { openDatabase, type Db } from '../../src/platform/db/index.js';
+import { ExtensionRuntime, isolationEnforcement, PluginStorageStore, probeIsolation, type LoadableExtension } from '../../src/features/extensions/runtime/index.js';
+import { Logger } from '../../src/platform/logging/index.js';
 
 const FIXTURE = fileURLToPath(new URL('../../../test/fixtures/providers/hostile', import.meta.url));
 const probe = probeIsolation();

@@ -6,9 +6,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { CliStreamEvent } from '@svc-org/ai-sdk';
-import { openDatabase, type Db } from '../../src/db/index.js';
-import { ExtensionRuntime, PluginStorageStore, type LoadableExtension, type RuntimeLimitsInput } from '../../src/extensions/runtime/index.js';
-import { Logger, type LogRecord } from '../../src/logging/index.js';
+import { openDatabase, type Db } from '../../src/platform/db/index.js';
+import { ExtensionRuntime, PluginStorageStore, type LoadableExtension, type RuntimeLimitsInput } from '../../src/features/extensions/runtime/index.js';
+import { Logger, type LogRecord } from '../../src/platform/logging/index.js';
 
 const PROVIDER = fileURLToPath(new URL('./fixtures/limits-provider.mjs', import.meta.url));
 let dir: string;

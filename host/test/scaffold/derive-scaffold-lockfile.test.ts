@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { deriveScaffoldLockfile, locateSvcCheckout, SCAFFOLD_TOOLS, type ScaffoldLockfileInput } from '../../src/extensions/scaffold/index.js';
+import { deriveScaffoldLockfile, locateSvcCheckout, SCAFFOLD_TOOLS, type ScaffoldLockfileInput } from '../../src/features/extensions/scaffold/index.js';
 
 // svc's real lockfile: the one a scaffold is cut from on this machine.
 const checkout = locateSvcCheckout();

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { KeepaliveTimer, type TimerClock } from '../../src/terminals/index.js';
+import { KeepaliveTimer, type TimerClock } from '../../src/features/terminals/index.js';
 
 /** A clock the test moves by hand. */
 function manualClock() {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { ScrollbackBuffer } from '../../src/terminals/index.js';
+import { ScrollbackBuffer } from '../../src/features/terminals/index.js';
 
 const text = (buffer: ScrollbackBuffer, cursor?: number, max = 1 << 20) => {
   const read = buffer.read(cursor, max);

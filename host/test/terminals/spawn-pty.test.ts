@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { spawnPty } from '../../src/terminals/spawn-pty.js';
+import { spawnPty } from '../../src/features/terminals/spawn-pty.js';
 
 // What the process in a real PTY sees of its environment, one KEY=value per line.
 async function envInPty(hostEnv: NodeJS.ProcessEnv, connectionEnv?: Record<string, string>): Promise<Map<string, string>> {

@@ -8,12 +8,12 @@ import { delimiter, dirname, join } from 'node:path';
 import type { SessionAttachments } from '@svc-org/ai-sdk';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { routingStores } from '../../../harness/src/routing/index.js';
-import { SystemConfigStore } from '../../src/config/index.js';
-import { transaction } from '../../src/db/index.js';
+import { SystemConfigStore } from '../../src/platform/config/index.js';
+import { transaction } from '../../src/platform/db/index.js';
 import { SYSTEM_CONFIG_KEYS } from '../../src/app/system-config-keys.js';
 import { startService, type RunningService } from '../../src/app/start-service.js';
-import { StopNotificationRowSchema } from '../../src/domain/index.js';
-import { DEFAULT_TASK_DIRECTIVES, locateHarnessFiles, verifyTaskCredential } from '../../src/terminals/index.js';
+import { StopNotificationRowSchema } from '../../src/features/domain/index.js';
+import { DEFAULT_TASK_DIRECTIVES, locateHarnessFiles, verifyTaskCredential } from '../../src/features/terminals/index.js';
 import { copyFixtureProvider } from '../../../test/support/copy-fixture-provider.js';
 import { FIXTURE_CLIS, SVC_BIN, waitFor } from '../../../test/support/svc-process.js';
 

@@ -4,13 +4,13 @@ import { delimiter, join } from 'node:path';
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openHostServices, type HostServices } from '../../src/host-services.js';
-import { processStartTime } from '../../src/processes/index.js';
+import { processStartTime } from '../../src/platform/processes/index.js';
 import {
   DEFAULT_TERMINAL_SETTINGS,
   TerminalManager,
   recoverOrphanedExecutions,
   type TerminalSettings,
-} from '../../src/terminals/index.js';
+} from '../../src/features/terminals/index.js';
 import { copyFixtureProvider } from '../../../test/support/copy-fixture-provider.js';
 import { FIXTURE_CLIS, waitFor } from '../../../test/support/svc-process.js';
 

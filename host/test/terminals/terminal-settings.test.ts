@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { DEFAULT_TERMINAL_SETTINGS, resolveTerminalSettings } from '../../src/terminals/index.js';
+import { DEFAULT_TERMINAL_SETTINGS, resolveTerminalSettings } from '../../src/features/terminals/index.js';
 
 describe('terminal settings', () => {
   test('default to a 2-hour keepalive and a 1 MiB scrollback', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { TurnTracker } from '../../src/terminals/turn-tracker.js';
+import { TurnTracker } from '../../src/features/terminals/turn-tracker.js';
 
 const bytes = (text: string) => Buffer.from(text, 'utf8');
 

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SvcError } from '@svc-org/ai-sdk';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { openDatabase, type Db } from '../../src/db/index.js';
-import { Domain } from '../../src/domain/index.js';
-import { branchName, matchesIncludeFile, TaskWorktrees } from '../../src/worktrees/index.js';
+import { openDatabase, type Db } from '../../src/platform/db/index.js';
+import { Domain } from '../../src/features/domain/index.js';
+import { branchName, matchesIncludeFile, TaskWorktrees } from '../../src/features/worktrees/index.js';
 import { commitAll, git, GIT_TEST_ENV, makeRepo, writeFiles } from '../../../test/support/git-repo.js';
 
 let dir: string;

@@ -1,4 +1,4 @@
-import { migrate, type Db } from '../../../../host/src/db/index.js';
+import { migrate, type Db } from '../../../../host/src/platform/db/index.js';
 import mcpTokens from './migrations/1013_harness_mcp_tokens.sql';
 
 export const MCP_TOKEN_MIGRATIONS = [{ version: 1013, name: '1013_harness_mcp_tokens', sql: mcpTokens }];

@@ -5,7 +5,7 @@
 import { SvcError } from '@svc-org/ai-sdk';
 import type { HostServices } from '../../host-services.js';
 import type { OperationCaller, ProjectScope } from '../../operations/index.js';
-import { verifyTaskCredential } from '../../terminals/index.js';
+import { verifyTaskCredential } from '../../features/terminals/index.js';
 import { ChannelStore, verifyGatewayCredential } from '../../../../harness/src/feature.js';
 import type { McpProfile } from '../../../../harness/src/feature.js';
 

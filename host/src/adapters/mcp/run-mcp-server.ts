@@ -2,11 +2,11 @@
 // $SVC_HOME/logs/svc.log. The database is opened on the first tool call, not at start.
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { SvcError } from '@svc-org/ai-sdk';
-import { HOST_VERSION } from '../../config/index.js';
-import { resolveSvcHome } from '../../config/index.js';
+import { HOST_VERSION } from '../../platform/config/index.js';
+import { resolveSvcHome } from '../../platform/config/index.js';
 import { openHostServices, type HostServices } from '../../host-services.js';
 import { OperationRegistry, type OperationCaller } from '../../operations/index.js';
-import { ServiceClient } from '../../server/service-client.js';
+import { ServiceClient } from '../../client/service-client.js';
 import { authenticateMcpCaller, type McpClaims } from './authenticate-mcp-caller.js';
 import { CapabilityDefinition } from './capability-definition.js';
 import { createMcpServer } from './create-mcp-server.js';

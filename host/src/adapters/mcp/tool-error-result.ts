@@ -1,6 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { publicError } from '../../errors/index.js';
-import type { Redactor } from '../../logging/index.js';
+import { publicError } from '../../platform/errors/index.js';
+import type { Redactor } from '../../platform/logging/index.js';
 
 /**
  * An error as a tool result: `isError` and our `{code, message, details?}` as JSON text, so the

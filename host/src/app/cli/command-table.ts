@@ -1,4 +1,4 @@
-import type { CliCommand } from '../../cli/cli-command.js';
+import type { CliCommand } from '../../adapters/cli/cli-command.js';
 
 /**
  * The `svc` commands by module: each entry names the commands its module declares (`group name`, or
@@ -27,35 +27,35 @@ export const COMMAND_MODULES: readonly CommandModule[] = [
     load: async () => (await import('./host-commands.js')).HOST_COMMANDS,
   },
   // Publishing: a provider author's own catalog.
-  { commands: ['catalog build', 'catalog keygen', 'catalog serve'], load: async () => (await import('../../cli/commands/catalog-commands.js')).CATALOG_COMMANDS },
+  { commands: ['catalog build', 'catalog keygen', 'catalog serve'], load: async () => (await import('../../adapters/cli/commands/catalog-commands.js')).CATALOG_COMMANDS },
   {
     commands: ['connection add', 'connection list', 'connection show', 'connection set', 'connection remove'],
-    load: async () => (await import('../../cli/commands/connection-commands.js')).CONNECTION_COMMANDS,
+    load: async () => (await import('../../adapters/cli/commands/connection-commands.js')).CONNECTION_COMMANDS,
   },
   {
     commands: ['workspace create', 'workspace list', 'workspace show', 'workspace update', 'workspace remove'],
-    load: async () => (await import('../../cli/commands/workspace-commands.js')).WORKSPACE_COMMANDS,
+    load: async () => (await import('../../adapters/cli/commands/workspace-commands.js')).WORKSPACE_COMMANDS,
   },
   {
     commands: ['project create', 'project list', 'project show', 'project update', 'project remove', 'project defaults'],
-    load: async () => (await import('../../cli/commands/project-commands.js')).PROJECT_COMMANDS,
+    load: async () => (await import('../../adapters/cli/commands/project-commands.js')).PROJECT_COMMANDS,
   },
   {
     commands: ['label create', 'label list', 'label show', 'label update', 'label remove'],
-    load: async () => (await import('../../cli/commands/label-commands.js')).LABEL_COMMANDS,
+    load: async () => (await import('../../adapters/cli/commands/label-commands.js')).LABEL_COMMANDS,
   },
   {
     commands: [
       'task create', 'task list', 'task show', 'task update', 'task move', 'task labels', 'task remove',
       'task start', 'task resume', 'task attach', 'task output', 'task status', 'task terminals', 'task stop',
     ],
-    load: async () => (await import('../../cli/commands/task-commands.js')).TASK_COMMANDS,
+    load: async () => (await import('../../adapters/cli/commands/task-commands.js')).TASK_COMMANDS,
   },
   {
     commands: ['task diff', 'task merge', 'task discard', 'task branches', 'task gc', 'task worktree', 'task comment', 'project isolation', 'project overlaps'],
     load: async () => (await import('./task-worktree-commands.js')).TASK_WORKTREE_COMMANDS,
   },
-  { commands: ['execution list', 'execution show'], load: async () => (await import('../../cli/commands/execution-commands.js')).EXECUTION_COMMANDS },
+  { commands: ['execution list', 'execution show'], load: async () => (await import('../../adapters/cli/commands/execution-commands.js')).EXECUTION_COMMANDS },
   // Knowledge, the day's summary, product groups and task history: flags from their declarations.
   {
     commands: [
@@ -65,7 +65,7 @@ export const COMMAND_MODULES: readonly CommandModule[] = [
       'product-group list', 'product-group show', 'product-group create', 'product-group update', 'product-group delete',
       'task versions', 'task restore-version',
     ],
-    load: async () => (await import('../../cli/commands/knowledge-commands.js')).KNOWLEDGE_COMMANDS,
+    load: async () => (await import('../../adapters/cli/commands/knowledge-commands.js')).KNOWLEDGE_COMMANDS,
   },
   // The harness: the notification center, gateways and channels.
   {

@@ -1,10 +1,10 @@
 // `svc completion bash|zsh|fish` prints the completion script; `svc completion --values <kind>` is
 // what the script runs for live values (provider ids, connection names, task ids).
-import { databasePath, resolveSvcHome } from '../../config/index.js';
-import type { CliIo } from '../../cli/cli-io.js';
-import { buildCompletionSpec, COMPLETION_SHELLS, completionScript, LIVE_VALUE_KINDS, liveCompletionValues, type CompletionShell, type LiveValueKind } from '../../cli/completion/index.js';
-import { parseCommandArgs } from '../../cli/parse-command-args.js';
-import { UsageError } from '../../cli/usage-error.js';
+import { databasePath, resolveSvcHome } from '../../platform/config/index.js';
+import type { CliIo } from '../../adapters/cli/cli-io.js';
+import { buildCompletionSpec, COMPLETION_SHELLS, completionScript, LIVE_VALUE_KINDS, liveCompletionValues, type CompletionShell, type LiveValueKind } from '../../adapters/cli/completion/index.js';
+import { parseCommandArgs } from '../../adapters/cli/parse-command-args.js';
+import { UsageError } from '../../adapters/cli/usage-error.js';
 
 export const COMPLETION_USAGE = 'svc completion bash|zsh|fish';
 

@@ -1,12 +1,12 @@
 // `svc config get|set|unset|list`: the host's system configuration (the `system_config` table).
 // Keys are checked against the known list and values against each key's rule before they are stored.
 import { SvcError } from '@svc-org/ai-sdk';
-import { SystemConfigStore } from '../../config/index.js';
+import { SystemConfigStore } from '../../platform/config/index.js';
 import { SYSTEM_CONFIG_KEYS } from '../system-config-keys.js';
 import type { HostServices } from '../../host-services.js';
-import type { CliIo } from '../../cli/cli-io.js';
-import { parseCommandArgs } from '../../cli/parse-command-args.js';
-import { UsageError } from '../../cli/usage-error.js';
+import type { CliIo } from '../../adapters/cli/cli-io.js';
+import { parseCommandArgs } from '../../adapters/cli/parse-command-args.js';
+import { UsageError } from '../../adapters/cli/usage-error.js';
 
 export const CONFIG_USAGE = `svc config get <key>
 svc config set <key> <value>

@@ -13,12 +13,12 @@ import {
   listGateways,
   updateChannel,
 } from '../../../../harness/src/feature.js';
-import type { CliCommand } from '../../cli/cli-command.js';
-import { printJson } from '../../cli/print-json.js';
-import { printTable } from '../../cli/print-table.js';
-import { singlePositional } from '../../cli/single-positional.js';
-import { UsageError } from '../../cli/usage-error.js';
-import { terminalLine } from '../../cli/terminal-text.js';
+import type { CliCommand } from '../../adapters/cli/cli-command.js';
+import { printJson } from '../../adapters/cli/print-json.js';
+import { printTable } from '../../adapters/cli/print-table.js';
+import { singlePositional } from '../../adapters/cli/single-positional.js';
+import { UsageError } from '../../adapters/cli/usage-error.js';
+import { terminalLine } from '../../adapters/cli/terminal-text.js';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 const list = (value: unknown) => (Array.isArray(value) ? (value as string[]) : []);

@@ -19,7 +19,7 @@ import {
   updateExtension,
 } from '../../operations/extension/index.js';
 import type { AnyOperation } from '../../operations/index.js';
-import type { CliCommand, CliRun } from '../../cli/cli-command.js';
+import type { CliCommand, CliRun } from '../../adapters/cli/cli-command.js';
 
 const raw = (group: string, name: string, description: string, usage: string, examples: string[], run: (run: CliRun) => Promise<number>): CliCommand => ({
   group,
@@ -35,7 +35,7 @@ const raw = (group: string, name: string, description: string, usage: string, ex
 // `uses`: the extension operations the command runs (`ext doctor`, `ext new` and the local `ext list --json` view use the services).
 const ext = (name: string, description: string, usage: string, example: string, uses: AnyOperation[] = []): CliCommand => ({
   ...raw('ext', name, description, usage, [example], async (run) => {
-    const { extCommand } = await import('../../cli/commands/ext-command.js');
+    const { extCommand } = await import('../../adapters/cli/commands/ext-command.js');
     return extCommand([name, ...run.args], run.io, run.open, run.signal, run.invoke);
   }),
   ...(uses.length > 0 ? { alsoUses: uses } : {}),
@@ -49,7 +49,7 @@ const config = (name: string, description: string, usage: string, example: strin
 
 const integration = (kind: 'mcp' | 'hooks' | 'skills', description: string, usage: string, examples: string[]): CliCommand =>
   raw('integration', kind, description, usage, examples, async (run) => {
-    const { integrationCommand } = await import('../../cli/commands/integration-command.js');
+    const { integrationCommand } = await import('../../adapters/cli/commands/integration-command.js');
     return integrationCommand([kind, ...run.args], run.io, run.open, run.signal);
   });
 
@@ -61,7 +61,7 @@ export const HOST_COMMANDS: CliCommand[] = [
     '--provider <id> [--connection <name>] [--model <m>] [--resume <id> | --continue] [--max-turns <n>] [--cwd <dir>] [--timeout <seconds>] [--json] "<prompt>"',
     ['svc query --provider svc-official.claude-code "Summarise README.md"'],
     async (run) => {
-      const { queryCommand } = await import('../../cli/commands/query-command.js');
+      const { queryCommand } = await import('../../adapters/cli/commands/query-command.js');
       return queryCommand(run.args, run.io, run.open, run.signal);
     },
   ),
@@ -72,12 +72,12 @@ export const HOST_COMMANDS: CliCommand[] = [
     '--provider <id> [--connection <name>] [--resume <id> | --continue] [--model <m>] [--cwd <dir>]',
     ['svc session --provider svc-official.claude-code --continue'],
     async (run) => {
-      const { sessionCommand } = await import('../../cli/commands/session-command.js');
+      const { sessionCommand } = await import('../../adapters/cli/commands/session-command.js');
       return sessionCommand(run.args, run.io, run.open, run.signal);
     },
   ),
   raw('models', '', 'List the models a provider offers.', '--provider <id> [--connection <name>] [--json]', ['svc models --provider svc-official.codex --json'], async (run) => {
-    const { modelsCommand } = await import('../../cli/commands/models-command.js');
+    const { modelsCommand } = await import('../../adapters/cli/commands/models-command.js');
     return modelsCommand(run.args, run.io, run.open, run.signal);
   }),
   raw('serve', '', 'Run the service: HTTP on 127.0.0.1 and the task terminals, until Ctrl-C.', '[--port <n>]   (default $SVC_PORT or 7878; 0 picks a free port)', ['svc serve --port 0'], async (run) => {
@@ -86,11 +86,11 @@ export const HOST_COMMANDS: CliCommand[] = [
     return serveCommand(run.args, run.io, run.signal);
   }),
   raw('doctor', '', 'Say what this machine gives svc: the Node line, what the hardened mode enforces here, the data folder.', '[--json]', ['svc doctor'], async (run) => {
-    const { doctorCommand } = await import('../../cli/commands/doctor-command.js');
+    const { doctorCommand } = await import('../../adapters/cli/commands/doctor-command.js');
     return doctorCommand(run.args, run.io);
   }),
   raw('open', '', 'Print a fresh one-time link that signs a browser in to the web UI of the running service.', '[--json]', ['svc open'], async (run) => {
-    const { openCommand } = await import('../../cli/commands/open-command.js');
+    const { openCommand } = await import('../../adapters/cli/commands/open-command.js');
     return openCommand(run.args, run.io);
   }),
   raw(

@@ -1,12 +1,12 @@
 // `svc mcp token create|list|revoke`: bearer tokens for MCP clients over Streamable HTTP (/mcp on
 // `svc serve`). The token is printed once by `create`; nothing else ever shows it.
 import { createMcpToken, listMcpTokens, MCP_PROFILES, revokeMcpToken, type McpProfile } from '../../../../harness/src/feature.js';
-import type { CliRun } from '../../cli/cli-command.js';
-import { parseCommandArgs } from '../../cli/parse-command-args.js';
-import { positiveId } from '../../cli/positive-id.js';
-import { printJson } from '../../cli/print-json.js';
-import { printTable } from '../../cli/print-table.js';
-import { UsageError } from '../../cli/usage-error.js';
+import type { CliRun } from '../../adapters/cli/cli-command.js';
+import { parseCommandArgs } from '../../adapters/cli/parse-command-args.js';
+import { positiveId } from '../../adapters/cli/positive-id.js';
+import { printJson } from '../../adapters/cli/print-json.js';
+import { printTable } from '../../adapters/cli/print-table.js';
+import { UsageError } from '../../adapters/cli/usage-error.js';
 
 export const MCP_TOKEN_USAGE = `svc mcp token create <name> --profile <${MCP_PROFILES.join('|')}> [--task <id>] [--expires <30d|12h|90m>] [--json]
 svc mcp token list [--json]

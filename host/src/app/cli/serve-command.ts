@@ -1,9 +1,9 @@
-import { describeNodeLine, HOST_VERSION, nodeLineNote } from '../../config/index.js';
-import type { LogLevel } from '../../logging/index.js';
+import { describeNodeLine, HOST_VERSION, nodeLineNote } from '../../platform/config/index.js';
+import type { LogLevel } from '../../platform/logging/index.js';
 import { startService } from '../start-service.js';
-import type { CliIo } from '../../cli/cli-io.js';
-import { parseCommandArgs } from '../../cli/parse-command-args.js';
-import { UsageError } from '../../cli/usage-error.js';
+import type { CliIo } from '../../adapters/cli/cli-io.js';
+import { parseCommandArgs } from '../../adapters/cli/parse-command-args.js';
+import { UsageError } from '../../adapters/cli/usage-error.js';
 
 const SERVE_USAGE = 'svc serve [--port <n>]            (default $SVC_PORT or 7878; 0 picks a free port)';
 

@@ -3,13 +3,13 @@
 import { sendReviewComments } from '../../../../harness/src/feature.js';
 // By group, not operations/index.ts: that evaluates every operation's declaration.
 import * as o from '../../operations/worktree/index.js';
-import type { CliCommand, CliRun } from '../../cli/cli-command.js';
-import { confirm } from '../../cli/confirm.js';
-import { positiveId } from '../../cli/positive-id.js';
-import { printJson } from '../../cli/print-json.js';
-import { printTable } from '../../cli/print-table.js';
-import { singlePositional } from '../../cli/single-positional.js';
-import { UsageError } from '../../cli/usage-error.js';
+import type { CliCommand, CliRun } from '../../adapters/cli/cli-command.js';
+import { confirm } from '../../adapters/cli/confirm.js';
+import { positiveId } from '../../adapters/cli/positive-id.js';
+import { printJson } from '../../adapters/cli/print-json.js';
+import { printTable } from '../../adapters/cli/print-table.js';
+import { singlePositional } from '../../adapters/cli/single-positional.js';
+import { UsageError } from '../../adapters/cli/usage-error.js';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 const taskIdOf = (run: CliRun, command: CliCommand) => positiveId(singlePositional(run, command, 'task id'), 'task id');

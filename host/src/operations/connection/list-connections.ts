@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ConnectionSchema, presentConnection } from '../../connections/index.js';
+import { ConnectionSchema, presentConnection } from '../../features/connections/index.js';
 import { defineOperation } from '../define-operation.js';
 import { listOf } from '../list-of.js';
 

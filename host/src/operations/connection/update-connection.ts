@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ConnectionSchema, coerceSettings, presentConnection, splitSensitiveSettings, validateProviderConfig } from '../../connections/index.js';
+import { ConnectionSchema, coerceSettings, presentConnection, splitSensitiveSettings, validateProviderConfig } from '../../features/connections/index.js';
 import { defineOperation } from '../define-operation.js';
 import { ConnectionFields } from './connection-fields.js';
 import { providerConfigSchema } from './provider-config-schema.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ExecutionSchema } from '../../domain/index.js';
+import { ExecutionSchema } from '../../features/domain/index.js';
 import { defineOperation } from '../define-operation.js';
 import { IdSchema } from '../id-schema.js';
 

@@ -1,4 +1,4 @@
-import { ExecutionListFilterSchema, ExecutionSchema } from '../../domain/index.js';
+import { ExecutionListFilterSchema, ExecutionSchema } from '../../features/domain/index.js';
 import { defineOperation } from '../define-operation.js';
 import { listOf } from '../list-of.js';
 

@@ -2,7 +2,7 @@
 // name an extension id and an exact version, nothing else; over HTTP a URL or a path anywhere in
 // the request is refused with its own code before the input is validated (`refuseLocations`).
 import { z } from 'zod';
-import { checkExtensionId } from '../../extensions/catalog-installer/index.js';
+import { checkExtensionId } from '../../features/extensions/catalog-installer/index.js';
 import { defineOperation } from '../define-operation.js';
 import type { OperationContext } from '../operation-context.js';
 import { CatalogListingSchema, CheckWarningSchema, OutdatedListSchema, presentOutcome, presentWarnings, SwitchOutcomeSchema } from './catalog-schemas.js';

@@ -2,10 +2,10 @@
 // ids, versions, states and permissions — never the catalog's URL or a folder on this machine.
 import { CapabilitiesSchema } from '@svc-org/ai-sdk';
 import { z } from 'zod';
-import type { RollbackOutcome } from '../../extensions/catalog-installer/index.js';
-import type { ExtensionService } from '../../extensions/index.js';
-import type { CheckFailure } from '../../extensions/preflight/index.js';
-import { EXTENSION_SOURCES, EXTENSION_STATES } from '../../extensions/registry/index.js';
+import type { RollbackOutcome } from '../../features/extensions/catalog-installer/index.js';
+import type { ExtensionService } from '../../features/extensions/index.js';
+import type { CheckFailure } from '../../features/extensions/preflight/index.js';
+import { EXTENSION_SOURCES, EXTENSION_STATES } from '../../features/extensions/registry/index.js';
 import { ExtensionSchema } from './extension-schema.js';
 import { presentExtension } from './present-extension.js';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EXTENSION_SOURCES, EXTENSION_STATES } from '../../extensions/registry/index.js';
+import { EXTENSION_SOURCES, EXTENSION_STATES } from '../../features/extensions/registry/index.js';
 import { defineOperation } from '../define-operation.js';
 import { IsolationSchema } from './isolation-schema.js';
 import { PreflightCheckSchema } from './preflight-check-schema.js';

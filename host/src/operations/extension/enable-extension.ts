@@ -1,6 +1,6 @@
 import { SvcError } from '@svc-org/ai-sdk';
 import { z } from 'zod';
-import { IsolationModeSchema } from '../../extensions/runtime/index.js';
+import { IsolationModeSchema } from '../../features/extensions/runtime/index.js';
 import { defineOperation } from '../define-operation.js';
 import { ExtensionSchema } from './extension-schema.js';
 import { presentExtension } from './present-extension.js';

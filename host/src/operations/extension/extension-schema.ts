@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EXTENSION_SOURCES, EXTENSION_STATES } from '../../extensions/registry/index.js';
+import { EXTENSION_SOURCES, EXTENSION_STATES } from '../../features/extensions/registry/index.js';
 import { IsolationSchema } from './isolation-schema.js';
 
 /** An extension as every adapter shows it: ids, versions and states — never a path or a URL. */

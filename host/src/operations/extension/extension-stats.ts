@@ -3,12 +3,12 @@
 // crashes and quarantine, memory, its last errors (redacted when recorded), and how often each
 // granted permission was used. Read from the statistics the runtime writes; nothing is changed.
 import { z } from 'zod';
-import type { ExtensionService } from '../../extensions/index.js';
-import type { ExtensionRecord } from '../../extensions/registry/index.js';
-import { EXTENSION_STATES } from '../../extensions/registry/index.js';
-import type { ProviderStatsStore } from '../../extensions/stats/index.js';
+import type { ExtensionService } from '../../features/extensions/index.js';
+import type { ExtensionRecord } from '../../features/extensions/registry/index.js';
+import { EXTENSION_STATES } from '../../features/extensions/registry/index.js';
+import type { ProviderStatsStore } from '../../features/extensions/stats/index.js';
 import { defineOperation } from '../define-operation.js';
-import { IsolationModeSchema } from '../../extensions/runtime/index.js';
+import { IsolationModeSchema } from '../../features/extensions/runtime/index.js';
 
 const MethodStatsSchema = z.object({
   method: z.string(),

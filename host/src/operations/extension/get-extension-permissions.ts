@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IsolationModeSchema } from '../../extensions/runtime/index.js';
+import { IsolationModeSchema } from '../../features/extensions/runtime/index.js';
 import { defineOperation } from '../define-operation.js';
 import { PermissionPromptSchema } from './permission-prompt-schema.js';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IsolationModeSchema } from '../../extensions/runtime/index.js';
+import { IsolationModeSchema } from '../../features/extensions/runtime/index.js';
 
 /** How a provider runs and what that enforces on this machine (`IsolationEnforcement`). */
 export const IsolationSchema = z.object({

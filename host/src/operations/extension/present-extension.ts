@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import type { ExtensionService } from '../../extensions/index.js';
-import type { ExtensionRecord } from '../../extensions/registry/index.js';
+import type { ExtensionService } from '../../features/extensions/index.js';
+import type { ExtensionRecord } from '../../features/extensions/registry/index.js';
 import type { ExtensionSchema } from './extension-schema.js';
 
 /** The one presenter of an extension record (CLI, HTTP, web UI, MCP): nothing of its location. */

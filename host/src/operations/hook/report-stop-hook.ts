@@ -1,6 +1,6 @@
 import { SvcError } from '@svc-org/ai-sdk';
 import { z } from 'zod';
-import type { ExecutionRecord } from '../../domain/index.js';
+import type { ExecutionRecord } from '../../features/domain/index.js';
 import { defineOperation } from '../define-operation.js';
 import { IdSchema } from '../id-schema.js';
 import type { OperationContext } from '../operation-context.js';

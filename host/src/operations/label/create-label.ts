@@ -1,4 +1,4 @@
-import { LabelCreateSchema, LabelSchema } from '../../domain/index.js';
+import { LabelCreateSchema, LabelSchema } from '../../features/domain/index.js';
 import { defineOperation } from '../define-operation.js';
 import { RefSchema } from '../ref-schema.js';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LabelSchema } from '../../domain/index.js';
+import { LabelSchema } from '../../features/domain/index.js';
 import { defineOperation } from '../define-operation.js';
 import { listOf } from '../list-of.js';
 import { RefSchema } from '../ref-schema.js';

@@ -1,4 +1,4 @@
-import { LabelSchema, LabelUpdateSchema } from '../../domain/index.js';
+import { LabelSchema, LabelUpdateSchema } from '../../features/domain/index.js';
 import { defineOperation } from '../define-operation.js';
 import { IdSchema } from '../id-schema.js';
 

@@ -1,5 +1,5 @@
 import { SvcError } from '@svc-org/ai-sdk';
-import { svcHomeOverlap } from '../../config/index.js';
+import { svcHomeOverlap } from '../../platform/config/index.js';
 
 /**
  * A project's repository is read by the knowledge tools and worked in by agents: it may be neither

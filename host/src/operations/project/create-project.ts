@@ -1,4 +1,4 @@
-import { ProjectCreateSchema, ProjectSchema } from '../../domain/index.js';
+import { ProjectCreateSchema, ProjectSchema } from '../../features/domain/index.js';
 import { defineOperation } from '../define-operation.js';
 import { RefSchema } from '../ref-schema.js';
 import { assertRepositoryOutsideSvcHome } from './assert-repository-outside-svc-home.js';

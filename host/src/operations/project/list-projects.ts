@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ProjectSchema } from '../../domain/index.js';
+import { ProjectSchema } from '../../features/domain/index.js';
 import { defineOperation } from '../define-operation.js';
 import { listOf } from '../list-of.js';
 import { projectInScope } from '../project-scope.js';

@@ -1,4 +1,4 @@
-import { ProjectSchema, ProjectUpdateSchema } from '../../domain/index.js';
+import { ProjectSchema, ProjectUpdateSchema } from '../../features/domain/index.js';
 import { defineOperation } from '../define-operation.js';
 import { RefSchema } from '../ref-schema.js';
 import { assertRepositoryOutsideSvcHome } from './assert-repository-outside-svc-home.js';

@@ -1,4 +1,4 @@
-import { TaskCreateSchema, TaskSchema } from '../../domain/index.js';
+import { TaskCreateSchema, TaskSchema } from '../../features/domain/index.js';
 import { defineOperation } from '../define-operation.js';
 import { RefSchema } from '../ref-schema.js';
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { TaskSchema } from '../../domain/index.js';
+import { TaskSchema } from '../../features/domain/index.js';
 import { defineOperation } from '../define-operation.js';
 import { IdSchema } from '../id-schema.js';
-import { taskWorktreesOf } from '../../worktrees/index.js';
+import { taskWorktreesOf } from '../../features/worktrees/index.js';
 
 export const deleteTask = defineOperation({
   name: 'delete_task',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { spelledEnum, TASK_STATUSES, TaskSchema } from '../../domain/index.js';
+import { spelledEnum, TASK_STATUSES, TaskSchema } from '../../features/domain/index.js';
 import { defineOperation } from '../define-operation.js';
 import { IdSchema } from '../id-schema.js';
 

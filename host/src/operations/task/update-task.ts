@@ -1,4 +1,4 @@
-import { TaskSchema, TaskUpdateSchema } from '../../domain/index.js';
+import { TaskSchema, TaskUpdateSchema } from '../../features/domain/index.js';
 import { defineOperation } from '../define-operation.js';
 import { IdSchema } from '../id-schema.js';
 

@@ -1,5 +1,5 @@
 import { SvcError } from '@svc-org/ai-sdk';
-import type { TerminalManager } from '../../terminals/index.js';
+import type { TerminalManager } from '../../features/terminals/index.js';
 import type { OperationContext } from '../operation-context.js';
 
 /** The service's terminals; the invoker forwards `runsIn: 'service'` operations, so this is there. */

@@ -1,6 +1,6 @@
 import { SvcError } from '@svc-org/ai-sdk';
 import { z } from 'zod';
-import { ExecutionSchema } from '../../domain/index.js';
+import { ExecutionSchema } from '../../features/domain/index.js';
 import { defineOperation } from '../define-operation.js';
 import { IdSchema } from '../id-schema.js';
 import { liveTerminals } from './live-terminals.js';

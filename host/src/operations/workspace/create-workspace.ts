@@ -1,4 +1,4 @@
-import { WorkspaceCreateSchema, WorkspaceSchema } from '../../domain/index.js';
+import { WorkspaceCreateSchema, WorkspaceSchema } from '../../features/domain/index.js';
 import { defineOperation } from '../define-operation.js';
 
 export const createWorkspace = defineOperation({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { WorkspaceSchema } from '../../domain/index.js';
+import { WorkspaceSchema } from '../../features/domain/index.js';
 import { defineOperation } from '../define-operation.js';
 import { RefSchema } from '../ref-schema.js';
 

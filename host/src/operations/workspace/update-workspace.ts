@@ -1,4 +1,4 @@
-import { WorkspaceSchema, WorkspaceUpdateSchema } from '../../domain/index.js';
+import { WorkspaceSchema, WorkspaceUpdateSchema } from '../../features/domain/index.js';
 import { defineOperation } from '../define-operation.js';
 import { RefSchema } from '../ref-schema.js';
 

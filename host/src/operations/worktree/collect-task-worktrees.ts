@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { taskWorktreesOf, DEFAULT_RETENTION_DAYS } from '../../worktrees/index.js';
+import { taskWorktreesOf, DEFAULT_RETENTION_DAYS } from '../../features/worktrees/index.js';
 import { defineOperation } from '../define-operation.js';
 
 export const collectTaskWorktrees = defineOperation({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { taskWorktreesOf } from '../../worktrees/index.js';
+import { taskWorktreesOf } from '../../features/worktrees/index.js';
 import { defineOperation } from '../define-operation.js';
 import { IdSchema } from '../id-schema.js';
 import { TaskDiffSchema } from './worktree-schemas.js';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { ISOLATION_MODES, TaskOverlapSchema } from '../../worktrees/index.js';
+import { ISOLATION_MODES, TaskOverlapSchema } from '../../features/worktrees/index.js';
 
-export { ProjectIsolationSchema, TaskOverlapSchema, TaskWorktreeSchema } from '../../worktrees/index.js';
+export { ProjectIsolationSchema, TaskOverlapSchema, TaskWorktreeSchema } from '../../features/worktrees/index.js';
 
 /** A git branch name as the person types it; git's own rules are checked by git. */
 export const BranchNameSchema = z

@@ -1,9 +1,9 @@
 import { expect, test } from 'vitest';
 import type { Manifest } from '@svc-org/ai-sdk';
-import { buildOutdatedList } from '../../../src/extensions/catalog-installer/index.js';
-import type { CatalogIndex } from '../../../src/extensions/install/index.js';
-import type { ExtensionRecord } from '../../../src/extensions/registry/index.js';
-import { checkHostRange } from '../../../src/extensions/preflight/index.js';
+import { buildOutdatedList } from '../../../src/features/extensions/catalog-installer/index.js';
+import type { CatalogIndex } from '../../../src/features/extensions/install/index.js';
+import type { ExtensionRecord } from '../../../src/features/extensions/registry/index.js';
+import { checkHostRange } from '../../../src/features/extensions/preflight/index.js';
 
 const release = (version: string, compatibility: { svc: string; node: string; cli?: string }, permissions = ['process:spawn']) => ({
   version,

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import type { CliStreamEvent } from '@svc-org/ai-sdk';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { CatalogInstaller } from '../../../src/extensions/catalog-installer/index.js';
+import { CatalogInstaller } from '../../../src/features/extensions/catalog-installer/index.js';
 import { openHostServices, type HostServices } from '../../../src/host-services.js';
 import { startFixtureCatalog, type FixtureCatalog } from '../../../../test/support/catalog-fixture.js';
 import { FIXTURE_CLIS, waitFor } from '../../../../test/support/svc-process.js';

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
-import { resolveCatalogSettings } from '../../../src/extensions/catalog-installer/index.js';
-import { DEFAULT_INSTALL_BOUNDS } from '../../../src/extensions/install/index.js';
+import { resolveCatalogSettings } from '../../../src/features/extensions/catalog-installer/index.js';
+import { DEFAULT_INSTALL_BOUNDS } from '../../../src/features/extensions/install/index.js';
 
 const config = (values: Record<string, string>) => (key: string) => values[key];
 

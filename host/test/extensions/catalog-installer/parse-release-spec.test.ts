@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { checkExactVersion, parseReleaseSpec } from '../../../src/extensions/catalog-installer/index.js';
+import { checkExactVersion, parseReleaseSpec } from '../../../src/features/extensions/catalog-installer/index.js';
 
 test('reads <id>@<exact version>', () => {
   expect(parseReleaseSpec('svc-community.qwen-code@0.1.0')).toEqual({ id: 'svc-community.qwen-code', version: '0.1.0' });

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { openDatabase } from '../../../src/db/index.js';
-import { CatalogIndexVersions } from '../../../src/extensions/catalog-trust/index.js';
+import { openDatabase } from '../../../src/platform/db/index.js';
+import { CatalogIndexVersions } from '../../../src/features/extensions/catalog-trust/index.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'svc-index-versions-'));
 const db = openDatabase(join(dir, 'svc.db'));

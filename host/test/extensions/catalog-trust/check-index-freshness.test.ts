@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { checkIndexFreshness } from '../../../src/extensions/catalog-trust/index.js';
+import { checkIndexFreshness } from '../../../src/features/extensions/catalog-trust/index.js';
 
 const now = new Date('2030-01-01T00:00:00Z');
 const index = (version?: number, expires?: string) => ({ schemaVersion: 1 as const, extensions: [], ...(version === undefined ? {} : { version }), ...(expires === undefined ? {} : { expires }) });

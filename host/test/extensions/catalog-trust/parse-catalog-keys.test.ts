@@ -1,7 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
 import { catalogKeyId } from '@svc-org/extension-format/catalog';
-import { parseCatalogKeys } from '../../../src/extensions/catalog-trust/index.js';
+import { parseCatalogKeys } from '../../../src/features/extensions/catalog-trust/index.js';
 
 const a = generateKeyPairSync('ed25519').publicKey;
 const b = generateKeyPairSync('ed25519').publicKey;

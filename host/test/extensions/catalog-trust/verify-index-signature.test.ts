@@ -3,7 +3,7 @@ import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
 import { signCatalogIndex } from '../../../../catalog/src/sign-catalog-index.js';
 import { catalogPublicKeyPin } from '@svc-org/extension-format/catalog';
-import { parseCatalogKeys, verifyIndexSignature, type PinnedCatalogKey } from '../../../src/extensions/catalog-trust/index.js';
+import { parseCatalogKeys, verifyIndexSignature, type PinnedCatalogKey } from '../../../src/features/extensions/catalog-trust/index.js';
 
 function keyPair(): { privateKey: KeyObject; pinned: PinnedCatalogKey } {
   const { privateKey, publicKey } = generateKeyPairSync('ed25519');

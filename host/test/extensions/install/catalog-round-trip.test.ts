@@ -7,7 +7,7 @@ import { join, normalize } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { buildCatalog } from '../../../../catalog/src/index.js';
 import { BUILD_PROVIDER_SCRIPT, makeFixtureRepo } from '../../../../catalog/test/make-fixture-repo.js';
-import { downloadArtifact, extractArtifact, fetchCatalogIndex } from '../../../src/extensions/install/index.js';
+import { downloadArtifact, extractArtifact, fetchCatalogIndex } from '../../../src/features/extensions/install/index.js';
 import { createThrowawayCa, startHttpsServer, type HttpsTestServer, type ThrowawayCa } from '../../../../test/support/throwaway-https.js';
 
 let scratch: string;

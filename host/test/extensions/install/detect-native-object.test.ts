@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { detectNativeObject } from '../../../src/extensions/install/index.js';
+import { detectNativeObject } from '../../../src/features/extensions/install/index.js';
 
 const pe = (signatureAt: number, size = 256) => {
   const bytes = Buffer.alloc(size);

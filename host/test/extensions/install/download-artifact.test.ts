@@ -4,7 +4,7 @@ import { mkdir, mkdtemp, readFile, rm, stat, symlink, writeFile } from 'node:fs/
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { downloadArtifact, type DownloadProgress } from '../../../src/extensions/install/index.js';
+import { downloadArtifact, type DownloadProgress } from '../../../src/features/extensions/install/index.js';
 import { createThrowawayCa, startHttpsServer, type HttpsTestServer, type ThrowawayCa } from '../../../../test/support/throwaway-https.js';
 
 const TOKEN = 'artifact-token-51c0e2-do-not-leak';

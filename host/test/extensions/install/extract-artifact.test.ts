@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { packDeterministicTgz } from '../../../../catalog/src/index.js';
-import { extractArtifact, inspectArtifact } from '../../../src/extensions/install/index.js';
+import { extractArtifact, inspectArtifact } from '../../../src/features/extensions/install/index.js';
 
 const LONG_NAME = `dist/${'nested-folder/'.repeat(8)}${'x'.repeat(60)}.js`;
 const PACKAGE_JSON = `${JSON.stringify({ name: '@acme/svc-provider-alpha', version: '1.2.3', svc: { id: 'acme.alpha' } })}\n`;

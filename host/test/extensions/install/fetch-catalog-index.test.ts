@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { fetchCatalogIndex, resolveInstallBounds } from '../../../src/extensions/install/index.js';
+import { fetchCatalogIndex, resolveInstallBounds } from '../../../src/features/extensions/install/index.js';
 import { createThrowawayCa, startHttpsServer, type HttpsTestServer, type ThrowawayCa } from '../../../../test/support/throwaway-https.js';
 
 const REPO_ROOT = resolve(import.meta.dirname, '../../../..');
@@ -223,7 +223,7 @@ test('trusts a CA given through NODE_EXTRA_CA_CERTS, as the host process would',
   const script = join(scratch, 'fetch-index.mjs');
   await build({
     stdin: {
-      contents: `import { fetchCatalogIndex } from './host/src/extensions/install/index.ts';
+      contents: `import { fetchCatalogIndex } from './host/src/features/extensions/install/index.ts';
         fetchCatalogIndex(process.argv[2]).then(
           (index) => console.log(JSON.stringify({ ok: index.extensions[0].id })),
           (error) => console.log(JSON.stringify({ code: error.code })),

@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
-import { openDatabase, type Db } from '../../../src/db/index.js';
-import { latencyBucket, latencyQuantile, ProviderStatsRecorder, ProviderStatsStore } from '../../../src/extensions/stats/index.js';
-import { Logger } from '../../../src/logging/index.js';
+import { openDatabase, type Db } from '../../../src/platform/db/index.js';
+import { latencyBucket, latencyQuantile, ProviderStatsRecorder, ProviderStatsStore } from '../../../src/features/extensions/stats/index.js';
+import { Logger } from '../../../src/platform/logging/index.js';
 
 let dir: string;
 let db: Db;

@@ -1,0 +1,66 @@
+import { existsSync } from 'node:fs';
+import { checkSvcHomeMode, describeNodeLine, HOST_VERSION, nodeLineNote, resolveSvcHome } from '../../../platform/config/index.js';
+import { probeIsolation } from '../../../features/extensions/runtime/index.js';
+import type { CliIo } from '../cli-io.js';
+import { parseCommandArgs } from '../parse-command-args.js';
+import { printJson } from '../print-json.js';
+import { UsageError } from '../usage-error.js';
+
+const DOCTOR_USAGE = 'svc doctor [--json]';
+
+/**
+ * `svc doctor`: what this machine gives svc. The Node line (and whether it still gets security
+ * fixes), what the hardened mode can enforce here, and the data folder's mode. Opens no database and
+ * runs no provider: it is safe on a machine where nothing is set up yet.
+ */
+export async function doctorCommand(args: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseCommandArgs(args, { json: { type: 'boolean' } }, DOCTOR_USAGE);
+  if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"\nusage: ${DOCTOR_USAGE}`);
+  const node = describeNodeLine();
+  const probe = probeIsolation();
+  const svcHome = resolveSvcHome(io.env);
+  const homeExists = existsSync(svcHome);
+  const homeWarning = homeExists ? checkSvcHomeMode(svcHome) : undefined;
+  const note = nodeLineNote(node);
+  const hardened = {
+    permissionModel: node.permissionFlag ? `${node.permissionFlag}${node.permissionModelStable ? '' : ' (experimental)'}` : 'none',
+    network: probe.namespaces ? 'denied (own network namespace)' : 'not isolated',
+    networkPermissionFlag: node.networkPermission,
+    signals: probe.namespaces ? 'denied (own PID namespace)' : 'own process group only',
+    unixSockets: probe.namespaces && probe.providerRoot ? 'denied (own read-only root in a mount namespace)' : 'not isolated',
+    memory: probe.addressSpaceLimit ? 'hard limit (RLIMIT_AS) and heap limit' : 'heap limit only',
+  };
+  const warnings = [
+    ...(note ? [{ code: 'node_line_unsupported', message: note }] : []),
+    ...(homeWarning ? [homeWarning] : []),
+  ];
+  if (values.json) {
+    printJson(io, {
+      svc: HOST_VERSION,
+      node,
+      platform: `${process.platform}-${process.arch}`,
+      hardened,
+      compileCache: node.compileCache,
+      svcHome: { path: svcHome, exists: homeExists },
+      warnings,
+    });
+    return 0;
+  }
+  const lines = [
+    `svc ${HOST_VERSION} on Node ${node.version} (${process.platform}-${process.arch})`,
+    `node line        ${node.endOfLife ? `${node.pastEndOfLife ? 'past its end of life' : 'maintained until'} ${node.endOfLife}` : 'end of life unknown'}`,
+    'hardened mode',
+    `  permission model  ${hardened.permissionModel}`,
+    `  network           ${hardened.network}${node.networkPermission ? '; --allow-net available' : ''}`,
+    `  signals           ${hardened.signals}`,
+    `  Unix sockets      ${hardened.unixSockets}`,
+    `  memory            ${hardened.memory}`,
+    `compile cache    ${node.compileCache ? 'on' : 'not in this Node'}`,
+    `data folder      ${svcHome}${homeExists ? '' : ' (not created yet)'}`,
+  ];
+  io.stdout.write(`${lines.join('\n')}\n`);
+  for (const warning of warnings) {
+    io.stdout.write(`warning (${warning.code}): ${warning.message}${'fix' in warning ? ` — fix: ${warning.fix}` : ''}\n`);
+  }
+  return 0;
+}

@@ -1,0 +1,421 @@
+import { SvcError } from '@svc-org/ai-sdk';
+import { resolveSvcHome } from '../../../platform/config/index.js';
+import { TASK_STATUSES, type ExecutionRecord, type TaskStatus } from '../../../features/domain/index.js';
+// By group, not through operations/index.ts: `svc task …` evaluates only the declarations it uses.
+import * as execution from '../../../operations/execution/index.js';
+import { getProject } from '../../../operations/project/index.js';
+import * as task from '../../../operations/task/index.js';
+import * as terminal from '../../../operations/terminal/index.js';
+// Direct, not through client/index.ts: the CLI must not load the HTTP stack `svc serve` uses.
+import { ServiceClient } from '../../../client/service-client.js';
+import { attachRemoteTerminal } from '../attach-remote-terminal.js';
+import type { CliCommand, CliRun } from '../cli-command.js';
+import { positiveId } from '../positive-id.js';
+import { printJson } from '../print-json.js';
+import { printFields } from '../print-fields.js';
+import { printTable } from '../print-table.js';
+import { terminalLine } from '../terminal-text.js';
+import { requireTerminal } from '../require-terminal.js';
+import { singlePositional } from '../single-positional.js';
+import { UsageError } from '../usage-error.js';
+
+const o = { ...task, ...terminal, ...execution, getProject };
+const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+const list = (value: unknown) => (Array.isArray(value) ? (value as string[]) : undefined);
+const taskIdOf = (run: CliRun, command: CliCommand) => positiveId(singlePositional(run, command, 'task id'), 'task id');
+const STATUS_HELP = `one of ${TASK_STATUSES.join(', ')} (any case, - or _)`;
+
+function describeEnd(execution: ExecutionRecord): string {
+  if (execution.status === 'RUNNING' || execution.status === 'PAUSED') return execution.status;
+  const how = execution.exitSignal ? `signal ${execution.exitSignal}` : `exit ${execution.exitCode ?? '?'}`;
+  return `${execution.status} (${how}${execution.endReason ? `, ${execution.endReason}` : ''})`;
+}
+
+function client(run: CliRun): ServiceClient {
+  return ServiceClient.connect(resolveSvcHome(run.io.env));
+}
+
+async function attachAndReport(run: CliRun, id: number): Promise<number> {
+  const service = client(run);
+  const outcome = await attachRemoteTerminal(service, id, run.io, run.signal);
+  if (outcome === 'detached') {
+    run.io.stderr.write(`\r\n[detached from task ${id}; it keeps running — \`svc task attach ${id}\` to come back]\r\n`);
+    return 0;
+  }
+  const state = await service.call(o.getTaskTerminalStatus, { taskId: id });
+  run.io.stderr.write(`\r\n[task ${id}: execution ${state.execution?.id ?? '?'} ${state.execution ? describeEnd(state.execution) : 'ended'}]\r\n`);
+  return 0;
+}
+
+const LAUNCH_OPTIONS = {
+  connection: { type: 'string', short: 'c', value: '<name>', description: 'the connection that runs the CLI' },
+  model: { type: 'string', short: 'm', value: '<model>', description: 'the model to ask the CLI for' },
+  attach: { type: 'boolean', description: 'attach this terminal right away (needs a terminal)' },
+} as const;
+
+async function launch(run: CliRun, command: CliCommand, kind: 'start' | 'resume'): Promise<number> {
+  const id = taskIdOf(run, command);
+  if (run.values.attach) requireTerminal(run.io, `svc task ${kind} --attach`);
+  const size = run.io.stdout.columns && run.io.stdout.rows ? { cols: run.io.stdout.columns, rows: run.io.stdout.rows } : {};
+  const common = { ...(text(run.values.model) ? { model: text(run.values.model) } : {}), ...size };
+  let execution: ExecutionRecord;
+  if (kind === 'start') {
+    const connection = text(run.values.connection);
+    if (!connection) throw new UsageError('--connection is required\nusage: svc task start <id> --connection <name>');
+    execution = await run.invoke(o.startTaskExecution, { taskId: id, connection, ...common });
+  } else {
+    execution = await run.invoke(o.resumeTaskTerminal, {
+      taskId: id,
+      ...(text(run.values.connection) ? { connection: text(run.values.connection) } : {}),
+      ...(run.values.fresh ? { fresh: true } : {}),
+      ...common,
+    });
+  }
+  if (run.json && !run.values.attach) {
+    printJson(run.io, execution);
+    return 0;
+  }
+  const how = execution.mode === 'fresh' ? 'fresh session' : execution.sessionId ? `resuming session ${execution.sessionId}` : 'continuing the most recent session';
+  run.io.stdout.write(
+    `task ${id} ${kind === 'start' ? 'started' : 'resumed'}: execution ${execution.id} (${how}, ${execution.providerId} via ${execution.connectionName}, pid ${execution.pid})\n`,
+  );
+  if (run.values.attach) return attachAndReport(run, id);
+  run.io.stdout.write(`attach with: svc task attach ${id}\n`);
+  return 0;
+}
+
+export const TASK_COMMANDS: CliCommand[] = [
+  {
+    group: 'task',
+    name: 'create',
+    operation: o.createTask,
+    positionals: '<title>',
+    options: {
+      project: { type: 'string', short: 'p', value: '<id|name>', description: 'the project it belongs to (required)' },
+      description: { type: 'string', short: 'd', value: '<text>', description: 'what to do, in detail' },
+      parent: { type: 'string', value: '<task id>', description: 'make it a child of this task (same project)' },
+      label: { type: 'string', multiple: true, value: '<name>', description: 'a label of the project (repeat for more)' },
+      status: { type: 'string', value: '<status>', description: `starting column, ${STATUS_HELP}` },
+      unattended: { type: 'boolean', description: 'let its CLI run without asking for approvals' },
+    },
+    json: true,
+    examples: ['svc task create "Fix the login page" --project app --label bug'],
+    async run(run) {
+      if (run.positionals.length !== 1) throw new UsageError('expected one title (quote it)\nusage: svc task create <title> --project <id|name>');
+      const project = text(run.values.project);
+      if (!project) throw new UsageError('--project is required\nusage: svc task create <title> --project <id|name>');
+      const task = await run.invoke(o.createTask, {
+        projectId: project,
+        title: run.positionals[0]!,
+        description: text(run.values.description) ?? '',
+        ...(text(run.values.status) ? { status: text(run.values.status)! as TaskStatus } : {}),
+        parentTaskId: text(run.values.parent) ? positiveId(text(run.values.parent)!, '--parent') : null,
+        labels: list(run.values.label) ?? [],
+        unattended: Boolean(run.values.unattended),
+      });
+      if (run.json) printJson(run.io, task);
+      else run.io.stdout.write(`task ${task.id} created in project "${(await run.invoke(o.getProject, { id: task.projectId })).name}" (${task.status})\n`);
+      return 0;
+    },
+  },
+  {
+    group: 'task',
+    name: 'list',
+    operation: o.listTasks,
+    extensions: false,
+    options: {
+      project: { type: 'string', short: 'p', value: '<id|name>', description: 'only this project' },
+      status: { type: 'string', value: '<status>', description: `only this column, ${STATUS_HELP}` },
+      parent: { type: 'string', value: '<task id>', description: 'only children of this task' },
+    },
+    json: true,
+    examples: ['svc task list --project app --status in-progress'],
+    async run(run) {
+      const { items } = await run.invoke(o.listTasks, {
+        ...(text(run.values.project) ? { projectId: text(run.values.project) } : {}),
+        ...(text(run.values.status) ? { status: text(run.values.status)! as TaskStatus } : {}),
+        ...(text(run.values.parent) ? { parentTaskId: positiveId(text(run.values.parent)!, '--parent') } : {}),
+      });
+      if (run.json) printJson(run.io, items);
+      else if (items.length === 0) run.io.stdout.write('no tasks\n');
+      else
+        printTable(
+          run.io,
+          ['ID', 'PROJECT', 'STATUS', 'PARENT', 'LABELS', 'TITLE'],
+          items.map((t) => [String(t.id), String(t.projectId), t.status, t.parentTaskId === null ? '' : String(t.parentTaskId), t.labels.join(','), t.title]),
+          run.style,
+        );
+      return 0;
+    },
+  },
+  {
+    group: 'task',
+    name: 'show',
+    operation: o.getTask,
+    alsoUses: [o.listExecutions],
+    positionals: '<id>',
+    options: {},
+    json: true,
+    examples: ['svc task show 12'],
+    async run(run) {
+      const task = await run.invoke(o.getTask, { id: taskIdOf(run, this) });
+      const { items: executions } = await run.invoke(o.listExecutions, { taskId: task.id, limit: 10 });
+      if (run.json) {
+        printJson(run.io, { ...task, executions });
+        return 0;
+      }
+      const io = run.io;
+      printFields(io, [
+        ['id', task.id],
+        ['title', task.title],
+        ['project', task.projectId],
+        ['status', task.status],
+        ['parent', task.parentTaskId ?? '(none)'],
+        ['labels', task.labels.join(', ') || '(none)'],
+        ['unattended', task.unattended],
+        ['description', task.description, 'text'],
+      ]);
+      if (executions.length === 0) io.stdout.write('executions   (none)\n');
+      else {
+        io.stdout.write('executions\n');
+        printTable(
+          io,
+          ['  ID', 'STATUS', 'MODE', 'CONNECTION', 'STARTED', 'ENDED'],
+          executions.map((e) => [`  ${e.id}`, e.status + (e.endReason ? ` (${e.endReason})` : ''), e.mode, e.connectionName, e.startedAt, e.endedAt ?? '']),
+          run.style,
+        );
+        // What the latest run's CLI could not be given (MCP server, hooks, directive): the ladder may not hold there.
+        for (const entry of executions[0]!.unsupportedAttachments ?? []) {
+          io.stdout.write(`not attached ${entry.kind}: ${terminalLine(entry.reason)} (execution ${executions[0]!.id})\n`);
+        }
+      }
+      return 0;
+    },
+  },
+  {
+    group: 'task',
+    name: 'update',
+    operation: o.updateTask,
+    positionals: '<id>',
+    options: {
+      title: { type: 'string', value: '<title>', description: 'new title' },
+      description: { type: 'string', short: 'd', value: '<text>', description: 'new description' },
+      status: { type: 'string', value: '<status>', description: `move to this column, ${STATUS_HELP}` },
+      parent: { type: 'string', value: '<task id>', description: 'new parent task' },
+      'no-parent': { type: 'boolean', description: 'detach it from its parent' },
+      label: { type: 'string', multiple: true, value: '<name>', description: 'replace its labels (repeat for more)' },
+      'no-labels': { type: 'boolean', description: 'remove every label' },
+      unattended: { type: 'boolean', description: 'let its CLI run without asking for approvals' },
+      attended: { type: 'boolean', description: 'ask for approvals again' },
+    },
+    json: true,
+    examples: ['svc task update 12 --status in-review --label bug --label ui'],
+    async run(run) {
+      const v = run.values;
+      if (v.parent && v['no-parent']) throw new UsageError('--parent and --no-parent exclude each other');
+      if (v.unattended && v.attended) throw new UsageError('--unattended and --attended exclude each other');
+      if (v.label && v['no-labels']) throw new UsageError('--label and --no-labels exclude each other');
+      const task = await run.invoke(o.updateTask, {
+        id: taskIdOf(run, this),
+        ...(text(v.title) !== undefined ? { title: text(v.title) } : {}),
+        ...(text(v.description) !== undefined ? { description: text(v.description) } : {}),
+        ...(text(v.status) ? { status: text(v.status)! as TaskStatus } : {}),
+        ...(text(v.parent) ? { parentTaskId: positiveId(text(v.parent)!, '--parent') } : {}),
+        ...(v['no-parent'] ? { parentTaskId: null } : {}),
+        ...(list(v.label) ? { labels: list(v.label) } : {}),
+        ...(v['no-labels'] ? { labels: [] } : {}),
+        ...(v.unattended ? { unattended: true } : {}),
+        ...(v.attended ? { unattended: false } : {}),
+      });
+      if (run.json) printJson(run.io, task);
+      else run.io.stdout.write(`task ${task.id} updated (${task.status})\n`);
+      return 0;
+    },
+  },
+  {
+    group: 'task',
+    name: 'move',
+    operation: o.moveTask,
+    positionals: '<id> <status>',
+    options: {},
+    json: true,
+    examples: ['svc task move 12 done'],
+    async run(run) {
+      if (run.positionals.length !== 2) throw new UsageError(`expected a task id and a status\nusage: svc task move <id> <status>   (${STATUS_HELP})`);
+      const task = await run.invoke(o.moveTask, { id: positiveId(run.positionals[0]!, 'task id'), status: run.positionals[1]! as TaskStatus });
+      if (run.json) printJson(run.io, task);
+      else run.io.stdout.write(`task ${task.id} moved to ${task.status}\n`);
+      return 0;
+    },
+  },
+  {
+    group: 'task',
+    name: 'labels',
+    operation: o.setTaskLabels,
+    positionals: '<id> [<label>...]',
+    options: {},
+    json: true,
+    examples: ['svc task labels 12 bug ui', 'svc task labels 12        (clears them)'],
+    async run(run) {
+      const [first, ...labels] = run.positionals;
+      if (first === undefined) throw new UsageError('expected a task id\nusage: svc task labels <id> [<label>...]');
+      const task = await run.invoke(o.setTaskLabels, { id: positiveId(first, 'task id'), labels });
+      if (run.json) printJson(run.io, task);
+      else run.io.stdout.write(`task ${task.id} labels: ${task.labels.join(', ') || '(none)'}\n`);
+      return 0;
+    },
+  },
+  {
+    group: 'task',
+    name: 'remove',
+    operation: o.deleteTask,
+    positionals: '<id>',
+    options: {},
+    json: true,
+    examples: ['svc task remove 12'],
+    async run(run) {
+      const task = await run.invoke(o.deleteTask, { id: taskIdOf(run, this) });
+      if (run.json) printJson(run.io, task);
+      else run.io.stdout.write(`task ${task.id} removed\n`);
+      return 0;
+    },
+  },
+  {
+    group: 'task',
+    name: 'start',
+    operation: o.startTaskExecution,
+    positionals: '<id>',
+    options: LAUNCH_OPTIONS,
+    json: true,
+    examples: ['svc task start 12 --connection work-claude --attach'],
+    run(run) {
+      return launch(run, this, 'start');
+    },
+  },
+  {
+    group: 'task',
+    name: 'resume',
+    operation: o.resumeTaskTerminal,
+    positionals: '<id>',
+    options: { ...LAUNCH_OPTIONS, connection: { ...LAUNCH_OPTIONS.connection, description: 'another connection (default: the previous one)' }, fresh: { type: 'boolean', description: 'start a fresh session instead' } },
+    json: true,
+    examples: ['svc task resume 12', 'svc task resume 12 --fresh --connection work-codex'],
+    run(run) {
+      return launch(run, this, 'resume');
+    },
+  },
+  {
+    group: 'task',
+    name: 'attach',
+    description: "Show a task's live terminal here and type into it; Ctrl-] detaches and leaves it running.",
+    alsoUses: [o.sendTaskTerminalInput, o.resizeTaskTerminal, o.getTaskTerminalStatus],
+    positionals: '<id>',
+    options: {},
+    examples: ['svc task attach 12'],
+    async run(run) {
+      requireTerminal(run.io, 'svc task attach');
+      return attachAndReport(run, taskIdOf(run, this));
+    },
+  },
+  {
+    group: 'task',
+    name: 'output',
+    operation: o.getTaskTerminalOutput,
+    positionals: '<id>',
+    options: {
+      cursor: { type: 'string', value: '<n>', description: "read from this offset (a previous read's cursor)" },
+      follow: { type: 'boolean', short: 'f', description: 'keep printing as output comes, until the terminal ends or Ctrl-C' },
+    },
+    json: true,
+    examples: ['svc task output 12', 'svc task output 12 --cursor 4096 --json'],
+    async run(run) {
+      const id = taskIdOf(run, this);
+      const rawCursor = text(run.values.cursor);
+      if (rawCursor !== undefined && !/^\d+$/.test(rawCursor)) throw new UsageError(`--cursor takes a number, got "${rawCursor}"`);
+      const cursor = rawCursor === undefined ? undefined : Number(rawCursor);
+      if (run.values.follow) {
+        const controller = new AbortController();
+        run.signal.addEventListener('abort', () => controller.abort(), { once: true });
+        const response = await client(run)
+          .open('GET', `/api/internal/terminal/${id}/stream${cursor === undefined ? '' : `?cursor=${cursor}`}`, controller.signal)
+          .catch((error: unknown) => {
+            // An ended terminal has nothing to follow: print what it left, as without --follow.
+            if (SvcError.hasCode(error) && error.code === 'terminal_not_running') return undefined;
+            throw error;
+          });
+        if (response) {
+          try {
+            for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) run.io.stdout.write(chunk);
+          } catch (error) {
+            if (!controller.signal.aborted) throw error;
+          }
+          return 0;
+        }
+      }
+      const read = await run.invoke(o.getTaskTerminalOutput, { taskId: id, ...(cursor === undefined ? {} : { cursor }) });
+      if (run.json) {
+        printJson(run.io, read);
+        return 0;
+      }
+      if (read.behind) run.io.stderr.write(`[${read.missedBytes} bytes scrolled out of the buffer before this read]\n`);
+      run.io.stdout.write(read.data);
+      // The retained window can be larger than one read: page through it.
+      let next = read;
+      while (next.more) {
+        next = await run.invoke(o.getTaskTerminalOutput, { taskId: id, cursor: next.cursor });
+        run.io.stdout.write(next.data);
+      }
+      return 0;
+    },
+  },
+  {
+    group: 'task',
+    name: 'status',
+    operation: o.getTaskTerminalStatus,
+    positionals: '<id>',
+    options: {},
+    json: true,
+    examples: ['svc task status 12'],
+    async run(run) {
+      const state = await run.invoke(o.getTaskTerminalStatus, { taskId: taskIdOf(run, this) });
+      if (run.json) printJson(run.io, state);
+      else {
+        const t = state.terminal;
+        run.io.stdout.write(`terminal     ${t ? `${t.state}, pid ${t.pid}, ${t.attached} attached${t.keepaliveRemainingMs !== null ? `, keepalive ${Math.ceil(t.keepaliveRemainingMs / 1000)} s` : ''}` : '(none)'}\n`);
+        run.io.stdout.write(`execution    ${state.execution ? `${state.execution.id} ${describeEnd(state.execution)}` : '(none)'}\n`);
+      }
+      return 0;
+    },
+  },
+  {
+    group: 'task',
+    name: 'terminals',
+    operation: o.listTaskTerminals,
+    options: {},
+    json: true,
+    examples: ['svc task terminals'],
+    async run(run) {
+      const { items } = await run.invoke(o.listTaskTerminals, {});
+      if (run.json) printJson(run.io, items);
+      else if (items.length === 0) run.io.stdout.write('no task terminals\n');
+      else printTable(run.io, ['TASK', 'EXECUTION', 'STATE', 'PID', 'ATTACHED'], items.map((t) => [String(t.taskId), String(t.executionId), t.state, String(t.pid), String(t.attached)]), run.style);
+      return 0;
+    },
+  },
+  {
+    group: 'task',
+    name: 'stop',
+    operation: o.closeTaskTerminal,
+    positionals: '<id>',
+    options: {},
+    json: true,
+    examples: ['svc task stop 12'],
+    async run(run) {
+      const id = taskIdOf(run, this);
+      const execution = await run.invoke(o.closeTaskTerminal, { taskId: id });
+      if (run.json) printJson(run.io, execution);
+      else run.io.stdout.write(`task ${id} stopped: execution ${execution.id} ${describeEnd(execution)}\n`);
+      return 0;
+    },
+  },
+];

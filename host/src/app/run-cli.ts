@@ -1,0 +1,126 @@
+import { SvcError } from '@svc-org/ai-sdk';
+import { commandGroups, commandNames, loadAllCommands, loadCommand, loadGroupCommands } from './cli/command-table.js';
+import { HOST_VERSION, resolveSvcHome } from '../platform/config/index.js';
+import { openHostServices, type HostServices } from '../host-services.js';
+// Direct, not through operations/index.ts: that evaluates every operation's declaration.
+import { OperationInvoker } from '../operations/operation-invoker.js';
+import { OperationRegistry } from '../operations/operation-registry.js';
+// Direct, not through client/index.ts: the CLI must not load the HTTP stack `svc serve` uses.
+import { ServiceClient } from '../client/service-client.js';
+import type { CliCommand, CliValues } from '../adapters/cli/cli-command.js';
+import type { CliIo } from '../adapters/cli/cli-io.js';
+import { closestName } from '../adapters/cli/closest-name.js';
+import { formatCommandHelp } from '../adapters/cli/format-command-help.js';
+import { formatGroupHelp } from '../adapters/cli/format-group-help.js';
+import { formatUsage } from '../adapters/cli/format-usage.js';
+import { parseCommandArgs } from '../adapters/cli/parse-command-args.js';
+import { printError } from '../adapters/cli/print-error.js';
+import { styleFor } from '../adapters/cli/style.js';
+import { UsageError } from '../adapters/cli/usage-error.js';
+
+const HELP = new Set(['--help', '-h']);
+
+/** Runs one `svc` invocation and resolves with its exit status. */
+export async function runCli(argv: string[], io: CliIo, signal: AbortSignal = new AbortController().signal): Promise<number> {
+  let services: HostServices | undefined;
+  let extensions = true;
+  const open = async () => (services ??= await openHostServices({ env: io.env, extensions }));
+  const style = styleFor(io.stdout, io.env);
+  try {
+    const [first, ...rest] = argv;
+    if (first === undefined || first === 'help' || HELP.has(first)) {
+      io.stdout.write(formatUsage(await loadAllCommands(), style));
+      return first === undefined ? 2 : 0;
+    }
+    if (first === 'version' || first === '--version' || first === '-v') {
+      io.stdout.write(`${HOST_VERSION}\n`);
+      return 0;
+    }
+    const { command, args } = await findCommand(first, rest, io, style);
+    if (!command) return 0;
+    extensions = command.extensions !== false;
+    const end = args.indexOf('--');
+    if ((end === -1 ? args : args.slice(0, end)).some((arg) => HELP.has(arg))) {
+      io.stdout.write(formatCommandHelp(command, styleFor(io.stdout, io.env)));
+      return 0;
+    }
+    const invoker = new OperationInvoker({
+      // Commands pass the operation itself, never a name: the registry holds the command's own.
+      registry: new OperationRegistry(new Set([command.operation, ...(command.alsoUses ?? [])].filter((operation) => operation !== undefined))),
+      services: open,
+      caller: { via: 'cli' },
+      remote: () => ServiceClient.connect(resolveSvcHome(io.env)),
+    });
+    let values: CliValues = {};
+    let positionals: string[] = args;
+    if (!command.raw) {
+      const options = { ...command.options, ...(command.json ? { json: { type: 'boolean' as const } } : {}) };
+      const parsed = parseCommandArgs(args, options, `${[command.group, command.name].join(' ')} (see \`svc ${command.group} ${command.name} --help\`)`);
+      values = parsed.values as CliValues;
+      positionals = parsed.positionals;
+    }
+    return await command.run({
+      io,
+      signal,
+      values,
+      positionals,
+      args,
+      json: Boolean(values.json),
+      style,
+      open,
+      invoke: (operation, input, progress) => invoker.invoke(operation, input, signal, progress),
+    });
+  } catch (error) {
+    printError(io, error, services?.logger.redactor);
+    if (SvcError.isInstance(error) && error.code === 'usage') return 2;
+    return 1;
+  } finally {
+    await services?.close();
+  }
+}
+
+/** `svc <group> [<name>]`: the command, or the group's help (command undefined), or a usage error. */
+async function findCommand(group: string, rest: string[], io: CliIo, style: ReturnType<typeof styleFor>): Promise<{ command?: CliCommand; args: string[] }> {
+  const names = commandNames(group);
+  if (names.length === 0) {
+    const guess = closestName(group, commandGroups());
+    throw new UsageError(`unknown command "${group}"${guess ? ` — did you mean \`svc ${guess}\`?` : ''}\nrun \`svc --help\` for the list`);
+  }
+  if (names.includes('')) return { command: await loadCommand(group, ''), args: rest };
+  const [name, ...args] = rest;
+  if (name === undefined || HELP.has(name) || name === 'help') {
+    io.stdout.write(formatGroupHelp(group, await loadGroupCommands(group), style));
+    if (name === undefined) throw new UsageError(`say which ${group} command (see above)`);
+    return { args: [] };
+  }
+  const command = names.includes(name) ? await loadCommand(group, name) : undefined;
+  if (command) return { command, args };
+  const guess = closestName(name, names);
+  const unknown = new UsageError(
+    `unknown ${group} command "${name}"${guess ? ` — did you mean \`svc ${group} ${guess}\`?` : ''}\nrun \`svc ${group} --help\` for the list`,
+  );
+  // `svc ext` keeps its own dispatcher until extension management moves onto operations: a
+  // subcommand it knows and this table does not yet still reaches it.
+  if (group === 'ext') return { command: extPassthrough(name, unknown), args };
+  throw unknown;
+}
+
+function extPassthrough(name: string, unknown: UsageError): CliCommand {
+  return {
+    group: 'ext',
+    name,
+    description: `svc ext ${name}`,
+    options: {},
+    raw: true,
+    examples: [],
+    async run(run) {
+      const { extCommand } = await import('../adapters/cli/commands/ext-command.js');
+      try {
+        return await extCommand([name, ...run.args], run.io, run.open, run.signal, run.invoke);
+      } catch (error) {
+        if (SvcError.isInstance(error) && error.code === 'usage' && error.message.startsWith(`unknown ext command "${name}"`)) throw unknown;
+        throw error;
+      }
+    },
+  };
+}

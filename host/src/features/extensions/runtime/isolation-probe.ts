@@ -1,0 +1,49 @@
+// What this machine lets the hardened mode enforce, found once per host process.
+import { spawnSync } from 'node:child_process';
+import { realpathSync } from 'node:fs';
+import { describeNodeLine } from '../../../platform/config/index.js';
+import { providerRootArgs, providerRootMountPoint } from './provider-root.js';
+
+export interface IsolationProbe {
+  /** Node's permission flag, as this Node accepts it: `--permission`, or `--experimental-permission` where the model is still experimental (Node 20). */
+  permissionFlag: '--permission' | '--experimental-permission';
+  /** An unprivileged user + network + PID namespace can be made (`unshare -rnp`, Linux). */
+  namespaces: boolean;
+  /**
+   * An unprivileged mount namespace can give the provider its own read-only root (provider-root.ts):
+   * no Unix socket of the host to connect to, no socket file to create.
+   */
+  providerRoot: boolean;
+  /** A hard address-space limit can be set on the child (`prlimit --as`, Linux). */
+  addressSpaceLimit: boolean;
+}
+
+let cached: IsolationProbe | undefined;
+
+export function probeIsolation(): IsolationProbe {
+  if (cached) return cached;
+  const works = (command: string, args: string[]) => {
+    if (process.platform !== 'linux') return false;
+    try {
+      return spawnSync(command, args, { stdio: 'ignore', timeout: 5_000 }).status === 0;
+    } catch {
+      return false;
+    }
+  };
+  cached = {
+    // From the flags this Node accepts, not its version string.
+    permissionFlag: describeNodeLine().permissionFlag ?? '--permission',
+    // The same flags the launch uses, so a kernel that forbids unprivileged namespaces says so here.
+    namespaces: works('unshare', ['-rnp', '--fork', '--kill-child=SIGKILL', 'true']),
+    // The launch's own script, with the node binary this host runs on, asked for its version.
+    providerRoot: works('unshare', ['-rnpm', '--fork', '--kill-child=SIGKILL', ...rootProbeArgs()]),
+    addressSpaceLimit: works('prlimit', ['--as=1073741824', '--', 'true']),
+  };
+  return cached;
+}
+
+function rootProbeArgs(): string[] {
+  if (process.platform !== 'linux') return [];
+  const node = realpathSync(process.execPath);
+  return providerRootArgs(providerRootMountPoint(), [node], [node, '--version']);
+}

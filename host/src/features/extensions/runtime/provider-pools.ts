@@ -1,0 +1,200 @@
+// The provider pools of one runtime: a piscina pool of long-lived worker threads per extension
+// (or a hardened process pool), replaced when the code changes and retired on unload, with the
+// bounded stop that keeps a stuck provider from holding the service.
+import { randomBytes } from 'node:crypto';
+import { dirname } from 'node:path';
+import Piscina from 'piscina';
+import type { Logger } from '../../../platform/logging/index.js';
+import { scrubbedWorkerEnv } from '../../../platform/processes/child-env.js';
+import { killTaggedProcesses, PROVIDER_THREAD_TAG } from '../../../platform/processes/tagged-processes.js';
+import type { CallChannel } from './call-channel.js';
+import { hardenedLaunch, realPath } from './hardened-launch.js';
+import { probeIsolation } from './isolation-probe.js';
+import type { LoadableExtension } from './loadable-extension.js';
+import { ProcessPool } from './process-pool.js';
+import type { ProviderPool } from './provider-pool.js';
+import type { RuntimeLimits } from './runtime-options.js';
+import { resolveWorkerFile } from './worker-file.js';
+
+export interface PoolEntry {
+  id: string;
+  revision: string;
+  /** Every process a thread of this pool starts carries `<tag>.<threadId>` in its environment. */
+  tag: string;
+  pool: ProviderPool;
+  active: Set<CallChannel>;
+  /** The entry as this pool loads it (a hardened process loads it by its real path). */
+  entryPath: string;
+  /** Set once the pool takes no new calls: why its calls end. */
+  retiring?: 'replaced' | 'unloaded' | 'abandoned';
+}
+
+export interface ProviderPoolsOptions {
+  limits: RuntimeLimits;
+  logger: Logger;
+  hostEnv: NodeJS.ProcessEnv;
+  workerFile: string;
+  /** The hardened bootstrap bundle; resolved on first use when absent. */
+  processBootstrapFile?: string;
+}
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+
+export class ProviderPools {
+  private readonly pools = new Map<string, PoolEntry>();
+  /** Pools that take no new calls but may still run some (replaced, abandoned). */
+  private readonly retiring = new Set<PoolEntry>();
+  private readonly limits: RuntimeLimits;
+  private processBootstrapFile: string | undefined;
+  private readonly tagPrefix = `${process.pid}-${randomBytes(4).toString('hex')}`;
+  private poolCount = 0;
+
+  constructor(private readonly options: ProviderPoolsOptions) {
+    this.limits = options.limits;
+    this.processBootstrapFile = options.processBootstrapFile;
+  }
+
+  /** Stops an extension's threads (disable, update, uninstall): running calls are cancelled. */
+  async unload(id: string): Promise<void> {
+    const entries = [...this.retiring].filter((entry) => entry.id === id);
+    const current = this.pools.get(id);
+    if (current) {
+      this.pools.delete(id);
+      entries.push(current);
+    }
+    await Promise.all(entries.map((entry) => this.retire(entry)));
+  }
+
+  /** Stops every thread; bounded even when a provider is stuck in a native call. */
+  async close(): Promise<void> {
+    const entries = [...this.pools.values(), ...this.retiring];
+    this.pools.clear();
+    await Promise.all(entries.map((entry) => this.retire(entry)));
+  }
+
+  /** Number of live worker threads of an extension (0 when unloaded or idle-unloaded). */
+  threadCount(id: string): number {
+    return this.pools.get(id)?.pool.threads.length ?? 0;
+  }
+
+  poolFor(extension: LoadableExtension): PoolEntry {
+    const current = this.pools.get(extension.id);
+    if (current && current.revision === extension.revision) return current;
+    if (current) {
+      // New code: new calls go to fresh threads; calls already running finish on the old ones.
+      this.pools.delete(extension.id);
+      current.retiring = 'replaced';
+      this.retiring.add(current);
+      void this.retireWhenIdle(current);
+    }
+    const tag = `${this.tagPrefix}.${++this.poolCount}`;
+    const pool = extension.isolation === 'process' ? this.processPoolFor(extension) : this.workerPoolFor(tag);
+    pool.on('error', (error: Error) => this.options.logger.error('provider worker error', { plugin: extension.id, error: error.message }));
+    const entryPath = extension.isolation === 'process' ? realPath(extension.entryPath) : extension.entryPath;
+    const entry: PoolEntry = { id: extension.id, revision: extension.revision, tag, pool, entryPath, active: new Set() };
+    this.pools.set(extension.id, entry);
+    return entry;
+  }
+
+  private processPoolFor(extension: LoadableExtension): ProviderPool {
+    this.processBootstrapFile ??= resolveWorkerFile('provider-process.mjs');
+    const launch = hardenedLaunch({
+      packageDir: extension.packageDir ?? dirname(extension.entryPath),
+      bootstrapFile: this.processBootstrapFile,
+      heapMb: this.limits.maxOldGenerationSizeMb,
+      stackSizeMb: this.limits.stackSizeMb,
+      hostEnv: this.options.hostEnv,
+      probe: probeIsolation(),
+    });
+    return new ProcessPool(launch, this.limits.idleTimeoutMs, { maxMessageBytes: this.limits.maxMessageBytes, maxMessageDepth: this.limits.maxMessageDepth });
+  }
+
+  private workerPoolFor(tag: string): ProviderPool {
+    // Calls carry no AbortSignal into piscina: piscina runs a task that has one alone on its
+    // thread. Deadlines and cancels are the host's own (a cancel message, then abandonment).
+    const pool = new Piscina({
+      filename: this.options.workerFile,
+      name: 'default',
+      minThreads: 0,
+      maxThreads: this.limits.maxThreads,
+      idleTimeout: this.limits.idleTimeoutMs,
+      concurrentTasksPerWorker: this.limits.concurrentTasksPerWorker,
+      atomics: 'disabled',
+      env: { ...scrubbedWorkerEnv(this.options.hostEnv), [PROVIDER_THREAD_TAG]: tag },
+      resourceLimits: {
+        maxOldGenerationSizeMb: this.limits.maxOldGenerationSizeMb,
+        maxYoungGenerationSizeMb: this.limits.maxYoungGenerationSizeMb,
+        stackSizeMb: this.limits.stackSizeMb,
+      },
+    });
+    return pool as unknown as ProviderPool;
+  }
+
+  private async retireWhenIdle(entry: PoolEntry): Promise<void> {
+    while (entry.active.size > 0) await sleep(50);
+    await this.destroyPool(entry);
+  }
+
+  private async retire(entry: PoolEntry): Promise<void> {
+    entry.retiring = 'unloaded';
+    this.retiring.add(entry);
+    for (const channel of entry.active) {
+      channel.cancel('unloaded');
+      void channel.killProcesses('unloaded');
+    }
+    // Processes get their polite stop; a provider that does not let them go does not hold us up.
+    await Promise.race([Promise.all([...entry.active].map((channel) => channel.killProcesses('unloaded'))), sleep(this.limits.cancelGraceMs)]);
+    await this.destroyPool(entry);
+  }
+
+  /** piscina's destroy waits for every thread to exit; a thread stuck in a native call is not waited for. */
+  private async destroyPool(entry: PoolEntry): Promise<void> {
+    const destroyed = entry.pool.destroy().then(() => true);
+    const inTime = await Promise.race([destroyed, sleep(this.limits.cancelGraceMs).then(() => false)]);
+    if (!inTime) {
+      // What blocks a thread is nearly always a process it waits for (execFileSync): end them all.
+      const killed = killTaggedProcesses(PROVIDER_THREAD_TAG, entry.tag);
+      this.options.logger.warn('provider worker did not stop; its processes were killed', { plugin: entry.id, killed: killed.length });
+    }
+    this.retiring.delete(entry);
+  }
+
+  /**
+   * Gives up on a thread whose call did not stop within the grace period: the thread is
+   * terminated without waiting, every process it started is killed (tagged, so detached ones too),
+   * the other calls on it fail, and the extension's next call gets a fresh pool.
+   */
+  abandonThread(entry: PoolEntry, threadId: number, cause: CallChannel): void {
+    const worker = entry.pool.threads.find((thread) => thread.threadId === threadId);
+    void worker?.terminate().catch(() => undefined);
+    const killed = killTaggedProcesses(PROVIDER_THREAD_TAG, `${entry.tag}.${threadId}`);
+    for (const other of entry.active) {
+      if (other !== cause && other.threadId === threadId) {
+        other.fail({ code: 'worker_crashed', message: 'the call was stopped with its worker thread: another call on that thread did not stop' });
+      }
+    }
+    this.options.logger.warn('provider worker abandoned: a call did not stop within the grace period', {
+      plugin: entry.id,
+      graceMs: this.limits.cancelGraceMs,
+      killedProcesses: killed.length,
+    });
+    if (this.pools.get(entry.id) === entry) this.pools.delete(entry.id);
+    if (!entry.retiring) {
+      entry.retiring = 'abandoned';
+      this.retiring.add(entry);
+      void this.retireWhenIdle(entry);
+    }
+  }
+
+  /**
+   * The caller has its outcome but the worker still holds the call (it is winding down, or it
+   * started just as it was cancelled in the queue). A call that does not let go of its thread
+   * within the grace period after it started is abandoned.
+   */
+  async watchRelease(entry: PoolEntry, channel: CallChannel, taskDone: Promise<void>): Promise<void> {
+    const first = await Promise.race([taskDone.then(() => 'done' as const), channel.started.then(() => 'started' as const)]);
+    if (first === 'done') return;
+    const letGo = await Promise.race([taskDone.then(() => true), sleep(this.limits.cancelGraceMs).then(() => false)]);
+    if (!letGo && !entry.retiring && channel.threadId !== undefined) this.abandonThread(entry, channel.threadId, channel);
+  }
+}

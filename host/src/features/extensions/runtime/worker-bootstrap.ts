@@ -1,0 +1,15 @@
+// Runs inside a provider's worker thread (piscina): tags the processes the thread starts, routes
+// its console to the host log, and serves each task with the shared task runner.
+import { threadId } from 'node:worker_threads';
+import { PROVIDER_THREAD_TAG } from '../../../platform/processes/tagged-processes.js';
+import type { WorkerTask } from './rpc-messages.js';
+import { routeConsole, runProviderTask } from './run-provider-task.js';
+import { tagChildProcesses } from './tag-child-processes.js';
+
+// The pool's tag arrives in the worker's environment; each thread adds its own id.
+tagChildProcesses(PROVIDER_THREAD_TAG, `${process.env[PROVIDER_THREAD_TAG] ?? 'unknown'}.${threadId}`);
+routeConsole();
+
+export default function runTask(task: WorkerTask): Promise<void> {
+  return runProviderTask(task, threadId);
+}

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { defineOperation, IdSchema } from '../../operations/index.js';
+import { AssetSchema } from './asset-store.js';
+import { ProjectKnowledge } from './project-knowledge.js';
+
+export const getAsset = defineOperation({
+  name: 'get_asset',
+  group: 'assets',
+  description: 'One project asset (link, file or snippet) by its id.',
+  readOnly: true,
+  runsIn: 'any',
+  input: z.object({ assetId: IdSchema }).strict(),
+  output: AssetSchema,
+  http: { method: 'GET', path: '/api/knowledge/assets/:assetId' },
+  handler: (input, ctx) => new ProjectKnowledge(ctx.services.db).assets.get(input.assetId),
+});

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { defineOperation, IdSchema } from '../../operations/index.js';
+import { NoteSchema } from './note-store.js';
+import { ProjectKnowledge } from './project-knowledge.js';
+
+export const getNote = defineOperation({
+  name: 'get_note',
+  group: 'notes',
+  description: 'One project note by its id.',
+  readOnly: true,
+  runsIn: 'any',
+  input: z.object({ noteId: IdSchema }).strict(),
+  output: NoteSchema,
+  http: { method: 'GET', path: '/api/knowledge/notes/:noteId' },
+  handler: (input, ctx) => new ProjectKnowledge(ctx.services.db).notes.get(input.noteId),
+});

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { defineOperation, IdSchema, listOf } from '../../operations/index.js';
+import { NoteSchema } from './note-store.js';
+import { ProjectKnowledge } from './project-knowledge.js';
+
+export const listNotes = defineOperation({
+  name: 'list_notes',
+  group: 'notes',
+  description: "A project's notes (decisions, findings, hand-over text), newest first; manage_notes writes them.",
+  readOnly: true,
+  runsIn: 'any',
+  input: z.object({ projectId: IdSchema, limit: z.number().int().min(1).max(500).default(100) }).strict(),
+  output: listOf(NoteSchema),
+  http: { method: 'GET', path: '/api/knowledge/notes' },
+  handler(input, ctx) {
+    ctx.services.domain.projects.get(input.projectId);
+    return { items: new ProjectKnowledge(ctx.services.db).notes.list(input.projectId, input.limit) };
+  },
+});

@@ -1,0 +1,71 @@
+// Product groups (projects that make one product): declared operations.
+import { z } from 'zod';
+import { defineOperation, IdSchema, listOf, type OperationContext } from '../../operations/index.js';
+import { ProductGroupSchema, ProductGroupStore } from './product-group-store.js';
+
+const Name = z.string().trim().min(1).max(100);
+const ProjectIds = z.array(IdSchema).max(200).describe('projects of the same workspace; each in at most one group');
+const store = (ctx: OperationContext) => new ProductGroupStore(ctx.services.db, ctx.services.domain);
+
+export const PRODUCT_GROUP_OPERATIONS = [
+  defineOperation({
+    name: 'list_product_groups',
+    group: 'product_group',
+    description: 'List product groups (projects that make one product), optionally of one workspace, with their project ids.',
+    readOnly: true,
+    runsIn: 'any',
+    input: z.object({ workspaceId: IdSchema.optional() }).strict(),
+    output: listOf(ProductGroupSchema),
+    http: { method: 'GET', path: '/api/product-groups' },
+    handler: (input, ctx) => ({ items: store(ctx).list(input.workspaceId) }),
+  }),
+  defineOperation({
+    name: 'get_product_group',
+    group: 'product_group',
+    description: 'Show one product group with its project ids.',
+    readOnly: true,
+    runsIn: 'any',
+    input: z.object({ id: IdSchema }).strict(),
+    output: ProductGroupSchema,
+    http: { method: 'GET', path: '/api/product-groups/:id' },
+    handler: (input, ctx) => store(ctx).get(input.id),
+  }),
+  defineOperation({
+    name: 'create_product_group',
+    group: 'product_group',
+    description: 'Group projects of one workspace as one product (e.g. web app, API and docs); the name is unique in the workspace.',
+    readOnly: false,
+    runsIn: 'any',
+    input: z.object({ workspaceId: IdSchema, name: Name, description: z.string().max(10_000).default(''), projectIds: ProjectIds.default([]) }).strict(),
+    output: ProductGroupSchema,
+    http: { method: 'POST', path: '/api/product-groups', status: 201 },
+    handler: (input, ctx) => store(ctx).create(input),
+  }),
+  defineOperation({
+    name: 'update_product_group',
+    group: 'product_group',
+    description: 'Rename a product group, change its description, or replace its list of projects.',
+    readOnly: false,
+    idempotent: true,
+    runsIn: 'any',
+    input: z.object({ id: IdSchema, name: Name.optional(), description: z.string().max(10_000).optional(), projectIds: ProjectIds.optional() }).strict(),
+    output: ProductGroupSchema,
+    http: { method: 'PATCH', path: '/api/product-groups/:id' },
+    handler: (input, ctx) => {
+      const { id, ...patch } = input;
+      return store(ctx).update(id, patch);
+    },
+  }),
+  defineOperation({
+    name: 'delete_product_group',
+    group: 'product_group',
+    description: 'Remove a product group; its projects stay, ungrouped. Answers the removed group.',
+    readOnly: false,
+    destructive: true,
+    runsIn: 'any',
+    input: z.object({ id: IdSchema }).strict(),
+    output: ProductGroupSchema,
+    http: { method: 'DELETE', path: '/api/product-groups/:id', status: 204 },
+    handler: (input, ctx) => store(ctx).remove(input.id),
+  }),
+];

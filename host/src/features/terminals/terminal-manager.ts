@@ -1,0 +1,404 @@
+// The live task terminals of this service run. What a start or resume runs is planned in
+// terminal-launch-plan.ts; the execution rows are kept by execution-records.ts.
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { IPty } from 'node-pty';
+import { SvcError } from '@svc-org/ai-sdk';
+import type { ConnectionStore } from '../connections/index.js';
+import type { Domain, EndReason, ExecutionRecord, TaskRecord } from '../domain/index.js';
+import type { ExtensionService } from '../extensions/index.js';
+import type { Logger } from '../../platform/logging/index.js';
+import { ExecutionRecords } from './execution-records.js';
+import type { TimerClock } from './keepalive-timer.js';
+import type { ScrollbackRead } from './scrollback-buffer.js';
+import { locateHarnessFiles, type HarnessFiles } from './harness-files.js';
+import type { SignalDir } from './signal-dir.js';
+import { spawnPty, type PtySpec } from './spawn-pty.js';
+import { submitMessage, type SubmitMessageOptions, type SubmitMessageResult } from './submit-message.js';
+import { taskDirective } from './task-directives.js';
+import { mintTaskCredential } from './task-credential.js';
+import { taskTerminalWiring } from './task-terminal-wiring.js';
+import type { TurnState } from './turn-tracker.js';
+import { Terminal } from './terminal.js';
+import { TerminalOutputStream } from './terminal-output-stream.js';
+import type { TerminalSettings } from './terminal-settings.js';
+import { resumePlan, startPlan, type LaunchPlan, type ResumeTerminalRequest, type StartTerminalRequest } from './terminal-launch-plan.js';
+
+export type { ResumeTerminalRequest, StartTerminalRequest } from './terminal-launch-plan.js';
+
+export interface TerminalSummary {
+  taskId: number;
+  executionId: number;
+  state: Terminal['state'];
+  pid: number;
+  attached: number;
+  start: number;
+  end: number;
+  keepaliveRemainingMs: number | null;
+  /** `starting` until the CLI shows its prompt, then `idle` / `busy` as its turn hooks report. */
+  turn: TurnState;
+}
+
+export interface TerminalManagerOptions {
+  domain: Domain;
+  extensions: ExtensionService;
+  connections: ConnectionStore;
+  logger: Logger;
+  signalDir: SignalDir;
+  settings: TerminalSettings;
+  /** The service's SVC_HOME: the hooks and `svc mcp` of a task terminal find the service through it. */
+  svcHome: string;
+  /** System-config values (the task directives); absent keys take the built-in defaults. */
+  systemConfig?: (key: string) => string | undefined;
+  /**
+   * Whether a task is a project's Workbench, asked of whoever knows (the harness's routing makes a
+   * project's Workbench task before any child exists). A task with children is one in any case.
+   */
+  isWorkbench?: (taskId: number) => boolean;
+  /**
+   * Where a task's CLI runs (its own git worktree when the project isolates tasks) and what a fresh
+   * worktree's set-up printed; the project folder when absent.
+   */
+  prepareWorkspace?: (taskId: number) => Promise<{ cwd: string; setupOutput?: string }>;
+  /** Where Node, `svc` and the hook scripts are (found beside this installation by default). */
+  harnessFiles?: HarnessFiles;
+  hostEnv?: NodeJS.ProcessEnv;
+  spawn?: (spec: PtySpec, hostEnv: NodeJS.ProcessEnv) => IPty;
+  clock?: TimerClock;
+}
+
+// Environment keys the host owns in a task terminal; neither an adapter nor a connection sets them.
+const HOST_OWNED_ENV = /^SVC_/;
+
+/**
+ * Every task terminal of this service: start (fresh or resume), input, bounded scrollback,
+ * stop, keepalive and the bookkeeping of executions in the database.
+ */
+export class TerminalManager {
+  private readonly terminals = new Map<number, Terminal>();
+  private readonly starting = new Set<number>();
+  private readonly ended: number[] = [];
+  private readonly recorded = new WeakMap<Terminal, Promise<ExecutionRecord>>();
+  private closing = false;
+  private harnessFiles: HarnessFiles | undefined;
+  private readonly records: ExecutionRecords;
+
+  constructor(private readonly options: TerminalManagerOptions) {
+    this.harnessFiles = options.harnessFiles;
+    this.records = new ExecutionRecords(options.domain, options.logger);
+  }
+
+  get settings(): TerminalSettings {
+    return this.options.settings;
+  }
+
+  async start(taskId: number, request: StartTerminalRequest): Promise<ExecutionRecord> {
+    return this.launch(taskId, startPlan(taskId, request));
+  }
+
+  /**
+   * Continue/Retry: resumes the task's CLI session (the stored session id, else the CLI's most
+   * recent session in the project folder) on the previous connection; fresh when there is no history.
+   */
+  async resume(taskId: number, request: ResumeTerminalRequest = {}): Promise<ExecutionRecord> {
+    return this.launch(taskId, resumePlan(this.options.domain, this.options.connections, taskId, request));
+  }
+
+  read(taskId: number, cursor: number | undefined, maxBytes = 64 * 1024): ScrollbackRead & { executionId: number; state: Terminal['state'] } {
+    const terminal = this.terminalOf(taskId);
+    return { ...terminal.buffer.read(cursor, maxBytes), executionId: terminal.executionId, state: terminal.state };
+  }
+
+  write(taskId: number, data: string): void {
+    this.liveTerminalOf(taskId).write(data);
+  }
+
+  /**
+   * Types `text` into the task's CLI as its next message (bracketed paste, then Enter) once its
+   * prompt is ready; `terminal_busy` while a turn runs. Confirmed by the CLI's prompt-submit hook.
+   */
+  async submitMessage(taskId: number, text: string, options?: SubmitMessageOptions): Promise<SubmitMessageResult & { executionId: number }> {
+    const terminal = this.liveTerminalOf(taskId);
+    const result = await submitMessage(terminal, text, options);
+    return { ...result, executionId: terminal.executionId };
+  }
+
+  /** The CLI's prompt-submit hook reported a message (typed by svc or by a person attached). */
+  reportPromptSubmitted(taskId: number, executionId: number | undefined, turnId?: string): void {
+    const terminal = this.terminals.get(taskId);
+    if (terminal && (executionId === undefined || terminal.executionId === executionId)) terminal.turns.promptSubmitted(turnId);
+  }
+
+  /** The CLI's stop hook reported the end of a turn. */
+  reportTurnEnded(taskId: number, executionId: number | undefined): void {
+    const terminal = this.terminals.get(taskId);
+    if (terminal && (executionId === undefined || terminal.executionId === executionId)) terminal.turns.turnEnded();
+  }
+
+  resize(taskId: number, cols: number, rows: number): void {
+    this.liveTerminalOf(taskId).resize(cols, rows);
+  }
+
+  /** The live output for an attached viewer; counts as attached until destroyed. */
+  openStream(taskId: number, cursor?: number): TerminalOutputStream {
+    const terminal = this.liveTerminalOf(taskId);
+    if (cursor !== undefined && (cursor < 0 || cursor > terminal.buffer.end)) terminal.buffer.read(cursor, 1);
+    return new TerminalOutputStream(terminal, cursor);
+  }
+
+  /** The Stop button: Ctrl-C, then SIGTERM, then SIGKILL to the whole tree; resolves once recorded. */
+  async stop(taskId: number, reason: Extract<EndReason, 'stopped' | 'keepalive' | 'service_shutdown'> = 'stopped'): Promise<ExecutionRecord> {
+    const terminal = this.liveTerminalOf(taskId);
+    await terminal.stop(reason, { interruptMs: this.settings.interruptMs, graceMs: this.settings.stopGraceMs });
+    return this.recorded.get(terminal) ?? this.options.domain.executions.get(terminal.executionId);
+  }
+
+  /** Parks the execution (PAUSED): the PTY stays alive and the keepalive is suspended. */
+  pause(taskId: number): ExecutionRecord {
+    const terminal = this.liveTerminalOf(taskId);
+    const record = this.options.domain.executions.setLiveStatus(terminal.executionId, 'PAUSED');
+    terminal.pause();
+    return record;
+  }
+
+  unpause(taskId: number): ExecutionRecord {
+    const terminal = this.liveTerminalOf(taskId);
+    const record = this.options.domain.executions.setLiveStatus(terminal.executionId, 'RUNNING');
+    terminal.unpause();
+    return record;
+  }
+
+  /** The CLI told us its session id (the stop hook): the next resume continues that session. */
+  recordSessionId(executionId: number, sessionId: string): void {
+    this.options.domain.executions.setSessionId(executionId, sessionId);
+  }
+
+  summary(taskId: number): TerminalSummary | undefined {
+    const terminal = this.terminals.get(taskId);
+    return terminal ? summarize(terminal) : undefined;
+  }
+
+  list(): TerminalSummary[] {
+    return [...this.terminals.values()].map(summarize);
+  }
+
+  /** Resolves when the task's current execution has ended and its end is recorded. */
+  async waitForEnd(taskId: number): Promise<ExecutionRecord> {
+    const terminal = this.terminalOf(taskId);
+    return this.recorded.get(terminal) ?? this.options.domain.executions.get(terminal.executionId);
+  }
+
+  /** Clean shutdown: every live terminal is stopped and its execution recorded. */
+  async close(): Promise<void> {
+    this.closing = true;
+    const live = [...this.terminals.values()].filter((terminal) => terminal.state !== 'ENDED');
+    await Promise.all(live.map((terminal) => this.stop(terminal.taskId, 'service_shutdown').catch(() => undefined)));
+  }
+
+  private async launch(taskId: number, plan: LaunchPlan): Promise<ExecutionRecord> {
+    const { domain, logger } = this.options;
+    if (this.closing) throw new SvcError({ code: 'service_stopping', message: 'the service is shutting down' });
+    const task = domain.tasks.get(taskId);
+    if (task.status === 'DONE' || task.status === 'CANCELLED') {
+      throw new SvcError({
+        code: 'task_closed',
+        message: `task ${taskId} is ${task.status}; reopen it (status TODO) before starting it`,
+        details: { taskId, status: task.status },
+      });
+    }
+    const current = this.terminals.get(taskId);
+    if (this.starting.has(taskId) || (current && current.state !== 'ENDED')) throw domain.executions.alreadyRunning(taskId);
+    if (domain.executions.liveForTask(taskId)) throw domain.executions.alreadyRunning(taskId);
+    this.starting.add(taskId);
+    // The run's private folder (settings files a CLI reads its attachments from); removed at the end.
+    let runtimeDir: string | undefined;
+    let started = false;
+    try {
+      const connection = this.options.connections.get(plan.connection);
+      const projectFolder = repositoryOf(domain, task);
+      const workspace = this.options.prepareWorkspace ? await this.options.prepareWorkspace(taskId) : { cwd: projectFolder };
+      const cwd = workspace.cwd;
+      const target = await this.options.extensions.prepare(connection.providerId, { connection: connection.name });
+      const credential = mintTaskCredential();
+      const wiring = this.wiringFor(task, credential.credential);
+      runtimeDir = this.createRuntimeDir(taskId);
+      const description = await this.options.extensions.buildSessionProcess(target, {
+        mode: plan.mode,
+        ...(plan.sessionId ? { sessionId: plan.sessionId } : {}),
+        cwd,
+        ...(plan.model ? { model: plan.model } : {}),
+        attachments: wiring.attachments,
+        runtimeDir,
+      });
+      for (const file of description.files ?? []) writeFileSync(join(runtimeDir, file.name), file.content, { mode: 0o600 });
+      const unsupported = description.unsupportedAttachments ?? [];
+      const execution = this.records.open({
+        taskId,
+        connectionId: connection.id,
+        connectionName: connection.name,
+        providerId: connection.providerId,
+        mode: plan.mode,
+        sessionId: plan.sessionId ?? null,
+        unsupportedAttachments: unsupported,
+        credentialHash: credential.hash,
+      });
+      // The signal file is authoritative for the ladder hook; the column is its shadow, so a start
+      // (also after a restart or a rollback) writes the file from it.
+      this.options.signalDir.setUnattended(taskId, task.unattended);
+      let pty: IPty;
+      try {
+        pty = (this.options.spawn ?? spawnPty)(
+          {
+            command: description.command,
+            args: description.args,
+            cwd: description.cwd,
+            connectionEnv: withoutHostKeys(connection.env),
+            envPatch: { ...withoutHostKeys(description.envPatch), ...wiring.env, SVC_EXECUTION_ID: String(execution.id) },
+            cols: plan.cols ?? this.settings.cols,
+            rows: plan.rows ?? this.settings.rows,
+            binary: true,
+          },
+          this.options.hostEnv ?? process.env,
+        );
+      } catch (error) {
+        this.records.spawnFailed(execution.id, SvcError.hasCode(error) ? error : { code: 'spawn_failed', message: String(error) });
+        throw error;
+      }
+      this.records.spawned(execution.id, pty.pid);
+      if (task.status === 'TODO' || task.status === 'IN_REVIEW') domain.tasks.moveTo(taskId, 'IN_PROGRESS');
+      const terminal = new Terminal({
+        taskId,
+        executionId: execution.id,
+        pty,
+        scrollbackBytes: this.settings.scrollbackBytes,
+        startOffset: current?.buffer.end ?? 0,
+        keepaliveMs: this.settings.keepaliveMs,
+        onKeepaliveExpired: () => {
+          logger.info('terminal stopped: nobody attached for the keepalive period', { taskId, executionId: execution.id });
+          this.stop(taskId, 'keepalive').catch(() => undefined);
+        },
+        clock: this.options.clock,
+        turnSignals: {
+          promptSubmit: !unsupported.some((entry) => entry.kind === 'promptSubmitHook'),
+          stop: !unsupported.some((entry) => entry.kind === 'stopHook'),
+        },
+      });
+      // The set-up command ran before the CLI: its output heads the terminal, as if typed there.
+      if (workspace.setupOutput) terminal.buffer.append(Buffer.from(workspace.setupOutput));
+      this.terminals.set(taskId, terminal);
+      const recorded = this.recordExit(terminal, runtimeDir);
+      started = true;
+      recorded.catch((error) => logger.error('could not record the end of a terminal', { taskId, executionId: execution.id, error: String(error) }));
+      this.recorded.set(terminal, recorded);
+      if (description.initialInput) terminal.write(description.initialInput);
+      logger.info('terminal started', { taskId, executionId: execution.id, provider: connection.providerId, mode: plan.mode, pid: pty.pid });
+      return domain.executions.get(execution.id);
+    } finally {
+      this.starting.delete(taskId);
+      if (!started && runtimeDir) rmSync(runtimeDir, { recursive: true, force: true });
+    }
+  }
+
+  /** `$SVC_HOME/runs/task-<id>-XXXXXX`, private to the user (it may hold settings with the task's identity). */
+  private createRuntimeDir(taskId: number): string {
+    const runs = join(this.options.svcHome, 'runs');
+    mkdirSync(runs, { recursive: true, mode: 0o700 });
+    return mkdtempSync(join(runs, `task-${taskId}-`));
+  }
+
+  private async recordExit(terminal: Terminal, runtimeDir: string): Promise<ExecutionRecord> {
+    const exit = await terminal.exited;
+    rmSync(runtimeDir, { recursive: true, force: true });
+    const record = this.records.finish(terminal.taskId, terminal.executionId, exit);
+    this.retainEnded(terminal.taskId);
+    return record;
+  }
+
+  /** Ended terminals stay readable, the most recent `retainEnded` of them. */
+  private retainEnded(taskId: number): void {
+    this.ended.push(taskId);
+    while (this.ended.length > this.settings.retainEnded) {
+      const oldest = this.ended.shift()!;
+      const terminal = this.terminals.get(oldest);
+      if (terminal && terminal.state === 'ENDED' && !this.ended.includes(oldest)) this.terminals.delete(oldest);
+    }
+  }
+
+  /** The MCP server, hooks, directive and environment of this task's terminal. */
+  private wiringFor(task: TaskRecord, credential: string) {
+    this.harnessFiles ??= locateHarnessFiles();
+    const isWorkbench = this.options.isWorkbench?.(task.id) === true || this.options.domain.tasks.list({ parentTaskId: task.id }).length > 0;
+    const hostEnv = this.options.hostEnv ?? process.env;
+    return taskTerminalWiring({
+      taskId: task.id,
+      hasParent: task.parentTaskId !== null,
+      svcHome: this.options.svcHome,
+      signalDir: this.options.signalDir.ensure(),
+      directive: taskDirective(isWorkbench, this.options.systemConfig),
+      files: this.harnessFiles,
+      credential,
+      ...(hostEnv.SVC_DATABASE_URL ? { databaseUrl: hostEnv.SVC_DATABASE_URL } : {}),
+    });
+  }
+
+  private terminalOf(taskId: number): Terminal {
+    const terminal = this.terminals.get(taskId);
+    if (!terminal) {
+      this.options.domain.tasks.get(taskId);
+      throw new SvcError({
+        code: 'terminal_not_found',
+        message: `task ${taskId} has no terminal in this service run (start or resume it)`,
+        details: { taskId },
+      });
+    }
+    return terminal;
+  }
+
+  private liveTerminalOf(taskId: number): Terminal {
+    const terminal = this.terminalOf(taskId);
+    if (terminal.state === 'ENDED') {
+      throw new SvcError({
+        code: 'terminal_not_running',
+        message: `the terminal of task ${taskId} has ended (execution ${terminal.executionId})`,
+        details: { taskId, executionId: terminal.executionId },
+      });
+    }
+    return terminal;
+  }
+}
+
+function summarize(terminal: Terminal): TerminalSummary {
+  return {
+    taskId: terminal.taskId,
+    executionId: terminal.executionId,
+    state: terminal.state,
+    pid: terminal.pid,
+    attached: terminal.attached,
+    start: terminal.buffer.start,
+    end: terminal.buffer.end,
+    keepaliveRemainingMs: terminal.state === 'RUNNING' && terminal.attached === 0 ? terminal.keepaliveRemainingMs : null,
+    turn: terminal.turns.turn,
+  };
+}
+
+function withoutHostKeys(env: Record<string, string> | undefined): Record<string, string> {
+  return Object.fromEntries(Object.entries(env ?? {}).filter(([key]) => !HOST_OWNED_ENV.test(key)));
+}
+
+function repositoryOf(domain: Domain, task: TaskRecord): string {
+  const project = domain.projects.get(task.projectId);
+  let ok = false;
+  try {
+    ok = statSync(project.repoPath).isDirectory();
+  } catch {
+    ok = false;
+  }
+  if (!ok) {
+    throw new SvcError({
+      code: 'repository_not_found',
+      message: `the repository folder of project ${project.id} (${project.repoPath}) is missing`,
+      details: { projectId: project.id, repoPath: project.repoPath },
+    });
+  }
+  return project.repoPath;
+}
