@@ -27,6 +27,7 @@ const BUILT_AT_RUN_TIME: Record<string, string> = {
   'host/src/features/worktrees/worktree-store.ts': 'list(): the WHERE clause from the given filters',
   'host/src/operations/worktree/prepare-task-worktree.ts': 'not SQL: taskWorktreesOf(...).prepare() makes a worktree',
   'host/src/app/start-service.ts': 'not SQL: taskWorktreesOf(...).prepare() makes a worktree',
+  'host/src/features/extensions/extension-service.ts': 'not SQL: the provider calls\' prepare() makes a call target',
 };
 
 /** Calls that hand their first argument to `prepare` (the harness stores' statement cache). */
