@@ -65,7 +65,9 @@ beforeAll(async () => {
   taskId = JSON.parse(await svcOk(svc, ['task', 'create', 'first', '--project', 'demo', '--json'])).id;
   otherTaskId = JSON.parse(await svcOk(svc, ['task', 'create', 'second', '--project', 'demo', '--json'])).id;
   await svcOk(svc, ['project', 'defaults', 'demo', '--connection', 'qwen']);
-  serve = await startServe(svc);
+  // Each start waits (up to 1.5 s) for a cancel after its first progress step, so the cancel test's
+  // cancel surely lands while the start is under way.
+  serve = await startServe(svc, { SVC_TEST_HOLD_START_MS: '1500' });
 }, 120_000);
 
 afterAll(async () => {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ExecutionSchema } from '../../features/domain/index.js';
 import { defineOperation } from '../define-operation.js';
 import { IdSchema } from '../id-schema.js';
+import { holdStartForTest } from './hold-start-for-test.js';
 import { liveTerminals } from './live-terminals.js';
 import { TerminalSize } from './terminal-size.js';
 
@@ -26,6 +27,7 @@ export const startTaskExecution = defineOperation({
     throwIfCancelled(ctx.signal, taskId);
     ctx.progress?.onStep?.(`starting task ${taskId} through connection ${settled.connection ?? '(none)'}`);
     const execution = await terminals.start(taskId, settled);
+    await holdStartForTest(ctx.signal);
     if (ctx.signal.aborted) {
       await terminals.stop(taskId, 'stopped');
       throwIfCancelled(ctx.signal, taskId);
