@@ -52,6 +52,8 @@ export type TaskDiff = Answer<typeof getTaskDiff>;
 export type MergeOutcome = Answer<typeof mergeTask>;
 export type DiscardOutcome = Answer<typeof discardTaskWorktree>;
 export type ReviewCommentsSent = Answer<typeof sendReviewComments>;
+/** One comment of the Review view, as send_review_comments takes it. */
+export type ReviewComment = z.input<typeof sendReviewComments.input>['comments'][number];
 
 export type HarnessMessagePage = Answer<typeof listHarnessMessages>;
 export type HarnessMessage = HarnessMessagePage['items'][number];
