@@ -51,7 +51,6 @@ export type WorktreeState = Answer<typeof getTaskWorktree>;
 export type TaskDiff = Answer<typeof getTaskDiff>;
 export type MergeOutcome = Answer<typeof mergeTask>;
 export type DiscardOutcome = Answer<typeof discardTaskWorktree>;
-export type ReviewCommentsSent = Answer<typeof sendReviewComments>;
 /** One comment of the Review view, as send_review_comments takes it. */
 export type ReviewComment = z.input<typeof sendReviewComments.input>['comments'][number];
 

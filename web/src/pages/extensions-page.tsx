@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { del, get, post } from '../api.js';
-import type { CatalogExtension, CatalogListing, CatalogVersion, Extension, OutdatedList } from '../api-types.js';
+import type { CatalogListing, Extension, OutdatedList } from '../api-types.js';
 import { EmptyState } from '../components/empty-state.js';
 import { ErrorNote } from '../components/error-note.js';
 import { useAction } from '../use-action.js';
