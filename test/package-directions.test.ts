@@ -1,6 +1,7 @@
 // The repository's package directions, checked on every import of every source file: each import,
 // re-export and dynamic import is resolved to the package it lands in, and an edge the table below
 // does not allow fails, as does any cycle between packages. docs/ARCHITECTURE.md draws the same table.
+import { build } from 'esbuild';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import ts from 'typescript';
@@ -53,6 +54,15 @@ const ALLOWED: Record<string, readonly string[]> = {
 };
 
 /**
+ * What a package may import for its types only (`import type`, `export type … from`), which the
+ * bundler erases: the web UI takes the service's record types from the operations' declarations
+ * (web/src/api-types.ts) and ships none of their code to the browser.
+ */
+const TYPES_ONLY: Record<string, readonly string[]> = {
+  web: ['host', 'harness', 'sdk'],
+};
+
+/**
  * What a package's own tests (its test/ folder) may import besides what the package may: the shared
  * test support (test/support) and these, each with its reason.
  */
@@ -83,6 +93,8 @@ interface Edge {
   from: string;
   to: string;
   target?: string;
+  /** Every name the statement brings is a type: `import type`, `export type … from`, or `import { type A }`. */
+  typeOnly: boolean;
 }
 
 function sources(dir: string): string[] {
@@ -107,31 +119,58 @@ function resolveRelative(file: string, specifier: string): string {
   return candidates.find((candidate) => existsSync(candidate) && statSync(candidate).isFile()) ?? target;
 }
 
-function edgesOf(file: string): Edge[] {
+/** How many of a file's import statements name each specifier for types only, which the bundler erases. */
+function typeOnlySpecifiers(file: string, text: string): Map<string, number> {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false);
+  const erased = new Map<string, number>();
+  const erase = (specifier: string) => erased.set(specifier, (erased.get(specifier) ?? 0) + 1);
+  for (const statement of source.statements) {
+    if (ts.isImportDeclaration(statement) && ts.isStringLiteral(statement.moduleSpecifier)) {
+      const clause = statement.importClause;
+      const bindings = clause?.namedBindings;
+      const allTypes =
+        clause !== undefined &&
+        (clause.isTypeOnly || (clause.name === undefined && bindings !== undefined && ts.isNamedImports(bindings) && bindings.elements.length > 0 && bindings.elements.every((element) => element.isTypeOnly)));
+      if (allTypes) erase(statement.moduleSpecifier.text);
+    } else if (ts.isExportDeclaration(statement) && statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier)) {
+      const clause = statement.exportClause;
+      if (statement.isTypeOnly || (clause !== undefined && ts.isNamedExports(clause) && clause.elements.length > 0 && clause.elements.every((element) => element.isTypeOnly))) erase(statement.moduleSpecifier.text);
+    }
+  }
+  return erased;
+}
+
+/** The package edges of one source file, read from `text` (the file on disk unless given). */
+export function edgesOf(file: string, text = readFileSync(file, 'utf8')): Edge[] {
   const from = packageOf(file)!;
   const test = /(^|\/)test\//.test(relative(ROOT, file).split(sep).join('/'));
   // The TypeScript scanner finds import, export-from, import() and require() specifiers and skips
-  // those inside strings and comments.
-  const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
+  // those inside strings and comments; a specifier is type-only when no statement naming it brings a value.
+  const { importedFiles } = ts.preProcessFile(text, true, true);
+  const erased = typeOnlySpecifiers(file, text);
+  const occurrences = new Map<string, number>();
+  for (const { fileName } of importedFiles) occurrences.set(fileName, (occurrences.get(fileName) ?? 0) + 1);
   return importedFiles.flatMap(({ fileName: specifier }) => {
+    const typeOnly = (erased.get(specifier) ?? 0) >= occurrences.get(specifier)!;
     if (specifier.startsWith('.')) {
       const target = resolveRelative(file, specifier);
       const to = packageOf(target);
-      return [{ file: relative(ROOT, file), test, specifier, from, to: to ?? `outside (${relative(ROOT, target)})`, target: relative(ROOT, target) }];
+      return [{ file: relative(ROOT, file), test, specifier, from, to: to ?? `outside (${relative(ROOT, target)})`, target: relative(ROOT, target), typeOnly }];
     }
     const name = specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
     const to = BY_NAME[name] ?? (name.startsWith('@svc-org/') ? `unknown (${name})` : undefined);
-    return to ? [{ file: relative(ROOT, file), test, specifier, from, to }] : [];
+    return to ? [{ file: relative(ROOT, file), test, specifier, from, to, typeOnly }] : [];
   });
 }
 
 export function packageEdges(): Edge[] {
-  return CHECKED.flatMap((dir) => sources(join(ROOT, dir))).flatMap(edgesOf).filter((edge) => edge.from !== edge.to);
+  return CHECKED.flatMap((dir) => sources(join(ROOT, dir))).flatMap((file) => edgesOf(file)).filter((edge) => edge.from !== edge.to);
 }
 
 const edges = packageEdges();
 const allowed = (edge: Edge) =>
   (ALLOWED[edge.from] ?? []).includes(edge.to) ||
+  (edge.typeOnly && (TYPES_ONLY[edge.from] ?? []).includes(edge.to)) ||
   (edge.test && (edge.to === 'test-support' || (TESTS_ALSO[edge.from] ?? []).includes(edge.to))) ||
   (EXCEPTIONS[edge.file]?.to.includes(edge.to) ?? false);
 const describeEdge = (edge: Edge) => `${edge.file}: ${edge.from} -> ${edge.to} ('${edge.specifier}')`;
@@ -144,6 +183,43 @@ describe('package directions', () => {
 
   test('every import between packages goes a way the table allows', () => {
     expect(edges.filter((edge) => !allowed(edge)).map(describeEdge)).toEqual([]);
+  });
+
+  test("the web UI imports the service's declarations for their types only", () => {
+    expect(edges.filter((edge) => edge.from === 'web' && edge.to === 'host').length).toBeGreaterThan(0);
+    const probe = join(ROOT, 'web/src/probe.ts');
+    const refused = (text: string) => edgesOf(probe, text).filter((edge) => !allowed(edge)).map((edge) => edge.specifier);
+    const declaration = '../../host/src/operations/task/list-tasks.js';
+    expect(refused(`import type { listTasks } from '${declaration}';`)).toEqual([]);
+    expect(refused(`import { type listTasks } from '${declaration}';`)).toEqual([]);
+    expect(refused(`export type { listTasks } from '${declaration}';`)).toEqual([]);
+    // A value import would bundle the host's code into the browser's.
+    expect(refused(`import { listTasks } from '${declaration}';`)).toEqual([declaration]);
+    expect(refused(`import { type listTasks, listWorkspaces } from '${declaration}';`)).toEqual([declaration]);
+    expect(refused(`import type { listTasks } from '${declaration}';\nimport '${declaration}';`)).toEqual([declaration, declaration]);
+    expect(refused(`export { listTasks } from '${declaration}';`)).toEqual([declaration]);
+    expect(refused(`const load = () => import('${declaration}');`)).toEqual([declaration]);
+    expect(refused(`import type { Catalog } from '../../catalog/src/index.js';`)).toEqual(['../../catalog/src/index.js']);
+  });
+
+  test('the web bundle holds none of the host, harness or SDK code', async () => {
+    const result = await build({
+      absWorkingDir: ROOT,
+      entryPoints: [join(ROOT, 'web/src/main.tsx')],
+      bundle: true,
+      // Nothing is written: the output path only names the CSS files the entry imports.
+      write: false,
+      outdir: join(ROOT, 'web/dist/assets'),
+      metafile: true,
+      platform: 'browser',
+      format: 'esm',
+      jsx: 'automatic',
+      logLevel: 'silent',
+    });
+    const inputs = Object.keys(result.metafile.inputs);
+    expect(inputs.some((input) => input.startsWith('web/src/pages/'))).toBe(true);
+    expect(inputs.filter((input) => !input.startsWith('web/') && !input.includes('node_modules/') && !input.startsWith('../node_modules/'))).toEqual([]);
+    expect(inputs.filter((input) => /node_modules\/(\.pnpm\/)?(zod|@svc-org)[@/]/.test(input))).toEqual([]);
   });
 
   test('the host reaches the harness only through its interface module', () => {

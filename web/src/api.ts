@@ -1,6 +1,7 @@
 // The page's only way to the service: same-origin fetches carrying the HttpOnly session cookie.
 // The install token never reaches this code.
 
+// The HTTP error middleware's `{ error }` body; no operation declares it, so it is typed here.
 export interface ErrorBody {
   code: string;
   message: string;

@@ -23,6 +23,7 @@ export function App() {
   const { path } = useLocation();
   const [access, setAccess] = useState<Access>({ state: 'checking' });
   useEffect(() => {
+    // GET /api/health is a plain route, not an operation: its answer is typed here.
     get<{ version: string }>('/api/health').then(
       (health) => setAccess({ state: 'ok', version: health.version }),
       (error: unknown) =>

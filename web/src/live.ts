@@ -15,6 +15,7 @@ function ensureSource(): void {
     for (const listener of listeners) listener('*');
   });
   source.addEventListener('change', (event) => {
+    // A server-sent event of GET /api/events (a plain route, not an operation): typed here.
     const { topic } = JSON.parse((event as MessageEvent<string>).data) as { topic: string };
     for (const listener of listeners) listener(topic);
   });

@@ -1,21 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { del, get, patch, post } from '../api.js';
+import type { Connection, Extension } from '../api-types.js';
 import { EmptyState } from '../components/empty-state.js';
 import { ErrorNote } from '../components/error-note.js';
 import { useAction } from '../use-action.js';
 import { useResource } from '../use-resource.js';
-
-interface Connection {
-  name: string;
-  providerId: string;
-  enabled: boolean;
-  commandOverride: string | null;
-  baseArgs: string[];
-  env: Record<string, string>;
-  config: Record<string, unknown>;
-  secretKeys: string[];
-}
-interface Extension { id: string; displayName: string; state: string }
 
 /** Settings typed as `key=value` lines; values are JSON when they parse (numbers, booleans), text otherwise. */
 function parseSettings(text: string): Record<string, unknown> {

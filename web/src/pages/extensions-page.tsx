@@ -1,53 +1,18 @@
 import { useState, type FormEvent } from 'react';
 import { del, get, post } from '../api.js';
+import type { CatalogListing, Extension, OutdatedList } from '../api-types.js';
 import { EmptyState } from '../components/empty-state.js';
 import { ErrorNote } from '../components/error-note.js';
 import { useAction } from '../use-action.js';
 import { useResource } from '../use-resource.js';
-import { PermissionDialog, type Isolation } from './permission-dialog.js';
+import { PermissionDialog } from './permission-dialog.js';
 import { RunningProviders, useProviderStats } from './running-providers.js';
-
-interface Extension {
-  id: string;
-  displayName: string;
-  version: string;
-  source: 'builtin' | 'dev' | 'catalog';
-  state: string;
-  permissions: string[];
-  error: { code: string; message: string; fix?: string } | null;
-  pendingVersion?: string | null;
-  previousVersion?: string | null;
-  isolation: Isolation;
-}
-interface CatalogVersion {
-  version: string;
-  permissions: string[];
-  compatibility: { svc: string; node: string; cli?: string };
-  compatible: { svc: boolean; node: boolean };
-  installed?: 'current' | 'pending' | 'previous';
-}
-interface CatalogExtension {
-  id: string;
-  publisher: string;
-  displayName: string;
-  description: string;
-  installed: { version: string; state: string; pendingVersion?: string; previousVersion?: string } | null;
-  versions: CatalogVersion[];
-}
-type CatalogSignature = { signed: true; keyId: string; version: number; expires: string } | { signed: false };
-interface Outdated {
-  id: string;
-  installed: string;
-  newestCompatible: { version: string; permissions: { added: string[]; dropped: string[] } } | null;
-  newest: { version: string; compatible: boolean; incompatible: Array<{ check: string; range: string; have: string }> } | null;
-  updateAvailable: boolean;
-}
 
 export function ExtensionsPage() {
   const installed = useResource(() => get<{ items: Extension[] }>('/api/extensions'), [], ['extensions']);
-  const catalog = useResource(() => get<{ signature: CatalogSignature; extensions: CatalogExtension[] }>('/api/extensions/catalog'), [], ['extensions']);
+  const catalog = useResource(() => get<CatalogListing>('/api/extensions/catalog'), [], ['extensions']);
   // "update available" comes from the same operation as `svc ext outdated`; its refusals show with the catalog's.
-  const outdated = useResource(() => get<{ extensions: Outdated[] }>('/api/extensions/outdated'), [], ['extensions']);
+  const outdated = useResource(() => get<OutdatedList>('/api/extensions/outdated'), [], ['extensions']);
   const stats = useProviderStats();
   const [enabling, setEnabling] = useState<string>();
   const action = useAction();
@@ -116,7 +81,6 @@ export function ExtensionsPage() {
                     {e.error ? (
                       <div className="sub">
                         <code>{e.error.code}</code> {e.error.message}
-                        {e.error.fix ? <div>Fix: {e.error.fix}</div> : null}
                       </div>
                     ) : null}
                   </td>

@@ -3,6 +3,7 @@
 // reply_to_ask and resumes the task in its own terminal.
 import { useState, type FormEvent } from 'react';
 import { get, post } from '../api.js';
+import type { AskReply, HarnessMessage, HarnessMessagePage, Project, Task, Workspace } from '../api-types.js';
 import { ClampedText } from '../components/clamped-text.js';
 import { EmptyState } from '../components/empty-state.js';
 import { ErrorNote } from '../components/error-note.js';
@@ -10,24 +11,6 @@ import { ModalDialog } from '../components/modal-dialog.js';
 import { navigate, useLocation } from '../router.js';
 import { useAction } from '../use-action.js';
 import { useResource } from '../use-resource.js';
-
-interface HarnessMessage {
-  id: number;
-  kind: string;
-  ownership: { workspaceId: number | null; projectId: number | null; taskId: number | null };
-  body: string;
-  createdAt: string;
-  sentAt: string | null;
-  status: string;
-  deliveryStatus: string;
-  target: { channel: string | null; to: string | null; threadId: string | null };
-  ask: { id: number; status: string; reply: string | null; repliedAt: string | null; repliedVia: string | null; resumeOutcome: string | null } | null;
-  outbound: { state: string; attempts: number; nextAttemptAt: string | null; lastError: { code: string; message: string } | null } | null;
-  delivery: { platform: string | null; chatId: string | null; platformMessageId: string } | null;
-  actions: string[];
-}
-interface Named { id: number; name: string }
-interface TaskInfo { id: number; title: string }
 
 const STATUSES = ['OPEN', 'ANSWERED', 'NOTIFY_ONLY', 'PENDING_DELIVERY', 'SENT', 'SENT_UNVERIFIED', 'FAILED', 'SUPERSEDED'];
 const when = (value: string | null | undefined) => (value ? new Date(value).toLocaleString() : '—');
@@ -42,11 +25,11 @@ export function HarnessPage() {
   if (status) filter.set('status', status);
   if (workspaceId) filter.set('workspaceId', workspaceId);
   if (projectId) filter.set('projectId', projectId);
-  const messages = useResource(() => get<{ items: HarnessMessage[]; nextBefore: number | null }>(`/api/harness/messages?${filter}`), [filter.toString()], ['harness', 'terminals', 'tasks']);
-  const workspaces = useResource(() => get<{ items: Named[] }>('/api/workspaces'), [], ['workspaces']);
-  const projects = useResource(() => get<{ items: Named[] }>('/api/projects'), [], ['projects']);
-  const tasks = useResource(() => get<{ items: TaskInfo[] }>('/api/tasks'), [], ['tasks']);
-  const name = (list: Named[] | undefined, id: number | null) => (id === null ? undefined : (list?.find((x) => x.id === id)?.name ?? `#${id}`));
+  const messages = useResource(() => get<HarnessMessagePage>(`/api/harness/messages?${filter}`), [filter.toString()], ['harness', 'terminals', 'tasks']);
+  const workspaces = useResource(() => get<{ items: Workspace[] }>('/api/workspaces'), [], ['workspaces']);
+  const projects = useResource(() => get<{ items: Project[] }>('/api/projects'), [], ['projects']);
+  const tasks = useResource(() => get<{ items: Task[] }>('/api/tasks'), [], ['tasks']);
+  const name = (list: Array<{ id: number; name: string }> | undefined, id: number | null) => (id === null ? undefined : (list?.find((x) => x.id === id)?.name ?? `#${id}`));
   const setFilter = (key: string, value: string) => {
     const next = new URLSearchParams(location.search);
     if (value) next.set(key, value);
@@ -155,7 +138,7 @@ function MessageDetails({ message, onClose, onChanged }: { message: HarnessMessa
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     await action.run(async () => {
-      const result = await post<{ result: string; note: string }>('/api/internal/harness/reply', { messageId: message.id, reply: reply.trim(), via: 'web' });
+      const result = await post<AskReply>('/api/internal/harness/reply', { messageId: message.id, reply: reply.trim(), via: 'web' });
       setOutcome(result.note);
       setReply('');
       onChanged();

@@ -1,22 +1,11 @@
 // Settings → MCP tokens: the bearer tokens of MCP clients over HTTP (/mcp). They are made on this
 // machine with `svc mcp token create` (the token is printed there once); here they are listed and revoked.
 import { get, post } from '../api.js';
+import type { McpToken } from '../api-types.js';
 import { EmptyState } from '../components/empty-state.js';
 import { ErrorNote } from '../components/error-note.js';
 import { useAction } from '../use-action.js';
 import { useResource } from '../use-resource.js';
-
-interface McpToken {
-  id: number;
-  name: string;
-  profile: string;
-  taskId: number | null;
-  createdAt: string;
-  expiresAt: string | null;
-  revokedAt: string | null;
-  lastUsedAt: string | null;
-  state: 'active' | 'expired' | 'revoked';
-}
 
 export function McpTokensPage() {
   const tokens = useResource(() => get<{ items: McpToken[] }>('/api/mcp/tokens'), []);

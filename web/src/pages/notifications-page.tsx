@@ -4,32 +4,17 @@
 // groups, named targets, scope and whether the channel is active.
 import { useEffect, useState, type FormEvent } from 'react';
 import { del, get, patch, post } from '../api.js';
+import type { Channel, Gateway, GatewayHealth as HealthAnswer, Project, Workspace } from '../api-types.js';
 import { EmptyState } from '../components/empty-state.js';
 import { ErrorNote } from '../components/error-note.js';
 import { useAction } from '../use-action.js';
 import { useResource } from '../use-resource.js';
 
-interface Gateway { id: number; name: string; kind: string; url: string | null; command: string | null; tokenSet: boolean; active: boolean }
-interface Channel {
-  id: number;
-  name: string;
-  gateway: string;
-  platform: string;
-  home: { to: string; threadId: string | null };
-  ownerId: string | null;
-  trustedGroups: string[];
-  targets: Array<{ name: string; to: string; threadId?: string }>;
-  scope: { workspaceId: number | null; projectId: number | null };
-  active: boolean;
-}
-interface Named { id: number; name: string }
-interface Health { ok: boolean; detail: string }
-
 export function NotificationsPage() {
   const gateways = useResource(() => get<{ items: Gateway[] }>('/api/harness/gateways'), [], ['harness']);
   const channels = useResource(() => get<{ items: Channel[] }>('/api/harness/channels'), [], ['harness']);
-  const workspaces = useResource(() => get<{ items: Named[] }>('/api/workspaces'), [], ['workspaces']);
-  const projects = useResource(() => get<{ items: Named[] }>('/api/projects'), [], ['projects']);
+  const workspaces = useResource(() => get<{ items: Workspace[] }>('/api/workspaces'), [], ['workspaces']);
+  const projects = useResource(() => get<{ items: Project[] }>('/api/projects'), [], ['projects']);
   const action = useAction();
   const reload = () => {
     gateways.reload();
@@ -141,9 +126,10 @@ export function NotificationsPage() {
 }
 
 function GatewayHealth({ name }: { name: string }) {
-  const [health, setHealth] = useState<Health>();
+  // The answer's verdict, or the failed request's message in its place.
+  const [health, setHealth] = useState<Pick<HealthAnswer, 'ok' | 'detail'>>();
   useEffect(() => {
-    get<Health>(`/api/harness/gateways/${encodeURIComponent(name)}/health`).then(setHealth, (error: Error) => setHealth({ ok: false, detail: error.message }));
+    get<HealthAnswer>(`/api/harness/gateways/${encodeURIComponent(name)}/health`).then(setHealth, (error: Error) => setHealth({ ok: false, detail: error.message }));
   }, [name]);
   if (!health) return <span className="muted">checking…</span>;
   return (
@@ -153,7 +139,7 @@ function GatewayHealth({ name }: { name: string }) {
   );
 }
 
-function AddChannel({ gateways, workspaces, projects, onAdded }: { gateways: Gateway[]; workspaces: Named[]; projects: Named[]; onAdded(): void }) {
+function AddChannel({ gateways, workspaces, projects, onAdded }: { gateways: Gateway[]; workspaces: Workspace[]; projects: Project[]; onAdded(): void }) {
   const [form, setForm] = useState({ name: '', gateway: '', platform: 'telegram', homeTo: '', homeThreadId: '', ownerId: '', trustedGroups: '', scope: '' });
   const action = useAction();
   const set = (key: keyof typeof form) => (event: { target: { value: string } }) => setForm({ ...form, [key]: event.target.value });

@@ -1,31 +1,9 @@
 import { useEffect, useState } from 'react';
 import { ApiError, get, post } from '../api.js';
+import type { PermissionPrompt } from '../api-types.js';
 import { ErrorNote } from '../components/error-note.js';
 import { ModalDialog } from '../components/modal-dialog.js';
 import { useAction } from '../use-action.js';
-
-export interface PermissionPrompt {
-  id: string;
-  displayName: string;
-  version: string;
-  currentVersion?: string;
-  requested: Array<{ name: string; description: string; new: boolean }>;
-  dropped: string[];
-  /** What will run once enabled: the CLI the provider starts and the exact version probe. */
-  cli?: { command: string; source: string; probe: { command: string; args: string[] } | null };
-  /** How the provider will run and what that enforces on this machine. */
-  isolation?: Isolation;
-  /** What the permissions do and do not stop, as the server says it for this mode. */
-  notice: string[];
-}
-
-export interface Isolation {
-  /** How the server says the mode to a person. */
-  runsAs: string;
-  mode: 'worker' | 'process';
-  enforces: string[];
-  notEnforced: string[];
-}
 
 /**
  * Enabling asks the person to confirm the exact permissions the manifest requests, each with what

@@ -3,18 +3,14 @@
 import { html as renderDiff, parse as parseDiff } from 'diff2html';
 import { useMemo, useState, type MouseEvent } from 'react';
 import { get, post } from '../api.js';
+import type { DiscardOutcome, MergeOutcome, ReviewComment, TaskDiff, WorktreeState } from '../api-types.js';
 import { EmptyState } from '../components/empty-state.js';
 import { ErrorNote } from '../components/error-note.js';
 import { useAction } from '../use-action.js';
 import { useResource } from '../use-resource.js';
 
-interface Worktree { branch: string; baseBranch: string; baseCommit: string | null; worktreePath: string; state: string; mergedCommit: string | null }
-interface Overlap { taskA: number; taskB: number; files: string[]; conflicts: string[] }
-interface WorktreeState { worktree: Worktree | null; overlaps: Overlap[] }
-interface DiffFile { path: string; status: string; additions: number; deletions: number; binary: boolean }
-interface TaskDiff { branch: string; baseBranch: string; mergeBase: string; files: DiffFile[]; additions: number; deletions: number; uncommitted: boolean; patch?: string; truncated: boolean }
-interface Comment { filename: string; line?: number; side?: 'old' | 'new'; body: string }
-interface Draft { filename: string; line?: number; side?: 'old' | 'new' }
+/** Where a comment being typed applies (page state). */
+type Draft = Omit<ReviewComment, 'body'>;
 
 export function ReviewView({ taskId, onChanged }: { taskId: number; onChanged(): void }) {
   const state = useResource(() => get<WorktreeState>(`/api/tasks/${taskId}/worktree`), [taskId], ['tasks', 'terminals']);
@@ -24,7 +20,7 @@ export function ReviewView({ taskId, onChanged }: { taskId: number; onChanged():
     [taskId, worktree?.state, worktree?.mergedCommit],
     ['tasks', 'terminals'],
   );
-  const [comments, setComments] = useState<Comment[]>([]);
+  const [comments, setComments] = useState<ReviewComment[]>([]);
   const [draft, setDraft] = useState<Draft>();
   const [draftText, setDraftText] = useState('');
   const [commitPending, setCommitPending] = useState(false);
@@ -75,14 +71,14 @@ export function ReviewView({ taskId, onChanged }: { taskId: number; onChanged():
   const merge = (squash: boolean) =>
     action
       .run(async () => {
-        const result = await post<{ outcome: string; commit: string; baseBranch: string }>(`/api/tasks/${taskId}/merge`, { ...(squash ? { squash: true } : {}), ...(commitPending ? { commitPending: true } : {}) });
+        const result = await post<MergeOutcome>(`/api/tasks/${taskId}/merge`, { ...(squash ? { squash: true } : {}), ...(commitPending ? { commitPending: true } : {}) });
         setNotice(result.outcome === 'merged' ? `Merged into ${result.baseBranch} as ${result.commit.slice(0, 12)}.` : `Already in ${result.baseBranch}; nothing to merge.`);
       })
       .then(reload);
   const discard = () =>
     action
       .run(async () => {
-        const result = await post<{ branch: string; unmergedCommits: unknown[] }>(`/api/tasks/${taskId}/discard`, commitPending ? { commitPending: true } : {});
+        const result = await post<DiscardOutcome>(`/api/tasks/${taskId}/discard`, commitPending ? { commitPending: true } : {});
         setNotice(`Worktree removed. ${result.unmergedCommits.length ? `Branch ${result.branch} is kept with ${result.unmergedCommits.length} unmerged commit(s).` : ''}`);
       })
       .then(reload);

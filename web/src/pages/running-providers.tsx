@@ -2,26 +2,9 @@
 // the counterpart of VS Code's Running Extensions.
 import { useEffect } from 'react';
 import { get } from '../api.js';
+import type { ProviderStats } from '../api-types.js';
 import { ErrorNote } from '../components/error-note.js';
 import { useResource } from '../use-resource.js';
-
-export interface ProviderStats {
-  id: string;
-  version: string;
-  state: string;
-  isolation: 'worker' | 'process';
-  quarantined: boolean;
-  since: string;
-  activation: { count: number; lastMs: number; meanMs: number; maxMs: number; lastAt: string } | null;
-  methods: Array<{ method: string; calls: number; errors: number; cancelled: number; timeouts: number; crashes: number; p50Ms: number | null; p95Ms: number | null; maxMs: number | null }>;
-  errorsByCode: Record<string, number>;
-  cancellations: number;
-  deadlines: number;
-  crashes: number;
-  memory: { isolation: string; heapUsedBytes: number; rssBytes: number | null; at: string } | null;
-  recentErrors: Array<{ at: string; method: string; code: string; message: string }>;
-  permissions: Array<{ permission: string; calls: number; lastAt: string | null; neverUsed: boolean }>;
-}
 
 /** Read again every few seconds: calls made by other processes (`svc query`) raise no live event. */
 const REFRESH_MS = 5000;

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { get, patch, post } from '../api.js';
+import type { Connection, Execution, Project, Task, TerminalStatus, Workspace } from '../api-types.js';
 import { ClampedText } from '../components/clamped-text.js';
 import { EmptyState } from '../components/empty-state.js';
 import { ErrorNote } from '../components/error-note.js';
@@ -8,13 +9,6 @@ import { useAction } from '../use-action.js';
 import { useResource } from '../use-resource.js';
 import { ReviewView } from './review-view.js';
 import { TerminalView } from './terminal-view.js';
-
-interface Workspace { id: number; name: string; description: string }
-interface Project { id: number; workspaceId: number; name: string; repoPath: string; description: string }
-interface Task { id: number; projectId: number; parentTaskId: number | null; title: string; description: string; status: string; labels: string[] }
-interface Execution { id: number; status: string; connectionName: string; providerId: string; mode: string; startedAt: string; endedAt: string | null; endReason: string | null; error: { code: string; message: string } | null }
-interface Connection { name: string; providerId: string; enabled: boolean }
-interface TerminalInfo { terminal: { executionId: number; state: string } | null; execution: Execution | null }
 
 const LIVE = new Set(['RUNNING', 'PAUSED', 'STARTING']);
 
@@ -157,7 +151,7 @@ function ProjectForm({ workspaceId, onCreated }: { workspaceId: number; onCreate
 
 function TaskDetail({ taskId }: { taskId: number }) {
   const task = useResource(() => get<Task>(`/api/tasks/${taskId}`), [taskId], ['tasks']);
-  const terminal = useResource(() => get<TerminalInfo>(`/api/internal/terminal/${taskId}`), [taskId], ['terminals', 'tasks', 'harness']);
+  const terminal = useResource(() => get<TerminalStatus>(`/api/internal/terminal/${taskId}`), [taskId], ['terminals', 'tasks', 'harness']);
   const executions = useResource(() => get<{ items: Execution[] }>(`/api/executions?taskId=${taskId}`), [taskId], ['terminals', 'executions']);
   const connections = useResource(() => get<{ items: Connection[] }>('/api/connections'), [], ['connections']);
   const [connection, setConnection] = useState('');
