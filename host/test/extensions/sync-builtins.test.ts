@@ -26,7 +26,9 @@ afterAll(async () => {
 
 const manifest = () => JSON.parse(readFileSync(join(provider, 'package.json'), 'utf8'));
 const writeManifest = (pkg: unknown) => writeFileSync(join(provider, 'package.json'), JSON.stringify(pkg, null, 2));
+// The log is written asynchronously: what is pending is written out before the file is read.
 const logged = () => {
+  services.logger.flush();
   try {
     return readFileSync(join(home, 'logs', 'svc.log'), 'utf8');
   } catch {
