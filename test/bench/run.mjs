@@ -3,7 +3,6 @@
 // they never fail CI.
 import { build } from 'esbuild';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -43,4 +42,3 @@ try {
 } finally {
   rmSync(out, { recursive: true, force: true });
 }
-void tmpdir;
