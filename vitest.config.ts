@@ -38,6 +38,15 @@ const TIMED = [
   'harness/test/e2e/workbench-auto-start.test.ts',
 ];
 
+// A machine may name an extra CA bundle for its registry proxy (NODE_EXTRA_CA_CERTS): every Node start
+// then parses it, about 70 ms of CPU on a start that takes 30 without it, and the tests start `svc`
+// and Node thousands of times. Only one test reaches the registry (fresh-install-pty, which reads it
+// back from SVC_TEST_MACHINE_CA_CERTS); the others talk to 127.0.0.1 and trust their own throwaway CAs.
+if (process.env.NODE_EXTRA_CA_CERTS) {
+  process.env.SVC_TEST_MACHINE_CA_CERTS = process.env.NODE_EXTRA_CA_CERTS;
+  delete process.env.NODE_EXTRA_CA_CERTS;
+}
+
 export default defineConfig({
   // Migrations are .sql files bundled as text by esbuild; tests load them the same way.
   plugins: [

@@ -31,7 +31,9 @@ test('the pinned PTY dependency installs and opens a terminal with no build tool
   // The machine's trust in its registry comes along (a CA it adds for a TLS-inspecting proxy): it is not
   // a build tool, and where a Node's own global npmrc does not name it (a Node from outside the system
   // prefix, such as the pinned Node 24), the clean environment would otherwise lose it.
-  const trust = process.env.NODE_EXTRA_CA_CERTS ? { NODE_EXTRA_CA_CERTS: process.env.NODE_EXTRA_CA_CERTS } : {};
+  // vitest.config.ts keeps it in SVC_TEST_MACHINE_CA_CERTS (the other tests start faster without it).
+  const machineCa = process.env.SVC_TEST_MACHINE_CA_CERTS ?? process.env.NODE_EXTRA_CA_CERTS;
+  const trust = machineCa ? { NODE_EXTRA_CA_CERTS: machineCa } : {};
   const env = { HOME: home, PATH: dirname(process.execPath), npm_config_store_dir: store, ...trust };
   const install = spawnSync(process.execPath, [pnpmEntry(), 'install', '--prefer-offline', '--reporter', 'append-only'], { cwd: project, env, encoding: 'utf8' });
   expect(install.stderr + install.stdout).not.toMatch(/gyp|make: |g\+\+/);
