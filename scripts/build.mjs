@@ -80,16 +80,23 @@ const prebuiltToolListings = {
   name: 'prebuilt-tool-listings',
   setup(pluginBuild) {
     pluginBuild.onLoad({ filter: /host[\\/]src[\\/]adapters[\\/]mcp[\\/]prebuilt-tool-listings\.ts$/ }, async () => {
-      const { listings } = await importSources(
+      const { listings, profiles } = await importSources(
         root,
         // Imported, not import-declared: every module then initialises through esbuild's lazy wrapper,
         // as in the svc bundle (the host services import the extension machinery on use).
         "const { MCP_OPERATIONS } = await import('./host/src/adapters/mcp/index.ts');\n" +
           "const { toolListing } = await import('./host/src/adapters/mcp/create-mcp-server.ts');\n" +
-          'export const listings = Object.fromEntries(MCP_OPERATIONS.map((operation) => [operation.name, toolListing(operation)]));',
+          "const { CapabilityDefinition } = await import('./host/src/adapters/mcp/capability-definition.ts');\n" +
+          "const { MCP_PROFILES, parseMcpProfile } = await import('./harness/src/feature.ts');\n" +
+          'export const listings = Object.fromEntries(MCP_OPERATIONS.map((operation) => [operation.name, toolListing(operation)]));\n' +
+          'const definition = new CapabilityDefinition(MCP_OPERATIONS);\n' +
+          'export const profiles = { tools: Object.fromEntries(MCP_PROFILES.map((profile) => [profile, definition.toolsOf(profile).map((tool) => tool.name)])), unset: parseMcpProfile(undefined) };',
         'tool-listings',
       );
-      return { contents: `export const PREBUILT_TOOL_LISTINGS = ${JSON.stringify(listings)};\n`, loader: 'js' };
+      return {
+        contents: `export const PREBUILT_TOOL_LISTINGS = ${JSON.stringify(listings)};\nexport const PREBUILT_PROFILES = ${JSON.stringify(profiles)};\n`,
+        loader: 'js',
+      };
     });
   },
 };

@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MCP_OPERATIONS } from '../../host/src/adapters/mcp/index.js';
+import { CapabilityDefinition, MCP_OPERATIONS, MCP_PROFILES } from '../../host/src/adapters/mcp/index.js';
 import { toolListing } from '../../host/src/adapters/mcp/create-mcp-server.js';
 import { connectSvcMcp } from '../support/svc-mcp-client.js';
 import { createSvcSandbox, REPO_ROOT, SVC_BIN } from '../support/svc-process.js';
@@ -73,4 +73,25 @@ describe('svc start', () => {
       await mcp.close();
     }
   });
+
+  // The operations themselves (their zod schemas, the harness) were most of what `svc mcp` evaluated
+  // before its first answer: it now answers tools/list from the build's listing for the profile and
+  // loads them after. Whatever the profile, the list is the one the declarations make, in their
+  // order, and a call made at once is served or refused as before.
+  it('svc mcp lists each profile\'s tools from the build as the declarations place them, and serves a call at once', async () => {
+    expect(readFileSync(join(REPO_ROOT, 'host/dist/mcp.mjs'), 'utf8')).toMatch(/PREBUILT_PROFILES = \{\s*"tools": \{/);
+    const definition = new CapabilityDefinition(MCP_OPERATIONS);
+    for (const profile of MCP_PROFILES) {
+      const mcp = await connectSvcMcp(svc, { SVC_MCP_PROFILE: profile });
+      try {
+        const { tools } = await mcp.client.listTools();
+        expect(tools.map((tool) => tool.name), profile).toEqual(definition.toolsOf(profile).map((tool) => tool.name));
+        if (profile === 'full') expect(await mcp.call('list_workspaces')).toEqual({ items: [] });
+        if (profile === 'gateway-query') expect((await mcp.fail('create_task', { title: 'x' })).code).toBe('unknown_tool');
+      } finally {
+        await mcp.close();
+      }
+    }
+  });
 });
+

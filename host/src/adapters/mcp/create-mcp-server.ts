@@ -10,16 +10,29 @@ import type { Logger } from '../../platform/logging/index.js';
 import type { AnyOperation, OperationInvoker, OperationProgress } from '../../operations/index.js';
 import type { CapabilityDefinition } from './capability-definition.js';
 import type { McpProfile } from '../../../../harness/src/feature.js';
-import { McpCallerInvoker } from './mcp-caller-invoker.js';
 import { PREBUILT_TOOL_LISTINGS } from './prebuilt-tool-listings.js';
 import { toolErrorResult } from './tool-error-result.js';
 
-export interface McpServerOptions {
+/** The profile's tools and what runs them. */
+export interface McpTools {
   definition: CapabilityDefinition;
+  /**
+   * Runs a tool here or, for live terminals, in the service over the localhost bridge. An invoker
+   * with `checksSender` checks the chat-sender rule itself, after its credential rules.
+   */
+  invoker: OperationInvoker & { readonly checksSender?: boolean };
+}
+
+export interface McpServerOptions {
   profile: McpProfile;
   version: string;
-  /** Runs a tool here or, for live terminals, in the service over the localhost bridge. */
-  invoker: OperationInvoker;
+  /**
+   * The tools, or how to load them: `svc mcp` loads its operations at the first call (or just after
+   * it answered tools/list), and answers tools/list before that from `listing`.
+   */
+  tools: McpTools | (() => Promise<McpTools>);
+  /** The profile's `tools/list` entries as the build computed them, answered while `tools` loads. */
+  listing?: readonly Tool[];
   /** The log once the host services are open (nothing is logged before a call). */
   logger?: () => Logger | undefined;
   /** Calls still running are kept here, so the server can finish them before it closes. */
@@ -27,7 +40,12 @@ export interface McpServerOptions {
 }
 
 export function createMcpServer(options: McpServerOptions): Server {
-  const tools = new Map(options.definition.toolsOf(options.profile).map((tool) => [tool.name, tool]));
+  let loaded: Promise<{ tools: McpTools; byName: Map<string, AnyOperation> }> | undefined;
+  const load = () =>
+    (loaded ??= (typeof options.tools === 'function' ? options.tools() : Promise.resolve(options.tools)).then((tools) => ({
+      tools,
+      byName: new Map(tools.definition.toolsOf(options.profile).map((tool) => [tool.name, tool])),
+    })));
   const server = new Server(
     { name: 'svc', version: options.version },
     {
@@ -38,7 +56,16 @@ export function createMcpServer(options: McpServerOptions): Server {
     },
   );
   let listed: Tool[] | undefined;
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: (listed ??= [...tools.values()].map(listingOf)) }));
+  server.setRequestHandler(ListToolsRequestSchema, async () => {
+    if (listed) return { tools: listed };
+    if (options.listing && typeof options.tools === 'function') {
+      // Answered from the build's listing; the operations load while the client reads it.
+      setImmediate(() => void load().catch(() => undefined));
+      return { tools: (listed = [...options.listing]) };
+    }
+    const { byName } = await load();
+    return { tools: (listed ??= [...byName.values()].map(listingOf)) };
+  });
   server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
     const progressToken = request.params._meta?.progressToken;
     const progress = progressToken === undefined ? undefined : progressNotifier((params) => extra.sendNotification({ method: 'notifications/progress', params: { progressToken, ...params } }));
@@ -48,20 +75,29 @@ export function createMcpServer(options: McpServerOptions): Server {
     return call;
   });
   const callTool = async (name: string, args: Record<string, unknown> | undefined, signal: AbortSignal, progress?: OperationProgress): Promise<CallToolResult> => {
-    const tool = tools.get(name);
+    let tools: McpTools;
+    let tool: AnyOperation | undefined;
+    try {
+      const found = await load();
+      tools = found.tools;
+      tool = found.byName.get(name);
+    } catch (error) {
+      options.logger?.()?.error('mcp tools failed to load', { error: error instanceof Error ? error.stack : String(error) });
+      return toolErrorResult(error, options.logger?.()?.redactor);
+    }
     // A tool outside the profile is answered exactly like a tool that does not exist.
     if (!tool) return toolErrorResult(new SvcError({ code: 'unknown_tool', message: `Tool ${name} not found` }));
     try {
-      // The stdio invoker checks this itself, after the credential rules (a gateway without its credential is told so first).
-      if (!(options.invoker instanceof McpCallerInvoker) && options.definition.needsSender(options.profile, tool.name) && typeof args?.senderId !== 'string') {
+      // The MCP invokers check this themselves, after the credential rules (a gateway without its credential is told so first).
+      if (!tools.invoker.checksSender && tools.definition.needsSender(options.profile, tool.name) && typeof args?.senderId !== 'string') {
         throw new SvcError({ code: 'owner_required', message: `${tool.name} through this profile serves only the owner of a chat: give platform, chatId and senderId` });
       }
-      const output = await options.invoker.invoke(tool, args ?? {}, signal, progress);
+      const output = await tools.invoker.invoke(tool, args ?? {}, signal, progress);
       const structured = toStructured(output);
       return { content: [{ type: 'text', text: JSON.stringify(structured) }], structuredContent: structured };
     } catch (error) {
       const logger = options.logger?.();
-      if (publicError(error).unexpected) logger?.error('mcp tool failed', { tool: tool.name, error: error instanceof Error ? error.stack : String(error) });
+      if (publicError(error).unexpected) logger?.error('mcp tool failed', { tool: name, error: error instanceof Error ? error.stack : String(error) });
       return toolErrorResult(error, logger?.redactor);
     }
   };

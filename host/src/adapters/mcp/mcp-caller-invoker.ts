@@ -27,6 +27,9 @@ export interface McpCallerInvokerOptions extends OperationInvokerOptions {
  * channel-scoped caller's reads stay within its channel's projects (gateway-read-scope.ts).
  */
 export class McpCallerInvoker extends OperationInvoker {
+  /** The chat-sender rule is checked here, after the credential rules. */
+  readonly checksSender = true;
+
   constructor(private readonly mcp: McpCallerInvokerOptions) {
     super(mcp);
   }

@@ -1,18 +1,15 @@
 // `svc mcp`: the MCP server on stdin/stdout. stdout carries protocol messages only; logs go to
-// $SVC_HOME/logs/svc.log. The database is opened on the first tool call, not at start.
+// $SVC_HOME/logs/svc.log. tools/list is answered from the build's listing; the operations load just
+// after it (or at the first tool call), and the database opens on the first tool call.
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { SvcError } from '@svc-org/ai-sdk';
-import { HOST_VERSION } from '../../platform/config/index.js';
-import { resolveSvcHome } from '../../platform/config/index.js';
-import { openHostServices, type HostServices } from '../../host-services.js';
-import { OperationRegistry, type OperationCaller } from '../../operations/index.js';
-import { ServiceClient } from '../../client/service-client.js';
-import { authenticateMcpCaller, type McpClaims } from './authenticate-mcp-caller.js';
-import { CapabilityDefinition } from './capability-definition.js';
-import { createMcpServer } from './create-mcp-server.js';
-import { McpCallerInvoker } from './mcp-caller-invoker.js';
-import { MCP_OPERATIONS } from './mcp-operations.js';
-import { parseMcpProfile, type McpProfile } from '../../../../harness/src/feature.js';
+import { HOST_VERSION } from '../../platform/config/host-version.js';
+import type { HostServices } from '../../host-services.js';
+import type { OperationCaller } from '../../operations/index.js';
+import type { McpClaims } from './authenticate-mcp-caller.js';
+import { createMcpServer, type McpTools } from './create-mcp-server.js';
+import { PREBUILT_PROFILES, PREBUILT_TOOL_LISTINGS } from './prebuilt-tool-listings.js';
+import type { McpProfile } from '../../../../harness/src/feature.js';
 
 export interface McpIo {
   stdin: NodeJS.ReadableStream;
@@ -44,7 +41,7 @@ export async function runMcpServer(io: McpIo, signal: AbortSignal, args: readonl
   let profile: McpProfile;
   let claims: McpClaims;
   try {
-    profile = parseMcpProfile(io.env.SVC_MCP_PROFILE);
+    profile = await profileOf(io.env.SVC_MCP_PROFILE);
     claims = claimsOf(io.env);
   } catch (error) {
     // Refused before anything is served: a client sees the process end, a person reads why.
@@ -54,43 +51,60 @@ export async function runMcpServer(io: McpIo, signal: AbortSignal, args: readonl
 
   let services: Promise<HostServices> | undefined;
   let opened: HostServices | undefined;
-  const definition = new CapabilityDefinition(MCP_OPERATIONS);
   // Filled in by the first call's authentication; the task id is believed only with its credential.
   const caller: OperationCaller = { via: 'mcp', mcpProfile: profile };
-  const open = () =>
-    (services ??= openHostServices({ env: io.env, builtins: false }).then((value) => {
-      opened = value;
-      for (const secret of [claims.taskCredential, claims.gatewayCredential]) value.logger.redactor.addSecret(secret);
-      return value;
-    }));
-  let authenticated: Promise<HostServices> | undefined;
-  const invoker = new McpCallerInvoker({
-    registry: new OperationRegistry(definition.toolsOf(profile)),
-    profile,
-    needsSender: (tool) => definition.needsSender(profile, tool),
-    authenticate: () =>
-      (authenticated ??= open().then((value) => {
-        authenticateMcpCaller(value, profile, claims, caller);
-        value.logger.info('mcp session', {
-          profile,
-          ...(caller.taskId !== undefined ? { taskId: caller.taskId } : {}),
-          ...(caller.gatewayId !== undefined ? { gatewayId: caller.gatewayId } : {}),
-          pid: process.pid,
-        });
+  const loadTools = async (): Promise<McpTools> => {
+    const [{ openHostServices }, { OperationRegistry }, { ServiceClient }, { resolveSvcHome }, { authenticateMcpCaller }, { CapabilityDefinition }, { McpCallerInvoker }, { MCP_OPERATIONS }] =
+      await Promise.all([
+        import('../../host-services.js'),
+        import('../../operations/index.js'),
+        import('../../client/service-client.js'),
+        import('../../platform/config/index.js'),
+        import('./authenticate-mcp-caller.js'),
+        import('./capability-definition.js'),
+        import('./mcp-caller-invoker.js'),
+        import('./mcp-operations.js'),
+      ]);
+    const definition = new CapabilityDefinition(MCP_OPERATIONS);
+    const open = () =>
+      (services ??= openHostServices({ env: io.env, builtins: false }).then((value) => {
+        opened = value;
+        for (const secret of [claims.taskCredential, claims.gatewayCredential]) value.logger.redactor.addSecret(secret);
         return value;
-      })),
-    services: open,
-    caller,
-    // Live terminals are in `svc serve`: reached over the localhost bridge with the install token.
-    remote: () => {
-      const client = ServiceClient.connect(resolveSvcHome(io.env));
-      // The token never leaves in an answer or a log line, whatever error text might carry it.
-      opened?.logger.redactor.addSecret(client.authorization.slice('Bearer '.length));
-      return client;
-    },
-  });
+      }));
+    let authenticated: Promise<HostServices> | undefined;
+    const invoker = new McpCallerInvoker({
+      registry: new OperationRegistry(definition.toolsOf(profile)),
+      profile,
+      needsSender: (tool) => definition.needsSender(profile, tool),
+      authenticate: () =>
+        (authenticated ??= open().then((value) => {
+          authenticateMcpCaller(value, profile, claims, caller);
+          value.logger.info('mcp session', {
+            profile,
+            ...(caller.taskId !== undefined ? { taskId: caller.taskId } : {}),
+            ...(caller.gatewayId !== undefined ? { gatewayId: caller.gatewayId } : {}),
+            pid: process.pid,
+          });
+          return value;
+        })),
+      services: open,
+      caller,
+      // Live terminals are in `svc serve`: reached over the localhost bridge with the install token.
+      remote: () => {
+        const client = ServiceClient.connect(resolveSvcHome(io.env));
+        // The token never leaves in an answer or a log line, whatever error text might carry it.
+        opened?.logger.redactor.addSecret(client.authorization.slice('Bearer '.length));
+        return client;
+      },
+    });
+    return { definition, invoker };
+  };
   const inFlight = new Set<Promise<unknown>>();
-  const server = createMcpServer({ definition, profile, version: HOST_VERSION, invoker, logger: () => opened?.logger, inFlight });
+  const names = PREBUILT_PROFILES?.tools[profile];
+  const listings = PREBUILT_TOOL_LISTINGS;
+  const listing = names && listings ? names.map((name) => listings[name]!) : undefined;
+  const server = createMcpServer({ tools: loadTools, ...(listing ? { listing } : {}), profile, version: HOST_VERSION, logger: () => opened?.logger, inFlight });
   const transport = new StdioServerTransport(io.stdin as NodeJS.ReadStream, io.stdout as NodeJS.WriteStream);
   const closed = new Promise<void>((resolve) => {
     server.onclose = () => resolve();
@@ -102,6 +116,19 @@ export async function runMcpServer(io: McpIo, signal: AbortSignal, args: readonl
   await closed;
   if (services) await (await services).close();
   return 0;
+}
+
+/**
+ * The profile `SVC_MCP_PROFILE` names. A profile the build listed is known without loading the
+ * harness; anything else is read by the harness's own parser, which refuses an unknown value.
+ */
+async function profileOf(value: string | undefined): Promise<McpProfile> {
+  if (PREBUILT_PROFILES) {
+    const name = value === undefined || value === '' ? PREBUILT_PROFILES.unset : value;
+    if (Object.hasOwn(PREBUILT_PROFILES.tools, name)) return name as McpProfile;
+  }
+  const { parseMcpProfile } = await import('../../../../harness/src/feature.js');
+  return parseMcpProfile(value);
 }
 
 function claimsOf(env: NodeJS.ProcessEnv): McpClaims {

@@ -213,7 +213,7 @@ export class McpHttpEndpoint {
       terminals,
       caller,
     });
-    session.server = createMcpServer({ definition: this.definition, profile: grant.profile, version, invoker, logger: () => services.logger, inFlight: session.inFlight });
+    session.server = createMcpServer({ tools: { definition: this.definition, invoker }, profile: grant.profile, version, logger: () => services.logger, inFlight: session.inFlight });
     session.transport.onclose = () => {
       if (session.transport.sessionId) this.sessions.delete(session.transport.sessionId);
     };
