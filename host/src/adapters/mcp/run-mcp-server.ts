@@ -3,7 +3,7 @@
 // after it (or at the first tool call), and the database opens on the first tool call.
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { SvcError } from '@svc-org/ai-sdk';
-import { HOST_VERSION } from '../../platform/config/host-version.js';
+import { HOST_VERSION } from '../../platform/config/index.js';
 import type { HostServices } from '../../host-services.js';
 import type { OperationCaller } from '../../operations/index.js';
 import type { McpClaims } from './authenticate-mcp-caller.js';
