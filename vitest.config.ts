@@ -85,6 +85,10 @@ export default defineConfig({
           // Two files at a time even on two cores (vitest would run one): most of their time is
           // starting a fork and importing.
           maxWorkers: 2,
+          // Each fork runs its files one after the other without a fresh module graph: importing
+          // the host again for every file was most of this part's time. A test restores any process
+          // state it changes (CONTRIBUTING.md, Tests).
+          isolate: false,
           include: ['sdk/test/**/*.test.ts', 'host/test/**/*.test.ts', 'test/**/*.test.ts', 'extensions/cli-providers/*/test/**/*.test.ts', 'catalog/test/**/*.test.ts', 'harness/test/**/*.test.ts'],
           exclude: [...configDefaults.exclude, 'test/conformance/**', ...END_TO_END],
         },
