@@ -11,7 +11,8 @@ import { configDefaults, defineConfig } from 'vitest/config';
 //   outbox's windows and polls); one file at a time, because two of them side by side on two cores
 //   made such timings flaky. A file belongs there only when a wall-clock limit or a poll interval
 //   decides its outcome.
-// `pnpm test:fast` runs the first part, `pnpm test:slow` the other two; `pnpm test` runs all.
+// `pnpm test:fast` runs the first part, `pnpm test:slow` the other two; `pnpm test` runs all, without
+// coverage (`pnpm test:coverage` runs the first part with it).
 const END_TO_END = [
   'test/e2e/**/*.test.ts',
   'test/security/**/*.test.ts',
@@ -65,8 +66,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
-    // `pnpm test:coverage` (and `pnpm test`'s unit part): V8 coverage of the sources the tests run
-    // in-process; scripts/coverage-report.mjs prints it per folder.
+    // `pnpm test:coverage` only: V8 coverage of the sources the tests run in-process;
+    // scripts/coverage-report.mjs prints it per folder.
     coverage: {
       provider: 'v8',
       include: ['host/src/**/*.ts', 'harness/src/**/*.ts', 'sdk/src/**/*.ts', 'catalog/src/**/*.ts', 'extension-format/src/**/*.ts'],
@@ -84,6 +85,10 @@ export default defineConfig({
           // Two files at a time even on two cores (vitest would run one): most of their time is
           // starting a fork and importing.
           maxWorkers: 2,
+          // Each fork runs its files one after the other without a fresh module graph: importing
+          // the host again for every file was most of this part's time. A test restores any process
+          // state it changes (CONTRIBUTING.md, Tests).
+          isolate: false,
           include: ['sdk/test/**/*.test.ts', 'host/test/**/*.test.ts', 'test/**/*.test.ts', 'extensions/cli-providers/*/test/**/*.test.ts', 'catalog/test/**/*.test.ts', 'harness/test/**/*.test.ts'],
           exclude: [...configDefaults.exclude, 'test/conformance/**', ...END_TO_END],
         },

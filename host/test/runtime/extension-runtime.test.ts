@@ -161,7 +161,7 @@ describe('what a provider can see and keep', () => {
 
   test('a call past its deadline has its process tree killed', async () => {
     const pidfile = join(home, 'deadline.pids');
-    const target = await services.extensions.prepare('svc-test.echo', { timeoutMs: 800 });
+    const target = await services.extensions.prepare('svc-test.echo', { timeoutMs: 3000 });
     const got = await events(services.extensions.stream(target, { prompt: `hang child ${pidfile}`, cwd: home }));
     expect(got.find((e) => e.type === 'error')).toMatchObject({ code: 'timeout' });
     const pids = readFileSync(pidfile, 'utf8').trim().split('\n').map(Number);
