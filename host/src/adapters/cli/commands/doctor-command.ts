@@ -17,9 +17,10 @@ export async function doctorCommand(args: string[], io: CliIo): Promise<number> 
   const { values, positionals } = parseCommandArgs(args, { json: { type: 'boolean' } }, DOCTOR_USAGE);
   if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"\nusage: ${DOCTOR_USAGE}`);
   const node = describeNodeLine();
-  const probe = probeIsolation();
   const svcHome = resolveSvcHome(io.env);
   const homeExists = existsSync(svcHome);
+  // Live, and recorded for later listings where the data folder exists (doctor creates none).
+  const probe = probeIsolation(homeExists ? svcHome : undefined);
   const homeWarning = homeExists ? checkSvcHomeMode(svcHome) : undefined;
   const note = nodeLineNote(node);
   const hardened = {

@@ -36,6 +36,8 @@ export interface ProviderPoolsOptions {
   workerFile: string;
   /** The hardened bootstrap bundle; resolved on first use when absent. */
   processBootstrapFile?: string;
+  /** Where a hardened launch's live isolation probe is recorded for later listings. */
+  svcHome?: string;
 }
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
@@ -104,7 +106,8 @@ export class ProviderPools {
       heapMb: this.limits.maxOldGenerationSizeMb,
       stackSizeMb: this.limits.stackSizeMb,
       hostEnv: this.options.hostEnv,
-      probe: probeIsolation(),
+      // Always live: what a launch enforces never rests on the record.
+      probe: probeIsolation(this.options.svcHome),
     });
     return new ProcessPool(launch, this.limits.idleTimeoutMs, { maxMessageBytes: this.limits.maxMessageBytes, maxMessageDepth: this.limits.maxMessageDepth });
   }
