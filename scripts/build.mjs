@@ -136,7 +136,7 @@ const hostEntries = {
 };
 const present = Object.fromEntries(Object.entries(hostEntries).filter(([, file]) => existsSync(join(root, file))));
 if (Object.keys(present).length > 0) {
-  await build({
+  const hostBuild = {
     entryPoints: present,
     outdir: join(root, 'host/dist'),
     outExtension: { '.js': '.mjs' },
@@ -154,7 +154,38 @@ if (Object.keys(present).length > 0) {
     sourcemap: 'linked',
     logLevel: 'warning',
     banner: { js: "import { createRequire as __svcCreateRequire } from 'node:module'; const require = __svcCreateRequire(import.meta.url);" },
+  };
+  await build(hostBuild);
+  await writeScriptVariants(hostBuild, ['svc', 'mcp'].filter((name) => name in present));
+}
+
+/**
+ * Node 20 has no `module.enableCompileCache`: there, host/bin/svc.mjs runs `<entry>.vm.js` through
+ * `vm.Script` with a V8 code cache instead of importing the ES module (host/bin/v8-code-cache.mjs).
+ * The same bundle as a script: one async function (the entries await at their top) taking the
+ * `require` and `import.meta.url` the module would have had, named by a hash of its content on the
+ * first line so that a cache made for other code is never offered to it.
+ */
+async function writeScriptVariants(options, names) {
+  const { createHash } = await import('node:crypto');
+  const { writeFile } = await import('node:fs/promises');
+  const { outputFiles } = await build({
+    ...options,
+    entryPoints: Object.fromEntries(names.map((name) => [name, options.entryPoints[name]])),
+    outExtension: { '.js': '.vm.js' },
+    write: false,
+    sourcemap: false,
+    banner: {},
+    define: { 'import.meta.url': '__svcImportMetaUrl' },
   });
+  for (const file of outputFiles) {
+    // What esbuild writes for an import or export it keeps (the scaffold's templates hold lines like these, but with single quotes).
+    if (/^import [^\n]* from "[^"]+";$|^export \{[^}\n]*\};$/m.test(file.text) || file.text.includes('import.meta')) {
+      throw new Error(`${file.path} keeps module syntax: it cannot run as a script`);
+    }
+    const body = `(async function (require, __svcImportMetaUrl) {\n"use strict";\n${file.text}\n})`;
+    await writeFile(file.path, `// svc-vm ${createHash('sha256').update(body).digest('hex').slice(0, 16)}\n${body}\n`);
+  }
 }
 
 // The web UI (web/src, React + xterm.js), bundled for the browser into web/dist and served by

@@ -15,7 +15,9 @@ if (!(major >= 20)) {
 }
 
 // Where Node offers it (22 and newer), compiled code is cached between starts: `svc` starts sooner.
-if (typeof module.enableCompileCache === 'function' && !process.env.NODE_DISABLE_COMPILE_CACHE) {
+// Without it (Node 20), the bundle's script variant runs with a V8 code cache of svc's own (below).
+const compileCache = typeof module.enableCompileCache === 'function';
+if (compileCache && !process.env.NODE_DISABLE_COMPILE_CACHE) {
   try {
     module.enableCompileCache();
   } catch {
@@ -40,4 +42,5 @@ if (!existsSync(bundle)) {
   process.stderr.write('svc is not built yet: run `pnpm install && pnpm build` in the svc checkout\n');
   process.exit(1);
 }
-await import(bundle);
+const ranWithCodeCache = !compileCache && (await (await import('./v8-code-cache.mjs')).runWithCodeCache(new URL('../dist/', import.meta.url), entry));
+if (!ranWithCodeCache) await import(bundle);

@@ -48,7 +48,7 @@ export async function openHostExtensions(options: OpenHostExtensionsOptions): Pr
     svcHome,
     limits: { ...runtimeLimitsFromSettings(env, (key) => readSystemConfig(db, key)), ...options.limits },
   });
-  const extensions = new ExtensionService({ registry, runtime, connections, logger, platform: options.platform, env });
+  const extensions = new ExtensionService({ registry, runtime, connections, logger, platform: options.platform, env, svcHome });
   if (options.builtins !== false) await extensions.syncBuiltins();
   const catalog = new CatalogInstaller({
     db,

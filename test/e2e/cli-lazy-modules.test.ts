@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ALL_COMMANDS } from '../../host/src/app/cli/all-commands.js';
 import { COMMAND_MODULES, loadAllCommands } from '../../host/src/app/cli/command-table.js';
-import { createSvcSandbox, REPO_ROOT } from '../support/svc-process.js';
+import { copyFixtureProvider } from '../support/copy-fixture-provider.js';
+import { createSvcSandbox, REPO_ROOT, SVC_BIN } from '../support/svc-process.js';
 
 const svc = createSvcSandbox();
 // Beside the real bundle, so its relative paths (the worker, package.json) and packages resolve alike.
@@ -137,6 +138,39 @@ describe('Node built-ins and external packages load when a module that uses them
     expect(loaded).toContain('fs');
     expect(loaded).not.toContain('http2');
     expect(loaded).not.toContain('readline');
+  });
+});
+
+describe('piscina loads with the first worker pool', () => {
+  // The CommonJS loader's cache at exit: every file of an external package (piscina, libsql) that was required.
+  const packagesLoadedBy = (args: string[]) => {
+    const report = join(svc.home, 'packages-report.cjs');
+    writeFileSync(
+      report,
+      // Provider threads inherit the preload: only the main thread reports.
+      "if (require('node:worker_threads').isMainThread) process.on('exit', () => process.stderr.write(`packages: ${JSON.stringify(Object.keys(require.cache).filter((file) => file.includes('node_modules')))}\\n`));\n",
+    );
+    const run = spawnSync(process.execPath, ['-r', report, join(REPO_ROOT, 'host/dist/svc.mjs'), ...args], { env: svc.env, encoding: 'utf8', timeout: 60_000 });
+    const files = /packages: (.*)\n/.exec(run.stderr)?.[1];
+    if (!files) throw new Error(`no package report from svc ${args.join(' ')}: ${run.stderr}`);
+    return { status: run.status, stdout: run.stdout, stderr: run.stderr, piscina: (JSON.parse(files) as string[]).filter((file) => /[\\/]node_modules[\\/]piscina[\\/]/.test(file)) };
+  };
+
+  it('svc task list and svc ext list do not load it; a provider call does, and is answered', () => {
+    const echo = copyFixtureProvider('echo');
+    expect(spawnSync(process.execPath, [SVC_BIN, 'ext', 'dev', 'add', echo], { env: svc.env }).status).toBe(0);
+    expect(spawnSync(process.execPath, [SVC_BIN, 'ext', 'enable', 'svc-test.echo', '--yes'], { env: svc.env }).status).toBe(0);
+    const tasks = packagesLoadedBy(['task', 'list']);
+    expect(tasks.stdout).toBe('no tasks\n');
+    expect(tasks.piscina).toEqual([]);
+    const extensions = packagesLoadedBy(['ext', 'list']);
+    expect(extensions.status).toBe(0);
+    expect(extensions.stdout).toContain('svc-test.echo');
+    expect(extensions.piscina).toEqual([]);
+    const query = packagesLoadedBy(['query', '--provider', 'svc-test.echo', 'hi there']);
+    expect(query.status, query.stderr).toBe(0);
+    expect(query.stdout).toBe('hello\nhi\nthere\n');
+    expect(query.piscina.length).toBeGreaterThan(0);
   });
 });
 

@@ -97,6 +97,7 @@ export function ExtensionsPage() {
                   <td className="isolation" title={e.isolation.enforces.length ? `Enforces: ${e.isolation.enforces.join(', ')}` : undefined}>
                     {e.isolation.mode === 'process' ? 'hardened process' : 'worker thread'}
                     {e.isolation.notEnforced.length ? <div className="sub">not enforced: {e.isolation.notEnforced.join(', ')}</div> : null}
+                    {e.isolation.probed ? null : <div className="sub">network, signals, Unix sockets, hard memory limit: not yet probed on this machine</div>}
                   </td>
                   <td className="actions">
                     {e.state === 'enabled' ? (

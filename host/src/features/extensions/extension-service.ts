@@ -24,7 +24,7 @@ import type { ExtensionDescription } from './extension-description.js';
 import { buildPermissionPrompt, type PermissionPrompt } from './permission-prompt.js';
 import { describeIsolation } from './describe-isolation.js';
 import type { ExtensionCrash, ExtensionRecord, ExtensionRegistry } from './registry/index.js';
-import { isolationEnforcement, probeIsolation, type ExtensionRuntime, type IsolationEnforcement, type IsolationMode, type ProviderCrash } from './runtime/index.js';
+import { isolationEnforcement, probeIsolation, readIsolationRecord, type ExtensionRuntime, type IsolationEnforcement, type IsolationMode, type ProviderCrash } from './runtime/index.js';
 import { effectiveIsolation } from './effective-isolation.js';
 import { builtinProviderDirs } from './builtin-providers.js';
 import { createCachedCliProbe } from './cached-cli-probe.js';
@@ -42,6 +42,8 @@ export interface ExtensionServiceOptions {
   platform: PlatformInfo;
   env?: NodeJS.ProcessEnv;
   probeTimeoutMs?: number;
+  /** Where the isolation probe's last answer is recorded (isolation-record.ts); none: a hardened provider is listed as not yet probed until probed live. */
+  svcHome?: string;
 }
 
 export type { CallTarget, CallRequestOptions, IntegrationKind } from './extension-calls.js';
@@ -265,7 +267,8 @@ export class ExtensionService {
       throw new SvcError({ code, message: `${what} cannot be enabled: ${message}`, details: failure && !failure.ok ? { check: failure.check, fix: failure.fix } : undefined });
     }
     const prompt = buildPermissionPrompt(id, report.manifest.display.name, report.pkg.version, report.manifest.permissions, record.grantedPermissions);
-    prompt.isolation = this.isolationOf(record);
+    // What the person confirms is what this machine enforces now: probed live.
+    prompt.isolation = this.isolationOf(record, 'live');
     prompt.notice = describeIsolation(prompt.isolation.mode).notice;
     if (pending) prompt.currentVersion = record.version;
     prompt.cli = {
@@ -278,9 +281,16 @@ export class ExtensionService {
     return { prompt, permissions: report.manifest.permissions, probe };
   }
 
-  /** How an extension runs and what that enforces on this machine (`svc ext list`, the HTTP listing, the enable prompt). */
-  isolationOf(record: ExtensionRecord): IsolationEnforcement {
-    return isolationEnforcement(effectiveIsolation(record), probeIsolation(), this.options.runtime.limitsInEffect.maxOldGenerationSizeMb);
+  /**
+   * How an extension runs and what that enforces on this machine (`svc ext list`, the HTTP listing,
+   * the enable prompt). A worker needs no probe; for a hardened provider a listing takes the recorded
+   * answer (`recorded`, starting no process) and the enable prompt probes `live`.
+   */
+  isolationOf(record: ExtensionRecord, probe: 'recorded' | 'live' = 'recorded'): IsolationEnforcement {
+    const mode = effectiveIsolation(record);
+    const { svcHome } = this.options;
+    const answer = mode === 'worker' ? undefined : probe === 'live' ? probeIsolation(svcHome) : svcHome === undefined ? undefined : readIsolationRecord(svcHome);
+    return isolationEnforcement(mode, answer, this.options.runtime.limitsInEffect.maxOldGenerationSizeMb);
   }
 
   async disable(id: string): Promise<ExtensionRecord> {

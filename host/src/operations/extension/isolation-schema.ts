@@ -7,4 +7,6 @@ export const IsolationSchema = z.object({
   runsAs: z.string(),
   enforces: z.array(z.string()),
   notEnforced: z.array(z.string()),
+  /** False: a hardened provider not yet probed on this machine (its network, signal, socket and memory checks are in neither list). */
+  probed: z.boolean(),
 });

@@ -8,6 +8,19 @@ import { UsageError } from '../usage-error.js';
 
 const DOCTOR_USAGE = 'svc doctor [--json]';
 
+/** What host/bin/v8-code-cache.mjs leaves for doctor: its folder and what this start did with the cache. */
+interface V8CodeCacheState {
+  folder?: string;
+  /** used: this start ran from it; empty/rejected: it is written at exit; refused: the folder or file is another user's or writable by others; off: disabled or not run through the launcher. */
+  status: 'used' | 'empty' | 'rejected' | 'refused' | 'unavailable' | 'off';
+}
+
+function describeV8CodeCache(state: V8CodeCacheState | undefined): string {
+  if (!state || !state.folder) return 'off';
+  const said = { used: 'used', empty: 'written at this start', rejected: 'rewritten (V8 rejected it)', refused: 'not used (folder or file of another user or writable by others)', unavailable: 'unavailable', off: 'off' }[state.status];
+  return `${state.folder} (${said})`;
+}
+
 /**
  * `svc doctor`: what this machine gives svc. The Node line (and whether it still gets security
  * fixes), what the hardened mode can enforce here, and the data folder's mode. Opens no database and
@@ -17,9 +30,10 @@ export async function doctorCommand(args: string[], io: CliIo): Promise<number> 
   const { values, positionals } = parseCommandArgs(args, { json: { type: 'boolean' } }, DOCTOR_USAGE);
   if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"\nusage: ${DOCTOR_USAGE}`);
   const node = describeNodeLine();
-  const probe = probeIsolation();
   const svcHome = resolveSvcHome(io.env);
   const homeExists = existsSync(svcHome);
+  // Live, and recorded for later listings where the data folder exists (doctor creates none).
+  const probe = probeIsolation(homeExists ? svcHome : undefined);
   const homeWarning = homeExists ? checkSvcHomeMode(svcHome) : undefined;
   const note = nodeLineNote(node);
   const hardened = {
@@ -30,6 +44,8 @@ export async function doctorCommand(args: string[], io: CliIo): Promise<number> 
     unixSockets: probe.namespaces && probe.providerRoot ? 'denied (own read-only root in a mount namespace)' : 'not isolated',
     memory: probe.addressSpaceLimit ? 'hard limit (RLIMIT_AS) and heap limit' : 'heap limit only',
   };
+  // On a Node without a compile cache, host/bin/v8-code-cache.mjs ran this bundle and says how.
+  const v8CodeCache = (globalThis as { [key: symbol]: unknown })[Symbol.for('svc.v8CodeCache')] as V8CodeCacheState | undefined;
   const warnings = [
     ...(note ? [{ code: 'node_line_unsupported', message: note }] : []),
     ...(homeWarning ? [homeWarning] : []),
@@ -41,6 +57,7 @@ export async function doctorCommand(args: string[], io: CliIo): Promise<number> 
       platform: `${process.platform}-${process.arch}`,
       hardened,
       compileCache: node.compileCache,
+      ...(node.compileCache ? {} : { v8CodeCache: v8CodeCache ? { folder: v8CodeCache.folder ?? null, status: v8CodeCache.status } : { folder: null, status: 'off' } }),
       svcHome: { path: svcHome, exists: homeExists },
       warnings,
     });
@@ -55,7 +72,7 @@ export async function doctorCommand(args: string[], io: CliIo): Promise<number> 
     `  signals           ${hardened.signals}`,
     `  Unix sockets      ${hardened.unixSockets}`,
     `  memory            ${hardened.memory}`,
-    `compile cache    ${node.compileCache ? 'on' : 'not in this Node'}`,
+    `compile cache    ${node.compileCache ? 'on' : `not in this Node; svc's own V8 code cache: ${describeV8CodeCache(v8CodeCache)}`}`,
     `data folder      ${svcHome}${homeExists ? '' : ' (not created yet)'}`,
   ];
   io.stdout.write(`${lines.join('\n')}\n`);

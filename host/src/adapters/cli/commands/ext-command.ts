@@ -108,7 +108,11 @@ async function extList(args: string[], io: CliIo, open: () => Promise<HostServic
 }
 
 /** `process` with what this machine cannot enforce for it, or `worker`. */
+/** Said where a hardened provider's machine checks have no probe answer yet on this machine. */
+const NOT_YET_PROBED = 'network, signals, Unix sockets and a hard memory limit: not yet probed on this machine (its first launch or `svc doctor` probes)';
+
 function isolationCell(isolation: IsolationEnforcement): string {
+  if (isolation.mode === 'process' && !isolation.probed) return 'process (not yet probed)';
   return isolation.notEnforced.length > 0 && isolation.mode === 'process' ? `process (${isolation.notEnforced.join('; ')})` : isolation.mode;
 }
 
@@ -201,6 +205,7 @@ async function extShow(args: string[], io: CliIo, invoke: Invoke): Promise<numbe
     );
   }
   lines.push(`runs as: ${shown.isolation.runsAs}${shown.isolation.notEnforced.length > 0 ? `; not enforced: ${shown.isolation.notEnforced.join('; ')}` : ''}`);
+  if (!shown.isolation.probed) lines.push(NOT_YET_PROBED);
   for (const check of shown.checks) {
     if (!check.ok) lines.push(`✗ ${check.check}  ${check.code}: ${check.message} — fix: ${check.fix}`);
   }

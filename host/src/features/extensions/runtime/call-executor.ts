@@ -55,6 +55,8 @@ export class CallExecutor {
     onChannel?: (channel: CallChannel) => void,
   ): Promise<CallOutcome> {
     const { method, args } = call;
+    const loading = this.options.pools.prepare(extension);
+    if (loading) await loading;
     const entry = this.options.pools.poolFor(extension);
     const { logger, stats } = this.options;
     const startedAt = performance.now();

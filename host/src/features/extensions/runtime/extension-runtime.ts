@@ -56,6 +56,7 @@ export class ExtensionRuntime {
       hostEnv: this.hostEnv,
       workerFile: options.workerFile ?? resolveWorkerFile(),
       processBootstrapFile: options.processBootstrapFile,
+      svcHome: options.svcHome,
     });
     this.executor = new CallExecutor({
       pools: this.pools,

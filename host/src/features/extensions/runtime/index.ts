@@ -12,3 +12,4 @@ export * from './runtime-config-keys.js';
 export * from './isolation-mode.js';
 export * from './isolation-probe.js';
 export * from './isolation-enforcement.js';
+export * from './isolation-record.js';

@@ -1,7 +1,10 @@
-// What this machine lets the hardened mode enforce, found once per host process.
+// What this machine lets the hardened mode enforce, found once per host process by starting the
+// tools it would use. A launch of a hardened provider and `svc doctor` probe live; a listing reads
+// the last live answer (isolation-record.ts) and starts nothing.
 import { spawnSync } from 'node:child_process';
 import { realpathSync } from 'node:fs';
 import { describeNodeLine } from '../../../platform/config/index.js';
+import { writeIsolationRecord } from './isolation-record.js';
 import { providerRootArgs, providerRootMountPoint } from './provider-root.js';
 
 export interface IsolationProbe {
@@ -19,9 +22,19 @@ export interface IsolationProbe {
 }
 
 let cached: IsolationProbe | undefined;
+const recordedIn = new Set<string>();
 
-export function probeIsolation(): IsolationProbe {
-  if (cached) return cached;
+/** The live answer (probed once per process); with `svcHome`, also recorded there for later listings. */
+export function probeIsolation(svcHome?: string): IsolationProbe {
+  const probe = (cached ??= probeLive());
+  if (svcHome !== undefined && !recordedIn.has(svcHome)) {
+    recordedIn.add(svcHome);
+    writeIsolationRecord(svcHome, probe);
+  }
+  return probe;
+}
+
+function probeLive(): IsolationProbe {
   const works = (command: string, args: string[]) => {
     if (process.platform !== 'linux') return false;
     try {
@@ -30,7 +43,7 @@ export function probeIsolation(): IsolationProbe {
       return false;
     }
   };
-  cached = {
+  return {
     // From the flags this Node accepts, not its version string.
     permissionFlag: describeNodeLine().permissionFlag ?? '--permission',
     // The same flags the launch uses, so a kernel that forbids unprivileged namespaces says so here.
@@ -39,7 +52,6 @@ export function probeIsolation(): IsolationProbe {
     providerRoot: works('unshare', ['-rnpm', '--fork', '--kill-child=SIGKILL', ...rootProbeArgs()]),
     addressSpaceLimit: works('prlimit', ['--as=1073741824', '--', 'true']),
   };
-  return cached;
 }
 
 function rootProbeArgs(): string[] {

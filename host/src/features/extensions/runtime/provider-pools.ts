@@ -3,7 +3,7 @@
 // bounded stop that keeps a stuck provider from holding the service.
 import { randomBytes } from 'node:crypto';
 import { dirname } from 'node:path';
-import Piscina from 'piscina';
+import type Piscina from 'piscina';
 import type { Logger } from '../../../platform/logging/index.js';
 import { scrubbedWorkerEnv } from '../../../platform/processes/child-env.js';
 import { killTaggedProcesses, PROVIDER_THREAD_TAG } from '../../../platform/processes/tagged-processes.js';
@@ -36,9 +36,14 @@ export interface ProviderPoolsOptions {
   workerFile: string;
   /** The hardened bootstrap bundle; resolved on first use when absent. */
   processBootstrapFile?: string;
+  /** Where a hardened launch's live isolation probe is recorded for later listings. */
+  svcHome?: string;
 }
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+
+/** piscina, loaded with the first worker pool: a command that starts no provider (`svc ext list`) never loads it. */
+let PiscinaClass: typeof Piscina | undefined;
 
 export class ProviderPools {
   private readonly pools = new Map<string, PoolEntry>();
@@ -77,6 +82,18 @@ export class ProviderPools {
     return this.pools.get(id)?.pool.threads.length ?? 0;
   }
 
+  /**
+   * What poolFor needs loaded first: piscina for a worker pool, until one has been made. Undefined
+   * when nothing is to load, so a call to a provider already loaded waits for nothing more.
+   */
+  prepare(extension: LoadableExtension): Promise<void> | undefined {
+    if (extension.isolation === 'process' || PiscinaClass) return undefined;
+    return import('piscina').then((loaded) => {
+      PiscinaClass ??= loaded.default;
+    });
+  }
+
+  /** The extension's current pool, made when there is none (a worker pool needs prepare() first). */
   poolFor(extension: LoadableExtension): PoolEntry {
     const current = this.pools.get(extension.id);
     if (current && current.revision === extension.revision) return current;
@@ -104,7 +121,8 @@ export class ProviderPools {
       heapMb: this.limits.maxOldGenerationSizeMb,
       stackSizeMb: this.limits.stackSizeMb,
       hostEnv: this.options.hostEnv,
-      probe: probeIsolation(),
+      // Always live: what a launch enforces never rests on the record.
+      probe: probeIsolation(this.options.svcHome),
     });
     return new ProcessPool(launch, this.limits.idleTimeoutMs, { maxMessageBytes: this.limits.maxMessageBytes, maxMessageDepth: this.limits.maxMessageDepth });
   }
@@ -112,7 +130,8 @@ export class ProviderPools {
   private workerPoolFor(tag: string): ProviderPool {
     // Calls carry no AbortSignal into piscina: piscina runs a task that has one alone on its
     // thread. Deadlines and cancels are the host's own (a cancel message, then abandonment).
-    const pool = new Piscina({
+    if (!PiscinaClass) throw new Error('ProviderPools.prepare() must load piscina before the first worker pool');
+    const pool = new PiscinaClass({
       filename: this.options.workerFile,
       name: 'default',
       minThreads: 0,

@@ -1,0 +1,123 @@
+// For a Node without `module.enableCompileCache` (Node 20): runs the bundle's script variant
+// (host/dist/<entry>.vm.js, written by `pnpm build`) through `vm.Script` with a V8 code cache, so a
+// start does not compile the whole bundle again. The cache is only ever a speed-up: a folder or file
+// it cannot trust, or any failure, means no cache, never a failed command.
+import { closeSync, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, writeFileSync, constants } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import vm from 'node:vm';
+
+/** What `svc doctor` says about the cache: read by the bundle from this global symbol. */
+const STATE = Symbol.for('svc.v8CodeCache');
+
+/** Owned by this user and writable by nobody else: the only folder or file whose code svc runs. */
+function trusted(stat, uid) {
+  return (uid === undefined || stat.uid === uid) && (stat.mode & 0o022) === 0;
+}
+
+/** The cache folder, created 0700 when absent; undefined when it exists but cannot be trusted. */
+function cacheFolder(env, uid) {
+  const folder = env.NODE_COMPILE_CACHE ? join(env.NODE_COMPILE_CACHE, `svc-v8-${uid ?? 'user'}`) : join(tmpdir(), 'node-compile-cache', `svc-v8-${uid ?? 'user'}`);
+  let stat;
+  try {
+    stat = lstatSync(folder);
+  } catch {
+    mkdirSync(folder, { recursive: true, mode: 0o700 });
+    stat = lstatSync(folder);
+  }
+  return { folder, usable: stat.isDirectory() && trusted(stat, uid) };
+}
+
+/** The cache file's bytes; undefined when there is none or it cannot be trusted (a link, another owner, writable by others). */
+function readCache(file, uid) {
+  let fd;
+  try {
+    fd = openSync(file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
+  } catch {
+    return undefined;
+  }
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile() || !trusted(stat, uid)) return { refused: true };
+    const data = Buffer.allocUnsafe(stat.size);
+    let read = 0;
+    while (read < stat.size) {
+      const n = readSync(fd, data, read, stat.size - read, read);
+      if (n === 0) break;
+      read += n;
+    }
+    return { data: data.subarray(0, read) };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Written beside, 0600, then renamed over: a reader never sees half a file. */
+function writeCache(file, data) {
+  const tmp = `${file}.${process.pid}.tmp`;
+  try {
+    writeFileSync(tmp, data, { mode: 0o600, flag: 'wx' });
+    renameSync(tmp, file);
+  } catch {
+    rmSync(tmp, { force: true });
+  }
+}
+
+/**
+ * Runs `<dist>/<entry>.vm.js`; false when there is no such variant (the caller imports the ES
+ * module bundle instead).
+ */
+export async function runWithCodeCache(distUrl, entry, env = process.env) {
+  const scriptFile = new URL(`${entry}.vm.js`, distUrl);
+  let source;
+  try {
+    source = readFileSync(scriptFile, 'utf8');
+  } catch {
+    return false;
+  }
+  const filename = fileURLToPath(scriptFile);
+  // The build names the variant's content on its first line: a cache made for other code is never offered.
+  const hash = /^\/\/ svc-vm ([0-9a-f]+)\n/.exec(source)?.[1] ?? 'unknown';
+  const uid = process.getuid?.();
+  const state = { folder: undefined, file: undefined, status: 'off' };
+  globalThis[STATE] = state;
+  let cached;
+  if (!env.NODE_DISABLE_COMPILE_CACHE) {
+    try {
+      const { folder, usable } = cacheFolder(env, uid);
+      state.folder = folder;
+      state.status = usable ? 'empty' : 'refused';
+      if (usable) {
+        state.file = join(folder, `${entry}-${hash}-${process.version}-${process.arch}.cache`);
+        const found = readCache(state.file, uid);
+        if (found?.refused) state.status = 'refused';
+        else cached = found?.data;
+      }
+    } catch {
+      state.status = 'unavailable';
+    }
+  }
+  const script = new vm.Script(source, { filename, ...(cached ? { cachedData: cached } : {}) });
+  if (cached) state.status = script.cachedDataRejected ? 'rejected' : 'used';
+  if (state.status === 'empty' || state.status === 'rejected') {
+    // Written once the command has compiled what it runs (the cache then holds those functions too):
+    // at exit, or after a moment for a command that keeps running (svc serve, svc mcp).
+    let written = false;
+    const write = () => {
+      if (written) return;
+      written = true;
+      try {
+        writeCache(state.file, script.createCachedData());
+      } catch {
+        // Only the next start's speed is lost.
+      }
+    };
+    process.once('exit', write);
+    setTimeout(write, 2_000).unref();
+  }
+  const run = script.runInThisContext();
+  await run(createRequire(filename), scriptFile.href);
+  return true;
+}

@@ -1,0 +1,86 @@
+// A start that does not compile the bundle again. Node 22 and newer cache compiled code themselves
+// (`module.enableCompileCache`); on Node 20, host/bin/svc.mjs runs the bundle's script variant with a
+// V8 code cache of svc's own, in a folder and files only this user may write (docs/security.md).
+import { spawnSync } from 'node:child_process';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import module from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
+import { createSvcSandbox, SVC_BIN } from '../support/svc-process.js';
+
+const svc = createSvcSandbox();
+const cacheRoot = mkdtempSync(join(tmpdir(), 'svc-code-cache-'));
+const env = { ...svc.env, NODE_COMPILE_CACHE: cacheRoot };
+afterAll(() => {
+  rmSync(cacheRoot, { recursive: true, force: true });
+  svc.cleanup();
+});
+
+const nodeCaches = typeof (module as { enableCompileCache?: unknown }).enableCompileCache === 'function';
+const folder = join(cacheRoot, `svc-v8-${process.getuid?.() ?? 'user'}`);
+const cacheFiles = () => (existsSync(folder) ? readdirSync(folder).filter((name) => name.startsWith('svc-') && name.endsWith('.cache')) : []);
+
+type Doctor = { compileCache: boolean; v8CodeCache?: { folder: string | null; status: string } };
+function doctor(): Doctor {
+  const run = spawnSync(process.execPath, [SVC_BIN, 'doctor', '--json'], { env, encoding: 'utf8', timeout: 60_000 });
+  expect(run.status, run.stderr).toBe(0);
+  return JSON.parse(run.stdout) as Doctor;
+}
+
+describe('the compile cache on this Node line', () => {
+  test('the second start uses what the first one cached', () => {
+    if (nodeCaches) {
+      // Node's own cache, in the folder NODE_COMPILE_CACHE names; svc adds none of its own.
+      expect(doctor()).toMatchObject({ compileCache: true });
+      expect(doctor().v8CodeCache).toBeUndefined();
+      expect(readdirSync(cacheRoot).filter((name) => !name.startsWith('svc-v8-')).length).toBeGreaterThan(0);
+      expect(existsSync(folder)).toBe(false);
+      return;
+    }
+    expect(doctor()).toMatchObject({ compileCache: false, v8CodeCache: { folder, status: 'empty' } });
+    expect(statSync(folder).mode & 0o777).toBe(0o700);
+    const [file] = cacheFiles();
+    expect(file).toBeDefined();
+    expect(statSync(join(folder, file!)).mode & 0o777).toBe(0o600);
+    expect(doctor().v8CodeCache).toEqual({ folder, status: 'used' });
+    const list = spawnSync(process.execPath, [SVC_BIN, 'task', 'list'], { env, encoding: 'utf8', timeout: 60_000 });
+    expect(list.stdout).toBe('no tasks\n');
+  });
+
+  test('a cache V8 rejects is written again', () => {
+    if (nodeCaches) return expect(doctor().v8CodeCache).toBeUndefined();
+    const [file] = cacheFiles();
+    writeFileSync(join(folder, file!), Buffer.alloc(4096, 7), { mode: 0o600 });
+    expect(doctor().v8CodeCache?.status).toBe('rejected');
+    expect(readFileSync(join(folder, file!)).equals(Buffer.alloc(4096, 7))).toBe(false);
+    expect(doctor().v8CodeCache?.status).toBe('used');
+  });
+
+  test('a folder or file others may write, or of another user, is not used and not written', () => {
+    if (nodeCaches) return expect(doctor().v8CodeCache).toBeUndefined();
+    const [file] = cacheFiles();
+    const path = join(folder, file!);
+    chmodSync(path, 0o666);
+    expect(doctor().v8CodeCache?.status).toBe('refused');
+    chmodSync(path, 0o600);
+    expect(doctor().v8CodeCache?.status).toBe('used');
+
+    rmSync(path);
+    chmodSync(folder, 0o777);
+    expect(doctor().v8CodeCache?.status).toBe('refused');
+    expect(cacheFiles()).toEqual([]);
+    chmodSync(folder, 0o700);
+
+    // Only root can hand a folder to another user.
+    if (process.getuid?.() === 0) {
+      chownSync(folder, 12345, 12345);
+      expect(doctor().v8CodeCache?.status).toBe('refused');
+      expect(cacheFiles()).toEqual([]);
+      chownSync(folder, 0, 0);
+    }
+    // The command itself never fails for it, and a trusted folder is used again.
+    expect(doctor().v8CodeCache?.status).toBe('empty');
+    expect(doctor().v8CodeCache?.status).toBe('used');
+  });
+});
