@@ -17,8 +17,9 @@ export interface SubmitReplyOptions {
  */
 export async function submitReply(terminals: TerminalManager, taskId: number, text: string, options: SubmitReplyOptions = {}): Promise<void> {
   const maxWaitMs = options.maxWaitMs ?? 20_000;
-  // A resumed CLI needs a moment to draw its prompt; a live one has drawn it long ago.
-  const prompt = await waitFor(() => terminals.summary(taskId)?.turn !== 'starting', options.waitForQuietMs ? 10_000 : 0);
+  // A resumed CLI needs a moment to draw its prompt (up to the operator's `terminals.promptWaitMs`);
+  // a live one has drawn it long ago.
+  const prompt = await waitFor(() => terminals.summary(taskId)?.turn !== 'starting', options.waitForQuietMs ? terminals.settings.promptWaitMs : 0);
   if (prompt) {
     // The agent ends its turn after ask_human; until its Stop hook says so, the turn is busy.
     await waitFor(() => terminals.summary(taskId)?.turn !== 'busy', 120_000);

@@ -69,7 +69,9 @@ async function liveTask(title: string) {
   return { taskId, cursor: banner.cursor as number };
 }
 
-const SERVE_ENV = { SVC_OUTBOX_POLL_MS: '200', SVC_WORKBENCH_POLL_MS: '200', SVC_TERMINAL_STOP_GRACE_MS: '2000' };
+// The Qwen stand-in draws a prompt but no bracketed paste, so a reply finds no prompt to wait for:
+// a short terminals.promptWaitMs types it once the output is quiet, as an operator of such a CLI would.
+const SERVE_ENV = { SVC_OUTBOX_POLL_MS: '200', SVC_WORKBENCH_POLL_MS: '200', SVC_TERMINAL_STOP_GRACE_MS: '2000', SVC_TERMINAL_PROMPT_WAIT_MS: '500' };
 
 async function stopServer(): Promise<void> {
   if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGTERM');

@@ -16,8 +16,10 @@ const serves: ServeProcess[] = [];
 
 const ok = (args: string[]) => svcOk(svc, args);
 
+// The Qwen stand-in draws a prompt but no bracketed paste, so a reply finds no prompt to wait for:
+// a short terminals.promptWaitMs types it once the output is quiet, as an operator of such a CLI would.
 async function serve(): Promise<ServeProcess> {
-  const started = await startServe(svc, { SVC_WORKBENCH_POLL_MS: '200', SVC_WORKBENCH_BATCH_WINDOW_MS: '1500', SVC_TERMINAL_STOP_GRACE_MS: '2000' });
+  const started = await startServe(svc, { SVC_WORKBENCH_POLL_MS: '200', SVC_WORKBENCH_BATCH_WINDOW_MS: '1500', SVC_TERMINAL_STOP_GRACE_MS: '2000', SVC_TERMINAL_PROMPT_WAIT_MS: '500' });
   serves.push(started);
   return started;
 }

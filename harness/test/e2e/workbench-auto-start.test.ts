@@ -20,7 +20,9 @@ beforeAll(async () => {
   await prepareQwenDemoProject(svc);
   await ok(['gateway', 'add', 'herm', '--kind', 'hermes', '--command', HERMES]);
   await ok(['channel', 'add', 'tg', '--gateway', 'herm', '--platform', 'telegram', '--to', '4242', '--owner', '4242', '--project', 'demo']);
-  server = await startServe(svc, { SVC_WORKBENCH_POLL_MS: '200', SVC_WORKBENCH_BATCH_WINDOW_MS: '500', SVC_WORKBENCH_AUTOSTART_INTERVAL_MS: '300' });
+  // The Qwen stand-in draws a prompt but no bracketed paste, so a reply finds no prompt to wait for:
+  // a short terminals.promptWaitMs types it once the output is quiet, as an operator of such a CLI would.
+  server = await startServe(svc, { SVC_WORKBENCH_POLL_MS: '200', SVC_WORKBENCH_BATCH_WINDOW_MS: '500', SVC_WORKBENCH_AUTOSTART_INTERVAL_MS: '300', SVC_TERMINAL_PROMPT_WAIT_MS: '500' });
 }, 120_000);
 
 afterAll(async () => {

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import type { SessionAttachments } from '@svc-org/ai-sdk';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { submitReply } from '../../../harness/src/messaging/submit-reply.js';
 import { routingStores } from '../../../harness/src/routing/index.js';
 import { SystemConfigStore } from '../../src/platform/config/index.js';
 import { transaction } from '../../src/platform/db/index.js';
@@ -54,6 +55,13 @@ process.stdin.on('data', (chunk) => {
 });
 `;
 
+// The same stand-in as a resumed session that prints at once but draws its prompt only 2.5 s later,
+// long after its output went quiet.
+const LATE_PROMPT_CLI = STAND_IN_CLI.replace(
+  "setTimeout(() => process.stdout.write('stand-in ready\\r\\n> \\x1b[?2004h'), 300);",
+  "process.stdout.write('stand-in resuming\\r\\n'); setTimeout(() => process.stdout.write('stand-in ready\\r\\n> \\x1b[?2004h'), 2500);",
+);
+
 let service: RunningService;
 let home: string;
 let repo: string;
@@ -66,6 +74,10 @@ beforeAll(async () => {
   const standIn = join(home, 'stand-in-cli');
   writeFileSync(standIn, STAND_IN_CLI);
   chmodSync(standIn, 0o755);
+  const latePrompt = join(home, 'late-prompt-cli');
+  expect(LATE_PROMPT_CLI).not.toBe(STAND_IN_CLI);
+  writeFileSync(latePrompt, LATE_PROMPT_CLI);
+  chmodSync(latePrompt, 0o755);
   service = await startService({
     env: { ...process.env, SVC_HOME: home, SVC_PORT: '0', PATH: `${FIXTURE_CLIS}${delimiter}${process.env.PATH}` },
     builtins: false,
@@ -76,6 +88,7 @@ beforeAll(async () => {
   await extensions.enable(record.id, async () => true);
   connections.add({ name: 'echo', providerId: record.id });
   connections.add({ name: 'stand-in', providerId: record.id, commandOverride: standIn });
+  connections.add({ name: 'late-prompt', providerId: record.id, commandOverride: latePrompt });
   const workspace = domain.workspaces.create({ name: 'main' });
   projectId = domain.projects.create({ workspaceId: workspace.id, name: 'app', repoPath: repo }).id;
 });
@@ -311,6 +324,23 @@ describe('submitting a message into the live terminal', () => {
     // The paste-end marker and control characters cannot escape the paste; a CR inside is a newline.
     await waitFor(() => screen(t.id).includes('got: "next message\\n"'), 5000, 'the second message on the screen');
     expect(screen(t.id)).not.toContain('too early');
+    await service.terminals.stop(t.id);
+  });
+
+  test('a reply to a resumed CLI waits for its prompt (terminals.promptWaitMs, 10 s by default), not just for quiet output, and stops waiting once the prompt shows', async () => {
+    expect(service.terminals.settings.promptWaitMs).toBe(10_000);
+    const t = task('late prompt');
+    await service.terminals.start(t.id, { connection: 'late-prompt' });
+    await waitFor(() => screen(t.id).includes('stand-in resuming'), 10_000, 'the first output');
+    const began = Date.now();
+    let turnAtEnter: string | undefined;
+    await submitReply(service.terminals, t.id, 'typed after the prompt', { waitForQuietMs: 300, onEnter: () => (turnAtEnter = service.terminals.summary(t.id)?.turn) });
+    const waited = Date.now() - began;
+    // Quiet for 300 ms long before the prompt: typed then, the Enter would meet a CLI still starting.
+    expect(turnAtEnter).toBe('idle');
+    await waitFor(() => screen(t.id).includes('got: "typed after the prompt"'), 5000, 'the reply on the screen');
+    expect(screen(t.id).indexOf('stand-in ready')).toBeLessThan(screen(t.id).indexOf('got: "typed after the prompt"'));
+    expect(waited).toBeLessThan(service.terminals.settings.promptWaitMs);
     await service.terminals.stop(t.id);
   });
 

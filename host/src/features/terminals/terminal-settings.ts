@@ -11,6 +11,7 @@ export const TERMINAL_SETTING_SOURCES = {
   stopGraceMs: { env: 'SVC_TERMINAL_STOP_GRACE_MS', key: 'terminals.stopGraceMs' },
   interruptMs: { env: 'SVC_TERMINAL_INTERRUPT_MS', key: 'terminals.interruptMs' },
   retainEnded: { env: 'SVC_TERMINAL_RETAIN_ENDED', key: 'terminals.retainEnded' },
+  promptWaitMs: { env: 'SVC_TERMINAL_PROMPT_WAIT_MS', key: 'terminals.promptWaitMs' },
 } as const;
 
 export const TerminalSettingsSchema = z
@@ -24,6 +25,11 @@ export const TerminalSettingsSchema = z
     interruptMs: z.number().int().min(0),
     /** How many ended terminals keep their scrollback readable (the most recent ones). */
     retainEnded: z.number().int().min(0),
+    /**
+     * How long a reply waits for a resumed CLI to draw its prompt before it is typed once the
+     * output is quiet instead (a CLI without a detectable prompt pays all of it).
+     */
+    promptWaitMs: z.number().int().min(0),
     cols: z.number().int().min(2).max(1000),
     rows: z.number().int().min(2).max(1000),
   })
@@ -37,6 +43,7 @@ export const DEFAULT_TERMINAL_SETTINGS: TerminalSettings = {
   stopGraceMs: 5000,
   interruptMs: 500,
   retainEnded: 50,
+  promptWaitMs: 10_000,
   cols: 120,
   rows: 32,
 };
