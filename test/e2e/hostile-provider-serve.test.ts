@@ -6,9 +6,10 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { copyFixtureProvider } from '../support/copy-fixture-provider.js';
+import { enableOverHttp } from '../support/enable-over-http.js';
 import { createSvcSandbox, type SvcSandbox } from '../support/svc-process.js';
 import { svcOk } from '../support/qwen-demo-project.js';
-import { readTerminalUntil, startServe, type ServeProcess } from '../support/svc-serve.js';
+import { apiOk, readTerminalUntil, startServe, type ServeProcess } from '../support/svc-serve.js';
 
 const HOSTILE_INPUTS = ['ipc-garbage', 'ipc-garbage-framed', 'ipc-deep:5000', 'ipc-deep-tool-call:2000', `ipc-huge:${80 * 1024 * 1024}`, 'ipc-not-protocol'];
 const MODES = ['process', 'worker'] as const;
@@ -25,20 +26,24 @@ function hostileCopy(mode: string): string {
   return dir;
 }
 
+// The set-up goes through the service's HTTP API (one `svc serve` instead of a `svc` start per step);
+// the hostile starts below go through the CLI, whose exit code and error line are part of what is checked.
 beforeAll(async () => {
   svc = createSvcSandbox();
   const repo = join(svc.home, 'repo');
   mkdirSync(repo);
-  await svcOk(svc, ['ext', 'dev', 'add', copyFixtureProvider('echo')]);
-  await svcOk(svc, ['ext', 'enable', 'svc-test.echo', '--yes']);
-  await svcOk(svc, ['connection', 'add', 'echo', '--provider', 'svc-test.echo']);
+  // Every input runs: the quarantine threshold is set above the loop (the count is checked below).
+  server = await startServe(svc, { SVC_RUNTIME_CRASH_LOOP_CRASHES: '100' });
+  await apiOk(server, 'POST', '/api/extensions/dev', { dir: copyFixtureProvider('echo') });
+  await enableOverHttp(server, 'svc-test.echo');
+  await apiOk(server, 'POST', '/api/connections', { name: 'echo', providerId: 'svc-test.echo' });
   for (const mode of MODES) {
-    await svcOk(svc, ['ext', 'dev', 'add', hostileCopy(mode)]);
-    await svcOk(svc, ['ext', 'enable', `svc-test.hostile-${mode}`, '--yes', '--isolation', mode]);
-    await svcOk(svc, ['connection', 'add', `hostile-${mode}`, '--provider', `svc-test.hostile-${mode}`]);
+    await apiOk(server, 'POST', '/api/extensions/dev', { dir: hostileCopy(mode) });
+    await enableOverHttp(server, `svc-test.hostile-${mode}`, { isolation: mode });
+    await apiOk(server, 'POST', '/api/connections', { name: `hostile-${mode}`, providerId: `svc-test.hostile-${mode}` });
   }
-  await svcOk(svc, ['workspace', 'create', 'w']);
-  await svcOk(svc, ['project', 'create', 'p', '--workspace', 'w', '--repo', repo]);
+  await apiOk(server, 'POST', '/api/workspaces', { name: 'w' });
+  await apiOk(server, 'POST', '/api/projects', { name: 'p', workspaceId: 'w', repoPath: repo });
 }, 180_000);
 
 afterAll(() => {
@@ -46,13 +51,12 @@ afterAll(() => {
   svc.cleanup();
 });
 
-const taskId = async (title: string) => Number(/task (\d+) created/.exec(await svcOk(svc, ['task', 'create', title, '--project', 'p']))![1]);
+const taskId = async (title: string) => (await apiOk<{ id: number }>(server!, 'POST', '/api/tasks', { title, projectId: 'p' })).id;
 
 test('svc serve survives every hostile input from a hardened and a worker provider while another task terminal keeps running', async () => {
-  // Every input runs: the quarantine threshold is set above the loop (the count is checked below).
-  server = await startServe(svc, { SVC_RUNTIME_CRASH_LOOP_CRASHES: '100' });
+  if (!server) throw new Error('svc serve did not start');
   const watched = await taskId('Keeps running');
-  await svcOk(svc, ['task', 'start', String(watched), '--connection', 'echo']);
+  await apiOk(server, 'POST', `/api/internal/terminal/${watched}/start`, { connection: 'echo' });
   let cursor = (await readTerminalUntil(server, watched, '> ')).cursor as number;
   const hostileTask = await taskId('Hostile starts');
 

@@ -1,18 +1,22 @@
 // MCP over Streamable HTTP at /mcp of a real `svc serve`, driven the way a remote client does: the
 // MCP SDK's own HTTP client with a token made by `svc mcp token create`, beside `svc mcp` over stdio.
+// The tests of the token commands make theirs with the CLI; the others mint theirs through the same
+// token store in this process, and set up the project through the service's HTTP API, instead of a
+// `svc` start for each.
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import Database from 'libsql';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { openHostServices } from '../../host/src/host-services.js';
+import { openHostServices, type HostServices } from '../../host/src/host-services.js';
 import { mintTaskCredential } from '../../host/src/features/terminals/index.js';
 import { connectSvcMcp, type SvcMcp } from '../support/svc-mcp-client.js';
 import { connectSvcMcpHttp, postMcp } from '../support/svc-mcp-http-client.js';
 import { createSvcSandbox, waitFor, type SvcSandbox } from '../support/svc-process.js';
-import { startServe, type ServeProcess } from '../support/svc-serve.js';
-import { prepareQwenDemoProject, QWEN_STAND_IN, svcOk } from '../support/qwen-demo-project.js';
+import { apiOk, startServe, type ServeProcess } from '../support/svc-serve.js';
+import { prepareQwenDemoProjectOverHttp, QWEN_STAND_IN, svcOk } from '../support/qwen-demo-project.js';
+import { McpTokenStore, type NewMcpToken } from '../../harness/src/mcp/tokens/mcp-token-store.js';
 
 const PROFILES = ['full', 'assistant', 'task', 'gateway', 'gateway-query'] as const;
 const INITIALIZE = (protocolVersion = '2025-11-25') =>
@@ -22,10 +26,14 @@ let svc: SvcSandbox;
 let serve: ServeProcess;
 let taskId: number;
 let otherTaskId: number;
+let projectId: number;
+/** The service's database and stores, opened in this process. */
+let local: HostServices;
 const open: SvcMcp[] = [];
 
-async function token(name: string, ...options: string[]): Promise<string> {
-  return (await svcOk(svc, ['mcp', 'token', 'create', name, ...options])).trim();
+/** A token as `svc mcp token create` makes it (the same store), without starting `svc`. */
+function token(input: NewMcpToken): string {
+  return new McpTokenStore(local.db).create(input).token;
 }
 async function http(secret: string, protocolVersion?: string): Promise<SvcMcp> {
   const client = await connectSvcMcpHttp(serve.url, secret, protocolVersion ? { protocolVersion } : {});
@@ -61,17 +69,20 @@ function databaseSnapshot(): string {
 
 beforeAll(async () => {
   svc = createSvcSandbox([QWEN_STAND_IN]);
-  await prepareQwenDemoProject(svc);
-  taskId = JSON.parse(await svcOk(svc, ['task', 'create', 'first', '--project', 'demo', '--json'])).id;
-  otherTaskId = JSON.parse(await svcOk(svc, ['task', 'create', 'second', '--project', 'demo', '--json'])).id;
-  await svcOk(svc, ['project', 'defaults', 'demo', '--connection', 'qwen']);
   // Each start waits (up to 1.5 s) for a cancel after its first progress step, so the cancel test's
   // cancel surely lands while the start is under way.
   serve = await startServe(svc, { SVC_TEST_HOLD_START_MS: '1500' });
+  await prepareQwenDemoProjectOverHttp(serve, svc);
+  taskId = (await apiOk(serve, 'POST', '/api/tasks', { title: 'first', projectId: 'demo' })).id;
+  otherTaskId = (await apiOk(serve, 'POST', '/api/tasks', { title: 'second', projectId: 'demo' })).id;
+  projectId = (await apiOk(serve, 'GET', '/api/projects/demo')).id;
+  await apiOk(serve, 'PUT', '/api/projects/demo/task-defaults', { connection: 'qwen' });
+  local = await openHostServices({ env: { ...svc.env, SVC_LOG_LEVEL: 'error' }, extensions: false });
 }, 120_000);
 
 afterAll(async () => {
   for (const client of open) await client.close().catch(() => undefined);
+  await local?.close();
   serve?.child.kill('SIGTERM');
   await serve?.exited;
   svc?.cleanup();
@@ -101,7 +112,7 @@ describe('tokens', () => {
   });
 
   test('a token sees its profile only: a tool outside it is answered like an unknown tool', async () => {
-    const client = await http(await token('assistant-only', '--profile', 'assistant'));
+    const client = await http(token({ name: 'assistant-only', profile: 'assistant' }));
     const outside = await client.fail('set_goal_mode', { taskId, unattended: true });
     const unknown = await client.fail('no_such_tool', {});
     expect(outside).toEqual({ code: 'unknown_tool', message: 'Tool set_goal_mode not found' });
@@ -112,7 +123,7 @@ describe('tokens', () => {
   });
 
   test('a task token acts as its task and cannot act as another', async () => {
-    const client = await http(await token('task-token', '--profile', 'task', '--task', String(taskId)));
+    const client = await http(token({ name: 'task-token', profile: 'task', taskId }));
     const before = databaseSnapshot();
     const refused = await client.fail('push_to_human', { taskId: otherTaskId, message: 'hello' });
     expect(refused).toMatchObject({ code: 'task_mismatch', details: { callerTaskId: taskId } });
@@ -132,7 +143,7 @@ describe('tokens', () => {
     expect((await postMcp(serve.url, INITIALIZE(), { authorization: `Bearer ${serve.token}` })).status).toBe(401);
     expect(databaseSnapshot()).toBe(before);
 
-    const expiring = await token('expiring', '--profile', 'full', '--expires', '1m');
+    const expiring = token({ name: 'expiring', profile: 'full', lifetimeMs: 60_000 });
     const db = new Database(join(svc.home, 'svc.db'));
     db.prepare("UPDATE harness_mcp_tokens SET expires_at = '2020-01-01T00:00:00.000Z' WHERE name = 'expiring'").run();
     db.close();
@@ -140,7 +151,8 @@ describe('tokens', () => {
     expect(expired.status).toBe(401);
     expect(expired.body.error).toMatchObject({ message: 'MCP token "expiring" expired at 2020-01-01T00:00:00.000Z', data: { code: 'mcp_token_expired' } });
 
-    const secret = await token('to-revoke', '--profile', 'full');
+    // Made and revoked with the CLI: a token of `svc mcp token create` opens a session, and its revoke ends it.
+    const secret = (await svcOk(svc, ['mcp', 'token', 'create', 'to-revoke', '--profile', 'full'])).trim();
     const client = await http(secret);
     expect((await client.call('list_workspaces')).items.map((w: { name: string }) => w.name)).toEqual(['main']);
     expect(await svcOk(svc, ['mcp', 'token', 'revoke', 'to-revoke'])).toContain('revoked');
@@ -159,7 +171,7 @@ describe('tokens', () => {
 describe('hostile requests', () => {
   let secret: string;
   beforeAll(async () => {
-    secret = await token('hostile', '--profile', 'full');
+    secret = token({ name: 'hostile', profile: 'full' });
   });
 
   test('a foreign Origin or Host, an oversized body and a malformed batch are refused with a code; nothing changes', async () => {
@@ -198,7 +210,7 @@ describe('hostile requests', () => {
     expect(first.status).toBe(200);
     const session = first.headers.get('mcp-session-id')!;
     expect(session).toBeTruthy();
-    const other = await token('other-client', '--profile', 'full');
+    const other = token({ name: 'other-client', profile: 'full' });
     const stolen = await postMcp(serve.url, JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }), {
       authorization: `Bearer ${other}`,
       'mcp-session-id': session,
@@ -222,7 +234,6 @@ describe('hostile requests', () => {
 
 describe('the same answers as stdio', () => {
   test('tools/list and every read-only tool of every profile answer the same over stdio and HTTP', async () => {
-    const projectId = JSON.parse(await svcOk(svc, ['project', 'show', 'demo', '--json'])).id;
     const values: Record<string, unknown> = { taskId, projectId, workspace: 'main', project: 'demo', query: 'demo', question: 'what is demo?', text: 'demo' };
     let compared = 0;
     // A read-only tool creates nothing: a time after this test began is the answer's own clock.
@@ -232,20 +243,15 @@ describe('the same answers as stdio', () => {
     // Over stdio a task terminal proves its task with its live execution's credential (as the terminal
     // manager mints it at start); over HTTP the task token does. A task of its own keeps that live
     // execution away from the task the later tests start.
-    const parityTaskId = JSON.parse(await svcOk(svc, ['task', 'create', 'parity', '--project', 'demo', '--json'])).id;
+    const parityTaskId = (await apiOk(serve, 'POST', '/api/tasks', { title: 'parity', projectId: 'demo' })).id;
     const minted = mintTaskCredential();
-    const local = await openHostServices({ env: { ...svc.env, SVC_LOG_LEVEL: 'error' }, builtins: false });
-    try {
-      const execution = local.domain.executions.create({ taskId: parityTaskId, connectionId: null, connectionName: 'stand-in', providerId: 'svc.stand-in', mode: 'fresh', sessionId: null });
-      local.domain.executions.storeCredential(execution.id, minted.hash);
-    } finally {
-      await local.close();
-    }
+    const execution = local.domain.executions.create({ taskId: parityTaskId, connectionId: null, connectionName: 'stand-in', providerId: 'svc.stand-in', mode: 'fresh', sessionId: null });
+    local.domain.executions.storeCredential(execution.id, minted.hash);
     for (const profile of PROFILES) {
       const ownTask = profile === 'task' ? parityTaskId : taskId;
       const taskEnv: Record<string, string> = profile === 'task' ? { SVC_TASK_ID: String(parityTaskId), SVC_TASK_CREDENTIAL: minted.credential } : {};
       const overStdio = await stdio({ SVC_MCP_PROFILE: profile, ...taskEnv });
-      const overHttp = await http(await token(`parity-${profile}`, '--profile', profile, ...(profile === 'task' ? ['--task', String(parityTaskId)] : [])));
+      const overHttp = await http(token({ name: `parity-${profile}`, profile, ...(profile === 'task' ? { taskId: parityTaskId } : {}) }));
       const stdioTools = (await overStdio.client.listTools()).tools;
       expect((await overHttp.client.listTools()).tools).toEqual(stdioTools);
       for (const tool of stdioTools.filter((candidate) => candidate.annotations?.readOnlyHint)) {
@@ -261,7 +267,7 @@ describe('the same answers as stdio', () => {
 
 describe('long operations', () => {
   test('start_task_execution reports progress to a client that asked for it', async () => {
-    const client = await http(await token('progress', '--profile', 'assistant'));
+    const client = await http(token({ name: 'progress', profile: 'assistant' }));
     const seen: Array<{ progress: number; message?: string }> = [];
     const result = await client.client.callTool({ name: 'start_task_execution', arguments: { taskId } }, undefined, { onprogress: (progress) => void seen.push(progress) });
     expect(result.isError).toBeFalsy();
@@ -272,7 +278,7 @@ describe('long operations', () => {
   }, 60_000);
 
   test('a cancelled start and a client that disconnects mid-call leave no terminal running', async () => {
-    const secret = await token('cancel', '--profile', 'assistant');
+    const secret = token({ name: 'cancel', profile: 'assistant' });
     const client = await http(secret);
     const controller = new AbortController();
     // Cancelled once the start is under way (its first progress step).

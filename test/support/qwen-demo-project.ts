@@ -3,7 +3,9 @@
 // empty repository folder inside the sandbox.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { enableOverHttp } from './enable-over-http.js';
 import { REPO_ROOT, type SvcSandbox } from './svc-process.js';
+import { apiOk, type ServeProcess } from './svc-serve.js';
 
 export const QWEN_PROVIDER = join(REPO_ROOT, 'extensions/cli-providers/qwen-code');
 export const QWEN_STAND_IN = join(REPO_ROOT, 'test/fake-clis/qwen');
@@ -24,5 +26,17 @@ export async function prepareQwenDemoProject(svc: SvcSandbox): Promise<string> {
   await svcOk(svc, ['connection', 'add', 'qwen', '--provider', 'svc-community.qwen-code']);
   await svcOk(svc, ['workspace', 'create', 'main']);
   await svcOk(svc, ['project', 'create', 'demo', '--workspace', 'main', '--repo', repo]);
+  return repo;
+}
+
+/** `prepareQwenDemoProject` through a running `svc serve`'s HTTP API instead of five `svc` starts. */
+export async function prepareQwenDemoProjectOverHttp(server: ServeProcess, svc: SvcSandbox): Promise<string> {
+  const repo = join(svc.home, 'repo');
+  mkdirSync(repo);
+  await apiOk(server, 'POST', '/api/extensions/dev', { dir: QWEN_PROVIDER });
+  await enableOverHttp(server, 'svc-community.qwen-code');
+  await apiOk(server, 'POST', '/api/connections', { name: 'qwen', providerId: 'svc-community.qwen-code' });
+  await apiOk(server, 'POST', '/api/workspaces', { name: 'main' });
+  await apiOk(server, 'POST', '/api/projects', { name: 'demo', workspaceId: 'main', repoPath: repo });
   return repo;
 }

@@ -65,3 +65,10 @@ export async function readTerminalUntil(server: ServeProcess, taskId: number, te
     await new Promise((r) => setTimeout(r, 100));
   }
 }
+
+/** `server.api(...)`, or throws with the answer when its status is not 2xx; returns the body. */
+export async function apiOk<T = any>(server: ServeProcess, method: string, path: string, body?: unknown): Promise<T> {
+  const answer = await server.api<T>(method, path, body);
+  if (answer.status < 200 || answer.status > 299) throw new Error(`${method} ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  return answer.body;
+}
