@@ -36,6 +36,35 @@ const precompiledSchemaValidators = {
 };
 
 /**
+ * A provider's config schema is checked against the JSON Schema 2020-12 meta-schema: that validator
+ * is generated here with ajv's standalone code generation, with the options of the module it
+ * replaces (extension-format's manifest/json-schema-meta-validator.ts, which tests and source runs
+ * keep compiling at run time), instead of ajv compiling the meta-schema at every start that checks one.
+ */
+const precompiledMetaSchemaValidator = {
+  name: 'precompiled-meta-schema-validator',
+  setup(pluginBuild) {
+    pluginBuild.onLoad({ filter: /extension-format[\\/]src[\\/]manifest[\\/]json-schema-meta-validator\.ts$/ }, async (args) => {
+      const { default: Ajv2020 } = await import('ajv/dist/2020.js');
+      const { default: standaloneCode } = await import('ajv/dist/standalone/index.js');
+      const { options, id } = await importSources(
+        root,
+        "export { PLUGIN_SCHEMA_AJV_OPTIONS as options } from './extension-format/src/manifest/plugin-schema-ajv-options.ts';\n" +
+          "export const id = 'https://json-schema.org/draft/2020-12/schema';",
+        'meta-schema-options',
+      );
+      const ajv = new Ajv2020({ ...options, code: { source: true, esm: true } });
+      const code = standaloneCode(ajv, { metaSchemaValidator: id });
+      return {
+        contents: `${code}\nexport const JSON_SCHEMA_2020_12 = ${JSON.stringify(id)};\nexport function jsonSchemaMetaValidator() { return metaSchemaValidator; }\n`,
+        loader: 'js',
+        resolveDir: dirname(args.path),
+      };
+    });
+  },
+};
+
+/**
  * `import process from 'node:process'` (the MCP SDK's stdio transport does it) makes Node build the
  * module's ESM facade, which reads every property of `process`, `allowedNodeEnvironmentFlags` among
  * them: Node then parses the option table of every flag it has, a large share of `svc mcp`'s start.
@@ -150,7 +179,7 @@ if (Object.keys(present).length > 0) {
     // The SDK is a workspace package of TypeScript sources: bundle it rather than import it at run time.
     alias: { '@svc-org/ai-sdk': join(root, 'sdk/src/index.ts') },
     loader: { '.sql': 'text' },
-    plugins: [precompiledSchemaValidators, globalProcess, requiredOnUse, zodEnglishOnly, prebuiltToolListings],
+    plugins: [precompiledSchemaValidators, precompiledMetaSchemaValidator, globalProcess, requiredOnUse, zodEnglishOnly, prebuiltToolListings],
     sourcemap: 'linked',
     logLevel: 'warning',
     banner: { js: "import { createRequire as __svcCreateRequire } from 'node:module'; const require = __svcCreateRequire(import.meta.url);" },

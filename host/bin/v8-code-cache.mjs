@@ -90,7 +90,10 @@ export async function runWithCodeCache(distUrl, entry, env = process.env) {
       state.folder = folder;
       state.status = usable ? 'empty' : 'refused';
       if (usable) {
-        state.file = join(folder, `${entry}-${hash}-${process.version}-${process.arch}.cache`);
+        // One file per command: a cache holds the functions the start that wrote it compiled, and
+        // `svc serve` runs other code than `svc task list`.
+        const command = /^[a-z][a-z-]{0,31}$/.test(process.argv[2] ?? '') ? process.argv[2] : 'other';
+        state.file = join(folder, `${entry}-${command}-${hash}-${process.version}-${process.arch}.cache`);
         const found = readCache(state.file, uid);
         if (found?.refused) state.status = 'refused';
         else cached = found?.data;

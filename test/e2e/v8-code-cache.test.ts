@@ -19,7 +19,7 @@ afterAll(() => {
 
 const nodeCaches = typeof (module as { enableCompileCache?: unknown }).enableCompileCache === 'function';
 const folder = join(cacheRoot, `svc-v8-${process.getuid?.() ?? 'user'}`);
-const cacheFiles = () => (existsSync(folder) ? readdirSync(folder).filter((name) => name.startsWith('svc-') && name.endsWith('.cache')) : []);
+const cacheFiles = () => (existsSync(folder) ? readdirSync(folder).filter((name) => name.startsWith('svc-doctor-') && name.endsWith('.cache')) : []);
 
 type Doctor = { compileCache: boolean; v8CodeCache?: { folder: string | null; status: string } };
 function doctor(): Doctor {
@@ -46,6 +46,8 @@ describe('the compile cache on this Node line', () => {
     expect(doctor().v8CodeCache).toEqual({ folder, status: 'used' });
     const list = spawnSync(process.execPath, [SVC_BIN, 'task', 'list'], { env, encoding: 'utf8', timeout: 60_000 });
     expect(list.stdout).toBe('no tasks\n');
+    // Each command keeps the functions it compiled in a file of its own.
+    expect(readdirSync(folder).filter((name) => name.startsWith('svc-task-') && name.endsWith('.cache'))).toHaveLength(1);
   });
 
   test('a cache V8 rejects is written again', () => {

@@ -7,6 +7,8 @@ import { ConfigSchemaDialect, type ConfigSchema, type Manifest } from '@svc-org/
 import configSchemaDialectJsonSchema from '../../../schemas/config-schema.v1.schema.json';
 import { checkFailed, type CheckFailure, type CheckResult } from './check-result.js';
 import { describeSchemaErrors, summarizeSchemaErrors, type SchemaErrorEntry } from './describe-schema-errors.js';
+import { JSON_SCHEMA_2020_12, jsonSchemaMetaValidator } from './json-schema-meta-validator.js';
+import { PLUGIN_SCHEMA_AJV_OPTIONS } from './plugin-schema-ajv-options.js';
 import { PreflightCodes } from './preflight-codes.js';
 import { resolvePackageFile } from './resolve-package-file.js';
 import { schemaValidators } from './schema-validators.js';
@@ -14,22 +16,13 @@ import { schemaValidators } from './schema-validators.js';
 /** `configSchema` is absent when the manifest declares none; `schemaPath` is the file's real path. */
 export type ConfigSchemaCheckResult = CheckResult<'config-schema', { configSchema?: ConfigSchema; schemaPath?: string }>;
 
-const DRAFT_2020_12 = 'https://json-schema.org/draft/2020-12/schema';
+const DRAFT_2020_12 = JSON_SCHEMA_2020_12;
 const XSVC_JSON_SCHEMA = configSchemaDialectJsonSchema.properties.properties.additionalProperties.properties['x-svc'];
 
 function createPluginSchemaAjv(): Ajv2020 {
-  const ajv = new Ajv2020({
-    allErrors: true,
-    // Unknown keywords are refused (a typo like "tpye" would otherwise be silently ignored) …
-    strictSchema: true,
-    // … but style rules that do not change meaning are not, and formats are annotations here.
-    strictTypes: false,
-    strictTuples: false,
-    strictRequired: false,
-    validateFormats: false,
-    // A plugin's schema is compiled to be checked, never registered under its `$id`.
-    addUsedSchema: false,
-  });
+  // A schema is checked against the meta-schema by schemaProblem, with the validator generated at
+  // build time: ajv would otherwise compile the meta-schema in every process that checks a schema.
+  const ajv = new Ajv2020({ ...PLUGIN_SCHEMA_AJV_OPTIONS, validateSchema: false });
   // Every `x-svc`, wherever it sits, is checked against the dialect's rules when the schema compiles.
   ajv.addKeyword({ keyword: 'x-svc', metaSchema: XSVC_JSON_SCHEMA });
   return ajv;
@@ -56,8 +49,9 @@ function invalid(message: string, fix: string, errors?: SchemaErrorEntry[]): Che
 
 /** The first way the schema breaks the 2020-12 rules or our dialect, if any. */
 function schemaProblem(ajv: Ajv2020, schema: Record<string, unknown>, target: string): CheckFailure<'config-schema'> | undefined {
-  if (!ajv.validateSchema(schema)) {
-    const errors = describeSchemaErrors(ajv.errors);
+  const validateMeta = jsonSchemaMetaValidator();
+  if (!validateMeta(schema)) {
+    const errors = describeSchemaErrors(validateMeta.errors);
     return invalid(
       `${target} is not a valid JSON Schema 2020-12: ${summarizeSchemaErrors(errors)}`,
       `Correct ${target} at the listed paths`,
