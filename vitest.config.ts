@@ -7,10 +7,10 @@ import { configDefaults, defineConfig } from 'vitest/config';
 //   corpus, scaffolding, crashes at named points, hostile providers, MCP over stdio and HTTP, shell
 //   completion); two files at a time. A new end-to-end file lands here.
 // - `slow`: the end-to-end files that time real processes, listed in TIMED (deadlines, kills at
-//   random moments, terminal stop and interrupt timings, the browser, the Workbench's and the
-//   outbox's windows and polls); one file at a time, because two of them side by side on two cores
-//   made such timings flaky. A file belongs there only when a wall-clock limit or a poll interval
-//   decides its outcome.
+//   random moments, terminal stop and interrupt timings, the browser pages that drive them, the
+//   Workbench's and the outbox's windows and polls); one file at a time, because two of them side
+//   by side on two cores made such timings flaky. A file belongs there only when a wall-clock limit
+//   or a poll interval decides its outcome.
 // `pnpm test:fast` runs the first part, `pnpm test:slow` the other two; `pnpm test` runs all, without
 // coverage (`pnpm test:coverage` runs the first part with it).
 const END_TO_END = [
@@ -31,7 +31,12 @@ const TIMED = [
   'test/e2e/task-worktrees.test.ts',
   'test/security/catalog-fetch-limits.test.ts',
   'test/security/kill-loop.test.ts',
-  'test/web/**/*.test.ts',
+  // The browser pages that drive task terminals (stop grace, a resumed session) or a query's deadline;
+  // the other browser files' outcomes do not depend on time, and they run in `e2e`.
+  'test/web/web-harness.test.ts',
+  'test/web/web-review.test.ts',
+  'test/web/web-running-providers.test.ts',
+  'test/web/web-tasks.test.ts',
   'harness/test/e2e/ask-reply.test.ts',
   'harness/test/e2e/chat-reply-journeys.test.ts',
   'harness/test/e2e/gateway-workbench.test.ts',

@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
-const run = spawnSync('npx', ['vitest', 'run', '--project', 'slow', 'test/web'], {
+const run = spawnSync('npx', ['vitest', 'run', '--project', 'e2e', '--project', 'slow', 'test/web'], {
   cwd: root,
   stdio: 'inherit',
   env: { ...process.env, SVC_SCREENSHOTS_DIR: 'docs/screenshots' },

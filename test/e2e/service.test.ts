@@ -138,71 +138,77 @@ describe('svc serve with the Qwen Code sample provider', () => {
     await second.exited;
   }, 180_000);
 
-  test('a second svc serve on the same SVC_HOME is refused', async () => {
-    const first = await serve();
-    const again = await svc.run(['serve'], { env: { SVC_PORT: '0' }, timeoutMs: 60_000 });
-    expect(again.code).toBe(1);
-    expect(again.stderr).toContain('error server_already_running');
-    expect(JSON.parse(readFileSync(join(svc.home, 'server.json'), 'utf8')).url).toBe(first.url);
-    first.child.kill('SIGTERM');
-    await first.exited;
-  }, 120_000);
+  // These read from one running service (the attach test starts and stops a task of its own), so
+  // they share it instead of starting one each.
+  describe('one running service', () => {
+    let server: ServeProcess;
+    beforeAll(async () => {
+      server = await serve();
+    }, 120_000);
+    afterAll(async () => {
+      server.child.kill('SIGTERM');
+      await server.exited;
+    });
 
-  test('the real service refuses a foreign Host header and a missing or wrong token', async () => {
-    const server = await serve();
-    const port = Number(new URL(server.url).port);
-    const raw = (headers: Record<string, string>) =>
-      new Promise<{ status: number; body: any }>((resolve, reject) => {
-        const req = httpRequest({ host: '127.0.0.1', port, path: '/api/tasks', headers }, (res) => {
-          let text = '';
-          res.setEncoding('utf8').on('data', (d: string) => (text += d));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
+    test('a second svc serve on the same SVC_HOME is refused', async () => {
+      const again = await svc.run(['serve'], { env: { SVC_PORT: '0' }, timeoutMs: 60_000 });
+      expect(again.code).toBe(1);
+      expect(again.stderr).toContain('error server_already_running');
+      expect(JSON.parse(readFileSync(join(svc.home, 'server.json'), 'utf8')).url).toBe(server.url);
+      // The refused one left the running service's file and the service alone.
+      expect((await server.api('GET', '/api/health')).status).toBe(200);
+    }, 120_000);
+
+    test('the real service refuses a foreign Host header and a missing or wrong token', async () => {
+      const port = Number(new URL(server.url).port);
+      const raw = (headers: Record<string, string>) =>
+        new Promise<{ status: number; body: any }>((resolve, reject) => {
+          const req = httpRequest({ host: '127.0.0.1', port, path: '/api/tasks', headers }, (res) => {
+            let text = '';
+            res.setEncoding('utf8').on('data', (d: string) => (text += d));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
+          });
+          req.on('error', reject);
+          req.end();
         });
-        req.on('error', reject);
-        req.end();
+      expect(await raw({ host: `attacker.example:${port}`, authorization: `Bearer ${server.token}` })).toMatchObject({
+        status: 403,
+        body: { error: { code: 'host_not_allowed' } },
       });
-    expect(await raw({ host: `attacker.example:${port}`, authorization: `Bearer ${server.token}` })).toMatchObject({
-      status: 403,
-      body: { error: { code: 'host_not_allowed' } },
-    });
-    expect(await raw({ host: `localhost:${port}` })).toMatchObject({ status: 401, body: { error: { code: 'unauthorized' } } });
-    expect(await raw({ host: `localhost:${port}`, authorization: 'Bearer not-the-token' })).toMatchObject({ status: 401 });
-    expect((await raw({ host: `localhost:${port}`, authorization: `Bearer ${server.token}` })).status).toBe(200);
-    server.child.kill('SIGTERM');
-    await server.exited;
-  }, 120_000);
+      expect(await raw({ host: `localhost:${port}` })).toMatchObject({ status: 401, body: { error: { code: 'unauthorized' } } });
+      expect(await raw({ host: `localhost:${port}`, authorization: 'Bearer not-the-token' })).toMatchObject({ status: 401 });
+      expect((await raw({ host: `localhost:${port}`, authorization: `Bearer ${server.token}` })).status).toBe(200);
+    }, 120_000);
 
-  test('svc task attach is a live terminal; Ctrl-] detaches and leaves the task running', async () => {
-    const taskId = Number(/task (\d+) created/.exec(await ok(['task', 'create', 'Attach to me', '--project', 'demo']))![1]);
-    const server = await serve();
-    await ok(['task', 'start', String(taskId), '--connection', 'qwen']);
-    const user = pty.spawn(process.execPath, [SVC_BIN, 'task', 'attach', String(taskId)], {
-      cols: 100,
-      rows: 30,
-      cwd: svc.home,
-      env: svc.env as Record<string, string>,
-    });
-    let screen = '';
-    user.onData((data) => (screen += data));
-    const exited = new Promise<number>((resolve) => user.onExit(({ exitCode }) => resolve(exitCode)));
-    await waitFor(() => screen.includes('qwen> '), 30_000, 'the replayed prompt');
-    user.write('typed through attach\r');
-    await waitFor(() => screen.includes('You said: typed through attach'), 15_000, 'the reply');
-    expect((await server.api('GET', `/api/internal/terminal/${taskId}`)).body.terminal).toMatchObject({ attached: 1, keepaliveRemainingMs: null });
-    user.write('\x1d');
-    expect(await exited).toBe(0);
-    expect(screen).toContain('detached from task');
-    const state = await server.api('GET', `/api/internal/terminal/${taskId}`);
-    expect(state.body.terminal).toMatchObject({ state: 'RUNNING' });
-    // The service sees the viewer leave once its stream closes.
-    let attached = state.body.terminal.attached;
-    for (let i = 0; i < 50 && attached !== 0; i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      attached = (await server.api('GET', `/api/internal/terminal/${taskId}`)).body.terminal.attached;
-    }
-    expect(attached).toBe(0);
-    await ok(['task', 'stop', String(taskId)]);
-    server.child.kill('SIGTERM');
-    await server.exited;
-  }, 120_000);
+    test('svc task attach is a live terminal; Ctrl-] detaches and leaves the task running', async () => {
+      const taskId = Number(/task (\d+) created/.exec(await ok(['task', 'create', 'Attach to me', '--project', 'demo']))![1]);
+      await ok(['task', 'start', String(taskId), '--connection', 'qwen']);
+      const user = pty.spawn(process.execPath, [SVC_BIN, 'task', 'attach', String(taskId)], {
+        cols: 100,
+        rows: 30,
+        cwd: svc.home,
+        env: svc.env as Record<string, string>,
+      });
+      let screen = '';
+      user.onData((data) => (screen += data));
+      const exited = new Promise<number>((resolve) => user.onExit(({ exitCode }) => resolve(exitCode)));
+      await waitFor(() => screen.includes('qwen> '), 30_000, 'the replayed prompt');
+      user.write('typed through attach\r');
+      await waitFor(() => screen.includes('You said: typed through attach'), 15_000, 'the reply');
+      expect((await server.api('GET', `/api/internal/terminal/${taskId}`)).body.terminal).toMatchObject({ attached: 1, keepaliveRemainingMs: null });
+      user.write('\x1d');
+      expect(await exited).toBe(0);
+      expect(screen).toContain('detached from task');
+      const state = await server.api('GET', `/api/internal/terminal/${taskId}`);
+      expect(state.body.terminal).toMatchObject({ state: 'RUNNING' });
+      // The service sees the viewer leave once its stream closes.
+      let attached = state.body.terminal.attached;
+      for (let i = 0; i < 50 && attached !== 0; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        attached = (await server.api('GET', `/api/internal/terminal/${taskId}`)).body.terminal.attached;
+      }
+      expect(attached).toBe(0);
+      await ok(['task', 'stop', String(taskId)]);
+    }, 120_000);
+  });
 });
