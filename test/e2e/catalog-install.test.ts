@@ -7,6 +7,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'libsql';
 import * as pty from 'node-pty';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { makeCatalogFixtureRepo, runCatalogBuild, serveCatalog, type CatalogServer } from '../support/catalog-fixture.js';
@@ -47,6 +48,16 @@ async function installed(): Promise<ListedExtension | undefined> {
 
 async function query(prompt: string) {
   return svc.run(['query', '--provider', ID, prompt]);
+}
+
+/** Whether the database holds a registration of `id`, read without starting `svc`. */
+function registered(id: string): boolean {
+  const db = new Database(join(svc.home, 'svc.db'), { readonly: true });
+  try {
+    return Boolean(db.prepare('SELECT 1 FROM extensions WHERE id = ?').get(id));
+  } finally {
+    db.close();
+  }
 }
 
 function storeDir(...parts: string[]): string {
@@ -178,7 +189,9 @@ describe('install, enable, query', () => {
     const result = await svc.run(['ext', 'install', spec]);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(`error ${code}:`);
-    expect(await installed()).toBeUndefined();
+    // Read from the database: the listing itself is checked by the tests around this one.
+    expect(registered(ID)).toBe(false);
+    expect(staging()).toEqual([]);
   });
 
   test('svc ext install <id>@<version> downloads, verifies, stages and installs it disabled and read-only', async () => {

@@ -41,6 +41,8 @@ let work: string;
 let env: NodeJS.ProcessEnv;
 const vars: Record<string, string> = {};
 let serve: ReturnType<typeof spawn> | undefined;
+/** Where the service the README starts (`pnpm start`) listens. */
+let serviceUrl: string | undefined;
 
 function examples(): Example[] {
   const out: Example[] = [];
@@ -105,7 +107,17 @@ async function startService(): Promise<void> {
   serve = spawn(process.execPath, [SVC_BIN, 'serve', '--port', '0'], { cwd: work, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   serve.stdout!.on('data', (d) => (out += d));
-  await waitFor(() => out.includes('serving on'), 20_000, 'svc serve');
+  serviceUrl = await waitFor(() => /serving on (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1], 20_000, 'svc serve');
+}
+
+/** Set-up through the running service's HTTP API, as the web UI does: no `svc` start of its own. */
+async function api(method: string, path: string, body: unknown): Promise<any> {
+  if (!serviceUrl) throw new Error(`setup ${method} ${path}: the README has not started the service yet`);
+  const token = readFileSync(join(env.SVC_HOME!, 'token'), 'utf8').trim();
+  const response = await fetch(`${serviceUrl}${path}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const answer = await response.json();
+  if (!response.ok) throw new Error(`setup ${method} ${path}: ${response.status} ${JSON.stringify(answer)}`);
+  return answer;
 }
 
 /** Commands the README's own flow needs first (a provider it enables in another section). */
@@ -127,9 +139,7 @@ async function prepare(section: string): Promise<void> {
     await setup(
       `cd "${vars.repo}" && git init -q -b main && printf '%s\\n' '${pkg}' > package.json && printf 'node_modules/\\n' > .gitignore && mkdir -p src && printf 'export {};\\n' > src/app.ts && pnpm install --offline --silent && git add -A && ${commit}`,
     );
-    const created = /task (\d+) created/.exec((await sh('svc task create "Handle the empty list" --project web')).stdout);
-    if (!created) throw new Error('setup: svc task create printed no task id');
-    vars.taskId = created[1]!;
+    vars.taskId = String((await api('POST', '/api/tasks', { title: 'Handle the empty list', projectId: 'web' })).id);
   }
 }
 

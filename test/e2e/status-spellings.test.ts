@@ -6,23 +6,24 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { connectSvcMcpHttp } from '../support/svc-mcp-http-client.js';
 import { createSvcSandbox, type SvcSandbox } from '../support/svc-process.js';
-import { startServe, type ServeProcess } from '../support/svc-serve.js';
+import { apiOk, startServe, type ServeProcess } from '../support/svc-serve.js';
 import { svcOk } from '../support/qwen-demo-project.js';
 
 let svc: SvcSandbox;
 let serve: ServeProcess;
 
+/** A task to move, made through the HTTP API: its creation is not what these tests check. */
 async function newTask(title: string): Promise<number> {
-  return JSON.parse(await svcOk(svc, ['task', 'create', title, '--project', 'demo', '--json'])).id;
+  return (await apiOk(serve, 'POST', '/api/tasks', { title, projectId: 'demo' })).id;
 }
 
 beforeAll(async () => {
   svc = createSvcSandbox();
   const repo = join(svc.home, 'repo');
   mkdirSync(repo);
-  await svcOk(svc, ['workspace', 'create', 'main']);
-  await svcOk(svc, ['project', 'create', 'demo', '--workspace', 'main', '--repo', repo]);
   serve = await startServe(svc);
+  await apiOk(serve, 'POST', '/api/workspaces', { name: 'main' });
+  await apiOk(serve, 'POST', '/api/projects', { name: 'demo', workspaceId: 'main', repoPath: repo });
 }, 120_000);
 afterAll(async () => {
   serve?.child.kill('SIGTERM');
