@@ -2,7 +2,7 @@
 // (host/dist/<entry>.vm.js, written by `pnpm build`) through `vm.Script` with a V8 code cache, so a
 // start does not compile the whole bundle again. The cache is only ever a speed-up: a folder or file
 // it cannot trust, or any failure, means no cache, never a failed command.
-import { closeSync, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, writeFileSync, constants } from 'node:fs';
+import { closeSync, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, writeFileSync, constants } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,14 +17,22 @@ function trusted(stat, uid) {
   return (uid === undefined || stat.uid === uid) && (stat.mode & 0o022) === 0;
 }
 
-/** The cache folder, created 0700 when absent; undefined when it exists but cannot be trusted. */
+/**
+ * The cache folder, created 0700 when absent; not usable when it exists but cannot be trusted. By
+ * default it sits in the temporary folder itself, not in Node's `node-compile-cache` there: created
+ * by svc first, that shared parent would be this user's alone and Node 22 and newer of other users
+ * could not cache in it.
+ */
 function cacheFolder(env, uid) {
-  const folder = env.NODE_COMPILE_CACHE ? join(env.NODE_COMPILE_CACHE, `svc-v8-${uid ?? 'user'}`) : join(tmpdir(), 'node-compile-cache', `svc-v8-${uid ?? 'user'}`);
+  const name = `svc-v8-${uid ?? 'user'}`;
+  const folder = env.NODE_COMPILE_CACHE ? join(env.NODE_COMPILE_CACHE, name) : join(tmpdir(), name);
   let stat;
   try {
     stat = lstatSync(folder);
   } catch {
-    mkdirSync(folder, { recursive: true, mode: 0o700 });
+    // NODE_COMPILE_CACHE is the user's own choice: made if missing, with Node's usual modes.
+    if (env.NODE_COMPILE_CACHE) mkdirSync(env.NODE_COMPILE_CACHE, { recursive: true });
+    mkdirSync(folder, { mode: 0o700 });
     stat = lstatSync(folder);
   }
   return { folder, usable: stat.isDirectory() && trusted(stat, uid) };
@@ -54,14 +62,28 @@ function readCache(file, uid) {
   }
 }
 
-/** Written beside, 0600, then renamed over: a reader never sees half a file. */
-function writeCache(file, data) {
+/** A cache file is written once and then only read: one not written for this long is let go. */
+const KEEP_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * Written beside, 0600, then renamed over: a reader never sees half a file. Each build leaves files
+ * of about a megabyte per command, so a write also removes the folder's files older than a week
+ * (another checkout still in use writes its file again at its next start).
+ */
+function writeCache(folder, file, data) {
   const tmp = `${file}.${process.pid}.tmp`;
   try {
     writeFileSync(tmp, data, { mode: 0o600, flag: 'wx' });
     renameSync(tmp, file);
   } catch {
     rmSync(tmp, { force: true });
+  }
+  const now = Date.now();
+  for (const name of readdirSync(folder)) {
+    if (!name.endsWith('.cache') && !name.endsWith('.tmp')) continue;
+    const path = join(folder, name);
+    const stat = lstatSync(path);
+    if (stat.isFile() && now - stat.mtimeMs > (name.endsWith('.tmp') ? 60 * 60 * 1000 : KEEP_MS)) rmSync(path, { force: true });
   }
 }
 
@@ -112,7 +134,7 @@ export async function runWithCodeCache(distUrl, entry, env = process.env) {
       if (written) return;
       written = true;
       try {
-        writeCache(state.file, script.createCachedData());
+        writeCache(state.folder, state.file, script.createCachedData());
       } catch {
         // Only the next start's speed is lost.
       }

@@ -2,10 +2,10 @@
 // (`module.enableCompileCache`); on Node 20, host/bin/svc.mjs runs the bundle's script variant with a
 // V8 code cache of svc's own, in a folder and files only this user may write (docs/security.md).
 import { spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import module from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { createSvcSandbox, SVC_BIN } from '../support/svc-process.js';
 
@@ -50,6 +50,22 @@ describe('the compile cache on this Node line', () => {
     expect(readdirSync(folder).filter((name) => name.startsWith('svc-task-') && name.endsWith('.cache'))).toHaveLength(1);
   });
 
+  test('writing a cache lets go of files in the folder not written for a week', () => {
+    if (nodeCaches) return expect(doctor().v8CodeCache).toBeUndefined();
+    const stale = join(folder, 'svc-doctor-0000000000000000-v0.0.0-x64.cache');
+    const recent = join(folder, 'svc-doctor-1111111111111111-v0.0.0-x64.cache');
+    writeFileSync(stale, 'old', { mode: 0o600 });
+    writeFileSync(recent, 'new', { mode: 0o600 });
+    const eightDaysAgo = new Date(Date.now() - 8 * 24 * 60 * 60 * 1000);
+    utimesSync(stale, eightDaysAgo, eightDaysAgo);
+    // A start that writes: its own file is removed first, so this one writes it again.
+    for (const file of cacheFiles().filter((name) => name !== basename(stale) && name !== basename(recent))) rmSync(join(folder, file));
+    expect(doctor().v8CodeCache?.status).toBe('empty');
+    expect(existsSync(stale)).toBe(false);
+    expect(existsSync(recent)).toBe(true);
+    rmSync(recent);
+  });
+
   test('a cache V8 rejects is written again', () => {
     if (nodeCaches) return expect(doctor().v8CodeCache).toBeUndefined();
     const [file] = cacheFiles();
@@ -84,5 +100,24 @@ describe('the compile cache on this Node line', () => {
     // The command itself never fails for it, and a trusted folder is used again.
     expect(doctor().v8CodeCache?.status).toBe('empty');
     expect(doctor().v8CodeCache?.status).toBe('used');
+  });
+
+  // Node 22 and newer keep their own cache in <tmpdir>/node-compile-cache by default: a svc on Node 20
+  // that made that folder first (0700, its own) would leave other users' Node without a cache there.
+  test('without NODE_COMPILE_CACHE the cache is a folder of its own in the temporary folder', () => {
+    const tmp = mkdtempSync(join(tmpdir(), 'svc-code-cache-tmp-'));
+    try {
+      const { NODE_COMPILE_CACHE: _named, ...rest } = env;
+      const run = spawnSync(process.execPath, [SVC_BIN, 'doctor', '--json'], { env: { ...rest, TMPDIR: tmp }, encoding: 'utf8', timeout: 60_000 });
+      expect(run.status, run.stderr).toBe(0);
+      const report = JSON.parse(run.stdout) as Doctor;
+      if (nodeCaches) return expect(report.v8CodeCache).toBeUndefined();
+      const own = join(tmp, `svc-v8-${process.getuid?.() ?? 'user'}`);
+      expect(report.v8CodeCache).toEqual({ folder: own, status: 'empty' });
+      expect(statSync(own).mode & 0o777).toBe(0o700);
+      expect(existsSync(join(tmp, 'node-compile-cache'))).toBe(false);
+    } finally {
+      rmSync(tmp, { recursive: true, force: true });
+    }
   });
 });
