@@ -26,8 +26,10 @@ export const TerminalSettingsSchema = z
     /** How many ended terminals keep their scrollback readable (the most recent ones). */
     retainEnded: z.number().int().min(0),
     /**
-     * How long a reply waits for a resumed CLI to draw its prompt before it is typed once the
-     * output is quiet instead (a CLI without a detectable prompt pays all of it).
+     * How long text the harness types into a task terminal that may still be starting (a reply into
+     * a resumed session, a Workbench batch, review comments) waits for the CLI to draw its prompt
+     * before it is typed once the output is quiet instead (a CLI without a detectable prompt pays
+     * all of it).
      */
     promptWaitMs: z.number().int().min(0),
     cols: z.number().int().min(2).max(1000),
