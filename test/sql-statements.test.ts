@@ -28,6 +28,7 @@ const BUILT_AT_RUN_TIME: Record<string, string> = {
   'host/src/operations/worktree/prepare-task-worktree.ts': 'not SQL: taskWorktreesOf(...).prepare() makes a worktree',
   'host/src/app/start-service.ts': 'not SQL: taskWorktreesOf(...).prepare() makes a worktree',
   'host/src/features/extensions/extension-service.ts': 'not SQL: the provider calls\' prepare() makes a call target',
+  'host/src/features/extensions/runtime/call-executor.ts': 'not SQL: the provider pools\' prepare() loads the worker pool library before the first pool',
 };
 
 /** Calls that hand their first argument to `prepare` (the harness stores' statement cache). */
