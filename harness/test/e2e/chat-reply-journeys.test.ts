@@ -72,6 +72,12 @@ async function liveTask(title: string) {
 // The Qwen stand-in draws a prompt but no bracketed paste, so a reply finds no prompt to wait for:
 // a short terminals.promptWaitMs types it once the output is quiet, as an operator of such a CLI would.
 const SERVE_ENV = { SVC_OUTBOX_POLL_MS: '200', SVC_WORKBENCH_POLL_MS: '200', SVC_TERMINAL_STOP_GRACE_MS: '2000', SVC_TERMINAL_PROMPT_WAIT_MS: '500' };
+/**
+ * How long a check that nothing more is typed waits: a second typing of a reply would show within
+ * the prompt wait (500 ms above), the paste, the pause before Enter and the stand-in's echo, about
+ * 1.4 s on the reply path and 2.2 s through continue_bound_task; 2.5 s covers both.
+ */
+const NOTHING_MORE_MS = 2500;
 
 async function stopServer(): Promise<void> {
   if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGTERM');
@@ -126,7 +132,7 @@ describe('a person in the chat closes the loop', () => {
     const late = await dm('actually, sqlite', question.messageId);
     expect(late).toMatchObject({ handled: true, text: expect.stringContaining(`task ${taskId}'s question was already answered`) });
     expect(late!.text).toContain('not passed on');
-    await new Promise((r) => setTimeout(r, 1500));
+    await new Promise((r) => setTimeout(r, NOTHING_MORE_MS));
     const rest = await server.api('GET', `/api/internal/terminal/${taskId}/buffer?cursor=${echoed.cursor}`);
     expect(rest.body.data).not.toContain('sqlite');
     expect(JSON.parse(await ok(['harness', 'show', String(asked.messageId), '--json'])).ask.reply).toBe('use postgres');
@@ -201,7 +207,7 @@ describe('a person in the chat closes the loop', () => {
       expect((await executionsOf(taskId))[0]).toMatchObject({ status: 'RUNNING' });
       const plain = await mcp.call('relay_channel_reply', { taskId, reply: 'thanks!' });
       expect(plain).toMatchObject({ kind: 'context_only', taskId, context: { subjectTaskId: taskId, openAsk: null } });
-      await new Promise((r) => setTimeout(r, 1500));
+      await new Promise((r) => setTimeout(r, NOTHING_MORE_MS));
       expect((await server.api('GET', `/api/internal/terminal/${taskId}/buffer?cursor=${echoed.cursor}`)).body.data).not.toContain('thanks!');
     } finally {
       await mcp.close();
@@ -223,7 +229,7 @@ describe('a person in the chat closes the loop', () => {
       expect((await executionsOf(taskId))[0]).toMatchObject({ status: 'RUNNING' });
       expect(JSON.parse(await ok(['harness', 'show', String(asked.messageId), '--json']))).toMatchObject({ status: 'ANSWERED', ask: { reply: 'continue: yes, migrate', repliedVia: 'gateway' } });
       expect(await gatewayMcp.call('continue_bound_task', call)).toMatchObject({ status: 'already_processed', noOp: true });
-      await new Promise((r) => setTimeout(r, 1500));
+      await new Promise((r) => setTimeout(r, NOTHING_MORE_MS));
       const rest = (await server.api('GET', `/api/internal/terminal/${taskId}/buffer?cursor=${echoed.cursor}`)).body.data as string;
       expect(rest).not.toContain('yes, migrate');
     } finally {
@@ -255,7 +261,7 @@ describe('a person in the chat closes the loop', () => {
       const typed = await readTerminalUntil(server, taskId, 'You said: ');
       expect(typed.data).toContain('continue: yes, drop it');
       expect(await gatewayMcp.call('continue_bound_task', call)).toMatchObject({ status: 'already_processed', noOp: true });
-      await new Promise((r) => setTimeout(r, 1500));
+      await new Promise((r) => setTimeout(r, NOTHING_MORE_MS));
       const all = (await server.api('GET', `/api/internal/terminal/${taskId}/buffer?cursor=0`)).body.data as string;
       // The stand-in answers each submitted message with "You said: …": the reply arrived once.
       expect(all.match(/You said: (\x1b\[200~)?continue: yes, drop it/g)).toHaveLength(1);
@@ -294,7 +300,7 @@ describe('a person in the chat closes the loop', () => {
     expect(executions.find((e) => e.id === before!.id)!.status).not.toBe('RUNNING');
     expect(executions.find((e) => e.id !== before!.id)).toMatchObject({ status: 'RUNNING' });
 
-    await new Promise((r) => setTimeout(r, 1500));
+    await new Promise((r) => setTimeout(r, NOTHING_MORE_MS));
     const typed = (await server.api('GET', `/api/internal/terminal/${taskId}/buffer?cursor=0`)).body.data as string;
     expect(typed.match(/You said: (\x1b\[200~)?blue-green, please/g)).toHaveLength(1);
 
@@ -305,7 +311,7 @@ describe('a person in the chat closes the loop', () => {
     server = await startServe(svc, SERVE_ENV);
     await ok(['task', 'resume', String(taskId)]);
     await readTerminalUntil(server, taskId, 'qwen> ');
-    await new Promise((r) => setTimeout(r, 1500));
+    await new Promise((r) => setTimeout(r, NOTHING_MORE_MS));
     const resumedAgain = (await server.api('GET', `/api/internal/terminal/${taskId}/buffer?cursor=0`)).body.data as string;
     expect(resumedAgain).not.toMatch(/You said: (\x1b\[200~)?blue-green, please/);
     expect(JSON.parse(await ok(['harness', 'show', String(asked.messageId), '--json'])).ask).toMatchObject({ reply: 'blue-green, please', resumeOutcome: 'resumed' });

@@ -22,8 +22,10 @@ async function ok(args: string[]): Promise<string> {
 const newTask = async (title: string, parent?: number) =>
   Number(/task (\d+) created/.exec(await ok(['task', 'create', title, '--project', 'demo', ...(parent ? ['--parent', String(parent)] : [])]))![1]);
 
+// The stand-in CLI draws no prompt a Workbench batch could wait for: a short terminals.promptWaitMs
+// types it once the output is quiet, as an operator of such a CLI would.
 async function serve(env: NodeJS.ProcessEnv = {}): Promise<ServeProcess> {
-  const started = await startServe(svc, { SVC_EVENT_POLL_MS: '100', SVC_WORKBENCH_POLL_MS: '200', ...env });
+  const started = await startServe(svc, { SVC_EVENT_POLL_MS: '100', SVC_WORKBENCH_POLL_MS: '200', SVC_TERMINAL_PROMPT_WAIT_MS: '500', ...env });
   serves.push(started);
   return started;
 }

@@ -68,7 +68,9 @@ beforeAll(async () => {
     connections: services.connections,
     logger: services.logger,
     signalDir: services.signalDir,
-    settings: { ...DEFAULT_TERMINAL_SETTINGS, stopGraceMs: 1500, interruptMs: 200 },
+    // The echo stand-in draws no prompt a reply could wait for: a short prompt wait, as an operator
+    // of such a CLI would set (terminals.promptWaitMs); task-terminal-wiring tests the default wait.
+    settings: { ...DEFAULT_TERMINAL_SETTINGS, stopGraceMs: 1500, interruptMs: 200, promptWaitMs: 1000 },
     svcHome: home,
     hostEnv: env,
   });
