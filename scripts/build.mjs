@@ -11,6 +11,16 @@ import { importSources } from './import-sources.mjs';
 const root = resolve(import.meta.dirname, '..');
 
 /**
+ * A plugin's generated module, computed once per `pnpm build`: the host is bundled twice (the ES
+ * modules, then their script variants for Node 20) from the same sources.
+ */
+const generated = new Map();
+const once = (name, make) => {
+  if (!generated.has(name)) generated.set(name, make());
+  return generated.get(name);
+};
+
+/**
  * The preflight's JSON Schema validators (schemas/*.json) are compiled here, once, with ajv's
  * standalone code generation, instead of at every `svc` start. Same schemas, same ajv options as
  * extension-format's manifest/schema-validators.ts, which tests and source runs keep compiling at run time.
@@ -18,20 +28,22 @@ const root = resolve(import.meta.dirname, '..');
 const precompiledSchemaValidators = {
   name: 'precompiled-schema-validators',
   setup(pluginBuild) {
-    pluginBuild.onLoad({ filter: /extension-format[\\/]src[\\/]manifest[\\/]schema-validators\.ts$/ }, async (args) => {
-      const { default: Ajv2020 } = await import('ajv/dist/2020.js');
-      const { default: standaloneCode } = await import('ajv/dist/standalone/index.js');
-      const read = async (name) => JSON.parse(await readFile(join(root, 'schemas', name), 'utf8'));
-      const ajv = new Ajv2020({ allErrors: true, strict: true, code: { source: true, esm: true } });
-      ajv.addSchema(await read('manifest.v1.schema.json'), 'manifest');
-      ajv.addSchema(await read('config-schema.v1.schema.json'), 'configSchemaDialect');
-      const code = standaloneCode(ajv, { manifestValidator: 'manifest', configSchemaDialectValidator: 'configSchemaDialect' });
-      return {
-        contents: `${code}\nexport const schemaValidators = { manifest: () => manifestValidator, configSchemaDialect: () => configSchemaDialectValidator };\n`,
-        loader: 'js',
-        resolveDir: dirname(args.path),
-      };
-    });
+    pluginBuild.onLoad({ filter: /extension-format[\\/]src[\\/]manifest[\\/]schema-validators\.ts$/ }, (args) =>
+      once('schema-validators', async () => {
+        const { default: Ajv2020 } = await import('ajv/dist/2020.js');
+        const { default: standaloneCode } = await import('ajv/dist/standalone/index.js');
+        const read = async (name) => JSON.parse(await readFile(join(root, 'schemas', name), 'utf8'));
+        const ajv = new Ajv2020({ allErrors: true, strict: true, code: { source: true, esm: true } });
+        ajv.addSchema(await read('manifest.v1.schema.json'), 'manifest');
+        ajv.addSchema(await read('config-schema.v1.schema.json'), 'configSchemaDialect');
+        const code = standaloneCode(ajv, { manifestValidator: 'manifest', configSchemaDialectValidator: 'configSchemaDialect' });
+        return {
+          contents: `${code}\nexport const schemaValidators = { manifest: () => manifestValidator, configSchemaDialect: () => configSchemaDialectValidator };\n`,
+          loader: 'js',
+          resolveDir: dirname(args.path),
+        };
+      }),
+    );
   },
 };
 
@@ -44,23 +56,25 @@ const precompiledSchemaValidators = {
 const precompiledMetaSchemaValidator = {
   name: 'precompiled-meta-schema-validator',
   setup(pluginBuild) {
-    pluginBuild.onLoad({ filter: /extension-format[\\/]src[\\/]manifest[\\/]json-schema-meta-validator\.ts$/ }, async (args) => {
-      const { default: Ajv2020 } = await import('ajv/dist/2020.js');
-      const { default: standaloneCode } = await import('ajv/dist/standalone/index.js');
-      const { options, id } = await importSources(
-        root,
-        "export { PLUGIN_SCHEMA_AJV_OPTIONS as options } from './extension-format/src/manifest/plugin-schema-ajv-options.ts';\n" +
-          "export const id = 'https://json-schema.org/draft/2020-12/schema';",
-        'meta-schema-options',
-      );
-      const ajv = new Ajv2020({ ...options, code: { source: true, esm: true } });
-      const code = standaloneCode(ajv, { metaSchemaValidator: id });
-      return {
-        contents: `${code}\nexport const JSON_SCHEMA_2020_12 = ${JSON.stringify(id)};\nexport function jsonSchemaMetaValidator() { return metaSchemaValidator; }\n`,
-        loader: 'js',
-        resolveDir: dirname(args.path),
-      };
-    });
+    pluginBuild.onLoad({ filter: /extension-format[\\/]src[\\/]manifest[\\/]json-schema-meta-validator\.ts$/ }, (args) =>
+      once('meta-schema-validator', async () => {
+        const { default: Ajv2020 } = await import('ajv/dist/2020.js');
+        const { default: standaloneCode } = await import('ajv/dist/standalone/index.js');
+        const { options, id } = await importSources(
+          root,
+          "export { PLUGIN_SCHEMA_AJV_OPTIONS as options } from './extension-format/src/manifest/plugin-schema-ajv-options.ts';\n" +
+            "export { JSON_SCHEMA_2020_12 as id } from './extension-format/src/manifest/json-schema-meta-validator.ts';",
+          'meta-schema-options',
+        );
+        const ajv = new Ajv2020({ ...options, code: { source: true, esm: true } });
+        const code = standaloneCode(ajv, { metaSchemaValidator: id });
+        return {
+          contents: `${code}\nexport const JSON_SCHEMA_2020_12 = ${JSON.stringify(id)};\nexport function jsonSchemaMetaValidator() { return metaSchemaValidator; }\n`,
+          loader: 'js',
+          resolveDir: dirname(args.path),
+        };
+      }),
+    );
   },
 };
 
@@ -108,7 +122,7 @@ const zodEnglishOnly = {
 const prebuiltToolListings = {
   name: 'prebuilt-tool-listings',
   setup(pluginBuild) {
-    pluginBuild.onLoad({ filter: /host[\\/]src[\\/]adapters[\\/]mcp[\\/]prebuilt-tool-listings\.ts$/ }, async () => {
+    pluginBuild.onLoad({ filter: /host[\\/]src[\\/]adapters[\\/]mcp[\\/]prebuilt-tool-listings\.ts$/ }, () => once('tool-listings', async () => {
       const { listings, profiles } = await importSources(
         root,
         // Imported, not import-declared: every module then initialises through esbuild's lazy wrapper,
@@ -126,7 +140,7 @@ const prebuiltToolListings = {
         contents: `export const PREBUILT_TOOL_LISTINGS = ${JSON.stringify(listings)};\nexport const PREBUILT_PROFILES = ${JSON.stringify(profiles)};\n`,
         loader: 'js',
       };
-    });
+    }));
   },
 };
 

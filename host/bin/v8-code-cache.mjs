@@ -2,7 +2,7 @@
 // (host/dist/<entry>.vm.js, written by `pnpm build`) through `vm.Script` with a V8 code cache, so a
 // start does not compile the whole bundle again. The cache is only ever a speed-up: a folder or file
 // it cannot trust, or any failure, means no cache, never a failed command.
-import { closeSync, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, writeFileSync, constants } from 'node:fs';
+import { closeSync, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync, constants } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -49,14 +49,8 @@ function readCache(file, uid) {
   try {
     const stat = fstatSync(fd);
     if (!stat.isFile() || !trusted(stat, uid)) return { refused: true };
-    const data = Buffer.allocUnsafe(stat.size);
-    let read = 0;
-    while (read < stat.size) {
-      const n = readSync(fd, data, read, stat.size - read, read);
-      if (n === 0) break;
-      read += n;
-    }
-    return { data: data.subarray(0, read) };
+    // Read through the descriptor that was checked, never the path again.
+    return { data: readFileSync(fd) };
   } finally {
     closeSync(fd);
   }

@@ -16,7 +16,6 @@ import { schemaValidators } from './schema-validators.js';
 /** `configSchema` is absent when the manifest declares none; `schemaPath` is the file's real path. */
 export type ConfigSchemaCheckResult = CheckResult<'config-schema', { configSchema?: ConfigSchema; schemaPath?: string }>;
 
-const DRAFT_2020_12 = JSON_SCHEMA_2020_12;
 const XSVC_JSON_SCHEMA = configSchemaDialectJsonSchema.properties.properties.additionalProperties.properties['x-svc'];
 
 function createPluginSchemaAjv(): Ajv2020 {
@@ -156,10 +155,10 @@ function checkSchemaText(text: string, target: string): CheckFailure<'config-sch
     return invalid(`${target} does not hold a JSON object`, `Make ${target} a JSON Schema object with "type": "object"`);
   }
   const schema = raw as Record<string, unknown>;
-  if (schema.$schema !== undefined && schema.$schema !== DRAFT_2020_12) {
+  if (schema.$schema !== undefined && schema.$schema !== JSON_SCHEMA_2020_12) {
     return invalid(
       `${target} declares $schema ${JSON.stringify(schema.$schema)}; config schemas are JSON Schema 2020-12`,
-      `Set "$schema" to "${DRAFT_2020_12}"`,
+      `Set "$schema" to "${JSON_SCHEMA_2020_12}"`,
     );
   }
 

@@ -1,6 +1,6 @@
 // Task terminals of a real `svc serve` (a child process of the test, its own SVC_HOME) running the
 // pinned real CLI interactively in its PTYs: the way the harness reaches an agent.
-import { startServe, type ServeProcess } from '../../support/svc-serve.js';
+import { apiOk, startServe, type ServeProcess } from '../../support/svc-serve.js';
 import { waitFor } from '../../support/svc-process.js';
 import type { ConformanceSandbox } from './conformance-sandbox.js';
 
@@ -33,11 +33,7 @@ const compact = (text: string) => text.replace(/\s+/g, '');
 
 export async function startTaskTerminals(sandbox: ConformanceSandbox): Promise<TaskTerminals> {
   const serve = await startServe(sandbox.svc);
-  const ok = async (method: string, path: string, body?: unknown) => {
-    const answer = await serve.api(method, path, body);
-    if (answer.status >= 300) throw new Error(`${method} ${path} → ${answer.status} ${JSON.stringify(answer.body)}`);
-    return answer.body;
-  };
+  const ok = (method: string, path: string, body?: unknown) => apiOk(serve, method, path, body);
   const workspace = await ok('POST', '/api/workspaces', { name: 'conformance' });
   const project = await ok('POST', '/api/projects', { workspaceId: workspace.id, name: 'workspace', repoPath: sandbox.workspace });
   const screen = async (taskId: number) => {

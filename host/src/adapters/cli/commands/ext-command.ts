@@ -107,12 +107,13 @@ async function extList(args: string[], io: CliIo, open: () => Promise<HostServic
   return 0;
 }
 
-/** `process` with what this machine cannot enforce for it, or `worker`. */
 /** Said where a hardened provider's machine checks have no probe answer yet on this machine. */
 const NOT_YET_PROBED = 'network, signals, Unix sockets and a hard memory limit: not yet probed on this machine (its first launch or `svc doctor` probes)';
 
+/** `process` with what this machine cannot enforce for it, or `worker`. */
 function isolationCell(isolation: IsolationEnforcement): string {
-  if (isolation.mode === 'process' && !isolation.probed) return 'process (not yet probed)';
+  // Only the process mode depends on a probe: a worker is always `probed`.
+  if (!isolation.probed) return 'process (not yet probed)';
   return isolation.notEnforced.length > 0 && isolation.mode === 'process' ? `process (${isolation.notEnforced.join('; ')})` : isolation.mode;
 }
 
