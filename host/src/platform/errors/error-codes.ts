@@ -230,6 +230,7 @@ const ROWS: Record<string, Row> = {
   gateway_in_use: CONFLICT,
   channel_exists: CONFLICT,
   task_mismatch: [403, true, false],
+  task_out_of_scope: [403, true, false],
   terminal_busy: CONFLICT,
   harness_files_missing: [500, true, false],
   terminal_not_ready: CONFLICT,
