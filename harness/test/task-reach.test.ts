@@ -16,6 +16,7 @@ import { MCP_OPERATIONS } from '../../host/src/adapters/mcp/mcp-operations.js';
 import { ProjectKnowledge } from '../../host/src/features/knowledge/project-knowledge.js';
 import { ProductGroupStore } from '../../host/src/features/products/product-group-store.js';
 import { OperationRegistry, type AnyOperation, type OperationCaller, type RecordKind } from '../../host/src/operations/index.js';
+import { transaction } from '../../host/src/platform/db/index.js';
 import { notifyHuman } from '../src/messaging/index.js';
 import { routingStores } from '../src/routing/index.js';
 import { addTelegramChannel, openHarnessFixture, type HarnessFixture } from './support/harness-fixture.js';
@@ -266,6 +267,20 @@ describe('a task-bound caller reaches its own task, the tasks below it and its p
       caller: { via: 'mcp', mcpProfile: 'full' },
     });
     expect((await person.invoke('get_task', { id: ids.other })).title).toBe('secret work');
+  });
+
+  test("a project's Workbench reaches every task of its project, and nothing of another project", async () => {
+    const workbench = transaction(fx.services.db, () => routingStores(fx.services).workbench.ensureWorkbench(fx.projectId));
+    const invoker = invokerFor(workbench);
+    const getTask = tools.find((tool) => tool.name === 'get_task')!;
+    const diff = tools.find((tool) => tool.name === 'get_task_diff')!;
+    expect(await codeOf(invoker, getTask, { id: ids.sibling })).toBe('ok');
+    expect(await codeOf(invoker, diff, { taskId: ids.sibling })).not.toBe('task_out_of_scope');
+    expect(await codeOf(invoker, getTask, { id: ids.other })).toBe('task_out_of_scope');
+    expect(await codeOf(invoker, diff, { taskId: ids.other })).toBe('task_out_of_scope');
+    // Its children reach it no more than any child reaches its parent.
+    const child = fx.services.domain.tasks.create({ projectId: fx.projectId, title: 'work request', parentTaskId: workbench }).id;
+    expect(await codeOf(invokerFor(child), getTask, { id: workbench })).toBe('task_out_of_scope');
   });
 
   test('lists and searches answer only the caller project', async () => {

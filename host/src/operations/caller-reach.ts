@@ -1,6 +1,6 @@
 // What a caller bound to one task may reach (a task terminal's `svc mcp`, proven by its execution's
-// credential, or an MCP token made with `--task`): its own task and the tasks below it, and within
-// its project only. Each operation declares which of its input fields name a record (`reach`); the
+// credential, or an MCP token made with `--task`): its own task and the tasks below it (a project's
+// Workbench: every task of its project), and within its project only. Each operation declares which of its input fields name a record (`reach`); the
 // check below runs on the parsed input, after each named id or name is resolved to its record the
 // way the handlers resolve it, for every operation alike, before it runs here or is forwarded to
 // the service. An operation that declares no reach is refused to such a caller: a new operation
@@ -9,6 +9,7 @@ import { SvcError } from '@svc-org/ai-sdk';
 import type { HostServices } from '../host-services.js';
 import type { AnyOperation } from './define-operation.js';
 import type { OperationCaller, ProjectScope } from './operation-context.js';
+import type { CallerCheck } from './operation-invoker.js';
 
 /** Where a named record sits: the task it belongs to, else its project, else its workspace. */
 export interface ReachedRecord {
@@ -23,6 +24,10 @@ export type RecordResolver = (services: HostServices, value: number | string) =>
 /** The records the host knows by kind; a feature names its own with a resolver. */
 export type RecordKind = 'task' | 'execution' | 'project' | 'workspace' | 'label';
 
+/**
+ * `{ names: {} }`: the operation names no record; what it answers is the caller's own, or a list a
+ * task-bound caller sees narrowed to its project (its project scope, `taskProjectScope`).
+ */
 export interface OperationReach {
   /** Input fields that name a record (by id or name), each with its kind or the resolver of its record. */
   names?: Readonly<Record<string, RecordKind | RecordResolver>>;
@@ -32,15 +37,6 @@ export interface OperationReach {
    */
   taskCaller?: 'refused';
 }
-
-/**
- * An operation's answer when it names nothing: the caller's own records, or lists a task-bound
- * caller sees narrowed to its project (the caller's project scope; see `taskProjectScope`).
- */
-export const NAMES_NOTHING: OperationReach = Object.freeze({});
-
-/** Refused to a task-bound caller (see `OperationReach.taskCaller`). */
-export const NOT_FOR_TASKS: OperationReach = Object.freeze({ taskCaller: 'refused' as const });
 
 const BUILT_IN: Readonly<Record<RecordKind, RecordResolver>> = {
   task: (services, value) => {
@@ -61,30 +57,44 @@ export function taskProjectScope(services: HostServices, taskId: number): Projec
   return [{ workspaceId: project.workspaceId, projectId: project.id }];
 }
 
+export interface TaskReachOptions {
+  /**
+   * Whether a task coordinates its whole project (a project's Workbench, which the host does not know
+   * by itself): it then reaches every task of its project, not only those below it.
+   */
+  coordinatesProject?: (services: HostServices, taskId: number) => boolean;
+}
+
 /**
- * Refuses a task-bound caller an operation or a record outside its reach (`task_out_of_scope`, said
- * the same whether the record exists or not); any other caller passes. `input` is the parsed input.
+ * The caller check that refuses a task-bound caller an operation or a record outside its reach
+ * (`task_out_of_scope`, said the same whether the record exists or not); any other caller passes.
+ * It runs on the parsed input (see `OperationInvokerOptions.checks`).
  */
-export function assertTaskReach(operation: AnyOperation, input: unknown, caller: OperationCaller, services: HostServices): void {
-  const callerTaskId = caller.taskId;
-  if (callerTaskId === undefined) return;
-  const reach = operation.reach;
-  if (!reach || reach.taskCaller === 'refused') {
-    throw outOfReach(callerTaskId, `${operation.name} is not for a task's own terminal or token`, { tool: operation.name });
-  }
-  const own = services.domain.tasks.find(callerTaskId);
-  if (!own) throw outOfReach(callerTaskId, `task ${callerTaskId} no longer exists`, { tool: operation.name });
-  const fields = (input ?? {}) as Record<string, unknown>;
-  for (const [field, kind] of Object.entries(reach.names ?? {})) {
-    const value = fields[field];
-    if (value === undefined || value === null) continue;
-    if (typeof value !== 'number' && typeof value !== 'string') continue;
-    const what = `${field} ${typeof value === 'string' ? JSON.stringify(value) : value}`;
-    const record = resolveQuietly(typeof kind === 'function' ? kind : BUILT_IN[kind], services, value);
-    if (!record || !withinReach(services, own, record)) {
-      throw outOfReach(callerTaskId, `${operation.name}: ${what} is outside what task ${callerTaskId} may reach`, { tool: operation.name, field });
+export function taskReach(options: TaskReachOptions = {}): CallerCheck {
+  return (operation, input, caller, services) => {
+    const callerTaskId = caller.taskId;
+    if (callerTaskId === undefined) return;
+    const reach = operation.reach;
+    if (!reach || reach.taskCaller === 'refused') {
+      throw outOfReach(callerTaskId, `${operation.name} is not for a task's own terminal or token`, { tool: operation.name });
     }
-  }
+    const own = services.domain.tasks.find(callerTaskId);
+    if (!own) throw outOfReach(callerTaskId, `task ${callerTaskId} no longer exists`, { tool: operation.name });
+    let coordinates: boolean | undefined;
+    const reachesTask = (taskId: number) =>
+      isSelfOrBelow(services, own.id, taskId) ||
+      ((coordinates ??= options.coordinatesProject?.(services, own.id) ?? false) && services.domain.tasks.find(taskId)?.projectId === own.projectId);
+    const fields = (input ?? {}) as Record<string, unknown>;
+    for (const [field, kind] of Object.entries(reach.names ?? {})) {
+      const value = fields[field];
+      if (typeof value !== 'number' && typeof value !== 'string') continue;
+      const record = resolveQuietly(typeof kind === 'function' ? kind : BUILT_IN[kind], services, value);
+      if (!record || !withinReach(services, own, record, reachesTask)) {
+        const what = `${field} ${typeof value === 'string' ? JSON.stringify(value) : value}`;
+        throw outOfReach(callerTaskId, `${operation.name}: ${what} is outside what task ${callerTaskId} may reach`, { tool: operation.name, field });
+      }
+    }
+  };
 }
 
 function resolveQuietly(resolve: RecordResolver, services: HostServices, value: number | string): ReachedRecord | undefined {
@@ -97,8 +107,8 @@ function resolveQuietly(resolve: RecordResolver, services: HostServices, value: 
   }
 }
 
-function withinReach(services: HostServices, own: { id: number; projectId: number }, record: ReachedRecord): boolean {
-  if (record.taskId !== undefined) return isSelfOrBelow(services, own.id, record.taskId);
+function withinReach(services: HostServices, own: { id: number; projectId: number }, record: ReachedRecord, reachesTask: (taskId: number) => boolean): boolean {
+  if (record.taskId !== undefined) return reachesTask(record.taskId);
   if (record.projectId !== undefined) return record.projectId === own.projectId;
   if (record.workspaceId !== undefined) return record.workspaceId === services.domain.projects.get(own.projectId).workspaceId;
   return false;

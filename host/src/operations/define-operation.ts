@@ -45,8 +45,8 @@ export interface Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType 
   callerTaskField?: string;
   /**
    * Which input fields name a task, an execution, a project or another record, checked against what
-   * a caller bound to one task may reach (caller-reach.ts); `NOT_FOR_TASKS` when such a caller may
-   * not call it. Every MCP tool declares it: without it a task-bound caller is refused.
+   * a caller bound to one task may reach (caller-reach.ts); `{ taskCaller: 'refused' }` when such a
+   * caller may not call it. Every MCP tool declares it: without it a task-bound caller is refused.
    */
   reach?: OperationReach;
   handler(input: z.output<I>, ctx: OperationContext): Promise<z.input<O>> | z.input<O>;

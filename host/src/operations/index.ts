@@ -6,7 +6,7 @@ export { listOf } from './list-of.js';
 export type { OperationCaller, OperationContext, OperationProgress, ProjectScope } from './operation-context.js';
 export { assertProjectInScope, projectInScope, scopesAllow } from './project-scope.js';
 export { OperationInvoker, type CallerCheck, type OperationInvokerOptions, type OperationRemote } from './operation-invoker.js';
-export { assertTaskReach, NAMES_NOTHING, NOT_FOR_TASKS, taskProjectScope, type OperationReach, type ReachedRecord, type RecordKind, type RecordResolver } from './caller-reach.js';
+export { taskProjectScope, taskReach, type OperationReach, type ReachedRecord, type RecordKind, type RecordResolver, type TaskReachOptions } from './caller-reach.js';
 export { OperationRegistry } from './operation-registry.js';
 export { RefSchema } from './ref-schema.js';
 export * as operations from './operation-list.js';

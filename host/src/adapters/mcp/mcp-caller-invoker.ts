@@ -2,14 +2,14 @@ import { SvcError } from '@svc-org/ai-sdk';
 import type { z } from 'zod';
 import type { HostServices } from '../../host-services.js';
 import {
-  assertTaskReach,
   OperationInvoker,
+  taskReach,
   type AnyOperation,
   type OperationCaller,
   type OperationInvokerOptions,
   type OperationProgress,
 } from '../../operations/index.js';
-import { ChannelStore, GATEWAY_CREDENTIAL_ENV } from '../../../../harness/src/feature.js';
+import { ChannelStore, GATEWAY_CREDENTIAL_ENV, isProjectWorkbench } from '../../../../harness/src/feature.js';
 import { withinScope } from '../../../../harness/src/feature.js';
 import type { McpProfile } from '../../../../harness/src/feature.js';
 
@@ -34,7 +34,7 @@ export class McpCallerInvoker extends OperationInvoker {
   readonly checksSender = true;
 
   constructor(private readonly mcp: McpCallerInvokerOptions) {
-    super({ ...mcp, checks: [assertTaskReach, ...(mcp.checks ?? [])] });
+    super({ ...mcp, checks: [taskReach({ coordinatesProject: isProjectWorkbench }), ...(mcp.checks ?? [])] });
   }
 
   override async invoke<O extends AnyOperation>(operation: O | string, input: unknown, signal?: AbortSignal, progress?: OperationProgress): Promise<z.output<O['output']>> {
@@ -48,7 +48,7 @@ export class McpCallerInvoker extends OperationInvoker {
     }
     const call = () => super.invoke(operation, input, signal, progress);
     // A channel-scoped caller reads only its channel's projects. A task-bound caller's named records
-    // are checked on the parsed input by assertTaskReach (every field a read scope would check is
+    // are checked on the parsed input by taskReach (every field a read scope would check is
     // declared in its tool's reach), so for it the scope only narrows what the answer lists.
     const named = this.mcp.caller.taskId === undefined ? input : {};
     return withinScope(op?.name ?? String(operation), named, this.mcp.caller.projectScopes, services, call) as Promise<z.output<O['output']>>;
