@@ -204,6 +204,17 @@ const refusal = (tool: AnyOperation, field: string) => (tool.callerTaskField ===
 describe('a task-bound caller reaches its own task, the tasks below it and its project', () => {
   test('every MCP tool declares what its input names, or that a task may not call it', () => {
     expect(tools.filter((tool) => tool.reach === undefined).map((tool) => tool.name)).toEqual([]);
+    // A field whose name says it names a record is declared, but for the chat platform's own ids and a
+    // capability request, which its handler reads only within the task the call names.
+    const platformIds = new Set(['chatId', 'threadId', 'senderId', 'platformMessageId', 'rootMessageId', 'replyToMessageId', 'requestId']);
+    const undeclared = tools
+      .filter((tool) => tool.reach!.taskCaller === undefined)
+      .flatMap((tool) =>
+        Object.keys((tool.input as z.ZodObject).shape)
+          .filter((field) => /(^id|Id|Ids)$/.test(field) && !platformIds.has(field) && !(field in (tool.reach!.names ?? {})))
+          .map((field) => `${tool.name}.${field}`),
+      );
+    expect(undeclared).toEqual([]);
     // A tool that names nothing answers only lists narrowed to the caller's project: it changes nothing.
     const namesNothing = tools.filter((tool) => tool.reach!.taskCaller === undefined && Object.keys(tool.reach!.names ?? {}).length === 0);
     expect(namesNothing.filter((tool) => !tool.readOnly).map((tool) => tool.name)).toEqual([]);
