@@ -1,10 +1,10 @@
 // What a caller bound to one task may reach (a task terminal's `svc mcp`, proven by its execution's
 // credential, or an MCP token made with `--task`): its own task and the tasks below it (a project's
-// Workbench: every task of its project), and within its project only. Each operation declares which of its input fields name a record (`reach`); the
-// check below runs on the parsed input, after each named id or name is resolved to its record the
-// way the handlers resolve it, for every operation alike, before it runs here or is forwarded to
-// the service. An operation that declares no reach is refused to such a caller: a new operation
-// cannot be forgotten.
+// Workbench: every task of its project), and within its project only. Each operation declares which
+// of its input fields name a record (`reach`); the check below runs on the parsed input, after each
+// named id or name is resolved to its record the way the handlers resolve it, for every operation
+// alike, before it runs here or is forwarded to the service. An operation that declares no reach is
+// refused to such a caller: a new operation cannot be forgotten.
 import { SvcError } from '@svc-org/ai-sdk';
 import type { HostServices } from '../host-services.js';
 import type { AnyOperation } from './define-operation.js';
