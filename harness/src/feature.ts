@@ -1,6 +1,7 @@
 // The harness as the host sees it: the one module of the harness that the host's composition layer
 // (host/src/app) and the MCP adapter (host/src/adapters/mcp) import: the harness's operations,
 // messaging, gateways, MCP profiles and tokens, and what `svc serve` starts (loadServiceParts).
+import type { HostServices } from '../../host/src/host-services.js';
 import { startHarness } from './outbox/index.js';
 import { routingStores, startRouting } from './routing/index.js';
 import { SERVICE_OPERATIONS } from './service-operations.js';
@@ -42,6 +43,11 @@ export { relayChannelReply, ROUTING_OPERATIONS } from './routing/index.js';
 export { WORKBENCH_OPERATIONS } from './workbench/index.js';
 export { SCOPED_IN_HANDLER, SCOPED_READS, withinScope } from './mcp/gateway-read-scope.js';
 export { mcpTokenStore, type McpTokenGrant } from './mcp/tokens/index.js';
+
+/** Whether a task is its project's Workbench: over MCP it reaches every task of its project, not only its children. */
+export function isProjectWorkbench(services: HostServices, taskId: number): boolean {
+  return routingStores(services).workbench.isWorkbench(taskId);
+}
 
 /**
  * What `svc serve` starts besides the host: the operations it registers (the host's and the

@@ -48,6 +48,7 @@ export const listCapabilities = defineOperation({
   description: 'Discover the external capabilities the configured gateways offer this task\'s scope, with where they may act and whether they run Direct or as a Job.',
   readOnly: true,
   runsIn: 'any',
+  reach: { names: { taskId: 'task' } },
   input: z.object({ taskId: TaskId }).strict(),
   output: z.object({
     capabilities: z.array(z.object({ name: z.string(), gateway: z.string(), kind: z.enum(['openclaw', 'hermes']), mode: z.enum(['direct', 'job']), description: z.string(), targets: z.array(z.string()) })),
@@ -68,6 +69,7 @@ export const requestCapability = defineOperation({
   readOnly: false,
   idempotent: true,
   runsIn: 'any',
+  reach: { names: { taskId: 'task' } },
   input: z
     .object({
       taskId: TaskId,
@@ -123,6 +125,7 @@ export const getCapabilityRequest = defineOperation({
   description: 'Read the minimal status of one of this task\'s capability requests.',
   readOnly: true,
   runsIn: 'any',
+  reach: { names: { taskId: 'task' } },
   input: z.object({ taskId: TaskId, requestId: RequestId }).strict(),
   output: z.object({ requestId: z.string(), capability: z.string(), status: RequestStatus }),
   handler(input, ctx) {
@@ -137,6 +140,7 @@ export const reconcileCapabilityJob = defineOperation({
   description: 'Read-only reconciliation: the authoritative status of a request from the service\'s own delivery record. Changes nothing.',
   readOnly: true,
   runsIn: 'any',
+  reach: { names: { taskId: 'task' } },
   input: z.object({ taskId: TaskId, requestId: RequestId }).strict(),
   output: z.object({ requestId: z.string(), status: RequestStatus, externalStatus: z.string().nullable() }),
   handler(input, ctx) {

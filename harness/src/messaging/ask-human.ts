@@ -14,6 +14,7 @@ export const askHuman = defineOperation({
   readOnly: false,
   callerTaskField: 'taskId',
   runsIn: 'service',
+  reach: { names: { taskId: 'task' } },
   input: z
     .object({
       question: z.string().trim().min(1).max(8000),

@@ -13,6 +13,7 @@ export const listNotifyTargets = defineOperation({
   idempotent: true,
   callerTaskField: 'taskId',
   runsIn: 'any',
+  reach: { names: { taskId: 'task' } },
   input: z.object({ taskId: z.coerce.number().int().positive().optional() }).strict(),
   output: z.object({
     taskId: z.number().int(),

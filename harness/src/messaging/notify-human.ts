@@ -10,6 +10,7 @@ export const notifyHuman = defineOperation({
   readOnly: false,
   callerTaskField: 'taskId',
   runsIn: 'any',
+  reach: { names: { taskId: 'task' } },
   input: z
     .object({
       message: z.string().trim().min(1).max(8000),

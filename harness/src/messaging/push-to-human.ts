@@ -16,6 +16,7 @@ export const pushToHuman = defineOperation({
   readOnly: false,
   callerTaskField: 'taskId',
   runsIn: 'any',
+  reach: { names: { taskId: 'task' } },
   input: z
     .object({
       message: z.string().trim().min(1).max(16_000),

@@ -1,10 +1,16 @@
 import { SvcError } from '@svc-org/ai-sdk';
 import { z } from 'zod';
-import { defineOperation } from '../../../host/src/operations/index.js';
+import { defineOperation, type RecordResolver } from '../../../host/src/operations/index.js';
 import { CHAT_TEXT_LIMIT, ChatIdField, PlatformField, PlatformMessageIdField } from '../operations/harness-schemas.js';
 import { requireOwner } from '../routing/sender-policy.js';
 import { harnessStores } from './harness-stores.js';
 import { answerCrashPoint, deliverAnswer } from './deliver-answer.js';
+
+/** The task a harness message (a question) belongs to. */
+const HARNESS_MESSAGE_RECORD: RecordResolver = (services, id) => {
+  const taskId = harnessStores(services).messages.taskOfMessage(Number(id));
+  return taskId === null ? undefined : { taskId };
+};
 
 export const REPLY_RESULTS = ['already_running', 'resumed'] as const;
 
@@ -15,6 +21,7 @@ export const replyToAsk = defineOperation({
     "Answer a task's OPEN question and wake the task: the reply is typed into its live terminal as the next message (or, when that terminal is gone, its CLI session is resumed with it). 409 no_pending when nothing is open.",
   readOnly: false,
   runsIn: 'service',
+  reach: { names: { taskId: 'task', messageId: HARNESS_MESSAGE_RECORD } },
   input: z
     .object({
       /** As long as a chat message may be: an answer reaches its task whole. */

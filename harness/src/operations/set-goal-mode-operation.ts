@@ -15,6 +15,7 @@ export const setGoalMode = defineOperation({
   readOnly: false,
   idempotent: true,
   runsIn: 'any',
+  reach: { names: { taskId: 'task' } },
   input: z
     .object({
       taskId: z.number().int().positive().optional().describe('defaults to the task this terminal runs (SVC_TASK_ID)'),

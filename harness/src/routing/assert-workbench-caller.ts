@@ -1,6 +1,12 @@
 import { SvcError } from '@svc-org/ai-sdk';
-import type { OperationContext } from '../../../host/src/operations/index.js';
-import type { RoutingStores } from './routing-stores.js';
+import type { OperationContext, RecordResolver } from '../../../host/src/operations/index.js';
+import { routingStores, type RoutingStores } from './routing-stores.js';
+
+/** A gateway request (inbound) belongs to the project it was routed to; an unrouted one to none. */
+export const GATEWAY_INBOUND_RECORD: RecordResolver = (services, id) => {
+  const projectId = routingStores(services).inbound.get(Number(id)).projectId;
+  return projectId === null ? undefined : { projectId };
+};
 
 /**
  * The gateway tools a Workbench calls from its own terminal (profile `task`) act for one project:

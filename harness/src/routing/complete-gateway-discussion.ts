@@ -5,7 +5,7 @@ import { defineOperation } from '../../../host/src/operations/index.js';
 import { withTaskToken } from '../messaging/index.js';
 import { InboundIdField, MessageTextField } from '../operations/harness-schemas.js';
 import { queuePlatformMessage } from './queue-platform-message.js';
-import { assertWorkbenchCaller } from './assert-workbench-caller.js';
+import { assertWorkbenchCaller, GATEWAY_INBOUND_RECORD } from './assert-workbench-caller.js';
 import { routingStores } from './routing-stores.js';
 
 export const completeGatewayDiscussion = defineOperation({
@@ -17,6 +17,7 @@ export const completeGatewayDiscussion = defineOperation({
   readOnly: false,
   idempotent: true,
   runsIn: 'any',
+  reach: { names: { inboundId: GATEWAY_INBOUND_RECORD } },
   input: z.object({ inboundId: InboundIdField, text: MessageTextField }).strict(),
   output: z.object({ inboundId: z.number(), messageId: z.number(), replied: z.enum(['queued', 'already_replied']) }),
   http: { method: 'PUT', path: '/api/internal/harness/gateway' },

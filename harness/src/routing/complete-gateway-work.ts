@@ -18,6 +18,7 @@ export const completeGatewayWork = defineOperation({
   readOnly: false,
   idempotent: true,
   runsIn: 'any',
+  reach: { names: { taskId: 'task' } },
   input: z.object({ taskId: TaskIdField, result: MessageTextField }).strict(),
   output: z.object({ taskId: z.number(), status: z.literal('DONE'), messageId: z.number(), completed: z.enum(['queued', 'already_completed']) }),
   http: { method: 'PUT', path: '/api/internal/harness/gateway/work' },

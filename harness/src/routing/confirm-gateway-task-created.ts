@@ -2,7 +2,7 @@ import { SvcError } from '@svc-org/ai-sdk';
 import { z } from 'zod';
 import { defineOperation } from '../../../host/src/operations/index.js';
 import { InboundIdField, TaskIdField } from '../operations/harness-schemas.js';
-import { assertWorkbenchCaller } from './assert-workbench-caller.js';
+import { assertWorkbenchCaller, GATEWAY_INBOUND_RECORD } from './assert-workbench-caller.js';
 import { routingStores } from './routing-stores.js';
 
 export const confirmGatewayTaskCreated = defineOperation({
@@ -14,6 +14,7 @@ export const confirmGatewayTaskCreated = defineOperation({
   readOnly: false,
   idempotent: true,
   runsIn: 'any',
+  reach: { names: { inboundId: GATEWAY_INBOUND_RECORD, taskId: 'task' } },
   input: z.object({ inboundId: InboundIdField, taskId: TaskIdField }).strict(),
   output: z.object({ inboundId: z.number(), taskId: z.number() }),
   http: { method: 'PATCH', path: '/api/internal/harness/gateway' },

@@ -20,6 +20,7 @@ export const continueBoundTask = defineOperation({
   readOnly: false,
   idempotent: true,
   runsIn: 'service',
+  reach: { taskCaller: 'refused' },
   input: z
     .object({ ...InboundFields, text: MessageTextField, replyToMessageId: z.string().min(1).max(256).optional(), taskId: TaskIdField.optional() })
     .strict(),

@@ -16,6 +16,7 @@ export const diagnoseGatewayRequest = defineOperation({
     'request by inboundId or by its platform, chat and message id.',
   readOnly: true,
   runsIn: 'any',
+  reach: { taskCaller: 'refused' },
   input: z
     .object({
       platform: PlatformField,

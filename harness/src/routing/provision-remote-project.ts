@@ -23,6 +23,7 @@ export const provisionRemoteProject = defineOperation({
   readOnly: false,
   idempotent: true,
   runsIn: 'any',
+  reach: { taskCaller: 'refused' },
   input: z
     .object({
       platform: PlatformField,

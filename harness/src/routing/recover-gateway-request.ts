@@ -15,6 +15,7 @@ export const recoverGatewayRequest = defineOperation({
   readOnly: false,
   idempotent: true,
   runsIn: 'any',
+  reach: { taskCaller: 'refused' },
   input: z.object({ platform: PlatformField, chatId: ChatIdField, senderId: SenderIdField, inboundId: InboundIdField }).strict(),
   output: z.object({ inboundId: z.number(), routing: z.string(), delivery: z.string().nullable() }),
   http: { method: 'POST', path: '/api/internal/harness/gateway/recover' },

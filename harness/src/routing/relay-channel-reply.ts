@@ -15,6 +15,7 @@ export const relayChannelReply = defineOperation({
     'the task\'s context, nothing is injected or resumed.',
   readOnly: false,
   runsIn: 'service',
+  reach: { names: { taskId: 'task' } },
   input: z.object({ taskId: TaskIdField, reply: MessageTextField }).strict(),
   output: z.object({ kind: z.enum(['answered_ask', 'context_only']), taskId: z.number(), context: TaskContextOutput }),
   async handler(input, ctx) {

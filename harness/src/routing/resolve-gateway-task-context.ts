@@ -44,6 +44,7 @@ export const resolveGatewayTaskContext = defineOperation({
     'continue with continue_bound_task.',
   readOnly: true,
   runsIn: 'any',
+  reach: { taskCaller: 'refused' },
   input: z
     .object({
       ...InboundFields,

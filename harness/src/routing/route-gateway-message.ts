@@ -18,6 +18,7 @@ export const routeGatewayMessage = defineOperation({
   readOnly: false,
   idempotent: true,
   runsIn: 'any',
+  reach: { taskCaller: 'refused' },
   input: z
     .object({
       ...InboundFields,

@@ -15,6 +15,7 @@ export const routeGatewayQuery = defineOperation({
     'the channel may see, and returns a short context to answer from. Creates no inbound, session, Workbench event or task.',
   readOnly: true,
   runsIn: 'any',
+  reach: { taskCaller: 'refused' },
   input: z.object({ ...InboundFields, text: MessageTextField, project: z.string().min(1).max(200).optional() }).strict(),
   output: z.object({
     role: z.enum(['OWNER', 'NON_OWNER']),

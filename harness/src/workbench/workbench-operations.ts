@@ -2,7 +2,7 @@
 // resolved once handled or stably delegated.
 import { SvcError } from '@svc-org/ai-sdk';
 import { z } from 'zod';
-import { defineOperation } from '../../../host/src/operations/index.js';
+import { defineOperation, type RecordResolver } from '../../../host/src/operations/index.js';
 import { BatchIdField } from '../operations/harness-schemas.js';
 import { routingStores } from '../routing/routing-stores.js';
 
@@ -10,6 +10,9 @@ const BatchState = z.enum(['CLAIMED', 'DELIVERED', 'ACKED', 'RESOLVED']);
 
 /** How long an acknowledgement waits for a batch still being typed to be recorded as delivered. */
 const DELIVERY_WAIT_MS = 10_000;
+
+/** A review batch belongs to the parent task it was delivered to. */
+const REVIEW_BATCH_RECORD: RecordResolver = (services, id) => ({ taskId: routingStores(services).workbench.batch(Number(id)).parentTaskId });
 
 function ownBatch(batchParent: number, callerTaskId: number | undefined, batchId: number): void {
   if (callerTaskId !== undefined && callerTaskId !== batchParent) {
@@ -24,6 +27,7 @@ export const ackWorkbenchBatch = defineOperation({
   readOnly: false,
   idempotent: true,
   runsIn: 'any',
+  reach: { names: { batchId: REVIEW_BATCH_RECORD } },
   input: z.object({ batchId: BatchIdField }).strict(),
   output: z.object({ batchId: z.number(), state: BatchState, events: z.number() }),
   http: { method: 'POST', path: '/api/internal/harness/workbench/ack' },
@@ -51,6 +55,7 @@ export const resolveWorkbenchBatch = defineOperation({
   readOnly: false,
   idempotent: true,
   runsIn: 'any',
+  reach: { names: { batchId: REVIEW_BATCH_RECORD } },
   input: z.object({ batchId: BatchIdField, note: z.string().max(4000).optional() }).strict(),
   output: z.object({ batchId: z.number(), state: BatchState }),
   http: { method: 'POST', path: '/api/internal/harness/workbench/resolve' },

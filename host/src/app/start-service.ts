@@ -40,6 +40,8 @@ export interface RunningService {
   recovery: RecoveryReport;
   /** A one-time link that signs a browser in to the web UI. */
   loginUrl(): string;
+  /** The MCP sessions /mcp holds open now (those still initializing included). */
+  mcpSessionCount(): number;
   /** Stops every terminal (recording its execution), closes HTTP, releases server.json. */
   close(): Promise<void>;
 }
@@ -49,13 +51,14 @@ export interface RunningService {
  * serves HTTP on 127.0.0.1 and publishes where it listens in server.json.
  */
 export async function startService(options: StartServiceOptions = {}): Promise<RunningService> {
-  const [{ McpHttpEndpoint }, { startHarness, routingStores, startRouting, SERVICE_OPERATIONS, reportTaskOverlap }] = await Promise.all([
+  const [{ McpHttpEndpoint, mcpSessionSettings }, { startHarness, routingStores, startRouting, SERVICE_OPERATIONS, reportTaskOverlap }] = await Promise.all([
     import('../adapters/mcp/http/mcp-http-endpoint.js'),
     loadServiceParts(),
   ]);
   const env = options.env ?? process.env;
   const port = resolvePort(options.port, env.SVC_PORT);
   const pollMs = eventPollMs(env.SVC_EVENT_POLL_MS);
+  const mcpSessions = mcpSessionSettings(env);
   const services = await openHostServices({ env, stderrLogLevel: options.stderrLogLevel, builtins: options.builtins });
   const serverFile = new ServerFile(services.svcHome);
   const identity = { pid: process.pid, pidStartTime: processStartTime(process.pid) ?? null, version: HOST_VERSION, startedAt: new Date().toISOString() };
@@ -135,7 +138,7 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
     const app = createHttpApp({ invoker, domain, terminals, connections, extensions: services.extensions, logger, token, hostVersion: HOST_VERSION, web });
     // MCP over Streamable HTTP at /mcp, for clients holding a token of `svc mcp token create`.
     let listening = port;
-    const mcp = new McpHttpEndpoint({ services, terminals, version: HOST_VERSION, port: () => listening });
+    const mcp = new McpHttpEndpoint({ services, terminals, version: HOST_VERSION, port: () => listening, ...mcpSessions });
     const http = await startHttpServer(app, port, [mcp]);
     listening = http.port;
     serverFile.publish({ ...identity, url: http.url, port: http.port });
@@ -150,6 +153,7 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
       terminals,
       recovery,
       loginUrl: () => `${http.url}/login?code=${web.sessions.mintLoginCode()}`,
+      mcpSessionCount: () => mcp.sessionCount,
       close: () =>
         (closing ??= (async () => {
           web.live.close();

@@ -1,6 +1,7 @@
 // One user-facing operation, declared once. The CLI, the koa routes, the service client, the MCP
 // server and the web UI are adapters over these declarations; none keeps a copy of its own.
 import type { z } from 'zod';
+import type { OperationReach } from './caller-reach.js';
 import type { OperationContext } from './operation-context.js';
 
 /** Where an operation may run: anywhere the database is, or only inside `svc serve` (live PTYs). */
@@ -42,6 +43,12 @@ export interface Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType 
    * here or is forwarded to the service.
    */
   callerTaskField?: string;
+  /**
+   * Which input fields name a task, an execution, a project or another record, checked against what
+   * a caller bound to one task may reach (caller-reach.ts); `{ taskCaller: 'refused' }` when such a
+   * caller may not call it. Every MCP tool declares it: without it a task-bound caller is refused.
+   */
+  reach?: OperationReach;
   handler(input: z.output<I>, ctx: OperationContext): Promise<z.input<O>> | z.input<O>;
 }
 

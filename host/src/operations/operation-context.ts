@@ -4,7 +4,10 @@ import type { TerminalManager } from '../features/terminals/index.js';
 /** Who is calling, as the adapter knows it (never as the caller claims it). */
 export interface OperationCaller {
   via: 'cli' | 'http' | 'mcp' | 'internal';
-  /** The task a task terminal's `svc mcp` runs for (`SVC_TASK_ID`), when there is one. */
+  /**
+   * The task a task terminal's `svc mcp` (its execution's credential) or a task's MCP token speaks
+   * for: such a caller reaches that task, the tasks below it and its project only (caller-reach.ts).
+   */
   taskId?: number;
   /** The MCP profile in force, for handlers that narrow further. */
   mcpProfile?: string;
@@ -12,7 +15,8 @@ export interface OperationCaller {
   gatewayId?: number;
   /**
    * The projects a caller may read, as the scopes of the channels it serves (a null workspace and
-   * project: every project). Unset: no narrowing (the CLI, a person's own MCP client, a task).
+   * project: every project), or a task-bound caller's own project. Unset: no narrowing (the CLI, a
+   * person's own MCP client).
    */
   projectScopes?: readonly ProjectScope[];
 }

@@ -7,6 +7,12 @@ import type { AnyOperation } from './define-operation.js';
 import type { OperationCaller, OperationProgress } from './operation-context.js';
 import type { OperationRegistry } from './operation-registry.js';
 
+/**
+ * A caller policy: runs on the parsed input, before the operation runs here or is forwarded to the
+ * service, and throws a coded refusal. Resolving the ids and names the input carries is its own.
+ */
+export type CallerCheck = (operation: AnyOperation, input: unknown, caller: OperationCaller, services: HostServices) => void | Promise<void>;
+
 /** Whatever can run an operation inside the running service (the localhost bridge client). */
 export interface OperationRemote {
   invoke(name: string, input: unknown, signal?: AbortSignal): Promise<unknown>;
@@ -21,6 +27,8 @@ export interface OperationInvokerOptions {
   caller: OperationCaller;
   /** Reaches the running service; throws `server_not_running` when it is down. */
   remote?: () => OperationRemote;
+  /** Caller policies, in order, for every operation this invoker runs or forwards (they open the database). */
+  checks?: readonly CallerCheck[];
 }
 
 /**
@@ -46,6 +54,7 @@ export class OperationInvoker {
     if (!op) throw new SvcError({ code: 'operation_not_found', message: `no operation named "${String(operation)}"` });
     input = withCallerTask(op, input ?? {}, this.options.caller);
     const parsed = parseInput(op.input, input, `${op.name} input`);
+    for (const check of this.options.checks ?? []) await check(op, parsed, this.options.caller, await this.options.services());
     if (op.runsIn === 'service' && !this.options.terminals) {
       if (!this.options.remote) {
         throw new SvcError({ code: 'server_not_running', message: `${op.name} runs in the service`, details: { fix: 'start it with `svc serve`' } });

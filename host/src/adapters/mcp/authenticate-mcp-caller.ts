@@ -4,7 +4,7 @@
 // reads only the projects of the channel it serves.
 import { SvcError } from '@svc-org/ai-sdk';
 import type { HostServices } from '../../host-services.js';
-import type { OperationCaller, ProjectScope } from '../../operations/index.js';
+import { scopesAllow, taskProjectScope, type OperationCaller, type ProjectScope } from '../../operations/index.js';
 import { verifyTaskCredential } from '../../features/terminals/index.js';
 import { ChannelStore, verifyGatewayCredential } from '../../../../harness/src/feature.js';
 import type { McpProfile } from '../../../../harness/src/feature.js';
@@ -33,6 +33,13 @@ export function authenticateMcpCaller(services: HostServices, profile: McpProfil
     caller.gatewayId = verifyGatewayCredential(services.db, claims.gatewayCredential).gatewayId;
   }
   if (GATEWAY_SIDE.includes(profile) || claims.channel !== undefined) caller.projectScopes = scopesOf(services, claims.channel, caller.gatewayId);
+  // A task's credential or task token lists and searches its own project only (within a channel's scope, if any).
+  if (caller.taskId !== undefined) {
+    const channelScopes = caller.projectScopes;
+    caller.projectScopes = taskProjectScope(services, caller.taskId).filter(
+      (scope) => channelScopes === undefined || scopesAllow(channelScopes, { id: scope.projectId!, workspaceId: scope.workspaceId! }),
+    );
+  }
 }
 
 function scopesOf(services: HostServices, channelName: string | undefined, gatewayId: number | undefined): ProjectScope[] {

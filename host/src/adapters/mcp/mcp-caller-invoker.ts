@@ -3,12 +3,13 @@ import type { z } from 'zod';
 import type { HostServices } from '../../host-services.js';
 import {
   OperationInvoker,
+  taskReach,
   type AnyOperation,
   type OperationCaller,
   type OperationInvokerOptions,
   type OperationProgress,
 } from '../../operations/index.js';
-import { ChannelStore, GATEWAY_CREDENTIAL_ENV } from '../../../../harness/src/feature.js';
+import { ChannelStore, GATEWAY_CREDENTIAL_ENV, isProjectWorkbench } from '../../../../harness/src/feature.js';
 import { withinScope } from '../../../../harness/src/feature.js';
 import type { McpProfile } from '../../../../harness/src/feature.js';
 
@@ -24,14 +25,16 @@ export interface McpCallerInvokerOptions extends OperationInvokerOptions {
  * The invoker of `svc mcp`: the caller is authenticated before any tool runs, and two things only a
  * credential allows are checked here, for every tool alike: saying who sent a platform message
  * (a tool whose input names a `senderId`), and writing through the `gateway` profile; a
- * channel-scoped caller's reads stay within its channel's projects (gateway-read-scope.ts).
+ * channel-scoped caller's reads stay within its channel's projects (gateway-read-scope.ts); a
+ * task-bound caller reaches only its own task, the tasks below it and its project (caller-reach.ts,
+ * on the parsed input, for every tool alike).
  */
 export class McpCallerInvoker extends OperationInvoker {
   /** The chat-sender rule is checked here, after the credential rules. */
   readonly checksSender = true;
 
   constructor(private readonly mcp: McpCallerInvokerOptions) {
-    super(mcp);
+    super({ ...mcp, checks: [taskReach({ coordinatesProject: isProjectWorkbench }), ...(mcp.checks ?? [])] });
   }
 
   override async invoke<O extends AnyOperation>(operation: O | string, input: unknown, signal?: AbortSignal, progress?: OperationProgress): Promise<z.output<O['output']>> {
@@ -44,8 +47,11 @@ export class McpCallerInvoker extends OperationInvoker {
       }
     }
     const call = () => super.invoke(operation, input, signal, progress);
-    // A channel-scoped caller reads only its channel's projects.
-    return withinScope(op?.name ?? String(operation), input, this.mcp.caller.projectScopes, services, call) as Promise<z.output<O['output']>>;
+    // A channel-scoped caller reads only its channel's projects. A task-bound caller's named records
+    // are checked on the parsed input by taskReach (every field a read scope would check is
+    // declared in its tool's reach), so for it the scope only narrows what the answer lists.
+    const named = this.mcp.caller.taskId === undefined ? input : {};
+    return withinScope(op?.name ?? String(operation), named, this.mcp.caller.projectScopes, services, call) as Promise<z.output<O['output']>>;
   }
 }
 

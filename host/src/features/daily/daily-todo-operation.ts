@@ -12,6 +12,7 @@ export const dailyTodo = defineOperation({
     'Optionally one workspace or project.',
   readOnly: true,
   runsIn: 'any',
+  reach: { names: { workspaceId: 'workspace', projectId: 'project' } },
   input: z.object({ ...DailyScopeFields, limit: z.number().int().min(1).max(500).default(50) }).strict(),
   output: z.object({ needsAttention: z.array(Attention), inProgress: z.array(TaskBriefSchema), todo: z.array(TaskBriefSchema) }),
   http: { method: 'GET', path: '/api/daily/todo' },

@@ -13,6 +13,7 @@ export const askProjectKnowledge = defineOperation({
     'Returns the facts and the best passages with their source; compose the answer from them and cite the paths.',
   readOnly: true,
   runsIn: 'any',
+  reach: { names: { projectId: 'project' } },
   input: z
     .object({
       projectId: z.number().int().positive(),

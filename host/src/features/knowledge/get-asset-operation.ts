@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineOperation, IdSchema } from '../../operations/index.js';
+import { ASSET_RECORD } from './knowledge-records.js';
 import { AssetSchema } from './asset-store.js';
 import { ProjectKnowledge } from './project-knowledge.js';
 
@@ -9,6 +10,7 @@ export const getAsset = defineOperation({
   description: 'One project asset (link, file or snippet) by its id.',
   readOnly: true,
   runsIn: 'any',
+  reach: { names: { assetId: ASSET_RECORD } },
   input: z.object({ assetId: IdSchema }).strict(),
   output: AssetSchema,
   http: { method: 'GET', path: '/api/knowledge/assets/:assetId' },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineOperation, IdSchema } from '../../operations/index.js';
+import { NOTE_RECORD } from './knowledge-records.js';
 import { NoteSchema } from './note-store.js';
 import { ProjectKnowledge } from './project-knowledge.js';
 
@@ -9,6 +10,7 @@ export const getNote = defineOperation({
   description: 'One project note by its id.',
   readOnly: true,
   runsIn: 'any',
+  reach: { names: { noteId: NOTE_RECORD } },
   input: z.object({ noteId: IdSchema }).strict(),
   output: NoteSchema,
   http: { method: 'GET', path: '/api/knowledge/notes/:noteId' },

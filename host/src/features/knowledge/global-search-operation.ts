@@ -12,6 +12,7 @@ export const globalSearch = defineOperation({
     'Hits are ranked best first, with the matching passage.',
   readOnly: true,
   runsIn: 'any',
+  reach: { names: { workspaceId: 'workspace', projectId: 'project' } },
   input: z
     .object({
       query: z.string().min(1).max(1000),

@@ -19,6 +19,7 @@ export const identifyProject = defineOperation({
     'over projects, tasks, notes, facts and repository files. `project` is set only when the answer is unique; otherwise read `candidates`.',
   readOnly: true,
   runsIn: 'any',
+  reach: { names: {} },
   input: z
     .object({
       text: z.string().max(IDENTIFY_TEXT_LIMIT).optional().describe('the message or question to place'),

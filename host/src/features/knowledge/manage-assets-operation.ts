@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineOperation } from '../../operations/index.js';
+import { ASSET_RECORD } from './knowledge-records.js';
 import { ASSET_KINDS, AssetSchema } from './asset-store.js';
 import { ProjectKnowledge } from './project-knowledge.js';
 import { requireFields } from './require-fields.js';
@@ -13,6 +14,7 @@ export const manageAssets = defineOperation({
   readOnly: false,
   destructive: true,
   runsIn: 'any',
+  reach: { names: { projectId: 'project', assetId: ASSET_RECORD } },
   input: z
     .object({
       action: z.enum(['add', 'update', 'remove']),

@@ -1,6 +1,7 @@
 import { SvcError } from '@svc-org/ai-sdk';
 import { z } from 'zod';
 import { defineOperation } from '../../operations/index.js';
+import { NOTE_RECORD } from './knowledge-records.js';
 import { NoteSchema } from './note-store.js';
 import { ProjectKnowledge } from './project-knowledge.js';
 import { requireFields } from './require-fields.js';
@@ -14,6 +15,7 @@ export const manageNotes = defineOperation({
   readOnly: false,
   destructive: true,
   runsIn: 'any',
+  reach: { names: { projectId: 'project', noteId: NOTE_RECORD, taskId: 'task' } },
   input: z
     .object({
       action: z.enum(['create', 'update', 'delete']),

@@ -14,6 +14,7 @@ export const manageProjectFacts = defineOperation({
   destructive: true,
   idempotent: true,
   runsIn: 'any',
+  reach: { names: { projectId: 'project' } },
   input: z
     .object({
       action: z.enum(['set', 'delete']),

@@ -1,11 +1,13 @@
 // Product groups (projects that make one product): declared operations.
 import { z } from 'zod';
-import { defineOperation, IdSchema, listOf, type OperationContext } from '../../operations/index.js';
+import { defineOperation, IdSchema, listOf, type OperationContext, type RecordResolver } from '../../operations/index.js';
 import { ProductGroupSchema, ProductGroupStore } from './product-group-store.js';
 
 const Name = z.string().trim().min(1).max(100);
 const ProjectIds = z.array(IdSchema).max(200).describe('projects of the same workspace; each in at most one group');
 const store = (ctx: OperationContext) => new ProductGroupStore(ctx.services.db, ctx.services.domain);
+/** The workspace of the product group an input names (a group spans projects, so a task reaches it only read, through its workspace). */
+const PRODUCT_GROUP_RECORD: RecordResolver = (services, id) => ({ workspaceId: new ProductGroupStore(services.db, services.domain).get(Number(id)).workspaceId });
 
 export const PRODUCT_GROUP_OPERATIONS = [
   defineOperation({
@@ -14,6 +16,7 @@ export const PRODUCT_GROUP_OPERATIONS = [
     description: 'List product groups (projects that make one product), optionally of one workspace, with their project ids.',
     readOnly: true,
     runsIn: 'any',
+    reach: { names: { workspaceId: 'workspace' } },
     input: z.object({ workspaceId: IdSchema.optional() }).strict(),
     output: listOf(ProductGroupSchema),
     http: { method: 'GET', path: '/api/product-groups' },
@@ -25,6 +28,7 @@ export const PRODUCT_GROUP_OPERATIONS = [
     description: 'Show one product group with its project ids.',
     readOnly: true,
     runsIn: 'any',
+    reach: { names: { id: PRODUCT_GROUP_RECORD } },
     input: z.object({ id: IdSchema }).strict(),
     output: ProductGroupSchema,
     http: { method: 'GET', path: '/api/product-groups/:id' },
@@ -36,6 +40,7 @@ export const PRODUCT_GROUP_OPERATIONS = [
     description: 'Group projects of one workspace as one product (e.g. web app, API and docs); the name is unique in the workspace.',
     readOnly: false,
     runsIn: 'any',
+    reach: { taskCaller: 'refused' },
     input: z.object({ workspaceId: IdSchema, name: Name, description: z.string().max(10_000).default(''), projectIds: ProjectIds.default([]) }).strict(),
     output: ProductGroupSchema,
     http: { method: 'POST', path: '/api/product-groups', status: 201 },
@@ -48,6 +53,7 @@ export const PRODUCT_GROUP_OPERATIONS = [
     readOnly: false,
     idempotent: true,
     runsIn: 'any',
+    reach: { taskCaller: 'refused' },
     input: z.object({ id: IdSchema, name: Name.optional(), description: z.string().max(10_000).optional(), projectIds: ProjectIds.optional() }).strict(),
     output: ProductGroupSchema,
     http: { method: 'PATCH', path: '/api/product-groups/:id' },
@@ -63,6 +69,7 @@ export const PRODUCT_GROUP_OPERATIONS = [
     readOnly: false,
     destructive: true,
     runsIn: 'any',
+    reach: { taskCaller: 'refused' },
     input: z.object({ id: IdSchema }).strict(),
     output: ProductGroupSchema,
     http: { method: 'DELETE', path: '/api/product-groups/:id', status: 204 },

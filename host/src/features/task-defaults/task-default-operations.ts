@@ -13,6 +13,7 @@ export const getTaskDefaults = defineOperation({
     description: "A project's task defaults: the connection and model start_task_execution uses when you name none (null = no default).",
     readOnly: true,
     runsIn: 'any',
+    reach: { names: { projectId: 'project' } },
     input: z.object({ projectId: RefSchema }).strict(),
     output: TaskDefaultsSchema,
     http: { method: 'GET', path: '/api/projects/:projectId/task-defaults' },
@@ -26,6 +27,7 @@ export const setTaskDefaults = defineOperation({
     readOnly: false,
     idempotent: true,
     runsIn: 'any',
+    reach: { names: { projectId: 'project' } },
     input: z
       .object({
         projectId: RefSchema,

@@ -9,6 +9,7 @@ export const getExecution = defineOperation({
   description: 'Show one execution: its connection, session, process and how it ended.',
   readOnly: true,
   runsIn: 'any',
+  reach: { names: { id: 'execution' } },
   input: z.object({ id: IdSchema }).strict(),
   output: ExecutionSchema,
   http: { method: 'GET', path: '/api/executions/:id' },

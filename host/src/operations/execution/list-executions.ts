@@ -8,6 +8,7 @@ export const listExecutions = defineOperation({
   description: 'List terminal executions, newest first (of one task, or of one status).',
   readOnly: true,
   runsIn: 'any',
+  reach: { names: { taskId: 'task' } },
   input: ExecutionListFilterSchema,
   output: listOf(ExecutionSchema),
   http: { method: 'GET', path: '/api/executions' },

@@ -8,6 +8,7 @@ export const createLabel = defineOperation({
   description: 'Create a label in a project (unique name there, optional #rrggbb colour).',
   readOnly: false,
   runsIn: 'any',
+  reach: { names: { projectId: 'project' } },
   input: LabelCreateSchema.extend({ projectId: RefSchema }),
   output: LabelSchema,
   http: { method: 'POST', path: '/api/projects/:projectId/labels', status: 201 },

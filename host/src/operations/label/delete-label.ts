@@ -10,6 +10,7 @@ export const deleteLabel = defineOperation({
   readOnly: false,
   destructive: true,
   runsIn: 'any',
+  reach: { names: { id: 'label' } },
   input: z.object({ id: IdSchema }).strict(),
   output: LabelSchema,
   http: { method: 'DELETE', path: '/api/labels/:id', status: 204 },

@@ -9,6 +9,7 @@ export const getLabel = defineOperation({
   description: 'Show one label, by id.',
   readOnly: true,
   runsIn: 'any',
+  reach: { names: { id: 'label' } },
   input: z.object({ id: IdSchema }).strict(),
   output: LabelSchema,
   http: { method: 'GET', path: '/api/labels/:id' },

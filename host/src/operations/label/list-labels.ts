@@ -10,6 +10,7 @@ export const listLabels = defineOperation({
   description: "List a project's labels.",
   readOnly: true,
   runsIn: 'any',
+  reach: { names: { projectId: 'project' } },
   input: z.object({ projectId: RefSchema }).strict(),
   output: listOf(LabelSchema),
   http: { method: 'GET', path: '/api/projects/:projectId/labels' },

@@ -9,6 +9,7 @@ export const updateLabel = defineOperation({
   readOnly: false,
   idempotent: true,
   runsIn: 'any',
+  reach: { names: { id: 'label' } },
   input: LabelUpdateSchema.extend({ id: IdSchema }),
   output: LabelSchema,
   http: { method: 'PATCH', path: '/api/labels/:id' },

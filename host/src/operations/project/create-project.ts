@@ -9,6 +9,7 @@ export const createProject = defineOperation({
   description: 'Create a project: a repository folder inside a workspace, where task terminals run.',
   readOnly: false,
   runsIn: 'any',
+  reach: { taskCaller: 'refused' },
   input: ProjectCreateSchema.extend({ workspaceId: RefSchema }),
   output: ProjectSchema,
   http: { method: 'POST', path: '/api/projects', status: 201 },

@@ -10,6 +10,7 @@ export const deleteProject = defineOperation({
   readOnly: false,
   destructive: true,
   runsIn: 'any',
+  reach: { taskCaller: 'refused' },
   input: z.object({ id: RefSchema }).strict(),
   output: ProjectSchema,
   http: { method: 'DELETE', path: '/api/projects/:id', status: 204 },

@@ -11,6 +11,7 @@ export const listProjects = defineOperation({
   description: 'List projects, all of them or those of one workspace.',
   readOnly: true,
   runsIn: 'any',
+  reach: { names: { workspaceId: 'workspace' } },
   input: z.object({ workspaceId: RefSchema.optional() }).strict(),
   output: listOf(ProjectSchema),
   http: { method: 'GET', path: '/api/projects' },

@@ -10,6 +10,7 @@ export const updateProject = defineOperation({
   readOnly: false,
   idempotent: true,
   runsIn: 'any',
+  reach: { taskCaller: 'refused' },
   input: ProjectUpdateSchema.extend({ id: RefSchema }),
   output: ProjectSchema,
   http: { method: 'PATCH', path: '/api/projects/:id' },

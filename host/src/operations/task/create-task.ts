@@ -8,6 +8,7 @@ export const createTask = defineOperation({
   description: 'Create a task in a project (optionally under a parent task, with labels).',
   readOnly: false,
   runsIn: 'any',
+  reach: { names: { projectId: 'project', parentTaskId: 'task' } },
   input: TaskCreateSchema.extend({ projectId: RefSchema }),
   output: TaskSchema,
   http: { method: 'POST', path: '/api/tasks', status: 201 },

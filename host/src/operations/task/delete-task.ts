@@ -11,6 +11,7 @@ export const deleteTask = defineOperation({
   readOnly: false,
   destructive: true,
   runsIn: 'any',
+  reach: { names: { id: 'task' } },
   input: z.object({ id: IdSchema }).strict(),
   output: TaskSchema,
   http: { method: 'DELETE', path: '/api/tasks/:id', status: 204 },

@@ -9,6 +9,7 @@ export const getTask = defineOperation({
   description: 'Show one task: title, status, parent, labels, description.',
   readOnly: true,
   runsIn: 'any',
+  reach: { names: { id: 'task' } },
   input: z.object({ id: IdSchema }).strict(),
   output: TaskSchema,
   http: { method: 'GET', path: '/api/tasks/:id' },

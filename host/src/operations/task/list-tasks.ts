@@ -11,6 +11,7 @@ export const listTasks = defineOperation({
   description: 'List tasks, filtered by project, status or parent task.',
   readOnly: true,
   runsIn: 'any',
+  reach: { names: { projectId: 'project', parentTaskId: 'task' } },
   input: z.object({ projectId: RefSchema.optional(), status: spelledEnum(TASK_STATUSES).optional(), parentTaskId: IdSchema.optional() }).strict(),
   output: listOf(TaskSchema),
   http: { method: 'GET', path: '/api/tasks' },

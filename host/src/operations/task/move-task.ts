@@ -10,6 +10,7 @@ export const moveTask = defineOperation({
   readOnly: false,
   idempotent: true,
   runsIn: 'any',
+  reach: { names: { id: 'task' } },
   input: z.object({ id: IdSchema, status: spelledEnum(TASK_STATUSES) }).strict(),
   output: TaskSchema,
   http: { method: 'POST', path: '/api/tasks/:id/move' },

@@ -10,6 +10,7 @@ export const setTaskLabels = defineOperation({
   readOnly: false,
   idempotent: true,
   runsIn: 'any',
+  reach: { names: { id: 'task' } },
   input: z.object({ id: IdSchema, labels: z.array(EntityNameSchema).max(50) }).strict(),
   output: TaskSchema,
   http: { method: 'PUT', path: '/api/tasks/:id/labels' },

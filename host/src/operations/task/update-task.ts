@@ -9,6 +9,7 @@ export const updateTask = defineOperation({
   readOnly: false,
   idempotent: true,
   runsIn: 'any',
+  reach: { names: { id: 'task', parentTaskId: 'task' } },
   input: TaskUpdateSchema.extend({ id: IdSchema }),
   output: TaskSchema,
   http: { method: 'PATCH', path: '/api/tasks/:id' },

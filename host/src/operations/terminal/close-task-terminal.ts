@@ -11,6 +11,7 @@ export const closeTaskTerminal = defineOperation({
   readOnly: false,
   destructive: true,
   runsIn: 'service',
+  reach: { names: { taskId: 'task' } },
   input: z.object({ taskId: IdSchema }).strict(),
   output: ExecutionSchema,
   http: { method: 'POST', path: '/api/internal/terminal/:taskId/stop' },

@@ -10,6 +10,7 @@ export const listTaskTerminals = defineOperation({
   description: 'List the task terminals the running service holds.',
   readOnly: true,
   runsIn: 'service',
+  reach: { names: {} },
   input: z.object({}).strict(),
   output: listOf(TerminalSummarySchema),
   http: { method: 'GET', path: '/api/internal/terminal' },

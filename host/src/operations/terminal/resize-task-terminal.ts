@@ -10,6 +10,7 @@ export const resizeTaskTerminal = defineOperation({
   readOnly: false,
   idempotent: true,
   runsIn: 'service',
+  reach: { names: { taskId: 'task' } },
   input: z.object({ taskId: IdSchema, cols: z.number().int().min(2).max(1000), rows: z.number().int().min(2).max(1000) }).strict(),
   output: z.object({ taskId: z.number().int(), cols: z.number().int(), rows: z.number().int() }),
   http: { method: 'POST', path: '/api/internal/terminal/:taskId/resize' },

@@ -11,6 +11,7 @@ export const resumeTaskTerminal = defineOperation({
   description: "Continue a task's CLI session (its stored session, on its previous connection unless another is named); fresh when it has none.",
   readOnly: false,
   runsIn: 'service',
+  reach: { names: { taskId: 'task' } },
   input: z
     .object({ taskId: IdSchema, connection: z.string().min(1).optional(), model: z.string().min(1).optional(), fresh: z.boolean().optional(), ...TerminalSize })
     .strict(),

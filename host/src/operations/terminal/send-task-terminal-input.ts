@@ -9,6 +9,7 @@ export const sendTaskTerminalInput = defineOperation({
   description: 'Type into a running task terminal (e.g. "yes" with submit, or "\\u0003" for Ctrl-C).',
   readOnly: false,
   runsIn: 'service',
+  reach: { names: { taskId: 'task' } },
   input: z
     .object({
       taskId: IdSchema,

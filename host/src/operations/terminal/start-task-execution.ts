@@ -14,6 +14,7 @@ export const startTaskExecution = defineOperation({
     "Start a fresh CLI session for a task in a terminal of the service, through a connection (default: the project's, see set_task_defaults), in the task's own git worktree when its project isolates tasks, else in the project folder.",
   readOnly: false,
   runsIn: 'service',
+  reach: { names: { taskId: 'task' } },
   input: z.object({ taskId: IdSchema, connection: z.string().min(1).optional(), model: z.string().min(1).optional(), ...TerminalSize }).strict(),
   output: ExecutionSchema,
   http: { method: 'POST', path: '/api/internal/terminal/:taskId/start', status: 201 },

@@ -14,6 +14,7 @@ export const submitTaskTerminalMessage = defineOperation({
     "Send a message to a task terminal's CLI as its next message (waits for its prompt; refused with terminal_busy while a turn runs). Use this rather than send_task_terminal_input to answer a CLI.",
   readOnly: false,
   runsIn: 'service',
+  reach: { names: { taskId: 'task' } },
   input: z
     .object({
       taskId: IdSchema,

@@ -7,6 +7,7 @@ export const createWorkspace = defineOperation({
   description: 'Create a workspace (a group of projects); its name is unique.',
   readOnly: false,
   runsIn: 'any',
+  reach: { taskCaller: 'refused' },
   input: WorkspaceCreateSchema,
   output: WorkspaceSchema,
   http: { method: 'POST', path: '/api/workspaces', status: 201 },

@@ -10,6 +10,7 @@ export const deleteWorkspace = defineOperation({
   readOnly: false,
   destructive: true,
   runsIn: 'any',
+  reach: { taskCaller: 'refused' },
   input: z.object({ id: RefSchema }).strict(),
   output: WorkspaceSchema,
   http: { method: 'DELETE', path: '/api/workspaces/:id', status: 204 },

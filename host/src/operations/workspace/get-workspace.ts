@@ -9,6 +9,7 @@ export const getWorkspace = defineOperation({
   description: 'Show one workspace, by id or name.',
   readOnly: true,
   runsIn: 'any',
+  reach: { names: { id: 'workspace' } },
   input: z.object({ id: RefSchema }).strict(),
   output: WorkspaceSchema,
   http: { method: 'GET', path: '/api/workspaces/:id' },

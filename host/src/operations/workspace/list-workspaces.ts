@@ -9,6 +9,7 @@ export const listWorkspaces = defineOperation({
   description: 'List every workspace, by name.',
   readOnly: true,
   runsIn: 'any',
+  reach: { names: {} },
   input: z.object({}).strict(),
   output: listOf(WorkspaceSchema),
   http: { method: 'GET', path: '/api/workspaces' },

@@ -9,6 +9,7 @@ export const updateWorkspace = defineOperation({
   readOnly: false,
   idempotent: true,
   runsIn: 'any',
+  reach: { taskCaller: 'refused' },
   input: WorkspaceUpdateSchema.extend({ id: RefSchema }),
   output: WorkspaceSchema,
   http: { method: 'PATCH', path: '/api/workspaces/:id' },

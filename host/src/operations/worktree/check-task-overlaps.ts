@@ -11,6 +11,7 @@ export const checkTaskOverlaps = defineOperation({
   readOnly: false,
   idempotent: true,
   runsIn: 'any',
+  reach: { names: { projectId: 'project' } },
   input: z.object({ projectId: RefSchema }).strict(),
   output: z.object({ items: z.array(TaskOverlapSchema) }),
   http: { method: 'POST', path: '/api/projects/:projectId/overlaps/check' },

@@ -8,6 +8,7 @@ export const collectTaskWorktrees = defineOperation({
   description: `Remove the worktrees of tasks done or cancelled longer than the retention (default ${DEFAULT_RETENTION_DAYS} days; branches stay), and show worktree disk use per project; dryRun removes nothing.`,
   readOnly: false,
   runsIn: 'any',
+  reach: { taskCaller: 'refused' },
   input: z.object({ dryRun: z.boolean().optional(), retentionDays: z.number().min(0).max(3650).optional() }).strict(),
   output: z.object({
     removed: z.array(z.number().int()),

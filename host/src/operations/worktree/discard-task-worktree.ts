@@ -12,6 +12,7 @@ export const discardTaskWorktree = defineOperation({
   readOnly: false,
   destructive: true,
   runsIn: 'any',
+  reach: { names: { taskId: 'task' } },
   input: z
     .object({
       taskId: IdSchema,

@@ -10,6 +10,7 @@ export const getProjectIsolation = defineOperation({
   description: "A project's task isolation: worktree (each task on its own branch and git worktree) or none, its base branch and set-up command.",
   readOnly: true,
   runsIn: 'any',
+  reach: { names: { projectId: 'project' } },
   input: z.object({ projectId: RefSchema }).strict(),
   output: ProjectIsolationSchema,
   http: { method: 'GET', path: '/api/projects/:projectId/isolation' },

@@ -11,6 +11,7 @@ export const getTaskDiff = defineOperation({
     "What a task changed: its branch (and, in its live worktree, what it has not committed yet) against the merge base with its base branch; files with counts and the unified diff (stat: counts only).",
   readOnly: true,
   runsIn: 'any',
+  reach: { names: { taskId: 'task' } },
   input: z.object({ taskId: IdSchema, stat: z.boolean().optional() }).strict(),
   output: TaskDiffSchema,
   http: { method: 'GET', path: '/api/tasks/:taskId/diff' },

@@ -10,6 +10,7 @@ export const getTaskWorktree = defineOperation({
   description: "A task's branch, worktree folder, base branch and commit (null when it runs in the project folder), and the open tasks whose branches overlap it.",
   readOnly: true,
   runsIn: 'any',
+  reach: { names: { taskId: 'task' } },
   input: z.object({ taskId: IdSchema }).strict(),
   output: z.object({ taskId: z.number().int(), worktree: TaskWorktreeSchema.nullable(), overlaps: z.array(TaskOverlapSchema) }),
   http: { method: 'GET', path: '/api/tasks/:taskId/worktree' },

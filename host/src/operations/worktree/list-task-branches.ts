@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { taskWorktreesOf } from '../../features/worktrees/index.js';
 import { defineOperation } from '../define-operation.js';
+import { projectInScope } from '../project-scope.js';
 import { RefSchema } from '../ref-schema.js';
 
 export const listTaskBranches = defineOperation({
@@ -9,6 +10,7 @@ export const listTaskBranches = defineOperation({
   description: "The task branches (svc/…) of the projects' repositories, with the commits each has that its base lacks (unmerged: only those with some).",
   readOnly: true,
   runsIn: 'any',
+  reach: { names: { projectId: 'project' } },
   input: z.object({ projectId: RefSchema.optional(), unmerged: z.boolean().optional() }).strict(),
   output: z.object({
     items: z.array(
@@ -25,6 +27,9 @@ export const listTaskBranches = defineOperation({
   http: { method: 'GET', path: '/api/task-branches' },
   handler: async (input, ctx) => {
     const projectId = input.projectId === undefined ? undefined : ctx.services.domain.projects.resolve(input.projectId).id;
-    return { items: await taskWorktreesOf(ctx.services).branches({ ...(projectId !== undefined ? { projectId } : {}), unmerged: input.unmerged === true }) };
+    const items = await taskWorktreesOf(ctx.services).branches({ ...(projectId !== undefined ? { projectId } : {}), unmerged: input.unmerged === true });
+    // A caller with a project scope (a task's own terminal or token) sees its project's branches only.
+    const visible = new Set(ctx.services.domain.projects.list().filter((project) => projectInScope(ctx, project)).map((project) => project.id));
+    return { items: items.filter((item) => visible.has(item.projectId)) };
   },
 });

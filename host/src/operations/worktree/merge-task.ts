@@ -11,6 +11,7 @@ export const mergeTask = defineOperation({
   readOnly: false,
   idempotent: true,
   runsIn: 'any',
+  reach: { names: { taskId: 'task' } },
   input: z
     .object({
       taskId: IdSchema,

@@ -12,6 +12,7 @@ export const prepareTaskWorktree = defineOperation({
   readOnly: false,
   idempotent: true,
   runsIn: 'any',
+  reach: { names: { taskId: 'task' } },
   input: z.object({ taskId: IdSchema, baseBranch: BranchNameSchema.optional() }).strict(),
   output: z.object({ taskId: z.number().int(), cwd: z.string(), worktree: TaskWorktreeSchema.nullable(), setupOutput: z.string().optional() }),
   http: { method: 'POST', path: '/api/tasks/:taskId/worktree', status: 201 },

@@ -12,6 +12,7 @@ export const setProjectIsolation = defineOperation({
   readOnly: false,
   idempotent: true,
   runsIn: 'any',
+  reach: { taskCaller: 'refused' },
   input: z
     .object({
       projectId: RefSchema,

@@ -230,6 +230,7 @@ const ROWS: Record<string, Row> = {
   gateway_in_use: CONFLICT,
   channel_exists: CONFLICT,
   task_mismatch: [403, true, false],
+  task_out_of_scope: [403, true, false],
   terminal_busy: CONFLICT,
   harness_files_missing: [500, true, false],
   terminal_not_ready: CONFLICT,
@@ -302,6 +303,7 @@ const ROWS: Record<string, Row> = {
   mcp_token_exists: CONFLICT,
   mcp_token_not_found: NOT_FOUND,
   mcp_session_not_found: [404, true, false],
+  mcp_session_limit: [429, true, true],
   invalid_jsonrpc: [400, true, false],
   // Task worktrees (host/src/features/worktrees)
   git_missing: [424, true, false],

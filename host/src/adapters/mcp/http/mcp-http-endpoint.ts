@@ -32,6 +32,30 @@ export interface McpHttpEndpointOptions {
   maxBodyBytes?: number;
   /** A session no request touched for this long is closed (default one hour). */
   idleMs?: number;
+  /** Open sessions one token may hold (default 128): an `initialize` past it is refused. */
+  maxSessionsPerToken?: number;
+  /** Open sessions of all tokens together (default 512). */
+  maxSessions?: number;
+}
+
+/** The session settings `svc serve` takes from its environment (docs/mcp.md). */
+export const MCP_SESSION_SETTINGS = {
+  idleMs: 'SVC_MCP_SESSION_IDLE_MS',
+  maxSessionsPerToken: 'SVC_MCP_MAX_SESSIONS_PER_TOKEN',
+  maxSessions: 'SVC_MCP_MAX_SESSIONS',
+} as const;
+
+/** Reads the session settings from the environment; a value that is not a positive whole number is refused. */
+export function mcpSessionSettings(env: NodeJS.ProcessEnv): Pick<McpHttpEndpointOptions, keyof typeof MCP_SESSION_SETTINGS> {
+  const settings: Pick<McpHttpEndpointOptions, keyof typeof MCP_SESSION_SETTINGS> = {};
+  for (const [name, variable] of Object.entries(MCP_SESSION_SETTINGS) as [keyof typeof MCP_SESSION_SETTINGS, string][]) {
+    const raw = env[variable];
+    if (raw === undefined || raw.trim() === '') continue;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value <= 0) throw new SvcError({ code: 'invalid_settings', message: `${variable} must be a positive whole number` });
+    settings[name] = value;
+  }
+  return settings;
 }
 
 interface Session {
@@ -42,29 +66,37 @@ interface Session {
   lastSeen: number;
 }
 
-const DEFAULTS = { maxBodyBytes: 1024 * 1024, idleMs: 3_600_000 } as const;
+const DEFAULTS = { maxBodyBytes: 1024 * 1024, idleMs: 3_600_000, maxSessionsPerToken: 128, maxSessions: 512 } as const;
 const LOOPBACK_NAMES = ['127.0.0.1', 'localhost', '[::1]'];
 
 /** JSON-RPC error codes of our refusals: the SDK's own for a parse error, an invalid request, a lost session. */
-const JSONRPC_CODE: Record<string, number> = { invalid_json: -32700, invalid_jsonrpc: -32600, body_too_large: -32600, mcp_session_not_found: -32001 };
+const JSONRPC_CODE: Record<string, number> = { invalid_json: -32700, invalid_jsonrpc: -32600, body_too_large: -32600, mcp_session_not_found: -32001, mcp_session_limit: -32000 };
 
 export class McpHttpEndpoint {
   private readonly definition = new CapabilityDefinition(MCP_OPERATIONS);
   private readonly registries = new Map<McpProfile, OperationRegistry>();
+  /** Initialized sessions, by id. */
   private readonly sessions = new Map<string, Session>();
+  /** Every session that holds memory, those still initializing included: the caps count these. */
+  private readonly held = new Set<Session>();
   private readonly sweeper: NodeJS.Timeout;
-  private readonly settings: Required<Pick<McpHttpEndpointOptions, 'maxBodyBytes' | 'idleMs'>>;
+  private readonly settings: Required<Pick<McpHttpEndpointOptions, 'maxBodyBytes' | 'idleMs' | 'maxSessionsPerToken' | 'maxSessions'>>;
 
   constructor(private readonly options: McpHttpEndpointOptions) {
-    this.settings = { maxBodyBytes: options.maxBodyBytes ?? DEFAULTS.maxBodyBytes, idleMs: options.idleMs ?? DEFAULTS.idleMs };
+    this.settings = {
+      maxBodyBytes: options.maxBodyBytes ?? DEFAULTS.maxBodyBytes,
+      idleMs: options.idleMs ?? DEFAULTS.idleMs,
+      maxSessionsPerToken: options.maxSessionsPerToken ?? DEFAULTS.maxSessionsPerToken,
+      maxSessions: options.maxSessions ?? DEFAULTS.maxSessions,
+    };
     // The token table exists from the start: a request never changes the schema.
     mcpTokenStore(options.services.db);
     this.sweeper = setInterval(() => this.closeIdle(), Math.min(60_000, this.settings.idleMs)).unref();
   }
 
-  /** Open sessions (one per connected client). */
+  /** Open sessions (one per connected client), those still initializing included. */
   get sessionCount(): number {
-    return this.sessions.size;
+    return this.held.size;
   }
 
   /** True for the requests this endpoint answers; the rest go to the service's other routes. */
@@ -98,6 +130,8 @@ export class McpHttpEndpoint {
         }
       };
       await session.transport.handleRequest(req, res, body);
+      // An initialize the transport refused leaves a session that never started: it holds nothing.
+      if (session.transport.sessionId === undefined) void this.closeSession(session);
     } catch (error) {
       this.refuse(res, error);
     }
@@ -105,7 +139,7 @@ export class McpHttpEndpoint {
 
   async close(): Promise<void> {
     clearInterval(this.sweeper);
-    await Promise.allSettled([...this.sessions.values()].map((session) => this.closeSession(session)));
+    await Promise.allSettled([...this.held].map((session) => this.closeSession(session)));
   }
 
   private checkOrigin(origin: string | undefined): void {
@@ -175,7 +209,29 @@ export class McpHttpEndpoint {
     if (!initialize) {
       throw new SvcError({ code: 'invalid_jsonrpc', message: 'send the Mcp-Session-Id header the initialize answer gave, or initialize first' });
     }
+    this.checkRoomFor(grant);
     return this.openSession(grant);
+  }
+
+  /** Refuses a new session over the caps, once sessions idle past their time are closed. */
+  private checkRoomFor(grant: McpTokenGrant): void {
+    this.closeIdle();
+    const ofToken = [...this.held].filter((session) => session.grant.tokenId === grant.tokenId).length;
+    const full =
+      ofToken >= this.settings.maxSessionsPerToken
+        ? { limit: this.settings.maxSessionsPerToken, of: `token "${grant.name}"`, setting: MCP_SESSION_SETTINGS.maxSessionsPerToken }
+        : this.held.size >= this.settings.maxSessions
+          ? { limit: this.settings.maxSessions, of: 'the service', setting: MCP_SESSION_SETTINGS.maxSessions }
+          : undefined;
+    if (!full) return;
+    throw new SvcError({
+      code: 'mcp_session_limit',
+      message: `${full.of} has ${full.limit} open MCP sessions, the most it may hold`,
+      details: {
+        limit: full.limit,
+        fix: `close sessions you no longer use (DELETE /mcp with their Mcp-Session-Id); an idle one closes after ${Math.round(this.settings.idleMs / 60_000)} min; svc serve's ${full.setting} sets the limit`,
+      },
+    });
   }
 
   private async openSession(grant: McpTokenGrant): Promise<Session> {
@@ -195,7 +251,10 @@ export class McpHttpEndpoint {
           mcpTokenStore(services.db).markUsed(grant.tokenId);
           services.logger.info('mcp session', { transport: 'http', token: grant.name, profile: grant.profile, ...(grant.taskId !== undefined ? { taskId: grant.taskId } : {}) });
         },
-        onsessionclosed: (id) => void this.sessions.delete(id),
+        onsessionclosed: (id) => {
+          this.sessions.delete(id);
+          this.held.delete(session);
+        },
       }),
       server: undefined as unknown as Server,
     };
@@ -216,7 +275,9 @@ export class McpHttpEndpoint {
     session.server = createMcpServer({ tools: { definition: this.definition, invoker }, profile: grant.profile, version, logger: () => services.logger, inFlight: session.inFlight });
     session.transport.onclose = () => {
       if (session.transport.sessionId) this.sessions.delete(session.transport.sessionId);
+      this.held.delete(session);
     };
+    this.held.add(session);
     await session.server.connect(session.transport);
     return session;
   }
@@ -234,13 +295,15 @@ export class McpHttpEndpoint {
 
   private closeIdle(): void {
     const before = Date.now() - this.settings.idleMs;
-    for (const session of this.sessions.values()) {
+    for (const session of this.held) {
       if (session.lastSeen < before && session.inFlight.size === 0) void this.closeSession(session);
     }
   }
 
+  /** Forgets the session at once (the caps no longer count it), then closes its server. */
   private async closeSession(session: Session): Promise<void> {
     if (session.transport.sessionId) this.sessions.delete(session.transport.sessionId);
+    this.held.delete(session);
     await session.server.close();
   }
 
