@@ -101,3 +101,30 @@ test('the demo agent runs only once enabled, then edits, asks once, takes the re
   expect(git(repo, 'rev-parse', 'main')).toBe(main);
   expect(readFileSync(join(repo, 'app.js'), 'utf8')).toContain('console.log("Welcome, visitor");');
 }, 240_000);
+
+test('stopped while it waits, the agent is resumed by the reply and finishes; resumed with nothing left, it says so and ends', async () => {
+  const task = await createTask('Write the notes');
+  await ok(['task', 'start', String(task), '--connection', 'demo']);
+  const ask = await openAsk(task);
+  await readTerminalUntil(server!, task, 'answer> ');
+  await ok(['task', 'stop', String(task)]);
+  expect((await ended(task)).status).not.toBe('COMPLETED');
+  // The question stays open; the reply resumes the agent's session, which waits for it again.
+  expect(await ok(['harness', 'reply', String(ask.id), 'Keep them short'])).toContain('resumed');
+  await until(async () => {
+    const executions = (await json(['task', 'show', String(task)])).executions;
+    return executions.length === 2 && executions[0].status === 'COMPLETED' ? executions : undefined;
+  }, 60_000, 'the resumed agent to finish');
+  const output = await ok(['task', 'output', String(task)]);
+  expect(output).toContain('resumed: the draft of write-the-notes.md waits for the answer to its question');
+  const worktree = (await json(['task', 'worktree', String(task)])).worktree.worktreePath;
+  expect(readFileSync(join(worktree, 'write-the-notes.md'), 'utf8')).toBe('# Write the notes\n\nKeep them short\n');
+  expect(git(worktree, 'status', '--porcelain')).toBe('');
+
+  await ok(['task', 'resume', String(task)]);
+  await until(async () => {
+    const executions = (await json(['task', 'show', String(task)])).executions;
+    return executions.length === 3 && executions[0].status === 'COMPLETED' ? executions : undefined;
+  }, 60_000, 'the agent resumed with nothing left to end');
+  expect(await ok(['task', 'output', String(task)])).toContain('resumed: nothing left to do (write-the-notes.md has no draft waiting for an answer)');
+}, 240_000);

@@ -10,8 +10,8 @@
 // Everything it prints and writes follows from the task's id, title and the answer, so a test can
 // check it. Plain Node, no dependencies. Outside a task terminal it changes nothing.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 
 const VERSION = '0.1.0';
@@ -201,6 +201,7 @@ function planFor(task) {
 function appendTo(file, text) {
   const path = join(process.cwd(), file);
   const before = existsSync(path) ? readFileSync(path, 'utf8') : '';
+  mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, `${before}${before && !before.endsWith('\n') ? '\n' : ''}${text}`);
 }
 
