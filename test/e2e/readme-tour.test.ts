@@ -17,6 +17,7 @@ let scratch: string;
 let cwd: string;
 let env: NodeJS.ProcessEnv;
 let serve: ChildProcess | undefined;
+let serveConsole = '';
 
 /** The folder of an executable found on this machine's PATH. */
 function which(name: string): string {
@@ -71,6 +72,7 @@ async function startService(): Promise<void> {
   serve = spawn(process.execPath, [SVC_BIN, 'serve'], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   serve.stdout!.on('data', (d) => (out += d));
+  serve.stderr!.on('data', (d) => (serveConsole += d));
   await waitFor(() => /serving on http:\/\/127\.0\.0\.1:\d+/.test(out) && /web UI: open http:\/\/127\.0\.0\.1:\d+\/login\?code=/.test(out), 30_000, 'svc serve');
 }
 
@@ -130,6 +132,8 @@ test("the README's tour runs as written with no AI CLI on the machine, through t
   await ok('svc task merge 2');
   expect(readFileSync(join(cwd, 'app.js'), 'utf8')).toBe('console.log("hello");\n// Say hello in app.js (task 1)\nconsole.log("Hello from the tour");\n');
   expect(readFileSync(join(cwd, 'write-a-changelog.md'), 'utf8')).toBe('# Write a changelog\n\nFirst release\n');
+  // The service's console said nothing through the tour but its start notes.
+  expect(serveConsole.split('\n').filter((line) => /^\[\w+\]/.test(line))).toEqual([]);
   expect((await ok('git log --first-parent --format=%s')).split('\n').filter(Boolean)).toEqual([
     'Merge task 2: Write a changelog (svc/2-write-a-changelog)',
     'Merge task 1: Say hello in app.js (svc/1-say-hello-in-app-js)',
