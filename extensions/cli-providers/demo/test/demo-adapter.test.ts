@@ -47,6 +47,14 @@ describe('the demo adapter', () => {
   });
 });
 
+describe('a query', () => {
+  test('gets a fixed answer saying the agent works in task terminals', async () => {
+    const host = createTestHost({ cli: { command: '/usr/bin/node' } });
+    const result = await new DemoAdapter().generate({ prompt: 'hi', cwd: '/w' }, host.context());
+    expect(result).toMatchObject({ finishReason: 'stop', text: expect.stringContaining('svc task start <task id> --connection <demo connection>') });
+  });
+});
+
 describe('the demo agent outside a task terminal', () => {
   test('says where it works and changes nothing', () => {
     const folder = mkdtempSync(join(tmpdir(), 'svc-demo-agent-'));
