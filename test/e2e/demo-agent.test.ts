@@ -102,7 +102,7 @@ test('the demo agent runs only once enabled, then edits, asks once, takes the re
   expect(readFileSync(join(repo, 'app.js'), 'utf8')).toContain('console.log("Welcome, visitor");');
 }, 240_000);
 
-test('stopped while it waits, the agent is resumed by the reply and finishes; resumed with nothing left, it says so and ends', async () => {
+test('stopped while it waits, the agent is resumed by the reply and finishes; review comments after that are read as one message and change nothing', async () => {
   const task = await createTask('Write the notes');
   await ok(['task', 'start', String(task), '--connection', 'demo']);
   const ask = await openAsk(task);
@@ -121,10 +121,21 @@ test('stopped while it waits, the agent is resumed by the reply and finishes; re
   expect(readFileSync(join(worktree, 'write-the-notes.md'), 'utf8')).toBe('# Write the notes\n\nKeep them short\n');
   expect(git(worktree, 'status', '--porcelain')).toBe('');
 
-  await ok(['task', 'resume', String(task)]);
+  // Review comments after its commit resume it once more: it reads them as one message, notes them, changes nothing.
+  const review = await server!.api('POST', `/api/tasks/${task}/review-comments`, {
+    comments: [
+      { filename: 'write-the-notes.md', line: 1, body: 'A shorter title' },
+      { filename: 'write-the-notes.md', line: 3, body: 'Say why' },
+    ],
+  });
+  expect(review).toMatchObject({ status: 200, body: { result: 'resumed' } });
   await until(async () => {
     const executions = (await json(['task', 'show', String(task)])).executions;
     return executions.length === 3 && executions[0].status === 'COMPLETED' ? executions : undefined;
-  }, 60_000, 'the agent resumed with nothing left to end');
-  expect(await ok(['task', 'output', String(task)])).toContain('resumed: nothing left to do (write-the-notes.md has no draft waiting for an answer)');
+  }, 60_000, 'the agent to note the review and end');
+  const noted = await ok(['task', 'output', String(task)]);
+  expect(noted).toContain('resumed: nothing left to do (write-the-notes.md has no draft waiting for an answer)');
+  expect(noted).toContain('- write-the-notes.md:3: Say why');
+  expect(noted).toContain('noted your message of 3 lines; the demo agent is scripted and changes nothing more');
+  expect(git(worktree, 'log', '-1', '--format=%s')).toBe('Write the notes');
 }, 240_000);

@@ -7,6 +7,7 @@
 //   3. asks one question through ask_human, ends its turn (Stop hook) and shows its prompt with
 //      bracketed paste on, where svc types the person's reply;
 //   4. writes the answer into the file, commits it, and exits.
+// Resumed after its commit, it reads one message (a review, say), notes it and ends, changing nothing.
 // Everything it prints and writes follows from the task's id, title and the answer, so a test can
 // check it. Plain Node, no dependencies. Outside a task terminal it changes nothing.
 import { spawn, spawnSync } from 'node:child_process';
@@ -49,13 +50,18 @@ process.stdin.on('end', () => {
   lineWaiter?.();
 });
 
-/** The next line typed or pasted (paste markers removed, echoed back); Ctrl-C ends the agent. */
-function readLine() {
-  let line = '';
+/**
+ * The next message typed or pasted (paste markers removed, echoed back): Enter ends it, except inside
+ * a paste, whose line breaks belong to the message. Ctrl-C ends the agent.
+ */
+function readMessage() {
+  let text = '';
+  let pasting = false;
   return new Promise((resolve) => {
     const take = () => {
       while (typed.length > 0) {
         if (typed.startsWith(PASTE_START) || typed.startsWith(PASTE_END)) {
+          pasting = typed.startsWith(PASTE_START);
           typed = typed.slice(PASTE_START.length);
           continue;
         }
@@ -68,24 +74,29 @@ function readLine() {
         }
         if (char === '\x04') {
           say();
-          fail('the terminal closed before an answer came');
+          fail('the terminal closed before a message came');
+        }
+        if ((char === '\r' || char === '\n') && pasting) {
+          text += '\n';
+          process.stdout.write('\n');
+          continue;
         }
         if (char === '\r' || char === '\n') {
-          if (line.trim() === '') continue;
+          if (text.trim() === '') continue;
           lineWaiter = undefined;
           say();
-          resolve(line.trim());
+          resolve(text.trim());
           return;
         }
         if (char === '\x7f' || char === '\b') {
-          if (line.length > 0) {
-            line = line.slice(0, -1);
+          if (text.length > 0 && !text.endsWith('\n')) {
+            text = text.slice(0, -1);
             process.stdout.write('\b \b');
           }
           continue;
         }
         if (char < ' ' || char === '\x1b') continue;
-        line += char;
+        text += char;
         process.stdout.write(char);
       }
     };
@@ -213,6 +224,20 @@ function git(args) {
   return run.stdout.trim();
 }
 
+/**
+ * Shows `label` with bracketed paste on (where svc types a message), ends the turn (Stop hook), reads
+ * the next message and reports it submitted (prompt-submit hook), as the real CLIs' turns look.
+ */
+async function prompt(hook, label, turnId) {
+  process.stdout.write('\x1b[?2004h');
+  process.stdout.write(label);
+  await hook('stop', turnId);
+  const message = await readMessage();
+  await hook('promptSubmit', `${turnId}-reply`, { prompt: message });
+  process.stdout.write('\x1b[?2004l');
+  return message;
+}
+
 // ---- the run ---------------------------------------------------------------------------------------
 async function main() {
   say(`svc demo agent ${VERSION}: scripted, no model, no account, no network`);
@@ -227,8 +252,15 @@ async function main() {
   const server = run.mcpServers?.find((entry) => entry.name === 'svc');
   if (!server) fail('its run names no svc MCP server');
   const sessionId = typeof values.resume === 'string' ? values.resume : `svc-demo-${taskId}`;
+  // Turn ids are unique per run (the service keeps one report per task and turn id).
   const hook = (kind, turnId, extra = {}) =>
-    runHook(run.hooks?.[kind], { session_id: sessionId, turn_id: turnId, hook_event_name: kind === 'stop' ? 'Stop' : 'UserPromptSubmit', cwd: process.cwd(), ...extra });
+    runHook(run.hooks?.[kind], {
+      session_id: sessionId,
+      turn_id: `${process.env.SVC_EXECUTION_ID ?? 'run'}-${turnId}`,
+      hook_event_name: kind === 'stop' ? 'Stop' : 'UserPromptSubmit',
+      cwd: process.cwd(),
+      ...extra,
+    });
 
   const mcp = connectMcp(server);
   await mcp.initialize();
@@ -237,12 +269,17 @@ async function main() {
   say(`task ${taskId}: "${task.title}"`);
 
   const resumed = values.resume !== undefined || values.continue === true;
+  if (resumed && git(['status', '--porcelain', '--', plan.file]) === '') {
+    // Its work is committed: a message now (a review, say) is read and noted, and changes nothing.
+    say(`resumed: nothing left to do (${plan.file} has no draft waiting for an answer)`);
+    const message = await prompt(hook, 'message> ', 'turn-r');
+    say(`noted ${message.split('\n').length === 1 ? 'your message' : `your message of ${message.split('\n').length} lines`}; the demo agent is scripted and changes nothing more`);
+    await hook('stop', 'turn-r-reply');
+    await mcp.close();
+    say('done');
+    return 0;
+  }
   if (resumed) {
-    if (git(['status', '--porcelain', '--', plan.file]) === '') {
-      say(`resumed: nothing left to do (${plan.file} has no draft waiting for an answer)`);
-      await mcp.close();
-      return 0;
-    }
     say(`resumed: the draft of ${plan.file} waits for the answer to its question`);
   } else {
     appendTo(plan.file, plan.draft);
@@ -257,20 +294,13 @@ async function main() {
       say(`question: ${plan.question}`);
     }
   }
-  // The prompt, with bracketed paste on, is where svc types a reply; then the turn ends.
-  process.stdout.write('\x1b[?2004h');
-  process.stdout.write('answer> ');
-  await hook('stop', 'turn-1');
-  const answer = await readLine();
-  await hook('promptSubmit', 'turn-2', { prompt: answer });
-  process.stdout.write('\x1b[?2004l');
-
+  const answer = await prompt(hook, 'answer> ', 'turn-1');
   appendTo(plan.file, plan.answerLine(answer));
   say(`wrote the answer into ${plan.file}`);
   git(['add', '--', plan.file]);
   git(['commit', '--quiet', '-m', task.title, '-m', `Written by the svc demo agent for task ${taskId}.`]);
   say(`committed ${git(['rev-parse', '--short', 'HEAD'])}: ${task.title}`);
-  await hook('stop', 'turn-2');
+  await hook('stop', 'turn-1-reply');
   await mcp.close();
   say('done');
   return 0;
