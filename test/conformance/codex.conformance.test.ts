@@ -237,7 +237,7 @@ describe('Codex through svc', () => {
     );
     const config = join(sandbox.home, '.codex', 'config.toml');
     expect(readFileSync(config, 'utf8')).toContain('[mcp_servers.svc]\n');
-    // As the README says (`codex mcp add` has no flag for it): without `required = true` Codex leaves out
+    // As docs/mcp-setup.md says (`codex mcp add` has no flag for it): without `required = true` Codex leaves out
     // the tools of a server that took more than a second to start, which a busy machine sees.
     writeFileSync(config, readFileSync(config, 'utf8').replace('[mcp_servers.svc]\n', '[mcp_servers.svc]\nrequired = true\n'));
     // Codex defers MCP tools: the model sees only its client-side `tool_search`, whose output names the

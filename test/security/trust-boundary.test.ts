@@ -1,7 +1,7 @@
-// What the permission gates do not stop, stated in the README and proven here so the statement stays
+// What the permission gates do not stop, stated in docs/security.md and proven here so the statement stays
 // true: a provider granted no process or file permission is refused by the Host Context, yet its own
 // Node.js code can read the user's files (svc.db included) and start processes. Providers are trusted
-// code; this test fails the day a hardened mode makes that untrue, and the README must change with it.
+// code; this test fails the day a hardened mode makes that untrue, and docs/security.md must change with it.
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';

@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import Koa from 'koa';
 import type { ApiContext } from './api-context.js';
+import { clientWentAway } from './client-went-away.js';
 import { errorMiddleware } from './error-middleware.js';
 import { loopbackGuard } from './loopback-guard.js';
 import { operationBridgeRoute } from './operation-bridge-route.js';
@@ -21,14 +22,17 @@ export function createHttpApp(api: ApiContext): Koa {
   // Errors are answered by errorMiddleware; Koa's default handler would only print them.
   app.silent = true;
   // An error after the answer has started (a streamed body that fails midway) cannot be answered any
-  // more; errorMiddleware never sees it. Koa emits it here: it is logged, never lost.
+  // more; errorMiddleware never sees it. Koa emits it here: it is logged, never lost. A client that
+  // went away (a page navigating off its live-updates stream) is no problem of the service's: debug.
   app.on('error', (error: unknown, ctx?: Koa.Context) => {
-    api.logger.warn('an HTTP answer failed after it started', {
+    const fields = {
       method: ctx?.method,
       path: ctx?.path,
       code: (error as { code?: unknown })?.code ?? 'internal',
       message: error instanceof Error ? error.message : String(error),
-    });
+    };
+    if (clientWentAway(error)) api.logger.debug('an HTTP client went away before its answer ended', fields);
+    else api.logger.warn('an HTTP answer failed after it started', fields);
   });
   app.use(errorMiddleware(api.logger));
   app.use(loopbackGuard());

@@ -2,9 +2,9 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-// The static provider registry: the official providers ship with the service. They still load
-// through preflight and the isolated runtime, and start disabled like any other.
-export const BUILTIN_PROVIDER_FOLDERS = ['claude-code', 'codex', 'gemini-cli'] as const;
+// The static provider registry: the official providers and the demo agent ship with the service.
+// They still load through preflight and the isolated runtime, and start disabled like any other.
+export const BUILTIN_PROVIDER_FOLDERS = ['claude-code', 'codex', 'gemini-cli', 'demo'] as const;
 
 /** The repository (or install) root that holds `extensions/cli-providers/`. */
 export function resolveProvidersRoot(): string | undefined {

@@ -1,26 +1,22 @@
-// Every command in README.md's shell blocks, run as written through a shell where `svc` is the
-// real executable, in order, against the stand-in CLIs and a temp SVC_HOME and HOME. Placeholders
-// (<task-id>, <project-id>, /path/to/repo…) are replaced by what the earlier examples produced. A
-// README example the test does not run must be listed below with its reason, so a new one cannot
-// slip by untested.
+// Every command in the shell blocks of the manual's pages (MANUAL, the pages the README's reference
+// sections moved to), run as written through a shell where `svc` is the real executable, in order,
+// against the stand-in CLIs and a temp SVC_HOME and HOME. Placeholders (<task-id>, <project-id>,
+// /path/to/repo…) are replaced by what the earlier examples produced. An example the test does not run
+// must be listed below with its reason, so a new one cannot slip by untested. The README's own
+// commands (set-up and the tour) are run by readme-tour.test.ts.
 import { spawn } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
-import * as pty from 'node-pty';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { runInTerminal, runShell, shellExamples, SVC_SHELL_ENV, type Example } from '../support/doc-examples.js';
 import { FIXTURE_CLIS, REPO_ROOT, SVC_BIN, waitFor } from '../support/svc-process.js';
 
-interface Example {
-  section: string;
-  line: string;
-}
+const MANUAL = ['docs/providers.md', 'docs/tasks.md', 'docs/mcp-setup.md'];
 
 // Examples run elsewhere, each with its reason.
 const CATALOG = 'Installing from a catalog';
 const NOT_RUN_HERE: Array<{ section?: string; line: RegExp; why: string }> = [
-  { line: /^npm install -g pnpm@10 && pnpm install && pnpm start$/, why: 'installs the workspace: what CI (.ci/run) does on a clean clone' },
-  { line: /^pnpm test$/, why: 'the test suite itself' },
   {
     line: /^svc harness reply </,
     why: 'needs a task that asked a question: harness/test/e2e/ask-reply.test.ts and test/web/web-harness.test.ts answer one',
@@ -41,25 +37,10 @@ let work: string;
 let env: NodeJS.ProcessEnv;
 const vars: Record<string, string> = {};
 let serve: ReturnType<typeof spawn> | undefined;
-/** Where the service the README starts (`pnpm start`) listens. */
+/** Where the service the manual starts (`pnpm start`) listens. */
 let serviceUrl: string | undefined;
 
-function examples(): Example[] {
-  const out: Example[] = [];
-  let section = '';
-  let inSh = false;
-  for (const raw of readFileSync(join(REPO_ROOT, 'README.md'), 'utf8').split('\n')) {
-    if (raw.startsWith('#')) section = raw.replace(/^#+\s*/, '');
-    if (raw.startsWith('```')) {
-      inSh = !inSh && raw.trim() === '```sh';
-      continue;
-    }
-    if (!inSh) continue;
-    const line = raw.replace(/\s{2,}#.*$/, '').replace(/^#.*$/, '').trim();
-    if (line) out.push({ section, line });
-  }
-  return out;
-}
+const examples = (): Example[] => shellExamples(MANUAL);
 
 function substitute(line: string): string {
   return line
@@ -71,37 +52,8 @@ function substitute(line: string): string {
     .replaceAll('/opt/claude/bin/claude', join(REPO_ROOT, 'test/fake-clis/claude-code/claude'));
 }
 
-const SHELL_PRELUDE = 'svc() { "$SVC_TEST_NODE" "$SVC_TEST_BIN" "$@"; }';
-
-function sh(line: string, input = ''): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('/bin/sh', ['-c', `${SHELL_PRELUDE}\n${line}`], { cwd: work, env, stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`timed out: ${line}\n${stdout}\n${stderr}`));
-    }, 60_000);
-    child.stdin.end(input);
-    child.once('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
-
-/** Interactive examples run in a real terminal: wait for `ready`, then leave with `leave`. */
-async function inTerminal(line: string, ready: string, leave: string): Promise<number> {
-  const term = pty.spawn('/bin/sh', ['-c', `${SHELL_PRELUDE}\n${line}`], { cols: 100, rows: 30, cwd: work, env: env as Record<string, string> });
-  let screen = '';
-  term.onData((data) => (screen += data));
-  const exited = new Promise<{ exitCode: number }>((resolve) => term.onExit(resolve));
-  await waitFor(() => screen.includes(ready), 20_000, `"${ready}" from ${line}`);
-  term.write(leave);
-  return (await exited).exitCode;
-}
+const sh = (line: string, input = '') => runShell(line, { cwd: work, env }, input);
+const inTerminal = (line: string, ready: string, leave: string) => runInTerminal(line, ready, leave, { cwd: work, env });
 
 async function startService(): Promise<void> {
   serve = spawn(process.execPath, [SVC_BIN, 'serve', '--port', '0'], { cwd: work, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -112,7 +64,7 @@ async function startService(): Promise<void> {
 
 /** Set-up through the running service's HTTP API, as the web UI does: no `svc` start of its own. */
 async function api(method: string, path: string, body: unknown): Promise<any> {
-  if (!serviceUrl) throw new Error(`setup ${method} ${path}: the README has not started the service yet`);
+  if (!serviceUrl) throw new Error(`setup ${method} ${path}: the manual has not started the service yet`);
   const token = readFileSync(join(env.SVC_HOME!, 'token'), 'utf8').trim();
   const response = await fetch(`${serviceUrl}${path}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
   const answer = await response.json();
@@ -120,7 +72,7 @@ async function api(method: string, path: string, body: unknown): Promise<any> {
   return answer;
 }
 
-/** Commands the README's own flow needs first (a provider it enables in another section). */
+/** Commands the manual's own flow needs first (a provider it enables in another section). */
 async function prepare(section: string): Promise<void> {
   const setup = async (line: string) => {
     const result = await sh(line);
@@ -186,8 +138,7 @@ beforeAll(() => {
     SVC_HOME: join(scratch, 'svc-home'),
     HOME: join(scratch, 'home'),
     PATH: [...STAND_INS, FIXTURE_CLIS, process.env.PATH ?? ''].join(delimiter),
-    SVC_TEST_NODE: process.execPath,
-    SVC_TEST_BIN: SVC_BIN,
+    ...SVC_SHELL_ENV,
     SVC_PORT: '0',
     // The gateway token the harness example reads from the environment (it is stored, not used).
     OC_TOKEN: 'placeholder-openclaw-gateway-token',
@@ -204,7 +155,7 @@ afterAll(async () => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
-test('the README has examples, and every one is either run here or listed with a reason', () => {
+test('the manual has examples, and every one is either run here or listed with a reason', () => {
   const all = examples();
   expect(all.length).toBeGreaterThan(30);
   for (const rule of NOT_RUN_HERE) expect(all.some((e) => (rule.section === undefined || rule.section === e.section) && rule.line.test(e.line)), rule.why).toBe(true);
@@ -212,7 +163,7 @@ test('the README has examples, and every one is either run here or listed with a
   expect(all.filter(skipped).length).toBeLessThan(15);
 });
 
-test('every README example runs as written', { timeout: 600_000 }, async () => {
+test('every example of the manual runs as written', { timeout: 600_000 }, async () => {
   let section = '';
   const ran: string[] = [];
   for (const example of examples()) {

@@ -1,0 +1,1 @@
+export { svcCliPlugin } from './svc-cli-plugin.js';
