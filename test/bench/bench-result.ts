@@ -9,6 +9,8 @@ export interface BenchResult {
   ratio: number;
   goal?: string;
   notes?: string;
+  /** The `pnpm bench` group that measured it (set by the runner), so a check can measure it again. */
+  group?: string;
 }
 
 export function formatBenchResults(results: BenchResult[]): string {

@@ -68,6 +68,7 @@ export async function parseThroughputBenchmarks(providers: string[] = []): Promi
       baseline: baseRate,
       baselineName: 'JSON.parse of the same lines',
       ratio: oursRate / baseRate,
+      goal: '≥ 0.6× (higher is better)',
       notes: `${Math.round((oursRate * events) / lines.length)} events/s; ratio is ours ÷ JSON.parse (higher is better, ≤ 1 expected)`,
     });
   }
