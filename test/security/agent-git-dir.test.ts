@@ -66,7 +66,6 @@ async function taskWithRepointedWorktree(title: string): Promise<{ id: number; w
   for (const hook of HOOKS) script(`hooks/${hook}`, 'exit 0');
   git(gitDir, 'config', 'core.fsmonitor', script('fsmonitor', 'exit 1'));
   git(gitDir, 'config', 'filter.agent.clean', script('clean-filter', 'cat'));
-  git(gitDir, 'config', 'filter.agent.required', 'true');
   git(gitDir, 'config', 'diff.agent.textconv', script('textconv', 'cat "$1"'));
   writeFileSync(join(gitDir, 'info', 'attributes'), '* filter=agent diff=agent\n');
   writeFileSync(join(worktree, '.git'), `gitdir: ${gitDir}\n`);
@@ -81,7 +80,7 @@ async function taskWithRepointedWorktree(title: string): Promise<{ id: number; w
 const seen: Record<string, string[]> = {};
 function markersAfter(step: string): void {
   const names = readdirSync(markers);
-  if (names.length > 0) seen[step] = names.sort();
+  if (names.length > 0) seen[step] = [...names].sort();
   for (const name of names) {
     // Whatever ran saw svc's environment; the assertion below names what ran.
     if (readFileSync(join(markers, name), 'utf8').includes(GATEWAY_SECRET)) seen[step]!.push(`${name} saw the gateway secret`);
