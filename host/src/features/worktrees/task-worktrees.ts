@@ -2,14 +2,14 @@
 // base, merged into the base branch only when nothing can be lost, and removed (never its unmerged
 // commits) when discarded or done. Nothing here runs `git gc` or `prune`, or touches refs other
 // than the task's own branch and, on merge, the base branch.
-import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { SvcError } from '@svc-org/ai-sdk';
 import type { Db } from '../../platform/db/index.js';
 import type { Domain, TaskRecord } from '../domain/index.js';
 import { GitRunner } from './git-runner.js';
 import { runSetupCommand } from './run-setup-command.js';
-import { matchesIncludeFile } from './worktree-include.js';
+import { copyIncludedFiles, matchesIncludeFile } from './worktree-include.js';
 import { WorktreeStore, type IsolationMode, type ProjectIsolation, type TaskOverlap, type TaskWorktree } from './worktree-store.js';
 
 export const DEFAULT_RETENTION_DAYS = 7;
@@ -735,21 +735,6 @@ function notIsolated(projectId: number): SvcError {
     message: `project ${projectId} runs its tasks in its folder (isolation none), so a task cannot name a base branch`,
     details: { fix: `svc project isolation ${projectId} --mode worktree` },
   });
-}
-
-function copyIncludedFiles(from: string, to: string, files: string[]): void {
-  for (const file of files) {
-    const source = join(from, file);
-    const target = join(to, file);
-    if (relative(to, target).startsWith(`..${sep}`) || existsSync(target)) continue;
-    try {
-      if (!lstatSync(source).isFile()) continue;
-    } catch {
-      continue;
-    }
-    mkdirSync(dirname(target), { recursive: true });
-    cpSync(source, target, { preserveTimestamps: true });
-  }
 }
 
 function folderBytes(folder: string): number {
