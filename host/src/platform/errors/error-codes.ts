@@ -323,7 +323,6 @@ const ROWS: Record<string, Row> = {
   task_has_uncommitted_changes: CONFLICT,
   worktree_git_dir_mismatch: CONFLICT,
   git_output_too_large: UNPROCESSABLE,
-  repository_inside_svc_home: BAD_REQUEST,
   // Ours
   body_too_large: [413, true, false],
   unsupported_media_type: [415, true, false],
