@@ -179,22 +179,24 @@ export class GitRunner {
   private async raw(args: string[], cwd: string, options: GitRunOptions): Promise<GitResult> {
     const location = this.gitDirOf(cwd, options.repointedWorktree);
     const explicit = location ? [`--git-dir=${location.gitDir}`, `--work-tree=${location.workTree}`] : [];
+    // A project folder is a repository's top: git never looks above it for another repository.
+    const ceiling: Record<string, string> = location ? {} : { GIT_CEILING_DIRECTORIES: dirname(resolve(cwd)) };
     const config = [...HARDENING];
     if (!options.contentFilters) {
-      for (const name of await this.configuredFilters(explicit, cwd)) {
+      for (const name of await this.configuredFilters(explicit, cwd, ceiling)) {
         config.push([`filter.${name}.clean`, ''], [`filter.${name}.smudge`, ''], [`filter.${name}.process`, ''], [`filter.${name}.required`, 'false']);
       }
     }
-    return this.spawn([...explicit, ...withSafeDiffOptions(args)], cwd, options, config);
+    return this.spawn([...explicit, ...withSafeDiffOptions(args)], cwd, { ...options, env: { ...ceiling, ...options.env } }, config);
   }
 
   /** Names of the filter drivers the configuration git reads for `cwd` defines (kept a few seconds). */
-  private configuredFilters(explicit: string[], cwd: string): Promise<string[]> {
+  private configuredFilters(explicit: string[], cwd: string, env: Record<string, string>): Promise<string[]> {
     const key = explicit[0] ?? resolve(cwd);
     const now = Date.now();
     const cached = this.filterNames.get(key);
     if (cached && now - cached.at < FILTER_NAMES_TTL_MS) return cached.names;
-    const names = this.spawn([...explicit, 'config', '--null', '--get-regexp', '^filter\\.'], cwd, {}, HARDENING).then((result) => {
+    const names = this.spawn([...explicit, 'config', '--null', '--get-regexp', '^filter\\.'], cwd, { env }, HARDENING).then((result) => {
       const found = new Set<string>();
       for (const entry of result.stdout.split('\0')) {
         const key = entry.split('\n', 1)[0]!;

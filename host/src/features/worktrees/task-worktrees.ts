@@ -168,11 +168,11 @@ export class TaskWorktrees {
     const mergeBase = await this.git.text(['merge-base', refOf(row.baseBranch), refOf(row.branch)], repo);
     // Against the merge base: the branch's commits plus, in a live worktree, what is not committed yet.
     const range = live ? [mergeBase] : [mergeBase, refOf(row.branch)];
-    const files = parseNumstat(await this.git.text(['diff', '--no-renames', '--no-ext-diff', '--numstat', ...range, '--'], where));
-    const statuses = parseNameStatus(await this.git.text(['diff', '--no-renames', '--no-ext-diff', '--name-status', ...range, '--'], where));
+    const files = parseNumstat(await this.git.text(['diff', '--no-renames', '--numstat', ...range, '--'], where));
+    const statuses = parseNameStatus(await this.git.text(['diff', '--no-renames', '--name-status', ...range, '--'], where));
     for (const file of files) file.status = statuses.get(file.path) ?? file.status;
     // git's output is read up to the limit and git stopped there: a file of any size costs no more.
-    const whole = options.stat ? undefined : await this.git.run(['diff', '--no-renames', '--no-ext-diff', '--no-color', ...range, '--'], where, { maxOutputBytes: MAX_PATCH_BYTES + 1 });
+    const whole = options.stat ? undefined : await this.git.run(['diff', '--no-renames', '--no-color', ...range, '--'], where, { maxOutputBytes: MAX_PATCH_BYTES + 1 });
     let patch = whole?.stdout;
     let truncated = Boolean(whole?.truncated);
     let uncommitted = false;
@@ -184,14 +184,14 @@ export class TaskWorktrees {
       // A folder (`sub/`) is a repository nested in the worktree: not a file to show.
       const untracked = entries.filter((path) => path && !path.endsWith('/')).slice(0, MAX_UNTRACKED_IN_DIFF);
       for (const path of untracked) {
-        const added = await this.git.run(['diff', '--no-index', '--no-ext-diff', '--no-color', '--numstat', '--', '/dev/null', path], where, { okCodes: [1] });
+        const added = await this.git.run(['diff', '--no-index', '--no-color', '--numstat', '--', '/dev/null', path], where, { okCodes: [1] });
         const [adds] = added.stdout.trim().split('\t');
         files.push({ path, status: 'added', additions: adds === '-' ? 0 : Number(adds) || 0, deletions: 0, binary: adds === '-' });
         const room = MAX_PATCH_BYTES + 1 - (patch?.length ?? 0);
         if (patch === undefined || truncated) continue;
         if (room <= 0) truncated = true;
         else {
-          const one = await this.git.run(['diff', '--no-index', '--no-ext-diff', '--no-color', '--', '/dev/null', path], where, { okCodes: [1], maxOutputBytes: room });
+          const one = await this.git.run(['diff', '--no-index', '--no-color', '--', '/dev/null', path], where, { okCodes: [1], maxOutputBytes: room });
           patch += one.stdout;
           truncated = Boolean(one.truncated);
         }
