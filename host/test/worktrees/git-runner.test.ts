@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SvcError } from '@svc-org/ai-sdk';
@@ -73,7 +73,7 @@ describe('the git runner', () => {
 
   test('output past the limit stops git: a cut answer, or git_output_too_large', async () => {
     const runner = new GitRunner({ PATH: process.env.PATH }, fakeGit());
-    const cut = await runner.run(['flood'], dir, { maxOutputBytes: 100_000 });
+    const cut = await runner.run(['flood'], dir, { maxOutputChars: 100_000 });
     expect(cut.truncated).toBe(true);
     expect(cut.stdout.length).toBe(100_000);
     expect(cut.stdout.startsWith('a line of output\n')).toBe(true);
@@ -82,7 +82,7 @@ describe('the git runner', () => {
     expect(SvcError.hasCode(refused) && refused.code).toBe('git_output_too_large');
   });
 
-  test("reading a task's worktree runs none of the repository's own filter drivers, fsmonitor or hooks", async () => {
+  test("a task's review runs none of the repository's own filter drivers, textconv, fsmonitor or hooks, and landing it runs no hook", async () => {
     const markers = join(dir, 'markers');
     mkdirSync(markers);
     const repo = makeRepo(join(dir, 'repo'), { 'src/app.txt': 'one\n', '.gitattributes': '*.txt filter=tidy diff=tidy\n' });
@@ -95,8 +95,11 @@ describe('the git runner', () => {
     git(repo, 'config', 'filter.tidy.clean', script('clean', 'cat'));
     git(repo, 'config', 'diff.tidy.textconv', script('textconv', 'cat "$1"'));
     git(repo, 'config', 'core.fsmonitor', script('fsmonitor', 'exit 1'));
-    writeFileSync(join(repo, '.git', 'hooks', 'post-index-change'), `#!/bin/sh\ntouch '${join(markers, 'hook')}'\n`);
-    chmodSync(join(repo, '.git', 'hooks', 'post-index-change'), 0o755);
+    const hooks = ['post-index-change', 'post-commit', 'prepare-commit-msg', 'reference-transaction', 'pre-commit', 'post-merge'];
+    for (const hook of hooks) {
+      writeFileSync(join(repo, '.git', 'hooks', hook), `#!/bin/sh\ntouch '${join(markers, `hook-${hook}`)}'\n`);
+      chmodSync(join(repo, '.git', 'hooks', hook), 0o755);
+    }
     const db: Db = openDatabase(join(dir, 'svc.db'));
     try {
       const domain = new Domain(db, { signals: { setUnattended: () => undefined } });
@@ -110,7 +113,12 @@ describe('the git runner', () => {
       writeFiles(cwd, { 'src/app.txt': 'one\ntwo\n', 'src/new.txt': 'new\n' });
       const diff = await worktrees.diff(taskId);
       expect(diff.patch).toContain('+two');
-      expect(existsSync(join(markers, 'clean')) || existsSync(join(markers, 'textconv')) || existsSync(join(markers, 'fsmonitor')) || existsSync(join(markers, 'hook'))).toBe(false);
+      expect(readdirSync(markers)).toEqual([]);
+      // Committing pending work and landing it run none of the repository's hooks either (its own
+      // filter drivers do run there, so Git LFS files stay LFS files).
+      await worktrees.merge(taskId, { commitPending: true });
+      expect(git(repo, 'show', 'main:src/app.txt')).toBe('one\ntwo');
+      expect(readdirSync(markers).filter((name) => name.startsWith('hook-'))).toEqual([]);
     } finally {
       db.close();
     }

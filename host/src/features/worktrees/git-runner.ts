@@ -20,7 +20,7 @@ export interface GitResult {
   stdout: string;
   stderr: string;
   exitCode: number;
-  /** The output reached `maxOutputBytes`: git was stopped and `stdout` holds its beginning. */
+  /** The output reached `maxOutputChars`: git was stopped and `stdout` holds its beginning. */
   truncated?: boolean;
 }
 
@@ -34,7 +34,7 @@ export interface GitRunOptions {
    * Keep at most this many characters of stdout, then stop git (`truncated` in the result). Without
    * it, output past DEFAULT_MAX_OUTPUT_CHARS is a `git_output_too_large` error.
    */
-  maxOutputBytes?: number;
+  maxOutputChars?: number;
   /**
    * Run the filter drivers (`filter.<name>.clean/smudge/process`) the configuration defines: for the
    * calls that move file content between a working tree and the object store on the person's behalf
@@ -215,7 +215,7 @@ export class GitRunner {
     let stderr = '';
     let truncated = false;
     let overflow = false;
-    const limit = options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_CHARS;
+    const limit = options.maxOutputChars ?? DEFAULT_MAX_OUTPUT_CHARS;
     const child = this.supervisor.spawn(
       {
         command: this.command,
@@ -237,7 +237,7 @@ export class GitRunner {
             stdout += text;
             return;
           }
-          if (options.maxOutputBytes !== undefined) {
+          if (options.maxOutputChars !== undefined) {
             stdout += text.slice(0, limit - stdout.length);
             truncated = true;
           } else overflow = true;

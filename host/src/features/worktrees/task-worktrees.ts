@@ -172,13 +172,13 @@ export class TaskWorktrees {
     const statuses = parseNameStatus(await this.git.text(['diff', '--no-renames', '--name-status', ...range, '--'], where));
     for (const file of files) file.status = statuses.get(file.path) ?? file.status;
     // git's output is read up to the limit and git stopped there: a file of any size costs no more.
-    const whole = options.stat ? undefined : await this.git.run(['diff', '--no-renames', '--no-color', ...range, '--'], where, { maxOutputBytes: MAX_PATCH_BYTES + 1 });
+    const whole = options.stat ? undefined : await this.git.run(['diff', '--no-renames', '--no-color', ...range, '--'], where, { maxOutputChars: MAX_PATCH_BYTES + 1 });
     let patch = whole?.stdout;
     let truncated = Boolean(whole?.truncated);
     let uncommitted = false;
     if (live) {
-      uncommitted = (await this.git.run(['status', '--porcelain'], where, { maxOutputBytes: 4096 })).stdout.trim() !== '';
-      const listed = await this.git.run(['ls-files', '--others', '--exclude-standard', '-z'], where, { maxOutputBytes: MAX_UNTRACKED_LISTING });
+      uncommitted = (await this.git.run(['status', '--porcelain'], where, { maxOutputChars: 4096 })).stdout.trim() !== '';
+      const listed = await this.git.run(['ls-files', '--others', '--exclude-standard', '-z'], where, { maxOutputChars: MAX_UNTRACKED_LISTING });
       const entries = listed.stdout.split('\0');
       if (listed.truncated) entries.pop();
       // A folder (`sub/`) is a repository nested in the worktree: not a file to show.
@@ -191,7 +191,7 @@ export class TaskWorktrees {
         if (patch === undefined || truncated) continue;
         if (room <= 0) truncated = true;
         else {
-          const one = await this.git.run(['diff', '--no-index', '--no-color', '--', '/dev/null', path], where, { okCodes: [1], maxOutputBytes: room });
+          const one = await this.git.run(['diff', '--no-index', '--no-color', '--', '/dev/null', path], where, { okCodes: [1], maxOutputChars: room });
           patch += one.stdout;
           truncated = Boolean(one.truncated);
         }
