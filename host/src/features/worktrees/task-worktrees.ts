@@ -187,8 +187,8 @@ export class TaskWorktrees {
         const added = await this.git.run(['diff', '--no-index', '--no-color', '--numstat', '--', '/dev/null', path], where, { okCodes: [1] });
         const [adds] = added.stdout.trim().split('\t');
         files.push({ path, status: 'added', additions: adds === '-' ? 0 : Number(adds) || 0, deletions: 0, binary: adds === '-' });
-        const room = MAX_PATCH_BYTES + 1 - (patch?.length ?? 0);
         if (patch === undefined || truncated) continue;
+        const room = MAX_PATCH_BYTES + 1 - patch.length;
         if (room <= 0) truncated = true;
         else {
           const one = await this.git.run(['diff', '--no-index', '--no-color', '--', '/dev/null', path], where, { okCodes: [1], maxOutputChars: room });

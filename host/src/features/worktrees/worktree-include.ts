@@ -2,7 +2,7 @@
 // (`.env`, local config). Gitignore syntax: `#` comments, `!` negation, `/` anchoring, `*`, `**`, `?`,
 // a trailing `/` for a folder; the last matching line decides.
 import { constants, copyFileSync, lstatSync, mkdirSync, realpathSync, statSync, utimesSync } from 'node:fs';
-import { dirname, join, relative, sep } from 'node:path';
+import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 
 interface IncludeRule {
   negated: boolean;
@@ -104,6 +104,8 @@ function realFoldersOnly(root: string, folders: string[]): boolean {
   return true;
 }
 
+/** `path` is `root` or lies inside it. */
 function inside(root: string, path: string): boolean {
-  return path !== root && !relative(root, path).startsWith(`..${sep}`) && relative(root, path) !== '..';
+  const rel = relative(root, path);
+  return rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel);
 }
