@@ -19,6 +19,24 @@ interface Run {
   timedOut: boolean;
 }
 
+const MAX_STDOUT_CHARS = 1024 * 1024;
+const MAX_STDERR_CHARS = 64 * 1024;
+
+/** The last `max` characters of a stream, kept in pieces (no copy per piece). */
+class Tail {
+  private pieces: string[] = [];
+  private length = 0;
+  constructor(private readonly max: number) {}
+  push(piece: string): void {
+    this.pieces.push(piece);
+    this.length += piece.length;
+    while (this.length - this.pieces[0]!.length >= this.max) this.length -= this.pieces.shift()!.length;
+  }
+  text(): string {
+    return this.pieces.join('').slice(-this.max);
+  }
+}
+
 export class HermesClient implements GatewayClient {
   constructor(private readonly options: HermesClientOptions = {}) {}
 
@@ -54,12 +72,14 @@ export class HermesClient implements GatewayClient {
     const timeoutMs = this.options.timeoutMs ?? 60_000;
     return new Promise((resolve) => {
       const child = spawn(this.options.command || 'hermes', args, { env: this.options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
-      let stdout = '';
-      let stderr = '';
+      // Only the end of each stream is read (the JSON answer comes last): a chatty or broken hermes
+      // cannot grow the service's memory past these.
+      const stdout = new Tail(MAX_STDOUT_CHARS);
+      const stderr = new Tail(MAX_STDERR_CHARS);
       let timedOut = false;
       let spawnError: NodeJS.ErrnoException | undefined;
-      child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-      child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+      child.stdout.setEncoding('utf8').on('data', (d: string) => stdout.push(d));
+      child.stderr.setEncoding('utf8').on('data', (d: string) => stderr.push(d));
       const kill = () => child.kill('SIGKILL');
       const timer = setTimeout(() => {
         timedOut = true;
@@ -70,7 +90,7 @@ export class HermesClient implements GatewayClient {
       child.on('close', (code, exitSignal) => {
         clearTimeout(timer);
         signal?.removeEventListener('abort', kill);
-        resolve({ code, signal: exitSignal, stdout, stderr, timedOut, ...(spawnError ? { spawnError } : {}) });
+        resolve({ code, signal: exitSignal, stdout: stdout.text(), stderr: stderr.text(), timedOut, ...(spawnError ? { spawnError } : {}) });
       });
     });
   }

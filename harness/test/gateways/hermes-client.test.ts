@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
@@ -38,6 +38,15 @@ describe('Hermes gateway client (`hermes send --json`)', () => {
 
   test('a send that does not finish is unverified (hermes has no idempotency key)', async () => {
     expect(await send('hang', {}, 700)).toMatchObject({ kind: 'unverified', code: 'gateway_timeout' });
+  });
+
+  test('a hermes that writes more than a string can hold before its answer does not take the service down', async () => {
+    // 600 MB, past the longest string Node holds, then the answer.
+    const flood = join(dir, 'flooding-hermes');
+    writeFileSync(flood, `#!/bin/sh\nhead -c 600000000 /dev/zero\necho\necho '{"message_id": 7, "chat_id": "-100777"}'\n`);
+    chmodSync(flood, 0o755);
+    const outcome = await new HermesClient({ command: flood, timeoutMs: 60_000 }).send({ idempotencyKey: 'k', platform: 'telegram', to: '-100777', text: 'x' });
+    expect(outcome).toEqual({ kind: 'sent', platformMessageId: '7', chatId: '-100777' });
   });
 
   test('a missing hermes executable is a retry: nothing left', async () => {

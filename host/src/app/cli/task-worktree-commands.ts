@@ -164,6 +164,7 @@ export const TASK_WORKTREE_COMMANDS: CliCommand[] = [
       const verb = run.values['dry-run'] ? 'would remove' : 'removed';
       const ids = run.values['dry-run'] ? result.candidates : result.removed;
       run.io.stdout.write(`${verb} ${ids.length} worktree${ids.length === 1 ? '' : 's'}${ids.length ? ` (tasks ${ids.join(', ')})` : ''}; branches are kept\n`);
+      for (const skip of result.skipped) run.io.stdout.write(`kept task ${skip.taskId}'s worktree: ${skip.message} (${skip.code})\n`);
       if (result.disk.length === 0) run.io.stdout.write('no task worktrees on disk\n');
       else printTable(run.io, ['PROJECT', 'WORKTREES', 'DISK'], result.disk.map((d) => [String(d.projectId), String(d.worktrees), formatBytes(d.bytes)]), run.style);
       return 0;

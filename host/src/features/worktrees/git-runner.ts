@@ -1,7 +1,17 @@
 // The system `git`, run through the host's process supervisor: argument arrays only, no shell, a
 // timeout, and an environment that never asks a person for anything.
+//
+// A task's worktree belongs to its agent, which can rewrite anything in it, `.git` included: git
+// run there would otherwise read a git directory (its config, hooks, fsmonitor, filters) the agent
+// chose. So in a task worktree git runs only against the git directory svc created for it (found
+// from the project's repository, never from the worktree's `.git` file), named explicitly with
+// `--git-dir`/`--work-tree`; and every run gets configuration that turns off whatever would start
+// a program (fsmonitor, hooks, filter drivers, textconv, external diff, transports, automatic gc)
+// and an environment with no secret in it.
+import { lstatSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
+import { dirname, join, resolve, sep } from 'node:path';
 import { SvcError } from '@svc-org/ai-sdk';
-import { childEnv, ProcessSupervisor } from '../../platform/processes/index.js';
+import { ProcessSupervisor } from '../../platform/processes/index.js';
 
 /** `merge-tree --write-tree` (the overlap check and the merge) arrived in git 2.38. */
 export const MIN_GIT_VERSION = [2, 38] as const;
@@ -10,6 +20,8 @@ export interface GitResult {
   stdout: string;
   stderr: string;
   exitCode: number;
+  /** The output reached `maxOutputChars`: git was stopped and `stdout` holds its beginning. */
+  truncated?: boolean;
 }
 
 export interface GitRunOptions {
@@ -18,22 +30,84 @@ export interface GitRunOptions {
   env?: Record<string, string>;
   timeoutMs?: number;
   stdin?: string;
+  /**
+   * Keep at most this many characters of stdout, then stop git (`truncated` in the result). Without
+   * it, output past DEFAULT_MAX_OUTPUT_CHARS is a `git_output_too_large` error.
+   */
+  maxOutputChars?: number;
+  /**
+   * Run the filter drivers (`filter.<name>.clean/smudge/process`) the configuration defines: for the
+   * calls that move file content between a working tree and the object store on the person's behalf
+   * (checking a worktree out, committing pending work), so Git LFS files stay LFS files. Off, every
+   * driver is turned off. Either way the configuration read is the person's (see `worktrees`).
+   */
+  contentFilters?: boolean;
+  /**
+   * In a task worktree whose `.git` no longer names the git directory svc made for it, run anyway
+   * (against that git directory, never the one the file names) instead of refusing: removing such
+   * a worktree must stay possible.
+   */
+  repointedWorktree?: 'refuse' | 'proceed';
+}
+
+export interface GitRunnerOptions {
+  /** Where task worktrees live and which project repository each belongs to. */
+  worktrees?: { root: string; repositoryOf(path: string): string | undefined };
 }
 
 const DEFAULT_TIMEOUT_MS = 5 * 60_000;
+const DEFAULT_MAX_OUTPUT_CHARS = 64 * 1024 * 1024;
+const MAX_STDERR_CHARS = 64 * 1024;
+const FILTER_NAMES_TTL_MS = 10_000;
+
+/** Passed from svc's environment: where git and the person's own configuration are, who commits. */
+const PASSED_ENV = [
+  'PATH',
+  'HOME',
+  'USER',
+  'LOGNAME',
+  'LANG',
+  'TZ',
+  'TMPDIR',
+  'XDG_CONFIG_HOME',
+  'GIT_AUTHOR_NAME',
+  'GIT_AUTHOR_EMAIL',
+  'GIT_COMMITTER_NAME',
+  'GIT_COMMITTER_EMAIL',
+  'GIT_CONFIG_GLOBAL',
+  'GIT_CONFIG_SYSTEM',
+  'GIT_CONFIG_NOSYSTEM',
+];
+
+/** Configuration on every run, above every file's: nothing git would start on its own. */
+const HARDENING: Array<[string, string]> = [
+  ['core.fsmonitor', 'false'],
+  // A path that cannot hold a hook: no hook of any name runs (git looks for /dev/null/<hook>).
+  ['core.hooksPath', '/dev/null'],
+  ['core.untrackedCache', 'false'],
+  ['core.pager', 'cat'],
+  ['protocol.allow', 'never'],
+  ['gc.auto', '0'],
+  ['maintenance.auto', 'false'],
+  ['log.showSignature', 'false'],
+  ['submodule.recurse', 'false'],
+  ['status.submoduleSummary', 'false'],
+];
 
 export class GitRunner {
   private readonly supervisor = new ProcessSupervisor();
   private checked: Promise<void> | undefined;
+  private readonly filterNames = new Map<string, { at: number; names: Promise<string[]> }>();
 
   constructor(
     private readonly hostEnv: NodeJS.ProcessEnv = process.env,
     private readonly command = 'git',
+    private readonly runnerOptions: GitRunnerOptions = {},
   ) {}
 
   /** Refuses clearly when git is missing or older than MIN_GIT_VERSION; asked once per runner. */
   ensureUsable(): Promise<void> {
-    this.checked ??= this.raw(['--version'], process.cwd()).then(
+    this.checked ??= this.spawn(['--version'], process.cwd(), {}).then(
       (result) => {
         const match = /git version (\d+)\.(\d+)/.exec(result.stdout);
         const [major, minor] = match ? [Number(match[1]), Number(match[2])] : [0, 0];
@@ -61,7 +135,7 @@ export class GitRunner {
   async run(args: string[], cwd: string, options: GitRunOptions = {}): Promise<GitResult> {
     await this.ensureUsable();
     const result = await this.raw(args, cwd, options);
-    if (result.exitCode !== 0 && !(options.okCodes ?? []).includes(result.exitCode)) {
+    if (!result.truncated && result.exitCode !== 0 && !(options.okCodes ?? []).includes(result.exitCode)) {
       throw new SvcError({
         code: 'git_failed',
         message: `git ${args[0]} failed: ${lastLine(result.stderr) || lastLine(result.stdout) || `exit ${result.exitCode}`}`,
@@ -76,23 +150,99 @@ export class GitRunner {
     return (await this.run(args, cwd, options)).stdout.trim();
   }
 
-  private async raw(args: string[], cwd: string, options: GitRunOptions = {}): Promise<GitResult> {
+  /**
+   * The git directory svc made for the task worktree `cwd` (`<common dir>/worktrees/<name>`, the
+   * one whose record names `cwd`), or undefined when `cwd` is not under the worktrees' root (a
+   * project folder: the person's own). Refuses a worktree whose `.git` names another git directory.
+   */
+  gitDirOf(cwd: string, repointed: 'refuse' | 'proceed' = 'refuse'): { gitDir: string; workTree: string } | undefined {
+    const known = this.runnerOptions.worktrees;
+    if (!known) return undefined;
+    const path = resolve(cwd);
+    const root = resolve(known.root);
+    if (path !== root && !path.startsWith(root + sep)) return undefined;
+    const repo = known.repositoryOf(path);
+    if (!repo) throw gitDirMismatch(path, 'it is not the worktree of a task');
+    const common = commonDirOf(repo);
+    const workTree = realpathOr(path);
+    const gitDir = adminDirOf(common, workTree);
+    if (!gitDir) throw gitDirMismatch(path, `the repository ${repo} has no record of it`);
+    if (realpathOr(resolve(gitDir, readText(join(gitDir, 'commondir')) ?? '')) !== common) {
+      throw gitDirMismatch(path, `its record in ${repo} does not point back to that repository`);
+    }
+    if (repointed === 'refuse' && realpathOr(gitFileTarget(path) ?? '') !== gitDir) {
+      throw gitDirMismatch(path, 'its .git file names another git directory than the one svc made');
+    }
+    return { gitDir, workTree };
+  }
+
+  private async raw(args: string[], cwd: string, options: GitRunOptions): Promise<GitResult> {
+    const location = this.gitDirOf(cwd, options.repointedWorktree);
+    const explicit = location ? [`--git-dir=${location.gitDir}`, `--work-tree=${location.workTree}`] : [];
+    // A project folder is a repository's top: git never looks above it for another repository.
+    const ceiling: Record<string, string> = location ? {} : { GIT_CEILING_DIRECTORIES: dirname(resolve(cwd)) };
+    const config = [...HARDENING];
+    if (!options.contentFilters) {
+      for (const name of await this.configuredFilters(explicit, cwd, ceiling)) {
+        config.push([`filter.${name}.clean`, ''], [`filter.${name}.smudge`, ''], [`filter.${name}.process`, ''], [`filter.${name}.required`, 'false']);
+      }
+    }
+    return this.spawn([...explicit, ...withSafeDiffOptions(args)], cwd, { ...options, env: { ...ceiling, ...options.env } }, config);
+  }
+
+  /** Names of the filter drivers the configuration git reads for `cwd` defines (kept a few seconds). */
+  private configuredFilters(explicit: string[], cwd: string, env: Record<string, string>): Promise<string[]> {
+    const key = explicit[0] ?? resolve(cwd);
+    const now = Date.now();
+    const cached = this.filterNames.get(key);
+    if (cached && now - cached.at < FILTER_NAMES_TTL_MS) return cached.names;
+    const names = this.spawn([...explicit, 'config', '--null', '--get-regexp', '^filter\\.'], cwd, { env }, HARDENING).then((result) => {
+      const found = new Set<string>();
+      for (const entry of result.stdout.split('\0')) {
+        const key = entry.split('\n', 1)[0]!;
+        const dot = key.lastIndexOf('.');
+        if (key.startsWith('filter.') && dot > 'filter.'.length) found.add(key.slice('filter.'.length, dot));
+      }
+      return [...found];
+    });
+    this.filterNames.set(key, { at: now, names });
+    names.catch(() => this.filterNames.delete(key));
+    return names;
+  }
+
+  private async spawn(args: string[], cwd: string, options: GitRunOptions, config: Array<[string, string]> = []): Promise<GitResult> {
     let stdout = '';
     let stderr = '';
+    let truncated = false;
+    let overflow = false;
+    const limit = options.maxOutputChars ?? DEFAULT_MAX_OUTPUT_CHARS;
     const child = this.supervisor.spawn(
       {
         command: this.command,
         args,
         cwd,
-        // No pager, no prompt, no editor, no locale surprises in the output we parse.
-        env: childEnv(this.hostEnv, { GIT_TERMINAL_PROMPT: '0', GIT_PAGER: 'cat', GIT_EDITOR: 'true', LC_ALL: 'C' }, options.env),
+        env: this.environment(config, options.env),
         timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
         ...(options.stdin !== undefined ? { stdin: options.stdin } : {}),
       },
       {
+        // Never more than `limit` characters held: past it, stop reading and end git.
         onData: (stream, text) => {
-          if (stream === 'stdout') stdout += text;
-          else stderr += text;
+          if (stream === 'stderr') {
+            stderr = (stderr + text).slice(-MAX_STDERR_CHARS);
+            return;
+          }
+          if (truncated || overflow) return;
+          if (stdout.length + text.length <= limit) {
+            stdout += text;
+            return;
+          }
+          if (options.maxOutputChars !== undefined) {
+            stdout += text.slice(0, limit - stdout.length);
+            truncated = true;
+          } else overflow = true;
+          child.pauseStdout();
+          void this.supervisor.stop(child.handle, 'cancelled');
         },
         onEnd: () => undefined,
         onExit: () => undefined,
@@ -101,9 +251,104 @@ export class GitRunner {
     await child.started;
     const exit = await child.exited;
     if (exit.killedBy === 'timeout') {
-      throw new SvcError({ code: 'timeout', message: `git ${args[0]} took longer than ${Math.round((options.timeoutMs ?? DEFAULT_TIMEOUT_MS) / 1000)} s` });
+      throw new SvcError({ code: 'timeout', message: `git ${args.find((arg) => !arg.startsWith('-')) ?? ''} took longer than ${Math.round((options.timeoutMs ?? DEFAULT_TIMEOUT_MS) / 1000)} s` });
     }
-    return { stdout, stderr, exitCode: exit.exitCode ?? 128 };
+    if (overflow) {
+      throw new SvcError({
+        code: 'git_output_too_large',
+        message: `git ${args.find((arg) => !arg.startsWith('-')) ?? ''} wrote more than ${Math.round(limit / (1024 * 1024))} MB; it was stopped`,
+        details: { fix: 'look at the worktree with git directly; a task that generated very large files should remove them or ignore them (.gitignore)' },
+      });
+    }
+    return { stdout, stderr, exitCode: exit.exitCode ?? 128, ...(truncated ? { truncated } : {}) };
+  }
+
+  /** Only what git needs; nothing of svc's own (tokens, `SVC_*`), no `GIT_*` that redirects git. */
+  private environment(config: Array<[string, string]>, patch: Record<string, string> | undefined): Record<string, string> {
+    const env: Record<string, string> = {};
+    for (const key of PASSED_ENV) {
+      const value = this.hostEnv[key];
+      if (value !== undefined) env[key] = value;
+    }
+    // No pager, no prompt, no editor, no locale surprises in the output we parse; a read never
+    // rewrites the index behind the agent's back.
+    Object.assign(env, { GIT_TERMINAL_PROMPT: '0', GIT_PAGER: 'cat', GIT_EDITOR: 'true', LC_ALL: 'C', GIT_OPTIONAL_LOCKS: '0' });
+    // Given in the environment rather than with -c: a driver's name may hold any character.
+    env.GIT_CONFIG_COUNT = String(config.length);
+    config.forEach(([key, value], index) => {
+      env[`GIT_CONFIG_KEY_${index}`] = key;
+      env[`GIT_CONFIG_VALUE_${index}`] = value;
+    });
+    return Object.assign(env, patch ?? {});
+  }
+}
+
+/** `--no-ext-diff --no-textconv` on every command that prints file content, and no look into submodules. */
+function withSafeDiffOptions(args: string[]): string[] {
+  const [command, ...rest] = args;
+  if (command === 'diff' || command === 'show' || command === 'log') return [command, '--no-ext-diff', '--no-textconv', '--ignore-submodules=all', ...rest];
+  if (command === 'status') return [command, '--ignore-submodules=all', ...rest];
+  return args;
+}
+
+function gitDirMismatch(path: string, why: string): SvcError {
+  return new SvcError({
+    code: 'worktree_git_dir_mismatch',
+    message: `git will not run in ${path}: ${why}; nothing was run`,
+    details: { worktree: path, fix: "remove the task's worktree (svc task discard <task>) and create it again (svc task worktree <task> --create, or start the task)" },
+  });
+}
+
+/** The repository's common git directory, resolved: `<repo>/.git`, or where its `.git` file leads. */
+function commonDirOf(repo: string): string {
+  const dotGit = join(repo, '.git');
+  const linked = gitFileTarget(repo);
+  const gitDir = linked ?? dotGit;
+  const commondir = linked ? readText(join(linked, 'commondir')) : undefined;
+  return realpathOr(commondir ? resolve(linked!, commondir) : gitDir);
+}
+
+/** Where `<folder>/.git` leads when it is a file (`gitdir: <path>`); undefined for a folder or nothing. */
+function gitFileTarget(folder: string): string | undefined {
+  const dotGit = join(folder, '.git');
+  try {
+    if (!lstatSync(dotGit).isFile()) return undefined;
+  } catch {
+    return undefined;
+  }
+  const match = /^gitdir: (.+?)\s*$/m.exec(readText(dotGit) ?? '');
+  return match ? resolve(folder, match[1]!) : undefined;
+}
+
+/** The worktree record in `common` whose `gitdir` names `<workTree>/.git`. */
+function adminDirOf(common: string, workTree: string): string | undefined {
+  const records = join(common, 'worktrees');
+  let names: string[];
+  try {
+    names = readdirSync(records);
+  } catch {
+    return undefined;
+  }
+  for (const name of names) {
+    const named = readText(join(records, name, 'gitdir'));
+    if (named !== undefined && realpathOr(dirname(resolve(records, name, named))) === workTree) return realpathOr(join(records, name));
+  }
+  return undefined;
+}
+
+function readText(path: string): string | undefined {
+  try {
+    return readFileSync(path, 'utf8').trim();
+  } catch {
+    return undefined;
+  }
+}
+
+function realpathOr(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return resolve(path);
   }
 }
 

@@ -2,19 +2,20 @@
 // base, merged into the base branch only when nothing can be lost, and removed (never its unmerged
 // commits) when discarded or done. Nothing here runs `git gc` or `prune`, or touches refs other
 // than the task's own branch and, on merge, the base branch.
-import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { dirname, join, relative, sep } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { SvcError } from '@svc-org/ai-sdk';
 import type { Db } from '../../platform/db/index.js';
 import type { Domain, TaskRecord } from '../domain/index.js';
 import { GitRunner } from './git-runner.js';
 import { runSetupCommand } from './run-setup-command.js';
-import { matchesIncludeFile } from './worktree-include.js';
+import { copyIncludedFiles, matchesIncludeFile } from './worktree-include.js';
 import { WorktreeStore, type IsolationMode, type ProjectIsolation, type TaskOverlap, type TaskWorktree } from './worktree-store.js';
 
 export const DEFAULT_RETENTION_DAYS = 7;
 const MAX_PATCH_BYTES = 2 * 1024 * 1024;
 const MAX_UNTRACKED_IN_DIFF = 500;
+const MAX_UNTRACKED_LISTING = 1024 * 1024;
 const CLOSED_STATUSES = new Set(['DONE', 'CANCELLED']);
 
 export interface TaskWorktreesOptions {
@@ -90,6 +91,12 @@ export interface TaskBranch {
   unmergedCommits: number;
 }
 
+export interface CollectSkip {
+  taskId: number;
+  code: string;
+  message: string;
+}
+
 export interface WorktreeDiskUse {
   projectId: number;
   worktrees: number;
@@ -103,7 +110,7 @@ export class TaskWorktrees {
 
   constructor(private readonly options: TaskWorktreesOptions) {
     this.store = new WorktreeStore(options.db, options.now);
-    this.git = options.git ?? new GitRunner(options.hostEnv ?? process.env);
+    this.git = options.git ?? new GitRunner(options.hostEnv ?? process.env, 'git', { worktrees: { root: this.root, repositoryOf: (path) => this.repositoryOf(path) } });
   }
 
   get root(): string {
@@ -161,24 +168,37 @@ export class TaskWorktrees {
     const mergeBase = await this.git.text(['merge-base', refOf(row.baseBranch), refOf(row.branch)], repo);
     // Against the merge base: the branch's commits plus, in a live worktree, what is not committed yet.
     const range = live ? [mergeBase] : [mergeBase, refOf(row.branch)];
-    const files = parseNumstat(await this.git.text(['diff', '--no-renames', '--no-ext-diff', '--numstat', ...range, '--'], where));
-    const statuses = parseNameStatus(await this.git.text(['diff', '--no-renames', '--no-ext-diff', '--name-status', ...range, '--'], where));
+    const files = parseNumstat(await this.git.text(['diff', '--no-renames', '--numstat', ...range, '--'], where));
+    const statuses = parseNameStatus(await this.git.text(['diff', '--no-renames', '--name-status', ...range, '--'], where));
     for (const file of files) file.status = statuses.get(file.path) ?? file.status;
-    let patch = options.stat ? undefined : (await this.git.run(['diff', '--no-renames', '--no-ext-diff', '--no-color', ...range, '--'], where)).stdout;
+    // git's output is read up to the limit and git stopped there: a file of any size costs no more.
+    const whole = options.stat ? undefined : await this.git.run(['diff', '--no-renames', '--no-color', ...range, '--'], where, { maxOutputChars: MAX_PATCH_BYTES + 1 });
+    let patch = whole?.stdout;
+    let truncated = Boolean(whole?.truncated);
     let uncommitted = false;
     if (live) {
-      uncommitted = (await this.git.text(['status', '--porcelain'], where)) !== '';
-      const untracked = (await this.git.text(['ls-files', '--others', '--exclude-standard', '-z'], where)).split('\0').filter(Boolean).slice(0, MAX_UNTRACKED_IN_DIFF);
+      uncommitted = (await this.git.run(['status', '--porcelain'], where, { maxOutputChars: 4096 })).stdout.trim() !== '';
+      const listed = await this.git.run(['ls-files', '--others', '--exclude-standard', '-z'], where, { maxOutputChars: MAX_UNTRACKED_LISTING });
+      const entries = listed.stdout.split('\0');
+      if (listed.truncated) entries.pop();
+      // A folder (`sub/`) is a repository nested in the worktree: not a file to show.
+      const untracked = entries.filter((path) => path && !path.endsWith('/')).slice(0, MAX_UNTRACKED_IN_DIFF);
       for (const path of untracked) {
-        const added = await this.git.run(['diff', '--no-index', '--no-ext-diff', '--no-color', '--numstat', '--', '/dev/null', path], where, { okCodes: [1] });
+        const added = await this.git.run(['diff', '--no-index', '--no-color', '--numstat', '--', '/dev/null', path], where, { okCodes: [1] });
         const [adds] = added.stdout.trim().split('\t');
         files.push({ path, status: 'added', additions: adds === '-' ? 0 : Number(adds) || 0, deletions: 0, binary: adds === '-' });
-        if (patch !== undefined) patch += (await this.git.run(['diff', '--no-index', '--no-ext-diff', '--no-color', '--', '/dev/null', path], where, { okCodes: [1] })).stdout;
+        if (patch === undefined || truncated) continue;
+        const room = MAX_PATCH_BYTES + 1 - patch.length;
+        if (room <= 0) truncated = true;
+        else {
+          const one = await this.git.run(['diff', '--no-index', '--no-color', '--', '/dev/null', path], where, { okCodes: [1], maxOutputChars: room });
+          patch += one.stdout;
+          truncated = Boolean(one.truncated);
+        }
       }
       files.sort((a, b) => a.path.localeCompare(b.path));
     }
-    let truncated = false;
-    if (patch !== undefined && Buffer.byteLength(patch) > MAX_PATCH_BYTES) {
+    if (patch !== undefined && (truncated || Buffer.byteLength(patch) > MAX_PATCH_BYTES)) {
       patch = Buffer.from(patch).subarray(0, MAX_PATCH_BYTES).toString('utf8');
       patch = patch.slice(0, patch.lastIndexOf('\ndiff --git ') + 1 || patch.length);
       truncated = true;
@@ -238,7 +258,7 @@ export class TaskWorktrees {
       const commit = await this.git.text(['commit-tree', tree!, ...parents, '-F', '-'], repo, { stdin: `${message}\n` });
       const current = await this.git.run(['symbolic-ref', '--quiet', '--short', 'HEAD'], repo, { okCodes: [1] });
       if (current.stdout.trim() === row.baseBranch) {
-        await this.git.run(['merge', '--ff-only', '--quiet', commit], repo);
+        await this.git.run(['merge', '--ff-only', '--quiet', commit], repo, { contentFilters: true });
       } else {
         // The base is not checked out here: move its ref, only if nobody moved it meanwhile.
         await this.git.run(['update-ref', '-m', `svc: merge task ${taskId}`, refOf(row.baseBranch), commit, baseTip], repo);
@@ -258,7 +278,7 @@ export class TaskWorktrees {
     return this.withLock(repo, async () => {
       const branchExists = await this.branchExists(repo, row.branch);
       const live = row.state !== 'REMOVED' && existsSync(row.worktreePath);
-      const dirty = live ? (await this.git.text(['status', '--porcelain'], row.worktreePath)) !== '' : false;
+      const dirty = live ? (await this.git.text(['status', '--porcelain'], row.worktreePath, { repointedWorktree: 'proceed' })) !== '' : false;
       let unmergedCommits = branchExists ? await this.unmergedCommits(repo, row) : [];
       const result = { taskId, branch: row.branch, worktreeRemoved: false, branchDeleted: false, unmergedCommits, committedPending: false };
       if (request.dryRun) return { ...result, committedPending: dirty };
@@ -316,7 +336,7 @@ export class TaskWorktrees {
   }
 
   /** Worktrees of tasks done, cancelled (or gone) for longer than the retention are removed; branches stay. */
-  async collect(request: { dryRun?: boolean; retentionDays?: number } = {}): Promise<{ removed: number[]; candidates: number[]; disk: WorktreeDiskUse[] }> {
+  async collect(request: { dryRun?: boolean; retentionDays?: number } = {}): Promise<{ removed: number[]; candidates: number[]; skipped: CollectSkip[]; disk: WorktreeDiskUse[] }> {
     const retentionMs = (request.retentionDays ?? DEFAULT_RETENTION_DAYS) * 86_400_000;
     const now = (this.options.now ?? (() => new Date()))().getTime();
     const candidates: number[] = [];
@@ -328,13 +348,19 @@ export class TaskWorktrees {
       candidates.push(row.taskId);
     }
     const removed: number[] = [];
+    const skipped: CollectSkip[] = [];
     if (!request.dryRun) {
       for (const taskId of candidates) {
-        await this.discard(taskId, { commitPending: true });
-        removed.push(taskId);
+        // One worktree that cannot go (a git failure, a folder in use) does not stop the others.
+        try {
+          await this.discard(taskId, { commitPending: true });
+          removed.push(taskId);
+        } catch (error) {
+          skipped.push({ taskId, code: SvcError.hasCode(error) ? error.code : 'internal', message: SvcError.hasCode(error) ? error.message : 'the worktree could not be removed' });
+        }
       }
     }
-    return { removed, candidates, disk: this.diskUse() };
+    return { removed, candidates, skipped, disk: this.diskUse() };
   }
 
   /** Bytes under `$SVC_HOME/worktrees/<project>` per project (what the worktrees hold on disk). */
@@ -471,11 +497,14 @@ export class TaskWorktrees {
       // A folder git does not know (left half-written, or by hand) is moved out of the way.
       rmSync(path, { recursive: true, force: true });
     }
-    await this.git.run(['worktree', 'add', '--quiet', ...args], repo);
+    await this.git.run(['worktree', 'add', '--quiet', ...args], repo, { contentFilters: true });
   }
 
   private async removeWorktree(repo: string, row: TaskWorktree): Promise<void> {
     if (await this.isRegisteredWorktree(repo, row.worktreePath)) {
+      // git refuses to remove a worktree whose `.git` names another git directory: its folder goes
+      // first, then git's record of it, as for a folder removed by hand.
+      if (existsSync(row.worktreePath) && this.isRepointed(row.worktreePath)) rmSync(row.worktreePath, { recursive: true, force: true });
       if (existsSync(row.worktreePath)) await this.git.run(['worktree', 'remove', '--force', row.worktreePath], repo);
       // A folder removed by hand: drop git's record of this one worktree only.
       else await this.git.run(['worktree', 'remove', '--force', '--force', row.worktreePath], repo, { okCodes: [128] }).then(async (result) => {
@@ -486,6 +515,29 @@ export class TaskWorktrees {
       });
     }
     rmSync(row.worktreePath, { recursive: true, force: true });
+  }
+
+  private isRepointed(path: string): boolean {
+    try {
+      this.git.gitDirOf(path);
+      return false;
+    } catch (error) {
+      if (SvcError.hasCode(error) && error.code === 'worktree_git_dir_mismatch') return true;
+      throw error;
+    }
+  }
+
+  /** The project repository of the task worktree at `path` (as svc recorded it), for the git runner. */
+  private repositoryOf(path: string): string | undefined {
+    const [projectId, taskId, ...rest] = relative(this.root, path).split(sep);
+    if (rest.length > 0 || !taskId || !/^\d+$/.test(taskId)) return undefined;
+    const row = this.store.get(Number(taskId));
+    if (!row || String(row.projectId) !== projectId || resolve(row.worktreePath) !== path) return undefined;
+    try {
+      return this.options.domain.projects.get(row.projectId).repoPath;
+    } catch {
+      return undefined;
+    }
   }
 
   private async worktreeAdminDir(repo: string, path: string): Promise<string | undefined> {
@@ -505,7 +557,10 @@ export class TaskWorktrees {
   /** Commits pending changes to the task branch when asked; refuses (naming the files) otherwise. */
   private async settlePending(row: TaskWorktree, task: TaskRecord, commitPending: boolean | undefined, action: 'merge' | 'discard'): Promise<boolean> {
     if (row.state === 'REMOVED' || !existsSync(row.worktreePath)) return false;
-    const pending = (await this.git.run(['status', '--porcelain'], row.worktreePath)).stdout.split('\n').filter(Boolean);
+    // Discarding a worktree whose `.git` an agent repointed stays possible (git runs against the git
+    // directory svc made either way); landing from it is refused.
+    const repointedWorktree = action === 'discard' ? 'proceed' : 'refuse';
+    const pending = (await this.git.run(['status', '--porcelain'], row.worktreePath, { repointedWorktree })).stdout.split('\n').filter(Boolean);
     if (pending.length === 0) return false;
     if (!commitPending) {
       throw new SvcError({
@@ -514,8 +569,8 @@ export class TaskWorktrees {
         details: { files: pending.slice(0, 50).map((line) => line.slice(3)), fix: `repeat with --commit-pending to commit them to ${row.branch} first, or let the task commit them` },
       });
     }
-    await this.git.run(['add', '-A'], row.worktreePath);
-    await this.git.run(['commit', '--quiet', '--no-verify', '-m', `Pending changes of task ${task.id}: ${task.title}`], row.worktreePath);
+    await this.git.run(['add', '-A'], row.worktreePath, { repointedWorktree, contentFilters: true });
+    await this.git.run(['commit', '--quiet', '--no-verify', '-m', `Pending changes of task ${task.id}: ${task.title}`], row.worktreePath, { repointedWorktree, contentFilters: true });
     return true;
   }
 
@@ -680,21 +735,6 @@ function notIsolated(projectId: number): SvcError {
     message: `project ${projectId} runs its tasks in its folder (isolation none), so a task cannot name a base branch`,
     details: { fix: `svc project isolation ${projectId} --mode worktree` },
   });
-}
-
-function copyIncludedFiles(from: string, to: string, files: string[]): void {
-  for (const file of files) {
-    const source = join(from, file);
-    const target = join(to, file);
-    if (relative(to, target).startsWith(`..${sep}`) || existsSync(target)) continue;
-    try {
-      if (!lstatSync(source).isFile()) continue;
-    } catch {
-      continue;
-    }
-    mkdirSync(dirname(target), { recursive: true });
-    cpSync(source, target, { preserveTimestamps: true });
-  }
 }
 
 function folderBytes(folder: string): number {

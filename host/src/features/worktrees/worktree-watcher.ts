@@ -64,8 +64,9 @@ export class WorktreeWatcher {
     const now = (this.options.now ?? Date.now)();
     if (now - this.lastCollect >= COLLECT_EVERY_MS) {
       this.lastCollect = now;
-      const { removed } = await worktrees.collect({ retentionDays: this.retentionDays });
+      const { removed, skipped } = await worktrees.collect({ retentionDays: this.retentionDays });
       if (removed.length > 0) this.options.logger.info('task worktrees collected (branches kept)', { tasks: removed });
+      for (const skip of skipped) this.options.logger.warn('task worktree not collected', { task: skip.taskId, code: skip.code });
     }
   }
 

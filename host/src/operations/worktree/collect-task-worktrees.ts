@@ -13,6 +13,8 @@ export const collectTaskWorktrees = defineOperation({
   output: z.object({
     removed: z.array(z.number().int()),
     candidates: z.array(z.number().int()),
+    /** Worktrees that could not be removed this time, with why; the others were. */
+    skipped: z.array(z.object({ taskId: z.number().int(), code: z.string(), message: z.string() })),
     disk: z.array(z.object({ projectId: z.number().int(), worktrees: z.number().int(), bytes: z.number().int() })),
   }),
   http: { method: 'POST', path: '/api/task-worktrees/collect' },

@@ -1,8 +1,8 @@
 import { realpathSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 
-/** What the service keeps in SVC_HOME: its credentials, database, logs, run folders and signal files. */
-const SERVICE_ENTRIES = ['token', 'server.json', 'svc.db', 'svc.db-wal', 'svc.db-shm', 'logs', 'runs', 'signals', 'extensions'];
+/** What the service keeps in SVC_HOME: its credentials, database, logs, run folders, signal files, extensions and task worktrees (each an agent's). */
+const SERVICE_ENTRIES = ['token', 'server.json', 'svc.db', 'svc.db-wal', 'svc.db-shm', 'logs', 'runs', 'signals', 'extensions', 'worktrees'];
 
 /**
  * How a folder overlaps the service's data folder, compared by real paths (a symbolic link does not

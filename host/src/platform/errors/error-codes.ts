@@ -321,6 +321,8 @@ const ROWS: Record<string, Row> = {
   project_folder_dirty: CONFLICT,
   merge_conflict: CONFLICT,
   task_has_uncommitted_changes: CONFLICT,
+  worktree_git_dir_mismatch: CONFLICT,
+  git_output_too_large: UNPROCESSABLE,
   // Ours
   body_too_large: [413, true, false],
   unsupported_media_type: [415, true, false],

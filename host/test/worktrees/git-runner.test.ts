@@ -1,0 +1,126 @@
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SvcError } from '@svc-org/ai-sdk';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { openDatabase, type Db } from '../../src/platform/db/index.js';
+import { Domain } from '../../src/features/domain/index.js';
+import { GitRunner, TaskWorktrees } from '../../src/features/worktrees/index.js';
+import { git, GIT_TEST_ENV, makeRepo, writeFiles } from '../../../test/support/git-repo.js';
+
+let dir: string;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'svc-git-runner-'));
+});
+
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** A stand-in for git that records its environment, or floods its output. */
+function fakeGit(): string {
+  const path = join(dir, 'git');
+  writeFileSync(
+    path,
+    [
+      '#!/bin/sh',
+      'if [ "$1" = --version ]; then echo "git version 2.45.0"; exit 0; fi',
+      'for arg in "$@"; do [ "$arg" = --get-regexp ] && exit 1; done',
+      `env > '${join(dir, 'env.txt')}'`,
+      '[ "$1" = flood ] && { yes "a line of output" | head -c 80000000; exit 0; }',
+      'exit 0',
+    ].join('\n'),
+  );
+  chmodSync(path, 0o755);
+  return path;
+}
+
+describe('the git runner', () => {
+  test("git's environment holds what git needs and the person's identity, nothing of svc's and nothing that redirects git", async () => {
+    const runner = new GitRunner(
+      {
+        PATH: process.env.PATH,
+        HOME: '/home/person',
+        LANG: 'en_US.UTF-8',
+        GIT_AUTHOR_NAME: 'Person',
+        SVC_TOKEN: 'svc-secret',
+        SVC_MCP_TOKEN: 'mcp-secret',
+        OPENCLAW_GATEWAY_TOKEN: 'gateway-secret',
+        GIT_DIR: '/elsewhere/.git',
+        GIT_CONFIG_PARAMETERS: "'core.hookspath'='/elsewhere/hooks'",
+        GIT_EXTERNAL_DIFF: '/elsewhere/diff',
+        NODE_OPTIONS: '--require /elsewhere/x.js',
+      },
+      fakeGit(),
+    );
+    await runner.run(['status'], dir);
+    const env = Object.fromEntries(
+      readFileSync(join(dir, 'env.txt'), 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+    );
+    expect(Object.values(env).join('\n')).not.toMatch(/secret|elsewhere/);
+    expect(env).toMatchObject({ HOME: '/home/person', LANG: 'en_US.UTF-8', GIT_AUTHOR_NAME: 'Person', GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' });
+    expect(env.GIT_DIR).toBeUndefined();
+    // The turned-off settings travel as configuration given on the command line.
+    const given = Object.keys(env)
+      .filter((key) => key.startsWith('GIT_CONFIG_KEY_'))
+      .map((key) => `${env[key]}=${env[key.replace('KEY', 'VALUE')]}`);
+    expect(given).toEqual(expect.arrayContaining(['core.fsmonitor=false', 'core.hooksPath=/dev/null', 'protocol.allow=never']));
+  });
+
+  test('output past the limit stops git: a cut answer, or git_output_too_large', async () => {
+    const runner = new GitRunner({ PATH: process.env.PATH }, fakeGit());
+    const cut = await runner.run(['flood'], dir, { maxOutputChars: 100_000 });
+    expect(cut.truncated).toBe(true);
+    expect(cut.stdout.length).toBe(100_000);
+    expect(cut.stdout.startsWith('a line of output\n')).toBe(true);
+    let refused: unknown;
+    await runner.run(['flood'], dir).catch((error: unknown) => (refused = error));
+    expect(SvcError.hasCode(refused) && refused.code).toBe('git_output_too_large');
+  });
+
+  test("a task's review runs none of the repository's own filter drivers, textconv, fsmonitor or hooks, and landing it runs no hook", async () => {
+    const markers = join(dir, 'markers');
+    mkdirSync(markers);
+    const repo = makeRepo(join(dir, 'repo'), { 'src/app.txt': 'one\n', '.gitattributes': '*.txt filter=tidy diff=tidy\n' });
+    const script = (name: string, rest: string) => {
+      const path = join(dir, name);
+      writeFileSync(path, `#!/bin/sh\ntouch '${join(markers, name)}'\n${rest}\n`);
+      chmodSync(path, 0o755);
+      return path;
+    };
+    git(repo, 'config', 'filter.tidy.clean', script('clean', 'cat'));
+    git(repo, 'config', 'diff.tidy.textconv', script('textconv', 'cat "$1"'));
+    git(repo, 'config', 'core.fsmonitor', script('fsmonitor', 'exit 1'));
+    const hooks = ['post-index-change', 'post-commit', 'prepare-commit-msg', 'reference-transaction', 'pre-commit', 'post-merge'];
+    for (const hook of hooks) {
+      writeFileSync(join(repo, '.git', 'hooks', hook), `#!/bin/sh\ntouch '${join(markers, `hook-${hook}`)}'\n`);
+      chmodSync(join(repo, '.git', 'hooks', hook), 0o755);
+    }
+    const db: Db = openDatabase(join(dir, 'svc.db'));
+    try {
+      const domain = new Domain(db, { signals: { setUnattended: () => undefined } });
+      const worktrees = new TaskWorktrees({ db, domain, svcHome: join(dir, 'home'), hostEnv: { ...process.env, ...GIT_TEST_ENV } });
+      const workspace = domain.workspaces.create({ name: 'main' });
+      const projectId = domain.projects.create({ workspaceId: workspace.id, name: 'app', repoPath: repo }).id;
+      const taskId = domain.tasks.create({ projectId, title: 'edit' }).id;
+      const { cwd } = await worktrees.prepare(taskId);
+      rmSync(markers, { recursive: true });
+      mkdirSync(markers);
+      writeFiles(cwd, { 'src/app.txt': 'one\ntwo\n', 'src/new.txt': 'new\n' });
+      const diff = await worktrees.diff(taskId);
+      expect(diff.patch).toContain('+two');
+      expect(readdirSync(markers)).toEqual([]);
+      // Committing pending work and landing it run none of the repository's hooks either (its own
+      // filter drivers do run there, so Git LFS files stay LFS files).
+      await worktrees.merge(taskId, { commitPending: true });
+      expect(git(repo, 'show', 'main:src/app.txt')).toBe('one\ntwo');
+      expect(readdirSync(markers).filter((name) => name.startsWith('hook-'))).toEqual([]);
+    } finally {
+      db.close();
+    }
+  });
+});
