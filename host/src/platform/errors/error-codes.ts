@@ -30,6 +30,7 @@ const ROWS: Record<string, Row> = {
   catalog_url_not_accepted: BAD_REQUEST,
   artifact_url_not_accepted: BAD_REQUEST,
   local_path_not_accepted: BAD_REQUEST,
+  command_not_accepted: BAD_REQUEST,
   release_spec_invalid: BAD_REQUEST,
   exact_version_required: BAD_REQUEST,
   url_invalid: BAD_REQUEST,
@@ -205,6 +206,7 @@ const ROWS: Record<string, Row> = {
   // The web UI's session
   forbidden: [403, true, false],
   origin_not_allowed: [403, true, false],
+  browser_not_allowed: [403, true, false],
   // The harness (harness/src: messaging, outbox, gateways)
   no_pending: CONFLICT,
   task_not_running: CONFLICT,
