@@ -138,6 +138,7 @@ const ROWS: Record<string, Row> = {
   host_incompatible: UNPROCESSABLE,
   node_incompatible: UNPROCESSABLE,
   permission_unknown: UNPROCESSABLE,
+  integration_file_not_allowed: UNPROCESSABLE,
   entry_missing: UNPROCESSABLE,
   entry_outside_package: UNPROCESSABLE,
   config_schema_missing: UNPROCESSABLE,
