@@ -305,6 +305,7 @@ const ROWS: Record<string, Row> = {
   mcp_token_revoked: [401, true, false],
   mcp_token_exists: CONFLICT,
   mcp_token_not_found: NOT_FOUND,
+  mcp_token_ambiguous: CONFLICT,
   mcp_session_not_found: [404, true, false],
   mcp_session_limit: [429, true, true],
   invalid_jsonrpc: [400, true, false],
