@@ -265,6 +265,7 @@ const ROWS: Record<string, Row> = {
   catalog_manifest_invalid: UNPROCESSABLE,
   catalog_output_not_empty: CONFLICT,
   catalog_pack_invalid: UNPROCESSABLE,
+  catalog_output_is_link: CONFLICT,
   catalog_provider_check_failed: UNPROCESSABLE,
   catalog_provider_missing: NOT_FOUND,
   catalog_schema_invalid: UNPROCESSABLE,
