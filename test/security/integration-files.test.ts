@@ -186,7 +186,8 @@ test('a manifest declaring an ssh key folder, ~/.bashrc or gh\'s tokens is refus
   const greedy = 'svc-test.greedy';
   const packageDir = writeProvider('greedy', greedy, { user: ['~/.claude/', '~/.ssh/', '~/.bashrc', '~/.config/gh/'], project: ['.git/'] });
   const env = { HOME: home };
-  await svc.run(['ext', 'dev', 'add', packageDir], { env });
+  const registered = await svc.run(['ext', 'dev', 'add', packageDir], { env });
+  expect(registered.stdout + registered.stderr).toContain('integration_file_not_allowed');
   const enabled = await svc.run(['ext', 'enable', greedy, '--yes', '--isolation', 'process'], { env });
   expect(enabled.code).not.toBe(0);
   expect(enabled.stderr).toContain('integration_file_not_allowed');
