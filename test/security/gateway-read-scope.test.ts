@@ -10,6 +10,7 @@ import { CapabilityDefinition, MCP_OPERATIONS } from '../../host/src/adapters/mc
 import { openHostServices, type HostServices } from '../../host/src/host-services.js';
 import { connectSvcMcp, type SvcMcp } from '../support/svc-mcp-client.js';
 import { createSvcSandbox, type SvcSandbox } from '../support/svc-process.js';
+import { startServe, type ServeProcess } from '../support/svc-serve.js';
 
 type Args = Record<string, unknown>;
 
@@ -51,8 +52,7 @@ const CASES: Record<string, Case> = {
   list_executions: { kind: 'refused', byId: (e) => ({ taskId: e.taskB }), byName: () => ({ taskId: 'bravo secret plan' }), nameCode: IDS_ONLY },
   get_task_terminal_output: { kind: 'refused', byId: (e) => ({ taskId: e.taskB }), byName: () => ({ taskId: 'bravo secret plan' }), nameCode: IDS_ONLY },
   get_task_terminal_status: { kind: 'refused', byId: (e) => ({ taskId: e.taskB }), byName: () => ({ taskId: 'bravo secret plan' }), nameCode: IDS_ONLY },
-  // Live terminals are in `svc serve`, not started here: the call is forwarded and meets no service.
-  list_task_terminals: { kind: 'none', args: {}, code: 'server_not_running' },
+  list_task_terminals: { kind: 'none', args: {} },
   list_product_groups: { kind: 'refused', byId: (e) => ({ workspaceId: e.workspace }), byName: () => ({ workspaceId: 'elsewhere' }), nameCode: IDS_ONLY },
   get_product_group: { kind: 'refused', byId: (e) => ({ id: e.groupFar }), byName: () => ({ id: 'far' }), nameCode: IDS_ONLY },
   list_task_versions: { kind: 'refused', byId: (e) => ({ taskId: e.taskB }), byName: () => ({ taskId: 'bravo secret plan' }), nameCode: IDS_ONLY },
@@ -87,6 +87,7 @@ const CASES: Record<string, Case> = {
 const OTHER = /bravo|wombat|charlie|elsewhere|far away/i;
 
 let svc: SvcSandbox;
+let serve: ServeProcess;
 let services: HostServices;
 let outside: string;
 let elsewhere: Elsewhere;
@@ -131,10 +132,14 @@ beforeAll(async () => {
   const issued = await svc.run(['gateway', 'credential', 'claw', '--json']);
   expect(issued.code, issued.stderr).toBe(0);
   credential = JSON.parse(issued.stdout).credential;
-});
+  // The terminal reads run in the service: reached over the bridge, after the scope check.
+  serve = await startServe(svc);
+}, 90_000);
 
 afterAll(async () => {
   await Promise.all(clients.map((client) => client.close().catch(() => undefined)));
+  serve?.child.kill('SIGTERM');
+  await serve?.exited;
   await services?.close();
   svc?.cleanup();
   rmSync(outside, { recursive: true, force: true });
