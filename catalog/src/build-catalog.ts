@@ -111,7 +111,9 @@ export async function buildCatalog(options: BuildCatalogOptions): Promise<Catalo
       });
       // Checked again: the manifest that is packed must be the one that was just checked and built.
       checkDeclarationMatchesManifest(declaration, await checkProviderManifest(dir));
-      await writePackedProvider(packedDir, await packProvider(dir, schemas));
+      const packed = await packProvider(dir, schemas);
+      if (packed.leftOut.length > 0) options.log?.(`${declaration.id}: left out (hidden files are never packed): ${packed.leftOut.join(', ')}`);
+      await writePackedProvider(packedDir, packed);
     }
     return await publishCatalog(await readPackedArtifacts(packedDir), { baseUrl, outputDir: options.outputDir, schemas, version, expires, signingKeys, log: options.log });
   } finally {

@@ -14,6 +14,8 @@ export const CatalogErrorCodes = {
   packInvalid: 'catalog_pack_invalid',
   indexInvalid: 'catalog_index_invalid',
   outputNotEmpty: 'catalog_output_not_empty',
+  /** An output file of `svc ext pack` is a symbolic link: svc never writes through one. */
+  outputIsLink: 'catalog_output_is_link',
   /** `svc catalog build --artifacts` names a folder without packed artifacts. */
   noArtifacts: 'catalog_no_artifacts',
   /** `svc catalog serve` of an index built for another address than 127.0.0.1 / localhost with a port. */

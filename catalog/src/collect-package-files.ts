@@ -1,5 +1,7 @@
 // Chooses what an artifact holds: package.json (sanitized), every file under dist/, and the config schema.
-// Nothing else — no README, sources, tests or node_modules — and only regular files.
+// Nothing else — no README, sources, tests or node_modules — and only regular files. A hidden file or
+// folder under dist/ (`.env`, `.npmrc`, `.git/`) is left out of the public artifact and named to the
+// author: it is where secrets and a repository's configuration live, never what a provider loads.
 import { lstat, readdir, readFile } from 'node:fs/promises';
 import { join, posix } from 'node:path';
 import { SvcError, type ProviderPackage } from '@svc-org/ai-sdk';
@@ -13,14 +15,21 @@ export interface PackageFile {
   contents: Buffer;
 }
 
+export interface CollectedPackageFiles {
+  files: PackageFile[];
+  /** Hidden files and folders under dist/ that were not packed (`dist/.env`, `dist/.git/`). */
+  leftOut: string[];
+}
+
 export async function collectPackageFiles(
   providerDir: string,
   raw: Record<string, unknown>,
   manifest: ProviderPackage,
-): Promise<PackageFile[]> {
+): Promise<CollectedPackageFiles> {
   const relative = new Map<string, Buffer>();
   relative.set('package.json', sanitizePackageJson(raw));
-  for (const file of await listRegularFiles(providerDir, 'dist')) {
+  const leftOut: string[] = [];
+  for (const file of await listRegularFiles(providerDir, 'dist', leftOut)) {
     relative.set(file, await readFile(join(providerDir, file)));
   }
   if (relative.size === 1) {
@@ -38,18 +47,21 @@ export async function collectPackageFiles(
       relative.set(schema, await readFile(join(providerDir, schema)));
     }
   }
-  return [...relative.entries()]
-    .map(([path, contents]) => ({ path: `package/${path}`, contents }))
-    .sort((a, b) => compareCodeUnits(a.path, b.path));
+  const files = [...relative.entries()].map(([path, contents]) => ({ path: `package/${path}`, contents })).sort((a, b) => compareCodeUnits(a.path, b.path));
+  return { files, leftOut: leftOut.sort(compareCodeUnits) };
 }
 
-async function listRegularFiles(root: string, folder: string): Promise<string[]> {
+async function listRegularFiles(root: string, folder: string, leftOut: string[]): Promise<string[]> {
   const stat = await lstat(join(root, folder)).catch(() => undefined);
   if (!stat?.isDirectory()) throw invalid(`${root}/${folder} is missing or not a folder`);
   const files: string[] = [];
   for (const entry of await readdir(join(root, folder), { withFileTypes: true })) {
     const path = `${folder}/${entry.name}`;
-    if (entry.isDirectory()) files.push(...(await listRegularFiles(root, path)));
+    if (entry.name.startsWith('.')) {
+      leftOut.push(entry.isDirectory() ? `${path}/` : path);
+      continue;
+    }
+    if (entry.isDirectory()) files.push(...(await listRegularFiles(root, path, leftOut)));
     else if (entry.isFile()) files.push(path);
     // A link or device in dist could point anywhere on the publisher's machine.
     else throw invalid(`${root}/${path} is not a regular file or folder`);

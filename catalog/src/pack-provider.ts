@@ -18,6 +18,8 @@ export interface PackedProvider {
   fileName: string;
   bytes: Buffer;
   declaration: PackDeclaration;
+  /** Hidden files and folders under dist/ the artifact leaves out, for the author to hear. */
+  leftOut: string[];
 }
 
 export async function packProvider(providerDir: string, schemas: CatalogSchemas): Promise<PackedProvider> {
@@ -25,14 +27,15 @@ export async function packProvider(providerDir: string, schemas: CatalogSchemas)
   await checkProviderManifest(providerDir);
   const pkg = await readProviderPackage(providerDir);
   await checkBuiltProvider(providerDir, pkg.manifest);
-  const bytes = packDeterministicTgz(await collectPackageFiles(providerDir, pkg.raw, pkg.manifest));
+  const { files, leftOut } = await collectPackageFiles(providerDir, pkg.raw, pkg.manifest);
+  const bytes = packDeterministicTgz(files);
   const label = `${pkg.manifest.svc.id}@${pkg.manifest.version}`;
   const manifest = await readPackedArtifact(bytes, label);
   const fileName = packedFileName(manifest);
   const declaration = packDeclarationOf(manifest, fileName, digestArtifact(bytes));
   // The entry this package gets in an index, checked against the index schema now rather than at publication.
   schemas.validateIndex({ schemaVersion: 1, extensions: [declarationAsExtension(declaration, 'https://catalog.invalid/artifacts')] });
-  return { manifest, fileName, bytes, declaration };
+  return { manifest, fileName, bytes, declaration, leftOut };
 }
 
 export function packedFileName(manifest: Pick<ProviderPackage, 'version' | 'svc'>): string {

@@ -1,6 +1,6 @@
 // Every byte a provider sends the host is hostile: the review's inputs (8 bytes of garbage, a
 // message nested 5,000 deep, a `tool-call` whose input is nested 2,000 deep, an oversized message,
-// a message outside the protocol) from a provider holding no permissions, in both isolation modes,
+// a message outside the protocol, a message of back-references that decodes to many times its size) from a provider holding no permissions, in both isolation modes,
 // through real worker threads and real hardened child processes. The host survives each, the call
 // fails with a coded error, the crash counts toward the provider's quarantine, and the next call is
 // served. Plugin storage has a quota per provider.
@@ -85,6 +85,9 @@ const INPUTS: Array<[prompt: string, codes: string[]]> = [
   ['ipc-deep-tool-call 2000', ['ipc_message_malformed', 'ipc_message_too_deep']],
   [`ipc-huge ${MAX_MESSAGE_BYTES + 1024}`, ['ipc_message_too_large']],
   ['ipc-not-protocol', ['ipc_message_malformed']],
+  // A frame within the bound whose back-references would decode to several times its size: measured
+  // on its bytes and refused before it is decoded (message-frames.test.ts shows it is never decoded).
+  [`ipc-backrefs ${MAX_MESSAGE_BYTES - 1024}`, ['ipc_message_too_large']],
 ];
 
 describe.each(['process', 'worker'] as const)('a provider holding no permissions, in %s mode', (isolation) => {

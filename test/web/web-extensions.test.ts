@@ -3,14 +3,14 @@
 // enable it through the permission dialog, an update asking for a new permission shown marked while
 // the old version keeps serving, developer-mode registration and removal, and the catalog's signature
 // line once its key is pinned (and the coded refusal of an index signed by another key).
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { makeCatalogFixtureRepo, publishSignedIndex, runCatalogBuild, serveCatalog, type CatalogServer } from '../support/catalog-fixture.js';
 import { copyFixtureProvider } from '../support/copy-fixture-provider.js';
-import { createSvcSandbox, waitFor, type SvcSandbox } from '../support/svc-process.js';
+import { createSvcSandbox, REPO_ROOT, waitFor, type SvcSandbox } from '../support/svc-process.js';
 import { startServe, type ServeProcess } from '../support/svc-serve.js';
 import { createThrowawayCa } from '../support/throwaway-https.js';
 import { writeCatalogKeyPair } from '../../catalog/src/write-catalog-key-pair.js';
@@ -44,7 +44,8 @@ beforeAll(async () => {
     { folder: 'web-echo-v200', id: ID, version: '2.0.0', permissions: ['process:spawn', 'network:provider'] },
   ]);
   runCatalogBuild(join(scratch, 'repo'), server.baseUrl, join(scratch, 'out'));
-  svc = createSvcSandbox();
+  // The stand-in `claude` on PATH: a provider for Claude Code is found (nothing runs it before consent).
+  svc = createSvcSandbox([join(REPO_ROOT, 'test/fake-clis/claude-code')]);
   svc.env.NODE_EXTRA_CA_CERTS = ca.caCertFile;
   svc.env.SVC_EXTENSION_CATALOG_URL = server.baseUrl;
   serve = await startServe(svc);
@@ -125,6 +126,30 @@ test('developer mode registers a built provider folder in place and removes it',
 
   await row('svc-test.echo').getByRole('button', { name: 'Remove' }).click();
   await waitFor(async () => (await row('svc-test.echo').count()) === 0, 10_000, 'the registration removed');
+});
+
+test("the permission dialog lists every configuration file of the CLI the provider's integrations may touch", async () => {
+  const dir = copyFixtureProvider('echo');
+  const pkg = JSON.parse(await readFile(join(dir, 'package.json'), 'utf8'));
+  pkg.name = '@svc-test/svc-provider-claude-files';
+  pkg.svc.id = 'svc-test.claude-files';
+  pkg.svc.command = { default: 'claude', aliases: [], knownPaths: {}, versionArgs: ['--version'] };
+  delete pkg.svc.compatibility.cli;
+  pkg.svc.capabilities.integrations = { mcp: true };
+  pkg.svc.permissions = ['integration:mcp'];
+  pkg.svc.integrationFiles = { user: ['~/.claude.json', '$CLAUDE_CONFIG_DIR/'], project: ['.mcp.json'] };
+  await writeFile(join(dir, 'package.json'), JSON.stringify(pkg));
+  await page.getByLabel('Provider folder (absolute path on this machine)').fill(dir);
+  await page.getByRole('button', { name: 'Register' }).click();
+  await row('svc-test.claude-files').waitFor();
+  await row('svc-test.claude-files').getByRole('button', { name: 'Enable…' }).click();
+  const dialog = page.getByRole('dialog');
+  const files = dialog.getByRole('list', { name: 'Integration files' });
+  await files.waitFor();
+  expect(await files.locator('li').allTextContents()).toEqual(['~/.claude.json', '$CLAUDE_CONFIG_DIR/', '<project>/.mcp.json']);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await row('svc-test.claude-files').getByRole('button', { name: 'Remove' }).click();
+  await waitFor(async () => (await row('svc-test.claude-files').count()) === 0, 10_000, 'the registration removed');
 });
 
 test('with the catalog key pinned the page says who signed the index, and refuses one signed by another key', async () => {

@@ -13,6 +13,7 @@ export const PreflightCodes = {
   hostIncompatible: 'host_incompatible',
   nodeIncompatible: 'node_incompatible',
   permissionUnknown: 'permission_unknown',
+  integrationFileNotAllowed: 'integration_file_not_allowed',
   entryMissing: 'entry_missing',
   entryOutsidePackage: 'entry_outside_package',
   configSchemaMissing: 'config_schema_missing',

@@ -11,7 +11,7 @@ import { scopesAllow, type ProjectScope } from '../../../host/src/operations/ind
 type Row = Record<string, unknown>;
 
 interface ReadScope {
-  /** Checked before the call: the projects its input names (by project, task or execution). */
+  /** Checked before the call, on the parsed input: the projects it names (by project, task or execution; by id or name). */
   before?: (input: Row, scope: Scope) => void;
   /** Checked or narrowed after the call: the answer itself. */
   after?: (output: Row, scope: Scope) => Row;
@@ -48,20 +48,40 @@ class Scope {
     return projectId !== undefined && this.projectVisible(projectId);
   }
 
-  project(projectId: unknown): void {
-    if (typeof projectId === 'number' && !this.projectVisible(projectId)) throw outOfScope(`project ${projectId}`);
+  /**
+   * A project the parsed input names, by id or by name: the record it resolves to must be in scope.
+   * A name that resolves to nothing, or to several, is refused alike. Left out: nothing to check.
+   */
+  project(ref: unknown): void {
+    if (ref === undefined) return;
+    const id = resolved(ref, (value) => this.services.domain.projects.resolve(value).id);
+    if (id === undefined || !this.projectVisible(id)) throw outOfScope(`project ${String(ref)}`);
   }
 
   task(taskId: unknown): void {
-    if (typeof taskId === 'number' && !this.taskVisible(taskId)) throw outOfScope(`task ${taskId}`);
+    if (taskId === undefined) return;
+    if (typeof taskId !== 'number' || !this.taskVisible(taskId)) throw outOfScope(`task ${String(taskId)}`);
   }
 
-  workspace(workspaceId: unknown): void {
-    if (typeof workspaceId === 'number' && !this.workspaceVisible(workspaceId)) throw outOfScope(`workspace ${workspaceId}`);
+  workspace(ref: unknown): void {
+    if (ref === undefined) return;
+    const id = resolved(ref, (value) => this.services.domain.workspaces.resolve(value).id);
+    if (id === undefined || !this.workspaceVisible(id)) throw outOfScope(`workspace ${String(ref)}`);
   }
 
   visibleProject(projectId: unknown): boolean {
     return typeof projectId === 'number' && this.projectVisible(projectId);
+  }
+}
+
+/** The id a reference (an id, or a name) resolves to; undefined when it names no single record. */
+function resolved(ref: unknown, resolve: (ref: string | number) => number): number | undefined {
+  if (typeof ref !== 'number' && typeof ref !== 'string') return undefined;
+  try {
+    return resolve(ref);
+  } catch (error) {
+    if (SvcError.isInstance(error)) return undefined;
+    throw error;
   }
 }
 
@@ -131,7 +151,11 @@ export const SCOPED_IN_HANDLER: Readonly<Record<string, string>> = {
 /** Codes a handler throws for a record that does not exist: a scoped caller hears `project_out_of_scope` instead. */
 const NOT_FOUND = /_not_found$/;
 
-/** Runs one read of a channel-scoped caller within its scope (other tools and unscoped callers pass through). */
+/**
+ * Runs one read of a channel-scoped caller within its scope (other tools and unscoped callers pass
+ * through). `input` is the parsed input (the invoker's policy step): the raw one may spell a field
+ * in a way the checks here would not read.
+ */
 export async function withinScope(tool: string, input: unknown, scopes: readonly ProjectScope[] | undefined, services: HostServices, call: () => Promise<unknown>): Promise<unknown> {
   const rule = SCOPED_READS[tool];
   if (scopes === undefined || rule === undefined) return call();

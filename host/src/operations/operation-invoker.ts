@@ -29,7 +29,15 @@ export interface OperationInvokerOptions {
   remote?: () => OperationRemote;
   /** Caller policies, in order, for every operation this invoker runs or forwards (they open the database). */
   checks?: readonly CallerCheck[];
+  /** Runs around each call after the checks, on the parsed input, and may narrow the answer (a channel-scoped caller's read scope). */
+  policy?: OperationPolicy;
 }
+
+/**
+ * Runs around one call with the input as the operation will see it (parsed: defaults filled, types
+ * settled), so a rule cannot be passed by spelling a field another way; it may refuse, or narrow the answer.
+ */
+export type OperationPolicy = (operation: AnyOperation, parsedInput: unknown, call: () => Promise<unknown>) => Promise<unknown>;
 
 /**
  * The one way every adapter runs an operation: input parsed at the edge, then run here when this
@@ -55,15 +63,20 @@ export class OperationInvoker {
     input = withCallerTask(op, input ?? {}, this.options.caller);
     const parsed = parseInput(op.input, input, `${op.name} input`);
     for (const check of this.options.checks ?? []) await check(op, parsed, this.options.caller, await this.options.services());
+    const call = () => this.run(op, input, parsed, signal, progress);
+    return (this.options.policy ? this.options.policy(op, parsed, call) : call()) as Promise<z.output<O['output']>>;
+  }
+
+  private async run(op: AnyOperation, input: unknown, parsed: unknown, signal: AbortSignal, progress: OperationProgress | undefined): Promise<unknown> {
     if (op.runsIn === 'service' && !this.options.terminals) {
       if (!this.options.remote) {
         throw new SvcError({ code: 'server_not_running', message: `${op.name} runs in the service`, details: { fix: 'start it with `svc serve`' } });
       }
-      return op.output.parse(await this.options.remote().invoke(op.name, input ?? {}, signal)) as z.output<O['output']>;
+      return op.output.parse(await this.options.remote().invoke(op.name, input ?? {}, signal));
     }
     const services = await this.options.services();
     const result = await op.handler(parsed, { services, ...(this.options.terminals ? { terminals: this.options.terminals } : {}), caller: this.options.caller, signal, ...(progress ? { progress } : {}) });
-    return op.output.parse(result) as z.output<O['output']>;
+    return op.output.parse(result);
   }
 }
 

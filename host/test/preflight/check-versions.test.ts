@@ -112,4 +112,25 @@ describe('checkPermissions', () => {
     const report = await runPreflight(fixture.dir, fixture.options());
     expect(report.checks.find((result) => result.check === 'permissions')?.ok).toBe(true);
   });
+
+  test("fails with integration_file_not_allowed for a file outside the CLI's configuration, naming each", async () => {
+    await fixture.editPackageJson((pkg) => {
+      pkg.svc.command.default = 'claude';
+      pkg.svc.integrationFiles = { user: ['~/.claude/settings.json', '~/.ssh/', '~/.bashrc', '~/.config/gh/', '~/.claude/.credentials.json'], project: ['.mcp.json', '.git/hooks/'] };
+    });
+    const report = await runPreflight(fixture.dir, fixture.options());
+    const failure = expectPreflightFailure(fixture, report, 'permissions', 'integration_file_not_allowed');
+    expect(failure.details?.outside).toEqual(['~/.ssh/', '~/.bashrc', '~/.config/gh/', '~/.claude/.credentials.json', '<project>/.git/hooks/']);
+    expect(failure.fix).toContain('~/.claude/, ~/.claude.json, $CLAUDE_CONFIG_DIR/, <project>/.claude/, <project>/.mcp.json');
+  });
+
+  test('a provider for a CLI svc does not know may declare no integration file', async () => {
+    await fixture.editPackageJson((pkg) => {
+      pkg.svc.command.default = 'my-cli';
+      pkg.svc.integrationFiles = { user: ['~/.my-cli/'], project: [] };
+    });
+    const report = await runPreflight(fixture.dir, fixture.options());
+    const failure = expectPreflightFailure(fixture, report, 'permissions', 'integration_file_not_allowed');
+    expect(failure.fix).toBe('Remove svc.integrationFiles; integrations may touch only the configuration of claude, codex, gemini, qwen');
+  });
 });

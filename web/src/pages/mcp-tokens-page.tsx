@@ -47,7 +47,7 @@ export function McpTokensPage() {
                     <button
                       type="button"
                       className="danger"
-                      onClick={() => confirm(`Revoke MCP token ${t.name}? Its clients are refused from their next request.`) && action.run(() => post(`/api/mcp/tokens/${encodeURIComponent(t.name)}/revoke`)).then(tokens.reload)}
+                      onClick={() => confirm(`Revoke MCP token ${t.name}? Its clients are refused from their next request.`) && action.run(() => post(`/api/mcp/tokens/${t.id}/revoke`, { by: 'id' })).then(tokens.reload)}
                     >
                       Revoke
                     </button>

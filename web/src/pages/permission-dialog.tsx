@@ -61,6 +61,18 @@ export function PermissionDialog({ id, onClose, onEnabled }: { id: string; onClo
               )}
             </p>
           ) : null}
+          {prompt.integrationFiles?.length ? (
+            <div className="integration-files">
+              <p>Its integrations may read and write these files of the CLI:</p>
+              <ul aria-label="Integration files">
+                {prompt.integrationFiles.map((file) => (
+                  <li key={file}>
+                    <code>{file}</code>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
           {prompt.isolation ? (
             <p className="isolation">
               Runs as <strong>{prompt.isolation.runsAs}</strong>

@@ -8,7 +8,12 @@ import { McpTokenSchema } from './mcp-token-record.js';
 import { mcpTokenStore } from './mcp-token-store.js';
 import { parseTokenLifetime } from './parse-token-lifetime.js';
 
-const TokenName = z.string().min(1).max(100).regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'letters, digits, dot, dash and underscore, starting with a letter or digit');
+const TokenName = z
+  .string()
+  .min(1)
+  .max(100)
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'letters, digits, dot, dash and underscore, starting with a letter or digit')
+  .refine((name) => !/^\d+$/.test(name), 'not digits only: digits name a token by its id');
 
 export const createMcpToken = defineOperation({
   name: 'create_mcp_token',
@@ -45,14 +50,16 @@ export const listMcpTokens = defineOperation({
 export const revokeMcpToken = defineOperation({
   name: 'revoke_mcp_token',
   group: 'mcp_token',
-  description: 'Revoke an MCP token by name or id: its client is refused (401, mcp_token_revoked) from its next request on.',
+  description:
+    'Revoke an MCP token by name or id (by: read it as one of them; digits that are the id of one token and the name of another are refused as ambiguous): ' +
+    'its client is refused (401, mcp_token_revoked) from its next request on.',
   readOnly: false,
   idempotent: true,
   runsIn: 'any',
-  input: z.object({ token: z.string().min(1).max(100) }).strict(),
+  input: z.object({ token: z.string().min(1).max(100), by: z.enum(['id', 'name']).optional() }).strict(),
   output: McpTokenSchema,
   http: { method: 'POST', path: '/api/mcp/tokens/:token/revoke' },
-  handler: (input, ctx) => mcpTokenStore(ctx.services.db).revoke(input.token),
+  handler: (input, ctx) => mcpTokenStore(ctx.services.db).revoke(input.token, input.by),
 });
 
 export const MCP_TOKEN_OPERATIONS = [createMcpToken, listMcpTokens, revokeMcpToken];

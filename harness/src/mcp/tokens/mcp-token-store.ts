@@ -28,6 +28,9 @@ export function hashMcpToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
 }
 
+/** How a reference to a token is read: as an id, as a name, or (unset) whichever it matches. */
+export type McpTokenRef = 'id' | 'name';
+
 /** `harness_mcp_tokens`: bearer tokens of Streamable HTTP clients, stored as hashes. */
 export class McpTokenStore {
   constructor(private readonly db: Db, private readonly now: () => Date = () => new Date()) {
@@ -46,7 +49,7 @@ export class McpTokenStore {
       const result = this.db
         .prepare('INSERT INTO harness_mcp_tokens (name, token_hash, profile, task_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)')
         .run(input.name, hashMcpToken(token), input.profile, input.taskId ?? null, at.toISOString(), expiresAt);
-      return { token, record: this.get(Number(result.lastInsertRowid)) };
+      return { token, record: this.get(Number(result.lastInsertRowid), 'id') };
     } catch (error) {
       if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') {
         throw new SvcError({ code: 'mcp_token_exists', message: `an MCP token named "${input.name}" exists; revoke it or choose another name`, details: { name: input.name } });
@@ -60,15 +63,15 @@ export class McpTokenStore {
     return this.db.prepare('SELECT * FROM harness_mcp_tokens ORDER BY id').all().map((row) => presentMcpToken(McpTokenRowSchema.parse(row), now));
   }
 
-  get(nameOrId: string | number): McpTokenRecord {
-    return presentMcpToken(this.row(nameOrId), this.now());
+  get(nameOrId: string | number, by?: McpTokenRef): McpTokenRecord {
+    return presentMcpToken(this.row(nameOrId, by), this.now());
   }
 
   /** Revoked at once for every session; revoking twice keeps the first time. */
-  revoke(nameOrId: string | number): McpTokenRecord {
-    const row = this.row(nameOrId);
+  revoke(nameOrId: string | number, by?: McpTokenRef): McpTokenRecord {
+    const row = this.row(nameOrId, by);
     this.db.prepare('UPDATE harness_mcp_tokens SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').run(this.now().toISOString(), row.id);
-    return this.get(row.id);
+    return this.get(row.id, 'id');
   }
 
   /**
@@ -93,12 +96,26 @@ export class McpTokenStore {
     this.db.prepare('UPDATE harness_mcp_tokens SET last_used_at = ? WHERE id = ?').run(this.now().toISOString(), tokenId);
   }
 
-  private row(nameOrId: string | number): McpTokenRow {
-    const byId = typeof nameOrId === 'number' || /^[1-9]\d*$/.test(nameOrId);
-    const found = byId
-      ? this.db.prepare('SELECT * FROM harness_mcp_tokens WHERE id = ? OR name = ?').get(Number(nameOrId), String(nameOrId))
-      : this.db.prepare('SELECT * FROM harness_mcp_tokens WHERE name = ?').get(nameOrId);
-    if (!found) throw new SvcError({ code: 'mcp_token_not_found', message: `no MCP token named "${String(nameOrId)}"`, details: { token: nameOrId } });
+  /**
+   * The token a reference names. Digits may be an id or (for a token made before names had to hold
+   * a letter) a name: when they are both, of two different tokens, the caller must say which.
+   */
+  private row(nameOrId: string | number, by?: McpTokenRef): McpTokenRow {
+    const digits = typeof nameOrId === 'number' || /^[1-9]\d*$/.test(nameOrId);
+    const byId = by !== 'name' && digits ? this.db.prepare('SELECT * FROM harness_mcp_tokens WHERE id = ?').get(Number(nameOrId)) : undefined;
+    const byName = by !== 'id' ? this.db.prepare('SELECT * FROM harness_mcp_tokens WHERE name = ?').get(String(nameOrId)) : undefined;
+    if (byId && byName && (byId as { id: number }).id !== (byName as { id: number }).id) {
+      throw new SvcError({
+        code: 'mcp_token_ambiguous',
+        message: `"${String(nameOrId)}" is the id of one MCP token and the name of another`,
+        details: { token: String(nameOrId), fix: `say which: svc mcp token revoke --id ${String(nameOrId)}, or --name ${String(nameOrId)}` },
+      });
+    }
+    const found = byId ?? byName;
+    if (!found) {
+      const what = by === 'id' ? `with id ${String(nameOrId)}` : by === 'name' || !digits ? `named "${String(nameOrId)}"` : `with id or name "${String(nameOrId)}"`;
+      throw new SvcError({ code: 'mcp_token_not_found', message: `no MCP token ${what}`, details: { token: nameOrId } });
+    }
     return McpTokenRowSchema.parse(found);
   }
 }

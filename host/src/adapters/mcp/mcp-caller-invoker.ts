@@ -34,7 +34,19 @@ export class McpCallerInvoker extends OperationInvoker {
   readonly checksSender = true;
 
   constructor(private readonly mcp: McpCallerInvokerOptions) {
-    super({ ...mcp, checks: [taskReach({ coordinatesProject: isProjectWorkbench }), ...(mcp.checks ?? [])] });
+    super({
+      ...mcp,
+      checks: [taskReach({ coordinatesProject: isProjectWorkbench }), ...(mcp.checks ?? [])],
+      // A channel-scoped caller reads only its channel's projects, checked on the parsed input (a
+      // project's name resolved to its record). A task-bound caller's named records are checked by
+      // taskReach (every field a read scope would check is declared in its tool's reach), so for it
+      // the scope only narrows what the answer lists.
+      policy: async (op, parsedInput, call) => {
+        const services = await mcp.authenticate();
+        const named = mcp.caller.taskId === undefined ? parsedInput : {};
+        return withinScope(op.name, named, mcp.caller.projectScopes, services, call);
+      },
+    });
   }
 
   override async invoke<O extends AnyOperation>(operation: O | string, input: unknown, signal?: AbortSignal, progress?: OperationProgress): Promise<z.output<O['output']>> {
@@ -46,12 +58,7 @@ export class McpCallerInvoker extends OperationInvoker {
         throw new SvcError({ code: 'owner_required', message: `${op.name} through this profile serves only the owner of a chat: give platform, chatId and senderId` });
       }
     }
-    const call = () => super.invoke(operation, input, signal, progress);
-    // A channel-scoped caller reads only its channel's projects. A task-bound caller's named records
-    // are checked on the parsed input by taskReach (every field a read scope would check is
-    // declared in its tool's reach), so for it the scope only narrows what the answer lists.
-    const named = this.mcp.caller.taskId === undefined ? input : {};
-    return withinScope(op?.name ?? String(operation), named, this.mcp.caller.projectScopes, services, call) as Promise<z.output<O['output']>>;
+    return super.invoke(operation, input, signal, progress);
   }
 }
 

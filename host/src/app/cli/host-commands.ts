@@ -97,7 +97,7 @@ export const HOST_COMMANDS: CliCommand[] = [
     'mcp',
     '',
     'Serve MCP over stdio for an MCP client (SVC_MCP_PROFILE=full|assistant|task|gateway|gateway-query; default full); `svc mcp token` makes, lists and revokes the bearer tokens of clients over HTTP (/mcp on svc serve).',
-    '[token create <name> --profile <profile> [--task <id>] [--expires 30d] | token list | token revoke <name|id>]',
+    '[token create <name> --profile <profile> [--task <id>] [--expires 30d] | token list | token revoke <name|id> | token revoke --id <id> | token revoke --name <name>]',
     [
       'svc mcp   # started by an MCP client, e.g.: claude mcp add -s user svc -- svc mcp',
       'SVC_MCP_PROFILE=assistant svc mcp',

@@ -10,7 +10,7 @@ import { UsageError } from '../../adapters/cli/usage-error.js';
 
 export const MCP_TOKEN_USAGE = `svc mcp token create <name> --profile <${MCP_PROFILES.join('|')}> [--task <id>] [--expires <30d|12h|90m>] [--json]
 svc mcp token list [--json]
-svc mcp token revoke <name|id> [--json]`;
+svc mcp token revoke <name|id> | --id <id> | --name <name> [--json]`;
 
 export async function mcpTokenCommand(args: string[], run: CliRun): Promise<number> {
   const [action, ...rest] = args;
@@ -56,9 +56,10 @@ export async function mcpTokenCommand(args: string[], run: CliRun): Promise<numb
     return 0;
   }
   if (action === 'revoke') {
-    const { values, positionals } = parseCommandArgs(rest, { json: { type: 'boolean' } }, MCP_TOKEN_USAGE);
-    if (positionals.length !== 1) throw new UsageError(`say which token to revoke (its name or id)\nusage:\n${MCP_TOKEN_USAGE}`);
-    const record = await run.invoke(revokeMcpToken, { token: positionals[0]! });
+    const { values, positionals } = parseCommandArgs(rest, { json: { type: 'boolean' }, id: { type: 'string' }, name: { type: 'string' } }, MCP_TOKEN_USAGE);
+    const given = [...positionals.map((token) => ({ token })), ...(values.id !== undefined ? [{ token: String(positiveId(values.id, '--id')), by: 'id' as const }] : []), ...(values.name !== undefined ? [{ token: values.name, by: 'name' as const }] : [])];
+    if (given.length !== 1) throw new UsageError(`say which token to revoke, once (its name or id, or --id <id> or --name <name>)\nusage:\n${MCP_TOKEN_USAGE}`);
+    const record = await run.invoke(revokeMcpToken, given[0]!);
     if (values.json) printJson(run.io, record);
     else run.io.stdout.write(`MCP token ${record.name} revoked (${record.revokedAt}); its clients are refused from their next request\n`);
     return 0;

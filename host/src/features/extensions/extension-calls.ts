@@ -132,6 +132,7 @@ export class ExtensionCalls {
       isolation: effectiveIsolation(record),
       packageDir: record.path,
       integrationFiles: report.manifest.integrationFiles,
+      cliName: report.manifest.command.default,
       // Without `process:spawn` the probe never runs and the version stays unknown ('').
       cli: { command: report.cli.command, version: report.cli.version ?? '' },
     };

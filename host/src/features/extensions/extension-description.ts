@@ -22,6 +22,8 @@ export interface ExtensionDescription {
     /** The version probe's arguments, run only after `process:spawn` is confirmed; null when never. */
     probe: { args: string[]; runs: string } | null;
   };
+  /** Every file and folder its integrations may read and write (the manifest's `integrationFiles`). */
+  integrationFiles: string[];
   checks: Array<{ check: string; ok: true } | { check: string; ok: false; code: string; message: string; fix: string }>;
   isolation: IsolationEnforcement;
   notice: string[];

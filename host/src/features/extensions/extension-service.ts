@@ -20,6 +20,7 @@ import type { ConnectionRecord, ConnectionStore } from '../connections/index.js'
 import { sensitiveKeysOf } from '../connections/index.js';
 import type { Logger } from '../../platform/logging/index.js';
 import { checkManifest, runPreflight, type CheckFailure, type PreflightOptions, type PreflightReport } from './preflight/index.js';
+import { declaredIntegrationFiles } from '@svc-org/extension-format/manifest';
 import type { ExtensionDescription } from './extension-description.js';
 import { buildPermissionPrompt, type PermissionPrompt } from './permission-prompt.js';
 import { describeIsolation } from './describe-isolation.js';
@@ -234,6 +235,7 @@ export class ExtensionService {
             probe: manifest.permissions.includes(PROBE_PERMISSION) ? { args: [...manifest.command.versionArgs], runs: 'after you confirm process:spawn' } : null,
           }
         : undefined,
+      integrationFiles: manifest ? declaredIntegrationFiles(manifest) : [],
       checks: report.checks.map((check) => (check.ok ? { check: check.check, ok: true as const } : { check: check.check, ok: false as const, code: check.code, message: check.message, fix: check.fix })),
       isolation,
       notice: describeIsolation(isolation.mode).notice,
@@ -271,6 +273,7 @@ export class ExtensionService {
     prompt.isolation = this.isolationOf(record, 'live');
     prompt.notice = describeIsolation(prompt.isolation.mode).notice;
     if (pending) prompt.currentVersion = record.version;
+    prompt.integrationFiles = declaredIntegrationFiles(report.manifest);
     prompt.cli = {
       command: report.cli.command,
       source: report.cli.source,

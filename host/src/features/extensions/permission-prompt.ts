@@ -27,6 +27,8 @@ export interface PermissionPrompt {
   cli?: PromptCli;
   /** How the provider will run and what that enforces on this machine. */
   isolation?: IsolationEnforcement;
+  /** Every file and folder its integrations may read and write (the manifest's `integrationFiles`). */
+  integrationFiles?: string[];
   /** What the permissions do and do not stop; shown with every prompt (CLI and web). */
   notice: string[];
 }

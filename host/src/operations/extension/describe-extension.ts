@@ -26,6 +26,8 @@ export const ExtensionDescriptionSchema = z.object({
       probe: z.object({ args: z.array(z.string()), runs: z.string() }).nullable(),
     })
     .optional(),
+  /** Every file and folder its integrations may read and write (the manifest's `integrationFiles`). */
+  integrationFiles: z.array(z.string()),
   checks: z.array(PreflightCheckSchema),
   /** The mode it runs (or will run) in, and what that enforces here; `notice` is said for this mode. */
   isolation: IsolationSchema,

@@ -18,5 +18,6 @@ export const PermissionPromptSchema = z.object({
     })
     .optional(),
   isolation: IsolationSchema.optional(),
+  integrationFiles: z.array(z.string()).optional(),
   notice: z.array(z.string()),
 });

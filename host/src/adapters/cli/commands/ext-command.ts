@@ -162,6 +162,9 @@ export function formatPermissionPrompt(prompt: PermissionPrompt): string {
     );
     if (prompt.cli.previousProbe) lines.push(`  the probe changed: you confirmed ${prompt.cli.previousProbe} before`);
   }
+  if (prompt.integrationFiles && prompt.integrationFiles.length > 0) {
+    lines.push(`its integrations may read and write: ${prompt.integrationFiles.join(', ')}`);
+  }
   if (prompt.isolation) {
     lines.push(`runs as: ${prompt.isolation.runsAs}`);
     lines.push(`  enforces:     ${prompt.isolation.enforces.join('; ')}`);
@@ -205,6 +208,7 @@ async function extShow(args: string[], io: CliIo, invoke: Invoke): Promise<numbe
         : 'version probe: never runs (process:spawn is not requested)',
     );
   }
+  lines.push(`integration files: ${shown.integrationFiles.join(', ') || '(none)'}`);
   lines.push(`runs as: ${shown.isolation.runsAs}${shown.isolation.notEnforced.length > 0 ? `; not enforced: ${shown.isolation.notEnforced.join('; ')}` : ''}`);
   if (!shown.isolation.probed) lines.push(NOT_YET_PROBED);
   for (const check of shown.checks) {

@@ -18,11 +18,12 @@ export async function extPack(args: string[], io: CliIo): Promise<number> {
   const { id, version, artifact } = packed.declaration;
   if (values.json) {
     io.stdout.write(
-      `${JSON.stringify({ id, version, artifact: written.artifactFile, declaration: written.declarationFile, sha256: artifact.sha256, integrity: artifact.integrity, size: artifact.size }, null, 2)}\n`,
+      `${JSON.stringify({ id, version, artifact: written.artifactFile, declaration: written.declarationFile, sha256: artifact.sha256, integrity: artifact.integrity, size: artifact.size, leftOut: packed.leftOut }, null, 2)}\n`,
     );
     return 0;
   }
   io.stdout.write(`packed ${id} ${version}\n`);
+  if (packed.leftOut.length > 0) io.stdout.write(`  left out (hidden files are never packed): ${packed.leftOut.join(', ')}\n`);
   io.stdout.write(`  ${written.artifactFile}  ${artifact.size} bytes  sha256 ${artifact.sha256}\n`);
   io.stdout.write(`  ${written.declarationFile}  (the declaration svc catalog build reads)\n`);
   io.stdout.write(`publish it: svc catalog build --artifacts ${outDir} --base-url https://<host>/<path> --out <empty folder> --signing-key <key>\n`);

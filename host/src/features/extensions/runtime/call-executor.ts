@@ -98,6 +98,7 @@ export class CallExecutor {
         ? new IntegrationFileGuard({
             pluginId: extension.id,
             declared: extension.integrationFiles,
+            cliName: extension.cliName ?? '',
             scope: integrationCallScope(args),
             homeDir: this.options.platform.homeDir,
             svcHome: this.options.svcHome,

@@ -1,10 +1,13 @@
 // Which files an integration call may touch through the Host Context: only those its manifest's
-// `integrationFiles` declares (the CLI's documented configuration), resolved through symlinks on
-// both sides before they are compared, never anything inside the service's home, and nothing at all
-// written by a listing. Everything else is `integration_path_denied`.
+// `integrationFiles` declares that also lie within the host's table of the CLI's own configuration
+// (cli-config-files.ts: preflight refuses a manifest declaring more; this holds if one got past it),
+// resolved through symlinks on both sides before they are compared, never the CLI's credential
+// files, never anything inside the service's home, and nothing at all written by a listing.
+// Everything else is `integration_path_denied`.
 import { realpath } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, resolve, sep } from 'node:path';
 import { SvcError, type IntegrationFiles } from '@svc-org/ai-sdk';
+import { CLI_CONFIG_FILES, integrationEntryWithin, type CliConfigFiles } from '@svc-org/extension-format/manifest';
 
 export type IntegrationAccess = 'read' | 'write';
 
@@ -25,6 +28,8 @@ export interface IntegrationCallScope {
 export interface IntegrationFileGuardOptions {
   pluginId: string;
   declared: IntegrationFiles | undefined;
+  /** The executable the manifest names (`command.default`): whose configuration table applies. */
+  cliName: string;
   scope: IntegrationCallScope | undefined;
   homeDir: string;
   svcHome: string | undefined;
@@ -55,6 +60,10 @@ export class IntegrationFileGuard {
       throw this.denied(`a listing only reads: ${target} cannot be changed by it`);
     }
     const real = await resolveThroughLinks(target);
+    const secrets = tableOf(this.options.cliName)?.secretNames ?? [];
+    if (secrets.includes(basename(real)) || secrets.includes(basename(target))) {
+      throw this.denied(`${target} holds the CLI's credentials`);
+    }
     const { svcHome } = this.options;
     if (svcHome !== undefined && isWithin(real, await resolveThroughLinks(resolve(svcHome)))) {
       throw this.denied(`${target} is inside the service's home`);
@@ -66,7 +75,7 @@ export class IntegrationFileGuard {
     const declared = this.entries.map((entry) => entry.declared);
     throw this.denied(
       declared.length === 0
-        ? `${target} is not a configuration file of the CLI (the manifest declares none in integrationFiles)`
+        ? `${target} is not a configuration file of the CLI (the manifest declares none in integrationFiles that svc allows for "${this.options.cliName}")`
         : `${target} is not among the CLI's configuration files the manifest declares (${declared.join(', ')})`,
     );
   }
@@ -76,11 +85,17 @@ export class IntegrationFileGuard {
   }
 }
 
-function allowedEntries({ declared, scope, homeDir }: IntegrationFileGuardOptions): AllowedEntry[] {
-  if (!declared) return [];
+function tableOf(cliName: string): CliConfigFiles | undefined {
+  return Object.hasOwn(CLI_CONFIG_FILES, cliName) ? CLI_CONFIG_FILES[cliName] : undefined;
+}
+
+function allowedEntries({ declared, scope, homeDir, cliName }: IntegrationFileGuardOptions): AllowedEntry[] {
+  const table = tableOf(cliName);
+  if (!declared || !table) return [];
   const entries: AllowedEntry[] = [];
   const env = typeof scope?.env === 'object' && scope.env !== null ? (scope.env as Record<string, unknown>) : {};
   for (const item of declared.user) {
+    if (!table.user.some((entry) => integrationEntryWithin(item, entry))) continue;
     const folder = item.endsWith('/');
     const [head, ...rest] = item.replace(/\/$/, '').split('/');
     let base: string | undefined;
@@ -95,6 +110,7 @@ function allowedEntries({ declared, scope, homeDir }: IntegrationFileGuardOption
   const projectDir = scope?.scope === 'project' && typeof scope.projectDir === 'string' && isAbsolute(scope.projectDir) ? scope.projectDir : undefined;
   if (projectDir !== undefined) {
     for (const item of declared.project) {
+      if (!table.project.some((entry) => integrationEntryWithin(item, entry))) continue;
       entries.push({ declared: `<project>/${item}`, path: resolve(projectDir, item.replace(/\/$/, '')), folder: item.endsWith('/') });
     }
   }

@@ -15,4 +15,6 @@ export interface LoadableExtension {
   packageDir?: string;
   /** The manifest's `integrationFiles`: the only files its integration calls may touch. */
   integrationFiles?: IntegrationFiles;
+  /** The manifest's `command.default`: the CLI whose configuration table bounds `integrationFiles`. */
+  cliName?: string;
 }

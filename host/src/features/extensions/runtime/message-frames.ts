@@ -1,8 +1,10 @@
 // The framing of a hardened provider process's channel (its fd 3): a 4-byte big-endian length, then
 // one value in V8's serialization. The host reads the length before it buffers a byte of the body,
-// so a frame over the bound is refused unread, and a body that does not deserialize is an error
-// value here, never an exception thrown past the channel.
+// so a frame over the bound is refused unread; a body whose decoded value would cost more than the
+// bound (or nest deeper) is refused before it is decoded (scan-serialized-value.ts); and a body that
+// does not deserialize is an error value here, never an exception thrown past the channel.
 import { deserialize, serialize } from 'node:v8';
+import { scanSerializedValue, type SerializedValueFault } from './scan-serialized-value.js';
 
 const HEADER_BYTES = 4;
 
@@ -13,7 +15,7 @@ export function encodeFrame(value: unknown): Buffer {
   return Buffer.concat([header, body]);
 }
 
-export type FrameFault = { code: 'ipc_message_too_large' | 'ipc_message_malformed'; message: string };
+export type FrameFault = { code: 'ipc_message_too_large' | 'ipc_message_malformed' | 'ipc_message_too_deep'; message: string };
 
 export type Frame = { ok: true; value: unknown } | { ok: false; fault: FrameFault };
 
@@ -23,7 +25,11 @@ export class FrameReader {
   private buffered = 0;
   private failed = false;
 
-  constructor(private readonly maxFrameBytes: number) {}
+  /** `maxFrameBytes` bounds a frame's bytes and its decoded value alike; `maxDepth` its nesting. */
+  constructor(
+    private readonly maxFrameBytes: number,
+    private readonly maxDepth = Number.POSITIVE_INFINITY,
+  ) {}
 
   /** The frames `chunk` completes, in order; a fault is the last one. */
   push(chunk: Buffer): Frame[] {
@@ -39,6 +45,8 @@ export class FrameReader {
       }
       if (this.buffered < HEADER_BYTES + length) break;
       const body = this.take(HEADER_BYTES + length).subarray(HEADER_BYTES);
+      const costly: SerializedValueFault | undefined = scanSerializedValue(body, this.maxFrameBytes, this.maxDepth);
+      if (costly) return this.fail(frames, costly.code, costly.message);
       try {
         frames.push({ ok: true, value: deserialize(body) });
       } catch (error) {

@@ -110,7 +110,7 @@ export class ProcessPool extends EventEmitter implements ProviderPool {
     proc.stderr?.on('data', (text: string) => {
       child.stderrTail = (child.stderrTail + text).slice(-STDERR_TAIL_CHARS);
     });
-    const reader = new FrameReader(this.messageLimits.maxMessageBytes);
+    const reader = new FrameReader(this.messageLimits.maxMessageBytes, this.messageLimits.maxMessageDepth);
     channel.on('data', (chunk: Buffer) => {
       for (const frame of reader.push(chunk)) {
         if (child.fault) return;
