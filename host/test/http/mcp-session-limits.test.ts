@@ -9,7 +9,6 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { startService, type RunningService } from '../../src/app/start-service.js';
 import { McpTokenStore } from '../../../harness/src/mcp/tokens/mcp-token-store.js';
 import { connectSvcMcpHttp, postMcp } from '../../../test/support/svc-mcp-http-client.js';
-import { waitFor } from '../../../test/support/svc-process.js';
 
 const INITIALIZE = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
 const started: { service: RunningService; home: string }[] = [];
@@ -89,11 +88,11 @@ describe('MCP sessions per token and in all', () => {
     const service = await serve({ SVC_MCP_MAX_SESSIONS_PER_TOKEN: '2', SVC_MCP_SESSION_IDLE_MS: '300' });
     const token = tokenOf(service, 'idle');
     const first = [await initialize(service, token), await initialize(service, token)].map((answer) => answer.session!);
-    // Once the first two have been idle for their time, a new initialize is accepted in their place.
-    const next = await waitFor(async () => {
-      const answer = await initialize(service, token);
-      return answer.status === 200 ? answer : undefined;
-    }, 30_000, 'an initialize after the idle sessions closed');
+    // Once both have been idle for longer than their time (a lower bound only: a loaded machine makes
+    // the wait longer, never shorter), a new initialize is accepted in their place.
+    await new Promise((resolve) => setTimeout(resolve, 900));
+    const next = await initialize(service, token);
+    expect(next.status).toBe(200);
     expect(next.session).not.toBeNull();
     expect(service.mcpSessionCount()).toBeLessThanOrEqual(2);
     for (const session of first) {
