@@ -63,6 +63,7 @@ describe('svc ext pack', () => {
 
   test.each<[string, Partial<FixtureProvider>, string]>([
     ['a package name that does not match its id', { extraPackageFields: { name: '@acme/svc-provider-alpha-v2' } }, 'catalog_manifest_invalid'],
+    ['a version that is not a semantic version', { extraPackageFields: { version: 'banana' } }, 'catalog_manifest_invalid'],
     ['a permission the host does not know', { permissions: ['process:spawn', 'network:everything'] }, 'catalog_manifest_invalid'],
     ['a config schema that is not a valid JSON Schema', { extraFiles: { 'config.schema.json': '{"type": "object", "properties": {"x": {"type": "nonsense"}}}' } }, 'catalog_manifest_invalid'],
   ])('refuses %s with the code the catalog build refuses it with', async (_what, overrides, code) => {
@@ -71,6 +72,7 @@ describe('svc ext pack', () => {
     const packed = await svc(['ext', 'pack', dir, '--out', out]);
     expect(packed.code).toBe(1);
     expect(packed.stderr).toContain(`error ${code}: `);
+    if (overrides.extraPackageFields?.version) expect(packed.stderr).toContain('"banana" is not a semantic version');
     await expect(readdir(out)).rejects.toMatchObject({ code: 'ENOENT' });
     await expect(build()).rejects.toMatchObject({ code });
   });
