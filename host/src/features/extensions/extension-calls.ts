@@ -19,7 +19,7 @@ import { validateProviderConfig } from '../connections/index.js';
 import type { Logger } from '../../platform/logging/index.js';
 import { computeTreeDigest, runPreflight } from './preflight/index.js';
 import type { ExtensionRegistry } from './registry/index.js';
-import type { CallOptions, ExtensionRuntime, LoadableExtension } from './runtime/index.js';
+import { errorEvent, type CallOptions, type ExtensionRuntime, type LoadableExtension } from './runtime/index.js';
 import { effectiveIsolation } from './effective-isolation.js';
 import type { HostPreflight } from './host-preflight.js';
 import { isConfirmedProbe, isServing, mayProbe } from './provider-serving.js';
@@ -159,7 +159,7 @@ export class ExtensionCalls {
         yield* resultToEvents(result);
       } catch (error) {
         const data = SvcError.hasCode(error) ? error : { code: 'plugin_error', message: String(error) };
-        yield { type: 'error', code: data.code, message: data.message } as const;
+        yield errorEvent(data);
         yield { type: 'finish', finishReason: data.code === 'cancelled' ? 'cancelled' : 'error' } as const;
       }
     })();
