@@ -23,6 +23,7 @@ import { errorEvent, type CallOptions, type ExtensionRuntime, type LoadableExten
 import { effectiveIsolation } from './effective-isolation.js';
 import type { HostPreflight } from './host-preflight.js';
 import { isConfirmedProbe, isServing, mayProbe } from './provider-serving.js';
+import { permissionsChanged } from './permissions-changed.js';
 import { describeProbe, probeFingerprint } from './probe-fingerprint.js';
 import type { ProbeFunction } from './preflight/index.js';
 
@@ -102,7 +103,7 @@ export class ExtensionCalls {
     const granted = new Set(record.grantedPermissions);
     const missing = report.manifest.permissions.filter((permission) => !granted.has(permission));
     if (missing.length > 0) {
-      this.options.registry.setState(id, 'needs-confirmation', { code: 'permissions_changed', message: `now requests ${missing.join(', ')}` });
+      this.options.registry.setState(id, 'needs-confirmation', permissionsChanged(missing));
       throw new SvcError({
         code: 'permissions_changed',
         message: `${id} now requests permissions that were not confirmed (${missing.join(', ')}); run \`svc ext enable ${id}\` to review them`,
