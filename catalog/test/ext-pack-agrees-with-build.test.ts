@@ -180,5 +180,28 @@ describe('svc catalog serve', () => {
       await served.close();
     }
     await expect(readFile(served.certificateFile)).rejects.toMatchObject({ code: 'ENOENT' });
+
+    // Kept in a stable folder, the certificate outlives the server and serves the next run again:
+    // a NODE_EXTRA_CA_CERTS that names it never names a missing file.
+    const certificateDir = join(scratch, `certificate-${counter}`);
+    const first = await serveCatalog(site, { certificateDir });
+    await first.close();
+    const pem = await readFile(first.certificateFile, 'utf8');
+    const second = await serveCatalog(site, { certificateDir });
+    await second.close();
+    expect(second.certificateFile).toBe(first.certificateFile);
+    expect(await readFile(second.certificateFile, 'utf8')).toBe(pem);
+  });
+
+  test('svc catalog build into a folder that holds files says how to publish instead', async () => {
+    const { dir } = await provider();
+    const packedDir = join(scratch, `packed-${counter}`);
+    expect((await svc(['ext', 'pack', dir, '--out', packedDir])).code).toBe(0);
+    const site = join(scratch, `site-${counter}`);
+    expect((await svc(['catalog', 'build', '--artifacts', packedDir, '--base-url', 'https://downloads.test/c', '--out', site])).code).toBe(0);
+    const again = await svc(['catalog', 'build', '--artifacts', packedDir, '--base-url', 'https://downloads.test/c', '--out', site]);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('error catalog_output_not_empty: ');
+    expect(again.stderr).toMatch(/\n {2}fix: Build into a new folder \(or empty this one\): each build writes the whole catalog/);
   });
 });

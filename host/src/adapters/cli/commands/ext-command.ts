@@ -125,10 +125,13 @@ async function extDev(args: string[], io: CliIo, open: () => Promise<HostService
     const { record, report } = await (await open()).extensions.devAdd(dir);
     io.stdout.write(`${terminalLine(`registered ${record.id} ${record.version} from ${record.path} (developer mode, ${record.state})`)}\n`);
     const failures = report.checks.filter((check) => !check.ok);
+    // The registration stands (the folder is fixed in place); what comes next depends on the checks.
     if (failures.length > 0) {
       io.stdout.write(`preflight reports problems to fix before it can be enabled:\n${terminalText(formatPreflightReport(report))}`);
+      io.stdout.write(`${terminalLine(`it cannot be enabled yet: fix the problems above, check again with svc ext doctor ${record.id}, then svc ext enable ${record.id}`)}\n`);
+    } else {
+      io.stdout.write(`${terminalLine(`enable it with: svc ext enable ${record.id}`)}\n`);
     }
-    io.stdout.write(`${terminalLine(`enable it with: svc ext enable ${record.id}`)}\n`);
     return 0;
   }
   if (action === 'remove') {
