@@ -96,7 +96,9 @@ describe.each(['worker', 'process'] as const)('svc ext show of a provider runnin
     expect(disabledFirst.shown.state).toBe('disabled');
     expectEverySentenceTrue(disabledFirst.text, disabledFirst.shown);
 
-    expect((await runInProcess(home, 'ext', 'enable', ECHO, '--yes', '--isolation', mode)).code).toBe(0);
+    const first = await runInProcess(home, 'ext', 'enable', ECHO, '--yes', '--isolation', mode);
+    expect(first.code).toBe(0);
+    if (mode === 'worker') expect(first.stdout).toContain('nothing has run yet');
     const enabled = await show(ECHO);
     expect(enabled.shown).toMatchObject({ state: 'enabled', isolation: { mode } });
     expect(enabled.text).toContain('(runs when the provider loads (you confirmed process:spawn))');
@@ -113,7 +115,11 @@ describe.each(['worker', 'process'] as const)('svc ext show of a provider runnin
     // The list and the statistics speak of the folder's version too, and say a confirmation waits.
     expect((await runInProcess(home, 'ext', 'list')).stdout).toMatch(/^svc-test\.echo +1\.1\.0 +dev +needs-confirmation \(permissions_changed\) /m);
     expect((await runInProcess(home, 'ext', 'stats', ECHO)).stdout).toMatch(/^svc-test\.echo 1\.1\.0 {2}needs-confirmation /);
-    expect((await runInProcess(home, 'ext', 'enable', ECHO, '--yes')).code).toBe(0);
+    const reconfirmed = await runInProcess(home, 'ext', 'enable', ECHO, '--yes');
+    expect(reconfirmed.code).toBe(0);
+    // Its probe ran under the grant confirmed before: the prompt does not say nothing has run.
+    expect(reconfirmed.stdout).toContain('its version probe ran under the grant you confirmed before');
+    expect(reconfirmed.stdout).not.toContain('nothing has run yet');
     writeFileSync(pkgFile, original);
 
     // Broken: its entry is gone, which the next call finds.

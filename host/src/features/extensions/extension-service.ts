@@ -315,6 +315,7 @@ export class ExtensionService {
     };
     const probe = probeFingerprint(report.manifest);
     if (record.confirmedProbe !== undefined && record.confirmedProbe !== probe) prompt.cli.previousProbe = describeProbe(record.confirmedProbe);
+    else if (prompt.cli.probe && record.confirmedProbe === probe && record.grantedPermissions.includes(PROBE_PERMISSION)) prompt.cli.ranBefore = true;
     return { prompt, permissions: report.manifest.permissions, probe };
   }
 

@@ -11,6 +11,8 @@ export interface PromptCli {
   probe: { command: string; args: string[] } | null;
   /** The probe confirmed before, when the manifest now names another one. */
   previousProbe?: string;
+  /** The same probe already ran under a grant confirmed before (a re-confirmation of a serving provider). */
+  ranBefore?: boolean;
 }
 
 /** What the user is asked to confirm before an extension may load. */

@@ -156,7 +156,7 @@ export function formatPermissionPrompt(prompt: PermissionPrompt): string {
   for (const dropped of prompt.dropped) lines.push(`  - ${dropped.padEnd(20)} no longer requested; will be removed`);
   if (prompt.requested.some((p) => p.new) && prompt.requested.some((p) => !p.new)) lines.push('  (+ marks permissions not granted before)');
   if (prompt.cli) {
-    lines.push(`CLI: ${prompt.cli.command} (found by ${prompt.cli.source}; nothing has run yet)`);
+    lines.push(`CLI: ${prompt.cli.command} (found by ${prompt.cli.source}; ${prompt.cli.ranBefore ? 'its version probe ran under the grant you confirmed before' : 'nothing has run yet'})`);
     lines.push(
       prompt.cli.probe
         ? `after you confirm, svc runs its version probe: ${formatArgv([prompt.cli.probe.command, ...prompt.cli.probe.args])}`
