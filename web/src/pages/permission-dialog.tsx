@@ -65,7 +65,8 @@ export function PermissionDialog({ id, onClose, onEnabled }: { id: string; onClo
             <p className="isolation">
               Runs as <strong>{prompt.isolation.runsAs}</strong>
               {prompt.isolation.enforces.length ? `: enforces ${prompt.isolation.enforces.join(', ')}` : ''}
-              {prompt.isolation.notEnforced.length ? `; not enforced: ${prompt.isolation.notEnforced.join(', ')}` : ''}.
+              {/* Always said: the hardened notice below refers to this list. */}
+              {`; not enforced: ${prompt.isolation.notEnforced.join(', ') || 'nothing listed'}`}.
             </p>
           ) : null}
           {prompt.notice.map((line) => (
