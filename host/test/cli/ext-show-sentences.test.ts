@@ -53,7 +53,7 @@ function expectEverySentenceTrue(text: string, shown: ShownExtension): void {
     else if (line.startsWith('version probe: ')) {
       expect(line.startsWith(`version probe: ${shown.cli!.found} --version (runs `)).toBe(true);
       // The probe already ran for a provider serving with process:spawn confirmed; for any other it waits.
-      if (spawnConfirmed) expect(line).toContain('(runs when the provider loads (you confirmed process:spawn))');
+      if (spawnConfirmed) expect(line).toContain('(runs as the provider loads; you confirmed process:spawn)');
       else expect(line).toContain('(runs only after you confirm process:spawn)');
     } else if (line.startsWith('update to ')) {
       expect(shown.state).toBe('needs-confirmation');
@@ -101,7 +101,7 @@ describe.each(['worker', 'process'] as const)('svc ext show of a provider runnin
     if (mode === 'worker') expect(first.stdout).toContain('nothing has run yet');
     const enabled = await show(ECHO);
     expect(enabled.shown).toMatchObject({ state: 'enabled', isolation: { mode } });
-    expect(enabled.text).toContain('(runs when the provider loads (you confirmed process:spawn))');
+    expect(enabled.text).toContain('(runs as the provider loads; you confirmed process:spawn)');
     expectEverySentenceTrue(enabled.text, enabled.shown);
 
     // The folder is edited in place: a new version asking for one more permission.

@@ -266,7 +266,7 @@ export class ExtensionService {
             ...(cliFailure ? { error: { code: cliFailure.code, message: cliFailure.message, fix: cliFailure.fix } } : {}),
             probe: manifest.permissions.includes(PROBE_PERMISSION)
               ? probeConfirmed
-                ? { args: [...manifest.command.versionArgs], confirmed: true, runs: 'when the provider loads (you confirmed process:spawn)' }
+                ? { args: [...manifest.command.versionArgs], confirmed: true, runs: 'as the provider loads; you confirmed process:spawn' }
                 : { args: [...manifest.command.versionArgs], confirmed: false, runs: 'only after you confirm process:spawn' }
               : null,
           }
