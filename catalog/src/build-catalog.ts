@@ -222,6 +222,9 @@ export async function requireEmptyFolder(dir: string): Promise<void> {
     throw new SvcError({
       code: CatalogErrorCodes.outputNotEmpty,
       message: `${dir} must be absent or an empty folder, so it holds exactly this build`,
+      details: {
+        fix: 'Build into a new folder (or empty this one): each build writes the whole catalog, listing every version found in the packed artifacts, so keep earlier versions among them and upload the new folder in place of the old',
+      },
     });
   }
 }

@@ -1,11 +1,13 @@
 // `svc catalog serve <dir>`: a built catalog over HTTPS on 127.0.0.1, for trying it on this machine
-// before uploading it. The certificate is self-signed, made for this run with the `openssl` command in
-// a private temporary folder (removed when the server stops); hosts trust it through
-// NODE_EXTRA_CA_CERTS. The address is the one the index's artifact URLs name, so the signed index is
+// before uploading it. The certificate is self-signed, made with the `openssl` command; hosts trust it
+// through NODE_EXTRA_CA_CERTS. With `certificateDir` it is kept there and used again while it is valid,
+// so the variable a person set keeps naming a file after the server stops (Node warns on every start
+// about a file that is gone); without, it lives in a private temporary folder removed at the stop. The address is the one the index's artifact URLs name, so the signed index is
 // served unchanged: build it with `--base-url https://127.0.0.1:<port>/<path>` for a local trial.
 import { execFile } from 'node:child_process';
 import { createReadStream } from 'node:fs';
-import { lstat, mkdtemp, readFile, realpath, rm } from 'node:fs/promises';
+import { X509Certificate } from 'node:crypto';
+import { lstat, mkdir, mkdtemp, readFile, realpath, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join, posix, resolve, sep } from 'node:path';
@@ -48,7 +50,7 @@ export function catalogBaseUrl(index: CatalogIndex, indexFile: string): URL {
   return base;
 }
 
-export async function serveCatalog(dir: string, options: { log?: (line: string) => void } = {}): Promise<ServedCatalog> {
+export async function serveCatalog(dir: string, options: { log?: (line: string) => void; certificateDir?: string } = {}): Promise<ServedCatalog> {
   const root = resolve(dir);
   const indexFile = join(root, CATALOG_INDEX_FILE);
   let index: CatalogIndex;
@@ -59,13 +61,17 @@ export async function serveCatalog(dir: string, options: { log?: (line: string) 
   }
   const base = catalogBaseUrl(index, indexFile);
   const prefix = base.pathname.replace(/\/$/, '');
-  const certDir = await mkdtemp(join(tmpdir(), 'svc-catalog-serve-'));
+  const kept = options.certificateDir !== undefined;
+  const certDir = kept ? resolve(options.certificateDir!) : await mkdtemp(join(tmpdir(), 'svc-catalog-serve-'));
+  // Removes the certificate only where it was made for this run.
+  const removeCertificate = () => (kept ? Promise.resolve() : rm(certDir, { recursive: true, force: true }));
   const certificateFile = join(certDir, 'certificate.pem');
   const keyFile = join(certDir, 'key.pem');
   try {
-    await makeSelfSignedCertificate(certDir, keyFile, certificateFile);
+    if (kept) await mkdir(certDir, { recursive: true, mode: 0o700 });
+    if (!(kept && (await validForADay(certificateFile)))) await makeSelfSignedCertificate(certDir, keyFile, certificateFile);
   } catch (error) {
-    await rm(certDir, { recursive: true, force: true });
+    await removeCertificate();
     throw error;
   }
   const server = createServer({ key: await readFile(keyFile), cert: await readFile(certificateFile) }, (request, response) => {
@@ -87,7 +93,7 @@ export async function serveCatalog(dir: string, options: { log?: (line: string) 
   try {
     await listen(server, Number(base.port));
   } catch (cause) {
-    await rm(certDir, { recursive: true, force: true });
+    await removeCertificate();
     throw new SvcError({
       code: CatalogErrorCodes.servePortInUse,
       message: `port ${base.port} of 127.0.0.1 (from the index's base URL) cannot be used: ${(cause as Error).message}`,
@@ -101,7 +107,7 @@ export async function serveCatalog(dir: string, options: { log?: (line: string) 
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((done) => server.close(() => done()));
-      await rm(certDir, { recursive: true, force: true });
+      await removeCertificate();
     },
   };
 }
@@ -126,6 +132,17 @@ async function answer(root: string, prefix: string, method: string, url: string)
   const [realRoot, realFile] = await Promise.all([realpath(root), realpath(file)]).catch(() => [undefined, undefined]);
   if (realRoot === undefined || realFile === undefined || !realFile.startsWith(realRoot + sep)) return undefined;
   return { file, size: info.size, type: file.endsWith('.json') || file.endsWith('.sig') ? 'application/json' : 'application/octet-stream' };
+}
+
+/** A kept certificate is used again while it stays valid for at least another day. */
+async function validForADay(certificateFile: string): Promise<boolean> {
+  try {
+    await lstat(join(certificateFile, '..', 'key.pem'));
+    const certificate = new X509Certificate(await readFile(certificateFile));
+    return new Date(certificate.validTo).getTime() - Date.now() > 86_400_000;
+  } catch {
+    return false;
+  }
 }
 
 async function makeSelfSignedCertificate(dir: string, keyFile: string, certificateFile: string): Promise<void> {

@@ -63,6 +63,7 @@ describe('svc ext pack', () => {
 
   test.each<[string, Partial<FixtureProvider>, string]>([
     ['a package name that does not match its id', { extraPackageFields: { name: '@acme/svc-provider-alpha-v2' } }, 'catalog_manifest_invalid'],
+    ['a version that is not a semantic version', { extraPackageFields: { version: 'banana' } }, 'catalog_manifest_invalid'],
     ['a permission the host does not know', { permissions: ['process:spawn', 'network:everything'] }, 'catalog_manifest_invalid'],
     ['a config schema that is not a valid JSON Schema', { extraFiles: { 'config.schema.json': '{"type": "object", "properties": {"x": {"type": "nonsense"}}}' } }, 'catalog_manifest_invalid'],
   ])('refuses %s with the code the catalog build refuses it with', async (_what, overrides, code) => {
@@ -71,6 +72,7 @@ describe('svc ext pack', () => {
     const packed = await svc(['ext', 'pack', dir, '--out', out]);
     expect(packed.code).toBe(1);
     expect(packed.stderr).toContain(`error ${code}: `);
+    if (overrides.extraPackageFields?.version) expect(packed.stderr).toContain('"banana" is not a semantic version');
     await expect(readdir(out)).rejects.toMatchObject({ code: 'ENOENT' });
     await expect(build()).rejects.toMatchObject({ code });
   });
@@ -178,5 +180,28 @@ describe('svc catalog serve', () => {
       await served.close();
     }
     await expect(readFile(served.certificateFile)).rejects.toMatchObject({ code: 'ENOENT' });
+
+    // Kept in a stable folder, the certificate outlives the server and serves the next run again:
+    // a NODE_EXTRA_CA_CERTS that names it never names a missing file.
+    const certificateDir = join(scratch, `certificate-${counter}`);
+    const first = await serveCatalog(site, { certificateDir });
+    await first.close();
+    const pem = await readFile(first.certificateFile, 'utf8');
+    const second = await serveCatalog(site, { certificateDir });
+    await second.close();
+    expect(second.certificateFile).toBe(first.certificateFile);
+    expect(await readFile(second.certificateFile, 'utf8')).toBe(pem);
+  });
+
+  test('svc catalog build into a folder that holds files says how to publish instead', async () => {
+    const { dir } = await provider();
+    const packedDir = join(scratch, `packed-${counter}`);
+    expect((await svc(['ext', 'pack', dir, '--out', packedDir])).code).toBe(0);
+    const site = join(scratch, `site-${counter}`);
+    expect((await svc(['catalog', 'build', '--artifacts', packedDir, '--base-url', 'https://downloads.test/c', '--out', site])).code).toBe(0);
+    const again = await svc(['catalog', 'build', '--artifacts', packedDir, '--base-url', 'https://downloads.test/c', '--out', site]);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('error catalog_output_not_empty: ');
+    expect(again.stderr).toMatch(/\n {2}fix: Build into a new folder \(or empty this one\): each build writes the whole catalog/);
   });
 });

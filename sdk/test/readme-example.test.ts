@@ -32,6 +32,7 @@ beforeAll(async () => {
     'src/capabilities.ts',
     'src/classify-failure.ts',
     'src/fallback-warning.ts',
+    'src/headless-only.ts',
     'src/index.ts',
     'src/settings.ts',
     'src/streaming.check.ts',
@@ -125,7 +126,7 @@ describe("the README's complete provider", () => {
 
   test('builds the session process and resumes the session asked for', async () => {
     const host = createTestHost({ cli: { command: '/usr/bin/my-cli' } });
-    expect(await plain.buildSessionProcess({ mode: 'resume', sessionId: 's-1', cwd: '/w' }, host.context())).toEqual({
+    expect(await plain.buildSessionProcess!({ mode: 'resume', sessionId: 's-1', cwd: '/w' }, host.context())).toEqual({
       command: '/usr/bin/my-cli',
       args: ['--resume', 's-1'],
       cwd: '/w',

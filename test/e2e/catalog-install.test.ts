@@ -118,7 +118,8 @@ describe('configuring the catalog', () => {
   test('svc config set|get|unset stores the catalog URL', async () => {
     expect((await svc.run(['config', 'set', 'extensions.catalogUrl', server.baseUrl])).code).toBe(0);
     const got = await svc.run(['config', 'get', 'extensions.catalogUrl']);
-    expect(got.stdout.trim()).toBe(server.baseUrl);
+    // The base URL is stored as the index URL svc reads.
+    expect(got.stdout.trim()).toBe(`${server.baseUrl.replace(/\/$/, '')}/index.v1.json`);
     expect((await svc.run(['config', 'set', 'extensions.maxEntries', '100'])).code).toBe(0);
     expect((await svc.run(['config', 'unset', 'extensions.maxEntries'])).stdout).toContain('extensions.maxEntries unset');
     const missing = await svc.run(['config', 'get', 'extensions.maxEntries']);

@@ -1,13 +1,16 @@
-// A provider author publishes with nothing but a temporary folder and the `svc` command: scaffold,
-// install and build offline, test, pack, make a key, build a signed catalog, serve it over HTTPS on
-// 127.0.0.1 — then a fresh host pins the key, installs the provider from that catalog and queries it.
+// A newcomer's whole path from an empty folder, with nothing but the `svc` command: scaffold, install
+// and build offline, test, enable and query in developer mode, then the guide's own publishing
+// commands (sdk/README.md, run as written in a scratch HOME): pack, make a key, build a signed catalog,
+// serve it over HTTPS on 127.0.0.1 — a fresh host pins the key, installs the provider and queries it —
+// and the guide's update: a new version asking for a new permission, published beside the first,
+// taken by the host with svc ext update and confirmed with svc ext enable.
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createSvcSandbox, waitFor, type SvcSandbox } from '../support/svc-process.js';
+import { createSvcSandbox, REPO_ROOT, SVC_BIN, waitFor, type SvcSandbox } from '../support/svc-process.js';
 
 const STAND_IN_CLI = `#!/usr/bin/env node
 const args = process.argv.slice(2);
@@ -33,6 +36,11 @@ beforeAll(() => {
   chmodSync(join(cliBin, 'demo-cli'), 0o755);
   author = createSvcSandbox([cliBin]);
   host = createSvcSandbox([cliBin]);
+  // The `svc` a reader of the guide has on PATH.
+  mkdirSync(join(workspace, 'svc-bin'));
+  writeFileSync(join(workspace, 'svc-bin', 'svc'), `#!/bin/sh\nexec "${process.execPath}" "${SVC_BIN}" "$@"\n`);
+  chmodSync(join(workspace, 'svc-bin', 'svc'), 0o755);
+  mkdirSync(join(workspace, 'home'));
 });
 afterAll(() => {
   author.cleanup();
@@ -48,16 +56,40 @@ function authorEnv(): NodeJS.ProcessEnv {
 }
 
 function pnpm(args: string[], cwd: string): Promise<{ code: number | null; output: string }> {
+  return run('pnpm', args, cwd);
+}
+
+function run(command: string, args: string[], cwd: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
     // An empty metadata cache: the install must need nothing but the store svc was installed from.
-    const env = { ...authorEnv(), NO_COLOR: '1', npm_config_cache_dir: join(workspace, 'empty-pnpm-cache') };
-    const child = spawn('pnpm', args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const env = { ...authorEnv(), NO_COLOR: '1', npm_config_cache_dir: join(workspace, 'empty-pnpm-cache'), ...extraEnv };
+    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
     child.once('error', reject);
     child.once('close', (code) => resolve({ code, output }));
   });
+}
+
+const guide = readFileSync(join(REPO_ROOT, 'sdk/README.md'), 'utf8');
+
+/** A shell block of the guide marked `<!-- example: <name> -->`, as written (its list indentation removed). */
+function guideScript(name: string): string {
+  const match = new RegExp(`( *)<!-- example: ${name.replace('.', '\\.')} -->\\n *\`\`\`sh\\n([\\s\\S]*?)\\n *\`\`\`\\n`).exec(guide);
+  expect(match, `sdk/README.md has the block ${name}`).not.toBeNull();
+  return match![2]!.split('\n').map((line) => line.slice(match![1]!.length)).join('\n');
+}
+
+/**
+ * Runs a block of the guide in the provider folder as its reader would: `svc` on PATH, a HOME of its
+ * own (the guide keeps the key under ~/.config), `set -e`; only the example base URL becomes the local one.
+ */
+async function runGuide(name: string, dir: string, baseUrl: string): Promise<string> {
+  const script = guideScript(name).replaceAll('https://example.com/svc-catalog', baseUrl);
+  const result = await run('sh', ['-ec', script], dir, { HOME: join(workspace, 'home'), PATH: `${join(workspace, 'svc-bin')}:${authorEnv().PATH}` });
+  expect(result.code, `${name}\n${script}\n${result.output}`).toBe(0);
+  return result.output;
 }
 
 async function freePort(): Promise<number> {
@@ -68,47 +100,42 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-test('svc ext new → offline build and test → svc ext pack → svc catalog build (signed) → svc catalog serve → a fresh host pins the key, installs and queries', async () => {
+test('svc ext new → offline build → developer mode enable and query → the guide: tests, pack, keygen, signed build → serve → a fresh host installs and queries → the guide\'s update with a new permission → update and re-confirm', async () => {
   const created = await author.run(['ext', 'new', 'demo-cli', '--dir', workspace, '--publisher', 'acme']);
   expect(created.code, created.stderr).toBe(0);
   const dir = join(workspace, 'demo-cli');
-  for (const step of [['install', '--offline'], ['build'], ['test']]) {
+  // The tests run in the guide's publishing block below (pnpm build && pnpm test), as a reader runs them.
+  for (const step of [['install', '--offline'], ['build']]) {
     const result = await pnpm(step, dir);
     expect(result.code, `pnpm ${step.join(' ')}\n${result.output}`).toBe(0);
   }
 
-  // Packing the same folder twice gives the same bytes.
-  const packed = await author.run(['ext', 'pack', dir, '--out', join(workspace, 'packed'), '--json']);
-  expect(packed.code, packed.stderr).toBe(0);
-  const artifact = JSON.parse(packed.stdout) as { id: string; version: string; artifact: string; declaration: string; sha256: string; size: number };
-  expect(artifact).toMatchObject({ id: 'acme.demo-cli', version: '0.1.0', artifact: join(workspace, 'packed', 'acme.demo-cli-0.1.0.tgz') });
+  // Developer mode first: the folder registered in place, enabled and queried.
+  expect((await author.run(['ext', 'dev', 'add', dir])).code).toBe(0);
+  expect((await author.run(['ext', 'enable', 'acme.demo-cli', '--yes'])).code).toBe(0);
+  const tried = await author.run(['query', '--provider', 'acme.demo-cli', 'Say hello']);
+  expect(tried.stdout, tried.stderr).toBe('demo-cli heard: Say hello\n');
+
+  // The guide's publishing block, as written, with the local trial's base URL.
+  const port = await freePort();
+  const baseUrl = `https://127.0.0.1:${port}/svc-catalog`;
+  const published = await runGuide('publish.sh', dir, baseUrl);
+  const pin = /svc config set extensions\.catalogKeys (\S+)/.exec(published)?.[1];
+  expect(pin).toBeDefined();
+  const packedDir = join(workspace, 'packed');
+  const artifact = join(packedDir, 'acme.demo-cli-0.1.0.tgz');
+  const declaration = JSON.parse(readFileSync(join(packedDir, 'acme.demo-cli-0.1.0.json'), 'utf8'));
+  expect(declaration).toMatchObject({ id: 'acme.demo-cli', publisher: 'acme', version: '0.1.0', entry: { permissions: ['process:spawn'] }, artifact: { file: 'acme.demo-cli-0.1.0.tgz' } });
+  // Packing the same folder again gives the same bytes.
   const again = await author.run(['ext', 'pack', dir, '--out', join(workspace, 'packed-again'), '--json']);
   expect(again.code, again.stderr).toBe(0);
-  expect(readFileSync(JSON.parse(again.stdout).artifact as string).equals(readFileSync(artifact.artifact))).toBe(true);
-  expect(readFileSync(artifact.artifact).length).toBe(artifact.size);
-  const declaration = JSON.parse(readFileSync(artifact.declaration, 'utf8'));
-  expect(declaration).toMatchObject({ id: 'acme.demo-cli', publisher: 'acme', version: '0.1.0', entry: { permissions: ['process:spawn'] }, artifact: { file: 'acme.demo-cli-0.1.0.tgz', sha256: artifact.sha256 } });
-
-  const keygen = await author.run(['catalog', 'keygen', '--out', join(workspace, 'keys', 'acme')]);
-  expect(keygen.code, keygen.stderr).toBe(0);
-  const pin = /svc config set extensions\.catalogKeys (\S+)/.exec(keygen.stdout)?.[1];
-  expect(pin).toBeDefined();
-
-  const port = await freePort();
+  expect(readFileSync(JSON.parse(again.stdout).artifact as string).equals(readFileSync(artifact))).toBe(true);
   const site = join(workspace, 'site');
-  const built = await author.run([
-    'catalog', 'build',
-    '--artifacts', join(workspace, 'packed'),
-    '--base-url', `https://127.0.0.1:${port}/acme-catalog`,
-    '--out', site,
-    '--signing-key', join(workspace, 'keys', 'acme.key'),
-  ]);
-  expect(built.code, built.stderr).toBe(0);
-  expect(built.stdout).toContain(`svc config set extensions.catalogKeys ${pin}`);
   expect(readdirSync(site).sort()).toEqual(['artifacts', 'index.v1.json', 'index.v1.json.sig']);
-  expect(readFileSync(join(site, 'artifacts/acme.demo-cli/0.1.0/acme.demo-cli-0.1.0.tgz')).equals(readFileSync(artifact.artifact))).toBe(true);
+  expect(readFileSync(join(site, 'artifacts/acme.demo-cli/0.1.0/acme.demo-cli-0.1.0.tgz')).equals(readFileSync(artifact))).toBe(true);
 
-  const serve = author.start(['catalog', 'serve', site, '--public-key', join(workspace, 'keys', 'acme.pub')]);
+  const serve = author.start(['catalog', 'serve', site, '--public-key', join(workspace, 'home/.config/svc-catalog/acme.pub')]);
+  let env: NodeJS.ProcessEnv = {};
   try {
     await waitFor(() => serve.output.stdout.includes('SVC_EXTENSION_CATALOG_KEYS='), 20_000, 'svc catalog serve to print its settings');
     const printed = Object.fromEntries(
@@ -118,14 +145,14 @@ test('svc ext new → offline build and test → svc ext pack → svc catalog bu
       }),
     );
     expect(printed).toEqual({
-      SVC_EXTENSION_CATALOG_URL: `https://127.0.0.1:${port}/acme-catalog/index.v1.json`,
+      SVC_EXTENSION_CATALOG_URL: `${baseUrl}/index.v1.json`,
       NODE_EXTRA_CA_CERTS: expect.stringMatching(/certificate\.pem$/),
       SVC_EXTENSION_CATALOG_KEYS: pin,
     });
     expect(existsSync(printed.NODE_EXTRA_CA_CERTS!)).toBe(true);
 
     // A fresh host: pins the key the author published, trusts the served certificate, installs.
-    const env = { SVC_EXTENSION_CATALOG_URL: printed.SVC_EXTENSION_CATALOG_URL, NODE_EXTRA_CA_CERTS: printed.NODE_EXTRA_CA_CERTS };
+    env = { SVC_EXTENSION_CATALOG_URL: printed.SVC_EXTENSION_CATALOG_URL, NODE_EXTRA_CA_CERTS: printed.NODE_EXTRA_CA_CERTS };
     expect(readdirSync(host.home)).toEqual([]);
     const pinned = await host.run(['config', 'set', 'extensions.catalogKeys', pin!], { env });
     expect(pinned.code, pinned.stderr).toBe(0);
@@ -152,10 +179,40 @@ test('svc ext new → offline build and test → svc ext pack → svc catalog bu
     const answer = await host.run(['query', '--provider', 'acme.demo-cli', 'Say hello'], { env, timeoutMs: 60_000 });
     expect(answer.stderr).toBe('');
     expect(answer.stdout).toBe('demo-cli heard: Say hello\n');
+
+    // An update: a new version asking for one more permission, published with the guide's update
+    // block (packed beside 0.1.0, built into a new folder) and uploaded in place of the site.
+    const pkgFile = join(dir, 'package.json');
+    const pkg = JSON.parse(readFileSync(pkgFile, 'utf8')) as { version: string; svc: { permissions: string[] } };
+    writeFileSync(pkgFile, JSON.stringify({ ...pkg, version: '0.2.0', svc: { ...pkg.svc, permissions: [...pkg.svc.permissions, 'config:provider'] } }, null, 2));
+    await runGuide('publish-update.sh', dir, baseUrl);
+    expect(readdirSync(packedDir).sort()).toEqual(['acme.demo-cli-0.1.0.json', 'acme.demo-cli-0.1.0.tgz', 'acme.demo-cli-0.2.0.json', 'acme.demo-cli-0.2.0.tgz']);
+    rmSync(site, { recursive: true });
+    renameSync(join(workspace, 'site-next'), site);
+
+    const outdated = await host.run(['ext', 'outdated', '--json'], { env });
+    expect(outdated.code, outdated.stderr).toBe(0);
+    expect(JSON.parse(outdated.stdout)).toMatchObject({ configured: true, extensions: [{ id: 'acme.demo-cli', installed: '0.1.0', newestCompatible: { version: '0.2.0' } }] });
+    const updated = await host.run(['ext', 'update', 'acme.demo-cli'], { env, timeoutMs: 60_000 });
+    expect(updated.code, `${updated.stdout}\n${updated.stderr}`).toBe(0);
+    const staged = await host.run(['ext', 'show', 'acme.demo-cli'], { env });
+    expect(staged.stdout).toContain('update to 0.2.0 is staged and asks for new permissions: config:provider; 0.1.0 serves until you confirm: svc ext enable acme.demo-cli');
+    // The old version keeps serving until the person confirms the new permission.
+    expect((await host.run(['query', '--provider', 'acme.demo-cli', 'Still there?'], { env, timeoutMs: 60_000 })).stdout).toBe('demo-cli heard: Still there?\n');
+    const confirmed = await host.run(['ext', 'enable', 'acme.demo-cli', '--yes', '--json'], { env });
+    expect(confirmed.code, confirmed.stderr).toBe(0);
+    expect(JSON.parse(confirmed.stdout)).toMatchObject({ version: '0.2.0', state: 'enabled', permissions: ['config:provider', 'process:spawn'] });
+    expect((await host.run(['query', '--provider', 'acme.demo-cli', 'Updated?'], { env, timeoutMs: 60_000 })).stdout).toBe('demo-cli heard: Updated?\n');
   } finally {
     serve.kill('SIGINT');
     await waitFor(() => serve.exitCode !== null, 10_000, 'svc catalog serve to stop');
   }
   expect(serve.exitCode).toBe(0);
   expect(serve.output.stdout).toContain('stopped');
+  // The certificate the host was told to trust is still there: later commands start without Node's
+  // "Ignoring extra certs" warning.
+  expect(existsSync(env.NODE_EXTRA_CA_CERTS!)).toBe(true);
+  const later = await host.run(['ext', 'list'], { env });
+  expect(later.code).toBe(0);
+  expect(later.stderr).toBe('');
 }, 300_000);

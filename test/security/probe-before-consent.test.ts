@@ -98,7 +98,7 @@ test('svc ext enable shows the exact probe and runs nothing before the answer', 
   expect(result.stdout).toContain(`after you confirm, svc runs its version probe: /bin/sh -c 'env > ${marker}; echo 1.0.0'`);
   // A third-party catalog provider runs hardened by default: the prompt says what that enforces.
   expect(result.stdout).toContain('The provider runs hardened');
-  expect(result.stdout).toContain('These permissions gate every Host Context call');
+  expect(result.stdout).toContain('These permissions gate the Host Context calls that start processes');
   expect(existsSync(marker)).toBe(false);
 });
 

@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 // How a browser reaches the service: a one-time login link, an HttpOnly SameSite=Strict session
-// cookie, Origin checks on writes, no token in the page, and no location a page may send.
+// cookie, Origin checks on writes, no token in the page, and no location a page may send; and what a
+// host without a catalog shows on its Extensions page.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createSvcSandbox, type SvcSandbox } from '../support/svc-process.js';
@@ -143,5 +144,19 @@ describe('what the page holds and sends', () => {
     expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
     expect(response.headers.get('x-frame-options')).toBe('DENY');
     expect(await freshLoginUrl(serve)).toContain('/login?code=');
+  });
+});
+
+describe('a host with no catalog configured', () => {
+  test('the Extensions page says so plainly, not as an error', async () => {
+    const { context, page } = await signedInPage(browser, serve);
+    try {
+      await page.goto(`${serve.url}/settings/extensions`);
+      await page.getByText('No catalog configured').waitFor({ timeout: 20_000 });
+      expect(await page.locator('.empty-next').filter({ hasText: 'svc config set extensions.catalogUrl' }).count()).toBe(1);
+      expect(await page.locator('.error-note').filter({ hasText: 'catalog_not_configured' }).count()).toBe(0);
+    } finally {
+      await context.close();
+    }
   });
 });

@@ -2,7 +2,7 @@
 // runs, so a manifest written for another contract version says so instead of listing schema errors.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ProviderPackageSchema, splitExtensionId, type ProviderPackage } from '@svc-org/ai-sdk';
+import { isSemanticVersion, ProviderPackageSchema, splitExtensionId, type ProviderPackage } from '@svc-org/ai-sdk';
 import { checkFailed, type CheckResult } from './check-result.js';
 import { describeSchemaErrors, summarizeSchemaErrors } from './describe-schema-errors.js';
 import { PreflightCodes } from './preflight-codes.js';
@@ -123,6 +123,18 @@ export async function checkManifest(packageDir: string): Promise<ManifestCheckRe
       `package.json${control.path} holds the control character U+${control.codePoint}, which a terminal would act on instead of showing`,
       'Remove control characters (line breaks, escape sequences, bidirectional overrides) from the manifest text',
       { errors: [{ path: control.path, message: `holds U+${control.codePoint}` }] },
+    );
+  }
+
+  // The catalog orders releases by it and updates compare it: a version that is not semver is said
+  // by name, not as a schema pattern.
+  if (typeof raw.version === 'string' && !isSemanticVersion(raw.version)) {
+    return checkFailed(
+      'manifest',
+      PreflightCodes.packageVersionInvalid,
+      `package.json's version ${JSON.stringify(raw.version)} is not a semantic version`,
+      'Set "version" in package.json to a semantic version such as 0.1.0 (major.minor.patch)',
+      { errors: [{ path: '/version', message: 'must be a semantic version such as 1.2.3' }] },
     );
   }
 

@@ -9,6 +9,7 @@ export const PreflightCodes = {
   kindUnsupported: 'kind_unsupported',
   manifestInvalid: 'manifest_invalid',
   manifestControlCharacter: 'manifest_control_character',
+  packageVersionInvalid: 'package_version_invalid',
   catalogVersionMismatch: 'catalog_version_mismatch',
   hostIncompatible: 'host_incompatible',
   nodeIncompatible: 'node_incompatible',

@@ -1,28 +1,16 @@
 // The CLI as a person meets it, run in-process over a temp SVC_HOME with the echo fixture provider.
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
-import { PassThrough, Writable } from 'node:stream';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { CliIo } from '../../src/adapters/cli/cli-io.js';
-import { runCli } from '../../src/app/run-cli.js';
 import { copyFixtureProvider } from '../../../test/support/copy-fixture-provider.js';
-import { FIXTURE_CLIS } from '../../../test/support/svc-process.js';
+import { inProcessCli } from './in-process-cli.js';
 
 let home: string;
 const SECRET_ENV = 'tok-4f9a2c81e7d3';
 
 function cli(options: { tty?: boolean; env?: NodeJS.ProcessEnv } = {}) {
-  let out = '';
-  let err = '';
-  const stdout = Object.assign(new Writable({ write: (chunk, _e, done) => ((out += String(chunk)), done()) }), { isTTY: options.tty ?? false });
-  const stderr = Object.assign(new Writable({ write: (chunk, _e, done) => ((err += String(chunk)), done()) }), { isTTY: options.tty ?? false });
-  const stdin = Object.assign(new PassThrough(), { isTTY: false });
-  const env: NodeJS.ProcessEnv = { ...process.env, SVC_HOME: home, PATH: [FIXTURE_CLIS, process.env.PATH ?? ''].join(delimiter), ...options.env };
-  delete env.NO_COLOR;
-  if (options.env?.NO_COLOR) env.NO_COLOR = options.env.NO_COLOR;
-  const io = { stdin, stdout, stderr, env, cwd: home } as unknown as CliIo;
-  return { run: (...args: string[]) => runCli(args, io), out: () => out, err: () => err };
+  return inProcessCli(home, options);
 }
 
 beforeAll(async () => {

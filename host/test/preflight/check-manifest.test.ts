@@ -52,6 +52,24 @@ describe('checkManifest', () => {
     expect(failure.fix).toBe('Add the "svc" manifest object to package.json (see the SDK authoring guide)');
   });
 
+  test.each(['banana', '1.0', 'v1.0.0', '01.2.3'])('refuses the package version "%s" with package_version_invalid', async (version) => {
+    await fixture.editPackageJson((pkg) => {
+      pkg.version = version;
+    });
+    const report = await runPreflight(fixture.dir, fixture.options());
+    const failure = expectPreflightFailure(fixture, report, 'manifest', 'package_version_invalid');
+    expect(failure.message).toBe(`package.json's version ${JSON.stringify(version)} is not a semantic version`);
+    expect(failure.fix).toBe('Set "version" in package.json to a semantic version such as 0.1.0 (major.minor.patch)');
+  });
+
+  test.each(['0.1.0', '1.2.3-beta.1', '2.0.0+build.7'])('accepts the semantic version "%s"', async (version) => {
+    await fixture.editPackageJson((pkg) => {
+      pkg.version = version;
+    });
+    const result = await checkManifest(fixture.dir);
+    expect(result.ok).toBe(true);
+  });
+
   test('fails with manifest_version_unsupported for a manifest version other than 1', async () => {
     await fixture.editPackageJson((pkg) => {
       pkg.svc.manifestVersion = 2;

@@ -1,15 +1,13 @@
 import type { CliQueryResult } from '../events/cli-query-result.js';
 import type { CliStreamEvent } from '../events/cli-stream-event.js';
 import type { AdapterContext, CliAdapter } from './cli-adapter.js';
-import type { QueryRequest, SessionRequest } from './requests.js';
-import type { SessionProcess } from './session-process.js';
+import type { QueryRequest } from './requests.js';
 
 /**
  * Implements `stream()` from `generate()` for CLIs without a native event stream: the result is
  * replayed as events in the canonical order (session, reasoning, tool calls/results, text, usage, finish).
  */
 export abstract class BaseCliAdapter implements CliAdapter {
-  abstract buildSessionProcess(request: SessionRequest, ctx: AdapterContext): Promise<SessionProcess> | SessionProcess;
   abstract generate(request: QueryRequest, ctx: AdapterContext): Promise<CliQueryResult>;
 
   async *stream(request: QueryRequest, ctx: AdapterContext): AsyncIterable<CliStreamEvent> {

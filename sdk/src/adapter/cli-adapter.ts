@@ -55,7 +55,8 @@ export interface SkillsIntegration {
 }
 
 export interface CliAdapter {
-  buildSessionProcess(request: SessionRequest, ctx: AdapterContext): Promise<SessionProcess> | SessionProcess;
+  /** The interactive CLI; only for a provider whose manifest declares `capabilities.sessions`. */
+  buildSessionProcess?(request: SessionRequest, ctx: AdapterContext): Promise<SessionProcess> | SessionProcess;
   generate(request: QueryRequest, ctx: AdapterContext): Promise<CliQueryResult>;
   stream?(request: QueryRequest, ctx: AdapterContext): AsyncIterable<CliStreamEvent>;
   models?(ctx: AdapterContext): Promise<ModelInfo[]>;

@@ -3,18 +3,19 @@ import type { CliAdapter } from './cli-adapter.js';
 
 const PLUGIN_MARKER = 'svc.cli-plugin';
 
-export interface CliPluginDefinition {
+export interface CliPluginDefinition<A extends CliAdapter = CliAdapter> {
   /** Builds the adapter once per worker; the host calls it lazily on the first adapter call. */
-  createAdapter(): CliAdapter | Promise<CliAdapter>;
+  createAdapter(): A | Promise<A>;
 }
 
-export interface CliPlugin extends CliPluginDefinition {
+/** `A` keeps the adapter's own type for tests (`createAdapter()` has the methods it implements). */
+export interface CliPlugin<A extends CliAdapter = CliAdapter> extends CliPluginDefinition<A> {
   readonly $marker: typeof PLUGIN_MARKER;
   readonly apiVersion: ProtocolVersion;
 }
 
 /** The package's `svcCliPlugin` export is made with this. */
-export function defineCliPlugin(definition: CliPluginDefinition): CliPlugin {
+export function defineCliPlugin<A extends CliAdapter>(definition: CliPluginDefinition<A>): CliPlugin<A> {
   if (typeof definition?.createAdapter !== 'function') {
     throw new TypeError('defineCliPlugin: definition.createAdapter must be a function');
   }

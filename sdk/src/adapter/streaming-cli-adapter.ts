@@ -3,8 +3,7 @@ import type { CliStreamEvent } from '../events/cli-stream-event.js';
 import { collectCliQueryStream } from '../events/collect-cli-query-stream.js';
 import { endCliStream } from '../events/end-cli-stream.js';
 import type { AdapterContext, CliAdapter } from './cli-adapter.js';
-import type { QueryRequest, SessionRequest } from './requests.js';
-import type { SessionProcess } from './session-process.js';
+import type { QueryRequest } from './requests.js';
 
 /**
  * For CLIs that print an event stream (`--output-format stream-json` and the like): implement
@@ -13,7 +12,6 @@ import type { SessionProcess } from './session-process.js';
  * so a stream that throws or forgets its `finish` still gives a well-formed result.
  */
 export abstract class StreamingCliAdapter implements CliAdapter {
-  abstract buildSessionProcess(request: SessionRequest, ctx: AdapterContext): Promise<SessionProcess> | SessionProcess;
   abstract stream(request: QueryRequest, ctx: AdapterContext): AsyncIterable<CliStreamEvent>;
 
   async generate(request: QueryRequest, ctx: AdapterContext): Promise<CliQueryResult> {

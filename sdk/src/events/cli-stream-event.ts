@@ -22,7 +22,9 @@ export const CliStreamEventSchema = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('session'), sessionId: z.string() }),
   z.object({ type: z.literal('finish'), finishReason: z.enum(FINISH_REASONS) }),
-  z.object({ type: z.literal('error'), code: z.string(), message: z.string() }),
+  // `fix`: what the person can do about it, printed under the message (`fix: …`); a thrown SvcError's
+  // `details.fix` becomes it.
+  z.object({ type: z.literal('error'), code: z.string(), message: z.string(), fix: z.string().optional() }),
   // Something the person should know while the answer still stands (a fallback model, a skipped
   // file); `svc query` prints it on stderr, and it lands in the result's `warnings`.
   z.object({ type: z.literal('warning'), message: z.string() }),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EXTENSION_ID_PATTERN, PACKAGE_NAME_PATTERN, PUBLISHER_PATTERN } from './extension-id.js';
 import { PROTOCOL_VERSION } from '../protocol/v1/version.js';
+import { SEMANTIC_VERSION_PATTERN } from './package-version.js';
 
 export const PLATFORMS = ['darwin', 'linux', 'win32'] as const;
 
@@ -78,7 +79,7 @@ export type IntegrationFiles = z.infer<typeof IntegrationFilesSchema>;
 export const ProviderPackageSchema = z
   .object({
     name: z.string().regex(PACKAGE_NAME_PATTERN, 'name must have the shape <scope>/svc-provider-<name>'),
-    version: z.string().min(1),
+    version: z.string().regex(SEMANTIC_VERSION_PATTERN, 'version must be a semantic version such as 1.2.3'),
     type: z.literal('module'),
     exports: z.record(z.string(), z.unknown()),
     files: z.array(z.string()).optional(),

@@ -136,7 +136,14 @@ export function ExtensionsPage() {
       ) : null}
       <RunningProviders stats={stats} />
       <h2>Catalog</h2>
-      <ErrorNote error={catalog.error} />
+      {catalog.error?.code === 'catalog_not_configured' ? (
+        // Not an error: this host simply has no catalog yet.
+        <EmptyState title="No catalog configured">
+          Set the catalog's index URL on the service's machine: <code>svc config set extensions.catalogUrl https://…/index.v1.json</code>.
+        </EmptyState>
+      ) : (
+        <ErrorNote error={catalog.error} />
+      )}
       {catalog.data ? (
         <p className="catalog-signature">
           {catalog.data.signature.signed

@@ -8,7 +8,7 @@ import { useAction } from '../use-action.js';
 /**
  * Enabling asks the person to confirm the exact permissions the manifest requests, each with what
  * it allows; for a staged update the new ones are marked and the old version keeps serving until
- * this is confirmed. Permissions gate every Host Context call; they do not sandbox the provider's
+ * this is confirmed. Permissions gate the Host Context calls that need one; they do not sandbox the provider's
  * own code, which is why enabling a provider is a decision to trust it.
  */
 export function PermissionDialog({ id, onClose, onEnabled }: { id: string; onClose(): void; onEnabled(): void }) {
@@ -77,7 +77,8 @@ export function PermissionDialog({ id, onClose, onEnabled }: { id: string; onClo
             <p className="isolation">
               Runs as <strong>{prompt.isolation.runsAs}</strong>
               {prompt.isolation.enforces.length ? `: enforces ${prompt.isolation.enforces.join(', ')}` : ''}
-              {prompt.isolation.notEnforced.length ? `; not enforced: ${prompt.isolation.notEnforced.join(', ')}` : ''}.
+              {/* Always said: the hardened notice below refers to this list. */}
+              {`; not enforced: ${prompt.isolation.notEnforced.join(', ') || 'nothing listed'}`}.
             </p>
           ) : null}
           {prompt.notice.map((line) => (

@@ -33,6 +33,8 @@ export async function configCommand(args: string[], io: CliIo, open: () => Promi
       expect(2);
       const stored = new SystemConfigStore((await open()).db, SYSTEM_CONFIG_KEYS).set(positionals[0]!, positionals[1]!);
       io.stdout.write(`${positionals[0]} = ${stored}\n`);
+      // A value stored in another form than given (a catalog base URL becomes its index URL) is said.
+      if (stored !== positionals[1]!.trim()) io.stdout.write(`(stored as ${stored}, from ${positionals[1]!.trim()})\n`);
       return 0;
     }
     case 'unset': {

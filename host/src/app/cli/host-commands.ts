@@ -140,7 +140,7 @@ export const HOST_COMMANDS: CliCommand[] = [
   ext('rollback', 'Go back to the previously installed version.', '<id> [--json]', 'svc ext rollback acme.my-cli', [rollbackExtension]),
   ext('uninstall', 'Remove an installed catalog extension.', '<id> [--force] [--json]', 'svc ext uninstall acme.my-cli', [uninstallExtension]),
   config('get', 'Print one system setting.', '<key>', 'svc config get extensions.catalogUrl'),
-  config('set', 'Store one system setting (checked against its rule).', '<key> <value>', 'svc config set extensions.catalogUrl https://catalog.example/index.json'),
+  config('set', 'Store one system setting (checked against its rule).', '<key> <value>', 'svc config set extensions.catalogUrl https://example.com/svc-catalog/index.v1.json'),
   config('unset', 'Remove one system setting.', '<key>', 'svc config unset extensions.catalogUrl'),
   config('list', 'Print every stored system setting (--keys: every known key).', '[--keys]', 'svc config list --keys'),
   integration('mcp', "List, add or remove MCP servers in a provider CLI's configuration.", 'list|add|remove --provider <id> [--scope user|project] [--project-dir <dir>] [<name> (--command <cmd> [--arg <a>]... [--env K=V]... | --url <url>)]', [

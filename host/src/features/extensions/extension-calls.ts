@@ -19,10 +19,11 @@ import { validateProviderConfig } from '../connections/index.js';
 import type { Logger } from '../../platform/logging/index.js';
 import { computeTreeDigest, runPreflight } from './preflight/index.js';
 import type { ExtensionRegistry } from './registry/index.js';
-import type { CallOptions, ExtensionRuntime, LoadableExtension } from './runtime/index.js';
+import { errorEvent, type CallOptions, type ExtensionRuntime, type LoadableExtension } from './runtime/index.js';
 import { effectiveIsolation } from './effective-isolation.js';
 import type { HostPreflight } from './host-preflight.js';
 import { isConfirmedProbe, isServing, mayProbe } from './provider-serving.js';
+import { permissionsChanged } from './permissions-changed.js';
 import { describeProbe, probeFingerprint } from './probe-fingerprint.js';
 import type { ProbeFunction } from './preflight/index.js';
 
@@ -102,7 +103,7 @@ export class ExtensionCalls {
     const granted = new Set(record.grantedPermissions);
     const missing = report.manifest.permissions.filter((permission) => !granted.has(permission));
     if (missing.length > 0) {
-      this.options.registry.setState(id, 'needs-confirmation', { code: 'permissions_changed', message: `now requests ${missing.join(', ')}` });
+      this.options.registry.setState(id, 'needs-confirmation', permissionsChanged(missing));
       throw new SvcError({
         code: 'permissions_changed',
         message: `${id} now requests permissions that were not confirmed (${missing.join(', ')}); run \`svc ext enable ${id}\` to review them`,
@@ -160,7 +161,7 @@ export class ExtensionCalls {
         yield* resultToEvents(result);
       } catch (error) {
         const data = SvcError.hasCode(error) ? error : { code: 'plugin_error', message: String(error) };
-        yield { type: 'error', code: data.code, message: data.message } as const;
+        yield errorEvent(data);
         yield { type: 'finish', finishReason: data.code === 'cancelled' ? 'cancelled' : 'error' } as const;
       }
     })();

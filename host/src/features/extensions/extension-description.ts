@@ -11,6 +11,10 @@ export interface ExtensionDescription {
   description?: string;
   requestedPermissions: string[];
   grantedPermissions: string[];
+  /** Why it is broken or waits for confirmation (the registration's error). */
+  error?: { code: string; message: string };
+  /** A staged update that waits for confirmation: its version and the permissions it adds. */
+  pending?: { version: string; newPermissions: string[] };
   /** Absent when the manifest cannot be read. */
   compatibility?: { svc: string; node: string; cli?: string };
   cli?: {
@@ -19,8 +23,11 @@ export interface ExtensionDescription {
     /** The executable found on disk, or null. */
     found: string | null;
     error?: { code: string; message: string; fix: string };
-    /** The version probe's arguments, run only after `process:spawn` is confirmed; null when never. */
-    probe: { args: string[]; runs: string } | null;
+    /**
+     * The version probe's arguments, run only once `process:spawn` is confirmed (`confirmed`: it was,
+     * so the probe runs when the provider loads); null when it never runs.
+     */
+    probe: { args: string[]; confirmed: boolean; runs: string } | null;
   };
   /** Every file and folder its integrations may read and write (the manifest's `integrationFiles`). */
   integrationFiles: string[];

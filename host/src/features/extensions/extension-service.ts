@@ -34,6 +34,8 @@ import { CrashQuarantine } from './crash-quarantine.js';
 import { ExtensionCalls, type CallRequestOptions, type CallTarget } from './extension-calls.js';
 import { HostPreflight } from './host-preflight.js';
 import { isConfirmedProbe, mayProbe, PROBE_PERMISSION } from './provider-serving.js';
+import { permissionsChanged } from './permissions-changed.js';
+import { readDevManifest } from './read-dev-manifest.js';
 
 export interface ExtensionServiceOptions {
   registry: ExtensionRegistry;
@@ -110,8 +112,34 @@ export class ExtensionService {
     }
   }
 
+  /** Every registration; a developer registration as its folder says now (syncDev). */
   list(): ExtensionRecord[] {
-    return this.registry.list();
+    return this.registry.list().map((record) => this.syncDev(record));
+  }
+
+  /** One registration; a developer registration as its folder says now (syncDev). */
+  get(id: string): ExtensionRecord {
+    return this.syncDev(this.registry.get(id));
+  }
+
+  /**
+   * A developer folder is edited in place: the registration takes the version and name its
+   * package.json names now, and an enabled provider whose manifest now requests a permission that
+   * was not confirmed waits for confirmation, as its next call would find.
+   */
+  private syncDev(record: ExtensionRecord): ExtensionRecord {
+    if (record.source !== 'dev') return record;
+    const now = readDevManifest(record.path);
+    if (!now) return record;
+    let synced = record;
+    if (now.version !== record.version || now.displayName !== record.displayName) {
+      synced = this.registry.updateSource(record.id, { path: record.path, version: now.version, displayName: now.displayName });
+    }
+    const missing = now.permissions.filter((permission) => !record.grantedPermissions.includes(permission));
+    if (record.state === 'enabled' && missing.length > 0) {
+      synced = this.registry.setState(record.id, 'needs-confirmation', permissionsChanged(missing));
+    }
+    return synced;
   }
 
   /** Developer mode: registers a built provider in place. Nothing is copied and nothing of it runs. */
@@ -210,12 +238,15 @@ export class ExtensionService {
    * check but starts nothing and changes no state.
    */
   async show(id: string, connectionName?: string): Promise<ExtensionDescription> {
-    const record = this.registry.get(id);
+    const record = this.get(id);
     const connection = this.connectionFor(id, connectionName);
     const report = await runPreflight(record.path, { ...this.preflight.optionsFor(connection), ...this.preflight.integrityOf(record), cliProbe: 'resolve-only', mode: 'all' });
     const manifest = report.manifest;
     const isolation = this.isolationOf(record);
     const cliFailure = report.checks.find((check): check is CheckFailure => check.check === 'cli-dependency' && !check.ok);
+    const pending = record.pendingVersion ? this.registry.versions.get(id, record.pendingVersion) : undefined;
+    // The probe ran (and runs at each load) once the person confirmed it with process:spawn.
+    const probeConfirmed = manifest !== undefined && mayProbe(record) && isConfirmedProbe(record, manifest);
     return {
       id,
       version: record.version,
@@ -225,6 +256,8 @@ export class ExtensionService {
       ...(manifest ? { description: manifest.display.description } : {}),
       requestedPermissions: manifest ? [...new Set(manifest.permissions)].sort() : [],
       grantedPermissions: record.grantedPermissions,
+      ...(record.error ? { error: record.error } : {}),
+      ...(pending ? { pending: { version: pending.version, newPermissions: pending.permissions.filter((p) => !record.grantedPermissions.includes(p)).sort() } } : {}),
       compatibility: manifest ? { svc: manifest.compatibility.svc, node: manifest.compatibility.node, ...(manifest.compatibility.cli ? { cli: manifest.compatibility.cli } : {}) } : undefined,
       cli: manifest
         ? {
@@ -232,7 +265,11 @@ export class ExtensionService {
             ...(connection?.commandOverride ? { override: connection.commandOverride } : {}),
             found: report.cli?.command ?? null,
             ...(cliFailure ? { error: { code: cliFailure.code, message: cliFailure.message, fix: cliFailure.fix } } : {}),
-            probe: manifest.permissions.includes(PROBE_PERMISSION) ? { args: [...manifest.command.versionArgs], runs: 'after you confirm process:spawn' } : null,
+            probe: manifest.permissions.includes(PROBE_PERMISSION)
+              ? probeConfirmed
+                ? { args: [...manifest.command.versionArgs], confirmed: true, runs: 'as the provider loads; you confirmed process:spawn' }
+                : { args: [...manifest.command.versionArgs], confirmed: false, runs: 'only after you confirm process:spawn' }
+              : null,
           }
         : undefined,
       integrationFiles: manifest ? declaredIntegrationFiles(manifest) : [],
@@ -281,6 +318,7 @@ export class ExtensionService {
     };
     const probe = probeFingerprint(report.manifest);
     if (record.confirmedProbe !== undefined && record.confirmedProbe !== probe) prompt.cli.previousProbe = describeProbe(record.confirmedProbe);
+    else if (prompt.cli.probe && record.confirmedProbe === probe && record.grantedPermissions.includes(PROBE_PERMISSION)) prompt.cli.ranBefore = true;
     return { prompt, permissions: report.manifest.permissions, probe };
   }
 

@@ -11,6 +11,8 @@ export interface PromptCli {
   probe: { command: string; args: string[] } | null;
   /** The probe confirmed before, when the manifest now names another one. */
   previousProbe?: string;
+  /** The same probe already ran under a grant confirmed before (a re-confirmation of a serving provider). */
+  ranBefore?: boolean;
 }
 
 /** What the user is asked to confirm before an extension may load. */
@@ -34,20 +36,27 @@ export interface PermissionPrompt {
 }
 
 /**
- * The truth about the gates, said at the moment of consent: they guard every Host Context call, not
- * the provider's own Node.js code.
+ * What the gates guard, as the Host Context declares it (HostMethods): starting processes, reading the
+ * settings and editing integration files need a permission; the provider's own storage and the log
+ * need none.
+ */
+const GATES = "These permissions gate the Host Context calls that start processes, read the connection's settings and edit the CLI's configuration files; the provider's own storage and the log need none.";
+
+/**
+ * The truth about the gates, said at the moment of consent: they guard Host Context calls, not the
+ * provider's own Node.js code.
  */
 export const TRUST_NOTICE: readonly string[] = [
-  'These permissions gate every Host Context call the provider makes (processes, files, network, storage, settings).',
+  GATES,
   "They do not confine the provider's own code: it runs as you, in a worker thread of svc, and can use any Node.js API (files, network, child processes) without asking.",
   'Enable only providers you trust like any program you install; a catalog provider is code you choose to trust.',
 ];
 
 /** The same truth for a provider in the hardened mode (`--isolation process`). */
 export const HARDENED_TRUST_NOTICE: readonly string[] = [
-  'These permissions gate every Host Context call the provider makes (processes, files, network, storage, settings).',
+  GATES,
   "The provider runs hardened: in its own process under Node's permission model, it reads only its own package and can write no file, start no process, worker or native addon; what it needs beyond that goes through the Host Context and these gates.",
-  'What this machine cannot enforce is listed under "not enforced" above.',
+  'What this machine cannot enforce is listed under "not enforced".',
 ];
 
 export function buildPermissionPrompt(

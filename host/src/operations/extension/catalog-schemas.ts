@@ -95,7 +95,10 @@ const OutdatedVersionSchema = z.object({ version: z.string(), permissions: z.obj
 
 /** `svc ext outdated`, GET /api/extensions/outdated and the web page's "update available". */
 export const OutdatedListSchema = z.object({
-  signature: CatalogTrustSchema,
+  /** False when no catalog is configured: there is nothing to compare with, which is no error. */
+  configured: z.boolean(),
+  /** Null when no catalog is configured. */
+  signature: CatalogTrustSchema.nullable(),
   extensions: z.array(
     z.object({
       id: z.string(),

@@ -14,6 +14,8 @@ export const ExtensionDescriptionSchema = z.object({
   description: z.string().optional(),
   requestedPermissions: z.array(z.string()),
   grantedPermissions: z.array(z.string()),
+  error: z.object({ code: z.string(), message: z.string() }).optional(),
+  pending: z.object({ version: z.string(), newPermissions: z.array(z.string()) }).optional(),
   /** Granted permissions no Host Context call used in the last 30 days (publishers may drop them). */
   unusedPermissions: z.array(z.string()).optional(),
   compatibility: z.object({ svc: z.string(), node: z.string(), cli: z.string().optional() }).optional(),
@@ -23,7 +25,7 @@ export const ExtensionDescriptionSchema = z.object({
       override: z.string().optional(),
       found: z.string().nullable(),
       error: z.object({ code: z.string(), message: z.string(), fix: z.string() }).optional(),
-      probe: z.object({ args: z.array(z.string()), runs: z.string() }).nullable(),
+      probe: z.object({ args: z.array(z.string()), confirmed: z.boolean(), runs: z.string() }).nullable(),
     })
     .optional(),
   /** Every file and folder its integrations may read and write (the manifest's `integrationFiles`). */

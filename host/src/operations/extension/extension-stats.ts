@@ -84,7 +84,7 @@ export const getExtensionStats = defineOperation({
     // This process's calls of the last moments are counted too.
     ctx.services.statsRecorder.flush();
     const { extensions, stats } = ctx.services;
-    const records = input.id === undefined ? extensions.list() : [extensions.registry.get(input.id)];
+    const records = input.id === undefined ? extensions.list() : [extensions.get(input.id)];
     return { items: records.map((record) => presentExtensionStats(record, extensions, stats)) };
   },
 });

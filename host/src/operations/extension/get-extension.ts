@@ -13,5 +13,5 @@ export const getExtension = defineOperation({
   input: ExtensionIdInput,
   output: ExtensionSchema,
   http: { method: 'GET', path: '/api/extensions/:id' },
-  handler: (input, ctx) => presentExtension(ctx.services.extensions.registry.get(input.id), ctx.services.extensions),
+  handler: (input, ctx) => presentExtension(ctx.services.extensions.get(input.id), ctx.services.extensions),
 });

@@ -15,6 +15,7 @@ export const PermissionPromptSchema = z.object({
       source: z.string(),
       probe: z.object({ command: z.string(), args: z.array(z.string()) }).nullable(),
       previousProbe: z.string().optional(),
+      ranBefore: z.boolean().optional(),
     })
     .optional(),
   isolation: IsolationSchema.optional(),

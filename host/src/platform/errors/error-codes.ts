@@ -134,6 +134,7 @@ const ROWS: Record<string, Row> = {
   kind_unsupported: UNPROCESSABLE,
   manifest_invalid: UNPROCESSABLE,
   manifest_control_character: UNPROCESSABLE,
+  package_version_invalid: UNPROCESSABLE,
   catalog_version_mismatch: UNPROCESSABLE,
   host_incompatible: UNPROCESSABLE,
   node_incompatible: UNPROCESSABLE,

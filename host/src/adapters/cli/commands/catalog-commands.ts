@@ -2,11 +2,12 @@
 // folder, signed with its own key and tried locally, with nothing but the svc command.
 import { createPrivateKey, createPublicKey } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { SvcError } from '@svc-org/ai-sdk';
 import type { CliCommand, CliRun } from '../cli-command.js';
 import { parseCommandArgs } from '../parse-command-args.js';
 import { UsageError } from '../usage-error.js';
+import { resolveSvcHome } from '../../../platform/config/svc-home.js';
 
 const BUILD_USAGE =
   '--artifacts <dir> --base-url <https-url-with-path> --out <dir> [--signing-key <file>]... [--index-version <n>] [--expires <30d|12h|YYYY-MM-DDTHH:MM:SSZ>] [--json]';
@@ -107,7 +108,11 @@ async function catalogServe(run: CliRun): Promise<number> {
   if (positionals.length !== 1) throw new UsageError(`expected exactly one catalog folder\nusage: ${usage}`);
   const { serveCatalog } = await import('../../../../../catalog/src/index.js');
   const pin = values['public-key'] === undefined ? undefined : await pinOfPublicKey(resolve(run.io.cwd, values['public-key']));
-  const served = await serveCatalog(resolve(run.io.cwd, positionals[0]!), { log: (line) => run.io.stderr.write(`${line}\n`) });
+  // The certificate stays in SVC_HOME after the stop: NODE_EXTRA_CA_CERTS keeps naming a file.
+  const served = await serveCatalog(resolve(run.io.cwd, positionals[0]!), {
+    log: (line) => run.io.stderr.write(`${line}\n`),
+    certificateDir: join(resolveSvcHome(run.io.env), 'catalog-serve'),
+  });
   const { stdout } = run.io;
   stdout.write(`serving ${resolve(run.io.cwd, positionals[0]!)} on https://127.0.0.1:${served.port} until Ctrl-C; on the host that tries it, set:\n`);
   stdout.write(`SVC_EXTENSION_CATALOG_URL=${served.indexUrl}\n`);
@@ -119,7 +124,7 @@ async function catalogServe(run: CliRun): Promise<number> {
     else run.signal.addEventListener('abort', () => done(), { once: true });
   });
   await served.close();
-  stdout.write('stopped\n');
+  stdout.write(`stopped; the certificate stays in ${served.certificateFile} for the next svc catalog serve (unset NODE_EXTRA_CA_CERTS once you no longer try catalogs here)\n`);
   return 0;
 }
 

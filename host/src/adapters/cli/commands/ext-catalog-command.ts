@@ -2,7 +2,7 @@
 import { SvcError } from '@svc-org/ai-sdk';
 import type { z } from 'zod';
 import { redactUrl } from '../../../features/extensions/install/index.js';
-import { CatalogInstallCodes, parseReleaseSpec, checkExtensionId } from '../../../features/extensions/catalog-installer/index.js';
+import { CATALOG_URL_KEY, CatalogInstallCodes, parseReleaseSpec, checkExtensionId } from '../../../features/extensions/catalog-installer/index.js';
 import type { HostServices } from '../../../host-services.js';
 import {
   getExtension,
@@ -96,6 +96,10 @@ async function runCatalogCommand(
       if (positionals.length > 0) throw new UsageError('usage: svc ext outdated [--json]');
       const outdated = await invoke(listOutdatedExtensions, {});
       if (values.json) return printJson(io, outdated);
+      if (!outdated.configured) {
+        io.stdout.write(`no catalog configured, so nothing to compare with (set one with: svc config set ${CATALOG_URL_KEY} <index URL>)\n`);
+        return 0;
+      }
       printOutdated(io, outdated.extensions);
       return 0;
     }

@@ -7,6 +7,8 @@ import type { CliRun } from '../cli-command.js';
 import type { CliIo } from '../cli-io.js';
 import { describeExtension, disableExtension, enableExtension, getExtension, getExtensionPermissions, listExtensions, removeDevExtension } from '../../../operations/extension/index.js';
 import { confirm } from '../confirm.js';
+import { formatArgv } from '../format-argv.js';
+import { formatExtensionDescription } from './format-extension-description.js';
 import { EXT_CATALOG_USAGE, extCatalogCommand } from './ext-catalog-command.js';
 import { parseCommandArgs } from '../parse-command-args.js';
 import { UsageError } from '../usage-error.js';
@@ -107,9 +109,6 @@ async function extList(args: string[], io: CliIo, open: () => Promise<HostServic
   return 0;
 }
 
-/** Said where a hardened provider's machine checks have no probe answer yet on this machine. */
-const NOT_YET_PROBED = 'network, signals, Unix sockets and a hard memory limit: not yet probed on this machine (its first launch or `svc doctor` probes)';
-
 /** `process` with what this machine cannot enforce for it, or `worker`. */
 function isolationCell(isolation: IsolationEnforcement): string {
   // Only the process mode depends on a probe: a worker is always `probed`.
@@ -126,10 +125,13 @@ async function extDev(args: string[], io: CliIo, open: () => Promise<HostService
     const { record, report } = await (await open()).extensions.devAdd(dir);
     io.stdout.write(`${terminalLine(`registered ${record.id} ${record.version} from ${record.path} (developer mode, ${record.state})`)}\n`);
     const failures = report.checks.filter((check) => !check.ok);
+    // The registration stands (the folder is fixed in place); what comes next depends on the checks.
     if (failures.length > 0) {
       io.stdout.write(`preflight reports problems to fix before it can be enabled:\n${terminalText(formatPreflightReport(report))}`);
+      io.stdout.write(`${terminalLine(`it cannot be enabled yet: fix the problems above, check again with svc ext doctor ${record.id}, then svc ext enable ${record.id}`)}\n`);
+    } else {
+      io.stdout.write(`${terminalLine(`enable it with: svc ext enable ${record.id}`)}\n`);
     }
-    io.stdout.write(`${terminalLine(`enable it with: svc ext enable ${record.id}`)}\n`);
     return 0;
   }
   if (action === 'remove') {
@@ -154,7 +156,7 @@ export function formatPermissionPrompt(prompt: PermissionPrompt): string {
   for (const dropped of prompt.dropped) lines.push(`  - ${dropped.padEnd(20)} no longer requested; will be removed`);
   if (prompt.requested.some((p) => p.new) && prompt.requested.some((p) => !p.new)) lines.push('  (+ marks permissions not granted before)');
   if (prompt.cli) {
-    lines.push(`CLI: ${prompt.cli.command} (found by ${prompt.cli.source}; nothing has run yet)`);
+    lines.push(`CLI: ${prompt.cli.command} (found by ${prompt.cli.source}; ${prompt.cli.ranBefore ? 'its version probe ran under the grant you confirmed before' : 'nothing has run yet'})`);
     lines.push(
       prompt.cli.probe
         ? `after you confirm, svc runs its version probe: ${formatArgv([prompt.cli.probe.command, ...prompt.cli.probe.args])}`
@@ -175,11 +177,6 @@ export function formatPermissionPrompt(prompt: PermissionPrompt): string {
   return `${lines.map(terminalLine).join('\n')}\n`;
 }
 
-/** An argument vector as a person would type it: each argument quoted only when it needs to be. */
-function formatArgv(argv: readonly string[]): string {
-  return argv.map((arg) => (/^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replaceAll("'", `'\\''`)}'`)).join(' ');
-}
-
 async function extShow(args: string[], io: CliIo, invoke: Invoke): Promise<number> {
   const usage = 'svc ext show <id> [--connection <name>] [--json]';
   const { values, positionals } = parseCommandArgs(args, { json: { type: 'boolean' }, connection: { type: 'string' } }, usage);
@@ -188,33 +185,7 @@ async function extShow(args: string[], io: CliIo, invoke: Invoke): Promise<numbe
     io.stdout.write(`${terminalJson(JSON.stringify(shown, null, 2))}\n`);
     return 0;
   }
-  const lines = [`${shown.displayName} (${shown.id} ${shown.version}, ${shown.source}, ${shown.state})`];
-  if (shown.description) lines.push(`  ${shown.description}`);
-  lines.push(`requested permissions: ${shown.requestedPermissions.join(', ') || '(none)'}`);
-  lines.push(`granted permissions:   ${shown.grantedPermissions.join(', ') || '(none)'}`);
-  if (shown.unusedPermissions && shown.unusedPermissions.length > 0) {
-    lines.push(`never used (last 30 days): ${shown.unusedPermissions.join(', ')} (see svc ext stats ${shown.id})`);
-  }
-  if (shown.compatibility) {
-    const { svc, node, cli } = shown.compatibility;
-    lines.push(`compatibility: svc ${svc}; node ${node}${cli ? `; cli ${cli}` : ''}`);
-  }
-  if (shown.cli) {
-    const where = shown.cli.found ?? `not found (${shown.cli.error?.code ?? 'cli_not_found'})`;
-    lines.push(`CLI: ${shown.cli.override ? `override ${shown.cli.override}` : shown.cli.default} → ${where}`);
-    lines.push(
-      shown.cli.probe
-        ? `version probe: ${formatArgv([shown.cli.found ?? shown.cli.default, ...shown.cli.probe.args])} (runs only ${shown.cli.probe.runs})`
-        : 'version probe: never runs (process:spawn is not requested)',
-    );
-  }
-  lines.push(`integration files: ${shown.integrationFiles.join(', ') || '(none)'}`);
-  lines.push(`runs as: ${shown.isolation.runsAs}${shown.isolation.notEnforced.length > 0 ? `; not enforced: ${shown.isolation.notEnforced.join('; ')}` : ''}`);
-  if (!shown.isolation.probed) lines.push(NOT_YET_PROBED);
-  for (const check of shown.checks) {
-    if (!check.ok) lines.push(`✗ ${check.check}  ${check.code}: ${check.message} — fix: ${check.fix}`);
-  }
-  lines.push(...shown.notice);
+  const lines = formatExtensionDescription(shown);
   io.stdout.write(`${lines.map(terminalLine).join('\n')}\n`);
   return 0;
 }

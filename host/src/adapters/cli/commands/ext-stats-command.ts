@@ -27,7 +27,7 @@ const ms = (value: number | null) => (value === null ? '-' : `${value} ms`);
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 
 export function formatStats(stats: Stats): string {
-  const lines = [`${stats.id} ${stats.version}  ${stats.state}${stats.quarantined ? ' (quarantined: crash loop)' : ''}  ${stats.isolation}  since ${stats.since.slice(0, 10)}`];
+  const lines = [`${stats.id} ${stats.version}  ${stats.state}${stats.quarantined ? ' (quarantined: crash loop)' : ''}  ${stats.isolation}  last 30 days (since ${stats.since.slice(0, 10)})`];
   lines.push(
     stats.activation
       ? `  activation: last ${ms(stats.activation.lastMs)}, mean ${ms(stats.activation.meanMs)}, max ${ms(stats.activation.maxMs)} (${stats.activation.count} cold load${stats.activation.count === 1 ? '' : 's'})`

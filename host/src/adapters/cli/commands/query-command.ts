@@ -68,6 +68,7 @@ export async function queryCommand(args: string[], io: CliIo, open: () => Promis
         endsWithNewline = true;
       }
       io.stderr.write(`${terminalLine(`error ${event.code}: ${services.logger.redactor.text(event.message)}`)}\n`);
+      if (event.fix) io.stderr.write(`${terminalLine(`  fix: ${services.logger.redactor.text(event.fix)}`)}\n`);
     }
     if (event.type === 'finish') {
       if (event.finishReason === 'cancelled') status = status || 130;

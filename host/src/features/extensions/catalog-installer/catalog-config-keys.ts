@@ -1,15 +1,17 @@
 import { invalidConfigValue, positiveIntegerValue, type SystemConfigKeys } from '../../../platform/config/index.js';
 import { parseCatalogKeys } from '../catalog-trust/parse-catalog-keys.js';
 import { parseHttpsUrl } from '../install/parse-https-url.js';
+import { catalogIndexUrl } from './catalog-index-url.js';
 
 /** The `svc config` keys of the catalog: where it is and how much may be read from it. */
 export const CATALOG_CONFIG_KEYS: SystemConfigKeys = {
   'extensions.catalogUrl': {
-    description: 'catalog index URL (https:; a base URL gets /index.v1.json appended); SVC_EXTENSION_CATALOG_URL wins',
+    description: 'catalog index URL, https://…/index.v1.json (a base URL is accepted and stored with /index.v1.json appended); SVC_EXTENSION_CATALOG_URL wins',
     normalize(value: string): string {
       const url = parseHttpsUrl(value.trim(), 'extensions.catalogUrl');
       if (url.search !== '' || url.hash !== '') throw invalidConfigValue('extensions.catalogUrl', 'must carry no query or fragment (put credentials in SVC_EXTENSION_CATALOG_TOKEN)');
-      return url.href;
+      // What is stored, and printed, is the index URL svc reads.
+      return catalogIndexUrl(url).href;
     },
   },
   'extensions.catalogKeys': {

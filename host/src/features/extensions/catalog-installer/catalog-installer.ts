@@ -118,12 +118,23 @@ export class CatalogInstaller {
    * this host, Node.js and its CLI (`cliVersion` answers only where the probe may run), and the
    * newest overall. Fetches the index only; nothing is downloaded.
    */
-  async outdated(cliVersion: (id: string) => Promise<string | undefined>, signal?: AbortSignal): Promise<{ signature: CatalogTrust; extensions: OutdatedEntry[] }> {
-    const { index, trust } = await this.fetchIndex(this.settings(), signal);
+  async outdated(
+    cliVersion: (id: string) => Promise<string | undefined>,
+    signal?: AbortSignal,
+  ): Promise<{ configured: boolean; signature: CatalogTrust | null; extensions: OutdatedEntry[] }> {
+    let settings: CatalogSettings;
+    try {
+      settings = this.settings();
+    } catch (error) {
+      // No catalog, nothing newer to know of: a plain answer, not a failure.
+      if (SvcError.hasCode(error) && error.code === CatalogInstallCodes.catalogNotConfigured) return { configured: false, signature: null, extensions: [] };
+      throw error;
+    }
+    const { index, trust } = await this.fetchIndex(settings, signal);
     const records = this.options.registry.list().filter((record) => record.source === 'catalog');
     const cli = new Map<string, string | undefined>();
     for (const record of records) cli.set(record.id, await cliVersion(record.id).catch(() => undefined));
-    return { signature: trust, extensions: buildOutdatedList(index, records, { host: this.options.hostVersion, node: process.versions.node, cli }) };
+    return { configured: true, signature: trust, extensions: buildOutdatedList(index, records, { host: this.options.hostVersion, node: process.versions.node, cli }) };
   }
 
   async install(id: string, version: string, observer: OperationObserver = {}): Promise<InstallOutcome> {

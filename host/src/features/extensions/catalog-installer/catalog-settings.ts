@@ -7,13 +7,13 @@ import { parseCatalogKeys, type PinnedCatalogKey } from '../catalog-trust/parse-
 import { parseHttpsUrl } from '../install/parse-https-url.js';
 import { resolveInstallBounds, DEFAULT_INSTALL_BOUNDS, type InstallBounds } from '@svc-org/extension-format/artifact';
 import { CatalogInstallCodes } from './catalog-install-codes.js';
+import { catalogIndexUrl } from './catalog-index-url.js';
 
 export const CATALOG_URL_ENV = 'SVC_EXTENSION_CATALOG_URL';
 export const CATALOG_TOKEN_ENV = 'SVC_EXTENSION_CATALOG_TOKEN';
 export const CATALOG_URL_KEY = 'extensions.catalogUrl';
 export const CATALOG_KEYS_ENV = 'SVC_EXTENSION_CATALOG_KEYS';
 export const CATALOG_KEYS_KEY = 'extensions.catalogKeys';
-const INDEX_FILE = 'index.v1.json';
 
 export interface CatalogSettings {
   /** The URL of index.v1.json. */
@@ -32,12 +32,11 @@ export function resolveCatalogSettings(env: NodeJS.ProcessEnv, readConfig: (key:
   if (!raw) {
     throw new SvcError({
       code: CatalogInstallCodes.catalogNotConfigured,
-      message: `no extension catalog is configured: set ${CATALOG_URL_ENV} or run \`svc config set ${CATALOG_URL_KEY} <https URL>\``,
+      message: `no extension catalog is configured: set ${CATALOG_URL_ENV} or run \`svc config set ${CATALOG_URL_KEY} <index URL>\``,
     });
   }
-  const url = parseHttpsUrl(raw, fromEnv ? CATALOG_URL_ENV : CATALOG_URL_KEY);
   // Both the index URL and the publication base URL the catalog was built for are accepted.
-  if (!url.pathname.endsWith('.json')) url.pathname = `${url.pathname.replace(/\/+$/, '')}/${INDEX_FILE}`;
+  const url = catalogIndexUrl(parseHttpsUrl(raw, fromEnv ? CATALOG_URL_ENV : CATALOG_URL_KEY));
   const token = env[CATALOG_TOKEN_ENV];
   // An empty variable does not unpin the configured keys: only `svc config unset` does.
   const keysFromEnv = env[CATALOG_KEYS_ENV]?.trim();

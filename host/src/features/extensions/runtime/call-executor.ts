@@ -66,6 +66,12 @@ export class CallExecutor {
     let graceTimer: NodeJS.Timeout | undefined;
     let endedBy: 'cancelled' | 'timeout' | undefined;
     let abandon = false;
+    // A stream that ended in an error event failed although its call returned: the statistics count it.
+    let streamFailure: SvcErrorData | undefined;
+    const relay = (events: CliStreamEvent[], sizes: number[]) => {
+      if (!streamFailure) for (const event of events) if (event.type === 'error') (streamFailure = { code: event.code, message: event.message });
+      onEvents?.(events, sizes);
+    };
 
     const stopped = (reason: 'cancelled' | 'timeout', abandoned: boolean): SvcErrorData => {
       const tail = abandoned ? `; its worker did not stop within ${this.options.limits.cancelGraceMs} ms and was abandoned` : '';
@@ -111,7 +117,7 @@ export class CallExecutor {
       connectionEnv: options.connectionEnv,
       loadConfig: options.loadConfig ?? (async () => ({})),
       maxProcessTimeoutMs: timeoutMs,
-      onEvents,
+      onEvents: relay,
       onSpawn: options.onSpawn,
       // The deadline counts from the moment the call runs, not while it waits for a thread.
       onStart: () => {
@@ -210,12 +216,29 @@ export class CallExecutor {
     } else if (endedBy === 'cancelled' && method !== 'stream' && outcome.ok) {
       outcome = { ok: false, error: stopped('cancelled', false) };
     }
+    const failure = outcome.ok ? reportedFailure(method, outcome.value, streamFailure, endedBy) : outcome.error;
+    // The host starts the session's CLI from this description: that start is the provider's use of
+    // process:spawn, as a Host Context spawn is.
+    if (stats && method === 'buildSessionProcess' && !failure && extension.granted.has('process:spawn')) stats.permissionUsed(extension.id, 'process:spawn');
     stats?.call({
       id: extension.id,
       method,
       ms: performance.now() - startedAt,
-      ...(outcome.ok ? {} : { code: outcome.error.code, message: logger.redactor.text(outcome.error.message) }),
+      ...(failure ? { code: failure.code, message: logger.redactor.text(failure.message) } : {}),
     });
     return outcome;
   }
+}
+
+/**
+ * How a call that returned still failed, for the statistics: a stream cancelled by its caller (it
+ * ends with `finish cancelled`, no throw), a stream that ended in an error event, or a `generate()`
+ * result with an error.
+ */
+function reportedFailure(method: AdapterMethodName, value: unknown, streamFailure: SvcErrorData | undefined, endedBy: 'cancelled' | 'timeout' | undefined): SvcErrorData | undefined {
+  if (endedBy === 'cancelled') return { code: 'cancelled', message: 'the call was cancelled' };
+  if (method === 'stream') return streamFailure;
+  if (method !== 'generate' || typeof value !== 'object' || value === null) return undefined;
+  const { error } = value as { error?: { code?: unknown; message?: unknown } };
+  return typeof error?.code === 'string' ? { code: error.code, message: typeof error.message === 'string' ? error.message : '' } : undefined;
 }

@@ -15,6 +15,7 @@ import { AdapterMethods, EVENT_BATCH_SIZE, SvcError, adapterCall } from '@svc-or
 import type { Logger } from '../../../platform/logging/index.js';
 import type { CallChannel } from './call-channel.js';
 import { CallExecutor } from './call-executor.js';
+import { errorEvent } from './error-event.js';
 import { EventQueue } from './event-queue.js';
 import type { PluginStorageStore } from './plugin-storage-store.js';
 import { resolveRuntimeLimits, type RuntimeLimits, type RuntimeLimitsInput } from './runtime-options.js';
@@ -130,7 +131,7 @@ export class ExtensionRuntime {
       if (!outcome.ok) {
         const error = this.redactError(outcome.error);
         const cancelled = error.code === 'cancelled';
-        if (!sawError) queue.push([{ type: 'error', code: error.code, message: error.message }]);
+        if (!sawError) queue.push([errorEvent(error)]);
         if (!sawFinish) queue.push([{ type: 'finish', finishReason: cancelled ? 'cancelled' : 'error' }]);
       }
       queue.end();

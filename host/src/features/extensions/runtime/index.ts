@@ -2,6 +2,7 @@ export * from './rpc-messages.js';
 export * from './runtime-options.js';
 export * from './plugin-storage-store.js';
 export * from './call-channel.js';
+export * from './error-event.js';
 export * from './extension-runtime.js';
 export * from './loadable-extension.js';
 export * from './provider-crash.js';

@@ -88,6 +88,7 @@ async function dispatch(
 ): Promise<unknown> {
   switch (task.method) {
     case 'buildSessionProcess':
+      if (!adapter.buildSessionProcess) throw unsupported('buildSessionProcess');
       return adapter.buildSessionProcess(task.args[0], ctx);
     case 'generate':
       return adapter.generate(task.args[0], ctx);
