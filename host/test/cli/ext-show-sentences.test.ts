@@ -68,6 +68,9 @@ function expectEverySentenceTrue(text: string, shown: ShownExtension): void {
       expect(line).toBe(`broken: ${shown.error!.code}: ${shown.error!.message}`);
     } else if (line.startsWith('✗ ')) {
       expect(shown.checks.filter((check) => !check.ok).map((check) => (check.ok ? '' : `✗ ${check.check}  ${check.code}: ${check.message} — fix: ${check.fix}`))).toContain(line);
+    } else if (line.startsWith('integration files: ')) {
+      const files = rest('integration files: ');
+      expect(files === '(none)' ? [] : files.split(', ')).toEqual(shown.integrationFiles);
     } else if (line.startsWith('runs as: ')) expect(rest('runs as: ')).toBe(shown.isolation.runsAs);
     else if (line.startsWith('  enforces:     ')) expect(list(rest('  enforces:     '))).toEqual(shown.isolation.enforces);
     else if (line.startsWith('  not enforced: ')) {
@@ -86,7 +89,7 @@ function expectEverySentenceTrue(text: string, shown: ShownExtension): void {
     } else throw new Error(`a line no check accounts for: ${line}`);
   }
   // What every description says, whatever its state.
-  for (const section of ['requested permissions: ', 'granted permissions:   ', 'runs as: ', '  enforces:     ', '  not enforced: ']) expect(printed(section), section).toBe(true);
+  for (const section of ['requested permissions: ', 'granted permissions:   ', 'integration files: ', 'runs as: ', '  enforces:     ', '  not enforced: ']) expect(printed(section), section).toBe(true);
   expect(printed('update to ')).toBe(shown.pending !== undefined);
 }
 
