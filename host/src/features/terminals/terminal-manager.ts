@@ -60,6 +60,11 @@ export interface TerminalManagerOptions {
    * worktree's set-up printed; the project folder when absent.
    */
   prepareWorkspace?: (taskId: number) => Promise<{ cwd: string; setupOutput?: string }>;
+  /**
+   * Whether the task's worktree holds changes against its base, asked when its execution ends (the
+   * task's attention reads it); undefined when not known.
+   */
+  inspectChanges?: (taskId: number) => Promise<boolean | undefined>;
   /** Where Node, `svc` and the hook scripts are (found beside this installation by default). */
   harnessFiles?: HarnessFiles;
   hostEnv?: NodeJS.ProcessEnv;
@@ -120,6 +125,8 @@ export class TerminalManager {
   async submitMessage(taskId: number, text: string, options?: SubmitMessageOptions): Promise<SubmitMessageResult & { executionId: number }> {
     const terminal = this.liveTerminalOf(taskId);
     const result = await submitMessage(terminal, text, options);
+    // The CLI took a message: it no longer waits at its prompt (for a CLI without a prompt-submit hook too).
+    this.options.domain.executions.clearWaiting(terminal.executionId);
     return { ...result, executionId: terminal.executionId };
   }
 
@@ -309,7 +316,8 @@ export class TerminalManager {
   private async recordExit(terminal: Terminal, runtimeDir: string): Promise<ExecutionRecord> {
     const exit = await terminal.exited;
     rmSync(runtimeDir, { recursive: true, force: true });
-    const record = this.records.finish(terminal.taskId, terminal.executionId, exit);
+    const leftChanges = this.options.inspectChanges ? await this.options.inspectChanges(terminal.taskId).catch(() => undefined) : undefined;
+    const record = this.records.finish(terminal.taskId, terminal.executionId, exit, leftChanges);
     this.retainEnded(terminal.taskId);
     return record;
   }

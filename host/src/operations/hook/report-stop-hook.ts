@@ -64,6 +64,8 @@ export const reportStopHook = defineOperation({
         else domain.executions.setSessionId(execution.id, input.sessionId);
       }
       ctx.terminals?.reportTurnEnded(input.taskId, execution?.id);
+      // The CLI waits at its own prompt now: the task's attention is `needs_you` until a message goes in.
+      if (execution) domain.executions.markWaiting(execution.id);
     }
     return { id: notification.id, taskId: input.taskId, executionId: execution?.id ?? null, duplicate };
   },
@@ -84,6 +86,7 @@ export const reportPromptHook = defineOperation({
     // Known from the first message on, so a Codex notify from another thread is recognised as such.
     if (execution && input.sessionId) ctx.terminals?.recordSessionId(execution.id, input.sessionId);
     ctx.terminals?.reportPromptSubmitted(input.taskId, execution?.id, input.turnId);
+    if (execution) ctx.services.domain.executions.clearWaiting(execution.id);
     return { taskId: input.taskId, executionId: execution?.id ?? null };
   },
 });
