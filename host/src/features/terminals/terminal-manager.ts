@@ -8,6 +8,7 @@ import type { ConnectionStore } from '../connections/index.js';
 import type { Domain, EndReason, ExecutionRecord, TaskRecord } from '../domain/index.js';
 import type { ExtensionService } from '../extensions/index.js';
 import type { Logger } from '../../platform/logging/index.js';
+import { messageSubmitted, questionAnswered, questionAsked, taskStarted } from '../lifecycle/index.js';
 import { ExecutionRecords } from './execution-records.js';
 import type { TimerClock } from './keepalive-timer.js';
 import type { ScrollbackRead } from './scrollback-buffer.js';
@@ -126,7 +127,7 @@ export class TerminalManager {
     const terminal = this.liveTerminalOf(taskId);
     const result = await submitMessage(terminal, text, options);
     // The CLI took a message: it no longer waits at its prompt (for a CLI without a prompt-submit hook too).
-    this.options.domain.executions.clearWaiting(terminal.executionId);
+    messageSubmitted(this.options.domain, terminal.executionId);
     return { ...result, executionId: terminal.executionId };
   }
 
@@ -163,14 +164,14 @@ export class TerminalManager {
   /** Parks the execution (PAUSED): the PTY stays alive and the keepalive is suspended. */
   pause(taskId: number): ExecutionRecord {
     const terminal = this.liveTerminalOf(taskId);
-    const record = this.options.domain.executions.setLiveStatus(terminal.executionId, 'PAUSED');
+    const record = questionAsked(this.options.domain, terminal.executionId);
     terminal.pause();
     return record;
   }
 
   unpause(taskId: number): ExecutionRecord {
     const terminal = this.liveTerminalOf(taskId);
-    const record = this.options.domain.executions.setLiveStatus(terminal.executionId, 'RUNNING');
+    const record = questionAnswered(this.options.domain, terminal.executionId);
     terminal.unpause();
     return record;
   }
@@ -272,7 +273,7 @@ export class TerminalManager {
         throw error;
       }
       this.records.spawned(execution.id, pty.pid);
-      if (task.status === 'TODO' || task.status === 'IN_REVIEW') domain.tasks.moveTo(taskId, 'IN_PROGRESS');
+      taskStarted(domain, task);
       const terminal = new Terminal({
         taskId,
         executionId: execution.id,
