@@ -4,11 +4,12 @@
 // HTTP, MCP get_task and list_tasks). Shutdown and restart are rows of test/e2e/service.test.ts.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import * as pty from 'node-pty';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { commitAll, git, makeRepo, writeFiles } from '../support/git-repo.js';
 import { QWEN_STAND_IN, prepareQwenDemoProject, svcOk } from '../support/qwen-demo-project.js';
 import { connectSvcMcp, type SvcMcp } from '../support/svc-mcp-client.js';
-import { createSvcSandbox, type SvcSandbox } from '../support/svc-process.js';
+import { createSvcSandbox, SVC_BIN, type SvcSandbox } from '../support/svc-process.js';
 import { readTerminalUntil, startServe, type ServeProcess } from '../support/svc-serve.js';
 import { until } from '../support/until.js';
 
@@ -19,6 +20,17 @@ let repo: string;
 
 const ok = (args: string[]) => svcOk(svc, args);
 const json = async (args: string[]) => JSON.parse(await ok([...args, '--json']));
+/** `svc <args>` in a real terminal: waits for `question`, answers `answer`; its exit code and screen. */
+async function answered(args: string[], question: string, answer: string): Promise<{ code: number; screen: string }> {
+  const term = pty.spawn(process.execPath, [SVC_BIN, ...args], { cols: 120, rows: 30, env: svc.env as Record<string, string> });
+  let screen = '';
+  term.onData((data) => (screen += data));
+  const exited = new Promise<number>((resolve) => term.onExit(({ exitCode }) => resolve(exitCode)));
+  await until(() => (screen.includes(question) ? true : undefined), 30_000, `"${question}" from svc ${args.join(' ')}`);
+  term.write(answer);
+  return { code: await exited, screen };
+}
+
 const createTask = async (title: string) => Number(/task (\d+) created/.exec(await ok(['task', 'create', title, '--project', 'demo']))![1]);
 
 interface Row {
@@ -161,7 +173,14 @@ test('each event of the state table leaves the task, its execution, its terminal
   expect(notStopped.code).not.toBe(0);
   expect(notStopped.stderr).toContain('task_still_running');
   expect(await stateOf(two)).toMatchObject({ task: 'IN_PROGRESS', execution: { status: 'RUNNING', outcome: null }, worktree: 'ACTIVE' });
-  expect(await ok(['task', 'discard', String(two), '--stop'])).toContain('the task is CANCELLED');
+  // At a terminal the CLI asks first: no keeps it running, yes stops it and discards.
+  const declined = await answered(['task', 'discard', String(two)], 'Stop it and discard its worktree? [y/N]', 'n\r');
+  expect(declined.code).toBe(1);
+  expect(declined.screen).toContain('nothing removed; the task keeps running');
+  expect(await stateOf(two)).toMatchObject({ task: 'IN_PROGRESS', execution: { status: 'RUNNING', outcome: null }, worktree: 'ACTIVE' });
+  const accepted = await answered(['task', 'discard', String(two)], 'Stop it and discard its worktree? [y/N]', 'y\r');
+  expect(accepted.code).toBe(0);
+  expect(accepted.screen).toContain('the task is CANCELLED');
   expect(await stateOf(two)).toEqual({ task: 'CANCELLED', execution: { status: 'COMPLETED', outcome: 'stopped' }, terminal: 'ENDED', worktree: 'REMOVED', attention: 'done' });
 
   // the CLI ends by itself: cleanly (completed, its changes ready for review), or not (a real failure)
