@@ -1,6 +1,12 @@
 // The one derived attention of a task, fed each state, and how each end of an execution is recorded.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { attentionOf, endOfExit, endOfRestart, endOfSpawnFailure, executionWords, type AttentionFacts } from '../../src/features/lifecycle/index.js';
+import { Domain } from '../../src/features/domain/index.js';
+import { WorktreeStore } from '../../src/features/worktrees/index.js';
+import { openDatabase } from '../../src/platform/db/index.js';
+import { taskViews, attentionOf, endOfExit, endOfRestart, endOfSpawnFailure, executionWords, type AttentionFacts } from '../../src/features/lifecycle/index.js';
 
 const running = { status: 'RUNNING' as const, outcome: null, waitingSince: null, leftChanges: null };
 const ended = (outcome: 'completed' | 'failed' | 'stopped' | 'interrupted', leftChanges: boolean | null) => ({
@@ -60,5 +66,34 @@ describe('the end of an execution', () => {
     expect(words('COMPLETED', 'completed')).toBe('Completed');
     expect(words('FAILED', 'failed', 3)).toBe('Failed (exit 3)');
     expect(words('PAUSED', null)).toBe('Paused — waiting for an answer');
+  });
+});
+
+describe('the facts read from the database', () => {
+  test('a conflict counts only while both tasks are open with their worktrees', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'svc-attention-'));
+    const db = openDatabase(join(dir, 'svc.db'));
+    try {
+      const domain = new Domain(db, { signals: { setUnattended: () => undefined } });
+      const worktrees = new WorktreeStore(db);
+      const workspace = domain.workspaces.create({ name: 'w' });
+      const project = domain.projects.create({ workspaceId: workspace.id, name: 'app', repoPath: dir });
+      const [a, b] = ['one', 'two'].map((title) => domain.tasks.create({ projectId: project.id, title }));
+      for (const task of [a!, b!]) {
+        worktrees.begin({ taskId: task.id, projectId: project.id, branch: `svc/${task.id}`, baseBranch: 'main', worktreePath: join(dir, String(task.id)) });
+        worktrees.activate(task.id, 'abc1234');
+      }
+      worktrees.recordOverlap(a!.id, b!.id, ['app.js'], ['app.js'], 'sig');
+      const attention = () => taskViews(domain, worktrees, [domain.tasks.get(a!.id)])[0]!;
+      expect(attention()).toMatchObject({ attention: 'conflicts', projectName: 'app', mergedCommit: null });
+      worktrees.markRemoved(b!.id);
+      expect(attention().attention).toBe('idle');
+      worktrees.activate(b!.id, 'abc1234');
+      domain.tasks.moveTo(b!.id, 'CANCELLED');
+      expect(attention().attention).toBe('idle');
+    } finally {
+      db.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -21,9 +21,11 @@ export function attentionFactsOf(domain: Domain, worktrees: WorktreeStore, task:
   const latest = domain.executions.latestForTask(task.id);
   const worktree = worktrees.get(task.id);
   const conflicts = new Set<string>();
-  for (const overlap of worktrees.overlapsOf(task.id)) {
+  // What the overlap check last found against the other open tasks' branches (a pair whose other
+  // side closed or lost its worktree no longer counts).
+  for (const overlap of worktree?.state === 'ACTIVE' ? worktrees.overlapsOf(task.id) : []) {
     const other = overlap.taskA === task.id ? overlap.taskB : overlap.taskA;
-    if (overlap.conflicts.length === 0 || !isOpen(domain, other)) continue;
+    if (overlap.conflicts.length === 0 || !isOpen(domain, other) || worktrees.get(other)?.state !== 'ACTIVE') continue;
     for (const file of overlap.conflicts) conflicts.add(file);
   }
   return {
