@@ -150,6 +150,16 @@ describe('words for the person', () => {
     for (const text of [set, del, await help('note', 'create'), await help('asset', 'add')]) expect(text).not.toMatch(/manage_|list_project_facts|action set|projectId|taskId/);
   });
 
+  test('the task, project, fact, note and asset commands are listed without API names (snake_case tools, camelCase fields)', async () => {
+    for (const group of ['task', 'project', 'fact', 'note', 'asset']) {
+      const c = cli();
+      expect(await c.run(group, '--help')).toBe(0);
+      const listing = c.out().split('\n').filter((line) => /^\s+\S+\s{2,}/.test(line));
+      expect(listing.length, group).toBeGreaterThan(0);
+      for (const line of listing) expect(line, `${group}: ${line}`).not.toMatch(/[a-z][A-Z][a-z]+|\b[a-z]+_[a-z_]+\b/);
+    }
+  });
+
   test('svc task discard --dry-run exists as its help says', async () => {
     const c = cli();
     // No such task: the flag is taken, and the task is what is missing.

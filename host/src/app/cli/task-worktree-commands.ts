@@ -224,6 +224,8 @@ export const TASK_WORKTREE_COMMANDS: CliCommand[] = [
     group: 'task',
     name: 'gc',
     operation: o.collectTaskWorktrees,
+    description:
+      'Remove the worktrees of tasks done or cancelled longer than the retention (default 7 days; branches stay), and show worktree disk use per project; --dry-run removes nothing.',
     options: {
       'dry-run': { type: 'boolean', description: 'remove nothing; show what would go and the disk use' },
       'retention-days': { type: 'string', value: '<days>', description: 'how long a done task keeps its worktree (default 7)' },

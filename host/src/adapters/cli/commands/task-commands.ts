@@ -160,6 +160,7 @@ export const TASK_COMMANDS: CliCommand[] = [
     group: 'task',
     name: 'show',
     operation: o.getTask,
+    description: 'Show one task: title, status, project, parent, labels, description, what it asks of you now (needs you, conflicts, working, ready for review, idle, done) and its latest executions.',
     alsoUses: [o.listExecutions],
     positionals: '<id>',
     options: {},
@@ -294,6 +295,8 @@ export const TASK_COMMANDS: CliCommand[] = [
     group: 'task',
     name: 'start',
     operation: o.startTaskExecution,
+    description:
+      "Start a fresh CLI session for a task in a terminal of the service, through a connection, in the task's own git worktree when its project isolates tasks, else in the project folder.",
     positionals: '<id>',
     options: LAUNCH_OPTIONS,
     json: true,
