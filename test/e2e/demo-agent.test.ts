@@ -108,12 +108,13 @@ test('stopped while it waits, the agent is resumed by the reply and finishes; re
   const ask = await openAsk(task);
   await readTerminalUntil(server!, task, 'answer> ');
   await ok(['task', 'stop', String(task)]);
-  expect((await ended(task)).status).not.toBe('COMPLETED');
+  // Stopped by a person: not a failure, and not completed either.
+  expect(await ended(task)).toMatchObject({ status: 'COMPLETED', outcome: 'stopped' });
   // The question stays open; the reply resumes the agent's session, which waits for it again.
   expect(await ok(['harness', 'reply', String(ask.id), 'Keep them short'])).toContain('resumed');
   await until(async () => {
     const executions = (await json(['task', 'show', String(task)])).executions;
-    return executions.length === 2 && executions[0].status === 'COMPLETED' ? executions : undefined;
+    return executions.length === 2 && executions[0].outcome === 'completed' ? executions : undefined;
   }, 60_000, 'the resumed agent to finish');
   const output = await ok(['task', 'output', String(task)]);
   expect(output).toContain('resumed: the draft of write-the-notes.md waits for the answer to its question');

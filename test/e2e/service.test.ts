@@ -24,6 +24,7 @@ interface Execution {
   id: number;
   status: string;
   endReason: string | null;
+  outcome: string | null;
   pid: number | null;
   mode: string;
 }
@@ -66,7 +67,9 @@ describe('svc serve with the Qwen Code sample provider', () => {
     const [running] = await executionsOf(taskId);
     expect(running).toMatchObject({ status: 'RUNNING', mode: 'fresh' });
     expect(isRunning(running!.pid!)).toBe(true);
-    expect(await ok(['task', 'stop', String(taskId)])).toMatch(/stopped: execution \d+ FAILED \(signal 2, stopped\)/);
+    // A person's Stop is not a failure.
+    expect(await ok(['task', 'stop', String(taskId)])).toMatch(/stopped: execution \d+ Stopped\n/);
+    expect((await executionsOf(taskId))[0]).toMatchObject({ status: 'COMPLETED', outcome: 'stopped', endReason: 'stopped' });
     expect(isRunning(running!.pid!)).toBe(false);
 
     expect(await ok(['task', 'resume', String(taskId)])).toContain('continuing the most recent session');
@@ -79,10 +82,12 @@ describe('svc serve with the Qwen Code sample provider', () => {
     await first.exited;
     const second = await serve();
     // Printed right after the line startServe waits for; the pipe may hand it over in a later chunk.
-    await waitFor(() => second.child.output.stdout.includes('marked 1 execution(s) left live by the previous service as FAILED'), 5000, 'the recovery line');
+    await waitFor(() => second.child.output.stdout.includes('1 execution(s) left live by the previous service ended as interrupted'), 5000, 'the recovery line');
     await waitFor(() => !isRunning(resumed!.pid!), 10_000, 'the orphaned CLI to be gone');
     const afterCrash = await executionsOf(taskId);
-    expect(afterCrash[0]).toMatchObject({ id: resumed!.id, status: 'FAILED', endReason: 'service_restart' });
+    // A crash of the service interrupts the execution; resuming the task continues it.
+    expect(afterCrash[0]).toMatchObject({ id: resumed!.id, status: 'COMPLETED', outcome: 'interrupted', endReason: 'service_restart' });
+    expect(await ok(['task', 'show', String(taskId)])).toMatch(/Interrupted — resumable/);
     expect(afterCrash.filter((e) => e.status === 'RUNNING' || e.status === 'PAUSED')).toEqual([]);
     expect((await second.api('GET', `/api/internal/terminal/${taskId}/buffer`)).body.error.code).toBe('terminal_not_found');
 
@@ -96,11 +101,12 @@ describe('svc serve with the Qwen Code sample provider', () => {
     expect(existsSync(join(svc.home, 'server.json'))).toBe(false);
     expect(isRunning(beforeStop!.pid!)).toBe(false);
     const afterStop = await executionsOf(taskId);
-    expect(afterStop[0]).toMatchObject({ id: beforeStop!.id, endReason: 'service_shutdown' });
-    expect(afterStop[0]!.status).toMatch(/^(COMPLETED|FAILED)$/);
+    // A clean shutdown interrupts it too, neutrally.
+    expect(afterStop[0]).toMatchObject({ id: beforeStop!.id, status: 'COMPLETED', outcome: 'interrupted', endReason: 'service_shutdown' });
+    expect(await ok(['task', 'show', String(taskId)])).not.toMatch(/FAILED|Failed/);
 
     const third = await serve();
-    expect(third.child.output.stdout).not.toContain('marked');
+    expect(third.child.output.stdout).not.toContain('left live by the previous service');
     const restarted = await ok(['task', 'resume', String(taskId), '--connection', 'qwen']);
     expect(restarted).toContain('resumed');
     await readUntil(third, taskId, 0, 'Continuing the most recent session');

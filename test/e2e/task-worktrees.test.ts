@@ -124,14 +124,25 @@ test('two tasks run side by side in their own worktrees; overlaps are flagged; c
   await mcp.close();
   await ok(['task', 'stop', String(workbench)]);
 
-  // Landing: a merges; b now conflicts and nothing moves; c squashes over HTTP.
+  // Landing: a merges (its running CLI stopped once asked to); b now conflicts and nothing moves; c squashes over HTTP.
   const mainBefore = git(repo, 'rev-parse', 'main');
-  expect(await ok(['task', 'merge', String(a)])).toContain(`merged into main`);
+  const stillRunning = await svc.run(['task', 'merge', String(a)], { timeoutMs: 60_000 });
+  expect(stillRunning.code).not.toBe(0);
+  expect(stillRunning.stderr).toContain('task_still_running');
+  expect(stillRunning.stderr).toContain('--stop');
+  expect(git(repo, 'rev-parse', 'main')).toBe(mainBefore);
+  expect((await json(['task', 'show', String(a)])).executions[0].status).toBe('RUNNING');
+  expect(await ok(['task', 'merge', String(a), '--stop'])).toContain(`merged into main`);
+  const mergedA = await json(['task', 'show', String(a)]);
+  expect(mergedA).toMatchObject({ status: 'DONE', attention: 'done', mergedCommit: git(repo, 'rev-parse', 'main') });
+  expect(mergedA.executions[0]).toMatchObject({ status: 'COMPLETED', outcome: 'stopped' });
+  expect((await server!.api('GET', `/api/internal/terminal/${a}`)).body.terminal.state).toBe('ENDED');
+  expect(await ok(['task', 'diff', String(a)])).toBe(`Merged as ${git(repo, 'rev-parse', 'main').slice(0, 12)} into main; nothing left to review\n`);
   expect(readFileSync(join(repo, 'src/greeting.txt'), 'utf8')).toBe('HELLO\nworld\n');
   expect(git(repo, 'rev-list', '--parents', '-n', '1', 'main').split(' ')).toEqual([expect.any(String), mainBefore, git(repo, 'rev-parse', wa.branch)]);
   const mainAfterA = git(repo, 'rev-parse', 'main');
   const tipB = git(repo, 'rev-parse', wb.branch);
-  const conflict = await svc.run(['task', 'merge', String(b)], { timeoutMs: 60_000 });
+  const conflict = await svc.run(['task', 'merge', String(b), '--stop'], { timeoutMs: 60_000 });
   expect(conflict.code).not.toBe(0);
   expect(conflict.stderr).toContain('merge_conflict');
   expect(conflict.stderr).toContain('src/greeting.txt');
@@ -139,15 +150,17 @@ test('two tasks run side by side in their own worktrees; overlaps are flagged; c
   expect(git(repo, 'status', '--porcelain')).toBe('');
   expect(git(wb.worktreePath, 'rev-parse', 'HEAD')).toBe(tipB);
   expect(git(wb.worktreePath, 'status', '--porcelain')).toBe('');
+  // The refused merge stopped nothing and closed nothing.
+  expect(await json(['task', 'show', String(b)])).toMatchObject({ status: 'IN_PROGRESS', executions: [expect.objectContaining({ status: 'RUNNING' })] });
   const squashed = await server!.api('POST', `/api/tasks/${c}/merge`, { squash: true, message: 'Add the guide' });
-  expect(squashed).toMatchObject({ status: 200, body: { outcome: 'merged', squash: true, files: ['docs/guide.md'] } });
+  expect(squashed).toMatchObject({ status: 200, body: { outcome: 'merged', squash: true, files: ['docs/guide.md'], taskStatus: 'DONE', stoppedExecutionId: null } });
   expect(git(repo, 'log', '-1', '--format=%s|%P', 'main')).toBe(`Add the guide|${mainAfterA}`);
   expect(readFileSync(join(repo, 'docs/guide.md'), 'utf8')).toBe('# guide\n');
 
   // Discard b: its terminal stopped, its worktree goes, its unmerged commit stays on its branch.
   await ok(['task', 'stop', String(b)]);
   const discarded = await json(['task', 'discard', String(b)]);
-  expect(discarded).toMatchObject({ worktreeRemoved: true, branchDeleted: false, unmergedCommits: [{ sha: tipB, subject: 'whisper' }] });
+  expect(discarded).toMatchObject({ worktreeRemoved: true, branchDeleted: false, unmergedCommits: [{ sha: tipB, subject: 'whisper' }], taskStatus: 'CANCELLED' });
   expect(git(repo, 'rev-parse', wb.branch)).toBe(tipB);
   expect(await ok(['task', 'branches', '--unmerged'])).toContain(wb.branch);
   const refused = await svc.run(['task', 'discard', String(b), '--delete-branch'], { timeoutMs: 60_000 });

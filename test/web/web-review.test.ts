@@ -74,13 +74,31 @@ test('a person reviews a task on its page: files, rendered diff, a line comment 
   expect(typed.data).toContain('src/greeting.txt:1: Keep the greeting lower case');
   expect(await review.getByRole('list', { name: 'Pending comments' }).count()).toBe(0);
 
-  // Merge refuses the uncommitted file until the person asks to commit it first.
+  // Merge ends the task's work: refused while it runs until the person ticks the box to stop it, and
+  // refused with the uncommitted file until they ask to commit it first; each refusal names the
+  // page's own control, never a CLI flag.
+  const alert = review.getByRole('alert');
   await review.getByRole('button', { name: 'Merge', exact: true }).click();
-  await review.getByRole('alert').getByText('task_has_uncommitted_changes').waitFor();
+  await alert.getByText('task_still_running').waitFor();
+  expect(await alert.textContent()).toContain('Tick “Stop the task if it is still running”');
+  await review.getByLabel('Stop the task if it is still running').check();
+  await review.getByRole('button', { name: 'Merge', exact: true }).click();
+  await alert.getByText('task_has_uncommitted_changes').waitFor();
+  expect(await alert.textContent()).toContain('Tick “Commit pending changes first”');
+  expect(await alert.textContent()).not.toContain('--');
   expect(git(repo, 'rev-list', '--count', 'main')).toBe('1');
+  expect(JSON.parse(await ok(['task', 'show', String(taskId), '--json'])).executions[0].status).toBe('RUNNING');
   await review.getByLabel('Commit pending changes first').check();
   await review.getByRole('button', { name: 'Merge', exact: true }).click();
-  await review.getByText(/Merged into main as [0-9a-f]{12}\./).waitFor();
+  await review.getByText(/Merged into main as [0-9a-f]{12}\. The task was stopped\. The task is DONE\./).waitFor();
   expect(readFileSync(join(repo, 'src/greeting.txt'), 'utf8')).toBe('HELLO\nworld\n');
   expect(readFileSync(join(repo, 'src/farewell.txt'), 'utf8')).toBe('bye\n');
+  // The review shows the merge commit instead of "No changes yet"; the task and its terminal ended neutrally.
+  const mergeCommit = git(repo, 'rev-parse', 'main');
+  await review.getByText(`Merged as ${mergeCommit.slice(0, 12)} into main`).waitFor();
+  expect(await review.getByText('No changes yet').count()).toBe(0);
+  const detail = page.getByRole('region', { name: `Task ${taskId}` });
+  await detail.getByTestId('attention').getByText('Done').waitFor();
+  expect(await detail.locator('table.grid tbody tr').first().textContent()).toContain('Stopped');
+  expect(await detail.locator('table.grid tbody').textContent()).not.toMatch(/FAILED|Failed/);
 }, 120_000);

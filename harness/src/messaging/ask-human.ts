@@ -1,5 +1,6 @@
 import { SvcError } from '@svc-org/ai-sdk';
 import { z } from 'zod';
+import { questionAsked } from '../../../host/src/features/lifecycle/index.js';
 import { defineOperation } from '../../../host/src/operations/index.js';
 import { harnessStores } from './harness-stores.js';
 import { resolveCallerTask } from './resolve-caller-task.js';
@@ -47,7 +48,7 @@ export const askHuman = defineOperation({
     }
     const body = input.options?.length ? `${input.question}\n\n${input.options.map((option, i) => `${i + 1}. ${option}`).join('\n')}` : input.question;
     const { messageId, askId } = harnessStores(ctx.services).messages.registerAsk(owner, body, () => {
-      domain.executions.setLiveStatus(execution.id, 'PAUSED');
+      questionAsked(domain, execution.id);
     });
     // The row is PAUSED already; this holds the terminal's disconnect keepalive while it waits.
     const terminal = ctx.terminals?.summary(owner.taskId);

@@ -22,8 +22,9 @@ export const WORKBENCH_EVENT_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
  * - `stop_hook_arrived` → `CHILD_TURN_ENDED`; the first turn end of an execution takes the
  *   execution's review key.
  * - `execution_ended` FAILED → `EXECUTION_FAILED` (high priority), always.
- * - `execution_ended` COMPLETED → `EXECUTION_COMPLETED` only when no stop-hook review of that
- *   execution holds its review key: both race on the unique `execution_review_key`.
+ * - `execution_ended` COMPLETED (completed, or stopped by a person, or interrupted by the service) →
+ *   `EXECUTION_COMPLETED` only when no stop-hook review of that execution holds its review key: both
+ *   race on the unique `execution_review_key`. Its summary names the outcome.
  * - `task_status_changed` has no consumer yet: `not_consumed`, and the worker marks it done.
  *
  * A stop hook or execution end first handled more than seven days after it happened (the service
@@ -101,9 +102,11 @@ export class WorkbenchEventConsumer {
           title: task.title,
           status: end.status,
           endReason: execution.endReason,
+          outcome: execution.outcome,
           errorCode: execution.error?.code ?? null,
           endedAt: execution.endedAt,
-          summary: `${end.status}${execution.endReason ? ` (${execution.endReason})` : ''}`,
+          // How it ended in a person's words (a Stop or a shutdown is not a failure), and why.
+          summary: `${execution.outcome ?? end.status}${execution.endReason ? ` (${execution.endReason})` : ''}`,
         },
       });
       return added === undefined ? 'no_event' : 'workbench_event';

@@ -72,6 +72,21 @@ test('a stop-hook review wins the execution review key; COMPLETED without one an
   ]);
 });
 
+test("a child a person stopped, or the service interrupted, is an ordinary review naming how it ended, not a high-priority failure", async () => {
+  const parent = fx.newTask('Lead');
+  const child = fx.services.domain.tasks.create({ projectId: fx.projectId, title: 'Child', parentTaskId: parent }).id;
+  const stopped = fx.running(child);
+  fx.services.domain.executions.finish(stopped, { status: 'COMPLETED', endReason: 'stopped', exitSignal: 2 });
+  const interrupted = fx.running(child);
+  fx.services.domain.executions.finish(interrupted, { status: 'COMPLETED', endReason: 'service_shutdown' });
+  await drain('outcomes');
+  expect(kinds(parent)).toEqual([`EXECUTION_COMPLETED:normal:${stopped}`, `EXECUTION_COMPLETED:normal:${interrupted}`]);
+  const summaries = (fx.services.db.prepare('SELECT payload FROM harness_workbench_events WHERE parent_task_id = ? ORDER BY id').all(parent) as { payload: string }[]).map(
+    (row) => JSON.parse(row.payload).summary,
+  );
+  expect(summaries).toEqual(['stopped (stopped)', 'interrupted (service_shutdown)']);
+});
+
 test('an expired batch claim is released at start: its events wait again and its message is gone', async () => {
   const parent = fx.newTask('Lead');
   const child = fx.services.domain.tasks.create({ projectId: fx.projectId, title: 'Child', parentTaskId: parent }).id;

@@ -1,6 +1,6 @@
 import { SvcError } from '@svc-org/ai-sdk';
 import { commandGroups, commandNames, loadAllCommands, loadCommand, loadGroupCommands } from './cli/command-table.js';
-import { HOST_VERSION, resolveSvcHome } from '../platform/config/index.js';
+import { closestName, HOST_VERSION, resolveSvcHome } from '../platform/config/index.js';
 import { openHostServices, type HostServices } from '../host-services.js';
 // Direct, not through operations/index.ts: that evaluates every operation's declaration.
 import { OperationInvoker } from '../operations/operation-invoker.js';
@@ -9,7 +9,6 @@ import { OperationRegistry } from '../operations/operation-registry.js';
 import { ServiceClient } from '../client/service-client.js';
 import type { CliCommand, CliValues } from '../adapters/cli/cli-command.js';
 import type { CliIo } from '../adapters/cli/cli-io.js';
-import { closestName } from '../adapters/cli/closest-name.js';
 import { formatCommandHelp } from '../adapters/cli/format-command-help.js';
 import { formatGroupHelp } from '../adapters/cli/format-group-help.js';
 import { formatUsage } from '../adapters/cli/format-usage.js';

@@ -17,6 +17,7 @@ import {
   type TerminalSettings,
 } from '../features/terminals/index.js';
 import { taskWorktreesOf, WorktreeWatcher } from '../features/worktrees/index.js';
+import { worktreeHasChanges } from '../features/lifecycle/index.js';
 import { InstallToken, ServerFile } from '../client/index.js';
 
 export const DEFAULT_PORT = 7878;
@@ -100,6 +101,7 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
         workbenches.isWorkbench(taskId)
           ? { cwd: domain.projects.get(domain.tasks.get(taskId).projectId).repoPath }
           : taskWorktreesOf(services, env).prepare(taskId),
+      inspectChanges: (taskId) => worktreeHasChanges(taskWorktreesOf(services, env), taskId),
     });
     const web = { root: resolveWebRoot(env), sessions: new WebSessions(), live: new LiveUpdates() };
     web.live.watchDatabase(() => Number((services.db.prepare('PRAGMA data_version').get() as { data_version: number }).data_version));
@@ -144,7 +146,7 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
     serverFile.publish({ ...identity, url: http.url, port: http.port });
     eventWorker.start();
     worktreeWatcher.start();
-    logger.info('service started', { url: http.url, recoveredExecutions: recovery.failed.length, killedLeftovers: recovery.killed.length });
+    logger.info('service started', { url: http.url, recoveredExecutions: recovery.interrupted.length, killedLeftovers: recovery.killed.length });
     let closing: Promise<void> | undefined;
     return {
       url: http.url,

@@ -4,8 +4,12 @@ import type { z } from 'zod';
 import type { OperationReach } from './caller-reach.js';
 import type { OperationContext } from './operation-context.js';
 
-/** Where an operation may run: anywhere the database is, or only inside `svc serve` (live PTYs). */
-export type OperationPlacement = 'any' | 'service';
+/**
+ * Where an operation may run: anywhere the database is, only inside `svc serve` (live PTYs), or in
+ * the service when it is running and here otherwise (`service_if_running`: it may end a live
+ * terminal, which only the service can, and needs none when the service is down).
+ */
+export type OperationPlacement = 'any' | 'service' | 'service_if_running';
 
 /** How the HTTP adapter mounts an operation. `:name` segments are merged into the input. */
 export interface OperationHttpRoute {

@@ -74,9 +74,30 @@ export class OperationInvoker {
       }
       return op.output.parse(await this.options.remote().invoke(op.name, input ?? {}, signal));
     }
+    if (op.runsIn === 'service_if_running' && !this.options.terminals && this.options.remote) {
+      const forwarded = await this.forward(op, input, signal);
+      if (forwarded.ran) return forwarded.output as z.output<O['output']>;
+    }
     const services = await this.options.services();
     const result = await op.handler(parsed, { services, ...(this.options.terminals ? { terminals: this.options.terminals } : {}), caller: this.options.caller, signal, ...(progress ? { progress } : {}) });
     return op.output.parse(result);
+  }
+
+  /** Runs the operation in the service when one is running; `ran: false` when none is. */
+  private async forward(op: AnyOperation, input: unknown, signal: AbortSignal): Promise<{ ran: true; output: unknown } | { ran: false }> {
+    let remote: OperationRemote;
+    try {
+      remote = this.options.remote!();
+    } catch (error) {
+      if (SvcError.hasCode(error) && error.code === 'server_not_running') return { ran: false };
+      throw error;
+    }
+    try {
+      return { ran: true, output: op.output.parse(await remote.invoke(op.name, input ?? {}, signal)) };
+    } catch (error) {
+      if (SvcError.hasCode(error) && error.code === 'server_not_running') return { ran: false };
+      throw error;
+    }
   }
 }
 

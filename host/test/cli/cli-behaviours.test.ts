@@ -119,3 +119,60 @@ describe('interactive commands without a terminal', () => {
     expect(c.err()).toContain('svc serve');
   });
 });
+
+describe('words for the person', () => {
+  const help = async (...args: string[]) => {
+    const c = cli();
+    expect(await c.run(...args, '--help')).toBe(0);
+    return c.out();
+  };
+
+  test('help speaks in flags and words, never the API fields (before: "deleteBranch", "expectTip", "dryRun")', async () => {
+    const discard = await help('task', 'discard');
+    expect(discard).toContain('--delete-branch');
+    expect(discard).toContain('--dry-run');
+    for (const text of [discard, await help('task', 'merge')]) expect(text).not.toMatch(/deleteBranch|expectTip|dryRun|commitPending|keepOpen/);
+    const set = await help('fact', 'set');
+    const del = await help('fact', 'delete');
+    expect(set.split('\n')[0]).not.toBe(del.split('\n')[0]);
+    for (const text of [set, del, await help('note', 'create'), await help('asset', 'add')]) expect(text).not.toMatch(/manage_|list_project_facts|action set|projectId|taskId/);
+  });
+
+  test('the task, project, fact, note and asset commands are listed without API names (snake_case tools, camelCase fields)', async () => {
+    for (const group of ['task', 'project', 'fact', 'note', 'asset']) {
+      const c = cli();
+      expect(await c.run(group, '--help')).toBe(0);
+      const listing = c.out().split('\n').filter((line) => /^\s+\S+\s{2,}/.test(line));
+      expect(listing.length, group).toBeGreaterThan(0);
+      for (const line of listing) expect(line, `${group}: ${line}`).not.toMatch(/[a-z][A-Z][a-z]+|\b[a-z]+_[a-z_]+\b/);
+    }
+  });
+
+  test('svc task discard --dry-run exists as its help says', async () => {
+    const c = cli();
+    // No such task: the flag is taken, and the task is what is missing.
+    expect(await c.run('task', 'discard', '999', '--dry-run')).toBe(1);
+    expect(c.err()).toContain('task_not_found');
+  });
+
+  test('an unknown flag gets a "did you mean", in svc\'s words (before: Node\'s parser text)', async () => {
+    const c = cli();
+    expect(await c.run('task', 'list', '--projct', 'app')).toBe(2);
+    expect(c.err()).toContain('unknown option --projct — did you mean --project?');
+    expect(c.err()).not.toContain('To specify a positional argument');
+    const value = cli();
+    expect(await value.run('task', 'merge', '1', '--stop=yes')).toBe(2);
+    expect(value.err()).toContain('--stop takes no value');
+    const missing = cli();
+    expect(await missing.run('task', 'list', '--project')).toBe(2);
+    expect(missing.err()).toContain('--project needs a value');
+  });
+
+  test('an unknown setting gets a "did you mean" too', async () => {
+    const c = cli();
+    expect(await c.run('config', 'set', 'terminals.keepalivMs', '5000')).toBe(1);
+    expect(c.err()).toContain('did you mean "terminals.keepaliveMs"?');    const setting = cli();
+    expect(await setting.run('connection', 'add', 'typo', '--provider', 'svc-test.echo', '--set', 'apiKy=sk-test-1')).toBe(1);
+    expect(setting.err()).toContain('unknown setting "apiKy" — did you mean "apiKey"?');
+  });
+});

@@ -218,7 +218,7 @@ describe('terminals over the bridge', () => {
     expect(second.data).not.toContain('echo-cli interactive');
 
     const stopped = await call('POST', `${base}/stop`, { body: {} });
-    expect(stopped.body).toMatchObject({ id: started.body.id, status: 'FAILED', endReason: 'stopped' });
+    expect(stopped.body).toMatchObject({ id: started.body.id, status: 'COMPLETED', endReason: 'stopped', outcome: 'stopped' });
     expect((await call('POST', `${base}/input`, { body: { data: 'x' } })).body.error.code).toBe('terminal_not_running');
     expect((await call('POST', `${base}/stop`, { body: {} })).body.error.code).toBe('terminal_not_running');
 

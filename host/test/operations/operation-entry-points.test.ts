@@ -79,7 +79,9 @@ describe('operation declarations', () => {
     for (const op of ALL_OPERATIONS) {
       // Terminal operations touch live PTYs; the turn hooks move a live terminal's turn state.
       const live = op.group === 'terminal' || op.group === 'hooks';
-      expect(op.runsIn, op.name).toBe(live ? 'service' : 'any');
+      // Merge and discard end a task's work: they stop its live terminal, in the service when it runs.
+      const endsWork = op.name === 'merge_task' || op.name === 'discard_task_worktree';
+      expect(op.runsIn, op.name).toBe(live ? 'service' : endsWork ? 'service_if_running' : 'any');
     }
   });
 });

@@ -139,10 +139,10 @@ describe('starting a task terminal', () => {
     await terminals.start(ok.id, { connection: 'echo' });
     await waitFor(() => screen(terminals, ok.id).includes('> '), 10_000, 'the prompt');
     terminals.write(ok.id, '/quit\r');
-    expect(await terminals.waitForEnd(ok.id)).toMatchObject({ status: 'COMPLETED', exitCode: 0, endReason: 'exited' });
+    expect(await terminals.waitForEnd(ok.id)).toMatchObject({ status: 'COMPLETED', exitCode: 0, endReason: 'exited', outcome: 'completed' });
     const bad = task('fails');
     await terminals.start(bad.id, { connection: 'exit3' });
-    expect(await terminals.waitForEnd(bad.id)).toMatchObject({ status: 'FAILED', exitCode: 3, endReason: 'exited' });
+    expect(await terminals.waitForEnd(bad.id)).toMatchObject({ status: 'FAILED', exitCode: 3, endReason: 'exited', outcome: 'failed' });
     expect(screen(terminals, bad.id)).toContain('failing');
     await expect(Promise.resolve().then(() => terminals.write(bad.id, 'x'))).rejects.toMatchObject({ code: 'terminal_not_running' });
   });
@@ -166,7 +166,7 @@ describe('stop', () => {
     const started = Date.now();
     const ended = await terminals.stop(t.id);
     expect(Date.now() - started).toBeLessThan(1500);
-    expect(ended).toMatchObject({ status: 'FAILED', endReason: 'stopped' });
+    expect(ended).toMatchObject({ status: 'COMPLETED', endReason: 'stopped', outcome: 'stopped' });
     for (const pid of pids) await waitFor(() => !isRunning(pid), 5_000, `pid ${pid} to end`);
   });
 
@@ -178,7 +178,7 @@ describe('stop', () => {
     const started = Date.now();
     const ended = await terminals.stop(t.id);
     expect(Date.now() - started).toBeGreaterThanOrEqual(700);
-    expect(ended).toMatchObject({ status: 'FAILED', endReason: 'stopped', exitSignal: 9 });
+    expect(ended).toMatchObject({ status: 'COMPLETED', endReason: 'stopped', outcome: 'stopped', exitSignal: 9 });
     await waitFor(() => !isRunning(pid), 5_000, 'the stubborn shell to end');
   });
 });
@@ -248,7 +248,7 @@ describe('disconnect keepalive', () => {
     const t = task('unwatched');
     const execution = await terminals.start(t.id, { connection: 'echo' });
     const ended = await terminals.waitForEnd(t.id);
-    expect(ended).toMatchObject({ id: execution.id, status: 'FAILED', endReason: 'keepalive' });
+    expect(ended).toMatchObject({ id: execution.id, status: 'COMPLETED', endReason: 'keepalive', outcome: 'stopped' });
   });
 
   test('does not run while someone is attached, and restarts in full when they leave', async () => {
@@ -293,12 +293,12 @@ describe('many terminals', () => {
     for (const t of tasks) await waitFor(() => screen(terminals, t.id).includes(`echo: hello ${t.id}`), 15_000, `task ${t.id}`);
     expect(terminals.list().filter((s) => s.state === 'RUNNING')).toHaveLength(6);
     await terminals.close();
-    for (const t of tasks) expect(services.domain.executions.latestForTask(t.id)).toMatchObject({ endReason: 'service_shutdown' });
+    for (const t of tasks) expect(services.domain.executions.latestForTask(t.id)).toMatchObject({ status: 'COMPLETED', endReason: 'service_shutdown', outcome: 'interrupted' });
   });
 });
 
 describe('after a restart', () => {
-  test('live executions become FAILED and only provably-ours leftovers are killed', async () => {
+  test('live executions end interrupted (resumable) and only provably-ours leftovers are killed', async () => {
     const ours = spawn('sleep', ['60'], { detached: true, stdio: 'ignore' });
     const stranger = spawn('sleep', ['60'], { detached: true, stdio: 'ignore' });
     await waitFor(() => processStartTime(ours.pid!) && processStartTime(stranger.pid!), 5_000, 'the sleeps');
@@ -314,9 +314,9 @@ describe('after a restart', () => {
     services.domain.executions.setLiveStatus(paused, 'PAUSED');
 
     const report = recoverOrphanedExecutions(services.domain.executions, services.logger);
-    expect(report.failed).toEqual(expect.arrayContaining([mine, reused, paused]));
+    expect(report.interrupted).toEqual(expect.arrayContaining([mine, reused, paused]));
     for (const id of [mine, reused, paused]) {
-      expect(services.domain.executions.get(id)).toMatchObject({ status: 'FAILED', endReason: 'service_restart', error: { code: 'service_restarted' } });
+      expect(services.domain.executions.get(id)).toMatchObject({ status: 'COMPLETED', endReason: 'service_restart', outcome: 'interrupted', error: { code: 'service_restarted' } });
     }
     await waitFor(() => ours.exitCode !== null || ours.signalCode !== null, 5_000, 'our leftover to be killed');
     expect(ours.signalCode).toBe('SIGKILL');

@@ -9,6 +9,17 @@ import { ErrorNote } from '../components/error-note.js';
 import { useAction } from '../use-action.js';
 import { useResource } from '../use-resource.js';
 
+/**
+ * What to do about a refusal, in the words of this page's controls (the service's own fix names
+ * the CLI's flags).
+ */
+const FIXES: Record<string, string> = {
+  task_has_uncommitted_changes: 'Tick “Commit pending changes first” and press the button again, or let the task commit them.',
+  task_still_running: 'Tick “Stop the task if it is still running” and press the button again, or stop the task yourself.',
+  project_folder_dirty: 'Commit or stash the changes in the project folder, then merge again.',
+  merge_conflict: 'Ask the task to bring its branch up to date with its base (reply in its terminal or send a comment), then merge again.',
+};
+
 /** Where a comment being typed applies (page state). */
 type Draft = Omit<ReviewComment, 'body'>;
 
@@ -24,6 +35,8 @@ export function ReviewView({ taskId, onChanged }: { taskId: number; onChanged():
   const [draft, setDraft] = useState<Draft>();
   const [draftText, setDraftText] = useState('');
   const [commitPending, setCommitPending] = useState(false);
+  const [stopFirst, setStopFirst] = useState(false);
+  const [keepOpen, setKeepOpen] = useState(false);
   const [notice, setNotice] = useState<string>();
   const action = useAction();
   const rendered = useMemo(() => {
@@ -68,18 +81,25 @@ export function ReviewView({ taskId, onChanged }: { taskId: number; onChanged():
           onChanged();
         }
       });
+  const endOptions = () => ({ ...(commitPending ? { commitPending: true } : {}), ...(stopFirst ? { stop: true } : {}), ...(keepOpen ? { keepOpen: true } : {}) });
   const merge = (squash: boolean) =>
     action
       .run(async () => {
-        const result = await post<MergeOutcome>(`/api/tasks/${taskId}/merge`, { ...(squash ? { squash: true } : {}), ...(commitPending ? { commitPending: true } : {}) });
-        setNotice(result.outcome === 'merged' ? `Merged into ${result.baseBranch} as ${result.commit.slice(0, 12)}.` : `Already in ${result.baseBranch}; nothing to merge.`);
+        const result = await post<MergeOutcome>(`/api/tasks/${taskId}/merge`, { ...(squash ? { squash: true } : {}), ...endOptions() });
+        setNotice(
+          `${result.outcome === 'merged' ? `Merged into ${result.baseBranch} as ${result.commit.slice(0, 12)}.` : `Already in ${result.baseBranch}; nothing to merge.`}` +
+            `${result.stoppedExecutionId !== null ? ' The task was stopped.' : ''} The task is ${result.taskStatus}.`,
+        );
       })
       .then(reload);
   const discard = () =>
     action
       .run(async () => {
-        const result = await post<DiscardOutcome>(`/api/tasks/${taskId}/discard`, commitPending ? { commitPending: true } : {});
-        setNotice(`Worktree removed. ${result.unmergedCommits.length ? `Branch ${result.branch} is kept with ${result.unmergedCommits.length} unmerged commit(s).` : ''}`);
+        const result = await post<DiscardOutcome>(`/api/tasks/${taskId}/discard`, endOptions());
+        setNotice(
+          `Worktree removed.${result.stoppedExecutionId !== null ? ' The task was stopped.' : ''} The task is ${result.taskStatus}.` +
+            `${result.unmergedCommits.length ? ` Branch ${result.branch} is kept with ${result.unmergedCommits.length} unmerged commit(s).` : ''}`,
+        );
       })
       .then(reload);
   const d = diff.data;
@@ -106,9 +126,12 @@ export function ReviewView({ taskId, onChanged }: { taskId: number; onChanged():
           </div>
         );
       })}
-      <ErrorNote error={diff.error ?? action.error} />
+      <ErrorNote error={diff.error ?? action.error} fixes={FIXES} />
       {notice ? <p className="notice" role="status">{notice}</p> : null}
-      {d && d.files.length === 0 ? <EmptyState title="No changes yet">The task has not changed anything against its base.</EmptyState> : null}
+      {d && d.files.length === 0 && worktree.mergedCommit ? (
+        <EmptyState title={`Merged as ${worktree.mergedCommit.slice(0, 12)} into ${worktree.baseBranch}`}>Its work has landed; nothing is left to review.</EmptyState>
+      ) : null}
+      {d && d.files.length === 0 && !worktree.mergedCommit ? <EmptyState title="No changes yet">The task has not changed anything against its base.</EmptyState> : null}
       {d && d.files.length > 0 ? (
         <table className="grid compact files-changed" aria-label="Files changed">
           <thead>
@@ -183,6 +206,12 @@ export function ReviewView({ taskId, onChanged }: { taskId: number; onChanged():
         </button>
         <label>
           <input type="checkbox" checked={commitPending} onChange={(e) => setCommitPending(e.target.checked)} /> Commit pending changes first
+        </label>
+        <label>
+          <input type="checkbox" checked={stopFirst} onChange={(e) => setStopFirst(e.target.checked)} /> Stop the task if it is still running
+        </label>
+        <label>
+          <input type="checkbox" checked={keepOpen} onChange={(e) => setKeepOpen(e.target.checked)} /> Keep the task open
         </label>
         {worktree.state !== 'REMOVED' ? (
           <button type="button" className="danger" disabled={action.busy} onClick={discard}>

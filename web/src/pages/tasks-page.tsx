@@ -12,6 +12,45 @@ import { TerminalView } from './terminal-view.js';
 
 const LIVE = new Set(['RUNNING', 'PAUSED', 'STARTING']);
 
+/** How an execution stands, in words: neutral unless it is a real failure. */
+function executionWords(e: Execution): { words: string; tone: string } {
+  if (e.status === 'RUNNING') return { words: 'Running', tone: 'RUNNING' };
+  if (e.status === 'PAUSED') return { words: 'Paused — waiting for an answer', tone: 'PAUSED' };
+  const outcome = e.outcome ?? (e.status === 'FAILED' ? 'failed' : 'completed');
+  const words = { completed: 'Completed', failed: 'Failed', stopped: 'Stopped', interrupted: 'Interrupted — resumable' }[outcome];
+  return { words, tone: outcome === 'failed' ? 'failed' : outcome };
+}
+
+/** Why an execution ended, in words. */
+function endWords(e: Execution): string {
+  switch (e.endReason) {
+    case 'stopped':
+      return 'stopped by a person';
+    case 'keepalive':
+      return 'nobody was attached for the keepalive period';
+    case 'service_shutdown':
+      return 'the service shut down';
+    case 'service_restart':
+      return 'the service stopped under it';
+    case 'exited':
+      return e.exitSignal ? `exited on signal ${e.exitSignal}` : `exited with code ${e.exitCode ?? '?'}`;
+    case 'spawn_failed':
+      return 'the CLI could not start';
+    default:
+      return '';
+  }
+}
+
+/** What a task asks of the person now (its attention), in words. */
+export const ATTENTION_WORDS: Record<Task['attention'], string> = {
+  needs_you: 'Needs you',
+  conflicts: 'Conflicts',
+  working: 'Working',
+  ready_for_review: 'Ready for review',
+  idle: 'Idle',
+  done: 'Done',
+};
+
 function select(params: Record<string, number | undefined>): void {
   const query = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) if (value !== undefined) query.set(key, String(value));
@@ -80,7 +119,7 @@ export function TasksPage() {
                 {tasks.data?.items.map((t) => (
                   <li key={t.id}>
                     <button type="button" aria-pressed={t.id === taskId} onClick={() => select({ workspace: workspaceId, project: projectId, task: t.id })}>
-                      <span className={`status ${t.status}`}>{t.status}</span> #{t.id} {t.title}
+                      <span className={`status ${t.status}`}>{t.status}</span> <span className={`attention ${t.attention}`}>{ATTENTION_WORDS[t.attention]}</span> #{t.id} {t.title}
                     </button>
                   </li>
                 ))}
@@ -175,6 +214,9 @@ function TaskDetail({ taskId }: { taskId: number }) {
           #{t.id} {t.title}
         </h2>
         <span className={`status ${t.status}`}>{t.status}</span>
+        <span className={`attention ${t.attention}`} data-testid="attention">
+          {ATTENTION_WORDS[t.attention]}
+        </span>
         {t.parentTaskId ? <span className="sub">child of #{t.parentTaskId}</span> : null}
       </header>
       {t.description ? <ClampedText text={t.description} /> : null}
@@ -242,13 +284,13 @@ function TaskDetail({ taskId }: { taskId: number }) {
               <tr key={e.id} className={LIVE.has(e.status) ? 'live' : undefined}>
                 <td>{e.id}</td>
                 <td>
-                  <span className={`status ${e.status}`}>{e.status}</span>
+                  <span className={`status ${executionWords(e).tone}`}>{executionWords(e).words}</span>
                 </td>
                 <td>{e.connectionName}</td>
                 <td>{e.mode}</td>
                 <td>{new Date(e.startedAt).toLocaleString()}</td>
                 <td>{e.endedAt ? new Date(e.endedAt).toLocaleString() : '—'}</td>
-                <td>{e.error ? `${e.error.code}: ${e.error.message}` : (e.endReason ?? '')}</td>
+                <td>{e.outcome === 'failed' && e.error ? `${e.error.code}: ${e.error.message}` : endWords(e)}</td>
               </tr>
             ))}
           </tbody>

@@ -4,13 +4,22 @@
 import { FitAddon } from '@xterm/addon-fit';
 import { Terminal } from '@xterm/xterm';
 import { useEffect, useRef, useState } from 'react';
-import { post } from '../api.js';
+import { get, post } from '../api.js';
+
+/** What the service keeps of an ended terminal (get_task_terminal_output). */
+interface BufferRead {
+  data: string;
+  cursor: number;
+  more: boolean;
+}
 
 export function TerminalView({ taskId, executionId, onEnded }: { taskId: number; executionId: number; onEnded?(): void }) {
   const ended = useRef(onEnded);
   ended.current = onEnded;
   const host = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<'connecting' | 'live' | 'ended' | 'error'>('connecting');
+  // Why the box shows nothing, when it does (an ended terminal whose output the service no longer holds).
+  const [emptyBecause, setEmptyBecause] = useState<string>();
   useEffect(() => {
     const term = new Terminal({ convertEol: false, cursorBlink: true, fontSize: 13, scrollback: 5000, screenReaderMode: false });
     const fit = new FitAddon();
@@ -44,8 +53,30 @@ export function TerminalView({ taskId, executionId, onEnded }: { taskId: number;
       pending += data;
       if (!sending) void flush();
     });
+    const replayEnded = async () => {
+      let shown = 0;
+      try {
+        let read = await get<BufferRead>(`${base}/buffer`);
+        for (;;) {
+          term.write(read.data);
+          shown += read.data.length;
+          if (!read.more || abort.signal.aborted) break;
+          read = await get<BufferRead>(`${base}/buffer?cursor=${read.cursor}`);
+        }
+      } catch {
+        // No terminal of this task in this service run (it ended before the service last started).
+      }
+      if (abort.signal.aborted) return;
+      if (shown === 0) setEmptyBecause('This terminal ended and printed nothing the service still holds (its output is kept only while the service runs). Resume the task to continue.');
+      setState('ended');
+    };
     (async () => {
       const response = await fetch(`${base}/stream?cursor=0`, { credentials: 'same-origin', signal: abort.signal });
+      if (response.status === 409 || response.status === 404) {
+        // The terminal has ended: show what it left, or say why there is nothing to show.
+        await replayEnded();
+        return;
+      }
       if (!response.ok || !response.body) {
         setState('error');
         return;
@@ -76,6 +107,7 @@ export function TerminalView({ taskId, executionId, onEnded }: { taskId: number;
       <div className="terminal-status" aria-live="polite">
         Terminal: <span className={`pill ${state}`}>{state}</span>
       </div>
+      {emptyBecause ? <p className="muted terminal-empty">{emptyBecause}</p> : null}
       <div className="terminal" ref={host} data-testid="terminal" />
     </div>
   );

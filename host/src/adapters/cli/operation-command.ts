@@ -82,7 +82,7 @@ export function operationCommand(spec: OperationCommandSpec): CliCommand {
       type: type === 'boolean' ? 'boolean' : 'string',
       ...(type === 'array' ? { multiple: true } : {}),
       ...(type === 'boolean' ? {} : { value: resolvable ? '<id|name>' : type === 'number' ? '<n>' : `<${kebab(field)}>` }),
-      description: describe(schema) ?? (resolvable ? `the ${resolvable}` : field),
+      description: describe(schema) ?? (resolvable ? `the ${resolvable}` : `the ${kebab(field).replace(/-/g, ' ')}`),
     };
   }
   const command: CliCommand = {

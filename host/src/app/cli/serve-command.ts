@@ -23,9 +23,9 @@ export async function serveCommand(args: string[], io: CliIo, signal: AbortSigna
   const nodeNote = nodeLineNote(describeNodeLine());
   if (nodeNote) io.stderr.write(`note: ${nodeNote}\n`);
   io.stdout.write(`web UI: open ${running.loginUrl()} (a one-time link; \`svc open\` prints a fresh one)\n`);
-  if (running.recovery.failed.length > 0) {
+  if (running.recovery.interrupted.length > 0) {
     io.stdout.write(
-      `marked ${running.recovery.failed.length} execution(s) left live by the previous service as FAILED` +
+      `${running.recovery.interrupted.length} execution(s) left live by the previous service ended as interrupted (resume a task to continue it)` +
         `${running.recovery.killed.length > 0 ? `; killed ${running.recovery.killed.length} leftover process tree(s)` : ''}\n`,
     );
   }

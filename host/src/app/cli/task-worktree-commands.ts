@@ -1,8 +1,10 @@
 // `svc task diff|merge|discard|branches|gc|worktree` and `svc project isolation|overlaps`: the CLI
 // faces of task worktrees.
+import { SvcError } from '@svc-org/ai-sdk';
 import { sendReviewComments } from '../../../../harness/src/feature.js';
 // By group, not operations/index.ts: that evaluates every operation's declaration.
 import * as o from '../../operations/worktree/index.js';
+import { closeTaskTerminal } from '../../operations/terminal/index.js';
 import type { CliCommand, CliRun } from '../../adapters/cli/cli-command.js';
 import { confirm } from '../../adapters/cli/confirm.js';
 import { positiveId } from '../../adapters/cli/positive-id.js';
@@ -21,6 +23,25 @@ function formatBytes(bytes: number): string {
   return `${(bytes / 1024 ** 3).toFixed(2)} GiB`;
 }
 
+/**
+ * Runs a command that ends a task's work. While the task still runs, `--stop` stops it; otherwise a
+ * person at a terminal is asked, and without one the service's refusal (`task_still_running`)
+ * stands. Undefined when the person said no.
+ */
+async function withStop<T>(run: CliRun, taskId: number, action: 'merge' | 'discard', invoke: (stop: boolean) => Promise<T>): Promise<T | undefined> {
+  const stop = Boolean(run.values.stop);
+  try {
+    return await invoke(stop);
+  } catch (error) {
+    if (stop || !SvcError.hasCode(error) || error.code !== 'task_still_running' || !run.io.stdin.isTTY) throw error;
+    if (!(await confirm(run.io, `Task ${taskId} is still running. Stop it and ${action === 'merge' ? 'merge' : 'discard its worktree'}?`))) {
+      run.io.stderr.write(`nothing ${action === 'merge' ? 'merged' : 'removed'}; the task keeps running\n`);
+      return undefined;
+    }
+    return invoke(true);
+  }
+}
+
 export const TASK_WORKTREE_COMMANDS: CliCommand[] = [
   {
     group: 'task',
@@ -34,6 +55,10 @@ export const TASK_WORKTREE_COMMANDS: CliCommand[] = [
       const diff = await run.invoke(o.getTaskDiff, { taskId: taskIdOf(run, this), ...(run.values.stat ? { stat: true } : {}) });
       if (run.json) {
         printJson(run.io, diff);
+        return 0;
+      }
+      if (diff.files.length === 0 && diff.mergedCommit) {
+        run.io.stdout.write(`Merged as ${diff.mergedCommit.slice(0, 12)} into ${diff.baseBranch}; nothing left to review\n`);
         return 0;
       }
       if (run.values.stat || diff.patch === undefined) {
@@ -57,22 +82,34 @@ export const TASK_WORKTREE_COMMANDS: CliCommand[] = [
       squash: { type: 'boolean', description: 'land one commit instead of a merge commit' },
       message: { type: 'string', short: 'm', value: '<text>', description: 'the commit message' },
       'commit-pending': { type: 'boolean', description: "commit what the task's worktree has not committed yet, first" },
+      stop: { type: 'boolean', description: 'stop the task if it is still running, without asking' },
+      'keep-open': { type: 'boolean', description: 'leave the task open (by default it moves to DONE)' },
     },
     json: true,
-    examples: ['svc task merge 12', 'svc task merge 12 --squash -m "Fix the login page"'],
+    description:
+      "Land a task's branch on its base branch: a merge commit, or one commit with --squash. Refused while the project folder has uncommitted changes; a conflict merges nothing and names the files. Merging ends the task's work: a running task is stopped (asked first, or --stop) and the task moves to DONE (--keep-open leaves it open).",
+    examples: ['svc task merge 12', 'svc task merge 12 --squash -m "Fix the login page"', 'svc task merge 12 --stop --keep-open'],
     async run(run) {
-      const result = await run.invoke(o.mergeTask, {
-        taskId: taskIdOf(run, this),
+      const taskId = taskIdOf(run, this);
+      const request = {
+        taskId,
         ...(run.values.squash ? { squash: true } : {}),
         ...(text(run.values.message) ? { message: text(run.values.message) } : {}),
         ...(run.values['commit-pending'] ? { commitPending: true } : {}),
-      });
+        ...(run.values['keep-open'] ? { keepOpen: true } : {}),
+      };
+      const result = await withStop(run, taskId, 'merge', (stop) => run.invoke(o.mergeTask, { ...request, ...(stop ? { stop } : {}) }));
+      if (result === undefined) return 1;
       if (run.json) printJson(run.io, result);
-      else if (result.outcome === 'already_merged') run.io.stdout.write(`task ${result.taskId}: ${result.branch} is already in ${result.baseBranch}; nothing to do\n`);
-      else
-        run.io.stdout.write(
-          `task ${result.taskId}: ${result.branch} ${result.squash ? 'squashed' : 'merged'} into ${result.baseBranch} as ${result.commit.slice(0, 12)} (${result.files.length} file${result.files.length === 1 ? '' : 's'})\n`,
-        );
+      else {
+        if (result.outcome === 'already_merged') run.io.stdout.write(`task ${result.taskId}: ${result.branch} is already in ${result.baseBranch}; nothing to merge\n`);
+        else
+          run.io.stdout.write(
+            `task ${result.taskId}: ${result.branch} ${result.squash ? 'squashed' : 'merged'} into ${result.baseBranch} as ${result.commit.slice(0, 12)} (${result.files.length} file${result.files.length === 1 ? '' : 's'})\n`,
+          );
+        if (result.stoppedExecutionId !== null) run.io.stdout.write(`its execution ${result.stoppedExecutionId} was stopped\n`);
+        run.io.stdout.write(`task ${result.taskId} is ${result.taskStatus}\n`);
+      }
       return 0;
     },
   },
@@ -85,12 +122,46 @@ export const TASK_WORKTREE_COMMANDS: CliCommand[] = [
       'delete-branch': { type: 'boolean', description: 'also delete its branch, after showing the commits that would be lost' },
       'commit-pending': { type: 'boolean', description: 'commit what the worktree has not committed yet to its branch first' },
       yes: { type: 'boolean', short: 'y', description: 'do not ask before deleting unmerged commits' },
+      'dry-run': { type: 'boolean', description: 'remove nothing; show the commits and changes that would be lost' },
+      stop: { type: 'boolean', description: 'stop the task if it is still running, without asking' },
+      'keep-open': { type: 'boolean', description: 'leave the task open (by default it moves to CANCELLED)' },
     },
     json: true,
-    examples: ['svc task discard 12', 'svc task discard 12 --delete-branch'],
+    description:
+      "Remove a task's worktree and end its work: a running task is stopped (asked first, or --stop) and the task moves to CANCELLED (--keep-open leaves it open). Its branch stays while it has commits its base lacks; --delete-branch deletes it after showing those commits; --dry-run shows what would be lost and removes nothing.",
+    examples: ['svc task discard 12', 'svc task discard 12 --dry-run', 'svc task discard 12 --delete-branch'],
     async run(run) {
       const taskId = taskIdOf(run, this);
-      const request = { taskId, ...(run.values['commit-pending'] ? { commitPending: true } : {}) };
+      if (run.values['dry-run']) {
+        const preview = await run.invoke(o.discardTaskWorktree, { taskId, dryRun: true });
+        if (run.json) printJson(run.io, preview);
+        else {
+          run.io.stdout.write(`task ${taskId}: discarding would remove its worktree; nothing was removed\n`);
+          if (preview.committedPending) run.io.stdout.write('  its worktree has uncommitted changes (--commit-pending keeps them on its branch)\n');
+          if (preview.unmergedCommits.length > 0) {
+            run.io.stdout.write(`  branch ${preview.branch} has ${preview.unmergedCommits.length} commit(s) not in its base (kept unless --delete-branch):\n`);
+            for (const commit of preview.unmergedCommits) run.io.stdout.write(`    ${commit.sha.slice(0, 12)} ${commit.subject}\n`);
+          }
+        }
+        return 0;
+      }
+      const request = { taskId, ...(run.values['commit-pending'] ? { commitPending: true } : {}), ...(run.values['keep-open'] ? { keepOpen: true } : {}) };
+      // A running task is stopped first: with --stop, or when the person says so at the terminal.
+      let stop = false;
+      const running = await run.invoke(o.discardTaskWorktree, { taskId, dryRun: true }).then(
+        () => false,
+        (error: unknown) => {
+          if (SvcError.hasCode(error) && error.code === 'task_still_running') return true;
+          throw error;
+        },
+      );
+      if (running) {
+        const answer = await withStop(run, taskId, 'discard', (confirmed) => (confirmed ? Promise.resolve(true) : run.invoke(o.discardTaskWorktree, request).then(() => false)));
+        if (answer !== true) return 1;
+        stop = true;
+        // Deleting the branch shows its commits first, which needs the execution ended.
+        if (run.values['delete-branch']) await run.invoke(closeTaskTerminal, { taskId });
+      }
       let expectTip: string | undefined;
       if (run.values['delete-branch']) {
         const preview = await run.invoke(o.discardTaskWorktree, { taskId, dryRun: true });
@@ -105,10 +176,16 @@ export const TASK_WORKTREE_COMMANDS: CliCommand[] = [
           expectTip = preview.unmergedCommits[0]!.sha;
         }
       }
-      const result = await run.invoke(o.discardTaskWorktree, { ...request, ...(run.values['delete-branch'] ? { deleteBranch: true } : {}), ...(expectTip ? { expectTip } : {}) });
+      const result = await run.invoke(o.discardTaskWorktree, {
+        ...request,
+        ...(stop ? { stop: true } : {}),
+        ...(run.values['delete-branch'] ? { deleteBranch: true } : {}),
+        ...(expectTip ? { expectTip } : {}),
+      });
       if (run.json) printJson(run.io, result);
       else {
-        run.io.stdout.write(`task ${taskId}: worktree removed${result.committedPending ? ' (its uncommitted changes were committed to its branch first)' : ''}\n`);
+        if (result.stoppedExecutionId !== null) run.io.stdout.write(`task ${taskId}: its execution ${result.stoppedExecutionId} was stopped\n`);
+        run.io.stdout.write(`task ${taskId}: worktree removed${result.committedPending ? ' (its uncommitted changes were committed to its branch first)' : ''}; the task is ${result.taskStatus}\n`);
         if (result.branchDeleted) run.io.stdout.write(`branch ${result.branch} deleted\n`);
         else if (result.unmergedCommits.length > 0)
           run.io.stdout.write(`branch ${result.branch} kept: ${result.unmergedCommits.length} commit(s) not in its base (svc task branches --unmerged)\n`);
@@ -147,6 +224,8 @@ export const TASK_WORKTREE_COMMANDS: CliCommand[] = [
     group: 'task',
     name: 'gc',
     operation: o.collectTaskWorktrees,
+    description:
+      'Remove the worktrees of tasks done or cancelled longer than the retention (default 7 days; branches stay), and show worktree disk use per project; --dry-run removes nothing.',
     options: {
       'dry-run': { type: 'boolean', description: 'remove nothing; show what would go and the disk use' },
       'retention-days': { type: 'string', value: '<days>', description: 'how long a done task keeps its worktree (default 7)' },

@@ -1,6 +1,7 @@
 import Ajv2020Module from 'ajv/dist/2020.js';
 import type { ConfigSchema } from '@svc-org/ai-sdk';
 import { SvcError, sensitiveKeys } from '@svc-org/ai-sdk';
+import { closestName } from '../../platform/config/index.js';
 
 const Ajv2020 = (Ajv2020Module as unknown as { default?: typeof Ajv2020Module }).default ?? Ajv2020Module;
 
@@ -16,7 +17,11 @@ export function validateProviderConfig(schema: ConfigSchema | undefined, values:
   if (!validate(copy)) {
     const problems = (validate.errors ?? []).map((error) => {
       const key = error.instancePath.replace(/^\//, '') || (error.params as { additionalProperty?: string }).additionalProperty || '(settings)';
-      if (error.keyword === 'additionalProperties') return `unknown setting "${(error.params as { additionalProperty: string }).additionalProperty}"`;
+      if (error.keyword === 'additionalProperties') {
+        const typed = (error.params as { additionalProperty: string }).additionalProperty;
+        const guess = closestName(typed, Object.keys((effective as { properties?: Record<string, unknown> }).properties ?? {}));
+        return `unknown setting "${typed}"${guess ? ` — did you mean "${guess}"?` : ''}`;
+      }
       return `"${key}" ${error.message}`;
     });
     throw new SvcError({

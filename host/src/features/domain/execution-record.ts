@@ -1,6 +1,6 @@
 import { UnsupportedAttachmentSchema } from '@svc-org/ai-sdk';
 import { z } from 'zod';
-import { END_REASONS, EXECUTION_STATUSES } from './execution-status.js';
+import { END_REASONS, EXECUTION_OUTCOMES, EXECUTION_STATUSES } from './execution-status.js';
 import { spelledEnum } from './spelled-enum.js';
 
 export const ExecutionRowSchema = z
@@ -18,6 +18,9 @@ export const ExecutionRowSchema = z
     exit_code: z.number().nullable(),
     exit_signal: z.number().nullable(),
     end_reason: z.enum(END_REASONS).nullable(),
+    outcome: z.enum(EXECUTION_OUTCOMES).nullable(),
+    waiting_since: z.string().nullable(),
+    left_changes: z.number().nullable(),
     error_code: z.string().nullable(),
     error_message: z.string().nullable(),
     started_at: z.string(),
@@ -38,6 +41,11 @@ export const ExecutionRowSchema = z
     exitCode: row.exit_code,
     exitSignal: row.exit_signal,
     endReason: row.end_reason,
+    outcome: row.outcome,
+    /** The CLI waits at its own prompt since then (its Stop hook said so); null while a turn runs or it ended. */
+    waitingSince: row.waiting_since,
+    /** Whether its task's worktree held changes when it ended; null when not known. */
+    leftChanges: row.left_changes === null ? null : row.left_changes === 1,
     error: row.error_code ? { code: row.error_code, message: row.error_message ?? '' } : null,
     startedAt: row.started_at,
     endedAt: row.ended_at,
@@ -71,6 +79,10 @@ export const ExecutionSchema = z.object({
   exitCode: z.number().int().nullable(),
   exitSignal: z.number().int().nullable(),
   endReason: z.enum(END_REASONS).nullable(),
+  /** How it ended for a person: completed, failed, stopped (by a person), interrupted (resumable); null while live. */
+  outcome: z.enum(EXECUTION_OUTCOMES).nullable(),
+  waitingSince: z.string().nullable(),
+  leftChanges: z.boolean().nullable(),
   error: z.object({ code: z.string(), message: z.string() }).nullable(),
   startedAt: z.string(),
   endedAt: z.string().nullable(),

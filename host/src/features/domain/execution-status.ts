@@ -10,3 +10,11 @@ export const LIVE_EXECUTION_STATUSES: readonly ExecutionStatus[] = ['RUNNING', '
  */
 export const END_REASONS = ['exited', 'stopped', 'keepalive', 'service_shutdown', 'service_restart', 'spawn_failed'] as const;
 export type EndReason = (typeof END_REASONS)[number];
+
+/**
+ * How an execution ended, in the words a person reads: `completed`, `failed` (a real failure),
+ * `stopped` (a person's Stop, or the keepalive), `interrupted` (the service shut down or died under
+ * it; resuming continues its session). Only `failed` is FAILED; the others end COMPLETED.
+ */
+export const EXECUTION_OUTCOMES = ['completed', 'failed', 'stopped', 'interrupted'] as const;
+export type ExecutionOutcome = (typeof EXECUTION_OUTCOMES)[number];

@@ -2,7 +2,7 @@ import { SvcError, type UnsupportedAttachment } from '@svc-org/ai-sdk';
 import { transaction, type Db, type SqlValue } from '../../platform/db/index.js';
 import type { EventStore } from '../../platform/events/index.js';
 import { ExecutionListFilterSchema, ExecutionRowSchema, type ExecutionListFilter, type ExecutionRecord } from './execution-record.js';
-import type { EndReason } from './execution-status.js';
+import type { EndReason, ExecutionOutcome } from './execution-status.js';
 import { parseInput } from './parse-input.js';
 
 export interface NewExecution {
@@ -19,6 +19,10 @@ export interface NewExecution {
 export interface ExecutionEnd {
   status: 'COMPLETED' | 'FAILED';
   endReason: EndReason;
+  /** Derived from the status and reason when absent (see outcomeOf). */
+  outcome?: ExecutionOutcome;
+  /** Whether the task's worktree held changes at the end; absent when not known. */
+  leftChanges?: boolean;
   exitCode?: number | null;
   exitSignal?: number | null;
   error?: { code: string; message: string };
@@ -117,6 +121,16 @@ export class ExecutionStore {
     this.db.prepare('UPDATE executions SET pid = ?, pid_start_time = ? WHERE id = ?').run(pid, pidStartTime, id);
   }
 
+  /** The CLI's Stop hook: it waits at its own prompt now (a live execution only). */
+  markWaiting(id: number): void {
+    this.db.prepare("UPDATE executions SET waiting_since = ? WHERE id = ? AND status = 'RUNNING'").run(this.now().toISOString(), id);
+  }
+
+  /** A message was submitted to the CLI: its turn runs again. */
+  clearWaiting(id: number): void {
+    this.db.prepare('UPDATE executions SET waiting_since = NULL WHERE id = ?').run(id);
+  }
+
   setSessionId(id: number, sessionId: string): void {
     this.db.prepare('UPDATE executions SET session_id = ? WHERE id = ?').run(sessionId, id);
   }
@@ -142,12 +156,15 @@ export class ExecutionStore {
     return transaction(this.db, () => {
       const result = this.db
         .prepare(
-          `UPDATE executions SET status = ?, end_reason = ?, exit_code = ?, exit_signal = ?, error_code = ?, error_message = ?, ended_at = ?
+          `UPDATE executions SET status = ?, end_reason = ?, outcome = ?, left_changes = ?, waiting_since = NULL, exit_code = ?, exit_signal = ?,
+             error_code = ?, error_message = ?, ended_at = ?
            WHERE id = ? AND status IN ('RUNNING', 'PAUSED')`,
         )
         .run(
           end.status,
           end.endReason,
+          end.outcome ?? outcomeOf(end.status, end.endReason),
+          end.leftChanges === undefined ? null : end.leftChanges ? 1 : 0,
           end.exitCode ?? null,
           end.exitSignal ?? null,
           end.error?.code ?? null,
@@ -161,10 +178,20 @@ export class ExecutionStore {
         this.events?.append({
           type: 'execution_ended',
           dedupKey: `execution_ended:${id}`,
-          payload: { executionId: id, taskId: ended.taskId, status: ended.status, endReason: ended.endReason, exitCode: ended.exitCode, exitSignal: ended.exitSignal },
+          payload: { executionId: id, taskId: ended.taskId, status: ended.status, endReason: ended.endReason, outcome: ended.outcome, exitCode: ended.exitCode, exitSignal: ended.exitSignal },
         });
       }
       return ended;
     });
   }
+}
+
+/**
+ * The outcome of an end: a person's Stop and the keepalive are `stopped`; a shutdown or restart of
+ * the service `interrupted`; otherwise the status says (COMPLETED → completed, FAILED → failed).
+ */
+export function outcomeOf(status: 'COMPLETED' | 'FAILED', endReason: EndReason): ExecutionOutcome {
+  if (endReason === 'stopped' || endReason === 'keepalive') return 'stopped';
+  if (endReason === 'service_shutdown' || endReason === 'service_restart') return 'interrupted';
+  return status === 'COMPLETED' ? 'completed' : 'failed';
 }

@@ -1,6 +1,7 @@
 // The database side of a task terminal's run: the execution row opened before the CLI starts, its
 // process, and its end (spawn failure or exit), each logged once.
 import type { Domain, ExecutionRecord, NewExecution } from '../domain/index.js';
+import { endOfExit, endOfSpawnFailure } from '../lifecycle/index.js';
 import type { Logger } from '../../platform/logging/index.js';
 import { processStartTime } from '../../platform/processes/index.js';
 import type { TerminalExit } from './terminal.js';
@@ -34,7 +35,7 @@ export class ExecutionRecords {
 
   /** The CLI could not be started: the execution ends FAILED with the spawn's error. */
   spawnFailed(executionId: number, failure: { code: string; message: string }): void {
-    this.domain.executions.finish(executionId, { status: 'FAILED', endReason: 'spawn_failed', error: { code: failure.code, message: failure.message } });
+    this.domain.executions.finish(executionId, endOfSpawnFailure(failure));
   }
 
   /** The process that runs, with its start time, so a later service run tells it from a reused pid. */
@@ -42,16 +43,10 @@ export class ExecutionRecords {
     this.domain.executions.setProcess(executionId, pid, processStartTime(pid) ?? null);
   }
 
-  /** The CLI exited: COMPLETED on a clean exit, FAILED otherwise. */
-  finish(taskId: number, executionId: number, exit: TerminalExit): ExecutionRecord {
-    const ok = exit.exitCode === 0 && exit.signal === null;
-    const record = this.domain.executions.finish(executionId, {
-      status: ok ? 'COMPLETED' : 'FAILED',
-      endReason: exit.reason,
-      exitCode: exit.exitCode,
-      exitSignal: exit.signal,
-    });
-    this.logger.info('terminal ended', { taskId, executionId, status: record.status, exitCode: exit.exitCode, signal: exit.signal, reason: exit.reason });
+  /** The CLI exited: see endOfExit (only a real failure is FAILED). */
+  finish(taskId: number, executionId: number, exit: TerminalExit, leftChanges?: boolean): ExecutionRecord {
+    const record = this.domain.executions.finish(executionId, endOfExit(exit, leftChanges));
+    this.logger.info('terminal ended', { taskId, executionId, status: record.status, outcome: record.outcome, exitCode: exit.exitCode, signal: exit.signal, reason: exit.reason });
     return record;
   }
 }

@@ -1,10 +1,11 @@
 import type { ExecutionStore } from '../domain/index.js';
+import { endOfRestart } from '../lifecycle/index.js';
 import type { Logger } from '../../platform/logging/index.js';
 import { isAlive, killProcessTree, processStartTime } from '../../platform/processes/index.js';
 
 export interface RecoveryReport {
-  /** Executions that were live when the previous service ended; now FAILED. */
-  failed: number[];
+  /** Executions that were live when the previous service ended; now ended `interrupted` (resumable). */
+  interrupted: number[];
   /** Leftover process trees that were still running and were killed. */
   killed: number[];
 }
@@ -12,11 +13,11 @@ export interface RecoveryReport {
 /**
  * Runs once when `svc serve` starts, before it accepts requests. A PTY belongs to the process
  * that opened it, so a terminal cannot be reattached after a restart: every execution still
- * RUNNING or PAUSED is marked FAILED, and its process tree is killed when it is provably ours
+ * RUNNING or PAUSED ends `interrupted` (resuming the task continues its session), and its process tree is killed when it is provably ours
  * (the pid's start time matches the one stored at spawn).
  */
 export function recoverOrphanedExecutions(executions: ExecutionStore, logger: Logger): RecoveryReport {
-  const report: RecoveryReport = { failed: [], killed: [] };
+  const report: RecoveryReport = { interrupted: [], killed: [] };
   for (const execution of executions.live()) {
     if (execution.pid !== null) {
       const started = processStartTime(execution.pid);
@@ -37,16 +38,9 @@ export function recoverOrphanedExecutions(executions: ExecutionStore, logger: Lo
         logger.warn('pid of a lost execution now belongs to another process; left alone', { executionId: execution.id, pid: execution.pid });
       }
     }
-    executions.finish(execution.id, {
-      status: 'FAILED',
-      endReason: 'service_restart',
-      error: {
-        code: 'service_restarted',
-        message: 'the service stopped while this execution was live; a terminal cannot be reattached after a restart (resume the task to continue)',
-      },
-    });
-    report.failed.push(execution.id);
-    logger.warn('execution failed: the service restarted under it', { executionId: execution.id, taskId: execution.taskId });
+    executions.finish(execution.id, endOfRestart());
+    report.interrupted.push(execution.id);
+    logger.warn('execution interrupted: the service restarted under it (resume the task to continue)', { executionId: execution.id, taskId: execution.taskId });
   }
   return report;
 }

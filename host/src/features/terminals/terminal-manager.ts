@@ -8,6 +8,7 @@ import type { ConnectionStore } from '../connections/index.js';
 import type { Domain, EndReason, ExecutionRecord, TaskRecord } from '../domain/index.js';
 import type { ExtensionService } from '../extensions/index.js';
 import type { Logger } from '../../platform/logging/index.js';
+import { messageSubmitted, questionAnswered, questionAsked, taskStarted } from '../lifecycle/index.js';
 import { ExecutionRecords } from './execution-records.js';
 import type { TimerClock } from './keepalive-timer.js';
 import type { ScrollbackRead } from './scrollback-buffer.js';
@@ -60,6 +61,11 @@ export interface TerminalManagerOptions {
    * worktree's set-up printed; the project folder when absent.
    */
   prepareWorkspace?: (taskId: number) => Promise<{ cwd: string; setupOutput?: string }>;
+  /**
+   * Whether the task's worktree holds changes against its base, asked when its execution ends (the
+   * task's attention reads it); undefined when not known.
+   */
+  inspectChanges?: (taskId: number) => Promise<boolean | undefined>;
   /** Where Node, `svc` and the hook scripts are (found beside this installation by default). */
   harnessFiles?: HarnessFiles;
   hostEnv?: NodeJS.ProcessEnv;
@@ -120,6 +126,8 @@ export class TerminalManager {
   async submitMessage(taskId: number, text: string, options?: SubmitMessageOptions): Promise<SubmitMessageResult & { executionId: number }> {
     const terminal = this.liveTerminalOf(taskId);
     const result = await submitMessage(terminal, text, options);
+    // The CLI took a message: it no longer waits at its prompt (for a CLI without a prompt-submit hook too).
+    messageSubmitted(this.options.domain, terminal.executionId);
     return { ...result, executionId: terminal.executionId };
   }
 
@@ -156,14 +164,14 @@ export class TerminalManager {
   /** Parks the execution (PAUSED): the PTY stays alive and the keepalive is suspended. */
   pause(taskId: number): ExecutionRecord {
     const terminal = this.liveTerminalOf(taskId);
-    const record = this.options.domain.executions.setLiveStatus(terminal.executionId, 'PAUSED');
+    const record = questionAsked(this.options.domain, terminal.executionId);
     terminal.pause();
     return record;
   }
 
   unpause(taskId: number): ExecutionRecord {
     const terminal = this.liveTerminalOf(taskId);
-    const record = this.options.domain.executions.setLiveStatus(terminal.executionId, 'RUNNING');
+    const record = questionAnswered(this.options.domain, terminal.executionId);
     terminal.unpause();
     return record;
   }
@@ -265,7 +273,7 @@ export class TerminalManager {
         throw error;
       }
       this.records.spawned(execution.id, pty.pid);
-      if (task.status === 'TODO' || task.status === 'IN_REVIEW') domain.tasks.moveTo(taskId, 'IN_PROGRESS');
+      taskStarted(domain, task);
       const terminal = new Terminal({
         taskId,
         executionId: execution.id,
@@ -309,7 +317,8 @@ export class TerminalManager {
   private async recordExit(terminal: Terminal, runtimeDir: string): Promise<ExecutionRecord> {
     const exit = await terminal.exited;
     rmSync(runtimeDir, { recursive: true, force: true });
-    const record = this.records.finish(terminal.taskId, terminal.executionId, exit);
+    const leftChanges = this.options.inspectChanges ? await this.options.inspectChanges(terminal.taskId).catch(() => undefined) : undefined;
+    const record = this.records.finish(terminal.taskId, terminal.executionId, exit, leftChanges);
     this.retainEnded(terminal.taskId);
     return record;
   }

@@ -1,6 +1,7 @@
 import { SvcError } from '@svc-org/ai-sdk';
 import { z } from 'zod';
 import type { ExecutionRecord } from '../../features/domain/index.js';
+import { messageSubmitted, turnEnded } from '../../features/lifecycle/index.js';
 import { defineOperation } from '../define-operation.js';
 import { IdSchema } from '../id-schema.js';
 import type { OperationContext } from '../operation-context.js';
@@ -64,6 +65,8 @@ export const reportStopHook = defineOperation({
         else domain.executions.setSessionId(execution.id, input.sessionId);
       }
       ctx.terminals?.reportTurnEnded(input.taskId, execution?.id);
+      // The CLI waits at its own prompt now: the task's attention is `needs_you` until a message goes in.
+      if (execution) turnEnded(domain, execution.id);
     }
     return { id: notification.id, taskId: input.taskId, executionId: execution?.id ?? null, duplicate };
   },
@@ -84,6 +87,7 @@ export const reportPromptHook = defineOperation({
     // Known from the first message on, so a Codex notify from another thread is recognised as such.
     if (execution && input.sessionId) ctx.terminals?.recordSessionId(execution.id, input.sessionId);
     ctx.terminals?.reportPromptSubmitted(input.taskId, execution?.id, input.turnId);
+    if (execution) messageSubmitted(ctx.services.domain, execution.id);
     return { taskId: input.taskId, executionId: execution?.id ?? null };
   },
 });

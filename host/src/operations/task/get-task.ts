@@ -1,17 +1,18 @@
 import { z } from 'zod';
-import { TaskSchema } from '../../features/domain/index.js';
+import { taskViews, TaskViewSchema } from '../../features/lifecycle/index.js';
+import { taskWorktreesOf } from '../../features/worktrees/index.js';
 import { defineOperation } from '../define-operation.js';
 import { IdSchema } from '../id-schema.js';
 
 export const getTask = defineOperation({
   name: 'get_task',
   group: 'task',
-  description: 'Show one task: title, status, parent, labels, description.',
+  description: 'Show one task: title, status, project, parent, labels, description, and what it asks of you now (attention: needs_you, conflicts, working, ready_for_review, idle, done).',
   readOnly: true,
   runsIn: 'any',
   reach: { names: { id: 'task' } },
   input: z.object({ id: IdSchema }).strict(),
-  output: TaskSchema,
+  output: TaskViewSchema,
   http: { method: 'GET', path: '/api/tasks/:id' },
-  handler: (input, ctx) => ctx.services.domain.tasks.get(input.id),
+  handler: (input, ctx) => taskViews(ctx.services.domain, taskWorktreesOf(ctx.services).store, [ctx.services.domain.tasks.get(input.id)])[0]!,
 });

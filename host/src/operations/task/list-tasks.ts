@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { spelledEnum, TASK_STATUSES, TaskSchema } from '../../features/domain/index.js';
+import { spelledEnum, TASK_STATUSES } from '../../features/domain/index.js';
+import { taskViews, TaskViewSchema } from '../../features/lifecycle/index.js';
+import { taskWorktreesOf } from '../../features/worktrees/index.js';
 import { defineOperation } from '../define-operation.js';
 import { IdSchema } from '../id-schema.js';
 import { listOf } from '../list-of.js';
@@ -8,21 +10,20 @@ import { RefSchema } from '../ref-schema.js';
 export const listTasks = defineOperation({
   name: 'list_tasks',
   group: 'task',
-  description: 'List tasks, filtered by project, status or parent task.',
+  description: 'List tasks with their project and attention (what each asks of you now), filtered by project, status or parent task.',
   readOnly: true,
   runsIn: 'any',
   reach: { names: { projectId: 'project', parentTaskId: 'task' } },
   input: z.object({ projectId: RefSchema.optional(), status: spelledEnum(TASK_STATUSES).optional(), parentTaskId: IdSchema.optional() }).strict(),
-  output: listOf(TaskSchema),
+  output: listOf(TaskViewSchema),
   http: { method: 'GET', path: '/api/tasks' },
   handler: (input, ctx) => {
     const { domain } = ctx.services;
-    return {
-      items: domain.tasks.list({
+    const tasks = domain.tasks.list({
         ...(input.projectId !== undefined ? { projectId: domain.projects.resolve(input.projectId).id } : {}),
         ...(input.status ? { status: input.status } : {}),
         ...(input.parentTaskId !== undefined ? { parentTaskId: input.parentTaskId } : {}),
-      }),
-    };
+    });
+    return { items: taskViews(domain, taskWorktreesOf(ctx.services).store, tasks) };
   },
 });

@@ -2,12 +2,13 @@ import { z } from 'zod';
 import { ExecutionSchema } from '../../features/domain/index.js';
 import { defineOperation } from '../define-operation.js';
 import { IdSchema } from '../id-schema.js';
+import { stopTask } from '../../features/lifecycle/index.js';
 import { liveTerminals } from './live-terminals.js';
 
 export const closeTaskTerminal = defineOperation({
   name: 'close_task_terminal',
   group: 'terminal',
-  description: "The Stop button: Ctrl-C, then SIGTERM, then SIGKILL to the CLI's process tree; answers the recorded execution.",
+  description: "The Stop button: Ctrl-C, then SIGTERM, then SIGKILL to the CLI's process tree; the execution ends `stopped` (not a failure; resume continues it) and is answered.",
   readOnly: false,
   destructive: true,
   runsIn: 'service',
@@ -15,5 +16,5 @@ export const closeTaskTerminal = defineOperation({
   input: z.object({ taskId: IdSchema }).strict(),
   output: ExecutionSchema,
   http: { method: 'POST', path: '/api/internal/terminal/:taskId/stop' },
-  handler: (input, ctx) => liveTerminals(ctx).stop(input.taskId, 'stopped'),
+  handler: (input, ctx) => stopTask({ terminals: liveTerminals(ctx) }, input.taskId),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { discardTask, TaskStatusAfterSchema } from '../../features/lifecycle/index.js';
 import { taskWorktreesOf } from '../../features/worktrees/index.js';
 import { defineOperation } from '../define-operation.js';
 import { IdSchema } from '../id-schema.js';
@@ -8,10 +9,10 @@ export const discardTaskWorktree = defineOperation({
   name: 'discard_task_worktree',
   group: 'review',
   description:
-    "Remove a task's worktree. Its branch is kept while it has commits its base lacks, unless deleteBranch names the tip shown (expectTip); dryRun shows what would be lost.",
+    "Remove a task's worktree and end its work: a running execution is stopped only when asked (stop), and the task moves to CANCELLED unless kept open (keepOpen). Its branch is kept while it has commits its base lacks, unless deleteBranch names the tip shown (expectTip); dryRun shows what would be lost.",
   readOnly: false,
   destructive: true,
-  runsIn: 'any',
+  runsIn: 'service_if_running',
   reach: { names: { taskId: 'task' } },
   input: z
     .object({
@@ -21,6 +22,10 @@ export const discardTaskWorktree = defineOperation({
       expectTip: z.string().regex(/^[0-9a-f]{7,40}$/, 'expectTip is 7 to 40 hex digits').optional(),
       commitPending: z.boolean().optional(),
       dryRun: z.boolean().optional(),
+      /** Stop the task's running execution first; refused while it runs otherwise. */
+      stop: z.boolean().optional(),
+      /** Leave the task's status as it is instead of moving it to CANCELLED. */
+      keepOpen: z.boolean().optional(),
     })
     .strict(),
   output: z.object({
@@ -30,10 +35,12 @@ export const discardTaskWorktree = defineOperation({
     branchDeleted: z.boolean(),
     unmergedCommits: z.array(LostCommitSchema),
     committedPending: z.boolean(),
+    taskStatus: TaskStatusAfterSchema,
+    stoppedExecutionId: z.number().int().nullable(),
   }),
   http: { method: 'POST', path: '/api/tasks/:taskId/discard' },
   handler: (input, ctx) => {
     const { taskId, ...request } = input;
-    return taskWorktreesOf(ctx.services).discard(taskId, request);
+    return discardTask({ domain: ctx.services.domain, worktrees: taskWorktreesOf(ctx.services), ...(ctx.terminals ? { terminals: ctx.terminals } : {}) }, taskId, request);
   },
 });

@@ -15,5 +15,9 @@ export const getTaskDiff = defineOperation({
   input: z.object({ taskId: IdSchema, stat: z.boolean().optional() }).strict(),
   output: TaskDiffSchema,
   http: { method: 'GET', path: '/api/tasks/:taskId/diff' },
-  handler: (input, ctx) => taskWorktreesOf(ctx.services).diff(input.taskId, { stat: input.stat === true }),
+  handler: async (input, ctx) => {
+    const worktrees = taskWorktreesOf(ctx.services);
+    const diff = await worktrees.diff(input.taskId, { stat: input.stat === true });
+    return { ...diff, mergedCommit: worktrees.get(input.taskId)?.mergedCommit ?? null };
+  },
 });

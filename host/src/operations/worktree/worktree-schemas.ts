@@ -34,6 +34,8 @@ export const TaskDiffSchema = z.object({
   patch: z.string().optional(),
   /** The patch was cut at 2 MB, at a file boundary. */
   truncated: z.boolean(),
+  /** The commit the task's branch was merged into its base as; null until merged. */
+  mergedCommit: z.string().nullable(),
 });
 
 export const LostCommitSchema = z.object({ sha: z.string(), subject: z.string() });

@@ -7,3 +7,4 @@ export * from './system-config-store.js';
 export * from './node-line.js';
 export * from './svc-home-overlap.js';
 export * from './check-svc-home-mode.js';
+export * from './closest-name.js';

@@ -329,6 +329,7 @@ const ROWS: Record<string, Row> = {
   task_has_uncommitted_changes: CONFLICT,
   worktree_git_dir_mismatch: CONFLICT,
   git_output_too_large: UNPROCESSABLE,
+  task_still_running: CONFLICT,
   // Ours
   body_too_large: [413, true, false],
   unsupported_media_type: [415, true, false],

@@ -1,4 +1,5 @@
 import { EXECUTION_STATUSES, type ExecutionStatus } from '../../../features/domain/index.js';
+import { executionWords } from '../../../features/lifecycle/index.js';
 // By group, not operations/index.ts: that evaluates every operation's declaration.
 import { getExecution, listExecutions } from '../../../operations/execution/index.js';
 import type { CliCommand } from '../cli-command.js';
@@ -36,7 +37,7 @@ export const EXECUTION_COMMANDS: CliCommand[] = [
         printTable(
           run.io,
           ['ID', 'TASK', 'STATUS', 'MODE', 'CONNECTION', 'STARTED', 'ENDED'],
-          items.map((e) => [String(e.id), String(e.taskId), e.status + (e.endReason ? ` (${e.endReason})` : ''), e.mode, e.connectionName, e.startedAt, e.endedAt ?? '']),
+          items.map((e) => [String(e.id), String(e.taskId), executionWords(e), e.mode, e.connectionName, e.startedAt, e.endedAt ?? '']),
           run.style,
         );
       return 0;
@@ -54,7 +55,7 @@ export const EXECUTION_COMMANDS: CliCommand[] = [
       const e = await run.invoke(getExecution, { id: positiveId(singlePositional(run, this, 'execution id'), 'execution id') });
       if (run.json) printJson(run.io, e);
       else {
-        run.io.stdout.write(`id           ${e.id}\ntask         ${e.taskId}\nstatus       ${e.status}${e.endReason ? ` (${e.endReason})` : ''}\n`);
+        run.io.stdout.write(`id           ${e.id}\ntask         ${e.taskId}\nstatus       ${executionWords(e)}${e.endReason ? ` (${e.endReason})` : ''}\n`);
         run.io.stdout.write(`connection   ${e.connectionName} (${e.providerId})\nmode         ${e.mode}\nsession      ${e.sessionId ?? '(none)'}\n`);
         run.io.stdout.write(`started      ${e.startedAt}\nended        ${e.endedAt ?? ''}\nexit         ${e.exitSignal ? `signal ${e.exitSignal}` : (e.exitCode ?? '')}\n`);
         if (e.error) printFields(run.io, [['error', `${e.error.code}: ${e.error.message}`, 'text']]);

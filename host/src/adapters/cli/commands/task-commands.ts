@@ -1,6 +1,7 @@
 import { SvcError } from '@svc-org/ai-sdk';
 import { resolveSvcHome } from '../../../platform/config/index.js';
 import { TASK_STATUSES, type ExecutionRecord, type TaskStatus } from '../../../features/domain/index.js';
+import { ATTENTION_WORDS, executionWords } from '../../../features/lifecycle/index.js';
 // By group, not through operations/index.ts: `svc task …` evaluates only the declarations it uses.
 import * as execution from '../../../operations/execution/index.js';
 import { getProject } from '../../../operations/project/index.js';
@@ -25,10 +26,9 @@ const list = (value: unknown) => (Array.isArray(value) ? (value as string[]) : u
 const taskIdOf = (run: CliRun, command: CliCommand) => positiveId(singlePositional(run, command, 'task id'), 'task id');
 const STATUS_HELP = `one of ${TASK_STATUSES.join(', ')} (any case, - or _)`;
 
+/** Live, or how it ended in a person's words: "Stopped", "Interrupted — resumable", "Failed (exit 3)". */
 function describeEnd(execution: ExecutionRecord): string {
-  if (execution.status === 'RUNNING' || execution.status === 'PAUSED') return execution.status;
-  const how = execution.exitSignal ? `signal ${execution.exitSignal}` : `exit ${execution.exitCode ?? '?'}`;
-  return `${execution.status} (${how}${execution.endReason ? `, ${execution.endReason}` : ''})`;
+  return executionWords(execution);
 }
 
 function client(run: CliRun): ServiceClient {
@@ -141,8 +141,16 @@ export const TASK_COMMANDS: CliCommand[] = [
       else
         printTable(
           run.io,
-          ['ID', 'PROJECT', 'STATUS', 'PARENT', 'LABELS', 'TITLE'],
-          items.map((t) => [String(t.id), String(t.projectId), t.status, t.parentTaskId === null ? '' : String(t.parentTaskId), t.labels.join(','), t.title]),
+          ['ID', 'PROJECT', 'STATUS', 'ATTENTION', 'PARENT', 'LABELS', 'TITLE'],
+          items.map((t) => [
+            String(t.id),
+            t.projectName,
+            t.status,
+            ATTENTION_WORDS[t.attention],
+            t.parentTaskId === null ? '' : String(t.parentTaskId),
+            t.labels.join(','),
+            t.title,
+          ]),
           run.style,
         );
       return 0;
@@ -152,6 +160,7 @@ export const TASK_COMMANDS: CliCommand[] = [
     group: 'task',
     name: 'show',
     operation: o.getTask,
+    description: 'Show one task: title, status, project, parent, labels, description, what it asks of you now (needs you, conflicts, working, ready for review, idle, done) and its latest executions.',
     alsoUses: [o.listExecutions],
     positionals: '<id>',
     options: {},
@@ -168,8 +177,10 @@ export const TASK_COMMANDS: CliCommand[] = [
       printFields(io, [
         ['id', task.id],
         ['title', task.title],
-        ['project', task.projectId],
+        ['project', `${task.projectName} (${task.projectId})`],
         ['status', task.status],
+        ['attention', ATTENTION_WORDS[task.attention]],
+        ...(task.mergedCommit ? [['merged as', task.mergedCommit.slice(0, 12)] as [string, string]] : []),
         ['parent', task.parentTaskId ?? '(none)'],
         ['labels', task.labels.join(', ') || '(none)'],
         ['unattended', task.unattended],
@@ -181,7 +192,7 @@ export const TASK_COMMANDS: CliCommand[] = [
         printTable(
           io,
           ['  ID', 'STATUS', 'MODE', 'CONNECTION', 'STARTED', 'ENDED'],
-          executions.map((e) => [`  ${e.id}`, e.status + (e.endReason ? ` (${e.endReason})` : ''), e.mode, e.connectionName, e.startedAt, e.endedAt ?? '']),
+          executions.map((e) => [`  ${e.id}`, describeEnd(e), e.mode, e.connectionName, e.startedAt, e.endedAt ?? '']),
           run.style,
         );
         // What the latest run's CLI could not be given (MCP server, hooks, directive): the ladder may not hold there.
@@ -284,6 +295,8 @@ export const TASK_COMMANDS: CliCommand[] = [
     group: 'task',
     name: 'start',
     operation: o.startTaskExecution,
+    description:
+      "Start a fresh CLI session for a task in a terminal of the service, through a connection, in the task's own git worktree when its project isolates tasks, else in the project folder.",
     positionals: '<id>',
     options: LAUNCH_OPTIONS,
     json: true,

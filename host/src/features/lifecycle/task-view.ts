@@ -1,0 +1,64 @@
+// A task as its record answers show it: its columns, its project's name, its derived attention and
+// the commit its branch landed as.
+import { z } from 'zod';
+import type { Domain, TaskRecord } from '../domain/index.js';
+import { TASK_STATUSES, TaskSchema } from '../domain/index.js';
+import type { WorktreeStore } from '../worktrees/index.js';
+import { AttentionSchema, attentionOf, type AttentionFacts } from './attention.js';
+
+export const TaskViewSchema = TaskSchema.extend({
+  /** The name of the project it belongs to. */
+  projectName: z.string(),
+  /** What it asks of the person now (see attentionOf). */
+  attention: AttentionSchema,
+  /** The commit its branch was merged (or squashed) into its base as; null until merged. */
+  mergedCommit: z.string().nullable(),
+});
+export type TaskView = z.output<typeof TaskViewSchema>;
+
+/** The facts attentionOf reads, from the database. */
+export function attentionFactsOf(domain: Domain, worktrees: WorktreeStore, task: TaskRecord): AttentionFacts & { mergedCommit: string | null } {
+  const latest = domain.executions.latestForTask(task.id);
+  const worktree = worktrees.get(task.id);
+  const conflicts = new Set<string>();
+  // What the overlap check last found against the other open tasks' branches (a pair whose other
+  // side closed or lost its worktree no longer counts).
+  for (const overlap of worktree?.state === 'ACTIVE' ? worktrees.overlapsOf(task.id) : []) {
+    const other = overlap.taskA === task.id ? overlap.taskB : overlap.taskA;
+    if (overlap.conflicts.length === 0 || !isOpen(domain, other) || worktrees.get(other)?.state !== 'ACTIVE') continue;
+    for (const file of overlap.conflicts) conflicts.add(file);
+  }
+  return {
+    taskStatus: task.status,
+    ...(latest ? { execution: { status: latest.status, outcome: latest.outcome, waitingSince: latest.waitingSince, leftChanges: latest.leftChanges } } : {}),
+    ...(worktree ? { worktree: { mergedCommit: worktree.mergedCommit } } : {}),
+    conflicts: [...conflicts].sort(),
+    mergedCommit: worktree?.mergedCommit ?? null,
+  };
+}
+
+/** Task records with their project's name and attention, for the record answers. */
+export function taskViews(domain: Domain, worktrees: WorktreeStore, tasks: readonly TaskRecord[]): TaskView[] {
+  const projectNames = new Map<number, string>();
+  return tasks.map((task) => {
+    let projectName = projectNames.get(task.projectId);
+    if (projectName === undefined) {
+      projectName = domain.projects.get(task.projectId).name;
+      projectNames.set(task.projectId, projectName);
+    }
+    const { mergedCommit, ...facts } = attentionFactsOf(domain, worktrees, task);
+    return { ...task, projectName, attention: attentionOf(facts), mergedCommit };
+  });
+}
+
+function isOpen(domain: Domain, taskId: number): boolean {
+  try {
+    const status = domain.tasks.get(taskId).status;
+    return status !== 'DONE' && status !== 'CANCELLED';
+  } catch {
+    return false;
+  }
+}
+
+/** A task's status after a lifecycle command. */
+export const TaskStatusAfterSchema = z.enum(TASK_STATUSES);
