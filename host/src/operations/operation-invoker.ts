@@ -76,7 +76,7 @@ export class OperationInvoker {
     }
     if (op.runsIn === 'service_if_running' && !this.options.terminals && this.options.remote) {
       const forwarded = await this.forward(op, input, signal);
-      if (forwarded.ran) return forwarded.output as z.output<O['output']>;
+      if (forwarded.ran) return forwarded.output;
     }
     const services = await this.options.services();
     const result = await op.handler(parsed, { services, ...(this.options.terminals ? { terminals: this.options.terminals } : {}), caller: this.options.caller, signal, ...(progress ? { progress } : {}) });
