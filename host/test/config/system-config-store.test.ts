@@ -15,9 +15,10 @@ afterAll(() => {
 });
 
 test('sets, reads and unsets a known key', () => {
-  expect(store.set('extensions.catalogUrl', ' https://downloads.test/svc ')).toBe('https://downloads.test/svc');
-  expect(store.get('extensions.catalogUrl')).toBe('https://downloads.test/svc');
-  expect(store.list()).toEqual([{ key: 'extensions.catalogUrl', value: 'https://downloads.test/svc' }]);
+  // A catalog's base URL is kept as the one documented form, its index URL.
+  expect(store.set('extensions.catalogUrl', ' https://downloads.test/svc ')).toBe('https://downloads.test/svc/index.v1.json');
+  expect(store.get('extensions.catalogUrl')).toBe('https://downloads.test/svc/index.v1.json');
+  expect(store.list()).toEqual([{ key: 'extensions.catalogUrl', value: 'https://downloads.test/svc/index.v1.json' }]);
   expect(store.unset('extensions.catalogUrl')).toBe(true);
   expect(store.unset('extensions.catalogUrl')).toBe(false);
   expect(store.get('extensions.catalogUrl')).toBeUndefined();

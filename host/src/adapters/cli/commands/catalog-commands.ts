@@ -7,7 +7,7 @@ import { SvcError } from '@svc-org/ai-sdk';
 import type { CliCommand, CliRun } from '../cli-command.js';
 import { parseCommandArgs } from '../parse-command-args.js';
 import { UsageError } from '../usage-error.js';
-import { resolveSvcHome } from '../../../platform/config/svc-home.js';
+import { resolveSvcHome } from '../../../platform/config/index.js';
 
 const BUILD_USAGE =
   '--artifacts <dir> --base-url <https-url-with-path> --out <dir> [--signing-key <file>]... [--index-version <n>] [--expires <30d|12h|YYYY-MM-DDTHH:MM:SSZ>] [--json]';
