@@ -23,6 +23,7 @@ import type { listGateways } from '../../harness/src/gateways/list-gateways.js';
 import type { listMcpTokens } from '../../harness/src/mcp/tokens/mcp-token-operations.js';
 import type { listHarnessMessages } from '../../harness/src/messaging/list-harness-messages.js';
 import type { replyToAsk } from '../../harness/src/messaging/reply-to-ask.js';
+import type { getBoard } from '../../harness/src/board/get-board.js';
 import type { sendReviewComments } from '../../harness/src/messaging/send-review-comments.js';
 
 /** The answer of an operation's HTTP route. */
@@ -57,6 +58,9 @@ export type ReviewComment = z.input<typeof sendReviewComments.input>['comments']
 export type HarnessMessagePage = Answer<typeof listHarnessMessages>;
 export type HarnessMessage = HarnessMessagePage['items'][number];
 export type AskReply = Answer<typeof replyToAsk>;
+export type Board = Answer<typeof getBoard>;
+export type BoardCard = Board['items'][number];
+export type Attention = BoardCard['attention'];
 export type Gateway = Item<typeof listGateways>;
 export type Channel = Item<typeof listChannels>;
 export type GatewayHealth = Answer<typeof checkGatewayHealth>;

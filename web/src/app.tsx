@@ -6,10 +6,12 @@ import { ExtensionsPage } from './pages/extensions-page.js';
 import { HarnessPage } from './pages/harness-page.js';
 import { McpTokensPage } from './pages/mcp-tokens-page.js';
 import { NotificationsPage } from './pages/notifications-page.js';
-import { TasksPage } from './pages/tasks-page.js';
+import { BoardPage } from './pages/board-page.js';
+import { TaskDetail, TasksPage } from './pages/tasks-page.js';
 
 const NAV = [
-  { href: '/tasks', label: 'Tasks' },
+  { href: '/board', label: 'Board' },
+  { href: '/tasks', label: 'Projects' },
   { href: '/harness', label: 'Notification center' },
   { href: '/settings/extensions', label: 'Extensions' },
   { href: '/settings/notifications', label: 'Notifications' },
@@ -31,7 +33,7 @@ export function App() {
     );
   }, []);
   useEffect(() => {
-    if (path === '/' || path === '') navigate('/tasks');
+    if (path === '/' || path === '') navigate('/board');
   }, [path]);
 
   if (access.state === 'checking') return <main className="center">Loading…</main>;
@@ -69,6 +71,9 @@ export function App() {
 }
 
 function Page({ path }: { path: string }) {
+  if (path.startsWith('/board')) return <BoardPage />;
+  const task = /^\/tasks\/(\d+)$/.exec(path);
+  if (task) return <TaskPage taskId={Number(task[1])} />;
   if (path.startsWith('/tasks')) return <TasksPage />;
   if (path.startsWith('/harness')) return <HarnessPage />;
   if (path.startsWith('/settings/extensions')) return <ExtensionsPage />;
@@ -79,8 +84,19 @@ function Page({ path }: { path: string }) {
     <section>
       <h1>Not found</h1>
       <p>
-        No page at <code>{path}</code>. <Link href="/tasks">Go to tasks</Link>.
+        No page at <code>{path}</code>. <Link href="/board">Go to the board</Link>.
       </p>
+    </section>
+  );
+}
+
+function TaskPage({ taskId }: { taskId: number }) {
+  return (
+    <section className="task-page">
+      <p>
+        <Link href="/board">← Board</Link>
+      </p>
+      <TaskDetail key={taskId} taskId={taskId} />
     </section>
   );
 }

@@ -67,6 +67,8 @@ export const COMMAND_MODULES: readonly CommandModule[] = [
     ],
     load: async () => (await import('../../adapters/cli/commands/knowledge-commands.js')).KNOWLEDGE_COMMANDS,
   },
+  // The board in the terminal.
+  { commands: ['status'], load: async () => (await import('./status-command.js')).STATUS_COMMANDS },
   // The harness: the notification center, gateways and channels.
   {
     commands: ['harness list', 'harness show', 'harness reply', 'harness resend', 'harness drain'],
