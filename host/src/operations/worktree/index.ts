@@ -8,3 +8,4 @@ export { listTaskBranches } from './list-task-branches.js';
 export { mergeTask } from './merge-task.js';
 export { prepareTaskWorktree } from './prepare-task-worktree.js';
 export { setProjectIsolation } from './set-project-isolation.js';
+export { revertTaskChanges } from './revert-task-changes.js';

@@ -330,6 +330,9 @@ const ROWS: Record<string, Row> = {
   worktree_git_dir_mismatch: CONFLICT,
   git_output_too_large: UNPROCESSABLE,
   task_still_running: CONFLICT,
+  worktree_removed: CONFLICT,
+  nothing_to_revert: CONFLICT,
+  revert_stale: CONFLICT,
   // Ours
   body_too_large: [413, true, false],
   unsupported_media_type: [415, true, false],
