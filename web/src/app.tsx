@@ -23,6 +23,8 @@ type Access = { state: 'checking' } | { state: 'ok'; version: string } | { state
 
 export function App() {
   const { path } = useLocation();
+  // A task's own view belongs to the board it is opened from.
+  const section = /^\/tasks\/\d+$/.test(path) ? '/board' : path;
   const [access, setAccess] = useState<Access>({ state: 'checking' });
   useEffect(() => {
     // GET /api/health is a plain route, not an operation: its answer is typed here.
@@ -56,7 +58,7 @@ export function App() {
         <span className="brand">svc</span>
         <nav aria-label="Main">
           {NAV.map((item) => (
-            <Link key={item.href} href={item.href} aria-current={path.startsWith(item.href) ? 'page' : undefined}>
+            <Link key={item.href} href={item.href} aria-current={section.startsWith(item.href) ? 'page' : undefined}>
               {item.label}
             </Link>
           ))}

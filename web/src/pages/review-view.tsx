@@ -83,7 +83,7 @@ export function ReviewView({ taskId, onChanged }: { taskId: number; onChanged():
   };
   const askRevert = (path: string, hunk?: number, hunkHeader?: string) =>
     action.run(async () => {
-      const preview = await post<RevertOutcome>(`/api/tasks/${taskId}/revert`, { path, ...(hunk !== undefined ? { hunk } : {}), dryRun: true });
+      const preview = await post<RevertOutcome>(`/api/tasks/${taskId}/revert`, { filename: path, ...(hunk !== undefined ? { hunk } : {}), dryRun: true });
       setConfirming({ kind: 'revert', preview, ...(hunkHeader ? { hunkHeader } : {}) });
     });
   const askDiscard = () =>
@@ -101,7 +101,7 @@ export function ReviewView({ taskId, onChanged }: { taskId: number; onChanged():
         setNotice(`Worktree removed.${result.unmergedCommits.length ? ` Branch ${result.branch} is kept with ${plural(result.unmergedCommits.length, 'commit')} its base lacks.` : ''}`);
       } else {
         const { preview } = what;
-        const result = await post<RevertOutcome>(`/api/tasks/${taskId}/revert`, { path: preview.path, ...(preview.hunk !== null ? { hunk: preview.hunk } : {}), ...(what.hunkHeader ? { hunkHeader: what.hunkHeader } : {}) });
+        const result = await post<RevertOutcome>(`/api/tasks/${taskId}/revert`, { filename: preview.path, ...(preview.hunk !== null ? { hunk: preview.hunk } : {}), ...(what.hunkHeader ? { hunkHeader: what.hunkHeader } : {}) });
         setNotice(`Reverted ${result.hunk !== null ? `a change of ${result.path}` : result.path} in the worktree.${result.savedCopy ? ' The file as it was is kept in svc’s folder.' : ''}`);
       }
     });
@@ -219,6 +219,11 @@ export function ReviewView({ taskId, onChanged }: { taskId: number; onChanged():
             {draft && draft.filename === path && draft.line === undefined ? commentForm : null}
             {open ? (
               <table className="diff-table">
+                <colgroup>
+                  <col className="num" />
+                  <col className="num" />
+                  <col />
+                </colgroup>
                 <tbody>
                   {file.blocks.map((block, hunk) => (
                     <Fragment key={hunk}>

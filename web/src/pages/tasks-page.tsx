@@ -275,7 +275,7 @@ export function TaskDetail({ taskId }: { taskId: number }) {
       <ReviewView taskId={taskId} onChanged={refresh} />
       <h3>Executions</h3>
       {executions.data?.items.length ? (
-        <table className="grid">
+        <table className="grid executions">
           <thead>
             <tr>
               <th scope="col">#</th>

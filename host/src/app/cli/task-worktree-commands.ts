@@ -327,7 +327,7 @@ export const TASK_WORKTREE_COMMANDS: CliCommand[] = [
       const path = run.positionals[1]!;
       const hunkText = text(run.values.hunk);
       const hunk = hunkText === undefined ? undefined : positiveId(hunkText, 'hunk') - 1;
-      const request = { taskId, path, ...(hunk !== undefined ? { hunk } : {}) };
+      const request = { taskId, filename: path, ...(hunk !== undefined ? { hunk } : {}) };
       const preview = await run.invoke(o.revertTaskChanges, { ...request, dryRun: true });
       const what = preview.action === 'delete' ? `delete ${path} (the task added it)` : preview.action === 'restore' ? `put ${path} back as it is in the base` : `undo change ${hunk! + 1} of ${path}`;
       if (run.values['dry-run']) {

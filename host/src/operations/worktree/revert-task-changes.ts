@@ -15,8 +15,8 @@ export const revertTaskChanges = defineOperation({
   input: z
     .object({
       taskId: IdSchema,
-      /** The file, relative to the repository, as the diff names it. */
-      path: z.string().min(1).max(4096),
+      /** The file, relative to the repository, as the diff names it (a name, as review comments take it: the host reads it inside the task's worktree only). */
+      filename: z.string().min(1).max(4096),
       /** The hunk's index in the file's diff (from 0); absent: the whole file. */
       hunk: z.number().int().min(0).optional(),
       /** The hunk's `@@ … @@` line as shown: a different hunk there is refused (revert_stale). */
@@ -37,7 +37,7 @@ export const revertTaskChanges = defineOperation({
   }),
   http: { method: 'POST', path: '/api/tasks/:taskId/revert' },
   handler: (input, ctx) => {
-    const { taskId, ...request } = input;
-    return taskWorktreesOf(ctx.services).revert(taskId, request);
+    const { taskId, filename, ...request } = input;
+    return taskWorktreesOf(ctx.services).revert(taskId, { path: filename, ...request });
   },
 });
