@@ -171,7 +171,7 @@ test('two demo tasks on the board at 1440 and 390 px: answered on their cards, r
   expect(await dialog.textContent()).toContain('This lands svc/1-say-hello-in-app-js on main with a merge commit: 1 file, +2 −0.');
   expect(git(repo, 'rev-list', '--count', 'main')).toBe('1');
   await dialog.getByRole('button', { name: 'Merge', exact: true }).click();
-  await review.getByText(/Merged into main as [0-9a-f]{12}\./).waitFor();
+  await review.getByText(/Merged into main as [0-9a-f]{12}\. The task is DONE\./).waitFor();
   expect(readFileSync(join(repo, 'app.js'), 'utf8')).toContain('console.log("Say hello in app.js: done");');
 
   // The phone: the other task's view (terminal, send box, review) fits the screen.
@@ -188,11 +188,11 @@ test('two demo tasks on the board at 1440 and 390 px: answered on their cards, r
   const worktree2 = (await json(['task', 'worktree', '2'])).worktree.worktreePath;
   expect(readFileSync(join(worktree2, 'write-a-changelog.md'), 'utf8')).toBe('# Write a changelog\n\nFirst release\n');
 
-  // Back on the board: task 1 left "Ready for review" without a reload of the laptop's board.
+  // Back on the board: the merge ended task 1's work, so its card moved to "Done today".
   await phone.goto(`${serve.url}/board`);
-  await phone.getByRole('region', { name: 'Ready for review' }).waitFor();
+  await cardIn(phone, 1, 'Done today');
+  await cardIn(phone, 2, 'Ready for review');
   await noSidewaysScroll(phone);
-  expect(await phone.locator('[data-task="1"]').evaluate((card) => card.closest('.board-group')?.getAttribute('aria-label'))).not.toBe('Ready for review');
   // svc serve said nothing through the journey but its start lines.
   expect(serve.child.output.stderr.split('\n').filter((line) => /^\[\w+\]/.test(line))).toEqual([]);
 }, 300_000);

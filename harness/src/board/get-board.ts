@@ -3,10 +3,11 @@
 // attention the board groups by. The web UI's home and `svc status` read it.
 import { z } from 'zod';
 import type { ExecutionRecord, TaskRecord } from '../../../host/src/features/domain/index.js';
+import { AttentionSchema, taskViews } from '../../../host/src/features/lifecycle/index.js';
 import { taskWorktreesOf } from '../../../host/src/features/worktrees/index.js';
 import { defineOperation, type OperationContext } from '../../../host/src/operations/index.js';
 import { harnessStores } from '../messaging/harness-stores.js';
-import { BOARD_ATTENTIONS, boardAttention, type BoardAttention } from './board-attention.js';
+import { BOARD_ATTENTIONS, type BoardAttention } from './board-attention.js';
 
 const QuestionSchema = z.object({
   /** The harness message that asks it (what a reply names). */
@@ -22,7 +23,8 @@ export const BoardCardSchema = z.object({
   title: z.string(),
   status: z.string(),
   labels: z.array(z.string()),
-  attention: z.enum(BOARD_ATTENTIONS),
+  /** What it asks of the person now: the task record's attention. */
+  attention: AttentionSchema,
   projectId: z.number().int(),
   projectName: z.string(),
   workspaceId: z.number().int(),
@@ -120,6 +122,7 @@ export const getBoard = defineOperation({
       .flatMap((projectId) => domain.tasks.list({ projectId }))
       .filter((task) => input.label === undefined || task.labels.includes(input.label))
       .filter((task) => input.taskId === undefined || task.id === input.taskId);
+    const attention = new Map(taskViews(domain, worktrees.store, tasks).map((view) => [view.id, view.attention]));
     const cards = await Promise.all(
       tasks.map(async (task): Promise<BoardCard | undefined> => {
         const execution = domain.executions.latestForTask(task.id);
@@ -134,7 +137,7 @@ export const getBoard = defineOperation({
           title: task.title,
           status: task.status,
           labels: task.labels,
-          attention: boardAttention({ task, execution, question: question !== null, changes: (diff?.files ?? 0) > 0, merged: Boolean(worktree?.mergedCommit) }),
+          attention: attention.get(task.id)!,
           projectId: project.id,
           projectName: project.name,
           workspaceId: project.workspaceId,

@@ -5,13 +5,25 @@
 // will do and ask first.
 import { parse as parseDiff } from 'diff2html';
 import { Fragment, useMemo, useState } from 'react';
-import { get, post } from '../api.js';
+import { ApiError, get, post } from '../api.js';
 import type { DiscardOutcome, MergeOutcome, ReviewComment, RevertOutcome, TaskDiff, WorktreeState } from '../api-types.js';
 import { EmptyState } from '../components/empty-state.js';
 import { ErrorNote } from '../components/error-note.js';
 import { ModalDialog } from '../components/modal-dialog.js';
 import { useAction } from '../use-action.js';
 import { useResource } from '../use-resource.js';
+
+/**
+ * What to do about a refusal, in the words of this page's controls (the service's own fix names
+ * the CLI's flags).
+ */
+const FIXES: Record<string, string> = {
+  task_has_uncommitted_changes: 'Tick “Commit the worktree’s uncommitted changes first” and press the button again, or let the task commit them.',
+  task_still_running: 'Tick “Stop the task if it is still running” and press the button again, or stop the task yourself.',
+  project_folder_dirty: 'Commit or stash the changes in the project folder, then merge again.',
+  merge_conflict: 'Ask the task to bring its branch up to date with its base (reply in its terminal or send a comment), then merge again.',
+  revert_stale: 'The change moved since the page showed it: press Revert again on the change as it is now.',
+};
 
 /** Where a comment being typed applies (page state). */
 type Draft = Omit<ReviewComment, 'body'>;
@@ -20,8 +32,16 @@ type DiffFile = ReturnType<typeof parseDiff>[number];
 /** What a person is asked to confirm. */
 type Confirm =
   | { kind: 'merge'; squash: boolean }
-  | { kind: 'discard'; preview: DiscardOutcome }
+  /** A discard, with what its dry run said (none while the task runs: it must be stopped first). */
+  | { kind: 'discard'; preview: DiscardOutcome | undefined }
   | { kind: 'revert'; preview: RevertOutcome; hunkHeader?: string };
+
+/** The boxes of the merge and discard dialogs. */
+interface EndChoices {
+  commitPending: boolean;
+  stop: boolean;
+  keepOpen: boolean;
+}
 
 const fileName = (file: DiffFile) => (file.newName === '/dev/null' ? file.oldName : file.newName);
 const where = (c: Draft) => `${c.filename}${c.line ? `:${c.line}` : ''}`;
@@ -42,7 +62,7 @@ export function ReviewView({ taskId, onChanged }: { taskId: number; onChanged():
   const [draftText, setDraftText] = useState('');
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const [confirming, setConfirming] = useState<Confirm>();
-  const [commitPending, setCommitPending] = useState(false);
+  const [ending, setEnding] = useState<EndChoices>({ commitPending: false, stop: false, keepOpen: false });
   const [notice, setNotice] = useState<string>();
   const action = useAction();
   const files = useMemo(() => (diff.data?.patch ? parseDiff(diff.data.patch) : []), [diff.data?.patch]);
@@ -88,17 +108,28 @@ export function ReviewView({ taskId, onChanged }: { taskId: number; onChanged():
     });
   const askDiscard = () =>
     action.run(async () => {
-      const preview = await post<DiscardOutcome>(`/api/tasks/${taskId}/discard`, { dryRun: true });
-      setConfirming({ kind: 'discard', preview });
+      try {
+        setConfirming({ kind: 'discard', preview: await post<DiscardOutcome>(`/api/tasks/${taskId}/discard`, { dryRun: true }) });
+      } catch (error) {
+        if (!(error instanceof ApiError) || error.code !== 'task_still_running') throw error;
+        setConfirming({ kind: 'discard', preview: undefined });
+      }
     });
+  const endOptions = () => ({ ...(ending.commitPending ? { commitPending: true } : {}), ...(ending.stop ? { stop: true } : {}), ...(ending.keepOpen ? { keepOpen: true } : {}) });
   const confirmed = async (what: Confirm) => {
     const done = await action.run(async () => {
       if (what.kind === 'merge') {
-        const result = await post<MergeOutcome>(`/api/tasks/${taskId}/merge`, { ...(what.squash ? { squash: true } : {}), ...(commitPending ? { commitPending: true } : {}) });
-        setNotice(result.outcome === 'merged' ? `Merged into ${result.baseBranch} as ${result.commit.slice(0, 12)}.` : `Already in ${result.baseBranch}; nothing to merge.`);
+        const result = await post<MergeOutcome>(`/api/tasks/${taskId}/merge`, { ...(what.squash ? { squash: true } : {}), ...endOptions() });
+        setNotice(
+          `${result.outcome === 'merged' ? `Merged into ${result.baseBranch} as ${result.commit.slice(0, 12)}.` : `Already in ${result.baseBranch}; nothing to merge.`}` +
+            `${result.stoppedExecutionId !== null ? ' The task was stopped.' : ''} The task is ${result.taskStatus}.`,
+        );
       } else if (what.kind === 'discard') {
-        const result = await post<DiscardOutcome>(`/api/tasks/${taskId}/discard`, commitPending ? { commitPending: true } : {});
-        setNotice(`Worktree removed.${result.unmergedCommits.length ? ` Branch ${result.branch} is kept with ${plural(result.unmergedCommits.length, 'commit')} its base lacks.` : ''}`);
+        const result = await post<DiscardOutcome>(`/api/tasks/${taskId}/discard`, endOptions());
+        setNotice(
+          `Worktree removed.${result.stoppedExecutionId !== null ? ' The task was stopped.' : ''} The task is ${result.taskStatus}.` +
+            `${result.unmergedCommits.length ? ` Branch ${result.branch} is kept with ${plural(result.unmergedCommits.length, 'commit')} its base lacks.` : ''}`,
+        );
       } else {
         const { preview } = what;
         const result = await post<RevertOutcome>(`/api/tasks/${taskId}/revert`, { filename: preview.path, ...(preview.hunk !== null ? { hunk: preview.hunk } : {}), ...(what.hunkHeader ? { hunkHeader: what.hunkHeader } : {}) });
@@ -165,9 +196,12 @@ export function ReviewView({ taskId, onChanged }: { taskId: number; onChanged():
           </div>
         );
       })}
-      <ErrorNote error={diff.error ?? action.error} />
+      <ErrorNote error={diff.error ?? action.error} fixes={FIXES} />
       {notice ? <p className="notice" role="status">{notice}</p> : null}
-      {d && d.files.length === 0 ? <EmptyState title="No changes yet">The task has not changed anything against its base.</EmptyState> : null}
+      {d && d.files.length === 0 && worktree.mergedCommit ? (
+        <EmptyState title={`Merged as ${worktree.mergedCommit.slice(0, 12)} into ${worktree.baseBranch}`}>Its work has landed; nothing is left to review.</EmptyState>
+      ) : null}
+      {d && d.files.length === 0 && !worktree.mergedCommit ? <EmptyState title="No changes yet">The task has not changed anything against its base.</EmptyState> : null}
       {d && d.files.length > 0 ? (
         <details className="files-list" open>
           <summary>Files changed ({d.files.length})</summary>
@@ -320,8 +354,8 @@ export function ReviewView({ taskId, onChanged }: { taskId: number; onChanged():
           branch={worktree.branch}
           baseBranch={worktree.baseBranch}
           worktreePath={worktree.worktreePath}
-          commitPending={commitPending}
-          setCommitPending={setCommitPending}
+          ending={ending}
+          setEnding={setEnding}
           busy={action.busy}
           onConfirm={() => void confirmed(confirming)}
           onCancel={() => setConfirming(undefined)}
@@ -337,19 +371,25 @@ function ConfirmDialog(props: {
   branch: string;
   baseBranch: string;
   worktreePath: string;
-  commitPending: boolean;
-  setCommitPending(value: boolean): void;
+  ending: EndChoices;
+  setEnding(value: EndChoices): void;
   busy: boolean;
   onConfirm(): void;
   onCancel(): void;
 }) {
   const { what, diff: d } = props;
-  const pendingBox = d?.uncommitted ? (
+  const box = (key: keyof EndChoices, words: string) => (
     <label className="check">
-      <input type="checkbox" checked={props.commitPending} onChange={(e) => props.setCommitPending(e.target.checked)} /> Commit the worktree&apos;s uncommitted changes to{' '}
-      <code>{props.branch}</code> first
+      <input type="checkbox" checked={props.ending[key]} onChange={(e) => props.setEnding({ ...props.ending, [key]: e.target.checked })} /> {words}
     </label>
-  ) : null;
+  );
+  const boxes = (
+    <>
+      {d?.uncommitted ? box('commitPending', 'Commit the worktree’s uncommitted changes first') : null}
+      {box('stop', 'Stop the task if it is still running')}
+      {box('keepOpen', 'Keep the task open')}
+    </>
+  );
   let title: string;
   let body: React.ReactNode;
   let button: string;
@@ -362,21 +402,24 @@ function ConfirmDialog(props: {
           This lands <code>{props.branch}</code> on <code>{props.baseBranch}</code>
           {what.squash ? ' as one new commit' : ' with a merge commit'}: {plural(d?.files.length ?? 0, 'file')}, <span className="added">+{d?.additions ?? 0}</span>{' '}
           <span className="removed">−{d?.deletions ?? 0}</span>. Your project folder moves to the new commit only if its tracked files are unchanged; nothing is merged if the branches conflict.
+          The merge ends the task&apos;s work: it moves to DONE unless you keep it open; a task still running is refused unless you tick the box to stop it.
         </p>
         {d?.uncommitted ? <p>The worktree has uncommitted changes: they are merged only if you tick the box below; otherwise the merge is refused and nothing changes.</p> : null}
-        {pendingBox}
+        {boxes}
       </>
     );
   } else if (what.kind === 'discard') {
     title = 'Discard the worktree';
     button = 'Discard worktree';
-    const commits = what.preview.unmergedCommits;
+    const commits = what.preview?.unmergedCommits ?? [];
     body = (
       <>
         <p>
-          This removes the task&apos;s worktree (<code>{props.worktreePath}</code>). Its branch <code>{props.branch}</code> is kept
+          This removes the task&apos;s worktree (<code>{props.worktreePath}</code>) and ends its work: it moves to CANCELLED unless you keep it open. Its branch{' '}
+          <code>{props.branch}</code> is kept
           {commits.length ? ` with ${plural(commits.length, 'commit')} ${props.baseBranch} lacks:` : '.'}
         </p>
+        {what.preview ? null : <p>The task is still running: tick the box to stop it first, or the discard is refused and nothing changes.</p>}
         {commits.length ? (
           <ul>
             {commits.map((c) => (
@@ -387,7 +430,7 @@ function ConfirmDialog(props: {
           </ul>
         ) : null}
         {d?.uncommitted ? <p>The worktree has uncommitted changes: tick the box to keep them on the branch; otherwise the discard is refused and nothing changes.</p> : null}
-        {pendingBox}
+        {boxes}
       </>
     );
   } else {
