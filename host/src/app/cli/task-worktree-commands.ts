@@ -313,6 +313,8 @@ export const TASK_WORKTREE_COMMANDS: CliCommand[] = [
     group: 'task',
     name: 'revert',
     operation: o.revertTaskChanges,
+    description:
+      'Undo what a task changed in one file of its worktree (the whole file, or one change of it with --hunk) before merging: it shows what it undoes and asks first, and keeps a copy of the file as it was.',
     positionals: '<id> <path>',
     options: {
       hunk: { type: 'string', value: '<n>', description: 'only the n-th change of the file (1 is the first, as svc task diff shows them)' },
