@@ -4,7 +4,7 @@
 // no reload; a question answered on its card (a button on the laptop, typed on the phone) reaches
 // the task's terminal; a pending review of two line comments reaches the agent as one message; the
 // task merges from its review after the page said what the merge does; at 390 px no page scrolls
-// sideways. `svc status` prints the same groups.
+// sideways; the keys move, reply and open. `svc status` prints the same groups.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -109,6 +109,12 @@ test('two demo tasks on the board at 1440 and 390 px: answered on their cards, r
   await laptop.keyboard.press('?');
   await laptop.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor();
   await laptop.keyboard.press('Escape');
+  const order = await laptop.evaluate(() => Array.from(document.querySelectorAll('.board-card')).map((card) => card.getAttribute('data-task')));
+  await laptop.keyboard.press('j');
+  await laptop.keyboard.press('j');
+  await laptop.keyboard.press('r');
+  expect(await laptop.evaluate(() => document.activeElement?.id)).toBe(`answer-${order[1]}`);
+  await laptop.locator(`#answer-${order[1]}`).blur();
   await screenshot(laptop, 'board');
   await noSidewaysScroll(phone);
   await screenshot(phone, 'board-phone');
