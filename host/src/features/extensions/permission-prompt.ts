@@ -27,6 +27,8 @@ export interface PermissionPrompt {
   currentVersion?: string;
   /** The CLI executable and the exact probe that will run after confirmation. */
   cli?: PromptCli;
+  /** What its interactive sessions start (`describeSessions`); absent when it declares none. */
+  sessions?: string;
   /** How the provider will run and what that enforces on this machine. */
   isolation?: IsolationEnforcement;
   /** Every file and folder its integrations may read and write (the manifest's `integrationFiles`). */
