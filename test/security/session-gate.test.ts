@@ -103,6 +103,9 @@ describe('what a provider names to start in a terminal', () => {
     expect(environ).not.toContain('SVC_HOME=/tmp');
     expect(environ.join('\n')).not.toContain(server!.token);
     expect(existsSync(`${preload}.ran`)).toBe(false);
+    // Starting sessions is what its process:spawn is used for: not reported as never used.
+    const shown = await apiOk<{ unusedPermissions: string[] }>(server!, 'GET', '/api/extensions/svc-test.hostile-spawn/description');
+    expect(shown.unusedPermissions).not.toContain('process:spawn');
     await svcOk(svc, ['task', 'stop', String(task)]);
   }, 120_000);
 });
