@@ -110,6 +110,15 @@ describe('what a provider names to start in a terminal', () => {
   }, 120_000);
 });
 
+test("a Host Context process:spawn call's environment patch is filtered the same way", async () => {
+  const answer = await svc.run(['query', '--connection', 'hostile-spawn', 'host-env'], { timeoutMs: 60_000 });
+  expect(answer.code, answer.stderr).toBe(0);
+  const environ = answer.stdout.split('\n');
+  expect(environ).toContain('HOSTILE_KEPT=yes');
+  for (const key of ['LD_PRELOAD', 'NODE_OPTIONS']) expect(environ.some((entry) => entry.startsWith(`${key}=`)), key).toBe(false);
+  expect(environ).not.toContain('PATH=/nonexistent');
+}, 60_000);
+
 describe('what the person is told before enabling', () => {
   test('the enable prompt and svc ext show say that sessions start the confirmed CLI and need process:spawn', async () => {
     const none = await apiOk<{ sessions?: string; isolation?: { enforces: string[] } }>(server!, 'GET', '/api/extensions/svc-test.hostile-none/permissions?isolation=process');
