@@ -126,7 +126,7 @@ describe('every path that starts a process', () => {
     expect(HostMethods['$process.spawn'].permission).toBe('process:spawn');
     const channel = text('host/src/features/extensions/runtime/call-channel.ts');
     expect(channel).toMatch(/filterProviderEnvPatch\(spec\.envPatch\)/);
-    expect(text('host/src/features/extensions/session-gate.ts')).toMatch(/filterProviderEnvPatch\(description\.envPatch\)/);
+    expect(text('host/src/platform/processes/session-gate.ts')).toMatch(/filterProviderEnvPatch\(description\.envPatch\)/);
     // The version probe runs only when the caller asks for it, which only a confirmed process:spawn does.
     expect(text('host/src/features/extensions/preflight/check-cli-dependency.ts')).toMatch(/if \(options\.cliProbe !== 'run'\) return/);
     for (const [file, entry] of Object.entries({ ...PROCESS_STARTERS, ...SUPERVISOR_CALLERS })) expect(entry.starts, file).not.toBe('');

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { spawnPty } from '../../src/features/terminals/spawn-pty.js';
-import { gateSessionProcess } from '../../src/features/extensions/index.js';
+import { gateSessionProcess } from '../../src/platform/processes/index.js';
 
 const GRANT = { providerId: 'svc-test.env', granted: new Set(['process:spawn']), cli: '/usr/bin/env', cwd: process.cwd() };
 

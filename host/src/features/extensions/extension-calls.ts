@@ -25,7 +25,7 @@ import type { HostPreflight } from './host-preflight.js';
 import { isConfirmedProbe, isServing, mayProbe } from './provider-serving.js';
 import { permissionsChanged } from './permissions-changed.js';
 import { describeProbe, probeFingerprint } from './probe-fingerprint.js';
-import { gateSessionProcess, requireSessionPermission, type GatedSessionProcess } from './session-gate.js';
+import { gateSessionProcess, requireSessionPermission, type GatedSessionProcess } from '../../platform/processes/index.js';
 import type { ProbeFunction } from './preflight/index.js';
 
 /** A prepared call target: preflight passed, permissions confirmed, connection applied. */

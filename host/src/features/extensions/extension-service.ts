@@ -23,7 +23,7 @@ import type { Logger } from '../../platform/logging/index.js';
 import { checkManifest, runPreflight, type CheckFailure, type PreflightOptions, type PreflightReport } from './preflight/index.js';
 import { declaredIntegrationFiles } from '@svc-org/extension-format/manifest';
 import type { ExtensionDescription } from './extension-description.js';
-import { buildPermissionPrompt, type PermissionPrompt } from './permission-prompt.js';
+import { buildPermissionPrompt, describeSessions, type PermissionPrompt } from './permission-prompt.js';
 import { describeIsolation } from './describe-isolation.js';
 import type { ExtensionCrash, ExtensionRecord, ExtensionRegistry } from './registry/index.js';
 import { isolationEnforcement, probeIsolation, readIsolationRecord, type ExtensionRuntime, type IsolationEnforcement, type IsolationMode, type ProviderCrash } from './runtime/index.js';
@@ -37,7 +37,7 @@ import { HostPreflight } from './host-preflight.js';
 import { isConfirmedProbe, mayProbe, PROBE_PERMISSION } from './provider-serving.js';
 import { permissionsChanged } from './permissions-changed.js';
 import { readDevManifest } from './read-dev-manifest.js';
-import { describeSessions, type GatedSessionProcess } from './session-gate.js';
+import type { GatedSessionProcess } from '../../platform/processes/index.js';
 
 export interface ExtensionServiceOptions {
   registry: ExtensionRegistry;

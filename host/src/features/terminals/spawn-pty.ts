@@ -1,7 +1,6 @@
 import * as pty from 'node-pty';
 import { SvcError } from '@svc-org/ai-sdk';
-import { childEnv, withoutHostOwnedEnv } from '../../platform/processes/index.js';
-import { isGatedSessionProcess, type GatedSessionProcess } from '../extensions/index.js';
+import { childEnv, isGatedSessionProcess, withoutHostOwnedEnv, type GatedSessionProcess } from '../../platform/processes/index.js';
 
 export interface PtySpec {
   /** What starts: only a session process the session gate checked (`gateSessionProcess`). */

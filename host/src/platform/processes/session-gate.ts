@@ -1,16 +1,15 @@
 // A session process is a spawn like any other: what a provider's buildSessionProcess() names runs
 // only through this gate, and only the gate's answer reaches a terminal (spawnPty refuses anything
-// else).
+// else). A platform piece: the terminals and the extension calls both use it.
 import { realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { SvcError, type SessionProcessSchema } from '@svc-org/ai-sdk';
 import type { z } from 'zod';
-import { filterProviderEnvPatch } from '../../platform/processes/index.js';
-import type { Logger } from '../../platform/logging/index.js';
-import { PROBE_PERMISSION } from './provider-serving.js';
+import { filterProviderEnvPatch } from './child-env.js';
+import type { Logger } from '../logging/index.js';
 
 /** The permission a provider needs to start its CLI in a terminal, as for any process it names. */
-export const SESSION_PERMISSION = PROBE_PERMISSION;
+export const SESSION_PERMISSION = 'process:spawn';
 
 type SessionDescription = z.output<typeof SessionProcessSchema>;
 
@@ -90,18 +89,6 @@ export function gateSessionProcess(grant: SessionGrant, description: SessionDesc
   });
   gated.add(session);
   return session;
-}
-
-/**
- * What a provider's interactive sessions start, said wherever a person reviews its permissions (the
- * enable prompt, `svc ext show`, the web dialog); null for a provider that declares no sessions.
- */
-export function describeSessions(capabilities: { sessions: { fresh: boolean; resume: boolean } }, permissions: readonly string[], cli: string | null): string | null {
-  if (!capabilities.sessions.fresh && !capabilities.sessions.resume) return null;
-  if (!permissions.includes(SESSION_PERMISSION)) {
-    return `interactive sessions: none will start (a session starts the CLI as a process, which needs ${SESSION_PERMISSION}, not requested)`;
-  }
-  return `interactive sessions: start the CLI ${cli ?? '(not found yet)'} and nothing else, as you, in the task's folder, with arguments the provider chooses (needs ${SESSION_PERMISSION}); a CLI's arguments can make it run commands of its own`;
 }
 
 /** Whether `value` came out of gateSessionProcess (a copy or a cast does not). */
