@@ -71,8 +71,9 @@ export async function discardTask(parts: LifecycleParts, taskId: number, request
   const { stop, keepOpen, ...git } = request;
   const task = parts.domain.tasks.get(taskId);
   if (git.dryRun) {
+    // A preview for a person who will stop the task first (stop) lists what it would lose now.
     const live = parts.domain.executions.liveForTask(taskId);
-    if (live) throw stillRunning(task, live, 'discard');
+    if (live && !stop) throw stillRunning(task, live, 'discard');
     return { ...(await parts.worktrees.discard(taskId, git)), taskStatus: task.status, stoppedExecutionId: null };
   }
   const live = requireStoppable(parts, task, stop, 'discard');

@@ -398,7 +398,7 @@ export class TaskWorktrees {
    */
   async discard(taskId: number, request: { deleteBranch?: boolean; expectTip?: string; commitPending?: boolean; dryRun?: boolean; force?: boolean } = {}): Promise<DiscardResult> {
     const { row, repo, task } = this.requireRow(taskId);
-    if (this.options.domain.executions.liveForTask(taskId)) throw this.options.domain.executions.alreadyRunning(taskId);
+    if (!request.dryRun && this.options.domain.executions.liveForTask(taskId)) throw this.options.domain.executions.alreadyRunning(taskId);
     return this.withLock(repo, async () => {
       const branchExists = await this.branchExists(repo, row.branch);
       const live = row.state !== 'REMOVED' && existsSync(row.worktreePath);
