@@ -12,6 +12,7 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { openDatabase, type Db } from '../../src/platform/db/index.js';
 import { Domain } from '../../src/features/domain/index.js';
 import { TaskWorktrees } from '../../src/features/worktrees/index.js';
+import { attentionFactsOf, attentionOf } from '../../src/features/lifecycle/index.js';
 import { commitAll, git, GIT_TEST_ENV, makeRepo, writeFiles } from '../../../test/support/git-repo.js';
 
 let dir: string;
@@ -95,6 +96,10 @@ describe('git truth', () => {
     expect((await worktrees.truthOf(b)).overlaps).toEqual([]);
     expect(worktrees.store.overlapsOf(b)).toEqual([]);
     expect((await worktrees.diff(b, { stat: true })).conflictsWithBase).toEqual(['app.js']);
+    // The task's attention reads it: b now asks the person to resolve a conflict.
+    const facts = attentionFactsOf(domain, worktrees.store, domain.tasks.get(b));
+    expect(facts.conflicts).toEqual(['app.js']);
+    expect(attentionOf(facts)).toBe('conflicts');
     const events = db.prepare("SELECT payload FROM domain_events WHERE type = 'task_conflicts_with_base'").all() as { payload: string }[];
     expect(events.map((event) => JSON.parse(event.payload))).toEqual([
       expect.objectContaining({ taskId: b, projectId, baseBranch: 'main', files: ['app.js'], summary: `task ${b} now conflicts with main in app.js` }),
