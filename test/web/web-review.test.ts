@@ -1,8 +1,10 @@
 /// <reference lib="dom" />
 // The Review view of a task in its own git worktree, in a real Chromium against a real `svc serve`
 // with the Qwen Code stand-in in a real PTY: the files changed and the rendered diff, a comment made
-// by clicking a line and sent into the live terminal, then the task merged from the page.
-import { readFileSync } from 'node:fs';
+// by clicking a line and sent into the live terminal, then the task merged from the page; a second
+// task then shows that it conflicts with main, and its Discard button lists the hand-edited .env
+// only its worktree holds before removing it, and Restore worktree brings it back.
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -101,4 +103,41 @@ test('a person reviews a task on its page: files, rendered diff, a line comment 
   await detail.getByTestId('attention').getByText('Done').waitFor();
   expect(await detail.locator('table.grid tbody tr').first().textContent()).toContain('Stopped');
   expect(await detail.locator('table.grid tbody').textContent()).not.toMatch(/FAILED|Failed/);
+}, 120_000);
+
+test('a task that now conflicts with main says so; Discard lists the ignored .env only its worktree holds, and Restore worktree brings it back', async () => {
+  page.setDefaultTimeout(20_000);
+  writeFiles(repo, { '.gitignore': '.env\n' });
+  commitAll(repo, 'ignore .env');
+  const taskId = Number(/task (\d+) created/.exec(await ok(['task', 'create', 'Greet quietly', '--project', 'demo']))![1]);
+  const { worktree } = JSON.parse(await ok(['task', 'worktree', String(taskId), '--create', '--json']));
+  writeFiles(worktree.worktreePath, { 'src/greeting.txt': 'hello there\nworld\n' });
+  commitAll(worktree.worktreePath, 'quietly');
+  // Meanwhile main moves on the same line.
+  writeFiles(repo, { 'src/greeting.txt': 'HOWDY\nworld\n' });
+  commitAll(repo, 'howdy');
+  const env = join(worktree.worktreePath, '.env');
+  writeFiles(worktree.worktreePath, { '.env': 'API_KEY=typed by hand\n' });
+
+  await page.goto(`${serve.url}/tasks?workspace=1&project=1&task=${taskId}`);
+  const review = page.getByRole('region', { name: 'Review' });
+  await review.getByText('Conflicts with main in src/greeting.txt').waitFor();
+
+  await review.getByRole('button', { name: 'Discard worktree' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Discard this worktree?' });
+  const held = dialog.getByRole('list', { name: 'Files only the worktree holds' });
+  expect(await held.textContent()).toContain('.env — ignored by git');
+  expect(await dialog.textContent()).not.toContain('--');
+  await screenshot(page, 'review-discard-dialog');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  expect(readFileSync(env, 'utf8')).toBe('API_KEY=typed by hand\n');
+
+  await review.getByRole('button', { name: 'Discard worktree' }).click();
+  await page.getByRole('dialog', { name: 'Discard this worktree?' }).getByRole('button', { name: 'Discard worktree' }).click();
+  await review.getByText(/Worktree removed and archived for 7 days/).waitFor();
+  expect(existsSync(env)).toBe(false);
+
+  await review.getByRole('button', { name: 'Restore worktree' }).click();
+  await review.getByText(/Worktree restored as it was/).waitFor();
+  expect(readFileSync(env, 'utf8')).toBe('API_KEY=typed by hand\n');
 }, 120_000);

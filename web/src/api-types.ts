@@ -17,6 +17,7 @@ import type { discardTaskWorktree } from '../../host/src/operations/worktree/dis
 import type { getTaskDiff } from '../../host/src/operations/worktree/get-task-diff.js';
 import type { getTaskWorktree } from '../../host/src/operations/worktree/get-task-worktree.js';
 import type { mergeTask } from '../../host/src/operations/worktree/merge-task.js';
+import type { restoreTaskWorktree } from '../../host/src/operations/worktree/restore-task-worktree.js';
 import type { checkGatewayHealth } from '../../harness/src/gateways/check-gateway-health.js';
 import type { listChannels } from '../../harness/src/gateways/list-channels.js';
 import type { listGateways } from '../../harness/src/gateways/list-gateways.js';
@@ -51,6 +52,7 @@ export type WorktreeState = Answer<typeof getTaskWorktree>;
 export type TaskDiff = Answer<typeof getTaskDiff>;
 export type MergeOutcome = Answer<typeof mergeTask>;
 export type DiscardOutcome = Answer<typeof discardTaskWorktree>;
+export type RestoreOutcome = Answer<typeof restoreTaskWorktree>;
 /** One comment of the Review view, as send_review_comments takes it. */
 export type ReviewComment = z.input<typeof sendReviewComments.input>['comments'][number];
 

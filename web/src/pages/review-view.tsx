@@ -1,11 +1,13 @@
 // The Review view of a task in its own git worktree: what it changed against its base (a rendered
-// diff, diff2html), line comments sent into its terminal as one message, merge and discard.
+// diff, diff2html), line comments sent into its terminal as one message, merge, discard (after a
+// dialog listing what only the worktree holds) and restore.
 import { html as renderDiff, parse as parseDiff } from 'diff2html';
 import { useMemo, useState, type MouseEvent } from 'react';
 import { get, post } from '../api.js';
-import type { DiscardOutcome, MergeOutcome, ReviewComment, TaskDiff, WorktreeState } from '../api-types.js';
+import type { DiscardOutcome, MergeOutcome, RestoreOutcome, ReviewComment, TaskDiff, WorktreeState } from '../api-types.js';
 import { EmptyState } from '../components/empty-state.js';
 import { ErrorNote } from '../components/error-note.js';
+import { ModalDialog } from '../components/modal-dialog.js';
 import { useAction } from '../use-action.js';
 import { useResource } from '../use-resource.js';
 
@@ -18,6 +20,9 @@ const FIXES: Record<string, string> = {
   task_still_running: 'Tick “Stop the task if it is still running” and press the button again, or stop the task yourself.',
   project_folder_dirty: 'Commit or stash the changes in the project folder, then merge again.',
   merge_conflict: 'Ask the task to bring its branch up to date with its base (reply in its terminal or send a comment), then merge again.',
+  merge_would_overwrite_files: 'Move those files out of the project folder (or commit them there), then merge again.',
+  base_branch_checked_out: 'Check out another branch in that other worktree (or merge there), then merge again.',
+  worktree_has_unsaved_files: 'Press Discard worktree and confirm in the dialog that lists them.',
 };
 
 /** Where a comment being typed applies (page state). */
@@ -38,6 +43,7 @@ export function ReviewView({ taskId, onChanged }: { taskId: number; onChanged():
   const [stopFirst, setStopFirst] = useState(false);
   const [keepOpen, setKeepOpen] = useState(false);
   const [notice, setNotice] = useState<string>();
+  const [discarding, setDiscarding] = useState<DiscardOutcome>();
   const action = useAction();
   const rendered = useMemo(() => {
     if (!diff.data?.patch) return '';
@@ -92,14 +98,27 @@ export function ReviewView({ taskId, onChanged }: { taskId: number; onChanged():
         );
       })
       .then(reload);
+  // Discard asks first: the dialog lists what only the worktree holds (it goes to the archive).
+  const previewDiscard = () =>
+    action.run(async () => {
+      setDiscarding(await post<DiscardOutcome>(`/api/tasks/${taskId}/discard`, { dryRun: true, ...(stopFirst ? { stop: true } : {}) }));
+    });
   const discard = () =>
     action
       .run(async () => {
-        const result = await post<DiscardOutcome>(`/api/tasks/${taskId}/discard`, endOptions());
+        setDiscarding(undefined);
+        const result = await post<DiscardOutcome>(`/api/tasks/${taskId}/discard`, { force: true, ...endOptions() });
         setNotice(
-          `Worktree removed.${result.stoppedExecutionId !== null ? ' The task was stopped.' : ''} The task is ${result.taskStatus}.` +
+          `Worktree removed${result.archived ? ' and archived for 7 days (Restore worktree brings it back)' : ''}.${result.stoppedExecutionId !== null ? ' The task was stopped.' : ''} The task is ${result.taskStatus}.` +
             `${result.unmergedCommits.length ? ` Branch ${result.branch} is kept with ${result.unmergedCommits.length} unmerged commit(s).` : ''}`,
         );
+      })
+      .then(reload);
+  const restore = () =>
+    action
+      .run(async () => {
+        const result = await post<RestoreOutcome>(`/api/tasks/${taskId}/restore`, {});
+        setNotice(`Worktree restored as it was on ${new Date(result.archivedAt).toLocaleString()}.`);
       })
       .then(reload);
   const d = diff.data;
@@ -118,6 +137,11 @@ export function ReviewView({ taskId, onChanged }: { taskId: number; onChanged():
         {worktree.state === 'REMOVED' ? <span className="badge">worktree removed</span> : null}
         {worktree.mergedCommit ? <span className="badge ok">merged as {worktree.mergedCommit.slice(0, 12)}</span> : null}
       </p>
+      {worktree.conflictsWithBase && worktree.conflictsWithBase.length > 0 ? (
+        <div className="overlap conflict" role="status">
+          Conflicts with {worktree.baseBranch} in {worktree.conflictsWithBase.join(', ')}: ask the task to rebase on {worktree.baseBranch} before merging.
+        </div>
+      ) : null}
       {state.data.overlaps.map((o) => {
         const other = o.taskA === taskId ? o.taskB : o.taskA;
         return (
@@ -214,11 +238,55 @@ export function ReviewView({ taskId, onChanged }: { taskId: number; onChanged():
           <input type="checkbox" checked={keepOpen} onChange={(e) => setKeepOpen(e.target.checked)} /> Keep the task open
         </label>
         {worktree.state !== 'REMOVED' ? (
-          <button type="button" className="danger" disabled={action.busy} onClick={discard}>
+          <button type="button" className="danger" disabled={action.busy} onClick={previewDiscard}>
             Discard worktree
           </button>
-        ) : null}
+        ) : (
+          <button type="button" disabled={action.busy} onClick={restore}>
+            Restore worktree
+          </button>
+        )}
       </div>
+      {discarding ? <DiscardDialog preview={discarding} commitPending={commitPending} onCancel={() => setDiscarding(undefined)} onConfirm={discard} /> : null}
     </section>
+  );
+}
+
+/** What only the worktree holds, listed before the person confirms removing it. */
+function DiscardDialog({ preview, commitPending, onCancel, onConfirm }: { preview: DiscardOutcome; commitPending: boolean; onCancel(): void; onConfirm(): void }) {
+  const held = [
+    ...preview.held.uncommitted.map((path) => ({ path, kind: commitPending ? 'uncommitted (committed to the branch first)' : 'uncommitted change' })),
+    ...preview.held.untracked.map((path) => ({ path, kind: commitPending ? 'new file (committed to the branch first)' : 'new file, not committed' })),
+    ...preview.held.ignored.map((path) => ({ path, kind: 'ignored by git (not in any commit)' })),
+  ];
+  return (
+    <ModalDialog title="Discard this worktree?" onClose={onCancel}>
+      {held.length > 0 ? (
+        <>
+          <p>These files exist only in the task's worktree:</p>
+          <ul className="held-files" aria-label="Files only the worktree holds">
+            {held.map((file) => (
+              <li key={file.path}>
+                <code>{file.path}</code> — {file.kind}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : (
+        <p>The worktree holds nothing its branch does not.</p>
+      )}
+      <p>
+        The worktree is kept in an archive for 7 days; Restore worktree brings it back as it is now.
+        {preview.unmergedCommits.length ? ` Branch ${preview.branch} stays, with its ${preview.unmergedCommits.length} unmerged commit(s).` : ''}
+      </p>
+      <div className="dialog-actions">
+        <button type="button" className="ghost" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="button" className="danger" onClick={onConfirm} autoFocus>
+          Discard worktree
+        </button>
+      </div>
+    </ModalDialog>
   );
 }

@@ -336,6 +336,12 @@ const ROWS: Record<string, Row> = {
   worktree_git_dir_mismatch: CONFLICT,
   git_output_too_large: UNPROCESSABLE,
   task_still_running: CONFLICT,
+  worktree_has_unsaved_files: CONFLICT,
+  base_branch_checked_out: CONFLICT,
+  merge_would_overwrite_files: CONFLICT,
+  nothing_to_restore: NOT_FOUND,
+  worktree_exists: CONFLICT,
+  task_branch_moved: CONFLICT,
   // Ours
   body_too_large: [413, true, false],
   unsupported_media_type: [415, true, false],
