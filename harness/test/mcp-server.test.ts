@@ -33,7 +33,7 @@ const OPERATIONS = ['diagnose_gateway_request', 'recover_gateway_request', 'get_
 const CAPABILITY = ['list_capabilities', 'request_capability', 'get_capability_request', 'reconcile_capability_job'];
 // Task worktrees: everyone who works through svc mcp reads diffs; landing and settings are the person's.
 const REVIEW_READ = ['get_task_diff', 'get_task_worktree', 'get_project_isolation', 'list_task_branches'];
-const REVIEW = [...REVIEW_READ, 'merge_task', 'discard_task_worktree', 'collect_task_worktrees', 'check_task_overlaps', 'prepare_task_worktree', 'set_project_isolation'];
+const REVIEW = [...REVIEW_READ, 'merge_task', 'discard_task_worktree', 'restore_task_worktree', 'collect_task_worktrees', 'check_task_overlaps', 'prepare_task_worktree', 'set_project_isolation'];
 const READ_ONLY_CORE_AND_TERMINAL = [
   'get_workspace', 'list_workspaces', 'get_project', 'list_projects', 'get_product_group', 'list_product_groups',
   'get_task', 'list_tasks', 'list_task_versions', 'get_task_defaults', 'get_label', 'list_labels',

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { abortReason, type JsonValue } from '../src/index.js';
+import { abortReason, filterProviderEnvPatch, type JsonValue } from '../src/index.js';
 import { createRealProcessHost, createTestHost } from '../src/testing/index.js';
 
 describe('createTestHost', () => {
@@ -94,5 +94,17 @@ describe('createRealProcessHost', () => {
     call.cancel();
     expect(await child.exited).toMatchObject({ exitCode: null, signal: 'SIGTERM', killedBy: 'cancelled' });
     expect(host.processes).toHaveLength(2);
+  });
+
+  test("leaves out of envPatch what svc leaves out: the host's SVC_* keys and variables that run other code", async () => {
+    const host = createRealProcessHost({ env: { PATH: process.env.PATH } });
+    const script = "process.stdout.write(JSON.stringify([process.env.NODE_OPTIONS, process.env.LD_PRELOAD, process.env.SVC_HOME, process.env.PATH === process.env.KEPT_PATH, process.env.EXTRA]))";
+    const run = await host.context().host.process.run({
+      command: process.execPath,
+      args: ['-e', script],
+      envPatch: { NODE_OPTIONS: '--max-old-space-size=64', LD_PRELOAD: '/nonexistent.so', SVC_HOME: '/tmp', PATH: '/nonexistent', KEPT_PATH: process.env.PATH ?? '', EXTRA: '!' },
+    });
+    expect(JSON.parse(run.stdout)).toEqual([null, null, null, true, '!']);
+    expect(filterProviderEnvPatch({ LD_PRELOAD: 'x', node_options: 'y', GIT_SSH_COMMAND: 'z', ANTHROPIC_API_KEY: 'k' })).toEqual({ env: { ANTHROPIC_API_KEY: 'k' }, dropped: ['LD_PRELOAD', 'node_options', 'GIT_SSH_COMMAND'] });
   });
 });

@@ -22,6 +22,8 @@ function hostileCopy(mode: string): string {
   const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
   manifest.svc.id = `svc-test.hostile-${mode}`;
   manifest.name = `@svc-test/svc-provider-hostile-${mode}`;
+  // Starting a session is a spawn: only a provider granted process:spawn is asked for one.
+  manifest.svc.permissions = ['process:spawn'];
   writeFileSync(join(dir, 'package.json'), JSON.stringify(manifest, null, 2));
   return dir;
 }

@@ -50,10 +50,10 @@ describe('permission gates', () => {
     expect(existsSync(target)).toBe(false);
   });
 
-  test('a session process given as a shell string is refused', async () => {
+  test('a provider without process:spawn is refused a session before it is asked (its shell string never reaches the host)', async () => {
     const result = await svc.run(['session', '--provider', 'svc-test.rogue']);
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain('error invalid_session_process');
+    expect(result.stderr).toContain('error permission_denied');
   });
 });
 

@@ -42,7 +42,8 @@ function limitsPackage(): string {
       command: { default: 'svc-echo-cli', aliases: [], knownPaths: {}, versionArgs: ['--version'] },
       compatibility: { svc: '>=0.3.0 <1.0.0', node: '>=20', cli: '>=1.0.0 <2.0.0' },
       capabilities: { sessions: { fresh: true, resume: false }, query: { generate: true, stream: true }, models: true },
-      permissions: [],
+      // A session is a spawn: only a provider granted process:spawn is asked for one (and can block in it).
+      permissions: ['process:spawn'],
     },
   }, null, 2));
   return dir;

@@ -151,8 +151,10 @@ test('each event of the state table leaves the task, its execution, its terminal
   expect((await server.api('GET', `/api/tasks/${one}/diff`)).body).toMatchObject({ files: [], mergedCommit: mergeCommit });
   expect(await ok(['task', 'diff', String(one)])).toContain(`Merged as ${mergeCommit.slice(0, 12)} into main`);
   expect(readFileSync(join(repo, 'app.js'), 'utf8')).toBe('console.log("HELLO");\n');
-  // With task one closed, task two no longer conflicts with an open task.
-  expect((await stateOf(two)).attention).toBe('idle');
+  // With task one closed, task two no longer conflicts with an open task, but it now conflicts with
+  // main, where task one's change landed.
+  expect((await stateOf(two)).attention).toBe('conflicts');
+  expect((await json(['task', 'worktree', String(two)])).worktree.conflictsWithBase).toEqual(['app.js']);
 
   // squash-merge, kept open
   const three = await createTask('Document the project');

@@ -142,6 +142,16 @@ test('two tasks run side by side in their own worktrees; overlaps are flagged; c
   expect(git(repo, 'rev-list', '--parents', '-n', '1', 'main').split(' ')).toEqual([expect.any(String), mainBefore, git(repo, 'rev-parse', wa.branch)]);
   const mainAfterA = git(repo, 'rev-parse', 'main');
   const tipB = git(repo, 'rev-parse', wb.branch);
+  // The base moved: b now conflicts with it, on its page and at the Workbench, once.
+  expect((await json(['task', 'worktree', String(b)])).worktree.conflictsWithBase).toEqual(['src/greeting.txt']);
+  const reopened = new Database(join(svc.home, 'svc.db'), { readonly: true });
+  const baseConflicts = () =>
+    reopened.prepare("SELECT payload, priority FROM harness_workbench_events WHERE kind = 'TASK_CONFLICTS_WITH_BASE' AND parent_task_id = ?").all(workbench) as { payload: string; priority: string }[];
+  await until(() => (baseConflicts().length > 0 ? true : undefined), 10_000, 'the TASK_CONFLICTS_WITH_BASE event');
+  expect(baseConflicts()).toHaveLength(1);
+  expect(JSON.parse(baseConflicts()[0]!.payload).summary).toContain(`task ${b} now conflicts with main in src/greeting.txt`);
+  expect(baseConflicts()[0]!.priority).toBe('high');
+  reopened.close();
   const conflict = await svc.run(['task', 'merge', String(b), '--stop'], { timeoutMs: 60_000 });
   expect(conflict.code).not.toBe(0);
   expect(conflict.stderr).toContain('merge_conflict');

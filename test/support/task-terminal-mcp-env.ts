@@ -1,6 +1,7 @@
 // The environment a running task terminal's CLI gives its `svc` MCP server, read from the CLI's own
 // command line (Qwen Code takes its MCP configuration as `--mcp-config <json>`): a test then talks to
-// `svc mcp` exactly as the terminal's agent would, with the execution's credential.
+// `svc mcp` exactly as the terminal's agent would, with the execution's credential (in the run's
+// secrets file the environment names, never on the command line).
 import { readFileSync } from 'node:fs';
 
 export function taskTerminalMcpEnv(pid: number): Record<string, string> {

@@ -73,13 +73,15 @@ test('an exact catalog version is installed from the page and enabled through th
 
   await row(ID).getByRole('button', { name: 'Enable…' }).click();
   const dialog = page.getByRole('dialog');
-  await dialog.getByText('process:spawn').waitFor();
+  await dialog.getByText('process:spawn', { exact: true }).waitFor();
   expect(await dialog.textContent()).toContain('start the CLI and other programs');
   // The exact probe that runs after consent, the mode it will run in, and the server's own notice.
   const probe = await serve.api<{ cli: { probe: { command: string; args: string[] } }; isolation: { mode: string; runsAs: string }; notice: string[] }>('GET', `/api/extensions/${ID}/permissions`);
   expect(probe.body.cli.probe.args.length).toBeGreaterThan(0);
   expect(await dialog.locator('.cli-probe').textContent()).toContain([probe.body.cli.probe.command, ...probe.body.cli.probe.args].join(' '));
   expect(await dialog.locator('.isolation').textContent()).toContain(probe.body.isolation.runsAs);
+  // What its interactive sessions start: the confirmed CLI and nothing else, under process:spawn.
+  expect(await dialog.locator('.sessions').textContent()).toContain(`Interactive sessions: start the CLI ${probe.body.cli.probe.command} and nothing else`);
   expect(await dialog.textContent()).toContain(probe.body.notice[0]);
   await screenshot(page, 'extensions-permission-dialog');
   await dialog.getByRole('button', { name: 'Enable' }).click();

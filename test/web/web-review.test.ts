@@ -1,8 +1,10 @@
 /// <reference lib="dom" />
 // The Review view of a task in its own git worktree, in a real Chromium against a real `svc serve`
 // with the Qwen Code stand-in in a real PTY: the files changed and the diff, a comment made by
-// clicking a line and sent into the live terminal, then the task merged from the page once asked.
-import { readFileSync } from 'node:fs';
+// clicking a line and sent into the live terminal, then the task merged from the page once asked; a
+// second task then shows that it conflicts with main, its discard dialog lists the hand-edited .env
+// only its worktree holds before removing it, and Restore worktree brings it back.
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -10,7 +12,7 @@ import { commitAll, git, makeRepo, writeFiles } from '../support/git-repo.js';
 import { QWEN_STAND_IN, prepareQwenDemoProject, svcOk } from '../support/qwen-demo-project.js';
 import { createSvcSandbox, type SvcSandbox } from '../support/svc-process.js';
 import { readTerminalUntil, startServe, type ServeProcess } from '../support/svc-serve.js';
-import { launchBrowser, signedInPage } from './web-browser.js';
+import { launchBrowser, screenshot, signedInPage } from './web-browser.js';
 
 let svc: SvcSandbox;
 let serve: ServeProcess;
@@ -105,4 +107,54 @@ test('a person reviews a task on its page: files, the diff, a line comment typed
   await detail.getByTestId('attention').getByText('Done').waitFor();
   expect(await detail.locator('table.grid tbody tr').first().textContent()).toContain('Stopped');
   expect(await detail.locator('table.grid tbody').textContent()).not.toMatch(/FAILED|Failed/);
+}, 120_000);
+
+test('a running task that now conflicts with main says so; the discard dialog lists the ignored .env only its worktree holds and asks to stop the task, and Restore worktree brings it back', async () => {
+  page.setDefaultTimeout(20_000);
+  writeFiles(repo, { '.gitignore': '.env\n' });
+  commitAll(repo, 'ignore .env');
+  const taskId = Number(/task (\d+) created/.exec(await ok(['task', 'create', 'Greet quietly', '--project', 'demo']))![1]);
+  const { worktree } = JSON.parse(await ok(['task', 'worktree', String(taskId), '--create', '--json']));
+  writeFiles(worktree.worktreePath, { 'src/greeting.txt': 'hello there\nworld\n' });
+  commitAll(worktree.worktreePath, 'quietly');
+  // Meanwhile main moves on the same line.
+  writeFiles(repo, { 'src/greeting.txt': 'HOWDY\nworld\n' });
+  commitAll(repo, 'howdy');
+  const env = join(worktree.worktreePath, '.env');
+  writeFiles(worktree.worktreePath, { '.env': 'API_KEY=typed by hand\n' });
+  await ok(['task', 'start', String(taskId), '--connection', 'qwen']);
+  await readTerminalUntil(serve, taskId, 'qwen> ');
+
+  await page.goto(`${serve.url}/tasks?workspace=1&project=1&task=${taskId}`);
+  const review = page.getByRole('region', { name: 'Review' });
+  await review.getByText('Conflicts with main in src/greeting.txt').waitFor();
+
+  await review.getByRole('button', { name: 'Discard worktree…', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Discard the worktree' });
+  const held = dialog.getByRole('list', { name: 'Files only the worktree holds' });
+  expect(await held.textContent()).toContain('.env — ignored by git');
+  expect(await dialog.textContent()).not.toContain('--');
+  expect(await dialog.textContent()).toContain('The task is still running: tick the box to stop it first');
+  // The one dialog also carries the lifecycle's boxes; nothing to commit, so no box for that.
+  expect(await dialog.getByLabel('Keep the task open').count()).toBe(1);
+  expect(await dialog.getByLabel('Commit the worktree’s uncommitted changes first').count()).toBe(0);
+  await screenshot(page, 'review-discard-dialog');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  expect(readFileSync(env, 'utf8')).toBe('API_KEY=typed by hand\n');
+
+  // Confirmed without the box, the running task refuses and nothing is removed; with it, the task
+  // is stopped and the worktree archived.
+  await review.getByRole('button', { name: 'Discard worktree…', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Discard worktree', exact: true }).click();
+  await review.getByRole('alert').getByText('task_still_running').waitFor();
+  expect(readFileSync(env, 'utf8')).toBe('API_KEY=typed by hand\n');
+  await review.getByRole('button', { name: 'Discard worktree…', exact: true }).click();
+  await dialog.getByLabel('Stop the task if it is still running').check();
+  await dialog.getByRole('button', { name: 'Discard worktree', exact: true }).click();
+  await review.getByText(/Worktree removed and archived for 7 days \(Restore worktree brings it back\)\. The task was stopped\./).waitFor();
+  expect(existsSync(env)).toBe(false);
+
+  await review.getByRole('button', { name: 'Restore worktree' }).click();
+  await review.getByText(/Worktree restored as it was/).waitFor();
+  expect(readFileSync(env, 'utf8')).toBe('API_KEY=typed by hand\n');
 }, 120_000);

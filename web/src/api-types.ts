@@ -18,6 +18,7 @@ import type { getTaskDiff } from '../../host/src/operations/worktree/get-task-di
 import type { getTaskWorktree } from '../../host/src/operations/worktree/get-task-worktree.js';
 import type { mergeTask } from '../../host/src/operations/worktree/merge-task.js';
 import type { revertTaskChanges } from '../../host/src/operations/worktree/revert-task-changes.js';
+import type { restoreTaskWorktree } from '../../host/src/operations/worktree/restore-task-worktree.js';
 import type { checkGatewayHealth } from '../../harness/src/gateways/check-gateway-health.js';
 import type { listChannels } from '../../harness/src/gateways/list-channels.js';
 import type { listGateways } from '../../harness/src/gateways/list-gateways.js';
@@ -54,6 +55,7 @@ export type TaskDiff = Answer<typeof getTaskDiff>;
 export type MergeOutcome = Answer<typeof mergeTask>;
 export type DiscardOutcome = Answer<typeof discardTaskWorktree>;
 export type RevertOutcome = Answer<typeof revertTaskChanges>;
+export type RestoreOutcome = Answer<typeof restoreTaskWorktree>;
 /** One comment of the Review view, as send_review_comments takes it. */
 export type ReviewComment = z.input<typeof sendReviewComments.input>['comments'][number];
 

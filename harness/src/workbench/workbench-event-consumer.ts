@@ -7,6 +7,7 @@ import type { RoutingStores } from '../routing/routing-stores.js';
 
 const StopHookArrivedSchema = z.object({ notificationId: z.number().int() });
 const ExecutionEndedSchema = z.object({ executionId: z.number().int(), taskId: z.number().int(), status: z.string() });
+const BaseConflictSchema = z.object({ taskId: z.number().int(), projectId: z.number().int(), baseBranch: z.string(), baseTip: z.string(), files: z.array(z.string()), summary: z.string() });
 
 export type DomainEventOutcome = 'workbench_event' | 'no_event' | 'stale' | 'not_consumed';
 
@@ -25,6 +26,8 @@ export const WORKBENCH_EVENT_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
  * - `execution_ended` COMPLETED (completed, or stopped by a person, or interrupted by the service) →
  *   `EXECUTION_COMPLETED` only when no stop-hook review of that execution holds its review key: both
  *   race on the unique `execution_review_key`. Its summary names the outcome.
+ * - `task_conflicts_with_base` (the base moved, and an open task's branch now conflicts with it)
+ *   → `TASK_CONFLICTS_WITH_BASE` (high priority) for the project's Workbench.
  * - `task_status_changed` has no consumer yet: `not_consumed`, and the worker marks it done.
  *
  * A stop hook or execution end first handled more than seven days after it happened (the service
@@ -44,6 +47,8 @@ export class WorkbenchEventConsumer {
         return this.stopHookArrived(parse(StopHookArrivedSchema, event));
       case 'execution_ended':
         return this.executionEnded(parse(ExecutionEndedSchema, event));
+      case 'task_conflicts_with_base':
+        return this.baseConflict(parse(BaseConflictSchema, event), event.dedupKey);
       default:
         return 'not_consumed';
     }
@@ -76,6 +81,20 @@ export class WorkbenchEventConsumer {
       });
       return added === undefined ? 'no_event' : 'workbench_event';
     });
+  }
+
+  private baseConflict(conflict: z.output<typeof BaseConflictSchema>, dedupKey: string): DomainEventOutcome {
+    const parentTaskId = this.stores.workbench.workbenchOf(conflict.projectId);
+    if (parentTaskId === undefined || parentTaskId === conflict.taskId) return 'no_event';
+    const added = this.stores.workbench.addEvent({
+      parentTaskId,
+      kind: 'TASK_CONFLICTS_WITH_BASE',
+      priority: 'high',
+      dedupKey,
+      sourceTaskId: conflict.taskId,
+      payload: { taskId: conflict.taskId, baseBranch: conflict.baseBranch, files: conflict.files, summary: `${conflict.summary}; ask it to rebase on ${conflict.baseBranch} (get_task_diff shows its changes)` },
+    });
+    return added === undefined ? 'no_event' : 'workbench_event';
   }
 
   private executionEnded(end: z.output<typeof ExecutionEndedSchema>): DomainEventOutcome {

@@ -48,7 +48,7 @@ describe('ask_human and reply_to_ask in a live task terminal', () => {
     // arguments), which forwards it to the service over the localhost bridge.
     const [running] = await executionsOf(taskId);
     const wiring = taskTerminalMcpEnv(running!.pid);
-    expect(wiring).toMatchObject({ SVC_MCP_PROFILE: 'task', SVC_TASK_ID: String(taskId), SVC_TASK_CREDENTIAL: expect.stringMatching(/^svct_/) });
+    expect(wiring).toMatchObject({ SVC_MCP_PROFILE: 'task', SVC_TASK_ID: String(taskId), SVC_TASK_SECRETS_FILE: expect.stringMatching(/\.svc-task-secrets\.json$/) });
     const mcp = await connectSvcMcp(svc, wiring);
     expect(await mcp.fail('ask_human', { question: 'not mine', taskId: taskId + 1000 })).toMatchObject({ code: 'task_mismatch' });
     const asked = { body: await mcp.call<{ taskId: number; executionId: number; messageId: number }>('ask_human', { question: 'Which database should the service use?', options: ['sqlite', 'postgres'] }) };

@@ -119,6 +119,8 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
       onOverlap: (projectId, overlap) => {
         if (reportTaskOverlap(workbenches, projectId, overlap) !== undefined) routing.worker.notify();
       },
+      // The base moved under an open task (a commit made outside svc): its page shows the conflict now.
+      onBaseConflict: () => web.live.publish('tasks'),
     });
     // The durable domain events (execution ended, stop hook arrived, task status changed) are
     // consumed here. This service holds the SVC_HOME lock, so a claim left in the table belonged to a

@@ -71,6 +71,11 @@ function expectEverySentenceTrue(text: string, shown: ShownExtension): void {
     } else if (line.startsWith('integration files: ')) {
       const files = rest('integration files: ');
       expect(files === '(none)' ? [] : files.split(', ')).toEqual(shown.integrationFiles);
+    } else if (line.startsWith('interactive sessions: ')) {
+      // What its sessions start: the CLI found, and only under process:spawn.
+      expect(line).toBe(shown.sessions);
+      if (shown.requestedPermissions.includes('process:spawn')) expect(line).toContain(`start the CLI ${shown.cli!.found} and nothing else`);
+      else expect(line).toContain('none will start');
     } else if (line.startsWith('runs as: ')) expect(rest('runs as: ')).toBe(shown.isolation.runsAs);
     else if (line.startsWith('  enforces:     ')) expect(list(rest('  enforces:     '))).toEqual(shown.isolation.enforces);
     else if (line.startsWith('  not enforced: ')) {

@@ -128,11 +128,16 @@ describe('what a task terminal is started with', () => {
         name: 'svc',
         command: process.execPath,
         args: [files.svcBin, 'mcp'],
-        env: { SVC_HOME: home, SVC_TASK_ID: String(t.id), SVC_MCP_PROFILE: 'task', SVC_TASK_CREDENTIAL: expect.stringMatching(/^svct_[\w-]{43}$/) },
+        env: { SVC_HOME: home, SVC_TASK_ID: String(t.id), SVC_MCP_PROFILE: 'task', SVC_TASK_SECRETS_FILE: expect.stringMatching(/\/\.svc-task-secrets\.json$/) },
       },
     ]);
-    // The execution's credential proves the task while it runs; only its hash is stored.
-    const credential = attachments.mcpServers![0]!.env!.SVC_TASK_CREDENTIAL!;
+    // The execution's credential is in the run's owner-only secrets file, not in what the provider
+    // passes on (arguments show in `ps`); it proves the task while it runs; only its hash is stored.
+    const secretsFile = attachments.mcpServers![0]!.env!.SVC_TASK_SECRETS_FILE!;
+    expect(statSync(secretsFile).mode & 0o777).toBe(0o600);
+    const credential = (JSON.parse(readFileSync(secretsFile, 'utf8')) as { SVC_TASK_CREDENTIAL: string }).SVC_TASK_CREDENTIAL;
+    expect(credential).toMatch(/^svct_[\w-]{43}$/);
+    expect(JSON.stringify(attachments)).not.toContain(credential);
     const execution = service.services.domain.executions.liveForTask(t.id)!;
     expect(verifyTaskCredential(service.services.db, credential, t.id)).toEqual({ taskId: t.id, executionId: execution.id });
     expect(JSON.stringify(service.services.db.prepare('SELECT * FROM execution_credentials').all())).not.toContain(credential);
@@ -154,6 +159,7 @@ describe('what a task terminal is started with', () => {
     await service.terminals.stop(t.id);
     await service.terminals.waitForEnd(t.id);
     expect(() => verifyTaskCredential(service.services.db, credential, t.id)).toThrow(expect.objectContaining({ code: 'task_credential_invalid' }));
+    expect(existsSync(secretsFile)).toBe(false);
   });
 
   test('a Workbench (a task with children) also gets task.workbenchDirective; system config overrides the defaults', async () => {

@@ -1,17 +1,18 @@
 import { spawn as spawnChild } from 'node:child_process';
 import { abortReason } from '../host-context/abort-reason.js';
+import { filterProviderEnvPatch } from '../host-context/provider-env-patch.js';
 import type { ChildProcessHandle, ProcessExit, ProcessSpec } from '../host-context/host-context.js';
 import type { SpawnedProcess } from './scripted-process.js';
 
 /**
  * A real child process, started as the host starts one: an argument array (never a shell), the
- * environment plus `envPatch`, killed on the call's signal with `killedBy` saying why. For driving an
+ * environment plus `envPatch` (filtered as svc filters it: `filterProviderEnvPatch`), killed on the call's signal with `killedBy` saying why. For driving an
  * adapter against a stand-in executable that replays a recorded CLI.
  */
 export function startRealProcess(spec: ProcessSpec, env: Record<string, string | undefined>, signal?: AbortSignal): { handle: ChildProcessHandle; record: SpawnedProcess } {
   const child = spawnChild(spec.command, spec.args, {
     cwd: spec.cwd,
-    env: Object.fromEntries(Object.entries({ ...env, ...spec.envPatch }).filter((entry): entry is [string, string] => entry[1] !== undefined)),
+    env: Object.fromEntries(Object.entries({ ...env, ...filterProviderEnvPatch(spec.envPatch).env }).filter((entry): entry is [string, string] => entry[1] !== undefined)),
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   const record: SpawnedProcess = { spec: structuredClone(spec), pid: child.pid ?? -1, kills: [], stdin: [] };

@@ -51,13 +51,14 @@ export function PermissionDialog({ id, onClose, onEnabled }: { id: string; onClo
           {prompt.dropped.length > 0 ? <p>No longer requested (will be dropped): {prompt.dropped.join(', ')}</p> : null}
           {prompt.cli ? (
             <p className="cli-probe">
-              It starts the CLI <code>{prompt.cli.command}</code>
               {prompt.cli.probe ? (
                 <>
-                  ; once you confirm, it runs <code>{[prompt.cli.probe.command, ...prompt.cli.probe.args].join(' ')}</code> to check the CLI version.
+                  It starts the CLI <code>{prompt.cli.command}</code>; once you confirm, it runs <code>{[prompt.cli.probe.command, ...prompt.cli.probe.args].join(' ')}</code> to check the CLI version.
                 </>
               ) : (
-                '; nothing of it runs before you confirm.'
+                <>
+                  Its CLI is <code>{prompt.cli.command}</code>; without process:spawn svc starts it for this provider neither to check its version nor in a terminal.
+                </>
               )}
             </p>
           ) : null}
@@ -73,6 +74,7 @@ export function PermissionDialog({ id, onClose, onEnabled }: { id: string; onClo
               </ul>
             </div>
           ) : null}
+          {prompt.sessions ? <p className="sessions">{prompt.sessions[0]!.toUpperCase() + prompt.sessions.slice(1)}.</p> : null}
           {prompt.isolation ? (
             <p className="isolation">
               Runs as <strong>{prompt.isolation.runsAs}</strong>

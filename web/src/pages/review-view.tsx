@@ -2,11 +2,12 @@
 // its base, file by file (each collapses); a click on a line opens a comment box under it; comments
 // gather as a pending review sent to the task's terminal as one message (or one at once); a file or
 // one change of it can be reverted in the worktree; merge, squash-merge and discard say what they
-// will do and ask first.
+// will do and ask first (discard lists what only the worktree holds, which is archived); a discarded
+// worktree is restored from its archive.
 import { parse as parseDiff } from 'diff2html';
 import { Fragment, useMemo, useState } from 'react';
 import { ApiError, get, post } from '../api.js';
-import type { DiscardOutcome, MergeOutcome, ReviewComment, RevertOutcome, TaskDiff, WorktreeState } from '../api-types.js';
+import type { DiscardOutcome, MergeOutcome, RestoreOutcome, ReviewComment, RevertOutcome, TaskDiff, WorktreeState } from '../api-types.js';
 import { EmptyState } from '../components/empty-state.js';
 import { ErrorNote } from '../components/error-note.js';
 import { ModalDialog } from '../components/modal-dialog.js';
@@ -22,6 +23,9 @@ const FIXES: Record<string, string> = {
   task_still_running: 'Tick “Stop the task if it is still running” and press the button again, or stop the task yourself.',
   project_folder_dirty: 'Commit or stash the changes in the project folder, then merge again.',
   merge_conflict: 'Ask the task to bring its branch up to date with its base (reply in its terminal or send a comment), then merge again.',
+  merge_would_overwrite_files: 'Move those files out of the project folder (or commit them there), then merge again.',
+  base_branch_checked_out: 'Check out another branch in that other worktree (or merge there), then merge again.',
+  worktree_has_unsaved_files: 'Press Discard worktree… and confirm in the dialog that lists them.',
   revert_stale: 'The change moved since the page showed it: press Revert again on the change as it is now.',
 };
 
@@ -32,8 +36,8 @@ type DiffFile = ReturnType<typeof parseDiff>[number];
 /** What a person is asked to confirm. */
 type Confirm =
   | { kind: 'merge'; squash: boolean }
-  /** A discard, with what its dry run said (none while the task runs: it must be stopped first). */
-  | { kind: 'discard'; preview: DiscardOutcome | undefined }
+  /** A discard, with what its dry run said would be lost; `running`: the task must be stopped first. */
+  | { kind: 'discard'; preview: DiscardOutcome; running: boolean }
   | { kind: 'revert'; preview: RevertOutcome; hunkHeader?: string };
 
 /** The boxes of the merge and discard dialogs. */
@@ -106,13 +110,16 @@ export function ReviewView({ taskId, onChanged }: { taskId: number; onChanged():
       const preview = await post<RevertOutcome>(`/api/tasks/${taskId}/revert`, { filename: path, ...(hunk !== undefined ? { hunk } : {}), dryRun: true });
       setConfirming({ kind: 'revert', preview, ...(hunkHeader ? { hunkHeader } : {}) });
     });
+  // The dry run lists what only the worktree holds; for a running task it is asked as if stopped
+  // first (a dry run stops nothing), and the dialog says the task must be stopped.
   const askDiscard = () =>
     action.run(async () => {
+      const preview = (stop: boolean) => post<DiscardOutcome>(`/api/tasks/${taskId}/discard`, { dryRun: true, ...(stop ? { stop: true } : {}) });
       try {
-        setConfirming({ kind: 'discard', preview: await post<DiscardOutcome>(`/api/tasks/${taskId}/discard`, { dryRun: true }) });
+        setConfirming({ kind: 'discard', preview: await preview(false), running: false });
       } catch (error) {
         if (!(error instanceof ApiError) || error.code !== 'task_still_running') throw error;
-        setConfirming({ kind: 'discard', preview: undefined });
+        setConfirming({ kind: 'discard', preview: await preview(true), running: true });
       }
     });
   const endOptions = () => ({ ...(ending.commitPending ? { commitPending: true } : {}), ...(ending.stop ? { stop: true } : {}), ...(ending.keepOpen ? { keepOpen: true } : {}) });
@@ -125,9 +132,10 @@ export function ReviewView({ taskId, onChanged }: { taskId: number; onChanged():
             `${result.stoppedExecutionId !== null ? ' The task was stopped.' : ''} The task is ${result.taskStatus}.`,
         );
       } else if (what.kind === 'discard') {
-        const result = await post<DiscardOutcome>(`/api/tasks/${taskId}/discard`, endOptions());
+        // The dialog listed what only the worktree holds: confirming it is the person's force.
+        const result = await post<DiscardOutcome>(`/api/tasks/${taskId}/discard`, { force: true, ...endOptions() });
         setNotice(
-          `Worktree removed.${result.stoppedExecutionId !== null ? ' The task was stopped.' : ''} The task is ${result.taskStatus}.` +
+          `Worktree removed${result.archived ? ' and archived for 7 days (Restore worktree brings it back)' : ''}.${result.stoppedExecutionId !== null ? ' The task was stopped.' : ''} The task is ${result.taskStatus}.` +
             `${result.unmergedCommits.length ? ` Branch ${result.branch} is kept with ${plural(result.unmergedCommits.length, 'commit')} its base lacks.` : ''}`,
         );
       } else {
@@ -137,6 +145,13 @@ export function ReviewView({ taskId, onChanged }: { taskId: number; onChanged():
       }
     });
     setConfirming(undefined);
+    if (done) reload();
+  };
+  const restore = async () => {
+    const done = await action.run(async () => {
+      const result = await post<RestoreOutcome>(`/api/tasks/${taskId}/restore`, {});
+      setNotice(`Worktree restored as it was on ${new Date(result.archivedAt).toLocaleString()}.`);
+    });
     if (done) reload();
   };
   const toggle = (path: string) => {
@@ -188,6 +203,11 @@ export function ReviewView({ taskId, onChanged }: { taskId: number; onChanged():
         {!live ? <span className="badge">worktree removed</span> : null}
         {worktree.mergedCommit ? <span className="badge ok">merged as {worktree.mergedCommit.slice(0, 12)}</span> : null}
       </p>
+      {worktree.conflictsWithBase && worktree.conflictsWithBase.length > 0 ? (
+        <div className="overlap conflict" role="status">
+          Conflicts with {worktree.baseBranch} in {worktree.conflictsWithBase.join(', ')}: ask the task to rebase on {worktree.baseBranch} before merging.
+        </div>
+      ) : null}
       {state.data.overlaps.map((o) => {
         const other = o.taskA === taskId ? o.taskB : o.taskA;
         return (
@@ -345,7 +365,11 @@ export function ReviewView({ taskId, onChanged }: { taskId: number; onChanged():
           <button type="button" className="danger" disabled={action.busy} onClick={() => void askDiscard()}>
             Discard worktree…
           </button>
-        ) : null}
+        ) : (
+          <button type="button" disabled={action.busy} onClick={() => void restore()}>
+            Restore worktree
+          </button>
+        )}
       </div>
       {confirming ? (
         <ConfirmDialog
@@ -411,7 +435,14 @@ function ConfirmDialog(props: {
   } else if (what.kind === 'discard') {
     title = 'Discard the worktree';
     button = 'Discard worktree';
-    const commits = what.preview?.unmergedCommits ?? [];
+    const { preview } = what;
+    const commits = preview.unmergedCommits;
+    const commitPending = props.ending.commitPending;
+    const held = [
+      ...preview.held.uncommitted.map((path) => ({ path, kind: commitPending ? 'uncommitted (committed to the branch first)' : 'uncommitted change' })),
+      ...preview.held.untracked.map((path) => ({ path, kind: commitPending ? 'new file (committed to the branch first)' : 'new file, not committed' })),
+      ...preview.held.ignored.map((path) => ({ path, kind: 'ignored by git (not in any commit)' })),
+    ];
     body = (
       <>
         <p>
@@ -419,7 +450,6 @@ function ConfirmDialog(props: {
           <code>{props.branch}</code> is kept
           {commits.length ? ` with ${plural(commits.length, 'commit')} ${props.baseBranch} lacks:` : '.'}
         </p>
-        {what.preview ? null : <p>The task is still running: tick the box to stop it first, or the discard is refused and nothing changes.</p>}
         {commits.length ? (
           <ul>
             {commits.map((c) => (
@@ -429,8 +459,25 @@ function ConfirmDialog(props: {
             ))}
           </ul>
         ) : null}
-        {d?.uncommitted ? <p>The worktree has uncommitted changes: tick the box to keep them on the branch; otherwise the discard is refused and nothing changes.</p> : null}
-        {boxes}
+        {held.length ? (
+          <>
+            <p>These files exist only in the task&apos;s worktree:</p>
+            <ul className="held-files" aria-label="Files only the worktree holds">
+              {held.map((file) => (
+                <li key={file.path}>
+                  <code>{file.path}</code> — {file.kind}
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : (
+          <p>The worktree holds nothing its branch does not.</p>
+        )}
+        <p>The worktree is kept in an archive for 7 days; Restore worktree brings it back as it is now.</p>
+        {what.running ? <p>The task is still running: tick the box to stop it first, or the discard is refused and nothing changes.</p> : null}
+        {preview.held.uncommitted.length || preview.held.untracked.length ? box('commitPending', 'Commit the worktree’s uncommitted changes first') : null}
+        {box('stop', 'Stop the task if it is still running')}
+        {box('keepOpen', 'Keep the task open')}
       </>
     );
   } else {

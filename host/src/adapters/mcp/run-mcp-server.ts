@@ -9,6 +9,7 @@ import type { OperationCaller } from '../../operations/index.js';
 import type { McpClaims } from './authenticate-mcp-caller.js';
 import { createMcpServer, type McpTools } from './create-mcp-server.js';
 import { PREBUILT_PROFILES, PREBUILT_TOOL_LISTINGS } from './prebuilt-tool-listings.js';
+import { withTaskSecrets } from './task-secrets-env.js';
 import type { McpProfile } from '../../../../harness/src/feature.js';
 
 export interface McpIo {
@@ -40,9 +41,11 @@ export async function runMcpServer(io: McpIo, signal: AbortSignal, args: readonl
   }
   let profile: McpProfile;
   let claims: McpClaims;
+  let env: NodeJS.ProcessEnv;
   try {
-    profile = await profileOf(io.env.SVC_MCP_PROFILE);
-    claims = claimsOf(io.env);
+    env = withTaskSecrets(io.env);
+    profile = await profileOf(env.SVC_MCP_PROFILE);
+    claims = claimsOf(env);
   } catch (error) {
     // Refused before anything is served: a client sees the process end, a person reads why.
     io.stderr.write(`svc mcp: ${(error as Error).message}\n`);
@@ -67,7 +70,7 @@ export async function runMcpServer(io: McpIo, signal: AbortSignal, args: readonl
       ]);
     const definition = new CapabilityDefinition(MCP_OPERATIONS);
     const open = () =>
-      (services ??= openHostServices({ env: io.env, builtins: false }).then((value) => {
+      (services ??= openHostServices({ env, builtins: false }).then((value) => {
         opened = value;
         for (const secret of [claims.taskCredential, claims.gatewayCredential]) value.logger.redactor.addSecret(secret);
         return value;
@@ -92,7 +95,7 @@ export async function runMcpServer(io: McpIo, signal: AbortSignal, args: readonl
       caller,
       // Live terminals are in `svc serve`: reached over the localhost bridge with the install token.
       remote: () => {
-        const client = ServiceClient.connect(resolveSvcHome(io.env));
+        const client = ServiceClient.connect(resolveSvcHome(env));
         // The token never leaves in an answer or a log line, whatever error text might carry it.
         opened?.logger.redactor.addSecret(client.authorization.slice('Bearer '.length));
         return client;

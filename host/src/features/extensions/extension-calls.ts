@@ -25,6 +25,7 @@ import type { HostPreflight } from './host-preflight.js';
 import { isConfirmedProbe, isServing, mayProbe } from './provider-serving.js';
 import { permissionsChanged } from './permissions-changed.js';
 import { describeProbe, probeFingerprint } from './probe-fingerprint.js';
+import { gateSessionProcess, requireSessionPermission, type GatedSessionProcess } from '../../platform/processes/index.js';
 import type { ProbeFunction } from './preflight/index.js';
 
 /** A prepared call target: preflight passed, permissions confirmed, connection applied. */
@@ -177,17 +178,24 @@ export class ExtensionCalls {
     return this.options.runtime.call(target.loadable, 'models', [], target.callOptions);
   }
 
-  /** Validated at the edge: a structured process description, never a shell command string. */
-  async buildSessionProcess(target: CallTarget, request: SessionRequest): Promise<AdapterMethodResult<'buildSessionProcess'>> {
+  /**
+   * The session process to start, through the session gate: refused before the provider is asked
+   * when it may not spawn; then its answer (a structured description, never a shell command string)
+   * may name only the confirmed CLI and `request.cwd`, and its environment patch is filtered.
+   */
+  async buildSessionProcess(target: CallTarget, request: SessionRequest): Promise<GatedSessionProcess> {
     const sessions = target.manifest.capabilities.sessions;
     if (request.mode === 'fresh' && !sessions.fresh) throw this.unsupported(target, 'fresh sessions');
     if (request.mode === 'resume' && !sessions.resume) throw this.unsupported(target, 'resumed sessions');
-    return this.options.runtime.call(
+    const grant = { providerId: target.loadable.id, granted: target.loadable.granted, cli: target.loadable.cli.command, cwd: request.cwd };
+    requireSessionPermission(grant);
+    const description = await this.options.runtime.call(
       target.loadable,
       'buildSessionProcess',
       [{ ...request, baseArgs: [...(target.connection?.baseArgs ?? []), ...(request.baseArgs ?? [])] }],
       target.callOptions,
     );
+    return gateSessionProcess(grant, description, this.options.logger);
   }
 
   /**

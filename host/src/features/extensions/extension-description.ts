@@ -31,6 +31,8 @@ export interface ExtensionDescription {
   };
   /** Every file and folder its integrations may read and write (the manifest's `integrationFiles`). */
   integrationFiles: string[];
+  /** What its interactive sessions start (`describeSessions`); absent when it declares none. */
+  sessions?: string;
   checks: Array<{ check: string; ok: true } | { check: string; ok: false; code: string; message: string; fix: string }>;
   isolation: IsolationEnforcement;
   notice: string[];

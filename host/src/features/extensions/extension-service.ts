@@ -10,6 +10,7 @@ import type {
   CliStreamEvent,
   IntegrationMethodName,
   ConfigSchema,
+  Manifest,
   ModelInfo,
   PlatformInfo,
   QueryRequest,
@@ -22,7 +23,7 @@ import type { Logger } from '../../platform/logging/index.js';
 import { checkManifest, runPreflight, type CheckFailure, type PreflightOptions, type PreflightReport } from './preflight/index.js';
 import { declaredIntegrationFiles } from '@svc-org/extension-format/manifest';
 import type { ExtensionDescription } from './extension-description.js';
-import { buildPermissionPrompt, type PermissionPrompt } from './permission-prompt.js';
+import { buildPermissionPrompt, describeSessions, type PermissionPrompt } from './permission-prompt.js';
 import { describeIsolation } from './describe-isolation.js';
 import type { ExtensionCrash, ExtensionRecord, ExtensionRegistry } from './registry/index.js';
 import { isolationEnforcement, probeIsolation, readIsolationRecord, type ExtensionRuntime, type IsolationEnforcement, type IsolationMode, type ProviderCrash } from './runtime/index.js';
@@ -36,6 +37,7 @@ import { HostPreflight } from './host-preflight.js';
 import { isConfirmedProbe, mayProbe, PROBE_PERMISSION } from './provider-serving.js';
 import { permissionsChanged } from './permissions-changed.js';
 import { readDevManifest } from './read-dev-manifest.js';
+import type { GatedSessionProcess } from '../../platform/processes/index.js';
 
 export interface ExtensionServiceOptions {
   registry: ExtensionRegistry;
@@ -273,6 +275,7 @@ export class ExtensionService {
           }
         : undefined,
       integrationFiles: manifest ? declaredIntegrationFiles(manifest) : [],
+      ...sessionsLine(manifest, report.cli?.command ?? null),
       checks: report.checks.map((check) => (check.ok ? { check: check.check, ok: true as const } : { check: check.check, ok: false as const, code: check.code, message: check.message, fix: check.fix })),
       isolation,
       notice: describeIsolation(isolation.mode).notice,
@@ -316,6 +319,8 @@ export class ExtensionService {
       source: report.cli.source,
       probe: report.manifest.permissions.includes(PROBE_PERMISSION) ? { command: report.cli.command, args: [...report.manifest.command.versionArgs] } : null,
     };
+    const sessions = describeSessions(report.manifest.capabilities, report.manifest.permissions, report.cli.command);
+    if (sessions) prompt.sessions = sessions;
     const probe = probeFingerprint(report.manifest);
     if (record.confirmedProbe !== undefined && record.confirmedProbe !== probe) prompt.cli.previousProbe = describeProbe(record.confirmedProbe);
     else if (prompt.cli.probe && record.confirmedProbe === probe && record.grantedPermissions.includes(PROBE_PERMISSION)) prompt.cli.ranBefore = true;
@@ -403,8 +408,8 @@ export class ExtensionService {
     return this.calls.models(target);
   }
 
-  /** Validated at the edge: a structured process description, never a shell command string. */
-  buildSessionProcess(target: CallTarget, request: SessionRequest): Promise<AdapterMethodResult<'buildSessionProcess'>> {
+  /** The session process to start, checked by the session gate (`process:spawn`, the confirmed CLI, the host's folder). */
+  buildSessionProcess(target: CallTarget, request: SessionRequest): Promise<GatedSessionProcess> {
     return this.calls.buildSessionProcess(target, request);
   }
 
@@ -425,4 +430,9 @@ export class ExtensionService {
   preflightOptions(connection?: ConnectionRecord): Omit<PreflightOptions, 'mode'> {
     return this.preflight.optionsFor(connection);
   }
+}
+
+function sessionsLine(manifest: Manifest | undefined, cli: string | null): { sessions?: string } {
+  const sessions = manifest ? describeSessions(manifest.capabilities, manifest.permissions, cli) : null;
+  return sessions ? { sessions } : {};
 }

@@ -1,5 +1,6 @@
 import { PERMISSIONS, type Permission } from '@svc-org/ai-sdk';
 import type { IsolationEnforcement } from './runtime/index.js';
+import { SESSION_PERMISSION } from '../../platform/processes/index.js';
 
 /** What the CLI will run once the person confirms: nothing of it runs before. */
 export interface PromptCli {
@@ -27,6 +28,8 @@ export interface PermissionPrompt {
   currentVersion?: string;
   /** The CLI executable and the exact probe that will run after confirmation. */
   cli?: PromptCli;
+  /** What its interactive sessions start (`describeSessions`); absent when it declares none. */
+  sessions?: string;
   /** How the provider will run and what that enforces on this machine. */
   isolation?: IsolationEnforcement;
   /** Every file and folder its integrations may read and write (the manifest's `integrationFiles`). */
@@ -79,4 +82,16 @@ export function buildPermissionPrompt(
     dropped: granted.filter((name) => !requested.includes(name)).sort(),
     notice: [...TRUST_NOTICE],
   };
+}
+
+/**
+ * What a provider's interactive sessions start, said wherever a person reviews its permissions (the
+ * enable prompt, `svc ext show`, the web dialog); null for a provider that declares no sessions.
+ */
+export function describeSessions(capabilities: { sessions: { fresh: boolean; resume: boolean } }, permissions: readonly string[], cli: string | null): string | null {
+  if (!capabilities.sessions.fresh && !capabilities.sessions.resume) return null;
+  if (!permissions.includes(SESSION_PERMISSION)) {
+    return `interactive sessions: none will start (a session starts the CLI as a process, which needs ${SESSION_PERMISSION}, not requested)`;
+  }
+  return `interactive sessions: start the CLI ${cli ?? '(not found yet)'} and nothing else, as you, in the task's folder, with arguments the provider chooses (needs ${SESSION_PERMISSION}); a CLI's arguments can make it run commands of its own`;
 }

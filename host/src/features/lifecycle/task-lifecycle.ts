@@ -31,6 +31,8 @@ export interface DiscardRequest extends EndWorkOptions {
   expectTip?: string;
   commitPending?: boolean;
   dryRun?: boolean;
+  /** The person confirmed removing what only the worktree holds (it is archived). */
+  force?: boolean;
 }
 
 export interface EndedWork {
@@ -69,11 +71,14 @@ export async function discardTask(parts: LifecycleParts, taskId: number, request
   const { stop, keepOpen, ...git } = request;
   const task = parts.domain.tasks.get(taskId);
   if (git.dryRun) {
+    // A preview for a person who will stop the task first (stop) lists what it would lose now.
     const live = parts.domain.executions.liveForTask(taskId);
-    if (live) throw stillRunning(task, live, 'discard');
+    if (live && !stop) throw stillRunning(task, live, 'discard');
     return { ...(await parts.worktrees.discard(taskId, git)), taskStatus: task.status, stoppedExecutionId: null };
   }
   const live = requireStoppable(parts, task, stop, 'discard');
+  // Files only the worktree holds and the person did not confirm: refused before anything stops.
+  await parts.worktrees.refuseLosing(taskId, git);
   const stoppedExecutionId = live ? await stopLive(parts, taskId, live) : null;
   const discarded = await parts.worktrees.discard(taskId, git);
   return { ...discarded, stoppedExecutionId, taskStatus: keepOpen ? parts.domain.tasks.get(taskId).status : close(parts.domain, taskId, 'CANCELLED') };

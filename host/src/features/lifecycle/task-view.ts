@@ -28,6 +28,8 @@ export function attentionFactsOf(domain: Domain, worktrees: WorktreeStore, task:
     if (overlap.conflicts.length === 0 || !isOpen(domain, other) || worktrees.get(other)?.state !== 'ACTIVE') continue;
     for (const file of overlap.conflicts) conflicts.add(file);
   }
+  // And what it would conflict in with its base branch's tip when last checked (after every merge).
+  for (const file of worktree?.state === 'ACTIVE' ? (worktree.conflictsWithBase ?? []) : []) conflicts.add(file);
   return {
     taskStatus: task.status,
     ...(latest ? { execution: { status: latest.status, outcome: latest.outcome, waitingSince: latest.waitingSince, leftChanges: latest.leftChanges } } : {}),

@@ -1,13 +1,14 @@
 import * as pty from 'node-pty';
 import { SvcError } from '@svc-org/ai-sdk';
-import { childEnv } from '../../platform/processes/index.js';
+import { childEnv, isGatedSessionProcess, withoutHostOwnedEnv, type GatedSessionProcess } from '../../platform/processes/index.js';
 
 export interface PtySpec {
-  command: string;
-  args: string[];
-  cwd: string;
-  envPatch?: Record<string, string>;
+  /** What starts: only a session process the session gate checked (`gateSessionProcess`). */
+  session: GatedSessionProcess;
+  /** The connection's environment (the person's settings); its SVC_* keys are left out. */
   connectionEnv?: Record<string, string>;
+  /** The host's own keys for this terminal, applied last. */
+  hostEnvPatch?: Record<string, string>;
   cols?: number;
   rows?: number;
   /** Raw bytes from onData (no UTF-8 decoding in node-pty): the terminal buffer stores bytes anyway. */
@@ -29,20 +30,25 @@ export function ptyEnv(hostEnv: NodeJS.ProcessEnv, ...patches: Array<Record<stri
 }
 
 /**
- * Starts a validated session process in a real PTY. node-pty execs the file directly with the
- * argument array (no shell), as the session leader of its own process group.
+ * Starts a gated session process in a real PTY. node-pty execs the file directly with the argument
+ * array (no shell), as the session leader of its own process group. Anything that did not come out
+ * of the session gate is refused: this is the only place a terminal's process starts.
  */
 export function spawnPty(spec: PtySpec, hostEnv: NodeJS.ProcessEnv = process.env): pty.IPty {
+  const { session } = spec;
+  if (!isGatedSessionProcess(session)) {
+    throw new SvcError({ code: 'session_not_gated', message: 'a terminal starts only a session process the session gate checked' });
+  }
   try {
-    return pty.spawn(spec.command, spec.args, {
+    return pty.spawn(session.command, [...session.args], {
       name: hostEnv.TERM && hostEnv.TERM !== 'dumb' ? hostEnv.TERM : 'xterm-256color',
       cols: spec.cols ?? 80,
       rows: spec.rows ?? 24,
-      cwd: spec.cwd,
-      env: ptyEnv(hostEnv, spec.connectionEnv, spec.envPatch),
+      cwd: session.cwd,
+      env: ptyEnv(hostEnv, withoutHostOwnedEnv(spec.connectionEnv), session.envPatch, spec.hostEnvPatch),
       ...(spec.binary ? { encoding: null } : {}),
     });
   } catch (error) {
-    throw new SvcError({ code: 'spawn_failed', message: `could not start ${spec.command} in a terminal: ${(error as Error).message}` });
+    throw new SvcError({ code: 'spawn_failed', message: `could not start ${session.command} in a terminal: ${(error as Error).message}` });
   }
 }

@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import type { SessionAttachments } from '@svc-org/ai-sdk';
 import type { HarnessFiles } from './harness-files.js';
 
@@ -11,18 +12,32 @@ export interface TaskTerminalWiringInput {
   signalDir: string;
   directive: string;
   files: HarnessFiles;
-  /** The execution's credential (`mintTaskCredential`): what `svc mcp` proves the task with. */
-  credential?: string;
-  /** Passed on to `svc mcp` when the service uses a database server instead of the file in SVC_HOME. */
-  databaseUrl?: string;
+  /**
+   * The run's owner-only file holding what `svc mcp` proves the task with (the execution's
+   * credential, and the database address when the service uses a server): `writeTaskSecrets`.
+   */
+  secretsFile?: string;
+}
+
+/** The file name of a run's secrets in its private folder (a provider's own files cannot take it). */
+export const TASK_SECRETS_FILE = '.svc-task-secrets.json';
+
+/**
+ * Writes the run's secrets for its `svc mcp` (mode 0600, a new file), so they travel in neither an
+ * argument (which every account sees in `ps`) nor the CLI's environment.
+ */
+export function writeTaskSecrets(path: string, secrets: { credential: string; databaseUrl?: string }): void {
+  const content = { SVC_TASK_CREDENTIAL: secrets.credential, ...(secrets.databaseUrl ? { SVC_DATABASE_URL: secrets.databaseUrl } : {}) };
+  writeFileSync(path, JSON.stringify(content), { mode: 0o600, flag: 'wx' });
 }
 
 /**
  * What a task terminal's CLI is started with, per process: the `svc` MCP server (profile `task`,
  * this task's identity), the turn hooks that report to the service, the ladder hook, the directive,
  * and the environment the hooks read (`SVC_HOME`, `SVC_TASK_ID`, `SVC_SIGNAL_DIR`, `SVC_HAS_PARENT`;
- * the manager adds `SVC_EXECUTION_ID` once the execution exists). The task credential goes to the
- * MCP server's environment only: the hooks and the CLI's own tools never see it.
+ * the manager adds `SVC_EXECUTION_ID` once the execution exists). The task credential is in the run's
+ * secrets file, whose path only the MCP server's environment names: it is in no argument of any
+ * process, and in neither the CLI's environment nor its hooks'.
  */
 export function taskTerminalWiring(input: TaskTerminalWiringInput): { attachments: SessionAttachments; env: Record<string, string> } {
   const { files } = input;
@@ -37,8 +52,7 @@ export function taskTerminalWiring(input: TaskTerminalWiringInput): { attachment
           env: {
             ...identity,
             SVC_MCP_PROFILE: 'task',
-            ...(input.credential ? { SVC_TASK_CREDENTIAL: input.credential } : {}),
-            ...(input.databaseUrl ? { SVC_DATABASE_URL: input.databaseUrl } : {}),
+            ...(input.secretsFile ? { SVC_TASK_SECRETS_FILE: input.secretsFile } : {}),
           },
         },
       ],

@@ -18,7 +18,7 @@ import { spawnPty, type PtySpec } from './spawn-pty.js';
 import { submitMessage, type SubmitMessageOptions, type SubmitMessageResult } from './submit-message.js';
 import { taskDirective } from './task-directives.js';
 import { mintTaskCredential } from './task-credential.js';
-import { taskTerminalWiring } from './task-terminal-wiring.js';
+import { TASK_SECRETS_FILE, taskTerminalWiring, writeTaskSecrets } from './task-terminal-wiring.js';
 import type { TurnState } from './turn-tracker.js';
 import { Terminal } from './terminal.js';
 import { TerminalOutputStream } from './terminal-output-stream.js';
@@ -72,9 +72,6 @@ export interface TerminalManagerOptions {
   spawn?: (spec: PtySpec, hostEnv: NodeJS.ProcessEnv) => IPty;
   clock?: TimerClock;
 }
-
-// Environment keys the host owns in a task terminal; neither an adapter nor a connection sets them.
-const HOST_OWNED_ENV = /^SVC_/;
 
 /**
  * Every task terminal of this service: start (fresh or resume), input, bounded scrollback,
@@ -228,8 +225,11 @@ export class TerminalManager {
       const cwd = workspace.cwd;
       const target = await this.options.extensions.prepare(connection.providerId, { connection: connection.name });
       const credential = mintTaskCredential();
-      const wiring = this.wiringFor(task, credential.credential);
       runtimeDir = this.createRuntimeDir(taskId);
+      const secretsFile = join(runtimeDir, TASK_SECRETS_FILE);
+      const hostEnv = this.options.hostEnv ?? process.env;
+      writeTaskSecrets(secretsFile, { credential: credential.credential, ...(hostEnv.SVC_DATABASE_URL ? { databaseUrl: hostEnv.SVC_DATABASE_URL } : {}) });
+      const wiring = this.wiringFor(task, secretsFile);
       const description = await this.options.extensions.buildSessionProcess(target, {
         mode: plan.mode,
         ...(plan.sessionId ? { sessionId: plan.sessionId } : {}),
@@ -238,8 +238,8 @@ export class TerminalManager {
         attachments: wiring.attachments,
         runtimeDir,
       });
-      for (const file of description.files ?? []) writeFileSync(join(runtimeDir, file.name), file.content, { mode: 0o600 });
-      const unsupported = description.unsupportedAttachments ?? [];
+      for (const file of description.files) writeFileSync(join(runtimeDir, file.name), file.content, { mode: 0o600 });
+      const unsupported = description.unsupportedAttachments;
       const execution = this.records.open({
         taskId,
         connectionId: connection.id,
@@ -257,11 +257,9 @@ export class TerminalManager {
       try {
         pty = (this.options.spawn ?? spawnPty)(
           {
-            command: description.command,
-            args: description.args,
-            cwd: description.cwd,
-            connectionEnv: withoutHostKeys(connection.env),
-            envPatch: { ...withoutHostKeys(description.envPatch), ...wiring.env, SVC_EXECUTION_ID: String(execution.id) },
+            session: description,
+            connectionEnv: connection.env,
+            hostEnvPatch: { ...wiring.env, SVC_EXECUTION_ID: String(execution.id) },
             cols: plan.cols ?? this.settings.cols,
             rows: plan.rows ?? this.settings.rows,
             binary: true,
@@ -334,10 +332,9 @@ export class TerminalManager {
   }
 
   /** The MCP server, hooks, directive and environment of this task's terminal. */
-  private wiringFor(task: TaskRecord, credential: string) {
+  private wiringFor(task: TaskRecord, secretsFile: string) {
     this.harnessFiles ??= locateHarnessFiles();
     const isWorkbench = this.options.isWorkbench?.(task.id) === true || this.options.domain.tasks.list({ parentTaskId: task.id }).length > 0;
-    const hostEnv = this.options.hostEnv ?? process.env;
     return taskTerminalWiring({
       taskId: task.id,
       hasParent: task.parentTaskId !== null,
@@ -345,8 +342,7 @@ export class TerminalManager {
       signalDir: this.options.signalDir.ensure(),
       directive: taskDirective(isWorkbench, this.options.systemConfig),
       files: this.harnessFiles,
-      credential,
-      ...(hostEnv.SVC_DATABASE_URL ? { databaseUrl: hostEnv.SVC_DATABASE_URL } : {}),
+      secretsFile,
     });
   }
 
@@ -388,10 +384,6 @@ function summarize(terminal: Terminal): TerminalSummary {
     keepaliveRemainingMs: terminal.state === 'RUNNING' && terminal.attached === 0 ? terminal.keepaliveRemainingMs : null,
     turn: terminal.turns.turn,
   };
-}
-
-function withoutHostKeys(env: Record<string, string> | undefined): Record<string, string> {
-  return Object.fromEntries(Object.entries(env ?? {}).filter(([key]) => !HOST_OWNED_ENV.test(key)));
 }
 
 function repositoryOf(domain: Domain, task: TaskRecord): string {

@@ -2,7 +2,7 @@
 // base, merged into the base branch only when nothing can be lost, and removed (never its unmerged
 // commits) when discarded or done. Nothing here runs `git gc` or `prune`, or touches refs other
 // than the task's own branch and, on merge, the base branch.
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { SvcError } from '@svc-org/ai-sdk';
 import type { Db } from '../../platform/db/index.js';
@@ -11,6 +11,7 @@ import { GitRunner } from './git-runner.js';
 import { revertChanges, type RevertRequest, type RevertResult } from './revert-changes.js';
 import { runSetupCommand } from './run-setup-command.js';
 import { copyIncludedFiles, matchesIncludeFile } from './worktree-include.js';
+import { ARCHIVE_RETENTION_DAYS, holdingsCount, holdingsList, WorktreeArchive, writeFileAtomic, type ArchiveEntry, type WorktreeHoldings } from './worktree-archive.js';
 import { WorktreeStore, type IsolationMode, type ProjectIsolation, type TaskOverlap, type TaskWorktree } from './worktree-store.js';
 
 export const DEFAULT_RETENTION_DAYS = 7;
@@ -48,6 +49,8 @@ export interface TaskDiff {
   branch: string;
   baseBranch: string;
   mergeBase: string;
+  /** Files the branch would conflict in with the base branch's current tip. */
+  conflictsWithBase: string[];
   files: DiffFile[];
   additions: number;
   deletions: number;
@@ -68,6 +71,13 @@ export interface MergeResult {
   committedPending: boolean;
 }
 
+interface PendingCommit {
+  commit: string;
+  indexPath: string;
+  indexBefore: Buffer | undefined;
+  repointedWorktree: 'proceed' | 'refuse';
+}
+
 export interface LostCommit {
   sha: string;
   subject: string;
@@ -81,6 +91,26 @@ export interface DiscardResult {
   /** Commits of the branch not in the base: kept unless the branch was deleted. */
   unmergedCommits: LostCommit[];
   committedPending: boolean;
+  /** What only the worktree held (before it was removed). */
+  held: WorktreeHoldings;
+  /** The worktree went to the archive first (`restore` brings it back). */
+  archived: boolean;
+}
+
+export interface RestoreResult {
+  taskId: number;
+  outcome: 'restored' | 'already_restored';
+  branch: string;
+  worktreePath: string;
+  /** Files copied back from the archive (besides the branch's own). */
+  files: number;
+  archivedAt: string;
+}
+
+/** A worktree collection left in place: it holds files a person may have written. */
+export interface KeptWorktree {
+  taskId: number;
+  files: string[];
 }
 
 export interface TaskBranch {
@@ -98,6 +128,26 @@ export interface CollectSkip {
   message: string;
 }
 
+export interface BaseConflict {
+  taskId: number;
+  baseBranch: string;
+  /** The base branch's tip it was computed against. */
+  baseTip: string;
+  /** Files the task's branch would conflict in with that tip. */
+  files: string[];
+}
+
+export interface GitTruth {
+  /** Pairs of open tasks whose branches changed the same files. */
+  overlaps: TaskOverlap[];
+  /** Of those, the ones new or changed since the last check. */
+  fresh: TaskOverlap[];
+  /** Open tasks whose branch would conflict with its base branch's tip. */
+  baseConflicts: BaseConflict[];
+  /** Of those, the ones that conflict now and did not (or in other files) at the last check. */
+  newBaseConflicts: BaseConflict[];
+}
+
 export interface WorktreeDiskUse {
   projectId: number;
   worktrees: number;
@@ -107,11 +157,14 @@ export interface WorktreeDiskUse {
 export class TaskWorktrees {
   readonly store: WorktreeStore;
   readonly git: GitRunner;
+  readonly archive: WorktreeArchive;
   private readonly locks = new Map<string, Promise<unknown>>();
+  private readonly truths = new Map<number, { signature: string; truth: GitTruth }>();
 
   constructor(private readonly options: TaskWorktreesOptions) {
     this.store = new WorktreeStore(options.db, options.now);
     this.git = options.git ?? new GitRunner(options.hostEnv ?? process.env, 'git', { worktrees: { root: this.root, repositoryOf: (path) => this.repositoryOf(path) } });
+    this.archive = new WorktreeArchive(this.git, options.svcHome, options.now);
   }
 
   get root(): string {
@@ -209,6 +262,7 @@ export class TaskWorktrees {
       branch: row.branch,
       baseBranch: row.baseBranch,
       mergeBase,
+      conflictsWithBase: await this.conflictsWithBaseOf(taskId, repo, row),
       files,
       additions: files.reduce((sum, file) => sum + file.additions, 0),
       deletions: files.reduce((sum, file) => sum + file.deletions, 0),
@@ -226,16 +280,20 @@ export class TaskWorktrees {
   }
 
   /**
-   * Lands the task branch on its base branch. The merged tree is computed without touching any
-   * working tree (`merge-tree`), so a conflict is reported with both sides as they were; the project
-   * folder only fast-forwards to the new commit, and only when its tracked files are unchanged.
+   * Lands the task branch on its base branch. Everything is computed and checked before any ref
+   * moves: the pending work as a commit object (through a copy of the worktree's index), the merged
+   * tree (`merge-tree`, no working tree touched), what the project folder would have overwritten.
+   * So a refusal or a conflict changes nothing: not the task's branch, not its worktree's index, not
+   * the base. The project folder only fast-forwards to the new commit, and only when its tracked
+   * files are unchanged and no file it holds outside git would be replaced; a base checked out in
+   * another worktree is not moved. After the merge every open task of the project is checked again
+   * against the new base (`checkOverlaps`).
    */
   async merge(taskId: number, request: { squash?: boolean; message?: string; commitPending?: boolean } = {}): Promise<MergeResult> {
     const { row, repo, task } = this.requireRow(taskId);
-    return this.withLock(repo, async () => {
+    const result = await this.withLock(repo, async (): Promise<MergeResult> => {
       await this.requireTaskBranch(repo, row);
       const baseTip = await this.requireBranch(repo, row.baseBranch, row.projectId);
-      const committedPending = await this.settlePending(row, task, request.commitPending, 'merge');
       const dirty = (await this.git.run(['status', '--porcelain', '--untracked-files=no'], repo)).stdout.split('\n').filter(Boolean);
       if (dirty.length > 0) {
         throw new SvcError({
@@ -244,55 +302,121 @@ export class TaskWorktrees {
           details: { files: dirty.slice(0, 50).map((line) => line.slice(3)), fix: 'commit or stash the changes in the project folder, then merge again' },
         });
       }
-      const branchTip = await this.git.text(['rev-parse', '--verify', `${refOf(row.branch)}^{commit}`], repo);
+      const checkedOutHere = (await this.currentBranch(repo)) === row.baseBranch;
+      await this.refuseBaseCheckedOutElsewhere(repo, row);
+      const oldTip = await this.git.text(['rev-parse', '--verify', `${refOf(row.branch)}^{commit}`], repo);
+      const pending = await this.pendingCommit(row, task, request.commitPending, 'merge', oldTip);
+      const branchTip = pending?.commit ?? oldTip;
+      const committedPending = pending !== undefined;
       const base = { taskId, branch: row.branch, baseBranch: row.baseBranch, squash: Boolean(request.squash), committedPending };
       if ((await this.git.run(['merge-base', '--is-ancestor', branchTip, baseTip], repo, { okCodes: [1] })).exitCode === 0) {
-        return { ...base, outcome: 'already_merged', commit: baseTip, files: [] };
+        return { ...base, committedPending: false, outcome: 'already_merged', commit: baseTip, files: [] };
       }
       const merged = await this.git.run(['merge-tree', '--write-tree', '--name-only', '--no-messages', baseTip, branchTip], repo, { okCodes: [1] });
       const [tree, ...conflicted] = merged.stdout.trim().split('\n');
       if (merged.exitCode === 1) {
         throw new SvcError({
           code: 'merge_conflict',
-          message: `task ${taskId}'s branch ${row.branch} conflicts with ${row.baseBranch} in ${listFiles(conflicted)}; nothing was merged`,
+          message: `task ${taskId}'s branch ${row.branch} conflicts with ${row.baseBranch} in ${listFiles(conflicted)}; nothing was merged${committedPending ? ' and nothing was committed' : ''}`,
           details: { files: conflicted, fix: `resolve it in the task (e.g. ask it to rebase on ${row.baseBranch}), then merge again` },
         });
       }
       // A squash that already landed leaves nothing to add: re-running it changes nothing.
-      if (tree === (await this.git.text(['rev-parse', `${baseTip}^{tree}`], repo))) return { ...base, outcome: 'already_merged', commit: baseTip, files: [] };
+      if (tree === (await this.git.text(['rev-parse', `${baseTip}^{tree}`], repo))) return { ...base, committedPending: false, outcome: 'already_merged', commit: baseTip, files: [] };
       const files = (await this.git.text(['diff', '--name-only', '--no-renames', baseTip, tree!], repo)).split('\n').filter(Boolean);
+      if (checkedOutHere) await this.refuseOverwritingUntracked(repo, baseTip, tree!, taskId);
       const message = request.message ?? `${request.squash ? 'Squash' : 'Merge'} task ${taskId}: ${task.title} (${row.branch})`;
       const parents = request.squash ? ['-p', baseTip] : ['-p', baseTip, '-p', branchTip];
       const commit = await this.git.text(['commit-tree', tree!, ...parents, '-F', '-'], repo, { stdin: `${message}\n` });
-      const current = await this.git.run(['symbolic-ref', '--quiet', '--short', 'HEAD'], repo, { okCodes: [1] });
-      if (current.stdout.trim() === row.baseBranch) {
-        await this.git.run(['merge', '--ff-only', '--quiet', commit], repo, { contentFilters: true });
-      } else {
+      // Every check passed: the pending work lands on the task's branch, then the base moves; a
+      // failure moving the base puts the branch and the worktree's index back as they were.
+      if (pending) await this.landPending(repo, row, oldTip, pending);
+      try {
+        if (checkedOutHere) await this.fastForwardProjectFolder(repo, baseTip, commit);
         // The base is not checked out here: move its ref, only if nobody moved it meanwhile.
-        await this.git.run(['update-ref', '-m', `svc: merge task ${taskId}`, refOf(row.baseBranch), commit, baseTip], repo);
+        else await this.git.run(['update-ref', '-m', `svc: merge task ${taskId}`, refOf(row.baseBranch), commit, baseTip], repo);
+      } catch (error) {
+        if (pending) await this.undoPending(repo, row, oldTip, pending);
+        throw error;
       }
       this.store.markMerged(taskId, commit);
       return { ...base, outcome: 'merged', commit, files };
     });
+    // The base moved: every open task of the project is compared with its new tip.
+    if (result.outcome === 'merged') await this.checkOverlaps(row.projectId).catch(() => undefined);
+    return result;
   }
 
   /**
-   * Removes the task's worktree. Its branch stays while it has commits the base lacks, unless the
-   * person deletes it naming the tip they were shown (`expectTip`), so nothing unseen is lost.
+   * The project folder (on the base branch) fast-forwards to the merge. A failure part way (the
+   * branch's ref could not be locked after git updated the files) puts its index and files back.
    */
-  async discard(taskId: number, request: { deleteBranch?: boolean; expectTip?: string; commitPending?: boolean; dryRun?: boolean } = {}): Promise<DiscardResult> {
+  private async fastForwardProjectFolder(repo: string, baseTip: string, commit: string): Promise<void> {
+    try {
+      await this.git.run(['merge', '--ff-only', '--quiet', commit], repo, { contentFilters: true });
+    } catch (error) {
+      const head = await this.git.text(['rev-parse', 'HEAD'], repo);
+      const indexMoved = (await this.git.run(['diff', '--cached', '--quiet', baseTip, '--'], repo, { okCodes: [1] })).exitCode === 1;
+      if (head === baseTip && indexMoved) await this.git.run(['read-tree', '-m', '-u', commit, baseTip], repo, { contentFilters: true });
+      throw error;
+    }
+  }
+
+  /** A base branch checked out in a worktree other than the project folder is not moved under it. */
+  private async refuseBaseCheckedOutElsewhere(repo: string, row: TaskWorktree): Promise<void> {
+    const list = (await this.git.text(['worktree', 'list', '--porcelain'], repo)).split('\n\n');
+    const elsewhere = list
+      .map((entry) => ({ path: /^worktree (.*)$/m.exec(entry)?.[1], branch: /^branch (.*)$/m.exec(entry)?.[1] }))
+      .filter((entry) => entry.branch === refOf(row.baseBranch) && entry.path !== undefined && realOrSelf(entry.path) !== realOrSelf(repo));
+    if (elsewhere.length === 0) return;
+    const where = elsewhere.map((entry) => entry.path!);
+    throw new SvcError({
+      code: 'base_branch_checked_out',
+      message: `${row.baseBranch} is checked out in another worktree (${where.join(', ')}); moving it there would leave that checkout behind its branch, so nothing was merged`,
+      details: { branch: row.baseBranch, worktrees: where, fix: `check out another branch in ${where[0]} (or remove that worktree), or merge from there: git merge ${row.branch}` },
+    });
+  }
+
+  /** Files the merge adds that the project folder already holds outside git (untracked or ignored) would be replaced: refused. */
+  private async refuseOverwritingUntracked(repo: string, baseTip: string, tree: string, taskId: number): Promise<void> {
+    const added = (await this.git.text(['diff', '--name-only', '--no-renames', '--diff-filter=A', '-z', baseTip, tree], repo)).split('\0').filter(Boolean);
+    const present = added.filter((path) => {
+      try {
+        lstatSync(join(repo, path));
+        return true;
+      } catch {
+        return false;
+      }
+    });
+    if (present.length === 0) return;
+    throw new SvcError({
+      code: 'merge_would_overwrite_files',
+      message: `merging task ${taskId} would replace ${present.length} file${present.length === 1 ? '' : 's'} of the project folder that git does not track (${listFiles(present)}); nothing was merged`,
+      details: { files: present.slice(0, 50), fix: `move ${present.length === 1 ? 'it' : 'them'} out of the project folder (or commit ${present.length === 1 ? 'it' : 'them'}), then merge again` },
+    });
+  }
+
+  /**
+   * Removes the task's worktree. What only it holds (uncommitted changes, untracked files, ignored
+   * files other than unchanged `.worktreeinclude` copies) is refused unless the person confirms
+   * (`force`), or commits the changes first (`commitPending`); the worktree is archived before
+   * anything is removed (`restore` brings it back). Its branch stays while it has commits the base
+   * lacks, unless the person deletes it naming the tip they were shown (`expectTip`), so nothing
+   * unseen is lost. A refusal changes nothing.
+   */
+  async discard(taskId: number, request: { deleteBranch?: boolean; expectTip?: string; commitPending?: boolean; dryRun?: boolean; force?: boolean } = {}): Promise<DiscardResult> {
     const { row, repo, task } = this.requireRow(taskId);
-    if (this.options.domain.executions.liveForTask(taskId)) throw this.options.domain.executions.alreadyRunning(taskId);
+    if (!request.dryRun && this.options.domain.executions.liveForTask(taskId)) throw this.options.domain.executions.alreadyRunning(taskId);
     return this.withLock(repo, async () => {
       const branchExists = await this.branchExists(repo, row.branch);
       const live = row.state !== 'REMOVED' && existsSync(row.worktreePath);
-      const dirty = live ? (await this.git.text(['status', '--porcelain'], row.worktreePath, { repointedWorktree: 'proceed' })) !== '' : false;
+      const held = live ? (await this.archive.survey(row.worktreePath, repo, taskId)).holdings : { uncommitted: [], untracked: [], ignored: [] };
+      const dirty = held.uncommitted.length + held.untracked.length > 0;
       let unmergedCommits = branchExists ? await this.unmergedCommits(repo, row) : [];
-      const result = { taskId, branch: row.branch, worktreeRemoved: false, branchDeleted: false, unmergedCommits, committedPending: false };
+      const result = { taskId, branch: row.branch, worktreeRemoved: false, branchDeleted: false, unmergedCommits, committedPending: false, held, archived: false };
       if (request.dryRun) return { ...result, committedPending: dirty };
-      const committedPending = await this.settlePending(row, task, request.commitPending, 'discard');
-      if (committedPending) unmergedCommits = await this.unmergedCommits(repo, row);
-      if (request.deleteBranch && branchExists && unmergedCommits.length > 0) {
+      if (!request.force && holdingsCount(atRisk(held, request.commitPending)) > 0) throw wouldLose(task, row, atRisk(held, request.commitPending));
+      if (request.deleteBranch && branchExists && (unmergedCommits.length > 0 || (request.commitPending && dirty))) {
         const tip = await this.git.text(['rev-parse', refOf(row.branch)], repo);
         if (!request.expectTip || !tip.startsWith(request.expectTip) || request.expectTip.length < 7) {
           throw new SvcError({
@@ -302,22 +426,126 @@ export class TaskWorktrees {
           });
         }
       }
+      const committedPending = request.commitPending && dirty ? await this.settlePending(row, task, true, 'discard') : false;
+      if (committedPending) unmergedCommits = await this.unmergedCommits(repo, row);
+      // The archive exists whole before anything is removed; the worktree then leaves its place in
+      // one rename, so a kill leaves either the worktree as it was or its archive.
+      let archived = false;
+      if (live) {
+        await this.archive.write({ taskId, projectId: row.projectId, branch: row.branch, baseBranch: row.baseBranch, worktree: row.worktreePath, repo });
+        archived = true;
+        // A folder left by an earlier discard a kill interrupted was archived before it was moved there.
+        rmSync(discardingPath(row.worktreePath), { recursive: true, force: true });
+        renameSync(row.worktreePath, discardingPath(row.worktreePath));
+      }
       await this.removeWorktree(repo, row);
+      rmSync(discardingPath(row.worktreePath), { recursive: true, force: true });
       let branchDeleted = false;
       if (request.deleteBranch && branchExists) {
         await this.git.run(['branch', '-D', '--', row.branch], repo);
         branchDeleted = true;
       }
       this.store.markRemoved(taskId);
-      return { ...result, worktreeRemoved: true, branchDeleted, unmergedCommits, committedPending };
+      return { ...result, worktreeRemoved: true, branchDeleted, unmergedCommits, committedPending, archived };
     });
   }
 
-  /** Before a task is deleted: its worktree goes (uncommitted work committed to its branch first), its branch stays. */
+  /**
+   * Refuses, naming the files, a discard that would drop what only the worktree holds and the person
+   * did not confirm (`force`): for a caller that must know before it stops the task's execution.
+   */
+  async refuseLosing(taskId: number, request: { commitPending?: boolean; force?: boolean } = {}): Promise<void> {
+    if (request.force) return;
+    const { row, repo, task } = this.requireRow(taskId);
+    if (row.state === 'REMOVED' || !existsSync(row.worktreePath)) return;
+    const held = atRisk((await this.archive.survey(row.worktreePath, repo, taskId)).holdings, request.commitPending);
+    if (holdingsCount(held) > 0) throw wouldLose(task, row, held);
+  }
+
+  /**
+   * Brings a discarded or collected worktree back from its newest archive, exactly: the branch at the
+   * archived tip (from the archive's bundle when it was deleted), the staged changes, and every file
+   * git did not hold, byte for byte. Re-runnable after a kill; refused when the task has a worktree.
+   */
+  async restore(taskId: number): Promise<RestoreResult> {
+    const task = this.options.domain.tasks.get(taskId);
+    const repo = this.options.domain.projects.get(task.projectId).repoPath;
+    return this.withLock(repo, async () => {
+      const entry = this.archive.latest(taskId);
+      const row = this.store.get(taskId);
+      const live = row !== undefined && row.state === 'ACTIVE' && existsSync(row.worktreePath) && (await this.isRegisteredWorktree(repo, row.worktreePath));
+      if (!entry || !row) {
+        throw new SvcError({
+          code: 'nothing_to_restore',
+          message: `task ${taskId} has no archived worktree (archives are kept ${ARCHIVE_RETENTION_DAYS} days after a discard or collection)`,
+          details: { taskId, fix: live ? 'its worktree is there already: svc task worktree ' + taskId : 'start the task again to get a fresh worktree from its branch' },
+        });
+      }
+      const { manifest } = entry;
+      const answer = { taskId, branch: manifest.branch, worktreePath: manifest.worktreePath, files: manifest.files.length, archivedAt: manifest.archivedAt };
+      if (live && entry.restored) return { ...answer, outcome: 'already_restored' as const };
+      if (live && !this.archive.isRestoring(entry)) {
+        throw new SvcError({
+          code: 'worktree_exists',
+          message: `task ${taskId} has a worktree already (${row.worktreePath}); restoring its archive of ${manifest.archivedAt} would overwrite it, so nothing was changed`,
+          details: { taskId, fix: `discard the current worktree first (svc task discard ${taskId}), then restore` },
+        });
+      }
+      await this.git.ensureUsable();
+      const tip = await this.tipOf(repo, manifest.branch);
+      if (tip !== undefined && tip !== manifest.tip) {
+        throw new SvcError({
+          code: 'task_branch_moved',
+          message: `task ${taskId}'s branch ${manifest.branch} moved since its worktree was archived (${manifest.tip.slice(0, 12)} → ${tip.slice(0, 12)}); nothing was restored`,
+          details: { taskId, archivedTip: manifest.tip, tip, fix: `put the branch back (git branch -f ${manifest.branch} ${manifest.tip.slice(0, 12)}) to restore the archive, or start the task to work from the branch as it is` },
+        });
+      }
+      this.archive.mark(entry, 'restoring');
+      if (tip === undefined) await this.recreateBranch(repo, entry);
+      this.store.begin({ taskId, projectId: row.projectId, branch: manifest.branch, baseBranch: manifest.baseBranch, worktreePath: manifest.worktreePath });
+      rmSync(discardingPath(manifest.worktreePath), { recursive: true, force: true });
+      await this.addWorktree(repo, manifest.worktreePath, ['-f', manifest.worktreePath, manifest.branch]);
+      // From the branch's tip (a kill may have left a half checkout or a half restore), then the archive.
+      await this.git.run(['read-tree', '--reset', '-u', 'HEAD'], manifest.worktreePath, { contentFilters: true });
+      if (readFileSync(join(entry.folder, 'staged.patch')).length > 0) {
+        await this.git.run(['apply', '--cached', '--binary', join(entry.folder, 'staged.patch')], manifest.worktreePath);
+      }
+      for (const path of manifest.files) {
+        const target = join(manifest.worktreePath, path);
+        if (relative(manifest.worktreePath, target).startsWith(`..${sep}`)) continue;
+        mkdirSync(dirname(target), { recursive: true });
+        rmSync(target, { force: true });
+        cpSync(join(entry.folder, 'files', path), target, { preserveTimestamps: true, verbatimSymlinks: true });
+      }
+      for (const path of manifest.deleted) rmSync(join(manifest.worktreePath, path), { force: true });
+      this.store.activate(taskId, row.baseCommit ?? manifest.tip);
+      this.archive.mark(entry, 'restored');
+      return { ...answer, outcome: 'restored' as const };
+    });
+  }
+
+  /** The archived branch back: from its tip when git still has the commit, else from the archive's bundle. */
+  private async recreateBranch(repo: string, entry: ArchiveEntry): Promise<void> {
+    const { manifest } = entry;
+    const known = await this.git.run(['cat-file', '-e', `${manifest.tip}^{commit}`], repo, { okCodes: [1, 128] });
+    if (known.exitCode !== 0) {
+      if (!manifest.bundle) {
+        throw new SvcError({
+          code: 'nothing_to_restore',
+          message: `task ${manifest.taskId}'s branch ${manifest.branch} and its commit ${manifest.tip.slice(0, 12)} are gone from ${repo}`,
+          details: { fix: 'start the task again to get a fresh worktree' },
+        });
+      }
+      await this.git.run(['bundle', 'unbundle', join(entry.folder, 'branch.bundle')], repo);
+    }
+    await this.git.run(['update-ref', '-m', `svc: restore task ${manifest.taskId}`, refOf(manifest.branch), manifest.tip, ''], repo);
+  }
+
+  /** Before a task is deleted: its worktree goes (uncommitted work committed to its branch first, the rest archived), its branch stays. */
   async forget(taskId: number): Promise<void> {
     const row = this.store.get(taskId);
     if (!row || (row.state === 'REMOVED' && !existsSync(row.worktreePath))) return;
-    await this.discard(taskId, { commitPending: true });
+    await this.discard(taskId, { commitPending: true, force: true });
   }
 
   /** Every `svc/` branch of the projects that isolate tasks, with how many commits the base lacks. */
@@ -343,8 +571,13 @@ export class TaskWorktrees {
     return out;
   }
 
-  /** Worktrees of tasks done, cancelled (or gone) for longer than the retention are removed; branches stay. */
-  async collect(request: { dryRun?: boolean; retentionDays?: number } = {}): Promise<{ removed: number[]; candidates: number[]; skipped: CollectSkip[]; disk: WorktreeDiskUse[] }> {
+  /**
+   * Worktrees of tasks done, cancelled (or gone) for longer than the retention are removed (their
+   * uncommitted changes committed to their branches, the rest archived); branches stay. A worktree
+   * holding ignored files a person may have written (a hand-edited `.env`) is kept unless `force`.
+   * Archives older than the archive retention are pruned.
+   */
+  async collect(request: { dryRun?: boolean; retentionDays?: number; force?: boolean } = {}): Promise<{ removed: number[]; candidates: number[]; kept: KeptWorktree[]; skipped: CollectSkip[]; archivesPruned: number; disk: WorktreeDiskUse[] }> {
     const retentionMs = (request.retentionDays ?? DEFAULT_RETENTION_DAYS) * 86_400_000;
     const now = (this.options.now ?? (() => new Date()))().getTime();
     const candidates: number[] = [];
@@ -356,19 +589,26 @@ export class TaskWorktrees {
       candidates.push(row.taskId);
     }
     const removed: number[] = [];
+    const kept: KeptWorktree[] = [];
     const skipped: CollectSkip[] = [];
-    if (!request.dryRun) {
-      for (const taskId of candidates) {
-        // One worktree that cannot go (a git failure, a folder in use) does not stop the others.
-        try {
-          await this.discard(taskId, { commitPending: true });
-          removed.push(taskId);
-        } catch (error) {
-          skipped.push({ taskId, code: SvcError.hasCode(error) ? error.code : 'internal', message: SvcError.hasCode(error) ? error.message : 'the worktree could not be removed' });
-        }
+    for (const taskId of candidates) {
+      if (request.dryRun) {
+        const preview = await this.discard(taskId, { dryRun: true }).catch(() => undefined);
+        if (preview && preview.held.ignored.length > 0 && !request.force) kept.push({ taskId, files: preview.held.ignored });
+        continue;
+      }
+      // One worktree that cannot go (a git failure, a folder in use) does not stop the others; one
+      // holding files a person may have written stays until the person confirms.
+      try {
+        await this.discard(taskId, { commitPending: true, ...(request.force ? { force: true } : {}) });
+        removed.push(taskId);
+      } catch (error) {
+        if (SvcError.hasCode(error) && error.code === 'worktree_has_unsaved_files') kept.push({ taskId, files: ((error as SvcError).details as { files?: string[] } | undefined)?.files ?? [] });
+        else skipped.push({ taskId, code: SvcError.hasCode(error) ? error.code : 'internal', message: SvcError.hasCode(error) ? error.message : 'the worktree could not be removed' });
       }
     }
-    return { removed, candidates, skipped, disk: this.diskUse() };
+    const archivesPruned = request.dryRun ? 0 : this.archive.prune();
+    return { removed, candidates, kept, skipped, archivesPruned, disk: this.diskUse() };
   }
 
   /** Bytes under `$SVC_HOME/worktrees/<project>` per project (what the worktrees hold on disk). */
@@ -384,55 +624,117 @@ export class TaskWorktrees {
   }
 
   /**
-   * Pairs of open tasks of a project whose branches changed the same files, and which of those would
-   * conflict (`merge-tree` on the branches: no working tree is touched). Records each pair; `fresh`
-   * holds the ones new or changed since the last check.
+   * The project's git truth, the one place overlaps and conflicts are computed: for each open task,
+   * the files its committed work would conflict in with its base branch's current tip, and the pairs
+   * of open tasks whose branches changed the same files (and which of those would conflict). All by
+   * `merge-tree` on commits: no working tree is touched. Records both; `fresh` holds the pairs new or
+   * changed since the last check, `newBaseConflicts` the tasks that now conflict with their base
+   * (each also a `task_conflicts_with_base` domain event, once per base tip and set of files).
    */
-  async checkOverlaps(projectId: number): Promise<{ overlaps: TaskOverlap[]; fresh: TaskOverlap[] }> {
+  async checkOverlaps(projectId: number): Promise<GitTruth> {
     const project = this.options.domain.projects.get(projectId);
+    const repo = project.repoPath;
     const open = this.store
       .list({ projectId, states: ['ACTIVE'] })
       .filter((row) => {
         const task = safeTask(this.options.domain, row.taskId);
         return task !== undefined && !CLOSED_STATUSES.has(task.status);
       });
-    const changed = new Map<number, { tip: string; files: Set<string> }>();
+    const tips: { row: TaskWorktree; tip: string; baseTip: string }[] = [];
     for (const row of open) {
-      if (!(await this.branchExists(project.repoPath, row.branch)) || !(await this.branchExists(project.repoPath, row.baseBranch))) continue;
-      const tip = await this.git.text(['rev-parse', refOf(row.branch)], project.repoPath);
-      const files = (await this.git.text(['diff', '--name-only', '--no-renames', `${refOf(row.baseBranch)}...${tip}`], project.repoPath)).split('\n').filter(Boolean);
+      const tip = await this.tipOf(repo, row.branch);
+      const baseTip = await this.tipOf(repo, row.baseBranch);
+      if (tip && baseTip) tips.push({ row, tip, baseTip });
+    }
+    // Nothing moved since the last computation: the same answer, nothing new to report.
+    const signature = JSON.stringify(tips.map(({ row, tip, baseTip }) => [row.taskId, tip, baseTip]));
+    const cached = this.truths.get(projectId);
+    if (cached?.signature === signature) return { ...cached.truth, fresh: [], newBaseConflicts: [] };
+    const changed = new Map<number, { tip: string; files: Set<string> }>();
+    const baseConflicts: BaseConflict[] = [];
+    const newBaseConflicts: BaseConflict[] = [];
+    for (const { row, tip, baseTip } of tips) {
+      const files = (await this.git.text(['diff', '--name-only', '--no-renames', `${baseTip}...${tip}`], repo)).split('\n').filter(Boolean);
       changed.set(row.taskId, { tip, files: new Set(files) });
+      const conflicts = files.length === 0 ? [] : await this.conflictsBetween(repo, baseTip, tip);
+      const conflict = { taskId: row.taskId, baseBranch: row.baseBranch, baseTip, files: conflicts };
+      if (conflicts.length > 0) baseConflicts.push(conflict);
+      if (this.store.setBaseConflicts(row.taskId, conflicts, baseTip) && conflicts.length > 0) {
+        newBaseConflicts.push(conflict);
+        this.options.domain.events.append({
+          type: 'task_conflicts_with_base',
+          dedupKey: `task_conflicts_with_base:${row.taskId}:${baseTip}:${conflicts.join(',')}`,
+          payload: { taskId: row.taskId, projectId, baseBranch: row.baseBranch, baseTip, files: conflicts, summary: baseConflictSummary(conflict) },
+        });
+      }
     }
     const overlaps: TaskOverlap[] = [];
     const fresh: TaskOverlap[] = [];
+    const keep = new Set<string>();
     const ids = [...changed.keys()].sort((a, b) => a - b);
     for (let i = 0; i < ids.length; i++) {
       for (let j = i + 1; j < ids.length; j++) {
         const a = changed.get(ids[i]!)!;
         const b = changed.get(ids[j]!)!;
         const files = [...a.files].filter((file) => b.files.has(file)).sort();
-        if (files.length === 0) {
-          this.store.clearOverlap(ids[i]!, ids[j]!);
-          continue;
-        }
-        const merged = await this.git.run(['merge-tree', '--write-tree', '--name-only', '--no-messages', a.tip, b.tip], project.repoPath, { okCodes: [1] });
-        const conflicts = merged.exitCode === 1 ? merged.stdout.trim().split('\n').slice(1).filter(Boolean).sort() : [];
+        if (files.length === 0) continue;
+        const conflicts = await this.conflictsBetween(repo, a.tip, b.tip);
         const overlap: TaskOverlap = { taskA: ids[i]!, taskB: ids[j]!, files, conflicts, detectedAt: new Date().toISOString() };
         overlaps.push(overlap);
+        keep.add(`${overlap.taskA}:${overlap.taskB}`);
         if (this.store.recordOverlap(overlap.taskA, overlap.taskB, files, conflicts, JSON.stringify([files, conflicts]))) fresh.push(overlap);
       }
     }
-    return { overlaps, fresh };
+    // Pairs no longer open or no longer overlapping (a task merged, closed or rebased) are forgotten.
+    this.store.clearOverlapsExcept(projectId, keep);
+    const truth = { overlaps, fresh, baseConflicts, newBaseConflicts };
+    this.truths.set(projectId, { signature, truth });
+    return truth;
   }
 
-  /** Projects with at least two open tasks in worktrees: the ones the overlap check visits. */
+  /**
+   * A task's row, overlaps and conflicts with its base as they are now (the same computation as
+   * `svc project overlaps`), for `svc task worktree`, its HTTP answer and the review.
+   */
+  async truthOf(taskId: number): Promise<{ worktree: TaskWorktree | undefined; overlaps: TaskOverlap[]; open: boolean }> {
+    const task = this.options.domain.tasks.get(taskId);
+    const row = this.store.get(taskId);
+    if (!row) return { worktree: undefined, overlaps: [], open: false };
+    const project = this.options.domain.projects.get(task.projectId);
+    if (row.state !== 'ACTIVE' || CLOSED_STATUSES.has(task.status) || !isRepositoryRoot(project.repoPath)) return { worktree: row, overlaps: [], open: false };
+    // git unusable here (missing, the repository moved): the last recorded answer, rather than no page.
+    const truth = await this.checkOverlaps(task.projectId).catch(() => undefined);
+    const overlaps = truth ? truth.overlaps.filter((overlap) => overlap.taskA === taskId || overlap.taskB === taskId) : this.store.overlapsOf(taskId);
+    return { worktree: this.store.get(taskId), overlaps, open: true };
+  }
+
+  /** The files the task's committed work would conflict in with its base's tip: from the project's git truth while the task is open. */
+  private async conflictsWithBaseOf(taskId: number, repo: string, row: TaskWorktree): Promise<string[]> {
+    const truth = await this.truthOf(taskId);
+    if (truth.open) return truth.worktree?.conflictsWithBase ?? [];
+    const [tip, baseTip] = [await this.tipOf(repo, row.branch), await this.tipOf(repo, row.baseBranch)];
+    return tip && baseTip ? this.conflictsBetween(repo, baseTip, tip) : [];
+  }
+
+  private async tipOf(repo: string, branch: string): Promise<string | undefined> {
+    const found = await this.git.run(['rev-parse', '--verify', '--quiet', `${refOf(branch)}^{commit}`], repo, { okCodes: [1] });
+    return found.exitCode === 0 ? found.stdout.trim() : undefined;
+  }
+
+  /** The files a merge of two commits would conflict in (empty: it merges cleanly). */
+  private async conflictsBetween(repo: string, ours: string, theirs: string): Promise<string[]> {
+    const merged = await this.git.run(['merge-tree', '--write-tree', '--name-only', '--no-messages', ours, theirs], repo, { okCodes: [1] });
+    return merged.exitCode === 1 ? [...new Set(merged.stdout.trim().split('\n').slice(1).filter(Boolean))].sort() : [];
+  }
+
+  /** Projects with an open task in a worktree: the ones the background check visits (its base may move under it). */
   projectsWithOpenWorktrees(): number[] {
-    const counts = new Map<number, number>();
+    const projects = new Set<number>();
     for (const row of this.store.list({ states: ['ACTIVE'] })) {
       const task = safeTask(this.options.domain, row.taskId);
-      if (task && !CLOSED_STATUSES.has(task.status)) counts.set(row.projectId, (counts.get(row.projectId) ?? 0) + 1);
+      if (task && !CLOSED_STATUSES.has(task.status)) projects.add(row.projectId);
     }
-    return [...counts].filter(([, count]) => count >= 2).map(([projectId]) => projectId);
+    return [...projects].sort((a, b) => a - b);
   }
 
   private async ensureWorktree(task: TaskRecord, repo: string, baseOverride: string | undefined): Promise<PreparedWorkspace> {
@@ -449,7 +751,9 @@ export class TaskWorktrees {
     await this.refuseUnsupported(repo, task.projectId);
     const branchExists = row ? await this.branchExists(repo, row.branch) : false;
     if (row && branchExists) {
-      // Removed by hand, collected, or a start a kill interrupted: the branch is there, re-attach it.
+      // Removed by hand, collected, or a start a kill interrupted: the branch is there, re-attach it
+      // (a discard a kill interrupted may have left the old folder beside it, archived).
+      rmSync(discardingPath(row.worktreePath), { recursive: true, force: true });
       this.store.begin({ taskId: task.id, projectId: task.projectId, branch: row.branch, baseBranch: row.baseBranch, worktreePath: row.worktreePath });
       await this.addWorktree(repo, row.worktreePath, ['-f', row.worktreePath, row.branch]);
       const baseCommit = row.baseCommit ?? (await this.git.text(['merge-base', refOf(row.baseBranch), refOf(row.branch)], repo));
@@ -476,7 +780,8 @@ export class TaskWorktrees {
 
   /** `.worktreeinclude` files copied in, then the project's set-up command; a failure undoes the new worktree. */
   private async setUp(task: TaskRecord, repo: string, row: TaskWorktree): Promise<PreparedWorkspace> {
-    copyIncludedFiles(repo, row.worktreePath, await this.ignoredFiles(repo));
+    // What was copied is recorded, so a discard can tell a copy the person edited from one untouched.
+    this.archive.recordCopies(task.id, row.worktreePath, copyIncludedFiles(repo, row.worktreePath, await this.ignoredFiles(repo)));
     const command = this.store.isolationRow(task.projectId).setupCommand;
     if (!command) return { cwd: row.worktreePath, worktree: row };
     const result = await runSetupCommand(command, row.worktreePath, this.options.hostEnv);
@@ -564,12 +869,25 @@ export class TaskWorktrees {
 
   /** Commits pending changes to the task branch when asked; refuses (naming the files) otherwise. */
   private async settlePending(row: TaskWorktree, task: TaskRecord, commitPending: boolean | undefined, action: 'merge' | 'discard'): Promise<boolean> {
-    if (row.state === 'REMOVED' || !existsSync(row.worktreePath)) return false;
+    const oldTip = await this.git.text(['rev-parse', '--verify', `${refOf(row.branch)}^{commit}`], this.options.domain.projects.get(row.projectId).repoPath);
+    const pending = await this.pendingCommit(row, task, commitPending, action, oldTip);
+    if (!pending) return false;
+    await this.landPending(this.options.domain.projects.get(row.projectId).repoPath, row, oldTip, pending);
+    return true;
+  }
+
+  /**
+   * The worktree's uncommitted work as a commit object on top of the branch tip, made through a copy
+   * of its index: no ref, index or file changes. Undefined when nothing is pending; refused (naming
+   * the files) when something is and the person did not ask to commit it.
+   */
+  private async pendingCommit(row: TaskWorktree, task: TaskRecord, commitPending: boolean | undefined, action: 'merge' | 'discard', tip: string): Promise<PendingCommit | undefined> {
+    if (row.state === 'REMOVED' || !existsSync(row.worktreePath)) return undefined;
     // Discarding a worktree whose `.git` an agent repointed stays possible (git runs against the git
     // directory svc made either way); landing from it is refused.
     const repointedWorktree = action === 'discard' ? 'proceed' : 'refuse';
     const pending = (await this.git.run(['status', '--porcelain'], row.worktreePath, { repointedWorktree })).stdout.split('\n').filter(Boolean);
-    if (pending.length === 0) return false;
+    if (pending.length === 0) return undefined;
     if (!commitPending) {
       throw new SvcError({
         code: 'task_has_uncommitted_changes',
@@ -577,9 +895,39 @@ export class TaskWorktrees {
         details: { files: pending.slice(0, 50).map((line) => line.slice(3)), fix: `repeat with --commit-pending to commit them to ${row.branch} first, or let the task commit them` },
       });
     }
-    await this.git.run(['add', '-A'], row.worktreePath, { repointedWorktree, contentFilters: true });
-    await this.git.run(['commit', '--quiet', '--no-verify', '-m', `Pending changes of task ${task.id}: ${task.title}`], row.worktreePath, { repointedWorktree, contentFilters: true });
-    return true;
+    const index = await this.git.text(['rev-parse', '--path-format=absolute', '--git-path', 'index'], row.worktreePath, { repointedWorktree });
+    const scratch = join(this.options.svcHome, 'tmp');
+    mkdirSync(scratch, { recursive: true, mode: 0o700 });
+    // Copies a killed run left behind (an hour is far longer than any use of one).
+    for (const name of readdirSync(scratch)) {
+      const path = join(scratch, name);
+      if (name.startsWith('index-') && Date.now() - statSync(path).mtimeMs > 3_600_000) rmSync(path, { force: true });
+    }
+    const copy = join(scratch, `index-${row.taskId}-${process.pid}-${Date.now()}`);
+    try {
+      if (existsSync(index)) cpSync(index, copy);
+      const env = { GIT_INDEX_FILE: copy };
+      // The person's filter drivers (Git LFS) run, as for any commit of pending work.
+      if (!existsSync(index)) await this.git.run(['read-tree', tip], row.worktreePath, { env, repointedWorktree });
+      await this.git.run(['add', '-A'], row.worktreePath, { env, repointedWorktree, contentFilters: true });
+      const tree = await this.git.text(['write-tree'], row.worktreePath, { env, repointedWorktree });
+      const commit = await this.git.text(['commit-tree', tree, '-p', tip, '-F', '-'], row.worktreePath, { repointedWorktree, stdin: `Pending changes of task ${task.id}: ${task.title}\n` });
+      return { commit, indexPath: index, indexBefore: existsSync(index) ? readFileSync(index) : undefined, repointedWorktree };
+    } finally {
+      rmSync(copy, { force: true });
+    }
+  }
+
+  /** Moves the task's branch to the pending commit (only from `oldTip`) and its worktree's index with it. */
+  private async landPending(repo: string, row: TaskWorktree, oldTip: string, pending: PendingCommit): Promise<void> {
+    await this.git.run(['update-ref', '-m', `svc: pending changes of task ${row.taskId}`, refOf(row.branch), pending.commit, oldTip], repo);
+    await this.git.run(['read-tree', '--reset', 'HEAD'], row.worktreePath, { repointedWorktree: pending.repointedWorktree });
+  }
+
+  /** Puts the branch and the worktree's index back as they were before `landPending`. */
+  private async undoPending(repo: string, row: TaskWorktree, oldTip: string, pending: PendingCommit): Promise<void> {
+    await this.git.run(['update-ref', '-m', `svc: merge of task ${row.taskId} failed`, refOf(row.branch), oldTip, pending.commit], repo);
+    if (pending.indexBefore) writeFileAtomic(pending.indexPath, pending.indexBefore);
   }
 
   private async unmergedCommits(repo: string, row: TaskWorktree): Promise<LostCommit[]> {
@@ -713,8 +1061,53 @@ function listFiles(files: string[]): string {
   return files.length > 5 ? `${shown} and ${files.length - 5} more` : shown;
 }
 
+/** "task 2 now conflicts with main in app.js". */
+export function baseConflictSummary(conflict: Pick<BaseConflict, 'taskId' | 'baseBranch' | 'files'>): string {
+  return `task ${conflict.taskId} now conflicts with ${conflict.baseBranch} in ${listFiles(conflict.files)}`;
+}
+
 function refOf(branch: string): string {
   return `refs/heads/${branch}`;
+}
+
+/** Where a worktree being discarded waits, out of its place, until it is deleted. */
+function discardingPath(worktreePath: string): string {
+  return `${worktreePath}.discarding`;
+}
+
+/** What a discard would lose from the worktree: all it holds, less what --commit-pending takes to the branch. */
+function atRisk(held: WorktreeHoldings, commitPending: boolean | undefined): WorktreeHoldings {
+  return commitPending ? { uncommitted: [], untracked: [], ignored: held.ignored } : held;
+}
+
+/** The refusal of a discard that would lose what only the worktree holds, naming the files. */
+function wouldLose(task: TaskRecord, row: TaskWorktree, held: WorktreeHoldings): SvcError {
+  const files = holdingsList(held);
+  const changes = held.uncommitted.length + held.untracked.length;
+  const what =
+    changes > 0
+      ? `${changes} uncommitted change${changes === 1 ? '' : 's'}${held.ignored.length > 0 ? ` and ${held.ignored.length} ignored file${held.ignored.length === 1 ? '' : 's'} git does not keep` : ''}`
+      : `${held.ignored.length} ignored file${held.ignored.length === 1 ? '' : 's'} git does not keep`;
+  const code = changes > 0 ? 'task_has_uncommitted_changes' : 'worktree_has_unsaved_files';
+  return new SvcError({
+    code,
+    message: `task ${task.id}'s worktree holds ${what} (${listFiles(files)}); nothing was removed`,
+    details: {
+      files: files.slice(0, 200),
+      uncommitted: held.uncommitted.slice(0, 200),
+      untracked: held.untracked.slice(0, 200),
+      ignored: held.ignored.slice(0, 200),
+      fix: `${changes > 0 ? `commit the changes to ${row.branch} first (--commit-pending), or ` : ''}confirm with --force: the worktree is archived for ${ARCHIVE_RETENTION_DAYS} days (svc task restore ${task.id} brings it back)`,
+    },
+  });
+}
+
+function realOrSelf(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
 }
 
 function isRepositoryRoot(folder: string): boolean {

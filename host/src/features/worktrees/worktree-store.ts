@@ -28,6 +28,8 @@ export const TaskWorktreeSchema = z.object({
   worktreePath: z.string(),
   state: z.enum(['CREATING', 'ACTIVE', 'REMOVED']),
   mergedCommit: z.string().nullable(),
+  /** Files the branch would conflict in with its base branch's tip when last checked; null: not checked yet. */
+  conflictsWithBase: z.array(z.string()).nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
   removedAt: z.string().nullable(),
@@ -44,6 +46,7 @@ const RowSchema = z
     worktree_path: z.string(),
     state: z.enum(['CREATING', 'ACTIVE', 'REMOVED']),
     merged_commit: z.string().nullable(),
+    base_conflicts: z.string().nullable(),
     created_at: z.string(),
     updated_at: z.string(),
     removed_at: z.string().nullable(),
@@ -58,6 +61,7 @@ const RowSchema = z
       worktreePath: row.worktree_path,
       state: row.state,
       mergedCommit: row.merged_commit,
+      conflictsWithBase: row.base_conflicts === null ? null : (JSON.parse(row.base_conflicts) as string[]),
       createdAt: row.created_at,
       updatedAt: row.updated_at,
       removedAt: row.removed_at,
@@ -143,6 +147,14 @@ export class WorktreeStore {
     this.db.prepare('UPDATE task_worktrees SET merged_commit = ?, updated_at = ? WHERE task_id = ?').run(commit, this.now().toISOString(), taskId);
   }
 
+  /** Records what the branch would conflict in with its base's tip; true when that changed. */
+  setBaseConflicts(taskId: number, files: string[], baseTip: string): boolean {
+    const previous = this.get(taskId)?.conflictsWithBase;
+    const changed = previous === null || previous === undefined || JSON.stringify(previous) !== JSON.stringify(files);
+    this.db.prepare('UPDATE task_worktrees SET base_conflicts = ?, base_conflicts_tip = ? WHERE task_id = ?').run(JSON.stringify(files), baseTip, taskId);
+    return changed;
+  }
+
   /** Records the overlap of a pair; true when it is new or its signature changed. */
   recordOverlap(taskA: number, taskB: number, files: string[], conflicts: string[], signature: string): boolean {
     const [a, b] = taskA < taskB ? [taskA, taskB] : [taskB, taskA];
@@ -161,6 +173,14 @@ export class WorktreeStore {
   clearOverlap(taskA: number, taskB: number): void {
     const [a, b] = taskA < taskB ? [taskA, taskB] : [taskB, taskA];
     this.db.prepare('DELETE FROM task_overlaps WHERE task_a = ? AND task_b = ?').run(a, b);
+  }
+
+  /** Drops the recorded pairs of a project's tasks that no longer overlap (`keep`: "a:b" of the ones that do). */
+  clearOverlapsExcept(projectId: number, keep: Set<string>): void {
+    const rows = this.db
+      .prepare('SELECT task_a, task_b FROM task_overlaps WHERE task_a IN (SELECT task_id FROM task_worktrees WHERE project_id = ?) OR task_b IN (SELECT task_id FROM task_worktrees WHERE project_id = ?)')
+      .all(projectId, projectId) as { task_a: number; task_b: number }[];
+    for (const row of rows) if (!keep.has(`${row.task_a}:${row.task_b}`)) this.clearOverlap(row.task_a, row.task_b);
   }
 
   overlapsOf(taskId: number): TaskOverlap[] {

@@ -1,15 +1,18 @@
-// Inside `svc serve`: compares the branches of each project's open tasks in the background (the
-// overlap warning) and, at most hourly, collects worktrees of tasks done longer than the retention.
+// Inside `svc serve`: compares the branches of each project's open tasks with each other and with
+// their base's tip in the background (the overlap warning; a task that now conflicts with its base
+// is a domain event) and, at most hourly, collects worktrees of tasks done longer than the retention.
 import { SvcError } from '@svc-org/ai-sdk';
 import type { Logger } from '../../platform/logging/index.js';
 import type { TaskOverlap } from './worktree-store.js';
-import { DEFAULT_RETENTION_DAYS, type TaskWorktrees } from './task-worktrees.js';
+import { DEFAULT_RETENTION_DAYS, type BaseConflict, type TaskWorktrees } from './task-worktrees.js';
 
 export interface WorktreeWatcherOptions {
   worktrees: TaskWorktrees;
   logger: Logger;
   /** A pair of open tasks overlapping, new or changed since the last check. */
   onOverlap(projectId: number, overlap: TaskOverlap): void;
+  /** An open task now conflicts with its base's tip (its domain event is already recorded). */
+  onBaseConflict?(projectId: number, conflict: BaseConflict): void;
   /** Read: SVC_WORKTREE_CHECK_INTERVAL_MS (default 60000), SVC_WORKTREE_RETENTION_DAYS (default 7). */
   env?: NodeJS.ProcessEnv;
   now?: () => number;
@@ -53,13 +56,14 @@ export class WorktreeWatcher {
     this.state = STATES.stopped;
   }
 
-  /** One pass: every project with two open task worktrees, then the collection when due. */
+  /** One pass: every project with an open task worktree, then the collection when due. */
   async pass(): Promise<void> {
     const { worktrees, onOverlap } = this.options;
     for (const projectId of worktrees.projectsWithOpenWorktrees()) {
       if (this.state === STATES.stopping) return;
-      const { fresh } = await worktrees.checkOverlaps(projectId);
+      const { fresh, newBaseConflicts } = await worktrees.checkOverlaps(projectId);
       for (const overlap of fresh) onOverlap(projectId, overlap);
+      for (const conflict of newBaseConflicts) this.options.onBaseConflict?.(projectId, conflict);
     }
     const now = (this.options.now ?? Date.now)();
     if (now - this.lastCollect >= COLLECT_EVERY_MS) {

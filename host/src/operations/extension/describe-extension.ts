@@ -30,6 +30,7 @@ export const ExtensionDescriptionSchema = z.object({
     .optional(),
   /** Every file and folder its integrations may read and write (the manifest's `integrationFiles`). */
   integrationFiles: z.array(z.string()),
+  sessions: z.string().optional(),
   checks: z.array(PreflightCheckSchema),
   /** The mode it runs (or will run) in, and what that enforces here; `notice` is said for this mode. */
   isolation: IsolationSchema,

@@ -18,6 +18,7 @@ export const PermissionPromptSchema = z.object({
       ranBefore: z.boolean().optional(),
     })
     .optional(),
+  sessions: z.string().optional(),
   isolation: IsolationSchema.optional(),
   integrationFiles: z.array(z.string()).optional(),
   notice: z.array(z.string()),

@@ -7,13 +7,21 @@ import { TaskOverlapSchema } from './worktree-schemas.js';
 export const checkTaskOverlaps = defineOperation({
   name: 'check_task_overlaps',
   group: 'review',
-  description: "Compare the branches of a project's open tasks now (git merge-tree, no working tree touched): files two tasks both changed, and which would conflict.",
+  description:
+    "Compare the branches of a project's open tasks with each other and with their base branch's current tip now (git merge-tree, no working tree touched): files two tasks both changed, and which would conflict.",
   readOnly: false,
   idempotent: true,
   runsIn: 'any',
   reach: { names: { projectId: 'project' } },
   input: z.object({ projectId: RefSchema }).strict(),
-  output: z.object({ items: z.array(TaskOverlapSchema) }),
+  output: z.object({
+    items: z.array(TaskOverlapSchema),
+    /** Open tasks whose branch would conflict with its base branch's current tip. */
+    baseConflicts: z.array(z.object({ taskId: z.number().int(), baseBranch: z.string(), files: z.array(z.string()) })),
+  }),
   http: { method: 'POST', path: '/api/projects/:projectId/overlaps/check' },
-  handler: async (input, ctx) => ({ items: (await taskWorktreesOf(ctx.services).checkOverlaps(ctx.services.domain.projects.resolve(input.projectId).id)).overlaps }),
+  handler: async (input, ctx) => {
+    const truth = await taskWorktreesOf(ctx.services).checkOverlaps(ctx.services.domain.projects.resolve(input.projectId).id);
+    return { items: truth.overlaps, baseConflicts: truth.baseConflicts.map(({ taskId, baseBranch, files }) => ({ taskId, baseBranch, files })) };
+  },
 });

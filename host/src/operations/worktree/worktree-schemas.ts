@@ -26,6 +26,8 @@ export const TaskDiffSchema = z.object({
   branch: z.string(),
   baseBranch: z.string(),
   mergeBase: z.string(),
+  /** Files the branch would conflict in with the base branch's current tip. */
+  conflictsWithBase: z.array(z.string()),
   files: z.array(DiffFileSchema),
   additions: z.number().int(),
   deletions: z.number().int(),
@@ -39,5 +41,8 @@ export const TaskDiffSchema = z.object({
 });
 
 export const LostCommitSchema = z.object({ sha: z.string(), subject: z.string() });
+
+/** What only a worktree holds, by kind. */
+export const WorktreeHoldingsSchema = z.object({ uncommitted: z.array(z.string()), untracked: z.array(z.string()), ignored: z.array(z.string()) });
 
 export const TaskOverlapsSchema = z.object({ taskId: z.number().int(), items: z.array(TaskOverlapSchema) });

@@ -12,6 +12,7 @@ import m0010 from './migrations/0010_extension_confirmed_probe.sql';
 import m0012 from './migrations/0012_execution_credentials.sql';
 import m0013 from './migrations/0013_task_worktrees.sql';
 import m0016 from './migrations/0016_provider_stats.sql';
+import m0017 from './migrations/0017_task_base_conflicts.sql';
 import m0018 from './migrations/0018_execution_outcome.sql';
 
 export interface Migration {
@@ -34,5 +35,6 @@ export const MIGRATIONS: Migration[] = [
   { version: 12, name: '0012_execution_credentials', sql: m0012 },
   { version: 13, name: '0013_task_worktrees', sql: m0013 },
   { version: 16, name: '0016_provider_stats', sql: m0016 },
+  { version: 17, name: '0017_task_base_conflicts', sql: m0017 },
   { version: 18, name: '0018_execution_outcome', sql: m0018 },
 ];

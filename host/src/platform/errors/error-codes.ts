@@ -120,6 +120,12 @@ const ROWS: Record<string, Row> = {
   install_staging_not_empty: CONFLICT,
   process_stdin_closed: CONFLICT,
   invalid_session_process: CONFLICT,
+  // A session process the session gate refused: another executable than the confirmed CLI, another folder.
+  session_command_refused: [403, true, false],
+  session_cwd_refused: [403, true, false],
+  // A terminal asked to start what did not pass the session gate (a bug in svc, never a provider's doing).
+  session_not_gated: [500, false, false],
+  task_secrets_unreadable: [403, true, false],
   // A request the host understood and cannot carry out as asked
   capability_unsupported: UNPROCESSABLE,
   max_turns: UNPROCESSABLE,
@@ -333,6 +339,12 @@ const ROWS: Record<string, Row> = {
   worktree_removed: CONFLICT,
   nothing_to_revert: CONFLICT,
   revert_stale: CONFLICT,
+  worktree_has_unsaved_files: CONFLICT,
+  base_branch_checked_out: CONFLICT,
+  merge_would_overwrite_files: CONFLICT,
+  nothing_to_restore: NOT_FOUND,
+  worktree_exists: CONFLICT,
+  task_branch_moved: CONFLICT,
   // Ours
   body_too_large: [413, true, false],
   unsupported_media_type: [415, true, false],

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** What happened: the facts the harness (stop-hook fan-out, completion reviews, outbox) reacts to. */
-export const DOMAIN_EVENT_TYPES = ['execution_ended', 'task_status_changed', 'stop_hook_arrived'] as const;
+export const DOMAIN_EVENT_TYPES = ['execution_ended', 'task_status_changed', 'stop_hook_arrived', 'task_conflicts_with_base'] as const;
 export type DomainEventType = (typeof DOMAIN_EVENT_TYPES)[number];
 
 export const EVENT_STATUSES = ['pending', 'processing', 'done', 'failed'] as const;

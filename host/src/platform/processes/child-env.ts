@@ -13,6 +13,18 @@ export function childEnv(
   return env;
 }
 
+// A provider's environment patch loses the host's SVC_* keys and what would make a program run other
+// code: the rule is the SDK's, so a provider's own tests (its test host) and svc apply the same one.
+export { filterProviderEnvPatch, type FilteredEnvPatch } from '@svc-org/ai-sdk';
+
+// Environment keys the host owns in a child: neither a provider nor a connection sets them.
+const HOST_OWNED_ENV = /^SVC_/i;
+
+/** A connection's environment (the person's own settings) without the host's SVC_* keys. */
+export function withoutHostOwnedEnv(env: Record<string, string> | undefined): Record<string, string> {
+  return Object.fromEntries(Object.entries(env ?? {}).filter(([key]) => !HOST_OWNED_ENV.test(key)));
+}
+
 // What a provider worker thread sees in process.env: enough to run, nothing secret.
 const WORKER_ENV_ALLOWLIST = ['PATH', 'HOME', 'USER', 'LOGNAME', 'LANG', 'LC_ALL', 'LC_CTYPE', 'TZ', 'TMPDIR', 'TERM', 'SHELL'];
 

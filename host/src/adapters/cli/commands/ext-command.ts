@@ -167,6 +167,7 @@ export function formatPermissionPrompt(prompt: PermissionPrompt): string {
   if (prompt.integrationFiles && prompt.integrationFiles.length > 0) {
     lines.push(`its integrations may read and write: ${prompt.integrationFiles.join(', ')}`);
   }
+  if (prompt.sessions) lines.push(prompt.sessions);
   if (prompt.isolation) {
     lines.push(`runs as: ${prompt.isolation.runsAs}`);
     lines.push(`  enforces:     ${prompt.isolation.enforces.join('; ')}`);

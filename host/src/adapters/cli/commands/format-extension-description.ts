@@ -58,6 +58,9 @@ const cli: Section = (shown) => {
 /** Every file of the CLIs' own configuration the provider may read or write with integration:mcp. */
 const integrationFiles: Section = (shown) => [`integration files: ${shown.integrationFiles.join(', ') || '(none)'}`];
 
+/** What its interactive sessions start: the confirmed CLI under process:spawn, or nothing. */
+const sessions: Section = (shown) => (shown.sessions ? [shown.sessions] : []);
+
 /** The mode, and both lists the notice refers to: what it enforces here and what it does not. */
 const isolation: Section = (shown) => [
   `runs as: ${shown.isolation.runsAs}`,
@@ -71,7 +74,7 @@ const failedChecks: Section = (shown) =>
 const notice: Section = (shown) => shown.notice;
 
 /** The sections in the order they are printed. */
-export const EXTENSION_DESCRIPTION_SECTIONS: readonly Section[] = [header, waiting, permissions, compatibility, cli, integrationFiles, isolation, failedChecks, notice];
+export const EXTENSION_DESCRIPTION_SECTIONS: readonly Section[] = [header, waiting, permissions, compatibility, cli, integrationFiles, sessions, isolation, failedChecks, notice];
 
 export function formatExtensionDescription(shown: ShownExtension): string[] {
   return EXTENSION_DESCRIPTION_SECTIONS.flatMap((section) => section(shown));

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import type { HostServices } from '../../../host-services.js';
 import { spawnPty } from '../../../features/terminals/index.js';
 import { attachLocalTerminal } from '../attach-local-terminal.js';
@@ -32,14 +33,14 @@ export async function sessionCommand(args: string[], io: CliIo, open: () => Prom
   const description = await services.extensions.buildSessionProcess(target, {
     mode: resume ? 'resume' : 'fresh',
     ...(values.resume ? { sessionId: values.resume } : {}),
-    cwd: values.cwd ?? io.cwd,
+    cwd: resolve(io.cwd, values.cwd ?? '.'),
     ...(values.model ? { model: values.model } : {}),
   });
   // Checked once the request is known to be valid (its own errors come first), before anything runs.
   requireTerminal(io, 'svc session');
   const term = spawnPty(
     {
-      ...description,
+      session: description,
       connectionEnv: target.connection?.env,
       cols: io.stdout.columns,
       rows: io.stdout.rows,

@@ -6,7 +6,7 @@ import type { MessagePort } from 'node:worker_threads';
 import type { CliStreamEvent, HostContextShape, HostMessage, HostMethodName, HostMethodPermission, SvcErrorData, WorkerMessage } from '@svc-org/ai-sdk';
 import { CliStreamEventSchema, HostMethods, PermissionDeniedError, STREAM_EVENT_WINDOW, SvcError } from '@svc-org/ai-sdk';
 import type { Logger } from '../../../platform/logging/index.js';
-import { childEnv } from '../../../platform/processes/child-env.js';
+import { childEnv, filterProviderEnvPatch } from '../../../platform/processes/child-env.js';
 import { ProcessSupervisor, type KillReason, type SupervisedProcess } from '../../../platform/processes/process-supervisor.js';
 import { eventSize } from './event-size.js';
 import { checkMessageBounds } from './message-bounds.js';
@@ -332,6 +332,8 @@ export class CallChannel {
       '$process.spawn': (spec, options) => {
         const cap = this.options.maxProcessTimeoutMs;
         const timeoutMs = options.timeoutMs && cap ? Math.min(options.timeoutMs, cap) : (options.timeoutMs ?? cap);
+        const envPatch = filterProviderEnvPatch(spec.envPatch);
+        if (envPatch.dropped.length > 0) logger.warn('provider environment variables left out', { command: spec.command, dropped: envPatch.dropped });
         const supervised = this.supervisor.spawn(
           {
             command: spec.command,
@@ -339,7 +341,7 @@ export class CallChannel {
             cwd: spec.cwd,
             stdin: spec.stdin,
             timeoutMs,
-            env: childEnv(this.options.hostEnv, this.options.connectionEnv, spec.envPatch),
+            env: childEnv(this.options.hostEnv, this.options.connectionEnv, envPatch.env),
           },
           {
             onData: (stream, text) => {

@@ -218,8 +218,11 @@ export class CallExecutor {
     }
     const failure = outcome.ok ? reportedFailure(method, outcome.value, streamFailure, endedBy) : outcome.error;
     // The host starts the session's CLI from this description: that start is the provider's use of
-    // process:spawn, as a Host Context spawn is.
-    if (stats && method === 'buildSessionProcess' && !failure && extension.granted.has('process:spawn')) stats.permissionUsed(extension.id, 'process:spawn');
+    // process:spawn, as a Host Context spawn is, and the CLI it starts uses the provider's network.
+    if (stats && method === 'buildSessionProcess' && !failure && extension.granted.has('process:spawn')) {
+      stats.permissionUsed(extension.id, 'process:spawn');
+      if (extension.granted.has('network:provider')) stats.permissionUsed(extension.id, 'network:provider');
+    }
     stats?.call({
       id: extension.id,
       method,

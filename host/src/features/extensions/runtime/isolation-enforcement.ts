@@ -35,7 +35,7 @@ export function isolationEnforcement(mode: IsolationMode, probe: IsolationProbe 
   const enforces = [
     'reads only its own package',
     'no file writes',
-    'no child processes, workers, native addons or WASI',
+    'its own code starts no process, worker, native addon or WASI (processes, its interactive sessions included, only through process:spawn)',
     'environment from an allowlist only',
     `heap limit ${memoryMb} MB`,
     'deadlines (SIGKILL)',

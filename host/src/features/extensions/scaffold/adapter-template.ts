@@ -29,7 +29,9 @@ const STDERR_TAIL_CHARS = 500;
 export class ${adapterClass} extends StreamingCliAdapter {
   /**
    * A terminal session: svc runs this process in a PTY attached to the user's terminal, with
-   * \`envPatch\` applied. Return a command and an argument array, never a shell command line.
+   * \`envPatch\` applied. Return a command and an argument array, never a shell command line. A
+   * session is a spawn: it needs "process:spawn", and svc starts only ctx.cli.command (the CLI the
+   * person confirmed) in request.cwd; variables such as NODE_OPTIONS or LD_PRELOAD are left out.
    */
   buildSessionProcess(request: SessionRequest, ctx: AdapterContext): SessionProcess {
     // ctx.cli.command is the executable svc found (a connection's override, \`command.default\`,
