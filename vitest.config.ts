@@ -33,6 +33,7 @@ const TIMED = [
   'test/security/kill-loop.test.ts',
   // The browser pages that drive task terminals (stop grace, a resumed session) or a query's deadline;
   // the other browser files' outcomes do not depend on time, and they run in `e2e`.
+  'test/web/web-board.test.ts',
   'test/web/web-harness.test.ts',
   'test/web/web-review.test.ts',
   'test/web/web-running-providers.test.ts',

@@ -17,6 +17,7 @@ export {
   sendReviewComments,
   type HarnessMessage,
 } from './messaging/index.js';
+export { BOARD_ATTENTIONS, BOARD_GROUP_WORDS, getBoard, type BoardAttention, type BoardCard } from './board/index.js';
 export { MESSAGING_CONFIG_KEYS } from './messaging/messaging-config-keys.js';
 export {
   checkGatewayHealth,

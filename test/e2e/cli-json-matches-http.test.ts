@@ -54,6 +54,7 @@ const CASES: Record<string, Case> = {
   'product-group list': { args: () => [], input: () => ({}) },
   'product-group show': { args: () => [String(ids.productGroup)], input: () => ({ id: ids.productGroup }) },
   'harness list': { args: () => [], input: () => ({}) },
+  status: { args: () => [], input: () => ({}) },
   'gateway list': { args: () => [], input: () => ({}) },
   'channel list': { args: () => [], input: () => ({}) },
 };

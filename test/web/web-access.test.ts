@@ -42,7 +42,7 @@ describe('signing in', () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(url);
-    await page.waitForURL(/\/tasks$/);
+    await page.waitForURL(/\/board$/);
     const [cookie] = await context.cookies();
     expect(cookie).toMatchObject({ name: 'svc_session', httpOnly: true, sameSite: 'Strict', path: '/' });
     expect(await page.evaluate(() => document.cookie)).toBe('');
@@ -62,10 +62,10 @@ describe('signing in', () => {
     expect(url).toMatch(new RegExp(`^${serve.url}/login\\?code=[A-Za-z0-9_-]{20,}$`));
     const page = await (await browser.newContext()).newPage();
     await page.goto(url);
-    await page.waitForURL(/\/tasks$/);
+    await page.waitForURL(/\/board$/);
     // The address changes before the page has drawn: wait for the heading, then count it.
-    await page.getByRole('heading', { name: 'Tasks', level: 1 }).waitFor();
-    expect(await page.getByRole('heading', { name: 'Tasks', level: 1 }).count()).toBe(1);
+    await page.getByRole('heading', { name: 'Board', level: 1 }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Board', level: 1 }).count()).toBe(1);
   });
 
   test('a browser session cannot mint login links for itself', async () => {

@@ -33,7 +33,7 @@ export async function signedInPage(browser: Browser, serve: ServeProcess, viewpo
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   await page.goto(await freshLoginUrl(serve));
-  await page.waitForURL(/\/tasks/);
+  await page.waitForURL(/\/board/);
   return { context, page };
 }
 

@@ -66,7 +66,7 @@ test('connections are added on the page with a write-only secret', async () => {
 
 test('a workspace, a project and a task are made on the page; the task runs in a live terminal that takes input', async () => {
   page.setDefaultTimeout(15_000);
-  await page.getByRole('link', { name: 'Tasks' }).click();
+  await page.getByRole('link', { name: 'Projects' }).click();
   await page.getByLabel('New workspace').fill('Acme');
   await page.getByLabel('New workspace').press('Enter');
   await page.getByRole('button', { name: 'Acme' }).click();

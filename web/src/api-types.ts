@@ -17,6 +17,7 @@ import type { discardTaskWorktree } from '../../host/src/operations/worktree/dis
 import type { getTaskDiff } from '../../host/src/operations/worktree/get-task-diff.js';
 import type { getTaskWorktree } from '../../host/src/operations/worktree/get-task-worktree.js';
 import type { mergeTask } from '../../host/src/operations/worktree/merge-task.js';
+import type { revertTaskChanges } from '../../host/src/operations/worktree/revert-task-changes.js';
 import type { restoreTaskWorktree } from '../../host/src/operations/worktree/restore-task-worktree.js';
 import type { checkGatewayHealth } from '../../harness/src/gateways/check-gateway-health.js';
 import type { listChannels } from '../../harness/src/gateways/list-channels.js';
@@ -24,6 +25,7 @@ import type { listGateways } from '../../harness/src/gateways/list-gateways.js';
 import type { listMcpTokens } from '../../harness/src/mcp/tokens/mcp-token-operations.js';
 import type { listHarnessMessages } from '../../harness/src/messaging/list-harness-messages.js';
 import type { replyToAsk } from '../../harness/src/messaging/reply-to-ask.js';
+import type { getBoard } from '../../harness/src/board/get-board.js';
 import type { sendReviewComments } from '../../harness/src/messaging/send-review-comments.js';
 
 /** The answer of an operation's HTTP route. */
@@ -52,6 +54,7 @@ export type WorktreeState = Answer<typeof getTaskWorktree>;
 export type TaskDiff = Answer<typeof getTaskDiff>;
 export type MergeOutcome = Answer<typeof mergeTask>;
 export type DiscardOutcome = Answer<typeof discardTaskWorktree>;
+export type RevertOutcome = Answer<typeof revertTaskChanges>;
 export type RestoreOutcome = Answer<typeof restoreTaskWorktree>;
 /** One comment of the Review view, as send_review_comments takes it. */
 export type ReviewComment = z.input<typeof sendReviewComments.input>['comments'][number];
@@ -59,6 +62,9 @@ export type ReviewComment = z.input<typeof sendReviewComments.input>['comments']
 export type HarnessMessagePage = Answer<typeof listHarnessMessages>;
 export type HarnessMessage = HarnessMessagePage['items'][number];
 export type AskReply = Answer<typeof replyToAsk>;
+export type Board = Answer<typeof getBoard>;
+export type BoardCard = Board['items'][number];
+export type Attention = BoardCard['attention'];
 export type Gateway = Item<typeof listGateways>;
 export type Channel = Item<typeof listChannels>;
 export type GatewayHealth = Answer<typeof checkGatewayHealth>;

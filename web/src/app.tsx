@@ -6,10 +6,12 @@ import { ExtensionsPage } from './pages/extensions-page.js';
 import { HarnessPage } from './pages/harness-page.js';
 import { McpTokensPage } from './pages/mcp-tokens-page.js';
 import { NotificationsPage } from './pages/notifications-page.js';
-import { TasksPage } from './pages/tasks-page.js';
+import { BoardPage } from './pages/board-page.js';
+import { TaskDetail, TasksPage } from './pages/tasks-page.js';
 
 const NAV = [
-  { href: '/tasks', label: 'Tasks' },
+  { href: '/board', label: 'Board' },
+  { href: '/tasks', label: 'Projects' },
   { href: '/harness', label: 'Notification center' },
   { href: '/settings/extensions', label: 'Extensions' },
   { href: '/settings/notifications', label: 'Notifications' },
@@ -21,6 +23,8 @@ type Access = { state: 'checking' } | { state: 'ok'; version: string } | { state
 
 export function App() {
   const { path } = useLocation();
+  // A task's own view belongs to the board it is opened from.
+  const section = /^\/tasks\/\d+$/.test(path) ? '/board' : path;
   const [access, setAccess] = useState<Access>({ state: 'checking' });
   useEffect(() => {
     // GET /api/health is a plain route, not an operation: its answer is typed here.
@@ -31,7 +35,7 @@ export function App() {
     );
   }, []);
   useEffect(() => {
-    if (path === '/' || path === '') navigate('/tasks');
+    if (path === '/' || path === '') navigate('/board');
   }, [path]);
 
   if (access.state === 'checking') return <main className="center">Loading…</main>;
@@ -54,7 +58,7 @@ export function App() {
         <span className="brand">svc</span>
         <nav aria-label="Main">
           {NAV.map((item) => (
-            <Link key={item.href} href={item.href} aria-current={path.startsWith(item.href) ? 'page' : undefined}>
+            <Link key={item.href} href={item.href} aria-current={section.startsWith(item.href) ? 'page' : undefined}>
               {item.label}
             </Link>
           ))}
@@ -69,6 +73,9 @@ export function App() {
 }
 
 function Page({ path }: { path: string }) {
+  if (path.startsWith('/board')) return <BoardPage />;
+  const task = /^\/tasks\/(\d+)$/.exec(path);
+  if (task) return <TaskPage taskId={Number(task[1])} />;
   if (path.startsWith('/tasks')) return <TasksPage />;
   if (path.startsWith('/harness')) return <HarnessPage />;
   if (path.startsWith('/settings/extensions')) return <ExtensionsPage />;
@@ -79,8 +86,19 @@ function Page({ path }: { path: string }) {
     <section>
       <h1>Not found</h1>
       <p>
-        No page at <code>{path}</code>. <Link href="/tasks">Go to tasks</Link>.
+        No page at <code>{path}</code>. <Link href="/board">Go to the board</Link>.
       </p>
+    </section>
+  );
+}
+
+function TaskPage({ taskId }: { taskId: number }) {
+  return (
+    <section className="task-page">
+      <p>
+        <Link href="/board">← Board</Link>
+      </p>
+      <TaskDetail key={taskId} taskId={taskId} />
     </section>
   );
 }

@@ -1,5 +1,4 @@
 import '@xterm/xterm/css/xterm.css';
-import 'diff2html/bundles/css/diff2html.min.css';
 import './styles.css';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.js';

@@ -138,6 +138,9 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
       ...(crashAt ? { crashAt } : {}),
     });
     const stopNotifying = domain.events.onAppend(() => eventWorker.notify());
+    // An execution that ends or a status that changes inside this service (no request of a page
+    // made it) moves the task on the board: the pages hear it as a change of `tasks`.
+    const stopPublishing = domain.events.onAppend(() => web.live.publish('tasks'));
     const invoker = new OperationInvoker({ registry, services: async () => services, terminals, caller: { via: 'http' } });
     const app = createHttpApp({ invoker, domain, terminals, connections, extensions: services.extensions, logger, token, hostVersion: HOST_VERSION, web });
     // MCP over Streamable HTTP at /mcp, for clients holding a token of `svc mcp token create`.
@@ -162,6 +165,7 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
         (closing ??= (async () => {
           web.live.close();
           stopNotifying();
+          stopPublishing();
           await eventWorker.stop();
           await worktreeWatcher.stop();
           await routing.stop();

@@ -1,10 +1,13 @@
-// The Review view of a task in its own git worktree: what it changed against its base (a rendered
-// diff, diff2html), line comments sent into its terminal as one message, merge, discard (after a
-// dialog listing what only the worktree holds) and restore.
-import { html as renderDiff, parse as parseDiff } from 'diff2html';
-import { useMemo, useState, type MouseEvent } from 'react';
-import { get, post } from '../api.js';
-import type { DiscardOutcome, MergeOutcome, RestoreOutcome, ReviewComment, TaskDiff, WorktreeState } from '../api-types.js';
+// The Review view of a task in its own git worktree, like a pull request: what it changed against
+// its base, file by file (each collapses); a click on a line opens a comment box under it; comments
+// gather as a pending review sent to the task's terminal as one message (or one at once); a file or
+// one change of it can be reverted in the worktree; merge, squash-merge and discard say what they
+// will do and ask first (discard lists what only the worktree holds, which is archived); a discarded
+// worktree is restored from its archive.
+import { parse as parseDiff } from 'diff2html';
+import { Fragment, useMemo, useState } from 'react';
+import { ApiError, get, post } from '../api.js';
+import type { DiscardOutcome, MergeOutcome, RestoreOutcome, ReviewComment, RevertOutcome, TaskDiff, WorktreeState } from '../api-types.js';
 import { EmptyState } from '../components/empty-state.js';
 import { ErrorNote } from '../components/error-note.js';
 import { ModalDialog } from '../components/modal-dialog.js';
@@ -16,17 +19,38 @@ import { useResource } from '../use-resource.js';
  * the CLI's flags).
  */
 const FIXES: Record<string, string> = {
-  task_has_uncommitted_changes: 'Tick “Commit pending changes first” and press the button again, or let the task commit them.',
+  task_has_uncommitted_changes: 'Tick “Commit the worktree’s uncommitted changes first” and press the button again, or let the task commit them.',
   task_still_running: 'Tick “Stop the task if it is still running” and press the button again, or stop the task yourself.',
   project_folder_dirty: 'Commit or stash the changes in the project folder, then merge again.',
   merge_conflict: 'Ask the task to bring its branch up to date with its base (reply in its terminal or send a comment), then merge again.',
   merge_would_overwrite_files: 'Move those files out of the project folder (or commit them there), then merge again.',
   base_branch_checked_out: 'Check out another branch in that other worktree (or merge there), then merge again.',
-  worktree_has_unsaved_files: 'Press Discard worktree and confirm in the dialog that lists them.',
+  worktree_has_unsaved_files: 'Press Discard worktree… and confirm in the dialog that lists them.',
+  revert_stale: 'The change moved since the page showed it: press Revert again on the change as it is now.',
 };
 
 /** Where a comment being typed applies (page state). */
 type Draft = Omit<ReviewComment, 'body'>;
+type DiffFile = ReturnType<typeof parseDiff>[number];
+
+/** What a person is asked to confirm. */
+type Confirm =
+  | { kind: 'merge'; squash: boolean }
+  /** A discard, with what its dry run said would be lost; `running`: the task must be stopped first. */
+  | { kind: 'discard'; preview: DiscardOutcome; running: boolean }
+  | { kind: 'revert'; preview: RevertOutcome; hunkHeader?: string };
+
+/** The boxes of the merge and discard dialogs. */
+interface EndChoices {
+  commitPending: boolean;
+  stop: boolean;
+  keepOpen: boolean;
+}
+
+const fileName = (file: DiffFile) => (file.newName === '/dev/null' ? file.oldName : file.newName);
+const where = (c: Draft) => `${c.filename}${c.line ? `:${c.line}` : ''}`;
+const sameLine = (a: Draft, b: Draft) => a.filename === b.filename && a.line === b.line && (a.side ?? 'new') === (b.side ?? 'new');
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 export function ReviewView({ taskId, onChanged }: { taskId: number; onChanged(): void }) {
   const state = useResource(() => get<WorktreeState>(`/api/tasks/${taskId}/worktree`), [taskId], ['tasks', 'terminals']);
@@ -36,19 +60,16 @@ export function ReviewView({ taskId, onChanged }: { taskId: number; onChanged():
     [taskId, worktree?.state, worktree?.mergedCommit],
     ['tasks', 'terminals'],
   );
-  const [comments, setComments] = useState<ReviewComment[]>([]);
+  const [pending, setPending] = useState<ReviewComment[]>([]);
+  const [summary, setSummary] = useState('');
   const [draft, setDraft] = useState<Draft>();
   const [draftText, setDraftText] = useState('');
-  const [commitPending, setCommitPending] = useState(false);
-  const [stopFirst, setStopFirst] = useState(false);
-  const [keepOpen, setKeepOpen] = useState(false);
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
+  const [confirming, setConfirming] = useState<Confirm>();
+  const [ending, setEnding] = useState<EndChoices>({ commitPending: false, stop: false, keepOpen: false });
   const [notice, setNotice] = useState<string>();
-  const [discarding, setDiscarding] = useState<DiscardOutcome>();
   const action = useAction();
-  const rendered = useMemo(() => {
-    if (!diff.data?.patch) return '';
-    return renderDiff(parseDiff(diff.data.patch), { drawFileList: false, outputFormat: 'line-by-line', matching: 'lines' });
-  }, [diff.data?.patch]);
+  const files = useMemo(() => (diff.data?.patch ? parseDiff(diff.data.patch) : []), [diff.data?.patch]);
 
   if (state.error) return <ErrorNote error={state.error} />;
   if (!state.data) return null;
@@ -59,69 +80,114 @@ export function ReviewView({ taskId, onChanged }: { taskId: number; onChanged():
     diff.reload();
     onChanged();
   };
-  // A click on a line of the rendered diff opens a comment on that file and line.
-  const pickLine = (event: MouseEvent<HTMLDivElement>) => {
-    const target = event.target as HTMLElement;
-    const row = target.closest('tr');
-    const file = target.closest('.d2h-file-wrapper')?.querySelector('.d2h-file-name')?.textContent?.trim();
-    if (!row || !file) return;
-    const newLine = Number(row.querySelector('.line-num2')?.textContent?.trim());
-    const oldLine = Number(row.querySelector('.line-num1')?.textContent?.trim());
-    const draftFor: Draft = newLine > 0 ? { filename: file, line: newLine, side: 'new' } : oldLine > 0 ? { filename: file, line: oldLine, side: 'old' } : { filename: file };
-    setDraft(draftFor);
+  const openDraft = (at: Draft) => {
+    setDraft(at);
     setDraftText('');
   };
-  const addComment = () => {
+  const addToReview = () => {
     if (!draft || !draftText.trim()) return;
-    setComments([...comments, { ...draft, body: draftText.trim() }]);
+    setPending([...pending, { ...draft, body: draftText.trim() }]);
     setDraft(undefined);
-    setDraftText('');
   };
-  const send = () =>
-    action
-      .run(() => post(`/api/tasks/${taskId}/review-comments`, { comments }))
-      .then((sent) => {
-        if (sent) {
-          setNotice(`${comments.length} comment${comments.length === 1 ? '' : 's'} sent to the task's terminal.`);
-          setComments([]);
-          onChanged();
-        }
-      });
-  const endOptions = () => ({ ...(commitPending ? { commitPending: true } : {}), ...(stopFirst ? { stop: true } : {}), ...(keepOpen ? { keepOpen: true } : {}) });
-  const merge = (squash: boolean) =>
-    action
-      .run(async () => {
-        const result = await post<MergeOutcome>(`/api/tasks/${taskId}/merge`, { ...(squash ? { squash: true } : {}), ...endOptions() });
+  const sendComments = (comments: ReviewComment[], withSummary: boolean) =>
+    action.run(async () => {
+      await post(`/api/tasks/${taskId}/review-comments`, { comments, ...(withSummary && summary.trim() ? { summary: summary.trim() } : {}) });
+      setNotice(`${plural(comments.length, 'comment')} sent to the task's terminal as one message.`);
+      onChanged();
+    });
+  const commentNow = async () => {
+    if (!draft || !draftText.trim()) return;
+    if (await sendComments([{ ...draft, body: draftText.trim() }], false)) setDraft(undefined);
+  };
+  const submitReview = async () => {
+    if (await sendComments(pending, true)) {
+      setPending([]);
+      setSummary('');
+    }
+  };
+  const askRevert = (path: string, hunk?: number, hunkHeader?: string) =>
+    action.run(async () => {
+      const preview = await post<RevertOutcome>(`/api/tasks/${taskId}/revert`, { filename: path, ...(hunk !== undefined ? { hunk } : {}), dryRun: true });
+      setConfirming({ kind: 'revert', preview, ...(hunkHeader ? { hunkHeader } : {}) });
+    });
+  // The dry run lists what only the worktree holds; for a running task it is asked as if stopped
+  // first (a dry run stops nothing), and the dialog says the task must be stopped.
+  const askDiscard = () =>
+    action.run(async () => {
+      const preview = (stop: boolean) => post<DiscardOutcome>(`/api/tasks/${taskId}/discard`, { dryRun: true, ...(stop ? { stop: true } : {}) });
+      try {
+        setConfirming({ kind: 'discard', preview: await preview(false), running: false });
+      } catch (error) {
+        if (!(error instanceof ApiError) || error.code !== 'task_still_running') throw error;
+        setConfirming({ kind: 'discard', preview: await preview(true), running: true });
+      }
+    });
+  const endOptions = () => ({ ...(ending.commitPending ? { commitPending: true } : {}), ...(ending.stop ? { stop: true } : {}), ...(ending.keepOpen ? { keepOpen: true } : {}) });
+  const confirmed = async (what: Confirm) => {
+    const done = await action.run(async () => {
+      if (what.kind === 'merge') {
+        const result = await post<MergeOutcome>(`/api/tasks/${taskId}/merge`, { ...(what.squash ? { squash: true } : {}), ...endOptions() });
         setNotice(
           `${result.outcome === 'merged' ? `Merged into ${result.baseBranch} as ${result.commit.slice(0, 12)}.` : `Already in ${result.baseBranch}; nothing to merge.`}` +
             `${result.stoppedExecutionId !== null ? ' The task was stopped.' : ''} The task is ${result.taskStatus}.`,
         );
-      })
-      .then(reload);
-  // Discard asks first: the dialog lists what only the worktree holds (it goes to the archive).
-  const previewDiscard = () =>
-    action.run(async () => {
-      setDiscarding(await post<DiscardOutcome>(`/api/tasks/${taskId}/discard`, { dryRun: true, ...(stopFirst ? { stop: true } : {}) }));
-    });
-  const discard = () =>
-    action
-      .run(async () => {
-        setDiscarding(undefined);
+      } else if (what.kind === 'discard') {
+        // The dialog listed what only the worktree holds: confirming it is the person's force.
         const result = await post<DiscardOutcome>(`/api/tasks/${taskId}/discard`, { force: true, ...endOptions() });
         setNotice(
           `Worktree removed${result.archived ? ' and archived for 7 days (Restore worktree brings it back)' : ''}.${result.stoppedExecutionId !== null ? ' The task was stopped.' : ''} The task is ${result.taskStatus}.` +
-            `${result.unmergedCommits.length ? ` Branch ${result.branch} is kept with ${result.unmergedCommits.length} unmerged commit(s).` : ''}`,
+            `${result.unmergedCommits.length ? ` Branch ${result.branch} is kept with ${plural(result.unmergedCommits.length, 'commit')} its base lacks.` : ''}`,
         );
-      })
-      .then(reload);
-  const restore = () =>
-    action
-      .run(async () => {
-        const result = await post<RestoreOutcome>(`/api/tasks/${taskId}/restore`, {});
-        setNotice(`Worktree restored as it was on ${new Date(result.archivedAt).toLocaleString()}.`);
-      })
-      .then(reload);
+      } else {
+        const { preview } = what;
+        const result = await post<RevertOutcome>(`/api/tasks/${taskId}/revert`, { filename: preview.path, ...(preview.hunk !== null ? { hunk: preview.hunk } : {}), ...(what.hunkHeader ? { hunkHeader: what.hunkHeader } : {}) });
+        setNotice(`Reverted ${result.hunk !== null ? `a change of ${result.path}` : result.path} in the worktree.${result.savedCopy ? ' The file as it was is kept in svc’s folder.' : ''}`);
+      }
+    });
+    setConfirming(undefined);
+    if (done) reload();
+  };
+  const restore = async () => {
+    const done = await action.run(async () => {
+      const result = await post<RestoreOutcome>(`/api/tasks/${taskId}/restore`, {});
+      setNotice(`Worktree restored as it was on ${new Date(result.archivedAt).toLocaleString()}.`);
+    });
+    if (done) reload();
+  };
+  const toggle = (path: string) => {
+    const next = new Set(collapsed);
+    if (next.has(path)) next.delete(path);
+    else next.add(path);
+    setCollapsed(next);
+  };
   const d = diff.data;
+  const live = worktree.state !== 'REMOVED';
+  const commentForm = (
+    <form
+      className="stack-form comment-form"
+      aria-label="New comment"
+      onSubmit={(event) => {
+        event.preventDefault();
+        addToReview();
+      }}
+    >
+      <label>
+        Comment on <code>{draft ? where(draft) : ''}</code>
+        <textarea value={draftText} rows={3} onChange={(e) => setDraftText(e.target.value)} required autoFocus />
+      </label>
+      <div className="actions">
+        <button type="submit" disabled={!draftText.trim()}>
+          Add to review
+        </button>
+        <button type="button" className="ghost" disabled={action.busy || !draftText.trim()} onClick={() => void commentNow()}>
+          Comment now
+        </button>
+        <button type="button" className="ghost" onClick={() => setDraft(undefined)}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
   return (
     <section className="review" aria-label="Review">
       <h3>Review</h3>
@@ -130,11 +196,11 @@ export function ReviewView({ taskId, onChanged }: { taskId: number; onChanged():
         {d ? (
           <>
             {' '}
-            · {d.files.length} file{d.files.length === 1 ? '' : 's'} · <span className="added">+{d.additions}</span> <span className="removed">−{d.deletions}</span>
+            · {plural(d.files.length, 'file')} · <span className="added">+{d.additions}</span> <span className="removed">−{d.deletions}</span>
             {d.uncommitted ? <span className="badge">uncommitted changes</span> : null}
           </>
         ) : null}
-        {worktree.state === 'REMOVED' ? <span className="badge">worktree removed</span> : null}
+        {!live ? <span className="badge">worktree removed</span> : null}
         {worktree.mergedCommit ? <span className="badge ok">merged as {worktree.mergedCommit.slice(0, 12)}</span> : null}
       </p>
       {worktree.conflictsWithBase && worktree.conflictsWithBase.length > 0 ? (
@@ -157,134 +223,298 @@ export function ReviewView({ taskId, onChanged }: { taskId: number; onChanged():
       ) : null}
       {d && d.files.length === 0 && !worktree.mergedCommit ? <EmptyState title="No changes yet">The task has not changed anything against its base.</EmptyState> : null}
       {d && d.files.length > 0 ? (
-        <table className="grid compact files-changed" aria-label="Files changed">
-          <thead>
-            <tr>
-              <th scope="col">File</th>
-              <th scope="col">Change</th>
-              <th scope="col">Lines</th>
-            </tr>
-          </thead>
-          <tbody>
-            {d.files.map((f) => (
-              <tr key={f.path}>
-                <td>
-                  <code>{f.path}</code>
-                </td>
-                <td>{f.status}</td>
-                <td>{f.binary ? 'binary' : <><span className="added">+{f.additions}</span> <span className="removed">−{f.deletions}</span></>}</td>
+        <details className="files-list" open>
+          <summary>Files changed ({d.files.length})</summary>
+          <table className="grid compact files-changed" aria-label="Files changed">
+            <thead>
+              <tr>
+                <th scope="col">File</th>
+                <th scope="col">Change</th>
+                <th scope="col">Lines</th>
               </tr>
+            </thead>
+            <tbody>
+              {d.files.map((f) => (
+                <tr key={f.path}>
+                  <td>
+                    <a href={`#diff-${encodeURIComponent(f.path)}`}>
+                      <code>{f.path}</code>
+                    </a>
+                  </td>
+                  <td>{f.status}</td>
+                  <td>{f.binary ? 'binary' : <><span className="added">+{f.additions}</span> <span className="removed">−{f.deletions}</span></>}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </details>
+      ) : null}
+      {files.length ? <p className="note">Click a line to comment on it.</p> : null}
+      {files.map((file) => {
+        const path = fileName(file);
+        const open = !collapsed.has(path);
+        return (
+          <section key={path} className="diff-file" id={`diff-${encodeURIComponent(path)}`} aria-label={`Changes to ${path}`}>
+            <header className="diff-file-head">
+              <button type="button" className="ghost toggle" aria-expanded={open} aria-label={`${open ? 'Collapse' : 'Expand'} ${path}`} onClick={() => toggle(path)}>
+                {open ? '▾' : '▸'}
+              </button>
+              <code className="path">{path}</code>
+              <span className="added">+{file.addedLines}</span> <span className="removed">−{file.deletedLines}</span>
+              {live && !worktree.mergedCommit ? (
+                <button type="button" className="ghost small" disabled={action.busy} onClick={() => void askRevert(path)}>
+                  Revert file
+                </button>
+              ) : null}
+              <button type="button" className="ghost small" onClick={() => openDraft({ filename: path })}>
+                Comment on file
+              </button>
+            </header>
+            {draft && draft.filename === path && draft.line === undefined ? commentForm : null}
+            {open ? (
+              <table className="diff-table">
+                <colgroup>
+                  <col className="num" />
+                  <col className="num" />
+                  <col />
+                </colgroup>
+                <tbody>
+                  {file.blocks.map((block, hunk) => (
+                    <Fragment key={hunk}>
+                      <tr className="hunk">
+                        <td colSpan={3}>
+                          <span className="hunk-header">{block.header}</span>
+                          {live && !worktree.mergedCommit ? (
+                            <button type="button" className="ghost small" disabled={action.busy} onClick={() => void askRevert(path, hunk, block.header)}>
+                              Revert this change
+                            </button>
+                          ) : null}
+                        </td>
+                      </tr>
+                      {block.lines.map((line, index) => {
+                        const at: Draft = line.type === 'delete' ? { filename: path, line: line.oldNumber, side: 'old' } : { filename: path, line: line.newNumber!, side: 'new' };
+                        const comments = pending.filter((c) => sameLine(c, at));
+                        return (
+                          <Fragment key={index}>
+                            <tr className={`line ${line.type}`} onClick={() => openDraft(at)} title="Comment on this line">
+                              <td className="num">{line.oldNumber ?? ''}</td>
+                              <td className="num">{line.newNumber ?? ''}</td>
+                              <td className="code">{line.content}</td>
+                            </tr>
+                            {comments.map((c) => (
+                              <tr key={`c${pending.indexOf(c)}`} className="comment-row">
+                                <td colSpan={3}>
+                                  <div className="pending-comment">
+                                    <span className="badge">pending</span> {c.body}{' '}
+                                    <button type="button" className="ghost small" onClick={() => setPending(pending.filter((x) => x !== c))}>
+                                      Remove
+                                    </button>
+                                  </div>
+                                </td>
+                              </tr>
+                            ))}
+                            {draft && sameLine(draft, at) && draft.line !== undefined ? (
+                              <tr className="comment-row">
+                                <td colSpan={3}>{commentForm}</td>
+                              </tr>
+                            ) : null}
+                          </Fragment>
+                        );
+                      })}
+                    </Fragment>
+                  ))}
+                </tbody>
+              </table>
+            ) : null}
+          </section>
+        );
+      })}
+      {d?.truncated ? <p className="note">The diff was cut at 2 MB; the file list above is complete.</p> : null}
+      {pending.length ? (
+        <div className="pending-review card" role="region" aria-label="Pending review">
+          <h4>Your review: {plural(pending.length, 'comment')}</h4>
+          <ul className="pending-comments" aria-label="Pending comments">
+            {pending.map((c, index) => (
+              <li key={index}>
+                <code>{where(c)}</code> {c.body}
+              </li>
             ))}
-          </tbody>
-        </table>
-      ) : null}
-      {rendered ? (
-        <>
-          <p className="note">Click a line to comment on it.</p>
-          <div className="diff" onClick={pickLine} dangerouslySetInnerHTML={{ __html: rendered }} />
-          {d?.truncated ? <p className="note">The diff was cut at 2 MB; the file list above is complete.</p> : null}
-        </>
-      ) : null}
-      {draft ? (
-        <form
-          className="stack-form comment-form"
-          aria-label="New comment"
-          onSubmit={(event) => {
-            event.preventDefault();
-            addComment();
-          }}
-        >
+          </ul>
           <label>
-            Comment on <code>{draft.filename}{draft.line ? `:${draft.line}` : ''}</code>
-            <textarea value={draftText} rows={3} onChange={(e) => setDraftText(e.target.value)} required autoFocus />
+            Summary (optional)
+            <textarea rows={2} value={summary} onChange={(e) => setSummary(e.target.value)} />
           </label>
           <div className="actions">
-            <button type="submit">Add comment</button>
-            <button type="button" className="ghost" onClick={() => setDraft(undefined)}>
-              Cancel
+            <button type="button" disabled={action.busy} onClick={() => void submitReview()}>
+              Submit review ({pending.length})
+            </button>
+            <button type="button" className="ghost" onClick={() => setPending([])}>
+              Drop pending comments
             </button>
           </div>
-        </form>
-      ) : null}
-      {comments.length ? (
-        <ul className="pending-comments" aria-label="Pending comments">
-          {comments.map((c, index) => (
-            <li key={index}>
-              <code>{c.filename}{c.line ? `:${c.line}` : ''}</code> {c.body}{' '}
-              <button type="button" className="ghost" onClick={() => setComments(comments.filter((_, i) => i !== index))}>
-                Remove
-              </button>
-            </li>
-          ))}
-        </ul>
+        </div>
       ) : null}
       <div className="actions">
-        <button type="button" disabled={action.busy || comments.length === 0} onClick={send}>
-          Send comments{comments.length ? ` (${comments.length})` : ''}
+        <button type="button" disabled={action.busy || !d || d.files.length === 0} onClick={() => setConfirming({ kind: 'merge', squash: false })}>
+          Merge…
         </button>
-        <button type="button" disabled={action.busy || !d || d.files.length === 0} onClick={() => merge(false)}>
-          Merge
+        <button type="button" className="ghost" disabled={action.busy || !d || d.files.length === 0} onClick={() => setConfirming({ kind: 'merge', squash: true })}>
+          Squash and merge…
         </button>
-        <button type="button" className="ghost" disabled={action.busy || !d || d.files.length === 0} onClick={() => merge(true)}>
-          Squash and merge
-        </button>
-        <label>
-          <input type="checkbox" checked={commitPending} onChange={(e) => setCommitPending(e.target.checked)} /> Commit pending changes first
-        </label>
-        <label>
-          <input type="checkbox" checked={stopFirst} onChange={(e) => setStopFirst(e.target.checked)} /> Stop the task if it is still running
-        </label>
-        <label>
-          <input type="checkbox" checked={keepOpen} onChange={(e) => setKeepOpen(e.target.checked)} /> Keep the task open
-        </label>
-        {worktree.state !== 'REMOVED' ? (
-          <button type="button" className="danger" disabled={action.busy} onClick={previewDiscard}>
-            Discard worktree
+        {live ? (
+          <button type="button" className="danger" disabled={action.busy} onClick={() => void askDiscard()}>
+            Discard worktree…
           </button>
         ) : (
-          <button type="button" disabled={action.busy} onClick={restore}>
+          <button type="button" disabled={action.busy} onClick={() => void restore()}>
             Restore worktree
           </button>
         )}
       </div>
-      {discarding ? <DiscardDialog preview={discarding} commitPending={commitPending} onCancel={() => setDiscarding(undefined)} onConfirm={discard} /> : null}
+      {confirming ? (
+        <ConfirmDialog
+          what={confirming}
+          diff={d}
+          branch={worktree.branch}
+          baseBranch={worktree.baseBranch}
+          worktreePath={worktree.worktreePath}
+          ending={ending}
+          setEnding={setEnding}
+          busy={action.busy}
+          onConfirm={() => void confirmed(confirming)}
+          onCancel={() => setConfirming(undefined)}
+        />
+      ) : null}
     </section>
   );
 }
 
-/** What only the worktree holds, listed before the person confirms removing it. */
-function DiscardDialog({ preview, commitPending, onCancel, onConfirm }: { preview: DiscardOutcome; commitPending: boolean; onCancel(): void; onConfirm(): void }) {
-  const held = [
-    ...preview.held.uncommitted.map((path) => ({ path, kind: commitPending ? 'uncommitted (committed to the branch first)' : 'uncommitted change' })),
-    ...preview.held.untracked.map((path) => ({ path, kind: commitPending ? 'new file (committed to the branch first)' : 'new file, not committed' })),
-    ...preview.held.ignored.map((path) => ({ path, kind: 'ignored by git (not in any commit)' })),
-  ];
-  return (
-    <ModalDialog title="Discard this worktree?" onClose={onCancel}>
-      {held.length > 0 ? (
-        <>
-          <p>These files exist only in the task's worktree:</p>
-          <ul className="held-files" aria-label="Files only the worktree holds">
-            {held.map((file) => (
-              <li key={file.path}>
-                <code>{file.path}</code> — {file.kind}
+function ConfirmDialog(props: {
+  what: Confirm;
+  diff: TaskDiff | undefined;
+  branch: string;
+  baseBranch: string;
+  worktreePath: string;
+  ending: EndChoices;
+  setEnding(value: EndChoices): void;
+  busy: boolean;
+  onConfirm(): void;
+  onCancel(): void;
+}) {
+  const { what, diff: d } = props;
+  const box = (key: keyof EndChoices, words: string) => (
+    <label className="check">
+      <input type="checkbox" checked={props.ending[key]} onChange={(e) => props.setEnding({ ...props.ending, [key]: e.target.checked })} /> {words}
+    </label>
+  );
+  const boxes = (
+    <>
+      {d?.uncommitted ? box('commitPending', 'Commit the worktree’s uncommitted changes first') : null}
+      {box('stop', 'Stop the task if it is still running')}
+      {box('keepOpen', 'Keep the task open')}
+    </>
+  );
+  let title: string;
+  let body: React.ReactNode;
+  let button: string;
+  if (what.kind === 'merge') {
+    title = what.squash ? 'Squash and merge' : 'Merge';
+    button = what.squash ? 'Squash and merge' : 'Merge';
+    body = (
+      <>
+        <p>
+          This lands <code>{props.branch}</code> on <code>{props.baseBranch}</code>
+          {what.squash ? ' as one new commit' : ' with a merge commit'}: {plural(d?.files.length ?? 0, 'file')}, <span className="added">+{d?.additions ?? 0}</span>{' '}
+          <span className="removed">−{d?.deletions ?? 0}</span>. Your project folder moves to the new commit only if its tracked files are unchanged; nothing is merged if the branches conflict.
+          The merge ends the task&apos;s work: it moves to DONE unless you keep it open; a task still running is refused unless you tick the box to stop it.
+        </p>
+        {d?.uncommitted ? <p>The worktree has uncommitted changes: they are merged only if you tick the box below; otherwise the merge is refused and nothing changes.</p> : null}
+        {boxes}
+      </>
+    );
+  } else if (what.kind === 'discard') {
+    title = 'Discard the worktree';
+    button = 'Discard worktree';
+    const { preview } = what;
+    const commits = preview.unmergedCommits;
+    const commitPending = props.ending.commitPending;
+    const held = [
+      ...preview.held.uncommitted.map((path) => ({ path, kind: commitPending ? 'uncommitted (committed to the branch first)' : 'uncommitted change' })),
+      ...preview.held.untracked.map((path) => ({ path, kind: commitPending ? 'new file (committed to the branch first)' : 'new file, not committed' })),
+      ...preview.held.ignored.map((path) => ({ path, kind: 'ignored by git (not in any commit)' })),
+    ];
+    body = (
+      <>
+        <p>
+          This removes the task&apos;s worktree (<code>{props.worktreePath}</code>) and ends its work: it moves to CANCELLED unless you keep it open. Its branch{' '}
+          <code>{props.branch}</code> is kept
+          {commits.length ? ` with ${plural(commits.length, 'commit')} ${props.baseBranch} lacks:` : '.'}
+        </p>
+        {commits.length ? (
+          <ul>
+            {commits.map((c) => (
+              <li key={c.sha}>
+                <code>{c.sha.slice(0, 12)}</code> {c.subject}
               </li>
             ))}
           </ul>
-        </>
-      ) : (
-        <p>The worktree holds nothing its branch does not.</p>
-      )}
-      <p>
-        The worktree is kept in an archive for 7 days; Restore worktree brings it back as it is now.
-        {preview.unmergedCommits.length ? ` Branch ${preview.branch} stays, with its ${preview.unmergedCommits.length} unmerged commit(s).` : ''}
-      </p>
+        ) : null}
+        {held.length ? (
+          <>
+            <p>These files exist only in the task&apos;s worktree:</p>
+            <ul className="held-files" aria-label="Files only the worktree holds">
+              {held.map((file) => (
+                <li key={file.path}>
+                  <code>{file.path}</code> — {file.kind}
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : (
+          <p>The worktree holds nothing its branch does not.</p>
+        )}
+        <p>The worktree is kept in an archive for 7 days; Restore worktree brings it back as it is now.</p>
+        {what.running ? <p>The task is still running: tick the box to stop it first, or the discard is refused and nothing changes.</p> : null}
+        {preview.held.uncommitted.length || preview.held.untracked.length ? box('commitPending', 'Commit the worktree’s uncommitted changes first') : null}
+        {box('stop', 'Stop the task if it is still running')}
+        {box('keepOpen', 'Keep the task open')}
+      </>
+    );
+  } else {
+    const p = what.preview;
+    title = 'Revert in the worktree';
+    button = 'Revert';
+    body = (
+      <>
+        <p>
+          {p.action === 'delete' ? (
+            <>
+              This deletes <code>{p.path}</code> from the worktree (the task added it).
+            </>
+          ) : p.action === 'restore' ? (
+            <>
+              This puts <code>{p.path}</code> back as it is in <code>{props.baseBranch}</code>.
+            </>
+          ) : (
+            <>
+              This undoes one change of <code>{p.path}</code>.
+            </>
+          )}{' '}
+          <span className="added">+{p.additions}</span> <span className="removed">−{p.deletions}</span> lines are undone in the worktree (not in the branch&apos;s commits); the file as it is now is kept a copy of in svc&apos;s folder.
+        </p>
+        <pre className="patch">{p.patch}</pre>
+      </>
+    );
+  }
+  return (
+    <ModalDialog title={title} onClose={props.onCancel} wide>
+      {body}
       <div className="dialog-actions">
-        <button type="button" className="ghost" onClick={onCancel}>
+        <button type="button" className="ghost" onClick={props.onCancel}>
           Cancel
         </button>
-        <button type="button" className="danger" onClick={onConfirm} autoFocus>
-          Discard worktree
+        <button type="button" className={what.kind === 'merge' ? undefined : 'danger'} disabled={props.busy} onClick={props.onConfirm}>
+          {button}
         </button>
       </div>
     </ModalDialog>

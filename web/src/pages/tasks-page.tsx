@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { get, patch, post } from '../api.js';
-import type { Connection, Execution, Project, Task, TerminalStatus, Workspace } from '../api-types.js';
+import type { Board, Connection, Execution, Project, Task, TerminalStatus, Workspace } from '../api-types.js';
+import { QuestionAnswer } from '../components/question-answer.js';
 import { ClampedText } from '../components/clamped-text.js';
 import { EmptyState } from '../components/empty-state.js';
 import { ErrorNote } from '../components/error-note.js';
@@ -188,8 +189,11 @@ function ProjectForm({ workspaceId, onCreated }: { workspaceId: number; onCreate
   );
 }
 
-function TaskDetail({ taskId }: { taskId: number }) {
+/** One task: its open question, its live terminal with a send box, its review and its executions. */
+export function TaskDetail({ taskId }: { taskId: number }) {
   const task = useResource(() => get<Task>(`/api/tasks/${taskId}`), [taskId], ['tasks']);
+  const board = useResource(() => get<Board>(`/api/board?taskId=${taskId}`), [taskId], ['tasks', 'terminals', 'harness']);
+  const card = board.data?.items[0];
   const terminal = useResource(() => get<TerminalStatus>(`/api/internal/terminal/${taskId}`), [taskId], ['terminals', 'tasks', 'harness']);
   const executions = useResource(() => get<{ items: Execution[] }>(`/api/executions?taskId=${taskId}`), [taskId], ['terminals', 'executions']);
   const connections = useResource(() => get<{ items: Connection[] }>('/api/connections'), [], ['connections']);
@@ -203,6 +207,7 @@ function TaskDetail({ taskId }: { taskId: number }) {
     terminal.reload();
     executions.reload();
     task.reload();
+    board.reload();
   };
   const chosen = connection || connections.data?.items.find((c) => c.enabled)?.name || '';
   if (!task.data) return <ErrorNote error={task.error} />;
@@ -217,9 +222,11 @@ function TaskDetail({ taskId }: { taskId: number }) {
         <span className={`attention ${t.attention}`} data-testid="attention">
           {ATTENTION_WORDS[t.attention]}
         </span>
+        {card ? <span className="sub">{card.projectName}{card.branch ? ` · ${card.branch}` : ''}</span> : null}
         {t.parentTaskId ? <span className="sub">child of #{t.parentTaskId}</span> : null}
       </header>
       {t.description ? <ClampedText text={t.description} /> : null}
+      {card?.question ? <QuestionAnswer key={card.question.messageId} taskId={taskId} question={card.question} onAnswered={refresh} /> : null}
       <div className="actions">
         {live ? (
           <button type="button" disabled={action.busy} onClick={() => action.run(() => post(`${base}/stop`)).then(refresh)}>
@@ -263,11 +270,12 @@ function TaskDetail({ taskId }: { taskId: number }) {
         </EmptyState>
       ) : null}
       {term ? <TerminalView taskId={taskId} executionId={term.executionId} onEnded={refresh} /> : null}
+      {live ? <SendBox taskId={taskId} /> : null}
       {!live ? <p className="muted">No live terminal. Start the task, or resume its last session.</p> : null}
       <ReviewView taskId={taskId} onChanged={refresh} />
       <h3>Executions</h3>
       {executions.data?.items.length ? (
-        <table className="grid">
+        <table className="grid executions">
           <thead>
             <tr>
               <th scope="col">#</th>
@@ -299,5 +307,25 @@ function TaskDetail({ taskId }: { taskId: number }) {
         <p className="muted">Not run yet.</p>
       )}
     </section>
+  );
+}
+
+/** A message typed into the task's CLI as its next message (a phone has no terminal keyboard). */
+function SendBox({ taskId }: { taskId: number }) {
+  const [text, setText] = useState('');
+  const action = useAction();
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (await action.run(() => post(`/api/internal/terminal/${taskId}/submit`, { text: text.trim() }))) setText('');
+  };
+  return (
+    <form className="inline-form send-box" onSubmit={submit} aria-label="Send to the terminal">
+      <label className="sr-only" htmlFor={`send-${taskId}`}>Message to the task&apos;s terminal</label>
+      <input id={`send-${taskId}`} value={text} placeholder="Send a message to the agent" onChange={(e) => setText(e.target.value)} required />
+      <button type="submit" disabled={action.busy || !text.trim()}>
+        Send
+      </button>
+      <ErrorNote error={action.error} />
+    </form>
   );
 }

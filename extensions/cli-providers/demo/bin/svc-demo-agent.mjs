@@ -288,7 +288,7 @@ async function main() {
       await mcp.call('ask_human', { question: plan.question, options: plan.options });
       say(`asked (ask_human): ${plan.question}`);
       say(`  options: ${plan.options.join(' | ')}`);
-      say("Answer it in svc's web UI (Notification center, or the task's page), with svc harness reply, or type it here.");
+      say("Answer it on svc's web board (or the task's page), with svc harness reply, or type it here.");
     } catch (error) {
       say(`could not ask through svc (${error.message}); type the answer here`);
       say(`question: ${plan.question}`);

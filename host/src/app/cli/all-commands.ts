@@ -12,6 +12,7 @@ import { HOST_OPERATIONS } from '../../host-operations.js';
 import type { AnyOperation } from '../../operations/index.js';
 import { GATEWAY_COMMANDS } from './gateway-commands.js';
 import { HARNESS_COMMANDS } from './harness-commands.js';
+import { STATUS_COMMANDS } from './status-command.js';
 import { HOST_COMMANDS } from './host-commands.js';
 import { TASK_WORKTREE_COMMANDS } from './task-worktree-commands.js';
 
@@ -33,6 +34,7 @@ export const ALL_COMMANDS: readonly CliCommand[] = [
   // Knowledge, the day's summary, product groups and task history: flags from their declarations.
   ...KNOWLEDGE_COMMANDS,
   // The harness: the notification center, gateways and channels.
+  ...STATUS_COMMANDS,
   ...HARNESS_COMMANDS,
   ...GATEWAY_COMMANDS,
 ];

@@ -52,7 +52,7 @@ export const COMMAND_MODULES: readonly CommandModule[] = [
     load: async () => (await import('../../adapters/cli/commands/task-commands.js')).TASK_COMMANDS,
   },
   {
-    commands: ['task diff', 'task merge', 'task discard', 'task restore', 'task branches', 'task gc', 'task worktree', 'task comment', 'project isolation', 'project overlaps'],
+    commands: ['task diff', 'task merge', 'task discard', 'task restore', 'task branches', 'task gc', 'task worktree', 'task comment', 'task revert', 'project isolation', 'project overlaps'],
     load: async () => (await import('./task-worktree-commands.js')).TASK_WORKTREE_COMMANDS,
   },
   { commands: ['execution list', 'execution show'], load: async () => (await import('../../adapters/cli/commands/execution-commands.js')).EXECUTION_COMMANDS },
@@ -67,6 +67,8 @@ export const COMMAND_MODULES: readonly CommandModule[] = [
     ],
     load: async () => (await import('../../adapters/cli/commands/knowledge-commands.js')).KNOWLEDGE_COMMANDS,
   },
+  // The board in the terminal.
+  { commands: ['status'], load: async () => (await import('./status-command.js')).STATUS_COMMANDS },
   // The harness: the notification center, gateways and channels.
   {
     commands: ['harness list', 'harness show', 'harness reply', 'harness resend', 'harness drain'],

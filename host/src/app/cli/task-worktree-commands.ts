@@ -366,6 +366,47 @@ export const TASK_WORKTREE_COMMANDS: CliCommand[] = [
     },
   },
   {
+    group: 'task',
+    name: 'revert',
+    operation: o.revertTaskChanges,
+    description:
+      'Undo what a task changed in one file of its worktree (the whole file, or one change of it with --hunk) before merging: it shows what it undoes and asks first, and keeps a copy of the file as it was.',
+    positionals: '<id> <path>',
+    options: {
+      hunk: { type: 'string', value: '<n>', description: 'only the n-th change of the file (1 is the first, as svc task diff shows them)' },
+      'dry-run': { type: 'boolean', description: 'show what would be undone, change nothing' },
+      yes: { type: 'boolean', short: 'y', description: 'do not ask before undoing it' },
+    },
+    json: true,
+    examples: ['svc task revert 12 src/app.ts', 'svc task revert 12 src/app.ts --hunk 2 --dry-run'],
+    async run(run) {
+      if (run.positionals.length !== 2) throw new UsageError('give the task id and the file: svc task revert <id> <path>');
+      const taskId = positiveId(run.positionals[0]!, 'task id');
+      const path = run.positionals[1]!;
+      const hunkText = text(run.values.hunk);
+      const hunk = hunkText === undefined ? undefined : positiveId(hunkText, 'hunk') - 1;
+      const request = { taskId, filename: path, ...(hunk !== undefined ? { hunk } : {}) };
+      const preview = await run.invoke(o.revertTaskChanges, { ...request, dryRun: true });
+      const what = preview.action === 'delete' ? `delete ${path} (the task added it)` : preview.action === 'restore' ? `put ${path} back as it is in the base` : `undo change ${hunk! + 1} of ${path}`;
+      if (run.values['dry-run']) {
+        if (run.json) printJson(run.io, preview);
+        else run.io.stdout.write(`would ${what}: +${preview.additions} -${preview.deletions} line(s) undone\n${preview.patch}`);
+        return 0;
+      }
+      if (!run.values.yes) {
+        run.io.stderr.write(`this will ${what} in task ${taskId}'s worktree, undoing +${preview.additions} -${preview.deletions} line(s) (the file as it is now is kept a copy of):\n${preview.patch}`);
+        if (!(await confirm(run.io, 'Undo it?'))) {
+          run.io.stderr.write('nothing changed\n');
+          return 1;
+        }
+      }
+      const result = await run.invoke(o.revertTaskChanges, { ...request, hunkHeader: /^@@ [^@]* @@/m.exec(preview.patch)?.[0] ?? undefined });
+      if (run.json) printJson(run.io, result);
+      else run.io.stdout.write(`task ${taskId}: done, ${what}${result.savedCopy ? `; the file as it was is kept at ${result.savedCopy}` : ''}\n`);
+      return 0;
+    },
+  },
+  {
     group: 'project',
     name: 'isolation',
     operation: o.setProjectIsolation,

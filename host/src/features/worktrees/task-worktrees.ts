@@ -8,6 +8,7 @@ import { SvcError } from '@svc-org/ai-sdk';
 import type { Db } from '../../platform/db/index.js';
 import type { Domain, TaskRecord } from '../domain/index.js';
 import { GitRunner } from './git-runner.js';
+import { revertChanges, type RevertRequest, type RevertResult } from './revert-changes.js';
 import { runSetupCommand } from './run-setup-command.js';
 import { copyIncludedFiles, matchesIncludeFile } from './worktree-include.js';
 import { ARCHIVE_RETENTION_DAYS, holdingsCount, holdingsList, WorktreeArchive, writeFileAtomic, type ArchiveEntry, type WorktreeHoldings } from './worktree-archive.js';
@@ -269,6 +270,13 @@ export class TaskWorktrees {
       ...(patch !== undefined ? { patch } : {}),
       truncated,
     };
+  }
+
+  /** Undoes a file's change (or one hunk of it) in the task's live worktree; the file as it was is kept under $SVC_HOME. */
+  async revert(taskId: number, request: RevertRequest): Promise<RevertResult> {
+    const { row, repo } = this.requireRow(taskId);
+    const archiveRoot = join(this.options.svcHome, 'reverted');
+    return this.withLock(repo, () => revertChanges({ git: this.git, row, repo, archiveRoot, now: this.options.now?.() ?? new Date() }, request));
   }
 
   /**
