@@ -14,7 +14,8 @@ import type { ExtensionRuntime, RuntimeLimitsInput } from './features/extensions
 import type { ProviderStatsRecorder, ProviderStatsStore } from './features/extensions/stats/index.js';
 import type { HostExtensions } from './host-extensions.js';
 import { Logger, type LogLevel } from './platform/logging/index.js';
-import { SignalDir } from './features/terminals/index.js';
+// Direct, not through terminals/index.ts: opening the host loads no terminal manager, node-pty or child_process.
+import { SignalDir } from './features/terminals/signal-dir.js';
 
 export interface HostServices {
   svcHome: string;

@@ -7,7 +7,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { checkConfigSchema, checkEntry, checkManifest } from '@svc-org/extension-format/manifest';
-import { isCliPlugin, type CliAdapter, type CliStreamEvent } from '../src/index.js';
+import { cliStreamEvents, isCliPlugin, type CliAdapter, type CliStreamEvent, type CliStreamItem } from '../src/index.js';
 import { createTestHost } from '../src/testing/index.js';
 
 const SDK_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -70,9 +70,9 @@ afterAll(async () => {
 
 const KEY = 'sk-my-cli-0123456789';
 
-async function drain(events: AsyncIterable<CliStreamEvent>): Promise<CliStreamEvent[]> {
+async function drain(events: AsyncIterable<CliStreamItem>): Promise<CliStreamEvent[]> {
   const out: CliStreamEvent[] = [];
-  for await (const event of events) out.push(event);
+  for await (const event of cliStreamEvents(events)) out.push(event);
   return out;
 }
 
@@ -153,7 +153,7 @@ describe("the README's streaming provider", () => {
 
   test('a consumer that stops early kills the CLI', async () => {
     const host = createTestHost({ permissions: ['process:spawn', 'config:provider'], spawn: () => ({ stdout: lines.slice(0, 2), hang: true }) });
-    for await (const event of streaming.stream!({ prompt: 'hi', cwd: '/w' }, host.context())) {
+    for await (const event of cliStreamEvents(streaming.stream!({ prompt: 'hi', cwd: '/w' }, host.context()))) {
       if (event.type === 'session') break;
     }
     expect(host.processes[0]!.kills).toEqual(['SIGTERM']);

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { CliPlugin } from '@svc-org/ai-sdk';
+import { isCliStreamBatch, type CliPlugin } from '@svc-org/ai-sdk';
 import { createTestHost } from '@svc-org/ai-sdk/testing';
 import { REPO_ROOT } from '../support/svc-process.js';
 import { median, type BenchResult } from './bench-result.js';
@@ -49,7 +49,8 @@ export async function parseThroughputBenchmarks(providers: string[] = []): Promi
       const host = createTestHost({ permissions: ['process:spawn', 'config:provider'], spawn: () => ({ stdout, exitCode: 0 }), cli: { command: target.provider, version: '0.0.0' } });
       const started = performance.now();
       events = 0;
-      for await (const event of adapter.stream!({ prompt: 'bench', cwd: '/tmp' }, host.context())) if (event) events++;
+      // As the host's worker reads a stream: an adapter's batch is one item, its events counted one by one.
+      for await (const item of adapter.stream!({ prompt: 'bench', cwd: '/tmp' }, host.context())) events += isCliStreamBatch(item) ? item.length : 1;
       const seconds = (performance.now() - started) / 1000;
       const parseStarted = performance.now();
       let parsed = 0;

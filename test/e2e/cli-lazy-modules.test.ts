@@ -84,6 +84,14 @@ describe('svc evaluates what the command needs', () => {
     expect(list.modules.filter((file) => /\/node_modules\/(ajv|semver)\//.test(file))).toEqual([]);
   });
 
+  it('svc task list opens the host without the terminal manager: the signal folder alone, no node-pty', () => {
+    const list = evaluatedBy(['task', 'list']);
+    expect(list.stdout).toBe('no tasks\n');
+    expect(list.modules).toContain('host/src/features/terminals/signal-dir.ts');
+    expect(list.modules.filter((file) => file.startsWith('host/src/features/terminals/') && !file.endsWith('/signal-dir.ts'))).toEqual([]);
+    expect(list.modules).not.toContain('required-on-use:node-pty');
+  });
+
   it('svc project list evaluates the operations of the groups it uses, not every declaration', () => {
     const groups = /^host\/src\/operations\/(project|workspace|label)\//;
     const run = evaluatedBy(['project', 'list']);

@@ -88,7 +88,8 @@ export function taskReach(options: TaskReachOptions = {}): CallerCheck {
     for (const [field, kind] of Object.entries(reach.names ?? {})) {
       const value = fields[field];
       if (typeof value !== 'number' && typeof value !== 'string') continue;
-      const record = resolveQuietly(typeof kind === 'function' ? kind : BUILT_IN[kind], services, value);
+      // The caller's own task, read just above, is not read again.
+      const record = kind === 'task' && Number(value) === own.id ? { taskId: own.id } : resolveQuietly(typeof kind === 'function' ? kind : BUILT_IN[kind], services, value);
       if (!record || !withinReach(services, own, record, reachesTask)) {
         const what = `${field} ${typeof value === 'string' ? JSON.stringify(value) : value}`;
         throw outOfReach(callerTaskId, `${operation.name}: ${what} is outside what task ${callerTaskId} may reach`, { tool: operation.name, field });

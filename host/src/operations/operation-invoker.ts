@@ -62,7 +62,11 @@ export class OperationInvoker {
     if (!op) throw new SvcError({ code: 'operation_not_found', message: `no operation named "${String(operation)}"` });
     input = withCallerTask(op, input ?? {}, this.options.caller);
     const parsed = parseInput(op.input, input, `${op.name} input`);
-    for (const check of this.options.checks ?? []) await check(op, parsed, this.options.caller, await this.options.services());
+    const checks = this.options.checks ?? [];
+    if (checks.length > 0) {
+      const services = await this.options.services();
+      for (const check of checks) await check(op, parsed, this.options.caller, services);
+    }
     const call = () => this.run(op, input, parsed, signal, progress);
     return (this.options.policy ? this.options.policy(op, parsed, call) : call()) as Promise<z.output<O['output']>>;
   }

@@ -185,6 +185,29 @@ describe('stream events at the host edge', () => {
   });
 });
 
+describe('a provider that yields its events in arrays', () => {
+  test('the host relays the same events, one by one and in order, past the credit window', async () => {
+    const { runtime, extension } = setup();
+    const count = 10_000;
+    const events = await collect(runtime.stream(extension, { prompt: `batches ${count}`, cwd: dir }));
+    expect(events).toEqual([
+      ...Array.from({ length: count }, (_, i) => ({ type: 'text', text: String(i) })),
+      { type: 'text', text: 'single' },
+      { type: 'finish', finishReason: 'stop' },
+    ]);
+  });
+
+  test('a malformed event inside an array is refused like a single one, and what follows it never arrives', async () => {
+    const { runtime, extension } = setup();
+    const events = await collect(runtime.stream(extension, { prompt: 'malformed-batch', cwd: dir }));
+    expect(events).toEqual([
+      { type: 'text', text: 'fine' },
+      expect.objectContaining({ type: 'error', code: 'invalid_event' }),
+      { type: 'finish', finishReason: 'error' },
+    ]);
+  });
+});
+
 describe('what leaves the host is redacted', () => {
   const SECRET = 'planted-registered-secret-7781';
 

@@ -1,5 +1,5 @@
 import type { CliQueryResult } from '../events/cli-query-result.js';
-import type { CliStreamEvent } from '../events/cli-stream-event.js';
+import type { CliStreamItem } from '../events/cli-stream-batches.js';
 import type { ModelInfo } from '../events/model-info.js';
 import type { HostContext } from '../host-context/host-context.js';
 import type {
@@ -58,7 +58,8 @@ export interface CliAdapter {
   /** The interactive CLI; only for a provider whose manifest declares `capabilities.sessions`. */
   buildSessionProcess?(request: SessionRequest, ctx: AdapterContext): Promise<SessionProcess> | SessionProcess;
   generate(request: QueryRequest, ctx: AdapterContext): Promise<CliQueryResult>;
-  stream?(request: QueryRequest, ctx: AdapterContext): AsyncIterable<CliStreamEvent>;
+  /** Events as they happen, one at a time or in batches (`CliStreamItem`); read them with `cliStreamEvents` to take them one by one. */
+  stream?(request: QueryRequest, ctx: AdapterContext): AsyncIterable<CliStreamItem>;
   models?(ctx: AdapterContext): Promise<ModelInfo[]>;
   mcp?: McpIntegration;
   hooks?: HooksIntegration;

@@ -1,9 +1,11 @@
 import { SvcError } from '../errors/svc-error.js';
 import { abortReason } from '../host-context/abort-reason.js';
+import { isCliStreamBatch, type CliStreamItem } from './cli-stream-batches.js';
 import type { CliStreamEvent } from './cli-stream-event.js';
 
 /**
- * Applies the stream-ending rules to a provider's events, the same rules the host applies when it
+ * Applies the stream-ending rules to a provider's events (one at a time or in batches; what comes
+ * out is one event at a time), the same rules the host applies when it
  * relays a `stream()` call:
  * - exactly one `finish`, and it is last: events after it are dropped;
  * - a throw (before the first event or later) becomes `error {code, message}` then `finish error`,
@@ -11,13 +13,15 @@ import type { CliStreamEvent } from './cli-stream-event.js';
  * - a stream that ends without `finish` gets one: `cancelled` after a cancel, `error` (with a
  *   `timeout` error event) after the deadline, `other` otherwise.
  */
-export async function* endCliStream(events: AsyncIterable<CliStreamEvent>, signal: AbortSignal): AsyncGenerator<CliStreamEvent> {
+export async function* endCliStream(events: AsyncIterable<CliStreamItem>, signal: AbortSignal): AsyncGenerator<CliStreamEvent> {
   let sawError = false;
   try {
-    for await (const event of events) {
-      yield event;
-      if (event.type === 'error') sawError = true;
-      if (event.type === 'finish') return;
+    for await (const item of events) {
+      for (const event of isCliStreamBatch(item) ? item : [item]) {
+        yield event;
+        if (event.type === 'error') sawError = true;
+        if (event.type === 'finish') return;
+      }
     }
   } catch (error) {
     const aborted = abortReason(signal);

@@ -1,3 +1,4 @@
+import { cliStreamEvents } from '@svc-org/ai-sdk';
 import type { CliStreamEvent } from '@svc-org/ai-sdk';
 import { createTestHost } from '@svc-org/ai-sdk/testing';
 import { describe, expect, test } from 'vitest';
@@ -20,7 +21,7 @@ describe('cancellation', () => {
     const controller = new AbortController();
     const adapter = await svcCliPlugin.createAdapter();
     const events: CliStreamEvent[] = [];
-    for await (const event of adapter.stream!({ prompt: 'Write a long story.', cwd: '/w' }, host.context(controller.signal))) {
+    for await (const event of cliStreamEvents(adapter.stream!({ prompt: 'Write a long story.', cwd: '/w' }, host.context(controller.signal)))) {
       events.push(event);
       if (event.type === 'session') controller.abort();
     }

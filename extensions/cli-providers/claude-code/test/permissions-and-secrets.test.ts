@@ -1,4 +1,4 @@
-import type { CliStreamEvent, Permission } from '@svc-org/ai-sdk';
+import { cliStreamEvents, type CliStreamEvent, type CliStreamItem, type Permission } from '@svc-org/ai-sdk';
 import { createTestHost, type ProcessScript } from '@svc-org/ai-sdk/testing';
 import { describe, expect, test } from 'vitest';
 import { svcCliPlugin } from '../src/index.js';
@@ -10,9 +10,9 @@ function hostWith(permissions: Permission[], script: ProcessScript = asScript(re
   return createTestHost({ permissions, config: { apiKey: SECRET }, spawn: () => script });
 }
 
-async function drain(events: AsyncIterable<CliStreamEvent>): Promise<CliStreamEvent[]> {
+async function drain(events: AsyncIterable<CliStreamItem>): Promise<CliStreamEvent[]> {
   const out: CliStreamEvent[] = [];
-  for await (const event of events) out.push(event);
+  for await (const event of cliStreamEvents(events)) out.push(event);
   return out;
 }
 

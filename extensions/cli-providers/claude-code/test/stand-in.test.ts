@@ -1,5 +1,6 @@
 // The stand-in executable (test/fake-clis/claude-code/claude) run for real: it must print the real
 // CLI's recordings byte for byte, and the adapter must work through it as through the real CLI.
+import { cliStreamEvents } from '@svc-org/ai-sdk';
 import type { CliStreamEvent } from '@svc-org/ai-sdk';
 import { createRealProcessHost } from '@svc-org/ai-sdk/testing';
 import { spawn, spawnSync } from 'node:child_process';
@@ -67,7 +68,7 @@ describe('the claude stand-in', () => {
     const host = createRealProcessHost(CLAUDE_STAND_IN);
     const adapter = await svcCliPlugin.createAdapter();
     const events: CliStreamEvent[] = [];
-    for await (const event of adapter.stream!({ prompt: 'Read note.txt and tell me what it says.', cwd: tmpdir() }, host.context())) events.push(event);
+    for await (const event of cliStreamEvents(adapter.stream!({ prompt: 'Read note.txt and tell me what it says.', cwd: tmpdir() }, host.context()))) events.push(event);
     expect(events.map((event) => event.type)).toEqual([
       'session',
       'reasoning',
@@ -93,7 +94,7 @@ describe('the claude stand-in', () => {
     const adapter = await svcCliPlugin.createAdapter();
     const controller = new AbortController();
     const events: CliStreamEvent[] = [];
-    for await (const event of adapter.stream!({ prompt: 'hang', cwd: tmpdir() }, host.context(controller.signal))) {
+    for await (const event of cliStreamEvents(adapter.stream!({ prompt: 'hang', cwd: tmpdir() }, host.context(controller.signal)))) {
       events.push(event);
       if (event.type === 'session') controller.abort();
     }
@@ -109,7 +110,7 @@ describe('the claude stand-in', () => {
     const pidFile = join(mkdtempSync(join(tmpdir(), 'claude-stand-in-')), 'pids');
     const host = createRealProcessHost({ ...CLAUDE_STAND_IN, env: { CLAUDE_FAKE_PIDFILE: pidFile } });
     const adapter = await svcCliPlugin.createAdapter();
-    for await (const event of adapter.stream!({ prompt: 'hang', cwd: tmpdir() }, host.context())) {
+    for await (const event of cliStreamEvents(adapter.stream!({ prompt: 'hang', cwd: tmpdir() }, host.context()))) {
       if (event.type === 'session') break;
     }
     const pid = Number(readFileSync(pidFile, 'utf8').trim());

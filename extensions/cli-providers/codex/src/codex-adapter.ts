@@ -3,7 +3,7 @@ import {
   type AdapterContext,
   type CliAdapter,
   type CliQueryResult,
-  type CliStreamEvent,
+  type CliStreamItem,
   type ModelInfo,
   type QueryRequest,
   type SessionProcess,
@@ -35,16 +35,14 @@ export class CodexAdapter implements CliAdapter {
   }
 
   async generate(request: QueryRequest, ctx: AdapterContext): Promise<CliQueryResult> {
-    const events: CliStreamEvent[] = [];
     const warnings: string[] = [];
-    for await (const event of runCodexExec(request, ctx, (message) => warnings.push(message))) events.push(event);
-    const result = await collectCliQueryStream(events);
+    const result = await collectCliQueryStream(runCodexExec(request, ctx, (message) => warnings.push(message)));
     result.warnings.push(...warnings);
     return result;
   }
 
   /** Canonical events as they happen; warnings (no canonical event type) go to the host log. */
-  stream(request: QueryRequest, ctx: AdapterContext): AsyncIterable<CliStreamEvent> {
+  stream(request: QueryRequest, ctx: AdapterContext): AsyncIterable<CliStreamItem> {
     return runCodexExec(request, ctx, (message) => ctx.host.log.warn('codex warning', { message }));
   }
 

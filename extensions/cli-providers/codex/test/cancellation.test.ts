@@ -1,3 +1,4 @@
+import { cliStreamEvents } from '@svc-org/ai-sdk';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,7 +29,7 @@ describe('cancellation', () => {
     const test = createTestHost({ permissions: [...PERMISSIONS], cli: { command: 'codex' }, spawn: () => recordingScript('offline') });
     const controller = new AbortController();
     const events: CliStreamEvent[] = [];
-    for await (const event of new CodexAdapter().stream({ prompt: 'Say hello', cwd: '/w' }, test.context(controller.signal))) {
+    for await (const event of cliStreamEvents(new CodexAdapter().stream({ prompt: 'Say hello', cwd: '/w' }, test.context(controller.signal)))) {
       events.push(event);
       if (event.type === 'session') controller.abort();
     }
@@ -49,7 +50,7 @@ describe('cancellation', () => {
     });
     const controller = new AbortController();
     const events: CliStreamEvent[] = [];
-    for await (const event of new CodexAdapter().stream({ prompt: 'Say hello', cwd: dir }, test.context(controller.signal))) {
+    for await (const event of cliStreamEvents(new CodexAdapter().stream({ prompt: 'Say hello', cwd: dir }, test.context(controller.signal)))) {
       events.push(event);
       if (event.type === 'session') controller.abort();
     }
@@ -71,7 +72,7 @@ describe('cancellation', () => {
       cli: { command: STAND_IN, version: '0.169.0' },
       env: { CODEX_FAKE_SCENARIO: 'offline', CODEX_FAKE_PIDFILE: pidfile },
     });
-    for await (const event of new CodexAdapter().stream({ prompt: 'Say hello', cwd: dir }, test.context())) {
+    for await (const event of cliStreamEvents(new CodexAdapter().stream({ prompt: 'Say hello', cwd: dir }, test.context()))) {
       if (event.type === 'session') break;
     }
     const pid = Number(readFileSync(pidfile, 'utf8').trim());

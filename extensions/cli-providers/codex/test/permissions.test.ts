@@ -1,3 +1,4 @@
+import { cliStreamEvents } from '@svc-org/ai-sdk';
 import { describe, expect, test } from 'vitest';
 import { createTestHost } from '@svc-org/ai-sdk/testing';
 import { CodexAdapter } from '../src/codex-adapter.js';
@@ -15,7 +16,7 @@ describe('without process:spawn', () => {
 
   test('stream() fails with permission_denied', async () => {
     const consume = async () => {
-      for await (const _event of new CodexAdapter().stream({ prompt: 'p', cwd: '/w' }, host.context())) void _event;
+      for await (const _event of cliStreamEvents(new CodexAdapter().stream({ prompt: 'p', cwd: '/w' }, host.context()))) void _event;
     };
     await expect(consume()).rejects.toMatchObject({ code: 'permission_denied' });
   });

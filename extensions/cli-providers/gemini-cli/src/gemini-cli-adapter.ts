@@ -4,6 +4,7 @@ import {
   type CliAdapter,
   type CliQueryResult,
   type CliStreamEvent,
+  type CliStreamItem,
   type ModelInfo,
   type QueryRequest,
   type SessionProcess,
@@ -47,7 +48,7 @@ export class GeminiCliAdapter implements CliAdapter {
     return result;
   }
 
-  async *stream(request: QueryRequest, ctx: AdapterContext): AsyncIterable<CliStreamEvent> {
+  async *stream(request: QueryRequest, ctx: AdapterContext): AsyncIterable<CliStreamItem> {
     const settings = await readProviderSettings(ctx);
     const { args, warnings } = buildQueryArgs(request, settings, 'stream-json');
     const mapper = new StreamJsonMapper(secretsOf(settings));
@@ -63,10 +64,14 @@ export class GeminiCliAdapter implements CliAdapter {
         { command: ctx.cli.command, args, cwd: request.cwd, envPatch: buildEnvPatch(settings), stdin: '' },
         { stderr: { limit: STDERR_KEEP } },
       );
-      // A plain loop: `yield*` over an array costs an extra promise per event.
-      for await (const batch of run.lineBatches()) for (const line of batch) for (const event of mapper.push(line)) yield event;
+      // The events of one chunk of output go as one batch: one await for the consumer, not one per event.
+      for await (const lines of run.lineBatches()) {
+        const events: CliStreamEvent[] = [];
+        for (const line of lines) events.push(...mapper.push(line));
+        if (events.length > 0) yield events;
+      }
       const exit = await run.wait();
-      yield* mapper.end({ exit, stderr: exit.stderr.text(), aborted: exit.endedBy === 'cancelled' || exit.endedBy === 'unloaded' });
+      yield mapper.end({ exit, stderr: exit.stderr.text(), aborted: exit.endedBy === 'cancelled' || exit.endedBy === 'unloaded' });
     } finally {
       // A stream has no warning event: what it could not map goes to the (redacted) host log.
       for (const warning of mapper.warnings) ctx.host.log.warn(`gemini-cli stream: ${warning}`);

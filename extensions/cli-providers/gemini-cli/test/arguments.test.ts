@@ -1,4 +1,4 @@
-import { SessionProcessSchema, type JsonValue } from '@svc-org/ai-sdk';
+import { cliStreamEvents, SessionProcessSchema, type JsonValue } from '@svc-org/ai-sdk';
 import { describe, expect, test } from 'vitest';
 import { svcCliPlugin } from '../src/index.js';
 import { recordingHost } from './recording-host.js';
@@ -68,7 +68,7 @@ describe('query arguments', () => {
     const adapter = await svcCliPlugin.createAdapter();
     const full = { prompt: 'Say hello.', cwd: '/work/project', ...request };
     if (method === 'generate') await adapter.generate(full, host.context());
-    else for await (const _event of adapter.stream!(full, host.context())) void _event;
+    else for await (const _event of cliStreamEvents(adapter.stream!(full, host.context()))) void _event;
     expect(host.spawned).toHaveLength(1);
     return { spec: host.spawned[0]!, host };
   }

@@ -1,3 +1,4 @@
+import { cliStreamEvents } from '@svc-org/ai-sdk';
 import type { ChildProcessHandle, CliStreamEvent } from '@svc-org/ai-sdk';
 import { createTestHost } from '@svc-org/ai-sdk/testing';
 import { describe, expect, test } from 'vitest';
@@ -22,7 +23,7 @@ describe('cancellation', () => {
     const controller = new AbortController();
     const adapter = await svcCliPlugin.createAdapter();
     const events: CliStreamEvent[] = [];
-    for await (const event of adapter.stream!(REQUEST, host.context(controller.signal))) {
+    for await (const event of cliStreamEvents(adapter.stream!(REQUEST, host.context(controller.signal)))) {
       events.push(event);
       if (event.type === 'session') controller.abort();
     }
@@ -37,7 +38,7 @@ describe('cancellation', () => {
     const controller = new AbortController();
     const adapter = await svcCliPlugin.createAdapter();
     const events: CliStreamEvent[] = [];
-    for await (const event of adapter.stream!(REQUEST, host.context(controller.signal))) {
+    for await (const event of cliStreamEvents(adapter.stream!(REQUEST, host.context(controller.signal)))) {
       events.push(event);
       if (event.type === 'text') controller.abort();
     }
@@ -63,7 +64,7 @@ describe('cancellation', () => {
     controller.abort();
     const adapter = await svcCliPlugin.createAdapter();
     const events: CliStreamEvent[] = [];
-    for await (const event of adapter.stream!(REQUEST, host.context(controller.signal))) events.push(event);
+    for await (const event of cliStreamEvents(adapter.stream!(REQUEST, host.context(controller.signal)))) events.push(event);
     expect(events).toEqual([{ type: 'finish', finishReason: 'cancelled' }]);
     expect((await adapter.generate(REQUEST, host.context(controller.signal))).finishReason).toBe('cancelled');
     expect(host.spawned).toEqual([]);
@@ -79,7 +80,7 @@ describe('cancellation', () => {
       return handle;
     };
     const adapter = await svcCliPlugin.createAdapter();
-    for await (const event of adapter.stream!(REQUEST, host.context())) {
+    for await (const event of cliStreamEvents(adapter.stream!(REQUEST, host.context()))) {
       if (event.type === 'text') break;
     }
     expect(handles).toHaveLength(1);

@@ -1,6 +1,7 @@
 // The manifest's CLI range is the versions the adapter was proven on: the same scenarios recorded
 // from each older release (test/fake-clis/gemini-cli/recordings-<version>) must map to the same
 // canonical events and results as the 0.61.0 recordings, once ids and times are set aside.
+import { cliStreamEvents } from '@svc-org/ai-sdk';
 import type { CliStreamEvent } from '@svc-org/ai-sdk';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -29,7 +30,7 @@ async function canonical(recording: Recording, name: string): Promise<string> {
   if (name.startsWith('json-')) output = await adapter.generate(request, host.context());
   else {
     const events: CliStreamEvent[] = [];
-    for await (const event of adapter.stream!(request, host.context())) events.push(event);
+    for await (const event of cliStreamEvents(adapter.stream!(request, host.context()))) events.push(event);
     output = events;
   }
   return JSON.stringify([output, host.logs])

@@ -1,3 +1,4 @@
+import { cliStreamEvents } from '@svc-org/ai-sdk';
 import type { CliStreamEvent, Permission } from '@svc-org/ai-sdk';
 import { describe, expect, test } from 'vitest';
 import { svcCliPlugin } from '../src/index.js';
@@ -17,7 +18,7 @@ describe('permissions', () => {
     const adapter = await svcCliPlugin.createAdapter();
     await expect(adapter.generate(REQUEST, host.context())).rejects.toMatchObject({ code: 'permission_denied' });
     const drain = async () => {
-      for await (const _event of adapter.stream!(REQUEST, host.context())) void _event;
+      for await (const _event of cliStreamEvents(adapter.stream!(REQUEST, host.context()))) void _event;
     };
     await expect(drain()).rejects.toMatchObject({ code: 'permission_denied' });
     expect(host.spawned).toEqual([]);
@@ -61,7 +62,7 @@ describe('secrets', () => {
     const result = await adapter.generate(REQUEST, recordingHost(leaky, { config: CONFIG }).context());
     expect(result.error).toEqual({ code: 'cli_failed', message: 'Warning: something\nAPI key [redacted] was refused by the gateway' });
     const events: CliStreamEvent[] = [];
-    for await (const event of adapter.stream!(REQUEST, recordingHost(leaky, { config: CONFIG }).context())) events.push(event);
+    for await (const event of cliStreamEvents(adapter.stream!(REQUEST, recordingHost(leaky, { config: CONFIG }).context()))) events.push(event);
     expect(JSON.stringify(events)).not.toContain(SECRET);
     expect(JSON.stringify(events)).toContain('[redacted]');
   });
@@ -72,7 +73,7 @@ describe('secrets', () => {
     const host = recordingHost({ stdout, stderr: recorded.stderr, exitCode: recorded.exitCode }, { config: CONFIG });
     const adapter = await svcCliPlugin.createAdapter();
     const events: CliStreamEvent[] = [];
-    for await (const event of adapter.stream!({ ...REQUEST, maxTurns: 2 }, host.context())) events.push(event);
+    for await (const event of cliStreamEvents(adapter.stream!({ ...REQUEST, maxTurns: 2 }, host.context()))) events.push(event);
     expect(events.find((e) => e.type === 'error')).toMatchObject({ code: 'cli_auth_failed' });
     expect(JSON.stringify(events)).not.toContain(SECRET);
     expect(host.logs.length).toBeGreaterThan(0);

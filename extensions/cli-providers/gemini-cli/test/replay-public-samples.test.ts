@@ -1,5 +1,6 @@
 // The public Gemini CLI samples of ../shared/cli-formats, copied verbatim (with their .source.txt)
 // into test/fixtures/public-samples, replayed through the adapter.
+import { cliStreamEvents } from '@svc-org/ai-sdk';
 import type { CliStreamEvent } from '@svc-org/ai-sdk';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,7 +14,7 @@ async function replay(stdout: string) {
   const host = recordingHost({ stdout, stderr: '', exitCode: 0 });
   const adapter = await svcCliPlugin.createAdapter();
   const events: CliStreamEvent[] = [];
-  for await (const event of adapter.stream!(REQUEST, host.context())) events.push(event);
+  for await (const event of cliStreamEvents(adapter.stream!(REQUEST, host.context()))) events.push(event);
   return { events, logs: host.logs };
 }
 

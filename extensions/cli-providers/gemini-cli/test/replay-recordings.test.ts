@@ -1,6 +1,6 @@
 // Every recording of the real Gemini CLI 0.61.0 (test/fake-clis/gemini-cli/recordings), replayed
 // through the adapter: the canonical events and results must be exactly these.
-import { collectCliQueryStream, type CliStreamEvent, type QueryRequest } from '@svc-org/ai-sdk';
+import { cliStreamEvents, collectCliQueryStream, type CliStreamEvent, type QueryRequest } from '@svc-org/ai-sdk';
 import { describe, expect, test } from 'vitest';
 import { svcCliPlugin } from '../src/index.js';
 import { readRecording, recordingHost } from './recording-host.js';
@@ -11,7 +11,7 @@ async function streamOf(name: string, request: QueryRequest = REQUEST): Promise<
   const host = recordingHost(name);
   const adapter = await svcCliPlugin.createAdapter();
   const events: CliStreamEvent[] = [];
-  for await (const event of adapter.stream!(request, host.context())) events.push(event);
+  for await (const event of cliStreamEvents(adapter.stream!(request, host.context()))) events.push(event);
   expect(host.logs).toEqual([]);
   return events;
 }
@@ -169,7 +169,7 @@ describe('stream() over the recorded -o stream-json runs', () => {
     const host = recordingHost('text-text');
     const adapter = await svcCliPlugin.createAdapter();
     const events: CliStreamEvent[] = [];
-    for await (const event of adapter.stream!(REQUEST, host.context())) events.push(event);
+    for await (const event of cliStreamEvents(adapter.stream!(REQUEST, host.context()))) events.push(event);
     expect(events).toEqual([
       { type: 'error', code: 'cli_output_invalid', message: 'gemini exited without a result line' },
       { type: 'finish', finishReason: 'error' },

@@ -1,6 +1,6 @@
 // Runs the stand-in CLI (test/fake-clis/gemini-cli/gemini) as a real process: it must print the
 // recordings of the real CLI byte for byte, and the adapter must drive it like the real one.
-import { collectCliQueryStream, type CliStreamEvent } from '@svc-org/ai-sdk';
+import { cliStreamEvents, collectCliQueryStream, type CliStreamEvent } from '@svc-org/ai-sdk';
 import { createTestHost } from '@svc-org/ai-sdk/testing';
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -92,7 +92,7 @@ describe('the gemini stand-in', () => {
     });
     const adapter = await svcCliPlugin.createAdapter();
     const events: CliStreamEvent[] = [];
-    for await (const event of adapter.stream!({ prompt: 'Read notes.txt, please.', cwd: '/w' }, host.context())) events.push(event);
+    for await (const event of cliStreamEvents(adapter.stream!({ prompt: 'Read notes.txt, please.', cwd: '/w' }, host.context()))) events.push(event);
     const result = await collectCliQueryStream(events);
     expect(result.text).toBe('Let me read the file.The file says: alpha beta.');
     expect(result.toolResults).toHaveLength(1);

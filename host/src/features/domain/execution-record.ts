@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { END_REASONS, EXECUTION_OUTCOMES, EXECUTION_STATUSES } from './execution-status.js';
 import { spelledEnum } from './spelled-enum.js';
 
+const UnsupportedAttachmentsSchema = z.array(UnsupportedAttachmentSchema);
+
 export const ExecutionRowSchema = z
   .object({
     id: z.number(),
@@ -25,7 +27,7 @@ export const ExecutionRowSchema = z
     error_message: z.string().nullable(),
     started_at: z.string(),
     ended_at: z.string().nullable(),
-    unsupported_attachments: z.string().transform((text) => z.array(UnsupportedAttachmentSchema).parse(JSON.parse(text))),
+    unsupported_attachments: z.string().transform((text) => UnsupportedAttachmentsSchema.parse(JSON.parse(text))),
   })
   .transform((row) => ({
     id: row.id,
@@ -87,5 +89,5 @@ export const ExecutionSchema = z.object({
   startedAt: z.string(),
   endedAt: z.string().nullable(),
   /** What the run's CLI could not be given per run (MCP server, hooks, directive). */
-  unsupportedAttachments: z.array(UnsupportedAttachmentSchema),
+  unsupportedAttachments: UnsupportedAttachmentsSchema,
 });

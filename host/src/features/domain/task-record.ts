@@ -3,6 +3,9 @@ import { EntityNameSchema } from './entity-name.js';
 import { spelledEnum } from './spelled-enum.js';
 import { TASK_STATUSES } from './task-status.js';
 
+/** A row's label names, stored as a JSON array (built once: a schema is dear to build per row). */
+const LabelNamesSchema = z.array(z.string());
+
 export const TaskRowSchema = z
   .object({
     id: z.number(),
@@ -12,7 +15,7 @@ export const TaskRowSchema = z
     description: z.string(),
     status: z.enum(TASK_STATUSES),
     unattended: z.number(),
-    labels: z.string().transform((text) => z.array(z.string()).parse(JSON.parse(text))),
+    labels: z.string().transform((text) => LabelNamesSchema.parse(JSON.parse(text))),
     created_at: z.string(),
     updated_at: z.string(),
   })

@@ -76,6 +76,8 @@ export class ExtensionCalls {
         message: `${id} is ${record.state}${record.error ? ` (${record.error.code})` : ''}; run \`svc ext enable ${id}\``,
       });
     }
+    // Its worker thread starts while preflight runs; no provider code loads before preflight passes.
+    this.options.runtime.warm(id, effectiveIsolation(record));
     const integrity = this.options.preflight.integrityOf(record);
     const report = await runPreflight(record.path, {
       ...this.options.preflight.optionsFor(connection),

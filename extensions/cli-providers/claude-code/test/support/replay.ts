@@ -1,3 +1,4 @@
+import { cliStreamEvents } from '@svc-org/ai-sdk';
 import type { CliQueryResult, CliStreamEvent, JsonValue, QueryRequest } from '@svc-org/ai-sdk';
 import { createTestHost, type LogRecord, type ProcessScript } from '@svc-org/ai-sdk/testing';
 import type { ProcessSpec } from '@svc-org/ai-sdk';
@@ -26,7 +27,7 @@ export async function replayStream(script: ProcessScript, request: QueryRequest 
   const test = host(script, config);
   const adapter = await svcCliPlugin.createAdapter();
   const events: CliStreamEvent[] = [];
-  for await (const event of adapter.stream!(request, test.context())) events.push(event);
+  for await (const event of cliStreamEvents(adapter.stream!(request, test.context()))) events.push(event);
   return { events, logs: test.logs, spawned: test.spawned };
 }
 

@@ -1,4 +1,4 @@
-import { CliProcess, describeCliExit, ErrorCodes, redactSecrets, type AdapterContext, type CliStreamEvent, type QueryRequest } from '@svc-org/ai-sdk';
+import { CliProcess, describeCliExit, ErrorCodes, redactSecrets, type AdapterContext, type CliStreamEvent, type CliStreamItem, type QueryRequest } from '@svc-org/ai-sdk';
 import { codexEnvPatch } from '../settings/codex-env-patch.js';
 import { readCodexSettings } from '../settings/codex-settings.js';
 import { buildExecArgs } from './build-exec-args.js';
@@ -19,9 +19,10 @@ const MAX_ERROR_LINES = 20;
  * `cancelled`. Codex may never exit on its own when offline, so cancellation (the call's signal,
  * which the host turns into a kill) is the way out; leaving the loop early kills the child too.
  * What has no canonical event (a warning) goes to `onWarning`, as it happens: the caller's stream
- * is this generator itself, with no second loop to filter the warnings out of it.
+ * is this generator itself, with no second loop to filter the warnings out of it. The events of
+ * one chunk of output are yielded as one batch.
  */
-export async function* runCodexExec(request: QueryRequest, ctx: AdapterContext, onWarning: (message: string) => void): AsyncGenerator<CliStreamEvent> {
+export async function* runCodexExec(request: QueryRequest, ctx: AdapterContext, onWarning: (message: string) => void): AsyncGenerator<CliStreamItem> {
   const settings = await readCodexSettings(ctx.host);
   const scrub = (text: string) => redactSecrets(text, [settings.apiKey]);
   if (request.maxTurns !== undefined) {
@@ -42,22 +43,24 @@ export async function* runCodexExec(request: QueryRequest, ctx: AdapterContext, 
   const parser = new CodexStreamParser();
   const ledger = new ThreadUsageLedger(ctx.host.storage);
   const freshThread = !request.resume && !request.continue;
-  for await (const batch of run.lineBatches()) {
-    for (const line of batch) {
+  for await (const lines of run.lineBatches()) {
+    const events: CliStreamEvent[] = [];
+    for (const line of lines) {
       for (const output of parser.push(line)) {
         if (output.type === 'thread-usage') {
           const { usage, warning } = await ledger.delta(output.threadId, output, freshThread);
           if (warning) onWarning(warning);
-          yield { type: 'usage', ...usage };
+          events.push({ type: 'usage', ...usage });
         } else if (output.type === 'warning') {
           onWarning(scrub(output.message));
         } else if (output.type === 'error') {
-          yield { ...output, message: scrub(output.message) };
+          events.push({ ...output, message: scrub(output.message) });
         } else {
-          yield output;
+          events.push(output);
         }
       }
     }
+    if (events.length > 0) yield events;
   }
   const exit = await run.wait();
 

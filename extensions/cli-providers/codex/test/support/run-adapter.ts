@@ -1,3 +1,4 @@
+import { cliStreamEvents } from '@svc-org/ai-sdk';
 import type { CliStreamEvent, QueryRequest } from '@svc-org/ai-sdk';
 import { createTestHost, type ProcessScript, type TestHostOptions } from '@svc-org/ai-sdk/testing';
 import { CodexAdapter } from '../../src/codex-adapter.js';
@@ -12,6 +13,6 @@ export async function streamScript(
 ): Promise<{ events: CliStreamEvent[]; test: ReturnType<typeof createTestHost> }> {
   const test = createTestHost({ permissions: [...PERMISSIONS], cli: { command: 'codex', version: '0.169.0' }, ...options, spawn: () => script });
   const events: CliStreamEvent[] = [];
-  for await (const event of new CodexAdapter().stream({ prompt: 'p', cwd: '/work', ...request }, test.context())) events.push(event);
+  for await (const event of cliStreamEvents(new CodexAdapter().stream({ prompt: 'p', cwd: '/work', ...request }, test.context()))) events.push(event);
   return { events, test };
 }

@@ -1,7 +1,7 @@
-import type { CliStreamEvent } from '@svc-org/ai-sdk';
+import { cliStreamEvents, type CliStreamEvent, type CliStreamItem } from '@svc-org/ai-sdk';
 
-export async function collectEvents(events: AsyncIterable<CliStreamEvent>): Promise<CliStreamEvent[]> {
+export async function collectEvents(events: AsyncIterable<CliStreamItem>): Promise<CliStreamEvent[]> {
   const out: CliStreamEvent[] = [];
-  for await (const event of events) out.push(event);
+  for await (const event of cliStreamEvents(events)) out.push(event);
   return out;
 }

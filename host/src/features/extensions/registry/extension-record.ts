@@ -6,6 +6,8 @@ export const EXTENSION_SOURCES = ['dev', 'catalog', 'builtin'] as const;
 export type ExtensionSource = (typeof EXTENSION_SOURCES)[number];
 
 /** A row of `extensions`, parsed at the edge. */
+const PermissionNamesSchema = z.array(z.string());
+
 export const ExtensionRowSchema = z
   .object({
     id: z.string(),
@@ -14,7 +16,7 @@ export const ExtensionRowSchema = z
     path: z.string(),
     version: z.string(),
     display_name: z.string(),
-    granted_permissions: z.string().transform((text) => z.array(z.string()).parse(JSON.parse(text))),
+    granted_permissions: z.string().transform((text) => PermissionNamesSchema.parse(JSON.parse(text))),
     error_code: z.string().nullable(),
     error_message: z.string().nullable(),
     // Catalog registrations only (migration 0003): the version a rollback returns to, and a staged

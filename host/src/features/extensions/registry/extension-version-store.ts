@@ -9,6 +9,8 @@ import { transaction } from '../../../platform/db/index.js';
 import type { ExtensionRecord, ExtensionState } from './extension-record.js';
 import { ExtensionRowSchema } from './extension-record.js';
 
+const PermissionNamesSchema = z.array(z.string());
+
 export const ExtensionVersionRowSchema = z
   .object({
     id: z.string(),
@@ -16,7 +18,7 @@ export const ExtensionVersionRowSchema = z
     path: z.string(),
     sha256: z.string(),
     size: z.number(),
-    permissions: z.string().transform((text) => z.array(z.string()).parse(JSON.parse(text))),
+    permissions: z.string().transform((text) => PermissionNamesSchema.parse(JSON.parse(text))),
     // Null for versions installed before migration 0006: recorded at their next load.
     tree_sha256: z.string().nullish(),
     installed_at: z.string(),

@@ -140,6 +140,15 @@ export class ExtensionRuntime {
   }
 
   /** Stops an extension's threads (disable, update, uninstall): running calls are cancelled. */
+  /**
+   * Starts a worker thread for the extension ahead of its first call, so the thread's start overlaps
+   * the caller's preflight (see ProviderPools.warm); a hardened provider starts at its call.
+   */
+  warm(id: string, isolation: LoadableExtension['isolation']): void {
+    if (isolation === 'process') return;
+    void this.pools.warm(id).catch((error: unknown) => this.options.logger.warn('provider worker not started ahead', { plugin: id, error: String(error) }));
+  }
+
   unload(id: string): Promise<void> {
     return this.pools.unload(id);
   }

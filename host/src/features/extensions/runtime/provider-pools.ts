@@ -18,7 +18,8 @@ import { resolveWorkerFile } from './worker-file.js';
 
 export interface PoolEntry {
   id: string;
-  revision: string;
+  /** Undefined for a pool started ahead of its first call (`warm`): its thread has run no provider code yet. */
+  revision: string | undefined;
   /** Every process a thread of this pool starts carries `<tag>.<threadId>` in its environment. */
   tag: string;
   pool: ProviderPool;
@@ -40,13 +41,24 @@ export interface ProviderPoolsOptions {
   svcHome?: string;
 }
 
+/** The task a warm thread is started with (worker-bootstrap.ts answers it at once). */
+export const WARM_TASK = { warm: true } as const;
+
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
 /** piscina, loaded with the first worker pool: a command that starts no provider (`svc ext list`) never loads it. */
 let PiscinaClass: typeof Piscina | undefined;
 
+function loadPiscina(): Promise<void> {
+  return import('piscina').then((loaded) => {
+    PiscinaClass ??= loaded.default;
+  });
+}
+
 export class ProviderPools {
   private readonly pools = new Map<string, PoolEntry>();
+  /** Threads being started ahead of a call, by extension (see warm). */
+  private readonly warming = new Map<string, Promise<void>>();
   /** Pools that take no new calls but may still run some (replaced, abandoned). */
   private readonly retiring = new Set<PoolEntry>();
   private readonly limits: RuntimeLimits;
@@ -87,16 +99,50 @@ export class ProviderPools {
    * when nothing is to load, so a call to a provider already loaded waits for nothing more.
    */
   prepare(extension: LoadableExtension): Promise<void> | undefined {
-    if (extension.isolation === 'process' || PiscinaClass) return undefined;
-    return import('piscina').then((loaded) => {
-      PiscinaClass ??= loaded.default;
-    });
+    if (extension.isolation === 'process') return undefined;
+    // A thread still starting ahead of this call: the call waits for it rather than starting a second one.
+    const warming = this.warming.get(extension.id);
+    if (warming) return warming;
+    return PiscinaClass ? undefined : loadPiscina();
+  }
+
+  /**
+   * Starts one worker thread for an extension ahead of its first call (while its preflight runs):
+   * the thread runs svc's worker bootstrap only, and imports no provider code until a call brings
+   * the entry preflight passed. Nothing happens when the extension already has a pool. Bounded: one
+   * thread per extension; released like any idle thread (`idleTimeoutMs`) when no call comes.
+   */
+  warm(id: string): Promise<void> {
+    if (this.pools.has(id)) return Promise.resolve();
+    let warming = this.warming.get(id);
+    if (!warming) {
+      warming = this.startAhead(id).finally(() => this.warming.delete(id));
+      this.warming.set(id, warming);
+    }
+    return warming;
+  }
+
+  private async startAhead(id: string): Promise<void> {
+    if (!PiscinaClass) await loadPiscina();
+    if (this.pools.has(id)) return;
+    const tag = `${this.tagPrefix}.${++this.poolCount}`;
+    const pool = this.workerPoolFor(tag);
+    pool.on('error', (error: Error) => this.options.logger.error('provider worker error', { plugin: id, error: error.message }));
+    this.pools.set(id, { id, revision: undefined, tag, pool, entryPath: '', active: new Set() });
+    // A task that only starts the thread (see worker-bootstrap.ts); answered, the thread is ready.
+    await (pool.run(WARM_TASK as never, { transferList: [] }) as Promise<unknown>).catch(() => undefined);
   }
 
   /** The extension's current pool, made when there is none (a worker pool needs prepare() first). */
   poolFor(extension: LoadableExtension): PoolEntry {
     const current = this.pools.get(extension.id);
     if (current && current.revision === extension.revision) return current;
+    if (current && current.revision === undefined && extension.isolation !== 'process') {
+      // Started ahead of this call: its thread has run no provider code, so it serves this revision.
+      current.revision = extension.revision;
+      current.entryPath = extension.entryPath;
+      return current;
+    }
     if (current) {
       // New code: new calls go to fresh threads; calls already running finish on the old ones.
       this.pools.delete(extension.id);

@@ -2,8 +2,8 @@
 // creates its adapter, and serves adapter calls (several at once) over each task's MessagePort.
 import { pathToFileURL } from 'node:url';
 import { getHeapStatistics } from 'node:v8';
-import type { CliAdapter, CliPlugin, CliStreamEvent, SvcErrorData } from '@svc-org/ai-sdk';
-import { EVENT_BATCH_SIZE, PROTOCOL_VERSION, SvcError } from '@svc-org/ai-sdk';
+import type { CliAdapter, CliPlugin, CliStreamEvent, CliStreamItem, SvcErrorData } from '@svc-org/ai-sdk';
+import { EVENT_BATCH_SIZE, isCliStreamBatch, PROTOCOL_VERSION, SvcError } from '@svc-org/ai-sdk';
 import { eventSize } from './event-size.js';
 import type { WorkerTask } from './rpc-messages.js';
 import { checkMessageBounds } from './message-bounds.js';
@@ -136,9 +136,10 @@ function integration<K extends 'mcp' | 'hooks' | 'skills'>(
 
 /**
  * Sends events in batches within the host's credit window (events and size units): backpressure
- * across the thread line. An event over the size bound never crosses it.
+ * across the thread line. An event over the size bound never crosses it. The adapter's own batches
+ * (an array yielded as one item) are taken a whole batch per await.
  */
-async function pumpEvents(events: AsyncIterable<CliStreamEvent>, rpc: WorkerRpc, maxEventBytes: number, maxMessageDepth: number): Promise<void> {
+async function pumpEvents(items: AsyncIterable<CliStreamItem>, rpc: WorkerRpc, maxEventBytes: number, maxMessageDepth: number): Promise<void> {
   let batch: CliStreamEvent[] = [];
   let batchBytes = 0;
   let scheduled: NodeJS.Immediate | undefined;
@@ -153,21 +154,24 @@ async function pumpEvents(events: AsyncIterable<CliStreamEvent>, rpc: WorkerRpc,
     batchBytes = 0;
   };
   try {
-    for await (const event of events) {
-      const size = eventSize(event);
-      if (!Number.isFinite(size)) throw new SvcError({ code: 'invalid_event', message: 'the provider emitted a stream event that cannot be written as JSON' });
-      if (size > maxEventBytes) {
-        throw new SvcError({ code: 'event_too_large', message: `the provider emitted a stream event of ${size} size units; the bound is ${maxEventBytes} (runtime.maxEventBytes)` });
+    for await (const item of items) {
+      // A batch's events are checked and queued without an await of their own (only a spent credit waits).
+      for (const event of isCliStreamBatch(item) ? item : [item]) {
+        const size = eventSize(event);
+        if (!Number.isFinite(size)) throw new SvcError({ code: 'invalid_event', message: 'the provider emitted a stream event that cannot be written as JSON' });
+        if (size > maxEventBytes) {
+          throw new SvcError({ code: 'event_too_large', message: `the provider emitted a stream event of ${size} size units; the bound is ${maxEventBytes} (runtime.maxEventBytes)` });
+        }
+        refuseDeep(event, maxMessageDepth, 'stream event');
+        if (batch.length + 1 > rpc.credit || batchBytes + size > rpc.creditBytes) {
+          flush();
+          await rpc.waitForCredit(size);
+        }
+        batch.push(event);
+        batchBytes += size;
+        if (batch.length >= EVENT_BATCH_SIZE) flush();
+        else if (!scheduled) scheduled = setImmediate(flush);
       }
-      refuseDeep(event, maxMessageDepth, 'stream event');
-      if (batch.length + 1 > rpc.credit || batchBytes + size > rpc.creditBytes) {
-        flush();
-        await rpc.waitForCredit(size);
-      }
-      batch.push(event);
-      batchBytes += size;
-      if (batch.length >= EVENT_BATCH_SIZE) flush();
-      else if (!scheduled) scheduled = setImmediate(flush);
     }
   } finally {
     flush();

@@ -10,6 +10,8 @@ import { tagChildProcesses } from './tag-child-processes.js';
 tagChildProcesses(PROVIDER_THREAD_TAG, `${process.env[PROVIDER_THREAD_TAG] ?? 'unknown'}.${threadId}`);
 routeConsole();
 
-export default function runTask(task: WorkerTask): Promise<void> {
+/** A call's task, or `{ warm: true }`: the thread was started ahead of a call and has nothing to run yet. */
+export default function runTask(task: WorkerTask | { warm: true }): Promise<void> {
+  if ('warm' in task) return Promise.resolve();
   return runProviderTask(task, threadId);
 }
