@@ -17,6 +17,7 @@ export {
   sendReviewComments,
   type HarnessMessage,
 } from './messaging/index.js';
+export { answerApproval, APPROVAL_ANSWERS, APPROVAL_TIMEOUT_ACTIONS, APPROVAL_TOOLS, listApprovals, setApprovalPolicy, type Approval } from './approvals/index.js';
 export { MESSAGING_CONFIG_KEYS } from './messaging/messaging-config-keys.js';
 export {
   checkGatewayHealth,

@@ -61,7 +61,8 @@ export const PROFILE_RULES: Readonly<Record<McpProfile, ProfileRule>> = {
   assistant: { surfaces: ['core', 'terminal'], readOnlySurfaces: ['review'] },
   // The Workbench is a task terminal: it also gets the gateway tools it calls (each
   // refuses a task terminal that is not the project's Workbench or the task's parent).
-  task: { surfaces: ['core', 'terminal', 'messaging', 'workbench'], readOnlySurfaces: ['review'], tools: WORKBENCH_GATEWAY_TOOLS },
+  // An approval policy is a person's: a task never sets what its own unanswered requests become.
+  task: { surfaces: ['core', 'terminal', 'messaging', 'workbench'], readOnlySurfaces: ['review'], tools: WORKBENCH_GATEWAY_TOOLS, withoutTools: ['set_approval_policy'] },
   // The Workbench's gateway tools answer in its place: over MCP only its own terminal may call them.
   // A chat reply to an OPEN ask is answered by the gateway for its sender, who must be the owner.
   gateway: { surfaces: ['gateway', 'operations'], readOnlySurfaces: ['core', 'terminal'], withoutTools: WORKBENCH_GATEWAY_TOOLS, tools: ['reply_to_ask'], senderTools: ['reply_to_ask'] },
