@@ -42,8 +42,8 @@ export const requestApproval = defineOperation({
     .object({
       taskId: IdSchema,
       executionId: IdSchema.optional(),
-      /** The CLI that asks (claude-code, codex, …), for the record. */
-      cli: z.string().min(1).max(40),
+      /** The CLI that asks, for the record; the execution's provider otherwise. */
+      cli: z.string().min(1).max(80).optional(),
       toolName: z.string().min(1).max(200),
       toolInput: z.unknown(),
       cwd: z.string().max(4096).nullable().default(null),
@@ -56,11 +56,12 @@ export const requestApproval = defineOperation({
   async handler(input, ctx) {
     const { approvals, events } = approvalStores(ctx.services);
     ctx.services.domain.tasks.get(input.taskId);
+    const execution = input.executionId === undefined ? undefined : ctx.services.domain.executions.get(input.executionId);
     const hash = callHash(input.toolName, input.toolInput, input.cwd);
     const record = {
       taskId: input.taskId,
       executionId: input.executionId ?? null,
-      cli: input.cli,
+      cli: input.cli ?? execution?.providerId ?? 'unknown',
       toolName: input.toolName,
       callHash: hash,
       cwd: input.cwd,

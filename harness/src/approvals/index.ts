@@ -6,3 +6,4 @@ export * from './approval-stores.js';
 export * from './approval-timeouts.js';
 export * from './call-hash.js';
 export * from './deliver-approval.js';
+export * from './start-approvals.js';
