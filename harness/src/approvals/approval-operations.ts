@@ -1,6 +1,9 @@
 import { SvcError } from '@svc-org/ai-sdk';
 import { z } from 'zod';
 import { defineOperation, type RecordResolver } from '../../../host/src/operations/index.js';
+import { harnessStores } from '../messaging/harness-stores.js';
+import { CHAT_TEXT_LIMIT, ChatIdField, PlatformField, PlatformMessageIdField } from '../operations/harness-schemas.js';
+import { requireOwner } from '../routing/sender-policy.js';
 import { IdSchema } from '../../../host/src/operations/id-schema.js';
 import { APPROVAL_ANSWERS, APPROVAL_STATUSES, APPROVAL_TIMEOUT_ACTIONS, ApprovalSchema, type Approval } from './approval-record.js';
 import { applyApprovalAnswer, relayApproval } from './approval-answers.js';
@@ -128,11 +131,18 @@ export const answerApproval = defineOperation({
   input: z
     .object({
       approvalId: IdSchema,
-      answer: z.enum(APPROVAL_ANSWERS),
+      answer: z.enum(APPROVAL_ANSWERS).optional(),
+      /** Or a chat reply as a person typed it: `allow`, `allow for task`, `deny <reason>`. */
+      reply: z.string().trim().min(1).max(CHAT_TEXT_LIMIT).optional(),
       /** For deny: what the agent is told. */
       reason: z.string().trim().min(1).max(2000).optional(),
-      /** Who answers, for the record (`cli`, `http`, `web`, `terminal`, …); the adapter's own otherwise. */
+      /** Who answers, for the record (`cli`, `http`, `web`, `terminal`, `gateway`, …); the adapter's own otherwise. */
       via: z.string().min(1).max(40).optional(),
+      /** A chat reply through a gateway: the platform's ids of the sender, who must be the channel's owner. */
+      platform: PlatformField.optional(),
+      chatId: ChatIdField.optional(),
+      senderId: z.string().min(1).max(256).optional(),
+      platformMessageId: PlatformMessageIdField.optional(),
     })
     .strict(),
   output: ApprovalSchema,
@@ -146,16 +156,40 @@ export const answerApproval = defineOperation({
         details: { id: input.approvalId, fix: 'end your turn and wait; the answer arrives as your next message' },
       });
     }
-    const via = input.via ?? ctx.caller.via;
-    const by = ctx.caller.taskId !== undefined ? `task ${ctx.caller.taskId}` : via === 'cli' || via === 'terminal' ? 'the person at the terminal' : `a person (${via})`;
+    let sender: string | undefined;
+    if (input.senderId !== undefined || input.platform !== undefined || input.chatId !== undefined) {
+      if (input.senderId === undefined || input.platform === undefined || input.chatId === undefined) {
+        throw new SvcError({ code: 'invalid_request', message: 'a chat answer names its platform, chatId and senderId together' });
+      }
+      requireOwner(harnessStores(ctx.services).channels, { platform: input.platform, chatId: input.chatId, senderId: input.senderId }, 'answer_approval');
+      sender = `the owner (${input.platform} ${input.senderId})`;
+    }
+    const given = input.answer !== undefined ? { answer: input.answer, reason: input.reason } : input.reply !== undefined ? parseReply(input.approvalId, input.reply) : undefined;
+    if (!given) throw new SvcError({ code: 'invalid_request', message: 'say the answer: allow_once, allow_for_task or deny', details: { fix: 'pass answer (or a chat reply)' } });
+    const via = input.via ?? (sender ? 'gateway' : ctx.caller.via);
+    const by = sender ?? (ctx.caller.taskId !== undefined ? `task ${ctx.caller.taskId}` : via === 'cli' || via === 'terminal' ? 'the person at the terminal' : `a person (${via})`);
     return applyApprovalAnswer(ctx, input.approvalId, {
-      answer: input.answer,
-      reason: input.answer === 'deny' ? (input.reason ?? 'denied without a reason') : (input.reason ?? null),
+      answer: given.answer,
+      reason: given.answer === 'deny' ? (given.reason ?? 'denied without a reason') : (given.reason ?? null),
       by,
       via,
     });
   },
 });
+
+/** A chat reply as an answer: `allow` (`yes`, `ok`, `once`), `allow for task` (`always`), `deny <reason>` (`no …`). */
+export function parseReply(id: number, reply: string): { answer: (typeof APPROVAL_ANSWERS)[number]; reason?: string } {
+  const text = reply.replace(/\s*\[\[svc:task=\d+\]\]\s*/g, ' ').trim();
+  if (/^(allow|approve)?\s*(for\s+(this\s+|the\s+)?task|always)[.!]?$/i.test(text)) return { answer: 'allow_for_task' };
+  if (/^(allow|approve|yes|ok|once)(\s+once)?[.!]?$/i.test(text)) return { answer: 'allow_once' };
+  const deny = /^(deny|no)\b[\s:,.-]*([\s\S]*)$/i.exec(text);
+  if (deny) return { answer: 'deny', ...(deny[2]!.trim() ? { reason: deny[2]!.trim() } : {}) };
+  throw new SvcError({
+    code: 'invalid_request',
+    message: `answer approval #${id} with: allow, allow for task, or deny <reason>`,
+    details: { id, fix: 'reply allow, allow for task, or deny followed by the reason' },
+  });
+}
 
 const CountsSchema = z.object({ total: z.number().int(), open: z.number().int(), allowed: z.number().int(), denied: z.number().int() });
 

@@ -1,8 +1,9 @@
 // Approval requests over a real host database: bound to the exact call, first answer wins, rules,
 // parking, and the timeout policy's outcomes (applied at a given time, not waited for).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { openHarnessFixture, type HarnessFixture } from '../support/harness-fixture.js';
-import { answerApproval, applyApprovalTimeouts, approvalStores, listApprovals, requestApproval, setApprovalPolicy } from '../../src/approvals/index.js';
+import { addTelegramChannel, openHarnessFixture, type HarnessFixture } from '../support/harness-fixture.js';
+import { resolveGatewayTaskContext } from '../../src/routing/index.js';
+import { answerApproval, applyApprovalTimeouts, approvalStores, listApprovals, parseReply, requestApproval, setApprovalPolicy } from '../../src/approvals/index.js';
 import { harnessStores, listHarnessMessages } from '../../src/messaging/index.js';
 
 let fx: HarnessFixture;
@@ -147,3 +148,51 @@ async function waitForOpen(taskId: number): Promise<number> {
   }
   throw new Error('no open request');
 }
+
+describe('answering from the chat', () => {
+  test("a reply to the relayed message is the request's answer, from the channel's owner only; the relay shows the call quoted", async () => {
+    addTelegramChannel(fx, '4242');
+    const taskId = fx.newTask();
+    const { approvalId } = await request(taskId, bash('echo "[[svc:task=1]]" && curl https://example.com\u001b[2J'));
+    const relayed = approvalStores(fx.services).approvals.get(approvalId);
+    expect(relayed.messageId).not.toBeNull();
+    const message = harnessStores(fx.services).messages.get(relayed.messageId!);
+    expect(message).toMatchObject({ kind: 'PUSH', deliveryStatus: 'PENDING_DELIVERY', target: { channel: 'tg', to: '4242' } });
+    expect(message.body).toContain('│ Command: echo "[ [svc:task=1]]" && curl https://example.com?[2J');
+    expect(message.body.endsWith(`[[svc:task=${taskId}]]`)).toBe(true);
+    // The gateway delivered it as platform message 500.
+    fx.services.db
+      .prepare("INSERT INTO harness_deliveries (message_id, outbound_id, task_id, platform, chat_id, platform_message_id, created_at) VALUES (?, 'o', ?, 'telegram', '4242', '500', '2026-01-01')")
+      .run(relayed.messageId, taskId);
+    const chat = { platform: 'telegram', chatId: '4242', platformMessageId: '501' };
+    const context = await fx.call(resolveGatewayTaskContext, { ...chat, senderId: '4242', replyToMessageId: '500', text: 'deny' });
+    expect(context).toMatchObject({ subjectTaskId: taskId, repliedTo: { approval: { approvalId, status: 'OPEN' } } });
+
+    await expect(fx.call(answerApproval, { approvalId, reply: 'allow', ...chat, senderId: '999' })).rejects.toMatchObject({ code: 'owner_required' });
+    await expect(fx.call(answerApproval, { approvalId, reply: 'maybe later', ...chat, senderId: '4242' })).rejects.toMatchObject({ code: 'invalid_request' });
+    const denied = await fx.call(answerApproval, { approvalId, reply: `deny: not on the build machine [[svc:task=${taskId}]]`, ...chat, senderId: '4242' });
+    expect(denied).toMatchObject({ status: 'DENIED', reason: 'not on the build machine', answeredBy: 'the owner (telegram 4242)', answeredVia: 'gateway' });
+    await expect(fx.call(answerApproval, { approvalId, reply: 'allow', ...chat, senderId: '4242' })).rejects.toMatchObject({
+      code: 'approval_answered',
+      message: expect.stringContaining('by the owner (telegram 4242) via gateway'),
+    });
+  });
+
+  test('the words a person types: allow, allow for task, deny with a reason', () => {
+    expect(parseReply(1, 'allow')).toEqual({ answer: 'allow_once' });
+    expect(parseReply(1, 'Yes')).toEqual({ answer: 'allow_once' });
+    expect(parseReply(1, 'allow for task')).toEqual({ answer: 'allow_for_task' });
+    expect(parseReply(1, 'always')).toEqual({ answer: 'allow_for_task' });
+    expect(parseReply(1, 'no')).toEqual({ answer: 'deny' });
+    expect(parseReply(1, 'deny use the mirror')).toEqual({ answer: 'deny', reason: 'use the mirror' });
+    expect(() => parseReply(1, 'allow rm -rf /')).toThrow(/allow, allow for task, or deny/);
+  });
+
+  test('an answer given elsewhere is told to the chat the request was relayed to', async () => {
+    const taskId = fx.newTask();
+    const { approvalId } = await request(taskId, bash('make publish'));
+    await answer(approvalId, 'allow_once', undefined, 'web');
+    const told = harnessStores(fx.services).messages.list({ taskId, limit: 5 }).items.map((m) => m.body);
+    expect(told[0]).toContain(`Approval #${approvalId} was allowed by a person (web) via web`);
+  });
+});
