@@ -130,6 +130,8 @@ describe('permission requests of a task CLI', () => {
     const open = await openOne(server, taskId);
     expect(parked).toContain(`Waiting for approval #${open.id}`);
     expect(open).toMatchObject({ cli: 'svc-official.claude-code', toolName: 'Bash', parked: true, shown: expect.stringContaining('Command: npm install') });
+    // The board reads it from the task: it needs you while the request is open.
+    expect((await server.api('GET', `/api/tasks/${taskId}`)).body).toMatchObject({ attention: 'needs_you', openApprovals: 1 });
     const relay = await waitFor(() => relayed().find((call) => call.message.includes(`approval #${open.id}`)), 20_000, 'the relay');
     expect(relay.message).toContain('│ Command: npm install');
     expect(relay.message).toContain(`[[svc:task=${taskId}]]`);
@@ -141,6 +143,7 @@ describe('permission requests of a task CLI', () => {
     await type(server, taskId, 'run: npm install');
     await until('Bash(npm install) ran');
     expect(ran()).toEqual(['npm install']);
+    expect((await server.api('GET', `/api/tasks/${taskId}`)).body).toMatchObject({ openApprovals: 0 });
     // Once: the same command asks again, and a deny's reason reaches the CLI.
     await type(server, taskId, 'run: npm install');
     await until('denied: Waiting for approval #');
