@@ -6,13 +6,15 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createSvcSandbox, REPO_ROOT, waitFor, type SvcSandbox } from '../../../test/support/svc-process.js';
+import { createSvcSandbox, REPO_ROOT, SVC_BIN, waitFor, type SvcSandbox } from '../../../test/support/svc-process.js';
 import { svcOk } from '../../../test/support/qwen-demo-project.js';
 import { readTerminalUntil, startServe, type ServeProcess } from '../../../test/support/svc-serve.js';
 
 const CLAUDE_STAND_IN = join(REPO_ROOT, 'test/fake-clis/claude-code');
 const HERMES = join(REPO_ROOT, 'test/fake-clis/hermes/hermes');
 const HOOK = join(REPO_ROOT, 'harness/hooks/approval-hook.cjs');
+const HERMES_PLUGIN = join(REPO_ROOT, 'harness/hermes-plugin');
+const HERMES_STAND_IN = join(REPO_ROOT, 'harness/test/hermes-plugin/hermes-stand-in.py');
 
 let svc: SvcSandbox;
 const serves: ServeProcess[] = [];
@@ -43,6 +45,20 @@ const approvals = async (server: ServeProcess, taskId: number) => (await server.
 const openOne = (server: ServeProcess, taskId: number) =>
   waitFor(async () => (await approvals(server, taskId)).items.find((a) => a.status === 'OPEN'), 20_000, 'an open approval request');
 const type = (server: ServeProcess, taskId: number, line: string) => server.api('POST', `/api/internal/terminal/${taskId}/input`, { data: line, submit: true });
+
+/** Feeds chat messages through the Hermes plugin inside the Hermes stand-in (one python3 process, one svc mcp of profile gateway). */
+function hermes(credential: string, messages: object[]): Promise<{ sent: { content: string }[] }[]> {
+  const settings = { command: process.execPath, args: [SVC_BIN, 'mcp'], env: { SVC_HOME: svc.home, SVC_LOG_LEVEL: 'error', SVC_GATEWAY_CREDENTIAL: credential } };
+  return new Promise((resolve, reject) => {
+    const child = spawn('python3', [HERMES_STAND_IN, HERMES_PLUGIN, JSON.stringify(settings)], { env: { ...process.env, PYTHONDONTWRITEBYTECODE: '1' } });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (err += d));
+    child.once('exit', (code) => (code === 0 ? resolve(JSON.parse(out).outcomes) : reject(new Error(`the Hermes stand-in exited ${code}\n${out}\n${err}`))));
+    child.stdin.end(JSON.stringify(messages));
+  });
+}
 
 /** Runs the hook as a CLI does: the hook input on stdin, the task terminal's environment, the CLI's hook timeout as its argument. */
 function runHook(taskId: number, input: unknown, timeoutSec: number): Promise<unknown> {
@@ -179,6 +195,30 @@ describe('permission requests of a task CLI', () => {
     const audit = JSON.parse(await ok(['task', 'approvals', String(taskId), '--json']));
     expect(audit.counts).toMatchObject({ open: 0, total: listed.counts.total + 1 });
     expect(await ok(['task', 'approvals', String(taskId)])).toMatch(/git push --force origin main\s+(allow once|deny) by a person/);
+  }, 120_000);
+
+  test("a chat reply to the relayed message answers it through the Hermes plugin, for the owner only; a second answer is told who answered", async () => {
+    await type(server, taskId, 'run: make lint');
+    const open = await openOne(server, taskId);
+    const relay = await waitFor(async () => {
+      const message = (await server.api('GET', `/api/harness/messages/${open.messageId}`)).body;
+      return message?.delivery ? message : undefined;
+    }, 20_000, 'the relay delivered');
+    const credential = (JSON.parse(await ok(['gateway', 'credential', 'herm', '--json'])) as { credential: string }).credential;
+    const dm = (messageId: string, userId: string, text: string) => ({
+      platform: 'telegram', chat_id: '4242', chat_type: 'dm', user_id: userId, message_id: messageId, text,
+      reply_to_message_id: relay.delivery.platformMessageId, reply_to_text: relay.body,
+    });
+    const outcomes = await hermes(credential, [dm('901', '555', 'allow'), dm('902', '4242', 'allow'), dm('903', '4242', 'deny too late')]);
+    expect(outcomes.map((o) => o.sent.map((s) => s.content))).toEqual([
+      // Someone else in the owner's chat is not svc's to answer: the message goes on to Hermes, the request stays open.
+      [],
+      [`svc: approval #${open.id} allowed; task ${taskId} is told.`],
+      [expect.stringContaining(`approval #${open.id} was already answered (allowed) by the owner (telegram 4242) via gateway`)],
+    ]);
+    await until(`Approval #${open.id} (Tool: Bash, Command: make lint) was allowed once by the owner (telegram 4242) via gateway`);
+    await type(server, taskId, 'run: make lint');
+    await until('Bash(make lint) ran');
   }, 120_000);
 
   test('kill -9 while the request waits, and again after its answer before it is typed: nothing is lost and the answer is applied once', async () => {
