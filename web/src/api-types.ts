@@ -25,6 +25,7 @@ import type { listMcpTokens } from '../../harness/src/mcp/tokens/mcp-token-opera
 import type { listHarnessMessages } from '../../harness/src/messaging/list-harness-messages.js';
 import type { replyToAsk } from '../../harness/src/messaging/reply-to-ask.js';
 import type { sendReviewComments } from '../../harness/src/messaging/send-review-comments.js';
+import type { listApprovals } from '../../harness/src/approvals/approval-operations.js';
 
 /** The answer of an operation's HTTP route. */
 export type Answer<O extends { output: z.ZodType }> = z.output<O['output']>;
@@ -59,6 +60,8 @@ export type ReviewComment = z.input<typeof sendReviewComments.input>['comments']
 export type HarnessMessagePage = Answer<typeof listHarnessMessages>;
 export type HarnessMessage = HarnessMessagePage['items'][number];
 export type AskReply = Answer<typeof replyToAsk>;
+export type ApprovalPage = Answer<typeof listApprovals>;
+export type Approval = ApprovalPage['items'][number];
 export type Gateway = Item<typeof listGateways>;
 export type Channel = Item<typeof listChannels>;
 export type GatewayHealth = Answer<typeof checkGatewayHealth>;

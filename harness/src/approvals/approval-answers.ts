@@ -93,7 +93,12 @@ export async function applyApprovalAnswer(ctx: OperationContext, id: number, giv
   }
   if (answered.delivery === 'delivering') {
     approvalCrashPoint('approval:answered');
-    if (ctx.terminals) await deliverApprovalOutcome(ctx.terminals, approvals, answered);
+    // The answer stands whatever happens to its typing (a task that cannot be resumed records `failed`).
+    if (ctx.terminals) {
+      await deliverApprovalOutcome(ctx.terminals, approvals, answered).catch((error: unknown) =>
+        ctx.services.logger.warn('an approval outcome could not be typed into its task', { approvalId: id, taskId: answered.taskId, code: SvcError.isInstance(error) ? error.code : 'internal' }),
+      );
+    }
   }
   return approvals.get(id);
 }

@@ -167,7 +167,7 @@ export const answerApproval = defineOperation({
     const given = input.answer !== undefined ? { answer: input.answer, reason: input.reason } : input.reply !== undefined ? parseReply(input.approvalId, input.reply) : undefined;
     if (!given) throw new SvcError({ code: 'invalid_request', message: 'say the answer: allow_once, allow_for_task or deny', details: { fix: 'pass answer (or a chat reply)' } });
     const via = input.via ?? (sender ? 'gateway' : ctx.caller.via);
-    const by = sender ?? (ctx.caller.taskId !== undefined ? `task ${ctx.caller.taskId}` : via === 'cli' || via === 'terminal' ? 'the person at the terminal' : `a person (${via})`);
+    const by = sender ?? (ctx.caller.taskId !== undefined ? `task ${ctx.caller.taskId}` : via === 'cli' || via === 'terminal' ? 'the person at the terminal' : 'a person');
     return applyApprovalAnswer(ctx, input.approvalId, {
       answer: given.answer,
       reason: given.answer === 'deny' ? (given.reason ?? 'denied without a reason') : (given.reason ?? null),

@@ -193,6 +193,6 @@ describe('answering from the chat', () => {
     const { approvalId } = await request(taskId, bash('make publish'));
     await answer(approvalId, 'allow_once', undefined, 'web');
     const told = harnessStores(fx.services).messages.list({ taskId, limit: 5 }).items.map((m) => m.body);
-    expect(told[0]).toContain(`Approval #${approvalId} was allowed by a person (web) via web`);
+    expect(told[0]).toContain(`Approval #${approvalId} was allowed by a person via web`);
   });
 });

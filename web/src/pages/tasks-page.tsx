@@ -7,6 +7,7 @@ import { ErrorNote } from '../components/error-note.js';
 import { navigate, useLocation } from '../router.js';
 import { useAction } from '../use-action.js';
 import { useResource } from '../use-resource.js';
+import { ApprovalsView } from './approvals-view.js';
 import { ReviewView } from './review-view.js';
 import { TerminalView } from './terminal-view.js';
 
@@ -71,7 +72,8 @@ export function TasksPage() {
   const tasks = useResource(
     () => (projectId ? get<{ items: Task[] }>(`/api/tasks?projectId=${projectId}`) : Promise.resolve({ items: [] })),
     [projectId],
-    ['tasks', 'terminals'],
+    // A permission request (the hooks' route) or its answer moves a task's attention.
+    ['tasks', 'terminals', 'approvals', 'hooks'],
   );
   return (
     <section className="tasks-page">
@@ -189,7 +191,7 @@ function ProjectForm({ workspaceId, onCreated }: { workspaceId: number; onCreate
 }
 
 function TaskDetail({ taskId }: { taskId: number }) {
-  const task = useResource(() => get<Task>(`/api/tasks/${taskId}`), [taskId], ['tasks']);
+  const task = useResource(() => get<Task>(`/api/tasks/${taskId}`), [taskId], ['tasks', 'approvals', 'hooks']);
   const terminal = useResource(() => get<TerminalStatus>(`/api/internal/terminal/${taskId}`), [taskId], ['terminals', 'tasks', 'harness']);
   const executions = useResource(() => get<{ items: Execution[] }>(`/api/executions?taskId=${taskId}`), [taskId], ['terminals', 'executions']);
   const connections = useResource(() => get<{ items: Connection[] }>('/api/connections'), [], ['connections']);
@@ -264,6 +266,7 @@ function TaskDetail({ taskId }: { taskId: number }) {
       ) : null}
       {term ? <TerminalView taskId={taskId} executionId={term.executionId} onEnded={refresh} /> : null}
       {!live ? <p className="muted">No live terminal. Start the task, or resume its last session.</p> : null}
+      <ApprovalsView taskId={taskId} onChanged={refresh} />
       <ReviewView taskId={taskId} onChanged={refresh} />
       <h3>Executions</h3>
       {executions.data?.items.length ? (
