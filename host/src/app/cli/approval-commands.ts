@@ -25,6 +25,7 @@ export const APPROVAL_COMMANDS: CliCommand[] = [
     group: 'task',
     name: 'approvals',
     operation: listApprovals,
+    description: "A task's permission requests (what its CLI asked to do), each with its answer, who gave it, from where and when, and the task's counts.",
     positionals: '<task id>',
     options: { open: { type: 'boolean', description: 'only the requests still waiting' } },
     json: true,
@@ -53,6 +54,7 @@ export const APPROVAL_COMMANDS: CliCommand[] = [
     group: 'task',
     name: 'approve',
     operation: answerApproval,
+    description: "Answer a permission request of a task's CLI: once (this call), task (this exact call for the rest of the task) or deny with a reason the agent reads. The first answer wins.",
     positionals: '<approval id> <once|task|deny> [reason…]',
     options: {},
     json: true,
@@ -71,6 +73,7 @@ export const APPROVAL_COMMANDS: CliCommand[] = [
     group: 'task',
     name: 'approval-policy',
     operation: setApprovalPolicy,
+    description: 'What a permission request nobody answers becomes, for a task or a project: denied, allowed for listed tools, escalated to the parent task or the task stopped; and after how long the task stops anyway.',
     options: {
       task: { type: 'string', value: '<id>', description: 'the task the policy is for' },
       project: { type: 'string', value: '<id>', description: 'or every task of this project without its own' },
