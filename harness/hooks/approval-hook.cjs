@@ -4,12 +4,14 @@
 // relays it to the task's channel and waits for an answer; the answer comes back in the CLI's
 // PermissionRequest JSON: allow, or deny with the reason the model reads. When nobody answers before
 // the CLI's own hook timeout the request is parked: a deny that tells the agent to end its turn and
-// wait, and the outcome is typed into the terminal later. If the service cannot be reached the hook
-// prints nothing and the CLI asks in its terminal as usual. Plain Node, CommonJS, no dependencies.
+// wait, and the outcome is typed into the terminal later. A task a person watches (no parent, not
+// unattended: the ladder's first case) gets no verdict, and so does one whose service cannot be
+// reached: the CLI asks in its terminal as usual. Plain Node, CommonJS, no dependencies.
 // Usage: approval-hook.cjs <the CLI's hook timeout in seconds>
 'use strict';
 const { readFileSync } = require('node:fs');
 const { join } = require('node:path');
+const { isUnattended } = require('./unattended-signal.cjs');
 
 /** Seconds kept back from the CLI's timeout for the answer to travel back. */
 const MARGIN_SEC = 8;
@@ -34,6 +36,8 @@ async function main() {
   const env = process.env;
   const taskId = Number(env.SVC_TASK_ID);
   if (!Number.isInteger(taskId) || taskId <= 0 || !env.SVC_HOME) return;
+  // Someone watches this terminal and no parent decides for it: the CLI's own prompt is theirs.
+  if (!env.SVC_HAS_PARENT && !isUnattended(env)) return;
   const input = readInput();
   if (!input || typeof input.tool_name !== 'string') return;
   const timeoutSec = Number(process.argv[2]);

@@ -40,7 +40,9 @@ async function serve(env: NodeJS.ProcessEnv = {}): Promise<ServeProcess> {
   return started;
 }
 
-const newTask = async (title: string) => Number(/task (\d+) created/.exec(await ok(['task', 'create', title, '--project', 'demo']))![1]);
+// Nobody watches these tasks: their CLIs' permission requests are svc's to take to a person.
+const newTask = async (title: string, watched = false) =>
+  Number(/task (\d+) created/.exec(await ok(['task', 'create', title, '--project', 'demo', ...(watched ? [] : ['--unattended'])]))![1]);
 const approvals = async (server: ServeProcess, taskId: number) => (await server.api('GET', `/api/approvals?taskId=${taskId}`)).body as { items: any[]; counts: any };
 const openOne = (server: ServeProcess, taskId: number) =>
   waitFor(async () => (await approvals(server, taskId)).items.find((a) => a.status === 'OPEN'), 20_000, 'an open approval request');
@@ -63,7 +65,8 @@ function hermes(credential: string, messages: object[]): Promise<{ sent: { conte
 /** Runs the hook as a CLI does: the hook input on stdin, the task terminal's environment, the CLI's hook timeout as its argument. */
 function runHook(taskId: number, input: unknown, timeoutSec: number): Promise<unknown> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [HOOK, String(timeoutSec)], { env: { ...process.env, SVC_HOME: svc.home, SVC_TASK_ID: String(taskId) } });
+    const env = { ...process.env, SVC_HOME: svc.home, SVC_TASK_ID: String(taskId), SVC_SIGNAL_DIR: join(svc.home, 'signals') };
+    const child = spawn(process.execPath, [HOOK, String(timeoutSec)], { env });
     let out = '';
     child.stdout.on('data', (chunk) => (out += chunk));
     child.on('error', reject);
@@ -118,6 +121,11 @@ describe('permission requests of a task CLI', () => {
     expect(await waiting).toEqual({ hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'allow' } } });
 
     // Codex 0.142.5's PermissionRequest input (no tool_use_id), answered with a deny and its reason.
+    // A task a person watches: no verdict, so the CLI's own prompt opens in the terminal they watch.
+    const watched = await newTask('Watched', true);
+    expect(await runHook(watched, claudeInput, 40)).toBeUndefined();
+    expect((await approvals(server, watched)).counts.total).toBe(0);
+
     const codexInput = {
       session_id: '019fb425-0000-7000-8000-000000000001',
       turn_id: '019fb425-0000-7000-8000-000000000002',
