@@ -1,6 +1,7 @@
 """A reply about a task (it carries ``[[svc:task=<id>]]``, or replies to a message svc sent): svc is
-asked which task it is about first (``resolve_gateway_task_context``, read-only), then an OPEN
-question is answered (``reply_to_ask``, owner only), an explicit "continue" goes to
+asked which task it is about first (``resolve_gateway_task_context``, read-only), then a relayed
+permission request it replies to is answered (``answer_approval``, owner only: "allow", "allow for
+task", "deny <reason>"), an OPEN question is answered (``reply_to_ask``, owner only), an explicit "continue" goes to
 ``continue_bound_task`` (owner only), a question is answered from the read-only context and no
 terminal is touched. Anything else returns None and keeps the ordinary routing."""
 
@@ -20,6 +21,16 @@ def answer_task_reply(client, identity, text):
         return f"svc: {context['error'].get('message', 'refused')}"
     task = context["subjectTaskId"]
     reply = TOKENS.sub(" ", text).strip()
+    approval = (context.get("repliedTo") or {}).get("approval")
+    if approval:
+        sender = {key: value for key, value in identity.items() if key in ("platform", "chatId", "senderId", "platformMessageId")}
+        answered = client.call("answer_approval", {"approvalId": approval["approvalId"], "reply": reply, "via": "gateway", **sender})
+        if "error" not in answered:
+            verdict = "allowed" if answered.get("status") == "ALLOWED" else "denied"
+            return f"svc: approval #{approval['approvalId']} {verdict}; task {task} is told."
+        if answered["error"].get("code") == "owner_required":
+            return f"svc: only the owner can answer task {task}'s approval requests."
+        return f"svc: {answered['error'].get('message', 'refused')}"
     if context.get("openAsk"):
         sender = {key: value for key, value in identity.items() if key in ("platform", "chatId", "senderId", "platformMessageId")}
         answered = client.call("reply_to_ask", {"taskId": task, "reply": reply, "via": "gateway", **sender})

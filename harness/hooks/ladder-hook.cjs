@@ -6,8 +6,8 @@
 // cannot hang a turn. Plain Node, no dependencies, and CommonJS: a CommonJS script starts without
 // Node's ES module loader (less to load than even `node -e ""`).
 'use strict';
-const { accessSync, constants, lstatSync, readFileSync, writeSync } = require('node:fs');
-const { join } = require('node:path');
+const { readFileSync, writeSync } = require('node:fs');
+const { isUnattended } = require('./unattended-signal.cjs');
 
 /** The native question tools: Claude Code, Codex, Gemini CLI, Qwen Code. */
 const QUESTION_TOOLS = new Set(['AskUserQuestion', 'request_user_input', 'ask_user', 'ask_user_question']);
@@ -26,30 +26,6 @@ function decide(toolName, env) {
   if (env.SVC_HAS_PARENT) return { allow: false, reason: ASK_THE_PARENT };
   if (isUnattended(env)) return { allow: false, reason: ASK_A_PERSON };
   return { allow: true };
-}
-
-/**
- * The signal file present and readable means unattended; anything else (absent, unreadable, no env)
- * is watched. Only what the service itself writes counts: a regular file with one link, owner-only,
- * owned by this user, in a folder of this user that nobody else may write. A socket, a FIFO, a
- * symlink or a hard link another program made there is not the service's signal.
- */
-function isUnattended(env) {
-  const dir = env.SVC_SIGNAL_DIR;
-  const taskId = env.SVC_TASK_ID;
-  if (!dir || !taskId || !/^\d+$/.test(taskId)) return false;
-  try {
-    const uid = process.getuid?.();
-    const folder = lstatSync(dir);
-    if (!folder.isDirectory() || (uid !== undefined && folder.uid !== uid) || (folder.mode & 0o022) !== 0) return false;
-    const file = join(dir, `unattended-${taskId}`);
-    const stat = lstatSync(file);
-    if (!stat.isFile() || stat.nlink !== 1 || (uid !== undefined && stat.uid !== uid) || (stat.mode & 0o077) !== 0) return false;
-    accessSync(file, constants.R_OK);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** The CLI's own deny answer: Gemini CLI's BeforeTool shape, else the PreToolUse shape Claude Code, Codex and Qwen Code share. */

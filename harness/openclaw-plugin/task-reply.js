@@ -1,6 +1,7 @@
 // A reply about a task (it carries [[svc:task=<id>]], or replies to a message svc sent): svc is asked
-// which task it is about first (resolve_gateway_task_context, read-only), then an OPEN question is
-// answered (reply_to_ask, owner only), an explicit "continue" goes to continue_bound_task (owner
+// which task it is about first (resolve_gateway_task_context, read-only), then a relayed permission
+// request it replies to is answered (answer_approval, owner only: "allow", "allow for task",
+// "deny <reason>"), an OPEN question is answered (reply_to_ask, owner only), an explicit "continue" goes to continue_bound_task (owner
 // only), a question is answered from the read-only context and no terminal is touched. Anything
 // else returns undefined and keeps the ordinary routing.
 
@@ -16,6 +17,14 @@ export async function answerTaskReply(client, identity, text) {
   }
   const task = context.subjectTaskId;
   const reply = text.replace(/\s*\[\[svc:task=\d+\]\]\s*/g, ' ').trim();
+  const approval = context.repliedTo?.approval;
+  if (approval) {
+    const { replyToMessageId, threadId, rootMessageId, ...sender } = identity;
+    const answered = await client.call('answer_approval', { approvalId: approval.approvalId, reply, via: 'gateway', ...sender });
+    if (!answered.error) return { handled: true, text: `svc: approval #${approval.approvalId} ${answered.status === 'ALLOWED' ? 'allowed' : 'denied'}; task ${task} is told.` };
+    if (answered.error.code === 'owner_required') return { handled: true, text: `svc: only the owner can answer task ${task}'s approval requests.` };
+    return { handled: true, text: `svc: ${answered.error.message}` };
+  }
   if (context.openAsk) {
     const { replyToMessageId, threadId, rootMessageId, ...sender } = identity;
     const answered = await client.call('reply_to_ask', { taskId: task, reply, via: 'gateway', ...sender });

@@ -18,6 +18,7 @@ export {
   type HarnessMessage,
 } from './messaging/index.js';
 export { BOARD_ATTENTIONS, BOARD_GROUP_WORDS, getBoard, type BoardAttention, type BoardCard } from './board/index.js';
+export { answerApproval, APPROVAL_ANSWERS, APPROVAL_TIMEOUT_ACTIONS, APPROVAL_TOOLS, listApprovals, setApprovalPolicy, type Approval } from './approvals/index.js';
 export { MESSAGING_CONFIG_KEYS } from './messaging/messaging-config-keys.js';
 export {
   checkGatewayHealth,

@@ -31,12 +31,14 @@ describe('the capability definition', () => {
     expect(names).not.toContain('provision_remote_project');
   });
 
-  test('the gateway profile sees no core or terminal tool that writes; reply_to_ask only for a named sender', () => {
+  test('the gateway profile sees no core or terminal tool that writes; reply_to_ask and answer_approval only for a named sender', () => {
     const definition = new CapabilityDefinition(MCP_OPERATIONS);
     const writes = definition.toolsOf('gateway').filter((tool) => !tool.readOnly && !['gateway', 'operations'].includes(tool.group));
-    expect(writes.map((tool) => tool.name)).toEqual(['reply_to_ask']);
-    expect(definition.needsSender('gateway', 'reply_to_ask')).toBe(true);
-    expect(definition.needsSender('full', 'reply_to_ask')).toBe(false);
+    expect(writes.map((tool) => tool.name).sort()).toEqual(['answer_approval', 'reply_to_ask']);
+    for (const tool of ['reply_to_ask', 'answer_approval']) {
+      expect(definition.needsSender('gateway', tool)).toBe(true);
+      expect(definition.needsSender('full', tool)).toBe(false);
+    }
   });
 
   test('profiles parse strictly: unset is full, anything unknown is refused', () => {

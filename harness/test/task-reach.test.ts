@@ -19,6 +19,7 @@ import { OperationRegistry, type AnyOperation, type OperationCaller, type Record
 import { transaction } from '../../host/src/platform/db/index.js';
 import { notifyHuman } from '../src/messaging/index.js';
 import { routingStores } from '../src/routing/index.js';
+import { approvalStores } from '../src/approvals/index.js';
 import { addTelegramChannel, openHarnessFixture, type HarnessFixture } from './support/harness-fixture.js';
 
 const definition = new CapabilityDefinition(MCP_OPERATIONS);
@@ -62,6 +63,8 @@ beforeAll(async () => {
   const groups = new ProductGroupStore(services.db, services.domain);
   const { workbench, inbound } = routingStores(services);
   const channelId = (services.db.prepare('SELECT id FROM harness_channels').get() as { id: number }).id;
+  const approvalFor = (taskId: number, tag: string) =>
+    approvalStores(services).approvals.open({ taskId, executionId: null, cli: 'claude-code', toolName: 'Bash', callHash: `hash of ${tag}`, cwd: null, shown: tag }).approval.id;
   const recordsOf = async (taskId: number, projectId: number, workspaceId: number, tag: string): Promise<Targets> => {
     const execution = fx.running(taskId);
     const message = await fx.call<{ messageId: number }>(notifyHuman, { taskId, message: `progress of ${tag}` });
@@ -83,6 +86,7 @@ beforeAll(async () => {
       message: message.messageId,
       batch: batch.batchId,
       inbound: request.id,
+      approval: approvalFor(taskId, tag),
     };
   };
   mine = await recordsOf(ids.child, fx.projectId, fx.workspaceId, 'mine');
@@ -94,10 +98,10 @@ beforeAll(async () => {
   const siblingExecution = fx.running(ids.sibling);
   const siblingMessage = await fx.call<{ messageId: number }>(notifyHuman, { taskId: ids.sibling, message: 'sibling progress' });
   workbench.addEvent({ parentTaskId: ids.sibling, kind: 'CHILD_TURN_ENDED', priority: 'normal', dedupKey: 'reach:sibling', payload: {} } as never);
-  sibling = { task: ids.sibling, execution: siblingExecution, message: siblingMessage.messageId, batch: workbench.claimBatch(ids.sibling, 60_000, () => 'b')!.batchId };
+  sibling = { task: ids.sibling, execution: siblingExecution, message: siblingMessage.messageId, batch: workbench.claimBatch(ids.sibling, 60_000, () => 'b')!.batchId, approval: approvalFor(ids.sibling, 'sibling') };
   const ownExecution = fx.running(ids.own);
   const ownMessage = await fx.call<{ messageId: number }>(notifyHuman, { taskId: ids.own, message: 'parent progress' });
-  parentOfChild = { task: ids.own, execution: ownExecution, message: ownMessage.messageId, batch: mine.batch };
+  parentOfChild = { task: ids.own, execution: ownExecution, message: ownMessage.messageId, batch: mine.batch, approval: approvalFor(ids.own, 'parent') };
 
   // Name each feature resolver by the records it resolves, from the tools that declare it.
   for (const tool of tools) {
@@ -122,6 +126,7 @@ const FEATURE_FIELDS: Record<string, string> = {
   messageId: 'message',
   batchId: 'batch',
   inboundId: 'inbound',
+  approvalId: 'approval',
 };
 
 /** The adapter's invoker for a caller bound to `taskId` (as `svc mcp` with its credential, or /mcp with a `--task` token). */
@@ -197,7 +202,7 @@ async function codeOf(invoker: McpCallerInvoker, tool: AnyOperation, input: unkn
 /** The tools whose input names a record, with each such field. */
 const naming = () => tools.flatMap((tool) => Object.keys(tool.reach?.names ?? {}).map((field) => ({ tool, field })));
 /** Kinds a sibling or a parent is reached through (a project's records are the caller's to reach). */
-const TASK_KINDS: ReadonlySet<string> = new Set<RecordKind | string>(['task', 'execution', 'message', 'batch']);
+const TASK_KINDS: ReadonlySet<string> = new Set<RecordKind | string>(['task', 'execution', 'message', 'batch', 'approval']);
 /** What the messaging tools that speak for the caller's own task answer for another task (before the input is parsed). */
 const refusal = (tool: AnyOperation, field: string) => (tool.callerTaskField === field ? 'task_mismatch' : 'task_out_of_scope');
 

@@ -378,7 +378,7 @@ describe('Gemini CLI in a task terminal of the service (interactive, in a PTY)',
     const taskId = await terminals.createTask('submit');
     const execution = await terminals.start(taskId, 'tui-submit');
     // Gemini CLI takes MCP servers, hooks and extra instructions only from settings files: the task shows it.
-    expect(execution.unsupportedAttachments.map((entry: any) => entry.kind)).toEqual(['mcpServers', 'stopHook', 'promptSubmitHook', 'preToolUseHook', 'directive']);
+    expect(execution.unsupportedAttachments.map((entry: any) => entry.kind)).toEqual(['mcpServers', 'stopHook', 'promptSubmitHook', 'preToolUseHook', 'permissionRequestHook', 'directive']);
     const sentWith = (text: string) => turns(server).some((request) => JSON.stringify(partsOf(request.body)).includes(text));
     const first = await terminals.submit(taskId, 'First message,\nwith a second line.');
     // Without a prompt-submit hook nothing confirms it to svc: the model server is the witness here.

@@ -41,6 +41,7 @@ const CASES: Record<string, Case> = {
   'task terminals': { args: () => [], input: () => ({}) },
   'task branches': { args: () => [], input: () => ({}) },
   'task versions': { args: () => [String(ids.task)], input: () => ({ taskId: ids.task }) },
+  'task approvals': { args: () => [String(ids.task)], input: () => ({ taskId: ids.task }) },
   'execution list': { args: () => [], input: () => ({}) },
   search: { args: () => ['pipeline', '--project', 'app'], input: () => ({ query: 'pipeline', projectId: ids.project }) },
   'knowledge ask': { args: () => ['how', 'do', 'we', 'deploy?', '--project', 'app'], input: () => ({ question: 'how do we deploy?', projectId: ids.project }) },

@@ -27,6 +27,7 @@ import type { listHarnessMessages } from '../../harness/src/messaging/list-harne
 import type { replyToAsk } from '../../harness/src/messaging/reply-to-ask.js';
 import type { getBoard } from '../../harness/src/board/get-board.js';
 import type { sendReviewComments } from '../../harness/src/messaging/send-review-comments.js';
+import type { listApprovals } from '../../harness/src/approvals/approval-operations.js';
 
 /** The answer of an operation's HTTP route. */
 export type Answer<O extends { output: z.ZodType }> = z.output<O['output']>;
@@ -65,6 +66,8 @@ export type AskReply = Answer<typeof replyToAsk>;
 export type Board = Answer<typeof getBoard>;
 export type BoardCard = Board['items'][number];
 export type Attention = BoardCard['attention'];
+export type ApprovalPage = Answer<typeof listApprovals>;
+export type Approval = ApprovalPage['items'][number];
 export type Gateway = Item<typeof listGateways>;
 export type Channel = Item<typeof listChannels>;
 export type GatewayHealth = Answer<typeof checkGatewayHealth>;

@@ -1,5 +1,4 @@
 import type { TerminalManager } from '../../../host/src/features/terminals/index.js';
-import type { MessageStore } from './message-store.js';
 import { submitReply } from './submit-reply.js';
 
 export interface AnswerToDeliver {
@@ -7,6 +6,14 @@ export interface AnswerToDeliver {
   id: number;
   taskId: number;
   reply: string;
+}
+
+/** Where a delivery's outcome is written: the asks (MessageStore) or the approval requests. */
+export interface AnswerLedger {
+  /** The text was entered (`already_running`) or entered into a resumed session (`resumed`). */
+  recordResumeOutcome(id: number, outcome: DeliveredAnswer['result']): void;
+  /** It could not be typed before its Enter: what it answered waits again. */
+  reopen(id: number): void;
 }
 
 export interface DeliveredAnswer {
@@ -21,7 +28,7 @@ export interface DeliveredAnswer {
  * typed again on restart, and one killed before it is. The ask is reopened when the reply could not
  * be typed: the question waits again and nothing is lost.
  */
-export async function deliverAnswer(terminals: TerminalManager, messages: MessageStore, ask: AnswerToDeliver): Promise<DeliveredAnswer> {
+export async function deliverAnswer(terminals: TerminalManager, messages: AnswerLedger, ask: AnswerToDeliver): Promise<DeliveredAnswer> {
   const terminal = terminals.summary(ask.taskId);
   let entered = false;
   const sent = (result: DeliveredAnswer['result']) => () => {

@@ -1,6 +1,7 @@
 import { SvcError } from '@svc-org/ai-sdk';
 import type { OperationContext } from '../../../host/src/operations/index.js';
 import type { TerminalManager } from '../../../host/src/features/terminals/index.js';
+import { startApprovals } from '../approvals/index.js';
 import { createGatewayClient } from '../gateways/index.js';
 import { deliverUndeliveredAnswers, harnessStores } from '../messaging/index.js';
 import { OutboxStore } from './outbox-store.js';
@@ -9,7 +10,7 @@ import { OutboxWorker, type OutboxWorkerOptions } from './outbox-worker.js';
 export interface StartHarnessOptions {
   services: OperationContext['services'];
   terminals?: TerminalManager;
-  /** Also read: SVC_OUTBOX_POLL_MS (longest sleep of the timer, default 5000), SVC_GATEWAY_TIMEOUT_MS (default 30000). */
+  /** Also read: SVC_OUTBOX_POLL_MS (longest sleep of the timer, default 5000), SVC_GATEWAY_TIMEOUT_MS (default 30000), SVC_APPROVAL_SWEEP_MS (default 30000). */
   env?: NodeJS.ProcessEnv;
   worker?: Partial<Pick<OutboxWorkerOptions, 'pollMs' | 'leaseMs' | 'concurrency'>>;
   /** Start the outbox timer (default true; false leaves sending to explicit `worker.drain()` calls). */
@@ -53,9 +54,12 @@ export function startHarness(options: StartHarnessOptions): RunningHarness {
   if (options.startWorker !== false) worker.start();
   // Answers a killed service recorded but never typed: typed now, once (their terminals died with it).
   if (terminals) void deliverUndeliveredAnswers(terminals, stores.messages, services.logger);
+  // Approval outcomes likewise, and the approval timeout policies on their timer.
+  const stopApprovals = options.startWorker !== false ? startApprovals(services, terminals, env) : () => undefined;
   return {
     worker,
     async stop() {
+      stopApprovals();
       stores.events.off('enqueued', wake);
       await worker.stop();
     },

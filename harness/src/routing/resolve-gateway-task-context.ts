@@ -19,7 +19,13 @@ export const TaskContextOutput = z.object({
   recentExecutions: z.array(z.object({ id: z.number(), status: z.string(), endedAt: z.string().nullable() })),
   latestResult: z.string().nullable().describe('the last result svc sent for the task (its FINAL_RESULT), token removed'),
   repliedTo: z
-    .object({ messageId: z.number(), kind: z.string(), askStatus: z.string().nullable(), answeredAt: z.string().nullable() })
+    .object({
+      messageId: z.number(),
+      kind: z.string(),
+      askStatus: z.string().nullable(),
+      answeredAt: z.string().nullable(),
+      approval: z.object({ approvalId: z.number(), status: z.string() }).nullable().describe("a CLI's permission request this message relayed: answer it with answer_approval (owner)"),
+    })
     .nullable()
     .describe('the svc message this reply answers; askStatus ANSWERED means the question was answered before this reply came'),
   svcContext: z

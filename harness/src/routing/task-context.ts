@@ -1,3 +1,4 @@
+import { approvalStores } from '../approvals/approval-stores.js';
 import type { OperationContext } from '../../../host/src/operations/index.js';
 import type { RoutingStores } from './routing-stores.js';
 
@@ -11,6 +12,8 @@ export interface RepliedTo {
   /** The question's state when that message was an ask: OPEN, ANSWERED or SUPERSEDED. */
   askStatus: string | null;
   answeredAt: string | null;
+  /** When that message relayed a CLI's permission request: the request and its state (a reply to it answers it). */
+  approval: { approvalId: number; status: string } | null;
 }
 
 /**
@@ -94,5 +97,7 @@ function repliedTo(ctx: OperationContext, reply: { platform: string; chatId: str
        WHERE d.platform = ? AND d.chat_id = ? AND d.platform_message_id = ? ORDER BY d.message_id DESC LIMIT 1`,
     )
     .get(reply.platform, reply.chatId, reply.replyToMessageId) as { id: number; kind: string; ask_status: string | null; replied_at: string | null } | undefined;
-  return row ? { messageId: row.id, kind: row.kind, askStatus: row.ask_status, answeredAt: row.replied_at } : null;
+  if (!row) return null;
+  const approval = approvalStores(ctx.services).approvals.byMessage(row.id);
+  return { messageId: row.id, kind: row.kind, askStatus: row.ask_status, answeredAt: row.replied_at, approval: approval ? { approvalId: approval.id, status: approval.status } : null };
 }

@@ -24,6 +24,8 @@ describe('attentionOf', () => {
     ['its CLI running a turn', facts({ execution: running, worktree }), 'working'],
     ['an open question (the execution parked)', facts({ execution: { ...running, status: 'PAUSED' }, worktree }), 'needs_you'],
     ['its CLI waiting at its own prompt', facts({ execution: { ...running, waitingSince: '2026-01-01T00:00:00.000Z' }, worktree }), 'needs_you'],
+    ['a permission request of its CLI waits for an answer', facts({ execution: running, worktree, openApprovals: 1 }), 'needs_you'],
+    ['a permission request outlived its terminal (the service was killed)', facts({ execution: ended('interrupted', true), worktree, openApprovals: 2 }), 'needs_you'],
     ['a real failure', facts({ execution: ended('failed', true), worktree }), 'needs_you'],
     ['a failure wins over a conflict', facts({ execution: ended('failed', true), worktree, conflicts: ['app.js'] }), 'needs_you'],
     ['its branch conflicts while it runs', facts({ execution: running, worktree, conflicts: ['app.js'] }), 'conflicts'],

@@ -39,6 +39,7 @@ const ADAPTER_ROUTES: Record<string, string> = {
 const NOT_ON_CLI: Record<string, string> = {
   report_stop_hook: "called by a task terminal's CLI hook over HTTP, not by a person",
   report_prompt_hook: "called by a task terminal's CLI hook over HTTP, not by a person",
+  request_approval: "called by a task terminal's CLI permission hook over HTTP, not by a person",
   submit_task_terminal_message: 'used by the harness and agents (svc mcp, HTTP) to answer a CLI; a person types into `svc task attach`',
   ask_human: "an agent's tool (svc mcp, the internal route): it parks the caller's own task",
   notify_human: "an agent's tool (svc mcp, the internal route)",

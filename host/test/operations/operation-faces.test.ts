@@ -15,6 +15,7 @@ const NO_FULL_FACE: Record<string, string> = {
   submit_task_terminal_message: 'the reply and Workbench paths type through it; a person types into the live terminal with `svc task attach`',
   report_prompt_hook: HOOK,
   report_stop_hook: HOOK,
+  request_approval: HOOK,
   register_dev_extension: '`svc ext dev add <folder>` registers through the same service call (a local path never travels over HTTP from a browser)',
   list_notify_targets: AGENT_TOOL,
   push_to_human: AGENT_TOOL,

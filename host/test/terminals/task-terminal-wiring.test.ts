@@ -118,7 +118,7 @@ function envOf(taskId: number): Record<string, string> {
 }
 
 describe('what a task terminal is started with', () => {
-  test('the svc MCP server (profile task, the task id), the turn hooks, the ladder hook and the directive', async () => {
+  test('the svc MCP server (profile task, the task id), the turn hooks, the ladder hook, the approval hook and the directive', async () => {
     const t = task('wired');
     await service.terminals.start(t.id, { connection: 'echo' });
     const files = locateHarnessFiles();
@@ -145,6 +145,8 @@ describe('what a task terminal is started with', () => {
       stop: { command: [process.execPath, files.turnHook, 'stop'], timeoutSec: 15 },
       promptSubmit: { command: [process.execPath, files.turnHook, 'prompt'], timeoutSec: 15 },
       preToolUse: { command: [process.execPath, files.ladderHook], toolNames: ['AskUserQuestion', 'request_user_input', 'ask_user', 'ask_user_question'], timeoutSec: 15 },
+      // The CLI's permission requests: the hook waits for a person until shortly before its timeout (terminals.approvalWaitSec).
+      permissionRequest: { command: [process.execPath, files.approvalHook, '120'], timeoutSec: 120 },
     });
     expect(attachments.directive).toBe(DEFAULT_TASK_DIRECTIVES.system);
     for (const phrase of ['no parent and a person is watching', 'no parent and nobody is watching', 'has a parent and a person is watching', 'has a parent and nobody is watching']) {

@@ -53,6 +53,11 @@ export interface SessionHooks {
   promptSubmit?: SessionHookCommand;
   /** Runs before a tool call of one of `toolNames`; its stdout answers with the CLI's PreToolUse JSON. */
   preToolUse?: SessionHookCommand & { toolNames: string[] };
+  /**
+   * Runs when the CLI would ask the person to approve a call (Claude Code and Codex `PermissionRequest`);
+   * its stdout answers allow or deny in the CLI's PermissionRequest JSON, or says nothing and the CLI asks as usual.
+   */
+  permissionRequest?: SessionHookCommand;
 }
 
 export interface SessionHookCommand {

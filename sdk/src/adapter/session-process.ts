@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export const SESSION_ATTACHMENT_KINDS = ['mcpServers', 'stopHook', 'promptSubmitHook', 'preToolUseHook', 'directive'] as const;
+export const SESSION_ATTACHMENT_KINDS = ['mcpServers', 'stopHook', 'promptSubmitHook', 'preToolUseHook', 'permissionRequestHook', 'directive'] as const;
 export type SessionAttachmentKind = (typeof SESSION_ATTACHMENT_KINDS)[number];
 
 /** One attachment an adapter could not apply, and why (shown to the person, so say what is missing). */

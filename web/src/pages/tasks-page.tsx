@@ -8,6 +8,7 @@ import { ErrorNote } from '../components/error-note.js';
 import { navigate, useLocation } from '../router.js';
 import { useAction } from '../use-action.js';
 import { useResource } from '../use-resource.js';
+import { ApprovalsView } from './approvals-view.js';
 import { ReviewView } from './review-view.js';
 import { TerminalView } from './terminal-view.js';
 
@@ -72,7 +73,8 @@ export function TasksPage() {
   const tasks = useResource(
     () => (projectId ? get<{ items: Task[] }>(`/api/tasks?projectId=${projectId}`) : Promise.resolve({ items: [] })),
     [projectId],
-    ['tasks', 'terminals'],
+    // A permission request (the hooks' route) or its answer moves a task's attention.
+    ['tasks', 'terminals', 'approvals', 'hooks'],
   );
   return (
     <section className="tasks-page">
@@ -191,8 +193,8 @@ function ProjectForm({ workspaceId, onCreated }: { workspaceId: number; onCreate
 
 /** One task: its open question, its live terminal with a send box, its review and its executions. */
 export function TaskDetail({ taskId }: { taskId: number }) {
-  const task = useResource(() => get<Task>(`/api/tasks/${taskId}`), [taskId], ['tasks']);
-  const board = useResource(() => get<Board>(`/api/board?taskId=${taskId}`), [taskId], ['tasks', 'terminals', 'harness']);
+  const task = useResource(() => get<Task>(`/api/tasks/${taskId}`), [taskId], ['tasks', 'approvals', 'hooks']);
+  const board = useResource(() => get<Board>(`/api/board?taskId=${taskId}`), [taskId], ['tasks', 'terminals', 'harness', 'approvals']);
   const card = board.data?.items[0];
   const terminal = useResource(() => get<TerminalStatus>(`/api/internal/terminal/${taskId}`), [taskId], ['terminals', 'tasks', 'harness']);
   const executions = useResource(() => get<{ items: Execution[] }>(`/api/executions?taskId=${taskId}`), [taskId], ['terminals', 'executions']);
@@ -272,6 +274,7 @@ export function TaskDetail({ taskId }: { taskId: number }) {
       {term ? <TerminalView taskId={taskId} executionId={term.executionId} onEnded={refresh} /> : null}
       {live ? <SendBox taskId={taskId} /> : null}
       {!live ? <p className="muted">No live terminal. Start the task, or resume its last session.</p> : null}
+      <ApprovalsView taskId={taskId} onChanged={refresh} />
       <ReviewView taskId={taskId} onChanged={refresh} />
       <h3>Executions</h3>
       {executions.data?.items.length ? (

@@ -9,6 +9,7 @@ const ATTACHMENTS: SessionAttachments = {
     stop: { command: ['/usr/bin/node', '/opt/svc/harness/hooks/turn-hook.mjs', 'stop'], timeoutSec: 10 },
     promptSubmit: { command: ['/usr/bin/node', '/opt/svc/harness/hooks/turn-hook.mjs', 'prompt'] },
     preToolUse: { command: ['/usr/bin/node', "/opt/my svc/it's/ladder-hook.mjs"], toolNames: ['AskUserQuestion', 'request_user_input'], timeoutSec: 10 },
+    permissionRequest: { command: ['/usr/bin/node', '/opt/svc/harness/hooks/approval-hook.cjs', '120'], timeoutSec: 120 },
   },
   directive: 'Use ask_human when nobody watches.',
 };
@@ -38,6 +39,8 @@ describe('task terminal attachments', () => {
             hooks: [{ type: 'command', command: `/usr/bin/node '/opt/my svc/it'\\''s/ladder-hook.mjs'`, timeout: 10 }],
           },
         ],
+        // Every tool: Claude Code runs it only where it would open its permission dialog.
+        PermissionRequest: [{ hooks: [{ type: 'command', command: '/usr/bin/node /opt/svc/harness/hooks/approval-hook.cjs 120', timeout: 120 }] }],
       },
     });
     expect(valueAfter(process.args, '--append-system-prompt')).toBe('Use ask_human when nobody watches.');

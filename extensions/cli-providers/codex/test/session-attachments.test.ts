@@ -10,6 +10,7 @@ const ATTACHMENTS: SessionAttachments = {
     stop: { command: ['/usr/bin/node', '/opt/svc/harness/hooks/turn-hook.mjs', 'stop'], timeoutSec: 10 },
     promptSubmit: { command: ['/usr/bin/node', '/opt/svc/harness/hooks/turn-hook.mjs', 'prompt'] },
     preToolUse: { command: ['/usr/bin/node', '/opt/svc/harness/hooks/ladder-hook.mjs'], toolNames: ['AskUserQuestion', 'request_user_input'], timeoutSec: 10 },
+    permissionRequest: { command: ['/usr/bin/node', '/opt/svc/harness/hooks/approval-hook.cjs', '120'], timeoutSec: 120 },
   },
   directive: 'Say "ask_human"\nwhen nobody watches.',
 };
@@ -30,6 +31,7 @@ describe('task terminal attachments', () => {
       '-c', 'notify=["/usr/bin/node", "/opt/svc/harness/hooks/turn-hook.mjs", "stop", "codex-notify"]',
       '-c', 'hooks.UserPromptSubmit=[{hooks=[{type="command",command="/usr/bin/node /opt/svc/harness/hooks/turn-hook.mjs prompt"}]}]',
       '-c', 'hooks.PreToolUse=[{matcher="^(AskUserQuestion|request_user_input)$",hooks=[{type="command",command="/usr/bin/node /opt/svc/harness/hooks/ladder-hook.mjs",timeout=10}]}]',
+      '-c', 'hooks.PermissionRequest=[{hooks=[{type="command",command="/usr/bin/node /opt/svc/harness/hooks/approval-hook.cjs 120",timeout=120}]}]',
       '-c', 'developer_instructions="Say \\"ask_human\\"\\nwhen nobody watches."',
       '--search',
     ]);

@@ -16,6 +16,7 @@ export function unsupportedAttachments(attachments: SessionAttachments | undefin
   if (hooks.stop) unsupported.push({ kind: 'stopHook', reason });
   if (hooks.promptSubmit) unsupported.push({ kind: 'promptSubmitHook', reason });
   if (hooks.preToolUse) unsupported.push({ kind: 'preToolUseHook', reason });
+  if (hooks.permissionRequest) unsupported.push({ kind: 'permissionRequestHook', reason });
   if (attachments.directive) unsupported.push({ kind: 'directive', reason: 'Gemini CLI has no flag that appends system instructions (GEMINI_SYSTEM_MD replaces them)' });
   return unsupported;
 }

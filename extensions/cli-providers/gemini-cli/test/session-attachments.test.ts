@@ -15,7 +15,11 @@ describe('task terminal attachments', () => {
           cwd: '/w',
           attachments: {
             mcpServers: [{ name: 'svc', command: 'node', args: ['svc.mjs', 'mcp'] }],
-            hooks: { stop: { command: ['node', 'turn-hook.mjs', 'stop'] }, preToolUse: { command: ['node', 'ladder-hook.mjs'], toolNames: ['ask_user'] } },
+            hooks: {
+              stop: { command: ['node', 'turn-hook.mjs', 'stop'] },
+              preToolUse: { command: ['node', 'ladder-hook.mjs'], toolNames: ['ask_user'] },
+              permissionRequest: { command: ['node', 'approval-hook.cjs', '120'] },
+            },
             directive: 'Use ask_human.',
           },
         },
@@ -23,6 +27,6 @@ describe('task terminal attachments', () => {
       ),
     );
     expect(process.args).toEqual(['-m', 'gemini-2.5-pro']);
-    expect((process.unsupportedAttachments ?? []).map((entry) => entry.kind)).toEqual(['mcpServers', 'stopHook', 'preToolUseHook', 'directive']);
+    expect((process.unsupportedAttachments ?? []).map((entry) => entry.kind)).toEqual(['mcpServers', 'stopHook', 'preToolUseHook', 'permissionRequestHook', 'directive']);
   });
 });

@@ -16,7 +16,10 @@ export interface AttachmentSettings {
  */
 export function attachmentSettings(attachments: SessionAttachments | undefined, runtimeDir: string | undefined): AttachmentSettings {
   const result: AttachmentSettings = { files: [], envPatch: {}, unsupported: [] };
-  const { stop, promptSubmit, preToolUse } = attachments?.hooks ?? {};
+  const { stop, promptSubmit, preToolUse, permissionRequest } = attachments?.hooks ?? {};
+  // Qwen Code has no hook that runs only when it would ask for approval (its PreToolUse runs for every
+  // call, asked or not): its approval prompts stay in the terminal.
+  if (permissionRequest) result.unsupported.push({ kind: 'permissionRequestHook', reason: 'Qwen Code has no hook that runs only when it would ask the person to approve a call' });
   if (!stop && !promptSubmit && !preToolUse) return result;
   if (!runtimeDir) {
     const reason = 'the host gave no run folder for the settings file Qwen Code needs for hooks';

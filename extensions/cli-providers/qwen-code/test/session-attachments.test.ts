@@ -9,6 +9,7 @@ const ATTACHMENTS: SessionAttachments = {
     stop: { command: ['/usr/bin/node', '/opt/svc/turn-hook.mjs', 'stop'], timeoutSec: 15 },
     promptSubmit: { command: ['/usr/bin/node', '/opt/svc/turn-hook.mjs', 'prompt'] },
     preToolUse: { command: ['/usr/bin/node', '/opt/my svc/ladder-hook.mjs'], toolNames: ['AskUserQuestion', 'ask_user_question'] },
+    permissionRequest: { command: ['/usr/bin/node', '/opt/svc/approval-hook.cjs', '120'], timeoutSec: 120 },
   },
   directive: '- Use ask_human when nobody watches.',
 };
@@ -30,7 +31,8 @@ describe('task terminal attachments', () => {
       '--append-system-prompt=- Use ask_human when nobody watches.',
       '--yolo',
     ]);
-    expect(process.unsupportedAttachments ?? []).toEqual([]);
+    // No Qwen Code hook runs only when it would ask for approval: its prompts stay in the terminal.
+    expect((process.unsupportedAttachments ?? []).map((entry) => entry.kind)).toEqual(['permissionRequestHook']);
   });
 
   test('hooks go into a system-defaults settings file of the run folder, named by QWEN_CODE_SYSTEM_DEFAULTS_PATH', () => {
@@ -49,6 +51,6 @@ describe('task terminal attachments', () => {
   test('without a run folder from the host, the hooks are reported unsupported and no file is asked for', () => {
     const process = session(ATTACHMENTS);
     expect(process.files).toBeUndefined();
-    expect((process.unsupportedAttachments ?? []).map((entry) => entry.kind)).toEqual(['stopHook', 'promptSubmitHook', 'preToolUseHook']);
+    expect((process.unsupportedAttachments ?? []).map((entry) => entry.kind)).toEqual(['permissionRequestHook', 'stopHook', 'promptSubmitHook', 'preToolUseHook']);
   });
 });

@@ -10,6 +10,7 @@ import { TASK_COMMANDS } from '../../adapters/cli/commands/task-commands.js';
 import { WORKSPACE_COMMANDS } from '../../adapters/cli/commands/workspace-commands.js';
 import { HOST_OPERATIONS } from '../../host-operations.js';
 import type { AnyOperation } from '../../operations/index.js';
+import { APPROVAL_COMMANDS } from './approval-commands.js';
 import { GATEWAY_COMMANDS } from './gateway-commands.js';
 import { HARNESS_COMMANDS } from './harness-commands.js';
 import { STATUS_COMMANDS } from './status-command.js';
@@ -30,6 +31,7 @@ export const ALL_COMMANDS: readonly CliCommand[] = [
   ...LABEL_COMMANDS,
   ...TASK_COMMANDS,
   ...TASK_WORKTREE_COMMANDS,
+  ...APPROVAL_COMMANDS,
   ...EXECUTION_COMMANDS,
   // Knowledge, the day's summary, product groups and task history: flags from their declarations.
   ...KNOWLEDGE_COMMANDS,

@@ -55,6 +55,10 @@ export const COMMAND_MODULES: readonly CommandModule[] = [
     commands: ['task diff', 'task merge', 'task discard', 'task restore', 'task branches', 'task gc', 'task worktree', 'task comment', 'task revert', 'project isolation', 'project overlaps'],
     load: async () => (await import('./task-worktree-commands.js')).TASK_WORKTREE_COMMANDS,
   },
+  {
+    commands: ['task approvals', 'task approve', 'task approval-policy'],
+    load: async () => (await import('./approval-commands.js')).APPROVAL_COMMANDS,
+  },
   { commands: ['execution list', 'execution show'], load: async () => (await import('../../adapters/cli/commands/execution-commands.js')).EXECUTION_COMMANDS },
   // Knowledge, the day's summary, product groups and task history: flags from their declarations.
   {

@@ -6,7 +6,7 @@ import type { ExecutionOutcome, ExecutionStatus, TaskStatus } from '../domain/in
 
 /**
  * - `needs_you`: an open question (its execution is parked), the CLI waiting at its own prompt (its
- *   Stop hook said so), or a real failure;
+ *   Stop hook said so), a permission request of its CLI nobody answered yet, or a real failure;
  * - `conflicts`: its branch would conflict with its base or with another open task's branch;
  * - `working`: its CLI is running a turn;
  * - `ready_for_review`: its last execution ended and left changes to review;
@@ -30,6 +30,8 @@ export interface AttentionFacts {
   worktree?: { mergedCommit: string | null };
   /** Files its branch would conflict in (with its base, or with another open task). */
   conflicts: readonly string[];
+  /** Permission requests of its CLI still waiting for an answer. */
+  openApprovals?: number;
 }
 
 export function attentionOf(facts: AttentionFacts): Attention {
@@ -38,6 +40,7 @@ export function attentionOf(facts: AttentionFacts): Attention {
   const live = execution?.status === 'RUNNING' || execution?.status === 'PAUSED';
   if (live && (execution.status === 'PAUSED' || execution.waitingSince !== null)) return 'needs_you';
   if (!live && execution?.outcome === 'failed') return 'needs_you';
+  if ((facts.openApprovals ?? 0) > 0) return 'needs_you';
   if (facts.conflicts.length > 0) return 'conflicts';
   if (live) return 'working';
   if (facts.worktree?.mergedCommit) return 'idle';

@@ -13,11 +13,18 @@ export const TaskViewSchema = TaskSchema.extend({
   attention: AttentionSchema,
   /** The commit its branch was merged (or squashed) into its base as; null until merged. */
   mergedCommit: z.string().nullable(),
+  /** Permission requests of its CLI waiting for an answer (`svc task approvals`); above 0 the task needs you. */
+  openApprovals: z.number().int(),
 });
 export type TaskView = z.output<typeof TaskViewSchema>;
 
 /** The facts attentionOf reads, from the database. */
-export function attentionFactsOf(domain: Domain, worktrees: WorktreeStore, task: TaskRecord): AttentionFacts & { mergedCommit: string | null } {
+export function attentionFactsOf(
+  domain: Domain,
+  worktrees: WorktreeStore,
+  task: TaskRecord,
+  openApprovals: (taskId: number) => number = () => 0,
+): AttentionFacts & { mergedCommit: string | null; openApprovals: number } {
   const latest = domain.executions.latestForTask(task.id);
   const worktree = worktrees.get(task.id);
   const conflicts = new Set<string>();
@@ -36,11 +43,12 @@ export function attentionFactsOf(domain: Domain, worktrees: WorktreeStore, task:
     ...(worktree ? { worktree: { mergedCommit: worktree.mergedCommit } } : {}),
     conflicts: [...conflicts].sort(),
     mergedCommit: worktree?.mergedCommit ?? null,
+    openApprovals: openApprovals(task.id),
   };
 }
 
 /** Task records with their project's name and attention, for the record answers. */
-export function taskViews(domain: Domain, worktrees: WorktreeStore, tasks: readonly TaskRecord[]): TaskView[] {
+export function taskViews(domain: Domain, worktrees: WorktreeStore, tasks: readonly TaskRecord[], openApprovals?: (taskId: number) => number): TaskView[] {
   const projectNames = new Map<number, string>();
   return tasks.map((task) => {
     let projectName = projectNames.get(task.projectId);
@@ -48,8 +56,8 @@ export function taskViews(domain: Domain, worktrees: WorktreeStore, tasks: reado
       projectName = domain.projects.get(task.projectId).name;
       projectNames.set(task.projectId, projectName);
     }
-    const { mergedCommit, ...facts } = attentionFactsOf(domain, worktrees, task);
-    return { ...task, projectName, attention: attentionOf(facts), mergedCommit };
+    const facts = attentionFactsOf(domain, worktrees, task, openApprovals);
+    return { ...task, projectName, attention: attentionOf(facts), mergedCommit: facts.mergedCommit, openApprovals: facts.openApprovals };
   });
 }
 

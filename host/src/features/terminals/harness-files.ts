@@ -9,6 +9,7 @@ export interface HarnessFiles {
   svcBin: string;
   ladderHook: string;
   turnHook: string;
+  approvalHook: string;
 }
 
 /**
@@ -21,7 +22,7 @@ export function locateHarnessFiles(from: string = fileURLToPath(import.meta.url)
     const ladderHook = join(dir, 'harness', 'hooks', 'ladder-hook.cjs');
     const svcBin = join(dir, 'host', 'bin', 'svc.mjs');
     if (existsSync(ladderHook) && existsSync(svcBin)) {
-      return { node: process.execPath, svcBin, ladderHook, turnHook: join(dir, 'harness', 'hooks', 'turn-hook.mjs') };
+      return { node: process.execPath, svcBin, ladderHook, turnHook: join(dir, 'harness', 'hooks', 'turn-hook.mjs'), approvalHook: join(dir, 'harness', 'hooks', 'approval-hook.cjs') };
     }
   }
   throw new SvcError({ code: 'harness_files_missing', message: 'the harness hook scripts (harness/hooks/) were not found beside the svc installation' });

@@ -17,6 +17,11 @@ export interface TaskTerminalWiringInput {
    * credential, and the database address when the service uses a server): `writeTaskSecrets`.
    */
   secretsFile?: string;
+  /**
+   * Seconds the CLI waits for the approval hook (`terminals.approvalWaitSec`). The hook waits for a
+   * person's answer until shortly before, then parks the request; 0 parks at once.
+   */
+  approvalWaitSec: number;
 }
 
 /** The file name of a run's secrets in its private folder (a provider's own files cannot take it). */
@@ -33,7 +38,8 @@ export function writeTaskSecrets(path: string, secrets: { credential: string; da
 
 /**
  * What a task terminal's CLI is started with, per process: the `svc` MCP server (profile `task`,
- * this task's identity), the turn hooks that report to the service, the ladder hook, the directive,
+ * this task's identity), the turn hooks that report to the service, the ladder hook, the approval hook
+ * (the CLI's permission requests reach a person: docs/task-terminals.md), the directive,
  * and the environment the hooks read (`SVC_HOME`, `SVC_TASK_ID`, `SVC_SIGNAL_DIR`, `SVC_HAS_PARENT`;
  * the manager adds `SVC_EXECUTION_ID` once the execution exists). The task credential is in the run's
  * secrets file, whose path only the MCP server's environment names: it is in no argument of any
@@ -60,6 +66,7 @@ export function taskTerminalWiring(input: TaskTerminalWiringInput): { attachment
         stop: { command: [files.node, files.turnHook, 'stop'], timeoutSec: 15 },
         promptSubmit: { command: [files.node, files.turnHook, 'prompt'], timeoutSec: 15 },
         preToolUse: { command: [files.node, files.ladderHook], toolNames: [...QUESTION_TOOLS], timeoutSec: 15 },
+        permissionRequest: { command: [files.node, files.approvalHook, String(input.approvalWaitSec)], timeoutSec: Math.max(input.approvalWaitSec, 15) },
       },
       directive: input.directive,
     },

@@ -343,6 +343,7 @@ export class TerminalManager {
       directive: taskDirective(isWorkbench, this.options.systemConfig),
       files: this.harnessFiles,
       secretsFile,
+      approvalWaitSec: this.settings.approvalWaitSec,
     });
   }
 

@@ -12,6 +12,7 @@ export const TERMINAL_SETTING_SOURCES = {
   interruptMs: { env: 'SVC_TERMINAL_INTERRUPT_MS', key: 'terminals.interruptMs' },
   retainEnded: { env: 'SVC_TERMINAL_RETAIN_ENDED', key: 'terminals.retainEnded' },
   promptWaitMs: { env: 'SVC_TERMINAL_PROMPT_WAIT_MS', key: 'terminals.promptWaitMs' },
+  approvalWaitSec: { env: 'SVC_TERMINAL_APPROVAL_WAIT_SEC', key: 'terminals.approvalWaitSec' },
 } as const;
 
 export const TerminalSettingsSchema = z
@@ -32,6 +33,11 @@ export const TerminalSettingsSchema = z
      * all of it).
      */
     promptWaitMs: z.number().int().min(0),
+    /**
+     * The CLI's timeout for its permission hook, in seconds: the hook waits for a person's answer
+     * until shortly before, then parks the request (0: it parks at once).
+     */
+    approvalWaitSec: z.number().int().min(0).max(3600),
     cols: z.number().int().min(2).max(1000),
     rows: z.number().int().min(2).max(1000),
   })
@@ -46,6 +52,7 @@ export const DEFAULT_TERMINAL_SETTINGS: TerminalSettings = {
   interruptMs: 500,
   retainEnded: 50,
   promptWaitMs: 10_000,
+  approvalWaitSec: 120,
   cols: 120,
   rows: 32,
 };

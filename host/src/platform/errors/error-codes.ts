@@ -217,6 +217,8 @@ const ROWS: Record<string, Row> = {
   browser_not_allowed: [403, true, false],
   // The harness (harness/src: messaging, outbox, gateways)
   no_pending: CONFLICT,
+  approval_answered: CONFLICT,
+  approval_own_task: [403, true, false],
   task_not_running: CONFLICT,
   no_active_channel: CONFLICT,
   direct_not_supported: BAD_REQUEST,
@@ -245,6 +247,7 @@ const ROWS: Record<string, Row> = {
   harness_files_missing: [500, true, false],
   terminal_not_ready: CONFLICT,
   message_not_found: NOT_FOUND,
+  approval_not_found: NOT_FOUND,
   gateway_not_found: NOT_FOUND,
   channel_not_found: NOT_FOUND,
   service_required: UNAVAILABLE,

@@ -57,6 +57,7 @@ export const SessionRequestSchema = z.object({
           stop: SessionHookCommandSchema.optional(),
           promptSubmit: SessionHookCommandSchema.optional(),
           preToolUse: SessionHookCommandSchema.extend({ toolNames: strings }).optional(),
+          permissionRequest: SessionHookCommandSchema.optional(),
         })
         .optional(),
       directive: z.string().optional(),

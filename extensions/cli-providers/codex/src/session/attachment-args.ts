@@ -4,7 +4,7 @@ import { tomlKey, tomlString, tomlStringArray } from '../toml/format-toml.js';
 /**
  * The host's attachments as `-c` overrides of this run's configuration (the user's config.toml and
  * hooks.json are never edited): `mcp_servers.<name>`, inline `hooks.<Event>` tables (`Stop`,
- * `UserPromptSubmit`, `PreToolUse` matched by tool name; the session runs with
+ * `UserPromptSubmit`, `PreToolUse` matched by tool name, `PermissionRequest`; the session runs with
  * `--dangerously-bypass-hook-trust`, so they run without a review), `notify` for the legacy
  * agent-turn-complete callback (given the Stop hook's command: it reports the same turn id) and
  * `developer_instructions` for the directive. Each attached MCP server is `required=true`: Codex gives an
@@ -21,7 +21,7 @@ export function attachmentArgs(attachments: SessionAttachments | undefined): str
     fields.push('required=true');
     args.push('-c', `mcp_servers.${tomlKey(server.name)}={${fields.join(',')}}`);
   }
-  const { stop, promptSubmit, preToolUse } = attachments.hooks ?? {};
+  const { stop, promptSubmit, preToolUse, permissionRequest } = attachments.hooks ?? {};
   if (stop) {
     args.push('-c', `hooks.Stop=[{hooks=[${hookEntry(stop)}]}]`);
     args.push('-c', `notify=${tomlStringArray([...stop.command, 'codex-notify'])}`);
@@ -30,6 +30,8 @@ export function attachmentArgs(attachments: SessionAttachments | undefined): str
   if (preToolUse && preToolUse.toolNames.length > 0) {
     args.push('-c', `hooks.PreToolUse=[{matcher=${tomlString(toolMatcher(preToolUse.toolNames))},hooks=[${hookEntry(preToolUse)}]}]`);
   }
+  // Codex runs it for its shell, exec and network approval prompts (tool_name Bash).
+  if (permissionRequest) args.push('-c', `hooks.PermissionRequest=[{hooks=[${hookEntry(permissionRequest)}]}]`);
   if (attachments.directive) args.push('-c', `developer_instructions=${tomlString(attachments.directive)}`);
   return args;
 }
