@@ -33,7 +33,9 @@ const OPERATIONS = ['diagnose_gateway_request', 'recover_gateway_request', 'get_
 const CAPABILITY = ['list_capabilities', 'request_capability', 'get_capability_request', 'reconcile_capability_job'];
 // Task worktrees: everyone who works through svc mcp reads diffs; landing and settings are the person's.
 const REVIEW_READ = ['get_task_diff', 'get_task_worktree', 'get_project_isolation', 'list_task_branches'];
-const REVIEW = [...REVIEW_READ, 'merge_task', 'discard_task_worktree', 'restore_task_worktree', 'collect_task_worktrees', 'check_task_overlaps', 'prepare_task_worktree', 'set_project_isolation'];
+const REVIEW = [...REVIEW_READ, 'merge_task', 'discard_task_worktree', 'restore_task_worktree', 'revert_task_changes', 'collect_task_worktrees', 'check_task_overlaps', 'prepare_task_worktree', 'set_project_isolation'];
+// A CLI's permission requests: answered by a person, a parent task or a chat's owner; the policy is the person's.
+const APPROVALS = ['answer_approval', 'list_approvals'];
 const READ_ONLY_CORE_AND_TERMINAL = [
   'get_workspace', 'list_workspaces', 'get_project', 'list_projects', 'get_product_group', 'list_product_groups',
   'get_task', 'list_tasks', 'list_task_versions', 'get_task_defaults', 'get_label', 'list_labels',
@@ -42,13 +44,13 @@ const READ_ONLY_CORE_AND_TERMINAL = [
 ];
 
 const PINNED: Record<string, string[]> = {
-  full: [...CORE, ...TERMINAL, 'set_goal_mode', ...MESSAGING, ...WORKBENCH, ...GATEWAY, ...OPERATIONS, ...CAPABILITY, ...REVIEW],
+  full: [...CORE, ...TERMINAL, 'set_goal_mode', ...MESSAGING, ...WORKBENCH, ...GATEWAY, ...OPERATIONS, ...CAPABILITY, ...REVIEW, ...APPROVALS, 'set_approval_policy'],
   assistant: [...CORE, ...TERMINAL, ...REVIEW_READ],
   // The Workbench is a task terminal: the gateway tools it calls come with the profile.
-  task: [...CORE, ...TERMINAL, ...MESSAGING, ...WORKBENCH, ...REVIEW_READ, 'complete_gateway_discussion', 'confirm_gateway_task_created', 'complete_gateway_work'],
+  task: [...CORE, ...TERMINAL, ...MESSAGING, ...WORKBENCH, ...REVIEW_READ, ...APPROVALS, 'complete_gateway_discussion', 'confirm_gateway_task_created', 'complete_gateway_work'],
   // The Workbench's gateway tools are its own (profile task): neither gateway profile answers in its place.
   // reply_to_ask: a chat reply to an OPEN ask, served only for a named sender who is the owner.
-  gateway: [...READ_ONLY_CORE_AND_TERMINAL, ...GATEWAY.filter((name) => !name.startsWith('complete_') && name !== 'confirm_gateway_task_created'), ...OPERATIONS, 'reply_to_ask'],
+  gateway: [...READ_ONLY_CORE_AND_TERMINAL, ...GATEWAY.filter((name) => !name.startsWith('complete_') && name !== 'confirm_gateway_task_created'), ...OPERATIONS, 'reply_to_ask', 'answer_approval'],
   'gateway-query': ['get_project', 'identify_project', 'ask_project_knowledge', 'route_gateway_query'],
 };
 

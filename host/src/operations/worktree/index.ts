@@ -8,5 +8,5 @@ export { listTaskBranches } from './list-task-branches.js';
 export { mergeTask } from './merge-task.js';
 export { prepareTaskWorktree } from './prepare-task-worktree.js';
 export { restoreTaskWorktree } from './restore-task-worktree.js';
-export { setProjectIsolation } from './set-project-isolation.js';
 export { revertTaskChanges } from './revert-task-changes.js';
+export { setProjectIsolation } from './set-project-isolation.js';
