@@ -1,12 +1,12 @@
 /// <reference lib="dom" />
-// Issue 34's journey, across the CLI and the web (a real Chromium) against one real `svc serve`, with
+// A task's journey across the CLI and the web (a real Chromium) against one real `svc serve`, with
 // the demo agent shipped with svc in real PTYs: two tasks on one repository both change app.js, each
-// asks its one question and is answered; task 1 is merged and is DONE, its terminal ended, its review
-// showing the merge commit; task 2 then conflicts with main on every face (svc task list, svc task
-// show, the HTTP answer, MCP get_task, the web page); its worktree holds a hand-written, git-ignored
-// .env, which discarding lists and refuses to remove until the person confirms (the CLI without
-// --force, the web dialog's Cancel); confirmed, it is removed, and `svc task restore` brings it back
-// byte for byte.
+// asks its one question and is answered (one from the CLI, one on the board); task 1 is merged and
+// is DONE, its terminal ended, its review showing the merge commit; task 2 then conflicts with main
+// on every face (svc task list, svc task show, svc status, the HTTP answer, MCP get_task, the board
+// and the task's page); its worktree holds a hand-written, git-ignored .env, which discarding lists
+// and refuses to remove until the person confirms (the CLI without --force, the web dialog's
+// Cancel); confirmed, it is removed, and `svc task restore` brings it back byte for byte.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -72,9 +72,14 @@ test('two tasks change app.js: the first merges and is done, the second conflict
   await ok(['task', 'start', String(one), '--connection', 'demo']);
   await ok(['task', 'start', String(two), '--connection', 'demo']);
 
-  // Each asks its one question; the person answers both from the CLI, and each agent commits and ends.
+  // Each asks its one question: the person answers task 1's from the CLI and task 2's on its board
+  // card; each agent writes the answer in, commits and ends.
   await ok(['harness', 'reply', String((await openAsk(one)).id), 'Welcome, visitor']);
-  await ok(['harness', 'reply', String((await openAsk(two)).id), 'started']);
+  await openAsk(two);
+  await page.goto(`${serve.url}/board`);
+  const question = page.getByRole('group', { name: `Question of task ${two}` });
+  await question.getByLabel(`Your answer to task ${two}`).fill('started');
+  await question.getByRole('button', { name: 'Answer' }).click();
   expect(await ended(one)).toMatchObject({ status: 'COMPLETED', outcome: 'completed' });
   expect(await ended(two)).toMatchObject({ status: 'COMPLETED', outcome: 'completed' });
 
@@ -95,12 +100,17 @@ test('two tasks change app.js: the first merges and is done, the second conflict
   expect((await serve.api('GET', `/api/tasks/${two}`)).body).toMatchObject({ attention: 'conflicts', conflictsWithBase: withMain });
   expect(await mcp.call('get_task', { id: two })).toMatchObject({ attention: 'conflicts', conflictsWithBase: withMain });
   expect(await ok(['task', 'worktree', String(two)])).toContain('conflicts with main in app.js');
+  expect(await ok(['status'])).toMatch(new RegExp(`#${two} .*conflicts with main in app\\.js`));
 
-  // Task 1's review on the web shows the merge commit; task 2's says it conflicts with main.
-  await page.goto(`${serve.url}/tasks?workspace=1&project=1&task=${one}`);
+  // On the web: the board's Conflicts group holds task 2's card, saying with what; task 1's review
+  // shows the merge commit; task 2's page and review say it conflicts with main.
+  await page.goto(`${serve.url}/board`);
+  const card = page.getByRole('region', { name: 'Conflicts' }).getByRole('article', { name: `Task ${two}: Log the start in app.js` });
+  await card.getByText('Conflicts with main in app.js').waitFor();
+  await page.goto(`${serve.url}/tasks/${one}`);
   const review = page.getByRole('region', { name: 'Review' });
   await review.getByText(`Merged as ${mergeCommit.slice(0, 12)} into main`).waitFor();
-  await page.goto(`${serve.url}/tasks?workspace=1&project=1&task=${two}`);
+  await page.goto(`${serve.url}/tasks/${two}`);
   await review.getByText('Conflicts with main in app.js').waitFor();
   await page.getByRole('region', { name: `Task ${two}` }).getByTestId('attention').getByText('Conflicts with main').waitFor();
 
@@ -121,8 +131,8 @@ test('two tasks change app.js: the first merges and is done, the second conflict
   expect((await json(['task', 'show', String(two)])).status).toBe('IN_PROGRESS');
 
   // The web dialog lists it; Cancel changes nothing.
-  await review.getByRole('button', { name: 'Discard worktree' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Discard this worktree?' });
+  await review.getByRole('button', { name: 'Discard worktree…', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Discard the worktree' });
   expect(await dialog.getByRole('list', { name: 'Files only the worktree holds' }).textContent()).toContain('.env — ignored by git');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await dialog.waitFor({ state: 'detached' });
