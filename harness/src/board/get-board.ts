@@ -3,7 +3,7 @@
 // attention the board groups by. The web UI's home and `svc status` read it.
 import { z } from 'zod';
 import type { ExecutionRecord, TaskRecord } from '../../../host/src/features/domain/index.js';
-import { AttentionSchema, taskViews } from '../../../host/src/features/lifecycle/index.js';
+import { AttentionSchema, ConflictsWithBaseSchema, taskViews } from '../../../host/src/features/lifecycle/index.js';
 import { taskWorktreesOf } from '../../../host/src/features/worktrees/index.js';
 import { defineOperation, type OperationContext } from '../../../host/src/operations/index.js';
 import { harnessStores } from '../messaging/harness-stores.js';
@@ -25,6 +25,8 @@ export const BoardCardSchema = z.object({
   labels: z.array(z.string()),
   /** What it asks of the person now: the task record's attention. */
   attention: AttentionSchema,
+  /** The files its branch would conflict in with its base branch's tip; null when none. */
+  conflictsWithBase: ConflictsWithBaseSchema.nullable(),
   projectId: z.number().int(),
   projectName: z.string(),
   workspaceId: z.number().int(),
@@ -122,7 +124,7 @@ export const getBoard = defineOperation({
       .flatMap((projectId) => domain.tasks.list({ projectId }))
       .filter((task) => input.label === undefined || task.labels.includes(input.label))
       .filter((task) => input.taskId === undefined || task.id === input.taskId);
-    const attention = new Map(taskViews(domain, worktrees.store, tasks).map((view) => [view.id, view.attention]));
+    const views = new Map(taskViews(domain, worktrees.store, tasks).map((view) => [view.id, view]));
     const cards = await Promise.all(
       tasks.map(async (task): Promise<BoardCard | undefined> => {
         const execution = domain.executions.latestForTask(task.id);
@@ -137,7 +139,8 @@ export const getBoard = defineOperation({
           title: task.title,
           status: task.status,
           labels: task.labels,
-          attention: attention.get(task.id)!,
+          attention: views.get(task.id)!.attention,
+          conflictsWithBase: views.get(task.id)!.conflictsWithBase,
           projectId: project.id,
           projectName: project.name,
           workspaceId: project.workspaceId,

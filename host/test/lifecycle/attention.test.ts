@@ -6,7 +6,7 @@ import { describe, expect, test } from 'vitest';
 import { Domain } from '../../src/features/domain/index.js';
 import { WorktreeStore } from '../../src/features/worktrees/index.js';
 import { openDatabase } from '../../src/platform/db/index.js';
-import { taskViews, attentionOf, endOfExit, endOfRestart, endOfSpawnFailure, executionWords, type AttentionFacts } from '../../src/features/lifecycle/index.js';
+import { taskViews, attentionInWords, attentionOf, endOfExit, endOfRestart, endOfSpawnFailure, executionWords, type AttentionFacts } from '../../src/features/lifecycle/index.js';
 
 const running = { status: 'RUNNING' as const, outcome: null, waitingSince: null, leftChanges: null };
 const ended = (outcome: 'completed' | 'failed' | 'stopped' | 'interrupted', leftChanges: boolean | null) => ({
@@ -60,6 +60,14 @@ describe('the end of an execution', () => {
     expect(endOfSpawnFailure({ code: 'spawn_failed', message: 'ENOENT' })).toMatchObject({ status: 'FAILED', outcome: 'failed' });
   });
 
+  test('a conflict with the base branch names it in words; any other attention reads its plain words', () => {
+    const withMain = { baseBranch: 'main', files: ['app.js', 'lib.js'] };
+    expect(attentionInWords({ attention: 'conflicts', conflictsWithBase: withMain })).toBe('conflicts with main');
+    expect(attentionInWords({ attention: 'conflicts', conflictsWithBase: withMain }, true)).toBe('conflicts with main in app.js, lib.js');
+    expect(attentionInWords({ attention: 'conflicts', conflictsWithBase: null }, true)).toBe('conflicts');
+    expect(attentionInWords({ attention: 'needs_you', conflictsWithBase: withMain })).toBe('needs you');
+  });
+
   test('its words are neutral unless it failed', () => {
     const words = (status: 'RUNNING' | 'PAUSED' | 'COMPLETED' | 'FAILED', outcome: 'completed' | 'failed' | 'stopped' | 'interrupted' | null, exitCode: number | null = 0, exitSignal: number | null = null) =>
       executionWords({ status, outcome, exitCode, exitSignal });
@@ -87,9 +95,12 @@ describe('the facts read from the database', () => {
       }
       worktrees.recordOverlap(a!.id, b!.id, ['app.js'], ['app.js'], 'sig');
       const attention = () => taskViews(domain, worktrees, [domain.tasks.get(a!.id)])[0]!;
-      expect(attention()).toMatchObject({ attention: 'conflicts', projectName: 'app', mergedCommit: null });
+      expect(attention()).toMatchObject({ attention: 'conflicts', projectName: 'app', mergedCommit: null, conflictsWithBase: null });
+      worktrees.setBaseConflicts(a!.id, ['lib.js', 'app.js'], 'def5678');
+      expect(attention()).toMatchObject({ attention: 'conflicts', conflictsWithBase: { baseBranch: 'main', files: ['app.js', 'lib.js'] } });
+      worktrees.setBaseConflicts(a!.id, [], 'def5678');
       worktrees.markRemoved(b!.id);
-      expect(attention().attention).toBe('idle');
+      expect(attention()).toMatchObject({ attention: 'idle', conflictsWithBase: null });
       worktrees.activate(b!.id, 'abc1234');
       domain.tasks.moveTo(b!.id, 'CANCELLED');
       expect(attention().attention).toBe('idle');

@@ -195,6 +195,11 @@ function Card({ card, selected, onSelect, answerRef, onAnswered }: { card: Board
           </span>
         ) : null}
         {card.connection ? <span className="connection">{card.connection}</span> : null}
+        {card.conflictsWithBase ? (
+          <span className="conflict">
+            Conflicts with {card.conflictsWithBase.baseBranch} in {card.conflictsWithBase.files.join(', ')}
+          </span>
+        ) : null}
         {card.labels.map((l) => (
           <span key={l} className="badge">
             {l}

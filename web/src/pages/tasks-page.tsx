@@ -53,6 +53,11 @@ export const ATTENTION_WORDS: Record<Task['attention'], string> = {
   done: 'Done',
 };
 
+/** A task's attention in words, naming its base branch when that is what it conflicts with. */
+export function attentionWords(task: Pick<Task, 'attention' | 'conflictsWithBase'>): string {
+  return task.attention === 'conflicts' && task.conflictsWithBase ? `Conflicts with ${task.conflictsWithBase.baseBranch}` : ATTENTION_WORDS[task.attention];
+}
+
 function select(params: Record<string, number | undefined>): void {
   const query = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) if (value !== undefined) query.set(key, String(value));
@@ -122,7 +127,7 @@ export function TasksPage() {
                 {tasks.data?.items.map((t) => (
                   <li key={t.id}>
                     <button type="button" aria-pressed={t.id === taskId} onClick={() => select({ workspace: workspaceId, project: projectId, task: t.id })}>
-                      <span className={`status ${t.status}`}>{t.status}</span> <span className={`attention ${t.attention}`}>{ATTENTION_WORDS[t.attention]}</span> #{t.id} {t.title}
+                      <span className={`status ${t.status}`}>{t.status}</span> <span className={`attention ${t.attention}`}>{attentionWords(t)}</span> #{t.id} {t.title}
                     </button>
                   </li>
                 ))}
@@ -222,7 +227,7 @@ export function TaskDetail({ taskId }: { taskId: number }) {
         </h2>
         <span className={`status ${t.status}`}>{t.status}</span>
         <span className={`attention ${t.attention}`} data-testid="attention">
-          {ATTENTION_WORDS[t.attention]}
+          {attentionWords(t)}
         </span>
         {card ? <span className="sub">{card.projectName}{card.branch ? ` · ${card.branch}` : ''}</span> : null}
         {t.parentTaskId ? <span className="sub">child of #{t.parentTaskId}</span> : null}

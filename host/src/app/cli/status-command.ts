@@ -74,6 +74,7 @@ function cardLine(card: BoardCard, now: Date): string {
   if (card.diff) parts.push(`+${card.diff.additions} -${card.diff.deletions}`);
   parts.push(elapsed(card.since, now));
   if (card.connection) parts.push(card.connection);
+  if (card.conflictsWithBase) parts.push(`conflicts with ${card.conflictsWithBase.baseBranch} in ${card.conflictsWithBase.files.join(', ')}`);
   if (card.question) parts.push(`asks: ${oneLine(card.question.question, 60)}`);
   else if (card.lastLine) parts.push(`> ${oneLine(card.lastLine, 60)}`);
   return terminalLine(parts.join('  '));

@@ -177,7 +177,7 @@ export const TASK_WORKTREE_COMMANDS: CliCommand[] = [
           if (atRisk.length > 200) run.io.stderr.write(`  and ${atRisk.length - 200} more\n`);
           if (!run.values.force) {
             run.io.stderr.write(
-              `nothing removed; repeat with --force to remove ${atRisk.length === 1 ? 'it' : 'them'} (kept in an archive for 7 days: svc task restore ${taskId})${commitPending ? '' : ', or --commit-pending to commit the changes to its branch first'}\n`,
+              `nothing removed; repeat with --force to remove ${atRisk.length === 1 ? 'it' : 'them'} (kept in an archive for 7 days: svc task restore ${taskId})${commitPending || preview.held.uncommitted.length + preview.held.untracked.length === 0 ? '' : ', or --commit-pending to commit the changes to its branch first'}\n`,
             );
             return 1;
           }

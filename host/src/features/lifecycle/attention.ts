@@ -49,6 +49,20 @@ export function attentionOf(facts: AttentionFacts): Attention {
   return 'idle';
 }
 
+/** The files a task's branch would conflict in with its base branch's tip. */
+export const ConflictsWithBaseSchema = z.object({ baseBranch: z.string(), files: z.array(z.string()) });
+export type ConflictsWithBase = z.output<typeof ConflictsWithBaseSchema>;
+
+/**
+ * A task's attention in words, naming its base branch when that is what it conflicts with
+ * ("conflicts with main"; with the files: "conflicts with main in app.js").
+ */
+export function attentionInWords(task: { attention: Attention; conflictsWithBase: ConflictsWithBase | null }, withFiles = false): string {
+  const base = task.conflictsWithBase;
+  if (task.attention !== 'conflicts' || !base) return ATTENTION_WORDS[task.attention];
+  return `conflicts with ${base.baseBranch}${withFiles ? ` in ${base.files.join(', ')}` : ''}`;
+}
+
 /** The words a person reads for each attention. */
 export const ATTENTION_WORDS: Record<Attention, string> = {
   needs_you: 'needs you',

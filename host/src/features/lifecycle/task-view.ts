@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Domain, TaskRecord } from '../domain/index.js';
 import { TASK_STATUSES, TaskSchema } from '../domain/index.js';
 import type { WorktreeStore } from '../worktrees/index.js';
-import { AttentionSchema, attentionOf, type AttentionFacts } from './attention.js';
+import { AttentionSchema, attentionOf, ConflictsWithBaseSchema, type AttentionFacts, type ConflictsWithBase } from './attention.js';
 
 export const TaskViewSchema = TaskSchema.extend({
   /** The name of the project it belongs to. */
@@ -15,6 +15,8 @@ export const TaskViewSchema = TaskSchema.extend({
   mergedCommit: z.string().nullable(),
   /** Permission requests of its CLI waiting for an answer (`svc task approvals`); above 0 the task needs you. */
   openApprovals: z.number().int(),
+  /** The files its branch would conflict in with its base branch's tip when last checked; null when none. */
+  conflictsWithBase: ConflictsWithBaseSchema.nullable(),
 });
 export type TaskView = z.output<typeof TaskViewSchema>;
 
@@ -24,7 +26,7 @@ export function attentionFactsOf(
   worktrees: WorktreeStore,
   task: TaskRecord,
   openApprovals: (taskId: number) => number = () => 0,
-): AttentionFacts & { mergedCommit: string | null; openApprovals: number } {
+): AttentionFacts & { mergedCommit: string | null; openApprovals: number; conflictsWithBase: ConflictsWithBase | null } {
   const latest = domain.executions.latestForTask(task.id);
   const worktree = worktrees.get(task.id);
   const conflicts = new Set<string>();
@@ -36,7 +38,8 @@ export function attentionFactsOf(
     for (const file of overlap.conflicts) conflicts.add(file);
   }
   // And what it would conflict in with its base branch's tip when last checked (after every merge).
-  for (const file of worktree?.state === 'ACTIVE' ? (worktree.conflictsWithBase ?? []) : []) conflicts.add(file);
+  const withBase = worktree?.state === 'ACTIVE' ? (worktree.conflictsWithBase ?? []) : [];
+  for (const file of withBase) conflicts.add(file);
   return {
     taskStatus: task.status,
     ...(latest ? { execution: { status: latest.status, outcome: latest.outcome, waitingSince: latest.waitingSince, leftChanges: latest.leftChanges } } : {}),
@@ -44,6 +47,7 @@ export function attentionFactsOf(
     conflicts: [...conflicts].sort(),
     mergedCommit: worktree?.mergedCommit ?? null,
     openApprovals: openApprovals(task.id),
+    conflictsWithBase: withBase.length > 0 ? { baseBranch: worktree!.baseBranch, files: [...withBase].sort() } : null,
   };
 }
 
@@ -57,7 +61,7 @@ export function taskViews(domain: Domain, worktrees: WorktreeStore, tasks: reado
       projectNames.set(task.projectId, projectName);
     }
     const facts = attentionFactsOf(domain, worktrees, task, openApprovals);
-    return { ...task, projectName, attention: attentionOf(facts), mergedCommit: facts.mergedCommit, openApprovals: facts.openApprovals };
+    return { ...task, projectName, attention: attentionOf(facts), mergedCommit: facts.mergedCommit, openApprovals: facts.openApprovals, conflictsWithBase: facts.conflictsWithBase };
   });
 }
 

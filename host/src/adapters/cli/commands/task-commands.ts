@@ -1,7 +1,7 @@
 import { SvcError } from '@svc-org/ai-sdk';
 import { resolveSvcHome } from '../../../platform/config/index.js';
 import { TASK_STATUSES, type ExecutionRecord, type TaskStatus } from '../../../features/domain/index.js';
-import { ATTENTION_WORDS, executionWords } from '../../../features/lifecycle/index.js';
+import { attentionInWords, executionWords } from '../../../features/lifecycle/index.js';
 // By group, not through operations/index.ts: `svc task …` evaluates only the declarations it uses.
 import * as execution from '../../../operations/execution/index.js';
 import { getProject } from '../../../operations/project/index.js';
@@ -146,7 +146,7 @@ export const TASK_COMMANDS: CliCommand[] = [
             String(t.id),
             t.projectName,
             t.status,
-            ATTENTION_WORDS[t.attention],
+            attentionInWords(t),
             t.parentTaskId === null ? '' : String(t.parentTaskId),
             t.labels.join(','),
             t.title,
@@ -179,7 +179,7 @@ export const TASK_COMMANDS: CliCommand[] = [
         ['title', task.title],
         ['project', `${task.projectName} (${task.projectId})`],
         ['status', task.status],
-        ['attention', ATTENTION_WORDS[task.attention]],
+        ['attention', attentionInWords(task, true)],
         ...(task.mergedCommit ? [['merged as', task.mergedCommit.slice(0, 12)] as [string, string]] : []),
         ['parent', task.parentTaskId ?? '(none)'],
         ['labels', task.labels.join(', ') || '(none)'],
