@@ -50,6 +50,25 @@ export async function checkOverlaps(wt: WorktreeContext, projectId: number): Pro
   const signature = JSON.stringify(tips.map(({ row, tip, baseTip }) => [row.taskId, tip, baseTip]));
   const cached = truthsOf(wt).get(projectId);
   if (cached?.signature === signature) return { ...cached.truth, fresh: [], newBaseConflicts: [] };
+  const { changed, baseConflicts, newBaseConflicts } = await checkBaseConflicts(wt, projectId, repo, tips);
+  const { overlaps, fresh, keep } = await checkPairs(wt, repo, changed);
+  // Pairs no longer open or no longer overlapping (a task merged, closed or rebased) are forgotten.
+  wt.store.clearOverlapsExcept(projectId, keep);
+  const truth = { overlaps, fresh, baseConflicts, newBaseConflicts };
+  truthsOf(wt).set(projectId, { signature, truth });
+  return truth;
+}
+
+/**
+ * For each task, the files its branch changed since its base's tip and those it would conflict in
+ * there; recorded, and a `task_conflicts_with_base` event for each conflict new since the last check.
+ */
+async function checkBaseConflicts(
+  wt: WorktreeContext,
+  projectId: number,
+  repo: string,
+  tips: { row: TaskWorktree; tip: string; baseTip: string }[],
+): Promise<{ changed: Map<number, { tip: string; files: Set<string> }>; baseConflicts: BaseConflict[]; newBaseConflicts: BaseConflict[] }> {
   const changed = new Map<number, { tip: string; files: Set<string> }>();
   const baseConflicts: BaseConflict[] = [];
   const newBaseConflicts: BaseConflict[] = [];
@@ -68,6 +87,15 @@ export async function checkOverlaps(wt: WorktreeContext, projectId: number): Pro
       });
     }
   }
+  return { changed, baseConflicts, newBaseConflicts };
+}
+
+/** The pairs of tasks whose branches changed the same files (and which of them would conflict), recorded; `fresh`: new or changed. */
+async function checkPairs(
+  wt: WorktreeContext,
+  repo: string,
+  changed: Map<number, { tip: string; files: Set<string> }>,
+): Promise<{ overlaps: TaskOverlap[]; fresh: TaskOverlap[]; keep: Set<string> }> {
   const overlaps: TaskOverlap[] = [];
   const fresh: TaskOverlap[] = [];
   const keep = new Set<string>();
@@ -85,11 +113,7 @@ export async function checkOverlaps(wt: WorktreeContext, projectId: number): Pro
       if (wt.store.recordOverlap(overlap.taskA, overlap.taskB, files, conflicts, JSON.stringify([files, conflicts]))) fresh.push(overlap);
     }
   }
-  // Pairs no longer open or no longer overlapping (a task merged, closed or rebased) are forgotten.
-  wt.store.clearOverlapsExcept(projectId, keep);
-  const truth = { overlaps, fresh, baseConflicts, newBaseConflicts };
-  truthsOf(wt).set(projectId, { signature, truth });
-  return truth;
+  return { overlaps, fresh, keep };
 }
 
 /**
