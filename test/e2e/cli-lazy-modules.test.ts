@@ -92,6 +92,13 @@ describe('svc evaluates what the command needs', () => {
     expect(list.modules).not.toContain('required-on-use:node-pty');
   });
 
+  it('svc task list reads the worktree rows without evaluating the worktree operations', () => {
+    const list = evaluatedBy(['task', 'list']);
+    expect(list.stdout).toBe('no tasks\n');
+    expect(list.modules).toContain('host/src/features/worktrees/worktree-store.ts');
+    expect(list.modules.filter((file) => file.startsWith('host/src/features/worktrees/') && !file.endsWith('/worktree-store.ts'))).toEqual([]);
+  });
+
   it('svc project list evaluates the operations of the groups it uses, not every declaration', () => {
     const groups = /^host\/src\/operations\/(project|workspace|label)\//;
     const run = evaluatedBy(['project', 'list']);

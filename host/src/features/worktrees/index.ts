@@ -1,5 +1,16 @@
 export { GitRunner, MIN_GIT_VERSION } from './git-runner.js';
-export * from './task-worktrees.js';
+export { TaskWorktrees } from './task-worktrees.js';
+export type { TaskWorktreesOptions } from './worktree-context.js';
+export type { LostCommit } from './worktree-git.js';
+export type { PreparedWorkspace } from './prepare-task-worktree.js';
+export { branchName } from './prepare-task-worktree.js';
+export type { DiffFile, TaskDiff } from './task-diff.js';
+export type { MergeResult } from './merge-task-branch.js';
+export type { DiscardResult } from './discard-task-worktree.js';
+export type { RestoreResult } from './restore-task-worktree.js';
+export { DEFAULT_RETENTION_DAYS, type CollectSkip, type KeptWorktree, type WorktreeDiskUse } from './collect-task-worktrees.js';
+export type { TaskBranch } from './task-branches.js';
+export { baseConflictSummary, type BaseConflict, type GitTruth } from './task-overlaps.js';
 export * from './worktree-store.js';
 export { matchesIncludeFile, parseIncludeFile } from './worktree-include.js';
 export { ARCHIVE_RETENTION_DAYS, WorktreeArchive, type ArchiveEntry, type ArchiveManifest, type WorktreeHoldings } from './worktree-archive.js';

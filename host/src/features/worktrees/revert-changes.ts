@@ -6,6 +6,8 @@ import { copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname, isAbsolute, join, normalize, sep } from 'node:path';
 import { SvcError } from '@svc-org/ai-sdk';
 import type { GitRunner } from './git-runner.js';
+import type { WorktreeContext } from './worktree-context.js';
+import { requireRow } from './worktree-git.js';
 import type { TaskWorktree } from './worktree-store.js';
 
 export interface RevertRequest {
@@ -61,6 +63,13 @@ function count(patch: string): { additions: number; deletions: number } {
     else if (line.startsWith('-')) deletions++;
   }
   return { additions, deletions };
+}
+
+/** Undoes a file's change (or one hunk of it) in the task's live worktree; the file as it was is kept under $SVC_HOME. */
+export async function revertTaskChanges(wt: WorktreeContext, taskId: number, request: RevertRequest): Promise<RevertResult> {
+  const { row, repo } = requireRow(wt, taskId);
+  const archiveRoot = join(wt.options.svcHome, 'reverted');
+  return wt.withLock(repo, () => revertChanges({ git: wt.git, row, repo, archiveRoot, now: wt.options.now?.() ?? new Date() }, request));
 }
 
 export async function revertChanges(

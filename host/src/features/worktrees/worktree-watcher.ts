@@ -3,8 +3,10 @@
 // is a domain event) and, at most hourly, collects worktrees of tasks done longer than the retention.
 import { SvcError } from '@svc-org/ai-sdk';
 import type { Logger } from '../../platform/logging/index.js';
+import { DEFAULT_RETENTION_DAYS } from './collect-task-worktrees.js';
+import type { BaseConflict } from './task-overlaps.js';
+import type { TaskWorktrees } from './task-worktrees.js';
 import type { TaskOverlap } from './worktree-store.js';
-import { DEFAULT_RETENTION_DAYS, type BaseConflict, type TaskWorktrees } from './task-worktrees.js';
 
 export interface WorktreeWatcherOptions {
   worktrees: TaskWorktrees;

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { TaskSchema } from '../../features/domain/index.js';
 import { defineOperation } from '../define-operation.js';
 import { IdSchema } from '../id-schema.js';
-import { taskWorktreesOf } from '../../features/worktrees/index.js';
 
 export const deleteTask = defineOperation({
   name: 'delete_task',
@@ -19,6 +18,8 @@ export const deleteTask = defineOperation({
     const { tasks } = ctx.services.domain;
     const record = tasks.get(input.id);
     // Its worktree goes first (what it had not committed is committed to its branch); the branch stays.
+    // Loaded here: the commands that evaluate this declaration (`svc task list`) need none of the worktree feature.
+    const { taskWorktreesOf } = await import('../../features/worktrees/index.js');
     await taskWorktreesOf(ctx.services).forget(record.id);
     tasks.remove(record.id);
     return record;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { spelledEnum, TASK_STATUSES } from '../../features/domain/index.js';
 import { openApprovalCount, taskViews, TaskViewSchema } from '../../features/lifecycle/index.js';
-import { taskWorktreesOf } from '../../features/worktrees/index.js';
+import { WorktreeStore } from '../../features/worktrees/worktree-store.js';
 import { defineOperation } from '../define-operation.js';
 import { IdSchema } from '../id-schema.js';
 import { listOf } from '../list-of.js';
@@ -24,6 +24,6 @@ export const listTasks = defineOperation({
         ...(input.status ? { status: input.status } : {}),
         ...(input.parentTaskId !== undefined ? { parentTaskId: input.parentTaskId } : {}),
     });
-    return { items: taskViews(domain, taskWorktreesOf(ctx.services).store, tasks, (id) => openApprovalCount(ctx.services.db, id)) };
+    return { items: taskViews(domain, new WorktreeStore(ctx.services.db), tasks, (id) => openApprovalCount(ctx.services.db, id)) };
   },
 });
