@@ -2,17 +2,16 @@
 // re-export and dynamic import is resolved to the package it lands in, and an edge the table below
 // does not allow fails, as does any cycle between packages. docs/ARCHITECTURE.md draws the same table.
 import { build } from 'esbuild';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, test } from 'vitest';
+import { resolveRelative, sourceFiles as sources } from './support/import-graph.js';
 
 const ROOT = resolve(process.env.SVC_DIRECTIONS_ROOT ?? join(import.meta.dirname, '..'));
 
 /** The folders checked; root-level test/ (end-to-end tests that drive everything) and scripts/ (build tooling) are not packages. */
 const CHECKED = ['sdk', 'extension-format', 'catalog', 'host', 'harness', 'extensions', 'web'];
-const SOURCE = /\.(ts|tsx|mts|mjs|js|cjs)$/;
-const SKIPPED_FOLDERS = new Set(['node_modules', 'dist', 'coverage']);
 
 /** A file's package, by the first matching prefix (longest first). */
 const PACKAGES: readonly [prefix: string, name: string][] = [
@@ -97,26 +96,9 @@ interface Edge {
   typeOnly: boolean;
 }
 
-function sources(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir).flatMap((entry) => {
-    if (SKIPPED_FOLDERS.has(entry) || entry.startsWith('.')) return [];
-    const path = join(dir, entry);
-    if (statSync(path).isDirectory()) return sources(path);
-    return SOURCE.test(entry) && !entry.endsWith('.d.ts') ? [path] : [];
-  });
-}
-
 function packageOf(path: string): string | undefined {
   const rel = relative(ROOT, path).split(sep).join('/');
   return PACKAGES.find(([prefix]) => rel.startsWith(prefix))?.[1];
-}
-
-/** The source file a relative specifier names (`./x.js` is `./x.ts` in TypeScript sources). */
-function resolveRelative(file: string, specifier: string): string {
-  const target = resolve(dirname(file), specifier);
-  const candidates = [target, target.replace(/\.(m?)js$/, '.$1ts'), target.replace(/\.js$/, '.tsx'), `${target}.ts`, join(target, 'index.ts')];
-  return candidates.find((candidate) => existsSync(candidate) && statSync(candidate).isFile()) ?? target;
 }
 
 /** How many of a file's import statements name each specifier for types only, which the bundler erases. */

@@ -16,6 +16,8 @@ import type { HostExtensions } from './host-extensions.js';
 import { Logger, type LogLevel } from './platform/logging/index.js';
 // Direct, not through terminals/index.ts: opening the host loads no terminal manager, node-pty or child_process.
 import { SignalDir } from './features/terminals/signal-dir.js';
+// A type only (erased): the operation layer's context names the terminal manager through it (below).
+import type { TerminalManager } from './features/terminals/index.js';
 
 export interface HostServices {
   svcHome: string;
@@ -36,6 +38,13 @@ export interface HostServices {
   /** Gathers this process's provider statistics; `flush()` writes them now. */
   statsRecorder: ProviderStatsRecorder;
   close(): Promise<void>;
+}
+
+// The operation layer's context names what a process opened without importing it (it sits below the
+// features): an operation's handler sees these services and, inside `svc serve`, the terminal manager.
+declare module './operations/operation-context.js' {
+  interface OperationServices extends HostServices {}
+  interface OperationTerminals extends TerminalManager {}
 }
 
 export interface OpenHostServicesOptions {

@@ -38,6 +38,7 @@ const ALLOWED_DIRECT: Record<string, string> = {
   'operations/decode-string-input.js': 'operationCommand decodes flags without evaluating every declaration (startup time)',
   'connections/connection-store.js': 'the host services open the connection store without the settings validator and ajv (startup time)',
   'operations/define-operation.js': 'an operation declared outside operations/ does not evaluate every other declaration (startup time)',
+  'operations/framework.js': 'a feature declares its operations with the operation layer alone, below every declaration (the layer order)',
   'operations/ref-schema.js': 'an operation declared outside operations/ does not evaluate every other declaration (startup time)',
   'terminals/signal-dir.js': 'the host services create the signal folder without loading the terminal manager (startup time)',
   'worktrees/worktree-store.js': 'a task read takes the worktree rows without evaluating the worktree operations (startup time)',

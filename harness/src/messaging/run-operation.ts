@@ -1,5 +1,5 @@
 import type { AnyOperation, OperationContext } from '../../../host/src/operations/index.js';
-import { parseInput } from '../../../host/src/features/domain/index.js';
+import { parseInput } from '../../../host/src/platform/errors/index.js';
 
 /** Parses the input at the edge, runs the handler, and checks the answer against the output schema. */
 export async function runOperation(operation: AnyOperation, raw: unknown, ctx: OperationContext): Promise<unknown> {

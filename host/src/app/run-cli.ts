@@ -68,6 +68,7 @@ export async function runCli(argv: string[], io: CliIo, signal: AbortSignal = ne
       style,
       open,
       invoke: (operation, input, progress) => invoker.invoke(operation, input, signal, progress),
+      allCommands: loadAllCommands,
     });
   } catch (error) {
     printError(io, error, services?.logger.redactor);

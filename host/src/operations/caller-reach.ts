@@ -6,37 +6,10 @@
 // alike, before it runs here or is forwarded to the service. An operation that declares no reach is
 // refused to such a caller: a new operation cannot be forgotten.
 import { SvcError } from '@svc-org/ai-sdk';
-import type { HostServices } from '../host-services.js';
+import type { CallerCheck } from './caller-check.js';
 import type { AnyOperation } from './define-operation.js';
-import type { OperationCaller, ProjectScope } from './operation-context.js';
-import type { CallerCheck } from './operation-invoker.js';
-
-/** Where a named record sits: the task it belongs to, else its project, else its workspace. */
-export interface ReachedRecord {
-  taskId?: number;
-  projectId?: number;
-  workspaceId?: number;
-}
-
-/** Finds the record a field names (undefined: there is none), as the operation's handler would. */
-export type RecordResolver = (services: HostServices, value: number | string) => ReachedRecord | undefined;
-
-/** The records the host knows by kind; a feature names its own with a resolver. */
-export type RecordKind = 'task' | 'execution' | 'project' | 'workspace' | 'label';
-
-/**
- * `{ names: {} }`: the operation names no record; what it answers is the caller's own, or a list a
- * task-bound caller sees narrowed to its project (its project scope, `taskProjectScope`).
- */
-export interface OperationReach {
-  /** Input fields that name a record (by id or name), each with its kind or the resolver of its record. */
-  names?: Readonly<Record<string, RecordKind | RecordResolver>>;
-  /**
-   * `refused`: a task-bound caller may not call it at all — it changes what lies beyond one project
-   * (workspaces, projects, product groups, worktree collection) or speaks for a gateway.
-   */
-  taskCaller?: 'refused';
-}
+import type { OperationCaller, OperationServices, ProjectScope } from './operation-context.js';
+import type { RecordKind, RecordResolver, ReachedRecord } from './operation-reach.js';
 
 const BUILT_IN: Readonly<Record<RecordKind, RecordResolver>> = {
   task: (services, value) => {
@@ -50,7 +23,7 @@ const BUILT_IN: Readonly<Record<RecordKind, RecordResolver>> = {
 };
 
 /** The project scope of a task-bound caller: lists and searches read its task's project only. */
-export function taskProjectScope(services: HostServices, taskId: number): ProjectScope[] {
+export function taskProjectScope(services: OperationServices, taskId: number): ProjectScope[] {
   const task = services.domain.tasks.find(taskId);
   if (!task) return [];
   const project = services.domain.projects.get(task.projectId);
@@ -62,7 +35,7 @@ export interface TaskReachOptions {
    * Whether a task coordinates its whole project (a project's Workbench, which the host does not know
    * by itself): it then reaches every task of its project, not only those below it.
    */
-  coordinatesProject?: (services: HostServices, taskId: number) => boolean;
+  coordinatesProject?: (services: OperationServices, taskId: number) => boolean;
 }
 
 /**
@@ -98,7 +71,7 @@ export function taskReach(options: TaskReachOptions = {}): CallerCheck {
   };
 }
 
-function resolveQuietly(resolve: RecordResolver, services: HostServices, value: number | string): ReachedRecord | undefined {
+function resolveQuietly(resolve: RecordResolver, services: OperationServices, value: number | string): ReachedRecord | undefined {
   try {
     return resolve(services, value);
   } catch (error) {
@@ -108,7 +81,7 @@ function resolveQuietly(resolve: RecordResolver, services: HostServices, value: 
   }
 }
 
-function withinReach(services: HostServices, own: { id: number; projectId: number }, record: ReachedRecord, reachesTask: (taskId: number) => boolean): boolean {
+function withinReach(services: OperationServices, own: { id: number; projectId: number }, record: ReachedRecord, reachesTask: (taskId: number) => boolean): boolean {
   if (record.taskId !== undefined) return reachesTask(record.taskId);
   if (record.projectId !== undefined) return record.projectId === own.projectId;
   if (record.workspaceId !== undefined) return record.workspaceId === services.domain.projects.get(own.projectId).workspaceId;
@@ -116,7 +89,7 @@ function withinReach(services: HostServices, own: { id: number; projectId: numbe
 }
 
 /** The task itself or one of its descendants (walking up from the named task). */
-function isSelfOrBelow(services: HostServices, ownTaskId: number, taskId: number): boolean {
+function isSelfOrBelow(services: OperationServices, ownTaskId: number, taskId: number): boolean {
   const seen = new Set<number>();
   for (let at: number | null = taskId; at !== null && !seen.has(at); ) {
     if (at === ownTaskId) return true;

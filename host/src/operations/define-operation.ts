@@ -1,7 +1,7 @@
 // One user-facing operation, declared once. The CLI, the koa routes, the service client, the MCP
 // server and the web UI are adapters over these declarations; none keeps a copy of its own.
 import type { z } from 'zod';
-import type { OperationReach } from './caller-reach.js';
+import type { OperationReach } from './operation-reach.js';
 import type { OperationContext } from './operation-context.js';
 
 /**

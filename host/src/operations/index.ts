@@ -1,12 +1,3 @@
+export * from './framework.js';
 export { ALL_OPERATIONS } from './all-operations.js';
-export { decodeStringInput } from './decode-string-input.js';
-export { defineOperation, type AnyOperation, type Operation, type OperationHttpRoute, type OperationPlacement } from './define-operation.js';
-export { IdSchema } from './id-schema.js';
-export { listOf } from './list-of.js';
-export type { OperationCaller, OperationContext, OperationProgress, ProjectScope } from './operation-context.js';
-export { assertProjectInScope, projectInScope, scopesAllow } from './project-scope.js';
-export { OperationInvoker, type CallerCheck, type OperationInvokerOptions, type OperationPolicy, type OperationRemote } from './operation-invoker.js';
-export { taskProjectScope, taskReach, type OperationReach, type ReachedRecord, type RecordKind, type RecordResolver, type TaskReachOptions } from './caller-reach.js';
-export { OperationRegistry } from './operation-registry.js';
-export { RefSchema } from './ref-schema.js';
 export * as operations from './operation-list.js';

@@ -1,5 +1,10 @@
-import type { HostServices } from '../host-services.js';
-import type { TerminalManager } from '../features/terminals/index.js';
+/**
+ * What a process has opened (database, stores, logger) and, inside `svc serve`, its live terminals.
+ * The operation layer sits below the features, so it names neither: host-services.ts, which opens
+ * them, fills these two interfaces in (a module augmentation) and every handler sees them whole.
+ */
+export interface OperationServices {}
+export interface OperationTerminals {}
 
 /** Who is calling, as the adapter knows it (never as the caller claims it). */
 export interface OperationCaller {
@@ -27,9 +32,9 @@ export interface ProjectScope {
 }
 
 export interface OperationContext {
-  services: HostServices;
+  services: OperationServices;
   /** Present only inside `svc serve`; operations with `runsIn: 'service'` are forwarded otherwise. */
-  terminals?: TerminalManager;
+  terminals?: OperationTerminals;
   caller: OperationCaller;
   signal: AbortSignal;
   /** How the caller follows a long operation (the CLI's steps and download bar); HTTP and MCP pass none. */

@@ -1,17 +1,11 @@
 import { SvcError } from '@svc-org/ai-sdk';
 import type { z } from 'zod';
-import { parseInput } from '../features/domain/index.js';
-import type { HostServices } from '../host-services.js';
-import type { TerminalManager } from '../features/terminals/index.js';
+import { parseInput } from '../platform/errors/index.js';
+import type { CallerCheck } from './caller-check.js';
 import type { AnyOperation } from './define-operation.js';
-import type { OperationCaller, OperationProgress } from './operation-context.js';
+import type { OperationCaller, OperationProgress, OperationServices, OperationTerminals } from './operation-context.js';
 import type { OperationRegistry } from './operation-registry.js';
 
-/**
- * A caller policy: runs on the parsed input, before the operation runs here or is forwarded to the
- * service, and throws a coded refusal. Resolving the ids and names the input carries is its own.
- */
-export type CallerCheck = (operation: AnyOperation, input: unknown, caller: OperationCaller, services: HostServices) => void | Promise<void>;
 
 /** Whatever can run an operation inside the running service (the localhost bridge client). */
 export interface OperationRemote {
@@ -21,9 +15,9 @@ export interface OperationRemote {
 export interface OperationInvokerOptions {
   registry: OperationRegistry;
   /** Opened on first use: a command that only forwards never opens the database. */
-  services: () => Promise<HostServices>;
+  services: () => Promise<OperationServices>;
   /** Present inside `svc serve` only. */
-  terminals?: TerminalManager;
+  terminals?: OperationTerminals;
   caller: OperationCaller;
   /** Reaches the running service; throws `server_not_running` when it is down. */
   remote?: () => OperationRemote;

@@ -31,6 +31,8 @@ export interface CliRun {
   open(): Promise<HostServices>;
   /** The raw arguments after the command's name, for commands that parse their own. */
   args: string[];
+  /** Every command of the executable, loaded (the completion script lists them, itself included). */
+  allCommands(): Promise<readonly CliCommand[]>;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type Koa from 'koa';
 import { SvcError } from '@svc-org/ai-sdk';
 import type { z } from 'zod';
-import { parseInput } from '../../features/domain/index.js';
+import { parseInput } from '../../platform/errors/index.js';
 
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
 

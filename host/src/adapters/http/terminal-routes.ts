@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import { z } from 'zod';
-import { parseInput } from '../../features/domain/index.js';
+import { parseInput } from '../../platform/errors/index.js';
 import type { ApiContext } from './api-context.js';
 import { parseId } from './parse-id.js';
 

@@ -1,6 +1,7 @@
 // `svc completion bash|zsh|fish` prints the completion script; `svc completion --values <kind>` is
 // what the script runs for live values (provider ids, connection names, task ids).
 import { databasePath, resolveSvcHome } from '../../platform/config/index.js';
+import type { CliCommand } from '../../adapters/cli/cli-command.js';
 import type { CliIo } from '../../adapters/cli/cli-io.js';
 import { buildCompletionSpec, COMPLETION_SHELLS, completionScript, LIVE_VALUE_KINDS, liveCompletionValues, type CompletionShell, type LiveValueKind } from '../../adapters/cli/completion/index.js';
 import { parseCommandArgs } from '../../adapters/cli/parse-command-args.js';
@@ -8,7 +9,7 @@ import { UsageError } from '../../adapters/cli/usage-error.js';
 
 export const COMPLETION_USAGE = 'svc completion bash|zsh|fish';
 
-export async function completionCommand(args: string[], io: CliIo): Promise<number> {
+export async function completionCommand(args: string[], io: CliIo, allCommands: () => Promise<readonly CliCommand[]>): Promise<number> {
   const { values, positionals } = parseCommandArgs(args, { values: { type: 'string' } }, COMPLETION_USAGE);
   if (values.values !== undefined) {
     const kind = values.values as string;
@@ -21,8 +22,6 @@ export async function completionCommand(args: string[], io: CliIo): Promise<numb
   if (positionals.length !== 1 || !(COMPLETION_SHELLS as readonly string[]).includes(shell!)) {
     throw new UsageError(`say which shell: ${COMPLETION_USAGE}`);
   }
-  // Loaded here: the command table includes this command.
-  const { ALL_COMMANDS } = await import('./all-commands.js');
-  io.stdout.write(completionScript(shell as CompletionShell, buildCompletionSpec(ALL_COMMANDS)));
+  io.stdout.write(completionScript(shell as CompletionShell, buildCompletionSpec(await allCommands())));
   return 0;
 }

@@ -121,7 +121,7 @@ export const HOST_COMMANDS: CliCommand[] = [
     ['svc completion bash   # in ~/.bashrc: source <(svc completion bash)', 'svc completion zsh    # in ~/.zshrc, after compinit: source <(svc completion zsh)', 'svc completion fish > ~/.config/fish/completions/svc.fish'],
     async (run) => {
       const { completionCommand } = await import('./completion-command.js');
-      return completionCommand(run.args, run.io);
+      return completionCommand(run.args, run.io, run.allCommands);
     },
   ),
   ext('list', 'List registered extensions with their state and granted permissions.', '[--json]', 'svc ext list --json', [listExtensions]),

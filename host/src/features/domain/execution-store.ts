@@ -3,7 +3,7 @@ import { transaction, type Db, type SqlValue } from '../../platform/db/index.js'
 import type { EventStore } from '../../platform/events/index.js';
 import { ExecutionListFilterSchema, ExecutionRowSchema, type ExecutionListFilter, type ExecutionRecord } from './execution-record.js';
 import type { EndReason, ExecutionOutcome } from './execution-status.js';
-import { parseInput } from './parse-input.js';
+import { parseInput } from '../../platform/errors/index.js';
 
 export interface NewExecution {
   taskId: number;

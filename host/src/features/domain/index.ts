@@ -5,7 +5,6 @@ export * from './execution-status.js';
 export * from './execution-store.js';
 export * from './label-record.js';
 export * from './label-store.js';
-export * from './parse-input.js';
 export * from './project-record.js';
 export * from './project-store.js';
 export * from './spelled-enum.js';

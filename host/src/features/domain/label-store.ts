@@ -1,7 +1,7 @@
 import { SvcError } from '@svc-org/ai-sdk';
 import { transaction, type Db } from '../../platform/db/index.js';
 import { LabelCreateSchema, LabelRowSchema, LabelUpdateSchema, type LabelCreate, type LabelRecord, type LabelUpdate } from './label-record.js';
-import { parseInput } from './parse-input.js';
+import { parseInput } from '../../platform/errors/index.js';
 import type { ProjectStore } from './project-store.js';
 
 /** The `labels` table. Labels belong to a project; a task carries only its project's labels. */

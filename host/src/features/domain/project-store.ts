@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { SvcError } from '@svc-org/ai-sdk';
 import { transaction, type Db } from '../../platform/db/index.js';
-import { parseInput } from './parse-input.js';
+import { parseInput } from '../../platform/errors/index.js';
 import {
   ProjectCreateSchema,
   ProjectRowSchema,

@@ -2,7 +2,7 @@ import { SvcError } from '@svc-org/ai-sdk';
 import { transaction, type Db, type SqlValue } from '../../platform/db/index.js';
 import type { EventStore } from '../../platform/events/index.js';
 import type { LabelStore } from './label-store.js';
-import { parseInput } from './parse-input.js';
+import { parseInput } from '../../platform/errors/index.js';
 import type { ProjectStore } from './project-store.js';
 import {
   TASK_SELECT,

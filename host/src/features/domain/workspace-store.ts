@@ -1,6 +1,6 @@
 import { SvcError } from '@svc-org/ai-sdk';
 import { transaction, type Db } from '../../platform/db/index.js';
-import { parseInput } from './parse-input.js';
+import { parseInput } from '../../platform/errors/index.js';
 import {
   WorkspaceCreateSchema,
   WorkspaceRowSchema,

@@ -1,5 +1,23 @@
-import type { IsolationMode } from './runtime/index.js';
-import { HARDENED_TRUST_NOTICE, TRUST_NOTICE } from './permission-prompt.js';
+import type { IsolationMode } from './runtime/isolation-mode.js';
+
+const GATES = "These permissions gate the Host Context calls that start processes, read the connection's settings and edit the CLI's configuration files; the provider's own storage and the log need none.";
+
+/**
+ * The truth about the gates, said at the moment of consent: they guard Host Context calls, not the
+ * provider's own Node.js code.
+ */
+export const TRUST_NOTICE: readonly string[] = [
+  GATES,
+  "They do not confine the provider's own code: it runs as you, in a worker thread of svc, and can use any Node.js API (files, network, child processes) without asking.",
+  'Enable only providers you trust like any program you install; a catalog provider is code you choose to trust.',
+];
+
+/** The same truth for a provider in the hardened mode (`--isolation process`). */
+export const HARDENED_TRUST_NOTICE: readonly string[] = [
+  GATES,
+  "The provider runs hardened: in its own process under Node's permission model, it reads only its own package and can write no file, start no process, worker or native addon; what it needs beyond that goes through the Host Context and these gates.",
+  'What this machine cannot enforce is listed under "not enforced".',
+];
 
 /** How a mode is said to a person: one line, and what the permissions then do and do not stop. */
 export interface IsolationWording {

@@ -1,6 +1,7 @@
 import { PERMISSIONS, type Permission } from '@svc-org/ai-sdk';
-import type { IsolationEnforcement } from './runtime/index.js';
 import { SESSION_PERMISSION } from '../../platform/processes/index.js';
+import { TRUST_NOTICE } from './describe-isolation.js';
+import type { IsolationEnforcement } from './runtime/isolation-enforcement.js';
 
 /** What the CLI will run once the person confirms: nothing of it runs before. */
 export interface PromptCli {
@@ -43,25 +44,6 @@ export interface PermissionPrompt {
  * settings and editing integration files need a permission; the provider's own storage and the log
  * need none.
  */
-const GATES = "These permissions gate the Host Context calls that start processes, read the connection's settings and edit the CLI's configuration files; the provider's own storage and the log need none.";
-
-/**
- * The truth about the gates, said at the moment of consent: they guard Host Context calls, not the
- * provider's own Node.js code.
- */
-export const TRUST_NOTICE: readonly string[] = [
-  GATES,
-  "They do not confine the provider's own code: it runs as you, in a worker thread of svc, and can use any Node.js API (files, network, child processes) without asking.",
-  'Enable only providers you trust like any program you install; a catalog provider is code you choose to trust.',
-];
-
-/** The same truth for a provider in the hardened mode (`--isolation process`). */
-export const HARDENED_TRUST_NOTICE: readonly string[] = [
-  GATES,
-  "The provider runs hardened: in its own process under Node's permission model, it reads only its own package and can write no file, start no process, worker or native addon; what it needs beyond that goes through the Host Context and these gates.",
-  'What this machine cannot enforce is listed under "not enforced".',
-];
-
 export function buildPermissionPrompt(
   id: string,
   displayName: string,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { assertProjectInScope, defineOperation } from '../../operations/index.js';
+import { assertProjectInScope, defineOperation } from '../../operations/framework.js';
 import { FactSchema } from './fact-store.js';
 import { SearchHitSchema } from './knowledge-search.js';
 import { ProjectKnowledge } from './project-knowledge.js';

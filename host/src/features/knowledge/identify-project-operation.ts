@@ -2,7 +2,7 @@ import { isAbsolute, resolve, sep } from 'node:path';
 import { SvcError } from '@svc-org/ai-sdk';
 import { z } from 'zod';
 import type { ProjectRecord } from '../domain/index.js';
-import { defineOperation, projectInScope } from '../../operations/index.js';
+import { defineOperation, projectInScope } from '../../operations/framework.js';
 import { ProjectKnowledge } from './project-knowledge.js';
 import { repositoryIndexOptions } from './repository-index-options.js';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperation } from '../../operations/index.js';
+import { defineOperation } from '../../operations/framework.js';
 import { FactSchema } from './fact-store.js';
 import { ProjectKnowledge } from './project-knowledge.js';
 import { requireFields } from './require-fields.js';

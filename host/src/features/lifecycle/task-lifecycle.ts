@@ -3,14 +3,22 @@
 // worktree (task-worktrees.ts). The table of every transition is in docs/task-worktrees.md.
 import { SvcError } from '@svc-org/ai-sdk';
 import type { Domain, ExecutionRecord, TaskRecord, TaskStatus } from '../domain/index.js';
-import type { TerminalManager } from '../terminals/index.js';
 import type { DiscardResult, MergeResult, TaskWorktrees } from '../worktrees/index.js';
+
+/**
+ * What the transitions ask of the live terminals: the terminal manager, which reports its own
+ * transitions (started, ended) to this module, so it is named here by what is used of it.
+ */
+export interface LiveTerminals {
+  stop(taskId: number, reason: 'stopped'): Promise<ExecutionRecord>;
+  summary(taskId: number): { state: string } | undefined;
+}
 
 export interface LifecycleParts {
   domain: Domain;
   worktrees: TaskWorktrees;
   /** The live terminals; present only inside `svc serve`. */
-  terminals?: TerminalManager;
+  terminals?: LiveTerminals;
 }
 
 export interface EndWorkOptions {

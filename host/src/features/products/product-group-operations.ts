@@ -1,6 +1,6 @@
 // Product groups (projects that make one product): declared operations.
 import { z } from 'zod';
-import { defineOperation, IdSchema, listOf, type OperationContext, type RecordResolver } from '../../operations/index.js';
+import { defineOperation, IdSchema, listOf, type OperationContext, type RecordResolver } from '../../operations/framework.js';
 import { ProductGroupSchema, ProductGroupStore } from './product-group-store.js';
 
 const Name = z.string().trim().min(1).max(100);

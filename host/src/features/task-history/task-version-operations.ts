@@ -2,7 +2,7 @@
 // of each task's title, description and status, and restoring an earlier text.
 import { z } from 'zod';
 import { TaskSchema } from '../domain/index.js';
-import { defineOperation, IdSchema, listOf } from '../../operations/index.js';
+import { defineOperation, IdSchema, listOf } from '../../operations/framework.js';
 import { TaskVersionSchema, TaskVersionStore } from './task-version-store.js';
 
 export const TASK_VERSION_OPERATIONS = [

@@ -2,14 +2,16 @@
 // it accepts (checked at the host's edge; a wrong shape is the provider's fault, with a code), the
 // deadline class that bounds the call, and the permission the call itself needs.
 import { z } from 'zod';
-import type {
-  HookEntry,
-  IntegrationRemoval,
-  IntegrationScope,
-  McpServerEntry,
-  QueryRequest,
-  SessionRequest,
-  SkillEntry,
+import {
+  HookEntrySchema,
+  IntegrationChangeRecordSchema,
+  IntegrationOriginSchema,
+  IntegrationRemovalSchema,
+  IntegrationScopeSchema,
+  McpServerEntrySchema,
+  QueryRequestSchema,
+  SessionRequestSchema,
+  SkillEntrySchema,
 } from '../../adapter/requests.js';
 import { SessionProcessSchema } from '../../adapter/session-process.js';
 import { CliQueryResultSchema } from '../../events/cli-query-result.js';
@@ -19,8 +21,9 @@ import type { Permission } from '../../manifest/permissions.js';
 /** Which of the host's call deadlines (`runtime.callTimeoutMs.<class>`) bounds a method. */
 export type AdapterTimeoutClass = 'buildSessionProcess' | 'query' | 'models' | 'integration';
 
-export interface AdapterMethodDeclaration<A extends unknown[], R extends z.ZodTypeAny> {
-  args: z.ZodType<A>;
+/** `A` is the schema of the arguments itself: an adapter's parameters are inferred from it (requests.ts). */
+export interface AdapterMethodDeclaration<A extends z.ZodTuple, R extends z.ZodTypeAny> {
+  args: A;
   /** What the host accepts as the answer (`stream` answers nothing: its events are checked one by one). */
   result: R;
   timeout: AdapterTimeoutClass;
@@ -30,72 +33,14 @@ export interface AdapterMethodDeclaration<A extends unknown[], R extends z.ZodTy
   invalidResultCode: 'plugin_invalid_result' | 'invalid_session_process';
 }
 
-function adapterMethod<A extends unknown[], R extends z.ZodTypeAny>(
+function adapterMethod<A extends z.ZodTuple, R extends z.ZodTypeAny>(
   declaration: Omit<AdapterMethodDeclaration<A, R>, 'invalidResultCode' | 'permission'> &
     Partial<Pick<AdapterMethodDeclaration<A, R>, 'invalidResultCode' | 'permission'>>,
 ): AdapterMethodDeclaration<A, R> {
   return { permission: null, invalidResultCode: 'plugin_invalid_result', ...declaration };
 }
 
-const strings = z.array(z.string());
-
-const SessionHookCommandSchema = z.object({ command: strings, timeoutSec: z.number().optional() });
-
-export const SessionRequestSchema = z.object({
-  mode: z.enum(['fresh', 'resume']),
-  sessionId: z.string().optional(),
-  cwd: z.string(),
-  model: z.string().optional(),
-  baseArgs: strings.optional(),
-  attachments: z
-    .object({
-      mcpServers: z
-        .array(z.object({ name: z.string(), command: z.string(), args: strings.optional(), env: z.record(z.string(), z.string()).optional() }))
-        .optional(),
-      hooks: z
-        .object({
-          stop: SessionHookCommandSchema.optional(),
-          promptSubmit: SessionHookCommandSchema.optional(),
-          preToolUse: SessionHookCommandSchema.extend({ toolNames: strings }).optional(),
-          permissionRequest: SessionHookCommandSchema.optional(),
-        })
-        .optional(),
-      directive: z.string().optional(),
-    })
-    .optional(),
-  runtimeDir: z.string().optional(),
-});
-
-export const QueryRequestSchema = z.object({
-  prompt: z.string(),
-  cwd: z.string(),
-  model: z.string().optional(),
-  resume: z.string().optional(),
-  continue: z.boolean().optional(),
-  maxTurns: z.number().optional(),
-  baseArgs: strings.optional(),
-});
-
-const envRecord = z.record(z.string(), z.string());
-
-const IntegrationScopeSchema = z.object({
-  scope: z.enum(['user', 'project']),
-  projectDir: z.string().optional(),
-  env: envRecord.optional(),
-});
-const IntegrationRemovalSchema = IntegrationScopeSchema.extend({ force: z.boolean().optional() });
-
-const McpServerEntrySchema = z.object({
-  name: z.string(),
-  command: z.string().optional(),
-  args: strings.optional(),
-  env: envRecord.optional(),
-  url: z.string().optional(),
-});
-const HookEntrySchema = z.object({ event: z.literal('PreToolUse'), matcher: z.string(), command: z.string() });
-const SkillEntrySchema = z.object({ name: z.string(), content: z.string() });
-
-const origin = z.enum(['svc', 'other']).optional();
+const origin = IntegrationOriginSchema.optional();
 
 /** An inspection: the file read and its entries; fields the provider adds to an entry are kept. */
 function inspectionSchema<E extends z.ZodRawShape>(entry: E) {
@@ -103,68 +48,68 @@ function inspectionSchema<E extends z.ZodRawShape>(entry: E) {
 }
 
 /** What an install or uninstall changed; providers built before it answer nothing. */
-export const IntegrationChangeSchema = z.object({ configPath: z.string(), changed: z.boolean(), origin }).optional();
+export const IntegrationChangeSchema = IntegrationChangeRecordSchema.optional();
 
 export const AdapterMethods = {
   buildSessionProcess: adapterMethod({
-    args: z.tuple([SessionRequestSchema]) as z.ZodType<[SessionRequest]>,
+    args: z.tuple([SessionRequestSchema]),
     result: SessionProcessSchema,
     timeout: 'buildSessionProcess',
     invalidResultCode: 'invalid_session_process',
   }),
-  generate: adapterMethod({ args: z.tuple([QueryRequestSchema]) as z.ZodType<[QueryRequest]>, result: CliQueryResultSchema, timeout: 'query' }),
-  stream: adapterMethod({ args: z.tuple([QueryRequestSchema]) as z.ZodType<[QueryRequest]>, result: z.undefined(), timeout: 'query' }),
-  models: adapterMethod({ args: z.tuple([]) as z.ZodType<[]>, result: z.array(ModelInfoSchema), timeout: 'models' }),
+  generate: adapterMethod({ args: z.tuple([QueryRequestSchema]), result: CliQueryResultSchema, timeout: 'query' }),
+  stream: adapterMethod({ args: z.tuple([QueryRequestSchema]), result: z.undefined(), timeout: 'query' }),
+  models: adapterMethod({ args: z.tuple([]), result: z.array(ModelInfoSchema), timeout: 'models' }),
   'mcp.inspect': adapterMethod({
-    args: z.tuple([IntegrationScopeSchema]) as z.ZodType<[IntegrationScope]>,
+    args: z.tuple([IntegrationScopeSchema]),
     result: inspectionSchema(McpServerEntrySchema.shape),
     timeout: 'integration',
     permission: 'integration:mcp',
   }),
   'mcp.install': adapterMethod({
-    args: z.tuple([McpServerEntrySchema, IntegrationScopeSchema]) as z.ZodType<[McpServerEntry, IntegrationScope]>,
+    args: z.tuple([McpServerEntrySchema, IntegrationScopeSchema]),
     result: IntegrationChangeSchema,
     timeout: 'integration',
     permission: 'integration:mcp',
   }),
   'mcp.uninstall': adapterMethod({
-    args: z.tuple([z.string(), IntegrationRemovalSchema]) as z.ZodType<[string, IntegrationRemoval]>,
+    args: z.tuple([z.string(), IntegrationRemovalSchema]),
     result: IntegrationChangeSchema,
     timeout: 'integration',
     permission: 'integration:mcp',
   }),
   'hooks.inspect': adapterMethod({
-    args: z.tuple([IntegrationScopeSchema]) as z.ZodType<[IntegrationScope]>,
+    args: z.tuple([IntegrationScopeSchema]),
     result: inspectionSchema({ event: z.string(), matcher: z.string(), command: z.string() }),
     timeout: 'integration',
     permission: 'integration:hooks',
   }),
   'hooks.install': adapterMethod({
-    args: z.tuple([HookEntrySchema, IntegrationScopeSchema]) as z.ZodType<[HookEntry, IntegrationScope]>,
+    args: z.tuple([HookEntrySchema, IntegrationScopeSchema]),
     result: IntegrationChangeSchema,
     timeout: 'integration',
     permission: 'integration:hooks',
   }),
   'hooks.uninstall': adapterMethod({
-    args: z.tuple([HookEntrySchema, IntegrationRemovalSchema]) as z.ZodType<[HookEntry, IntegrationRemoval]>,
+    args: z.tuple([HookEntrySchema, IntegrationRemovalSchema]),
     result: IntegrationChangeSchema,
     timeout: 'integration',
     permission: 'integration:hooks',
   }),
   'skills.inspect': adapterMethod({
-    args: z.tuple([IntegrationScopeSchema]) as z.ZodType<[IntegrationScope]>,
+    args: z.tuple([IntegrationScopeSchema]),
     result: inspectionSchema({ name: z.string() }),
     timeout: 'integration',
     permission: 'integration:skills',
   }),
   'skills.install': adapterMethod({
-    args: z.tuple([SkillEntrySchema, IntegrationScopeSchema]) as z.ZodType<[SkillEntry, IntegrationScope]>,
+    args: z.tuple([SkillEntrySchema, IntegrationScopeSchema]),
     result: IntegrationChangeSchema,
     timeout: 'integration',
     permission: 'integration:skills',
   }),
   'skills.uninstall': adapterMethod({
-    args: z.tuple([z.string(), IntegrationRemovalSchema]) as z.ZodType<[string, IntegrationRemoval]>,
+    args: z.tuple([z.string(), IntegrationRemovalSchema]),
     result: IntegrationChangeSchema,
     timeout: 'integration',
     permission: 'integration:skills',
@@ -172,7 +117,7 @@ export const AdapterMethods = {
 } as const;
 
 export type AdapterMethodName = keyof typeof AdapterMethods;
-export type AdapterMethodArgs<M extends AdapterMethodName> = (typeof AdapterMethods)[M] extends AdapterMethodDeclaration<infer A, z.ZodTypeAny> ? A : never;
+export type AdapterMethodArgs<M extends AdapterMethodName> = z.output<(typeof AdapterMethods)[M]['args']>;
 export type AdapterMethodResult<M extends AdapterMethodName> = z.output<(typeof AdapterMethods)[M]['result']>;
 
 /** One adapter call as it crosses to the provider: the method and its arguments, typed together. */

@@ -8,7 +8,7 @@ import { checkFailed, type CheckResult, PreflightCodes } from '@svc-org/extensio
 import { discoverCliCommand, type CommandSource, type DiscoveryOptions } from './discover-cli-command.js';
 import { parseCliVersion } from './parse-cli-version.js';
 import type { CliProbeMode } from './preflight-options.js';
-import { probeCliVersion, type ProbeOptions, type ProbeOutcome } from './probe-cli-version.js';
+import { DEFAULT_PROBE_TIMEOUT_MS, probeCliVersion, type ProbeOptions, type ProbeOutcome } from './probe-cli-version.js';
 import { versionInRange } from './version-in-range.js';
 
 export interface ResolvedCli {
@@ -30,10 +30,6 @@ export interface CliDependencyOptions extends DiscoveryOptions {
 }
 
 export type CliDependencyCheckResult = CheckResult<'cli-dependency', { cli: ResolvedCli }>;
-
-// Generous: some CLIs are launchers that start a second Node process just to print a version
-// (gemini --version takes 3-6 s on a loaded machine).
-export const DEFAULT_PROBE_TIMEOUT_MS = 20_000;
 
 // Enough of the output to recognise what answered, not so much that a chatty CLI floods a report.
 const EXCERPT_CHARS = 200;

@@ -3,9 +3,8 @@
 import { homedir } from 'node:os';
 import semver from 'semver';
 import { z } from 'zod';
-import { DEFAULT_PROBE_TIMEOUT_MS } from './check-cli-dependency.js';
 import type { Manifest } from '@svc-org/ai-sdk';
-import type { ProbeOutcome, ProbeOptions } from './probe-cli-version.js';
+import { DEFAULT_PROBE_TIMEOUT_MS, type ProbeOutcome, type ProbeOptions } from './probe-cli-version.js';
 
 export type ProbeFunction = (command: string, args: readonly string[], options: ProbeOptions) => Promise<ProbeOutcome>;
 

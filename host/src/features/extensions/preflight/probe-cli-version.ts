@@ -5,6 +5,10 @@
 // its timeout kills only the direct child, leaving a hung wrapper's children running.)
 import { spawn, type ChildProcess } from 'node:child_process';
 
+// Generous: some CLIs are launchers that start a second Node process just to print a version
+// (gemini --version takes 3-6 s on a loaded machine).
+export const DEFAULT_PROBE_TIMEOUT_MS = 20_000;
+
 export type ProbeOutcome =
   | { kind: 'exited'; stdout: string; stderr: string }
   | { kind: 'failed'; exitCode?: number; signal?: string; error?: string; stdout: string; stderr: string }

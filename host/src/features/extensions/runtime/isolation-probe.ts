@@ -4,22 +4,10 @@
 import { spawnSync } from 'node:child_process';
 import { realpathSync } from 'node:fs';
 import { describeNodeLine } from '../../../platform/config/index.js';
-import { writeIsolationRecord } from './isolation-record.js';
+import { writeIsolationRecord, type IsolationProbe } from './isolation-record.js';
 import { providerRootArgs, providerRootMountPoint } from './provider-root.js';
 
-export interface IsolationProbe {
-  /** Node's permission flag, as this Node accepts it: `--permission`, or `--experimental-permission` where the model is still experimental (Node 20). */
-  permissionFlag: '--permission' | '--experimental-permission';
-  /** An unprivileged user + network + PID namespace can be made (`unshare -rnp`, Linux). */
-  namespaces: boolean;
-  /**
-   * An unprivileged mount namespace can give the provider its own read-only root (provider-root.ts):
-   * no Unix socket of the host to connect to, no socket file to create.
-   */
-  providerRoot: boolean;
-  /** A hard address-space limit can be set on the child (`prlimit --as`, Linux). */
-  addressSpaceLimit: boolean;
-}
+export type { IsolationProbe };
 
 let cached: IsolationProbe | undefined;
 const recordedIn = new Set<string>();

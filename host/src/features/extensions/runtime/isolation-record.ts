@@ -4,8 +4,22 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import type { IsolationProbe } from './isolation-probe.js';
 import { isolationRecordKey, type IsolationRecordKey } from './isolation-record-key.js';
+
+/** What this machine can enforce, as probed once and recorded (isolation-probe.ts). */
+export interface IsolationProbe {
+  /** Node's permission flag, as this Node accepts it: `--permission`, or `--experimental-permission` where the model is still experimental (Node 20). */
+  permissionFlag: '--permission' | '--experimental-permission';
+  /** An unprivileged user + network + PID namespace can be made (`unshare -rnp`, Linux). */
+  namespaces: boolean;
+  /**
+   * An unprivileged mount namespace can give the provider its own read-only root (provider-root.ts):
+   * no Unix socket of the host to connect to, no socket file to create.
+   */
+  providerRoot: boolean;
+  /** A hard address-space limit can be set on the child (`prlimit --as`, Linux). */
+  addressSpaceLimit: boolean;
+}
 
 export const ISOLATION_RECORD_FILE = 'isolation-probe.json';
 

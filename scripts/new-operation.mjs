@@ -1,0 +1,107 @@
+#!/usr/bin/env node
+// `pnpm new:operation <group> <name>`: adds a read-only operation of a core group with its faces, as
+// docs/ARCHITECTURE.md ("An operation") says: the declaration in host/src/operations/<group>/, its
+// export, a CLI command `svc <group> <name>` in the group's command module, its name in the command
+// table, and docs/mcp-tools.md regenerated. It prints the steps that need a person's decision (who
+// may call it: `reach` and the gateway read scope; the pinned test tables; its own test).
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '..');
+const [group, name] = process.argv.slice(2);
+
+function refuse(message, fix) {
+  process.stderr.write(`error ${message}\n${fix}\n`);
+  process.exit(2);
+}
+
+if (!group || !name || !/^[a-z]+$/.test(group) || !/^[a-z]+(-[a-z]+)*$/.test(name)) {
+  refuse('usage: pnpm new:operation <group> <name>', 'e.g. pnpm new:operation task count (a lowercase group and a command name in kebab-case)');
+}
+const operationsDir = join(root, 'host/src/operations', group);
+const commandsFile = join(root, 'host/src/adapters/cli/commands', `${group}-commands.ts`);
+if (!existsSync(operationsDir) || !existsSync(commandsFile)) {
+  refuse(`"${group}" is not a core group with its own command module`, 'this scaffold covers workspace, project, task, label, execution and connection; see docs/ARCHITECTURE.md for the others');
+}
+
+const operationName = `${name.replaceAll('-', '_')}_${group}`;
+const exportName = operationName.replace(/_([a-z])/g, (_, letter) => letter.toUpperCase());
+const fileName = `${name}-${group}`;
+const declarationFile = join(operationsDir, `${fileName}.ts`);
+const tableFile = join(root, 'host/src/app/cli/command-table.ts');
+const commandName = `${group} ${name}`;
+if (existsSync(declarationFile)) refuse(`${fileName}.ts exists already`, 'pick another name');
+if (readFileSync(tableFile, 'utf8').includes(`'${commandName}'`)) refuse(`svc ${commandName} exists already`, 'pick another name');
+
+// Everything is computed before anything is written: a refusal changes nothing.
+const declaration = `import { z } from 'zod';
+import { defineOperation } from '../define-operation.js';
+
+export const ${exportName} = defineOperation({
+  name: '${operationName}',
+  group: '${group}',
+  description: 'Says in one sentence what svc ${commandName} answers (shown by --help and to MCP clients).',
+  readOnly: true,
+  runsIn: 'any',
+  // The input fields that name a record, each with its kind (caller-reach.ts): none yet.
+  reach: { names: {} },
+  input: z.object({}).strict(),
+  output: z.object({}),
+  http: { method: 'GET', path: '/api/${group}-${name}' },
+  handler: () => ({}),
+});
+`;
+
+const indexFile = join(operationsDir, 'index.ts');
+const index = `${readFileSync(indexFile, 'utf8').trimEnd()}\nexport { ${exportName} } from './${fileName}.js';\n`;
+
+let commands = readFileSync(commandsFile, 'utf8');
+const imports = [...commands.matchAll(/^import .*;$/gm)];
+const lastImport = imports.at(-1);
+const needed = [`import { ${exportName} } from '../../../operations/${group}/index.js';`];
+if (!/\bprintJson\b/.test(commands)) needed.push("import { printJson } from '../print-json.js';");
+const afterImports = lastImport.index + lastImport[0].length;
+commands = `${commands.slice(0, afterImports)}\n${needed.join('\n')}${commands.slice(afterImports)}`;
+const listStart = commands.search(/export const [A-Z_]+_COMMANDS\b/);
+const listEnd = commands.indexOf('\n];', listStart);
+if (listStart < 0 || listEnd < 0) refuse(`no *_COMMANDS list in ${group}-commands.ts`, 'add the command by hand (docs/ARCHITECTURE.md)');
+const command = `
+  {
+    group: '${group}',
+    name: '${name}',
+    operation: ${exportName},
+    extensions: false,
+    options: {},
+    json: true,
+    examples: ['svc ${commandName}'],
+    async run(run) {
+      printJson(run.io, await run.invoke(${exportName}, {}));
+      return 0;
+    },
+  },`;
+commands = `${commands.slice(0, listEnd)}${command}${commands.slice(listEnd)}`;
+
+let table = readFileSync(tableFile, 'utf8');
+const loader = table.indexOf(`/${group}-commands.js')`);
+const names = table.lastIndexOf('commands: [', loader);
+const namesEnd = table.indexOf(']', names);
+if (loader < 0 || names < 0) refuse(`no entry for ${group}-commands.ts in the command table`, 'add the command by hand (docs/ARCHITECTURE.md)');
+const before = table.slice(0, namesEnd).trimEnd();
+const separator = before.endsWith(',') ? ' ' : ', ';
+table = `${before}${separator}'${commandName}'${before.endsWith(',') ? ',' : ''}${table.slice(before.length)}`;
+
+writeFileSync(declarationFile, declaration);
+writeFileSync(indexFile, index);
+writeFileSync(commandsFile, commands);
+writeFileSync(tableFile, table);
+execFileSync(process.execPath, [join(root, 'scripts/generate-mcp-tools-doc.mjs')], { cwd: root, stdio: 'inherit' });
+
+process.stdout.write(`added ${operationName}: svc ${commandName}, GET /api/${group}-${name}, and the MCP tool of the ${group} group
+files: host/src/operations/${group}/${fileName}.ts, host/src/operations/${group}/index.ts, host/src/adapters/cli/commands/${group}-commands.ts, host/src/app/cli/command-table.ts, docs/mcp-tools.md
+still yours to decide (docs/ARCHITECTURE.md, "An operation"):
+  - its input, output and handler; \`reach\` for each input field that names a record
+  - the gateway read scope: an entry in harness/src/mcp/gateway-read-scope.ts and a case in test/security/gateway-read-scope.test.ts
+  - its name in the profiles' pinned lists in harness/test/mcp-server.test.ts
+  - a test that drives svc ${commandName}
+`);
