@@ -20,6 +20,7 @@ import { enableInChosenMode } from './support/isolation-args.js';
 import { writeDenyHook } from './support/deny-hook.js';
 import { SVC_BIN } from '../support/svc-process.js';
 import { mergeDeltas } from './support/merge-deltas.js';
+import { addScriptedChat, answerApprovalCalls, APPROVAL_CALLS, APPROVALS_DONE } from './support/approval-chat.js';
 import { plain, startTaskTerminals, type TaskTerminals } from './support/task-terminals.js';
 import { waitFor } from '../support/svc-process.js';
 
@@ -370,6 +371,7 @@ describe('Claude Code in a task terminal of the service (interactive, in a PTY)'
     writeFileSync(join(sandbox.home, '.claude', 'settings.json'), JSON.stringify({ skipDangerousModePermissionPrompt: true }));
     // As root, Claude Code refuses --dangerously-skip-permissions outside a sandbox it knows of.
     sandbox.svc.env.IS_SANDBOX = '1';
+    await addScriptedChat(sandbox);
     terminals = await startTaskTerminals(sandbox);
   });
   afterAll(async () => {
@@ -441,5 +443,19 @@ describe('Claude Code in a task terminal of the service (interactive, in a PTY)'
     expect(deniedResult(server)).toEqual([expect.objectContaining({ is_error: true, content: expect.stringContaining('ask_human') })]);
     await terminals.stop(taskId);
   });
-});
 
+  test('unattended: a Bash permission request is relayed to the chat; a reply allows it once, a deny reaches the model, a task rule lets the identical call through, a changed command asks again', async () => {
+    const server = await connect('approvals', [
+      ...APPROVAL_CALLS.map(([step, command]): ScriptedTurn => ({ type: 'tool-use', calls: [{ id: `toolu_${step}`, name: 'Bash', input: { command, description: 'Record a line' } }] })),
+      { type: 'text', text: APPROVALS_DONE },
+    ], { whenExhausted: { type: 'text', text: 'Nothing more.' } });
+    const taskId = await terminals.createTask('approvals', { unattended: true });
+    await terminals.start(taskId, 'approvals');
+    const submitted = await terminals.submit(taskId, 'Record the lines.');
+    expect(submitted.body, submitted.screen).toMatchObject({ confirmed: true });
+    await answerApprovalCalls(sandbox, terminals, taskId, (step) =>
+      waitFor(() => turns(server).flatMap((request) => toolResultsIn(request.body)).find((block) => block.tool_use_id === `toolu_${step}`), 60_000, `the result of ${step}`),
+    );
+    await terminals.stop(taskId);
+  });
+});

@@ -20,6 +20,7 @@ import { recordMatrixCell } from './support/client-matrix.js';
 import { initializeOf, startProbeServer, type ProbeServer } from './support/mcp-probe-server.js';
 import { featureCells, recordCells, slowCells } from './support/probe-cells.js';
 import { startServe } from '../support/svc-serve.js';
+import { addScriptedChat, answerApprovalCalls, APPROVAL_CALLS, APPROVALS_DONE } from './support/approval-chat.js';
 import { plain, startTaskTerminals, type TaskTerminals } from './support/task-terminals.js';
 import { SVC_BIN, waitFor } from '../support/svc-process.js';
 
@@ -379,10 +380,26 @@ describe('Codex through svc', () => {
   });
 });
 
+// Codex's TUI names the thread from the first message in a side request of its own.
+const sideTurns: ScriptedResponsesSideTurn[] = [{ match: /Generate a concise, single-line task title/, turn: { type: 'text', text: 'Scripted thread' } }];
+
+/** A connection for the TUI: the first-start choosers skipped per run (-c), as interactive-ptys measured. */
+async function connectTui(name: string, script: ScriptedResponsesTurn[], args: string[] = []) {
+  const server = await startOpenAiResponsesServer({ script, sideTurns, whenExhausted: { type: 'text', text: 'Nothing more.' } });
+  servers.push(server);
+  const provider = `model_providers.mock={name="mock",base_url="${server.url}",wire_api="responses",env_key="MOCK_API_KEY",supports_websockets=false}`;
+  const base = [
+    '-c', 'model_provider="mock"', '-c', provider, '-c', 'analytics.enabled=false',
+    '-c', `projects={${JSON.stringify(sandbox.workspace)}={trust_level="trusted"}}`,
+    '-c', `notice.model_migrations={"${MODEL}"="gpt-6-sol"}`,
+    ...args,
+  ];
+  await sandbox.ok(['connection', 'add', name, '--provider', ID, ...base.map((arg) => `--arg=${arg}`), '--env', `MOCK_API_KEY=${PLACEHOLDER_KEY}`, '--set', `model=${MODEL}`]);
+  return server;
+}
+
 describe('Codex in a task terminal of the service (the TUI, in a PTY)', () => {
   let terminals: TaskTerminals;
-  // Codex's TUI names the thread from the first message in a side request of its own.
-  const sideTurns: ScriptedResponsesSideTurn[] = [{ match: /Generate a concise, single-line task title/, turn: { type: 'text', text: 'Scripted thread' } }];
   const QUESTION = {
     questions: [
       { id: 'colour', header: 'Colour', question: 'Which colour should the button be?', options: [{ label: 'Red', description: 'warm' }, { label: 'Blue', description: 'cool' }] },
@@ -390,26 +407,12 @@ describe('Codex in a task terminal of the service (the TUI, in a PTY)', () => {
   };
 
   beforeAll(async () => {
+    await addScriptedChat(sandbox);
     terminals = await startTaskTerminals(sandbox);
   });
   afterAll(async () => {
     await terminals?.close();
   });
-
-  /** A connection for the TUI: the first-start choosers skipped per run (-c), as interactive-ptys measured. */
-  async function connectTui(name: string, script: ScriptedResponsesTurn[], args: string[] = []) {
-    const server = await startOpenAiResponsesServer({ script, sideTurns, whenExhausted: { type: 'text', text: 'Nothing more.' } });
-    servers.push(server);
-    const provider = `model_providers.mock={name="mock",base_url="${server.url}",wire_api="responses",env_key="MOCK_API_KEY",supports_websockets=false}`;
-    const base = [
-      '-c', 'model_provider="mock"', '-c', provider, '-c', 'analytics.enabled=false',
-      '-c', `projects={${JSON.stringify(sandbox.workspace)}={trust_level="trusted"}}`,
-      '-c', `notice.model_migrations={"${MODEL}"="gpt-6-sol"}`,
-      ...args,
-    ];
-    await sandbox.ok(['connection', 'add', name, '--provider', ID, ...base.map((arg) => `--arg=${arg}`), '--env', `MOCK_API_KEY=${PLACEHOLDER_KEY}`, '--set', `model=${MODEL}`]);
-    return server;
-  }
 
   const conversation = (server: OpenAiResponsesServer) => server.requests.filter((request) => request.turn >= 0 || (request.turn === -1 && request.method === 'POST'));
   const outputsOf = (server: OpenAiResponsesServer) => conversation(server).flatMap((request) => outputsSent(request.body));
@@ -475,6 +478,25 @@ describe('Codex in a task terminal of the service (the TUI, in a PTY)', () => {
     const { server, taskId } = await askingTerminal('tui-bypass', { unattended: true }, ['--dangerously-bypass-approvals-and-sandbox']);
     await waitFor(() => outputsOf(server).length > 0, 60_000, 'the tool output');
     expect(outputsOf(server)).toEqual([expect.objectContaining({ output: expect.stringMatching(/blocked by PreToolUse hook: .*ask_human/) })]);
+    await terminals.stop(taskId);
+  });
+
+  test('unattended: a command permission request is relayed to the chat; a reply allows it once, a deny reaches the model, a task rule lets the identical call through, a changed command asks again', async () => {
+    // The model asks to run outside the sandbox, which Codex's `on-request` policy asks the person about.
+    const server = await connectTui('approvals', [
+      ...APPROVAL_CALLS.map(([step, cmd]): ScriptedResponsesTurn => ({
+        type: 'tool-calls',
+        calls: [{ callId: `call_${step}`, name: 'exec_command', arguments: { cmd, sandbox_permissions: 'require_escalated', justification: 'Record a line' } }],
+      })),
+      { type: 'text', text: APPROVALS_DONE },
+    ], ['-c', 'approval_policy="on-request"']);
+    const taskId = await terminals.createTask('approvals', { unattended: true });
+    await terminals.start(taskId, 'approvals');
+    const submitted = await terminals.submit(taskId, 'Record the lines.');
+    expect(submitted.body, submitted.screen).toMatchObject({ confirmed: true });
+    await answerApprovalCalls(sandbox, terminals, taskId, (step) =>
+      waitFor(() => server.requests.flatMap((request) => outputsSent(request.body)).find((item) => item.call_id === `call_${step}`), 60_000, `the output of ${step}`),
+    );
     await terminals.stop(taskId);
   });
 });

@@ -6,15 +6,16 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createSvcSandbox, REPO_ROOT, SVC_BIN, waitFor, type SvcSandbox } from '../../../test/support/svc-process.js';
+import { createSvcSandbox, REPO_ROOT, waitFor, type SvcSandbox } from '../../../test/support/svc-process.js';
+import { hermesChat } from '../../../test/support/hermes-chat.js';
 import { svcOk } from '../../../test/support/qwen-demo-project.js';
 import { readTerminalUntil, startServe, type ServeProcess } from '../../../test/support/svc-serve.js';
 
 const CLAUDE_STAND_IN = join(REPO_ROOT, 'test/fake-clis/claude-code');
 const HERMES = join(REPO_ROOT, 'test/fake-clis/hermes/hermes');
 const HOOK = join(REPO_ROOT, 'harness/hooks/approval-hook.cjs');
-const HERMES_PLUGIN = join(REPO_ROOT, 'harness/hermes-plugin');
-const HERMES_STAND_IN = join(REPO_ROOT, 'harness/test/hermes-plugin/hermes-stand-in.py');
+/** A PermissionRequest hook input recorded from the real CLI. */
+const recorded = (cli: 'claude-code' | 'codex') => JSON.parse(readFileSync(join(REPO_ROOT, 'test/fake-clis', cli, 'recordings/permission-request-hook-input.json'), 'utf8')) as { cwd: string };
 
 let svc: SvcSandbox;
 const serves: ServeProcess[] = [];
@@ -48,19 +49,7 @@ const openOne = (server: ServeProcess, taskId: number) =>
   waitFor(async () => (await approvals(server, taskId)).items.find((a) => a.status === 'OPEN'), 20_000, 'an open approval request');
 const type = (server: ServeProcess, taskId: number, line: string) => server.api('POST', `/api/internal/terminal/${taskId}/input`, { data: line, submit: true });
 
-/** Feeds chat messages through the Hermes plugin inside the Hermes stand-in (one python3 process, one svc mcp of profile gateway). */
-function hermes(credential: string, messages: object[]): Promise<{ sent: { content: string }[] }[]> {
-  const settings = { command: process.execPath, args: [SVC_BIN, 'mcp'], env: { SVC_HOME: svc.home, SVC_LOG_LEVEL: 'error', SVC_GATEWAY_CREDENTIAL: credential } };
-  return new Promise((resolve, reject) => {
-    const child = spawn('python3', [HERMES_STAND_IN, HERMES_PLUGIN, JSON.stringify(settings)], { env: { ...process.env, PYTHONDONTWRITEBYTECODE: '1' } });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (err += d));
-    child.once('exit', (code) => (code === 0 ? resolve(JSON.parse(out).outcomes) : reject(new Error(`the Hermes stand-in exited ${code}\n${out}\n${err}`))));
-    child.stdin.end(JSON.stringify(messages));
-  });
-}
+const hermes = (credential: string, messages: object[]) => hermesChat(svc, credential, messages);
 
 /** Runs the hook as a CLI does: the hook input on stdin, the task terminal's environment, the CLI's hook timeout as its argument. */
 function runHook(taskId: number, input: unknown, timeoutSec: number): Promise<unknown> {
@@ -105,38 +94,21 @@ describe('permission requests of a task CLI', () => {
   test('a hook that can wait gets the answer in the CLI format it was asked in (Claude Code and Codex input, byte for byte)', async () => {
     server = await serve();
     const hookTask = await newTask('Hook only');
-    const claudeInput = {
-      session_id: '6f1c1e2a-4a39-4c8e-9a51-2f0d3b8c7e10',
-      transcript_path: '/home/dev/.claude/projects/repo/6f1c1e2a-4a39-4c8e-9a51-2f0d3b8c7e10.jsonl',
-      cwd: '/home/dev/repo',
-      permission_mode: 'default',
-      hook_event_name: 'PermissionRequest',
-      tool_name: 'WebFetch',
-      tool_input: { url: 'https://example.com/install.sh', prompt: 'Read the installer' },
-    };
+    // The PermissionRequest input the real Claude Code 2.1.197 sent (test/fake-clis/claude-code/recordings).
+    const claudeInput = recorded('claude-code');
     const waiting = runHook(hookTask, claudeInput, 40);
     const open = await openOne(server, hookTask);
-    expect(open).toMatchObject({ toolName: 'WebFetch', cwd: '/home/dev/repo', shown: expect.stringContaining('URL: https://example.com/install.sh') });
+    expect(open).toMatchObject({ toolName: 'Bash', cwd: claudeInput.cwd, shown: expect.stringContaining('Command: echo allowed >> ran.log') });
     expect((await server.api('POST', '/api/approvals/answer', { approvalId: open.id, answer: 'allow_once' })).status).toBe(200);
     expect(await waiting).toEqual({ hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'allow' } } });
 
-    // Codex 0.142.5's PermissionRequest input (no tool_use_id), answered with a deny and its reason.
     // A task a person watches: no verdict, so the CLI's own prompt opens in the terminal they watch.
     const watched = await newTask('Watched', true);
     expect(await runHook(watched, claudeInput, 40)).toBeUndefined();
     expect((await approvals(server, watched)).counts.total).toBe(0);
 
-    const codexInput = {
-      session_id: '019fb425-0000-7000-8000-000000000001',
-      turn_id: '019fb425-0000-7000-8000-000000000002',
-      transcript_path: '/tmp/codex-0.142.5-session.jsonl',
-      cwd: '/tmp/tapq-codex-0.142.5-fixture-workspace',
-      hook_event_name: 'PermissionRequest',
-      model: 'gpt-5.4',
-      permission_mode: 'default',
-      tool_name: 'Bash',
-      tool_input: { command: 'rm -f /tmp/tapq-codex-0.142.5-marker' },
-    };
+    // The real Codex 0.169.0's input (no tool_use_id), answered with a deny and its reason.
+    const codexInput = recorded('codex');
     const denied = runHook(hookTask, codexInput, 40);
     const second = await openOne(server, hookTask);
     await ok(['task', 'approve', String(second.id), 'deny', 'keep the marker']);
