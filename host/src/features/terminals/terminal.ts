@@ -14,10 +14,22 @@ export interface TerminalExit {
   reason: EndReason;
 }
 
+/**
+ * What a Terminal needs of its PTY: a node-pty `IPty` in the same process, or a terminal held by the
+ * terminal holder (holder/holder-client.ts).
+ */
+export interface TerminalPty {
+  readonly pid: number;
+  onData(listener: (data: string | Buffer) => void): unknown;
+  onExit(listener: (exit: { exitCode: number; signal?: number }) => void): unknown;
+  write(data: string): void;
+  resize(cols: number, rows: number): void;
+}
+
 export interface TerminalOptions {
   taskId: number;
   executionId: number;
-  pty: IPty;
+  pty: TerminalPty | IPty;
   scrollbackBytes: number;
   /** Where this terminal's offsets begin: the previous terminal's end, so a task's cursor keeps counting. */
   startOffset?: number;
@@ -56,7 +68,7 @@ export class Terminal {
   private stopReason: EndReason | undefined;
   private readonly listeners = new Set<() => void>();
   private readonly keepalive: KeepaliveTimer;
-  private readonly pty: IPty;
+  private readonly pty: TerminalPty;
 
   constructor(options: TerminalOptions) {
     this.taskId = options.taskId;

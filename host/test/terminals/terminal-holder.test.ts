@@ -1,0 +1,170 @@
+// The terminal holder as a real process (host/dist/terminal-holder.mjs, from `pnpm build`): its
+// PTYs outlive the connection that made them, a new connection takes them back with their
+// scrollback, and only this user with the secret gets in.
+import { execFileSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, test } from 'vitest';
+import { HolderConnection, type HolderPty } from '../../src/features/terminals/holder/holder-client.js';
+import { holderPaths, type HolderSpawnRequest } from '../../src/features/terminals/holder/holder-protocol.js';
+import { connectHolders, ensureHolderSecret, listHolderDescriptions, startHolder, takeHolderExits } from '../../src/features/terminals/holder/holder-registry.js';
+import { isAlive } from '../../src/platform/processes/index.js';
+
+const homes: string[] = [];
+const connections: HolderConnection[] = [];
+
+afterEach(() => {
+  for (const connection of connections.splice(0)) connection.close();
+  // Removing SVC_HOME ends its holders and their terminals (they watch their socket file).
+  for (const home of homes.splice(0)) rmSync(home, { recursive: true, force: true });
+});
+
+function newHome(): string {
+  const home = mkdtempSync(join(tmpdir(), 'svc-holder-'));
+  chmodSync(home, 0o700);
+  homes.push(home);
+  return home;
+}
+
+async function until<T>(probe: () => T | undefined | false, what: string, ms = 20_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+async function holderOf(home: string, build = 'test-1', env: NodeJS.ProcessEnv = process.env): Promise<HolderConnection> {
+  const connection = await startHolder(home, build, ensureHolderSecret(home), env);
+  connections.push(connection);
+  return connection;
+}
+
+function shell(home: string, script: string, meta: { taskId: number; executionId: number }, extra: Partial<HolderSpawnRequest> = {}): HolderSpawnRequest {
+  return {
+    command: '/bin/sh',
+    args: ['-c', script],
+    cwd: home,
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', TERM: 'xterm-256color' },
+    name: 'xterm-256color',
+    cols: 80,
+    rows: 24,
+    meta,
+    scrollbackBytes: 64 * 1024,
+    startOffset: 0,
+    keepaliveMs: 3_600_000,
+    interruptMs: 100,
+    stopGraceMs: 1000,
+    ...extra,
+  };
+}
+
+function collect(terminal: HolderPty): { text: () => string; exit: Promise<{ exitCode: number; signal?: number }> } {
+  const chunks: Buffer[] = [];
+  terminal.onData((data) => chunks.push(Buffer.from(data)));
+  const exit = new Promise<{ exitCode: number; signal?: number }>((resolve) => terminal.onExit(resolve));
+  return { text: () => Buffer.concat(chunks).toString('utf8'), exit };
+}
+
+// An echo loop: prints what it reads, so input typed through the holder shows in the output.
+const ECHO = 'printf "ready %s\\n" "$$"; while read line; do echo "got:$line"; done';
+
+describe('the terminal holder', () => {
+  test('a terminal outlives the connection: a new one takes it back with the same pid, its scrollback and its input', async () => {
+    const home = newHome();
+    const first = await holderOf(home);
+    const pty = await first.spawn(shell(home, ECHO, { taskId: 7, executionId: 70 }, { prelude: 'set-up done\r\n' }));
+    const seen = collect(pty);
+    await until(() => seen.text().includes('ready'), 'the prompt');
+    pty.write('before\r');
+    await until(() => seen.text().includes('got:before'), 'the first echo');
+    first.close();
+
+    const secret = ensureHolderSecret(home);
+    const [second] = await connectHolders(home, secret);
+    connections.push(second!);
+    expect(second!.info.build).toBe('test-1');
+    expect(second!.held).toEqual([expect.objectContaining({ pid: pty.pid, state: 'RUNNING', meta: { taskId: 7, executionId: 70 } })]);
+    expect(isAlive(pty.pid)).toBe(true);
+    const again = await second!.attach(second!.held[0]!.id);
+    expect(again.pid).toBe(pty.pid);
+    const replay = collect(again);
+    await until(() => replay.text().includes('got:before'), 'the replayed scrollback');
+    expect(replay.text().startsWith('set-up done')).toBe(true);
+    again.write('after\r');
+    await until(() => replay.text().includes('got:after'), 'the echo after reattaching');
+  });
+
+  test('an end while no service is attached is told to the next one, with its exit code, and logged', async () => {
+    const home = newHome();
+    const first = await holderOf(home);
+    const pty = await first.spawn(shell(home, 'read line; exit 3', { taskId: 1, executionId: 11 }));
+    first.close();
+    const secret = ensureHolderSecret(home);
+    // Nobody attached: the process is typed to through a second connection, which then leaves too.
+    const typist = (await connectHolders(home, secret))[0]!;
+    const typing = await typist.attach(typist.held[0]!.id);
+    const ended = collect(typing).exit;
+    typing.write('bye\r');
+    expect((await ended).exitCode).toBe(3);
+    typist.close();
+
+    const later = (await connectHolders(home, secret))[0]!;
+    connections.push(later);
+    expect(later.held).toEqual([expect.objectContaining({ pid: pty.pid, state: 'ENDED', exit: { exitCode: 3, signal: null, reason: 'exited' } })]);
+    const exits = takeHolderExits(home);
+    expect(exits.get(11)).toEqual(expect.objectContaining({ taskId: 1, pid: pty.pid, exit: { exitCode: 3, signal: null, reason: 'exited' } }));
+    expect(takeHolderExits(home).size).toBe(0);
+  });
+
+  test('a wrong handshake is refused, and another user cannot even open the socket', async () => {
+    const home = newHome();
+    const holder = await holderOf(home);
+    await expect(HolderConnection.connect(holder.info.socket, 'not-the-secret')).rejects.toMatchObject({ code: 'holder_refused' });
+    expect(statSync(holder.info.socket).mode & 0o777).toBe(0o600);
+    expect(statSync(holderPaths(home).secret).mode & 0o777).toBe(0o600);
+    if (process.getuid?.() === 0) {
+      // As `nobody`: the folder and the socket are this user's only.
+      const script = `require('net').connect(${JSON.stringify(holder.info.socket)}).on('connect',()=>{console.log('connected');process.exit(0)}).on('error',(e)=>{console.log(e.code);process.exit(0)})`;
+      const answer = execFileSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, '-e', script], { encoding: 'utf8' }).trim();
+      expect(answer).toBe('EACCES');
+    }
+  });
+
+  test('a holder with no terminal and no service exits; a retired one exits when its last terminal ends', async () => {
+    const home = newHome();
+    const idle = await holderOf(home, 'idle', { ...process.env, SVC_TERMINAL_HOLDER_IDLE_MS: '200' });
+    idle.close();
+    await until(() => !isAlive(idle.info.pid), 'the idle holder to exit');
+    expect(existsSync(holderPaths(home).socket('idle'))).toBe(false);
+
+    const old = await holderOf(home, 'old');
+    const pty = await old.spawn(shell(home, 'read line', { taskId: 2, executionId: 21 }));
+    old.retire();
+    await expect(old.spawn(shell(home, 'true', { taskId: 3, executionId: 31 }))).rejects.toMatchObject({ code: 'holder_refused' });
+    expect(isAlive(old.info.pid)).toBe(true);
+    pty.write('done\r');
+    await until(() => !isAlive(old.info.pid), 'the retired holder to exit after its last terminal');
+    expect(listHolderDescriptions(home)).toEqual([]);
+  });
+
+  test('with no service attached the holder applies the keepalive itself, and not while the terminal is parked', async () => {
+    const home = newHome();
+    const holder = await holderOf(home);
+    const parked = await holder.spawn(shell(home, ECHO, { taskId: 4, executionId: 41 }, { keepaliveMs: 300 }));
+    const running = await holder.spawn(shell(home, ECHO, { taskId: 5, executionId: 51 }, { keepaliveMs: 300 }));
+    parked.park(true);
+    holder.close();
+    await until(() => takeHolderExits(home).get(51), 'the keepalive to stop the running terminal').then((record) =>
+      expect(record.exit.reason).toBe('keepalive'),
+    );
+    const back = (await connectHolders(home, ensureHolderSecret(home)))[0]!;
+    connections.push(back);
+    expect(back.held.find((held) => held.meta.executionId === 41)).toEqual(expect.objectContaining({ state: 'PAUSED' }));
+    expect(isAlive(parked.pid)).toBe(true);
+    expect(isAlive(running.pid)).toBe(false);
+  });
+});
