@@ -1,0 +1,3 @@
+export * from './holder-client.js';
+export * from './holder-protocol.js';
+export * from './holder-registry.js';
