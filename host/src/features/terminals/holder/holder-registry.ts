@@ -160,3 +160,46 @@ export function takeHolderExits(svcHome: string): Map<number, HolderExitRecord> 
   }
   return exits;
 }
+
+export interface HolderStatus {
+  build: string;
+  pid: number;
+  protocols: number[];
+  socket: string;
+  /** What it holds, when it answered: terminals still running (or parked), and ends not yet collected by a service. */
+  live: number | null;
+  ended: number | null;
+  /** Why it did not answer. */
+  problem?: string;
+}
+
+/** Every holder of this SVC_HOME with what it holds (`svc doctor`); changes nothing. */
+export async function describeHolders(svcHome: string): Promise<HolderStatus[]> {
+  const descriptions = listHolderDescriptions(svcHome);
+  if (descriptions.length === 0) return [];
+  let secret: string | undefined;
+  let secretProblem: string | undefined;
+  try {
+    secret = readSecret(holderPaths(svcHome).secret);
+  } catch (error) {
+    secretProblem = (error as Error).message;
+  }
+  const statuses: HolderStatus[] = [];
+  for (const description of descriptions) {
+    const status: HolderStatus = { build: description.build, pid: description.pid, protocols: description.protocols, socket: description.socket, live: null, ended: null };
+    if (!description.alive) status.problem = 'not running (its files are removed at the next svc serve)';
+    else if (!secret) status.problem = secretProblem;
+    else {
+      try {
+        const connection = await HolderConnection.connect(description.socket, secret);
+        status.live = connection.held.filter((held) => held.state !== 'ENDED').length;
+        status.ended = connection.held.length - status.live;
+        connection.close();
+      } catch (error) {
+        status.problem = (error as Error).message;
+      }
+    }
+    statuses.push(status);
+  }
+  return statuses;
+}
