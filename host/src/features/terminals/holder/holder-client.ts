@@ -142,8 +142,13 @@ export class HolderConnection {
     return () => this.closeListeners.delete(listener);
   }
 
-  /** Detaches from the holder; its terminals keep running. */
+  /** Detaches from the holder; its terminals keep running (and no end is reported for them here). */
   close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    const gone = new SvcError({ code: 'holder_unreachable', message: 'the service detached from the terminal holder' });
+    for (const pending of this.pending.values()) pending.reject(gone);
+    this.pending.clear();
     this.socket.end();
   }
 
