@@ -116,7 +116,7 @@ describe('task terminals in the terminal holder', () => {
     await waitFor(() => !isRunning(before.get(ender)!.pid), 10_000, 'the CLI to end');
     const third = await serve();
     await waitFor(() => third.child.output.stdout.includes('recorded 1 task terminal(s) that ended while the service was away'), 10_000, 'the ended-away line');
-    expect((await executionsOf(ender))[0]).toMatchObject({ id: before.get(ender)!.id, status: 'FAILED', endReason: 'exited' });
+    expect((await executionsOf(ender))[0]).toMatchObject({ id: before.get(ender)!.id, status: 'FAILED', outcome: 'failed', endReason: 'exited' });
     for (const taskId of tasks.slice(0, -1)) expect((await executionsOf(taskId))[0]).toMatchObject({ status: 'RUNNING' });
     await crash(third);
   }, 300_000);
@@ -159,6 +159,6 @@ describe('task terminals in the terminal holder', () => {
     expect(await last.exited).toEqual({ code: 0, signal: null });
     expect(last.child.output.stdout).toContain('stopping: ending every terminal');
     expect(isRunning(running!.pid)).toBe(false);
-    expect((await executionsOf(newTask))[0]).toMatchObject({ id: running!.id, endReason: 'service_shutdown' });
+    expect((await executionsOf(newTask))[0]).toMatchObject({ id: running!.id, status: 'COMPLETED', outcome: 'interrupted', endReason: 'service_shutdown' });
   }, 300_000);
 });
