@@ -64,3 +64,12 @@ test('a module is entered through its index.ts', () => {
   });
   expect(bad.map((i) => `${i.from} -> ${i.to}`)).toEqual([]);
 });
+
+test('nothing of the terminal holder is reachable over HTTP or MCP: no adapter imports it', () => {
+  const bad = imports.filter((i) => /^(http|mcp)\//.test(i.from) && /^terminals\/holder\//.test(i.to));
+  expect(bad).toEqual([]);
+  // The holder's socket and protocol are named nowhere in the adapters either.
+  const adapters = files(join(SRC, 'adapters')).filter((file) => /[\\/]adapters[\\/](http|mcp)[\\/]/.test(file));
+  expect(adapters.length).toBeGreaterThan(0);
+  expect(adapters.filter((file) => /holders?\/|terminal-holder|HolderConnection|holderPaths/.test(readFileSync(file, 'utf8')))).toEqual([]);
+});
