@@ -119,7 +119,7 @@ describe('task terminals in the terminal holder', () => {
     expect((await executionsOf(ender))[0]).toMatchObject({ id: before.get(ender)!.id, status: 'FAILED', outcome: 'failed', endReason: 'exited' });
     for (const taskId of tasks.slice(0, -1)) expect((await executionsOf(taskId))[0]).toMatchObject({ status: 'RUNNING' });
     await crash(third);
-  }, 300_000);
+  }, 300_000 + TERMINALS * 10_000);
 
   test('an upgrade: the old build keeps its terminals, new terminals go to the new build, the old holder leaves with its last terminal', async () => {
     const oldServe = await serve({ SVC_TERMINAL_HOLDER_BUILD: 'old-build' });
