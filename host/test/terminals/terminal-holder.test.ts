@@ -98,24 +98,30 @@ describe('the terminal holder', () => {
     await until(() => replay.text().includes('got:after'), 'the echo after reattaching');
   });
 
-  test('an end while no service is attached is told to the next one, with its exit code, and logged', async () => {
+  test('an end is listed to the next service with its exit code; only one no service followed goes to the exit log', async () => {
     const home = newHome();
     const first = await holderOf(home);
-    const pty = await first.spawn(shell(home, 'read line; exit 3', { taskId: 1, executionId: 11 }));
+    const pty = await first.spawn(shell(home, 'read line; sleep 0.3; exit 3', { taskId: 1, executionId: 11 }));
+    const followed = await first.spawn(shell(home, 'read line; exit 4', { taskId: 2, executionId: 22 }));
+    // An end a service follows is told to it (and not logged: that service records it).
+    const seen = collect(followed).exit;
+    followed.write('bye\r');
+    expect((await seen).exitCode).toBe(4);
+    // The other one ends after the service left.
+    pty.write('bye\r');
     first.close();
-    const secret = ensureHolderSecret(home);
-    // Nobody attached: the process is typed to through a second connection, which then leaves too.
-    const typist = (await connectHolders(home, secret))[0]!;
-    const typing = await typist.attach(typist.held[0]!.id);
-    const ended = collect(typing).exit;
-    typing.write('bye\r');
-    expect((await ended).exitCode).toBe(3);
-    typist.close();
+    await until(() => !isAlive(pty.pid), 'the CLI to end');
 
+    const secret = ensureHolderSecret(home);
     const later = (await connectHolders(home, secret))[0]!;
     connections.push(later);
-    expect(later.held).toEqual([expect.objectContaining({ pid: pty.pid, state: 'ENDED', exit: { exitCode: 3, signal: null, reason: 'exited' } })]);
-    const exits = takeHolderExits(home);
+    // Both ends are listed until a service records and releases them.
+    expect(later.held).toEqual([
+      expect.objectContaining({ pid: pty.pid, state: 'ENDED', exit: { exitCode: 3, signal: null, reason: 'exited' } }),
+      expect.objectContaining({ pid: followed.pid, state: 'ENDED', exit: { exitCode: 4, signal: null, reason: 'exited' } }),
+    ]);
+    const exits = await until(() => takeHolderExits(home), 'the exit log');
+    expect([...exits.keys()]).toEqual([11]);
     expect(exits.get(11)).toEqual(expect.objectContaining({ taskId: 1, pid: pty.pid, exit: { exitCode: 3, signal: null, reason: 'exited' } }));
     expect(takeHolderExits(home).size).toBe(0);
   });

@@ -304,7 +304,9 @@ export class TerminalHolder {
     this.terminals.set(id, held);
     void held.terminal.exited.then((exit) => {
       held.exit = { exitCode: exit.exitCode, signal: exit.signal, reason: held.keepaliveExpired ? 'keepalive' : 'exited' };
-      this.logExit(held);
+      // A service that follows the terminal records the end itself (and until it releases it, the
+      // holder still lists it for the next service); the log is for ends no service saw.
+      if (![...this.clients].some((client) => client.following.has(id))) this.logExit(held);
       for (const client of this.clients) {
         // The output before the end first, then the end.
         client.pump();
@@ -315,7 +317,7 @@ export class TerminalHolder {
     return held;
   }
 
-  /** Every end goes to the exit log: a service that was away reads the real exit code there. */
+  /** An end no service saw goes to the exit log: a service that was away reads the real exit code there. */
   private logExit(held: Held): void {
     const record: HolderExitRecord = {
       executionId: held.meta.executionId,
