@@ -2,7 +2,7 @@
 // PTYs outlive the connection that made them, a new connection takes them back with their
 // scrollback, and only this user with the secret gets in.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
@@ -172,5 +172,15 @@ describe('the terminal holder', () => {
     expect(back.held.find((held) => held.meta.executionId === 41)).toEqual(expect.objectContaining({ state: 'PAUSED' }));
     expect(isAlive(parked.pid)).toBe(true);
     expect(isAlive(running.pid)).toBe(false);
+  });
+
+  test('a holder that cannot start is refused with the path of its log, which says why', async () => {
+    const home = newHome();
+    const broken = join(home, 'broken-holder.mjs');
+    writeFileSync(broken, "process.stderr.write('the holder could not listen\\n'); process.exit(1);\n");
+    const failure = await startHolder(home, 'broken', ensureHolderSecret(home), { ...process.env, SVC_TERMINAL_HOLDER_FILE: broken }).catch((error: unknown) => error);
+    expect(failure).toMatchObject({ code: 'holder_start_failed', message: expect.stringContaining(holderPaths(home).log('broken')) });
+    expect(readFileSync(holderPaths(home).log('broken'), 'utf8')).toContain('the holder could not listen');
+    expect(statSync(holderPaths(home).log('broken')).mode & 0o777).toBe(0o600);
   });
 });

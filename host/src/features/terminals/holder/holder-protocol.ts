@@ -150,6 +150,7 @@ export function holderPaths(svcHome: string) {
     /** One holder per build: its socket and its description. Short names: a socket path is limited to ~100 bytes. */
     socket: (build: string) => join(dir, `${buildTag(build)}.sock`),
     description: (build: string) => join(dir, `${buildTag(build)}.json`),
+    log: (build: string) => join(dir, `${buildTag(build)}.log`),
   };
 }
 

@@ -94,12 +94,20 @@ export async function connectHolders(svcHome: string, secret: string): Promise<H
 export async function startHolder(svcHome: string, build: string, secret: string, env: NodeJS.ProcessEnv = process.env): Promise<HolderConnection> {
   const paths = holderPaths(svcHome);
   const holderFile = env.SVC_TERMINAL_HOLDER_FILE?.trim() || resolveWorkerFile('terminal-holder.mjs');
-  const child = spawn(process.execPath, [holderFile, svcHome, build], {
-    detached: true,
-    stdio: 'ignore',
-    cwd: svcHome,
-    env: holderEnv(env),
-  });
+  // What the holder says when it cannot start (or later fails) goes to its log, beside its socket.
+  const log = paths.log(build);
+  const logFd = openSync(log, 'a', 0o600);
+  let child;
+  try {
+    child = spawn(process.execPath, [holderFile, svcHome, build], {
+      detached: true,
+      stdio: ['ignore', 'ignore', logFd],
+      cwd: svcHome,
+      env: holderEnv(env),
+    });
+  } finally {
+    closeSync(logFd);
+  }
   child.unref();
   const socket = paths.socket(build);
   const deadline = Date.now() + START_TIMEOUT_MS;
@@ -117,7 +125,7 @@ export async function startHolder(svcHome: string, build: string, secret: string
   }
   throw new SvcError({
     code: 'holder_start_failed',
-    message: `the terminal holder did not start${last ? `: ${(last as Error).message}` : ''} (from a checkout, \`pnpm build\` makes host/dist/terminal-holder.mjs)`,
+    message: `the terminal holder did not start${last ? `: ${(last as Error).message}` : ''}; its log is ${log} (from a checkout, \`pnpm build\` makes host/dist/terminal-holder.mjs)`,
   });
 }
 
