@@ -8,7 +8,7 @@ import { openHostServices, type HostServices } from '../host-services.js';
 import { LiveUpdates, WebSessions, createHttpApp, resolveWebRoot, startHttpServer } from '../adapters/http/index.js';
 import type { LogLevel } from '../platform/logging/index.js';
 import { OperationInvoker, OperationRegistry } from '../operations/index.js';
-import { processStartTime } from '../platform/processes/index.js';
+import { killProcessTree, processStartTime } from '../platform/processes/index.js';
 import {
   HolderPool,
   TerminalManager,
@@ -21,7 +21,7 @@ import {
   type TerminalSettings,
 } from '../features/terminals/index.js';
 import { taskWorktreesOf, WorktreeWatcher } from '../features/worktrees/index.js';
-import { worktreeHasChanges } from '../features/lifecycle/index.js';
+import { endOfRestart, worktreeHasChanges } from '../features/lifecycle/index.js';
 import { InstallToken, ServerFile } from '../client/index.js';
 
 export const DEFAULT_PORT = 7878;
@@ -117,9 +117,13 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
       ...(holders ? { holders } : {}),
     });
     for (const { execution, held: terminal } of recovery.reattach) {
-      await terminals.reattach(execution, terminal).catch((error) =>
-        logger.error('could not take back a terminal from its holder', { taskId: execution.taskId, executionId: execution.id, error: String(error) }),
-      );
+      await terminals.reattach(execution, terminal).catch((error) => {
+        // Not taken back: the execution is interrupted (resumable), as when its holder is gone.
+        logger.error('could not take back a terminal from its holder', { taskId: execution.taskId, executionId: execution.id, error: String(error) });
+        domain.executions.finish(execution.id, endOfRestart());
+        killProcessTree(terminal.terminal.pid, 'SIGKILL');
+        terminal.connection.forget(terminal.terminal.id);
+      });
     }
     const web = { root: resolveWebRoot(env), sessions: new WebSessions(), live: new LiveUpdates() };
     web.live.watchDatabase(() => Number((services.db.prepare('PRAGMA data_version').get() as { data_version: number }).data_version));

@@ -58,13 +58,9 @@ export function recoverOrphanedExecutions(executions: ExecutionStore, logger: Lo
   // What a holder holds that no live execution claims: ends already recorded are forgotten, a
   // terminal no execution knows (its record ended meanwhile) is not left running.
   for (const entry of byExecution.values()) {
-    if (!entry.terminal.exit) {
-      try {
-        process.kill(-entry.terminal.pid, 'SIGKILL');
-        report.killed.push(entry.terminal.pid);
-      } catch {
-        // gone
-      }
+    if (!entry.terminal.exit && isAlive(entry.terminal.pid)) {
+      killProcessTree(entry.terminal.pid, 'SIGKILL');
+      report.killed.push(entry.terminal.pid);
     }
     entry.connection.forget(entry.terminal.id);
   }
