@@ -183,4 +183,23 @@ describe('the terminal holder', () => {
     expect(readFileSync(holderPaths(home).log('broken'), 'utf8')).toContain('the holder could not listen');
     expect(statSync(holderPaths(home).log('broken')).mode & 0o777).toBe(0o600);
   });
+
+  test('a flood of output reaches a slow service whole: the PTY waits while the socket is full, beyond the scrollback bound', async () => {
+    const home = newHome();
+    const holder = await holderOf(home);
+    const lines = 300_000;
+    // The CLI stays after its output (node-pty may drop the tail of a process that exits at once).
+    const pty = await holder.spawn(shell(home, `seq 1 ${lines}; exec sleep 30`, { taskId: 9, executionId: 90 }, { scrollbackBytes: 256 * 1024 }));
+    let received = 0;
+    pty.onData((data) => {
+      received += data.length;
+      // A busy service: it reads its socket late.
+      const until = Date.now() + 2;
+      while (Date.now() < until);
+    });
+    // Each line and its CR LF (the PTY turns LF into CR LF): about 2.3 MB, 9 times the scrollback and twice what the holder lets wait in a socket.
+    const expected = Array.from({ length: lines }, (_, i) => String(i + 1).length + 2).reduce((sum, n) => sum + n, 0);
+    await until(() => received >= expected, 'all of the output', 60_000);
+    expect(received).toBe(expected);
+  });
 });

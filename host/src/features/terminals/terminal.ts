@@ -38,6 +38,8 @@ export interface TerminalOptions {
   clock?: TimerClock;
   /** Which turn hooks the CLI reports for this run (default: none). */
   turnSignals?: TurnSignals;
+  /** Whether the output is watched for the CLI's prompt (the terminal holder leaves that to the service). */
+  watchTurns?: boolean;
 }
 
 export interface StopTimings {
@@ -79,10 +81,11 @@ export class Terminal {
     this.turns = new TurnTracker(options.turnSignals ?? { promptSubmit: false, stop: false });
     this.keepalive = new KeepaliveTimer(options.keepaliveMs, options.onKeepaliveExpired, options.clock ?? SYSTEM_CLOCK);
     // node-pty hands Buffers when spawned without an encoding, strings otherwise.
+    const watchTurns = options.watchTurns ?? true;
     this.pty.onData((data: string | Buffer) => {
       const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
       this.buffer.append(bytes);
-      this.turns.observeOutput(bytes);
+      if (watchTurns) this.turns.observeOutput(bytes);
       this.notify();
     });
     this.exited = new Promise((resolve) => {

@@ -83,6 +83,15 @@ export function jsonFrame(message: HolderMessage): Buffer {
   return frame;
 }
 
+/** The header of a data frame of `length` bytes, to be written before them. */
+export function dataHeader(id: number, length: number): Buffer {
+  const header = Buffer.allocUnsafe(HEADER + 4);
+  header.writeUInt32BE(length + 5, 0);
+  header[4] = KIND_DATA;
+  header.writeUInt32BE(id, HEADER);
+  return header;
+}
+
 export function dataFrame(id: number, data: Buffer | string): Buffer {
   const body = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
   const frame = Buffer.allocUnsafe(HEADER + 4 + body.length);
@@ -97,18 +106,25 @@ export function dataFrame(id: number, data: Buffer | string): Buffer {
 export class FrameDecoder {
   private pending: Buffer[] = [];
   private pendingBytes = 0;
+  /** The length of the frame being gathered (header included), once its header is in. */
+  private needed = 0;
 
   push(chunk: Buffer): HolderFrame[] {
     this.pending.push(chunk);
     this.pendingBytes += chunk.length;
-    if (this.pendingBytes < 4) return [];
+    // A large frame arrives in many chunks: they are joined once, when the whole frame is in.
+    if (this.pendingBytes < Math.max(4, this.needed)) return [];
     let buffer = this.pending.length === 1 ? this.pending[0]! : Buffer.concat(this.pending, this.pendingBytes);
     const frames: HolderFrame[] = [];
     let at = 0;
+    this.needed = 0;
     while (buffer.length - at >= 4) {
       const length = buffer.readUInt32BE(at);
       if (length < 1 || length > MAX_FRAME_BYTES) throw new Error(`frame of ${length} bytes`);
-      if (buffer.length - at - 4 < length) break;
+      if (buffer.length - at - 4 < length) {
+        this.needed = 4 + length;
+        break;
+      }
       const kind = buffer[at + 4];
       const body = buffer.subarray(at + HEADER, at + 4 + length);
       if (kind === KIND_JSON) frames.push({ kind: 'json', message: JSON.parse(body.toString('utf8')) as HolderMessage });

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { SvcError } from '@svc-org/ai-sdk';
-import { resolveWorkerFile } from '../../extensions/runtime/index.js';
+import { resolveWorkerFile } from '../../extensions/runtime/worker-file.js';
 import { HOST_VERSION } from '../../../platform/config/index.js';
 import { isAlive } from '../../../platform/processes/index.js';
 import { HolderConnection } from './holder-client.js';

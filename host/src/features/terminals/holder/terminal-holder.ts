@@ -10,7 +10,7 @@ import {
   FrameDecoder,
   HOLDER_PROTOCOLS,
   commonProtocol,
-  dataFrame,
+  dataHeader,
   holderPaths,
   jsonFrame,
   proofMatches,
@@ -24,6 +24,8 @@ import {
 } from './holder-protocol.js';
 
 const READ_CHUNK = 256 * 1024;
+// How much output may wait in a connection's socket before the PTY is no longer read.
+const IN_FLIGHT_BYTES = 1024 * 1024;
 // A client has this long to answer the challenge.
 const HELLO_TIMEOUT_MS = 5000;
 // How often the holder checks that its socket file is still there (SVC_HOME removed: it ends all).
@@ -39,6 +41,9 @@ export interface TerminalHolderOptions {
 interface Held {
   id: number;
   terminal: Terminal;
+  pty: pty.IPty;
+  /** The connections whose socket is full: while any is, the PTY is not read (the CLI waits, as at a slow terminal). */
+  blockedBy: Set<Client>;
   meta: HeldTerminalMeta;
   exit?: HeldTerminalExit;
   keepaliveExpired: boolean;
@@ -47,7 +52,7 @@ interface Held {
 /** One service connection: which terminals it follows, and from which offset each. */
 class Client {
   authenticated = false;
-  readonly following = new Map<number, { cursor: number; release: () => void; unsubscribe: () => void }>();
+  readonly following = new Map<number, { cursor: number; release: () => void; unsubscribe: () => void; exitSent: boolean }>();
   private waitingForDrain = false;
 
   constructor(readonly socket: Socket, private readonly holder: TerminalHolder) {}
@@ -60,7 +65,7 @@ class Client {
     this.unfollow(held.id);
     const release = held.terminal.attach();
     const unsubscribe = held.terminal.onActivity(() => this.pump());
-    this.following.set(held.id, { cursor: from, release, unsubscribe });
+    this.following.set(held.id, { cursor: from, release, unsubscribe, exitSent: false });
   }
 
   unfollow(id: number): void {
@@ -82,20 +87,37 @@ class Client {
         const read = buffer.read(Math.max(entry.cursor, buffer.start), READ_CHUNK);
         if (read.data.length === 0) break;
         entry.cursor = read.cursor;
-        if (!this.socket.write(dataFrame(id, read.data))) {
+        // The read is a fresh copy: it goes out after its header as it is.
+        this.socket.cork();
+        this.socket.write(dataHeader(id, read.data.length));
+        this.socket.write(read.data);
+        this.socket.uncork();
+        if (this.socket.writableLength > IN_FLIGHT_BYTES) {
           this.waitingForDrain = true;
+          const blocked = [...this.following.keys()].flatMap((followed) => this.holder.held(followed) ?? []);
+          for (const other of blocked) this.holder.block(other, this);
           this.socket.once('drain', () => {
             this.waitingForDrain = false;
+            for (const other of blocked) this.holder.unblock(other, this);
             this.pump();
           });
           return;
         }
       }
+      // The end follows the last of the output.
+      if (held.exit && !entry.exitSent && entry.cursor >= buffer.end) {
+        entry.exitSent = true;
+        this.send({ t: 'exit', id, exit: held.exit });
+      }
     }
   }
 
   close(): void {
-    for (const id of [...this.following.keys()]) this.unfollow(id);
+    for (const id of [...this.following.keys()]) {
+      const held = this.holder.held(id);
+      if (held) this.holder.unblock(held, this);
+      this.unfollow(id);
+    }
   }
 }
 
@@ -118,6 +140,17 @@ export class TerminalHolder {
 
   held(id: number): Held | undefined {
     return this.terminals.get(id);
+  }
+
+  /** Flow control: the PTY is not read while a follower's socket is full (no output is lost). */
+  block(held: Held, client: Client): void {
+    if (held.blockedBy.size === 0 && !held.exit) held.pty.pause();
+    held.blockedBy.add(client);
+  }
+
+  unblock(held: Held, client: Client): void {
+    if (!held.blockedBy.delete(client)) return;
+    if (held.blockedBy.size === 0 && !held.exit) held.pty.resume();
   }
 
   async listen(): Promise<void> {
@@ -236,10 +269,9 @@ export class TerminalHolder {
         const buffer = held.terminal.buffer;
         const from = Math.min(Math.max(message.from ?? buffer.start, buffer.start), buffer.end);
         client.send({ t: 'attached', rid: message.rid, terminal: describe(held), from });
+        // The scrollback from `from`, then the live output, then the end (pump sends each in order).
         client.follow(held, from);
         client.pump();
-        // An end the client has not heard of yet follows the output.
-        if (held.exit) client.send({ t: 'exit', id: held.id, exit: held.exit });
         return;
       }
       case 'resize': {
@@ -285,6 +317,8 @@ export class TerminalHolder {
     const id = this.nextId++;
     const held: Held = {
       id,
+      pty: process_,
+      blockedBy: new Set(),
       meta: request.meta,
       keepaliveExpired: false,
       terminal: new Terminal({
@@ -293,6 +327,7 @@ export class TerminalHolder {
         pty: process_,
         scrollbackBytes: request.scrollbackBytes,
         startOffset: request.startOffset,
+        watchTurns: false,
         keepaliveMs: request.keepaliveMs,
         onKeepaliveExpired: () => {
           held.keepaliveExpired = true;
@@ -307,11 +342,8 @@ export class TerminalHolder {
       // A service that follows the terminal records the end itself (and until it releases it, the
       // holder still lists it for the next service); the log is for ends no service saw.
       if (![...this.clients].some((client) => client.following.has(id))) this.logExit(held);
-      for (const client of this.clients) {
-        // The output before the end first, then the end.
-        client.pump();
-        if (client.following.has(id)) client.send({ t: 'exit', id, exit: held.exit });
-      }
+      // Each follower gets the output before the end first, then the end.
+      for (const client of this.clients) client.pump();
       this.checkIdle();
     });
     return held;
