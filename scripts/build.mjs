@@ -176,6 +176,8 @@ const hostEntries = {
   // `svc mcp` has its own bundle: an MCP client starts it often and waits for it, so it loads only
   // the MCP server and the operations (host/bin/svc.mjs picks it).
   mcp: 'host/src/adapters/mcp/main.ts',
+  // The process that holds the task terminals' PTYs apart from `svc serve` (features/terminals/holder).
+  'terminal-holder': 'host/src/features/terminals/holder/holder-main.ts',
 };
 const present = Object.fromEntries(Object.entries(hostEntries).filter(([, file]) => existsSync(join(root, file))));
 if (Object.keys(present).length > 0) {

@@ -18,6 +18,8 @@ type Who = 'provider' | 'host' | 'person';
 /** Each file that starts processes (or could), with whose command it runs. */
 const PROCESS_STARTERS: Record<string, { who: Who; starts: string }> = {
   'host/src/features/terminals/spawn-pty.ts': { who: 'provider', starts: "a task terminal's or `svc session`'s process: only a session the session gate checked" },
+  'host/src/features/terminals/holder/terminal-holder.ts': { who: 'provider', starts: "a task terminal's process in the terminal holder: only what the service sent it, built by ptyLaunch behind the session gate" },
+  'host/src/features/terminals/holder/holder-registry.ts': { who: 'host', starts: "the terminal holder: Node with svc's own host/dist/terminal-holder.mjs" },
   'host/src/platform/processes/process-supervisor.ts': { who: 'host', starts: 'what its callers pass (SUPERVISOR_CALLERS)' },
   'host/src/features/extensions/preflight/probe-cli-version.ts': { who: 'provider', starts: "the CLI's version probe, only once process:spawn is confirmed" },
   'host/src/features/extensions/runtime/process-pool.ts': { who: 'host', starts: "Node with svc's hardened bootstrap for a provider in process mode" },
@@ -109,6 +111,13 @@ describe('every path that starts a process', () => {
     expect(method.indexOf('requireSessionPermission(grant)')).toBeGreaterThan(-1);
     expect(method.indexOf('requireSessionPermission(grant)')).toBeLessThan(method.indexOf("'buildSessionProcess'"));
     expect(method).toMatch(/return gateSessionProcess\(grant, description, /);
+    // The terminal holder starts what the service sends it over its private socket; the service
+    // builds that with ptyLaunch, which refuses a session the gate did not mark.
+    expect(ptyFile.indexOf('isGatedSessionProcess(session)')).toBeLessThan(ptyFile.indexOf('export function spawnPty('));
+    const manager = text('host/src/features/terminals/terminal-manager.ts');
+    const held = manager.slice(manager.indexOf('private spawnHeld('), manager.indexOf('\n  }\n', manager.indexOf('private spawnHeld(')));
+    expect(held).toMatch(/holders\.spawn\(\{\s*\.\.\.ptyLaunch\(spec, /);
+    expect(FILES.filter((file) => /\.spawn\(\{\s*\.\.\.ptyLaunch\(|holders\.spawn\(/.test(text(file)))).toEqual(['host/src/features/terminals/terminal-manager.ts']);
     // Every file that opens a terminal takes its session from the gated entry.
     const ptyCallers = FILES.filter((file) => file !== 'host/src/features/terminals/spawn-pty.ts' && /\bspawnPty\(|\?\? spawnPty\)\(/.test(text(file)));
     expect(ptyCallers).toEqual(Object.keys(SESSION_STARTERS).sort());

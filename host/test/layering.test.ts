@@ -42,6 +42,7 @@ const ALLOWED_DIRECT: Record<string, string> = {
   'operations/ref-schema.js': 'an operation declared outside operations/ does not evaluate every other declaration (startup time)',
   'terminals/signal-dir.js': 'the host services create the signal folder without loading the terminal manager (startup time)',
   'worktrees/worktree-store.js': 'a task read takes the worktree rows without evaluating the worktree operations (startup time)',
+  'extensions/runtime/worker-file.js': "the terminal holder's bundle is found as a worker's is, without loading the extension runtime into what imports the terminals",
   'client/service-client.js': 'the CLI reaches the service without loading the HTTP stack that client/index.ts brings (startup time)',
 };
 // Files of the extension-management area that still reach into other modules; they move with it.
@@ -65,4 +66,13 @@ test('a module is entered through its index.ts', () => {
     return true;
   });
   expect(bad.map((i) => `${i.from} -> ${i.to}`)).toEqual([]);
+});
+
+test('nothing of the terminal holder is reachable over HTTP or MCP: no adapter imports it', () => {
+  const bad = imports.filter((i) => /^(http|mcp)\//.test(i.from) && /^terminals\/holder\//.test(i.to));
+  expect(bad).toEqual([]);
+  // The holder's socket and protocol are named nowhere in the adapters either.
+  const adapters = files(join(SRC, 'adapters')).filter((file) => /[\\/]adapters[\\/](http|mcp)[\\/]/.test(file));
+  expect(adapters.length).toBeGreaterThan(0);
+  expect(adapters.filter((file) => /holders?\/|terminal-holder|HolderConnection|holderPaths/.test(readFileSync(file, 'utf8')))).toEqual([]);
 });

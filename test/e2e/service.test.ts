@@ -77,36 +77,28 @@ describe('svc serve with the Qwen Code sample provider', () => {
     const [resumed] = await executionsOf(taskId);
     expect(resumed).toMatchObject({ status: 'RUNNING', mode: 'resume' });
 
-    // The service dies without a chance to clean up.
+    // The service dies without a chance to clean up: the CLI lives on in the terminal holder.
     first.child.kill('SIGKILL');
     await first.exited;
     const second = await serve();
     // Printed right after the line startServe waits for; the pipe may hand it over in a later chunk.
-    await waitFor(() => second.child.output.stdout.includes('1 execution(s) left live by the previous service ended as interrupted'), 5000, 'the recovery line');
-    await waitFor(() => !isRunning(resumed!.pid!), 10_000, 'the orphaned CLI to be gone');
-    const afterCrash = await executionsOf(taskId);
-    // A crash of the service interrupts the execution; resuming the task continues it.
-    expect(afterCrash[0]).toMatchObject({ id: resumed!.id, status: 'COMPLETED', outcome: 'interrupted', endReason: 'service_restart' });
-    expect(await ok(['task', 'show', String(taskId)])).toMatch(/Interrupted — resumable/);
-    expect(afterCrash.filter((e) => e.status === 'RUNNING' || e.status === 'PAUSED')).toEqual([]);
-    expect((await second.api('GET', `/api/internal/terminal/${taskId}/buffer`)).body.error.code).toBe('terminal_not_found');
+    await waitFor(() => second.child.output.stdout.includes('took back 1 running task terminal(s)'), 5000, 'the recovery line');
+    expect(isRunning(resumed!.pid!)).toBe(true);
+    expect((await executionsOf(taskId))[0]).toMatchObject({ id: resumed!.id, status: 'RUNNING', pid: resumed!.pid });
+    await readUntil(second, taskId, 0, 'Continuing the most recent session');
 
-    // Resume after the crash, then a normal stop of the service.
-    await ok(['task', 'resume', String(taskId)]);
-    await readUntil(second, taskId, 0, 'qwen> ');
-    const [beforeStop] = await executionsOf(taskId);
+    // A normal stop of the service leaves it running too; the next service takes it back.
     second.child.kill('SIGTERM');
     expect(await second.exited).toEqual({ code: 0, signal: null });
-    expect(second.child.output.stdout).toContain('stopping: ending every terminal');
+    expect(second.child.output.stdout).toContain('stopping: the task terminals keep running in the terminal holder');
     expect(existsSync(join(svc.home, 'server.json'))).toBe(false);
-    expect(isRunning(beforeStop!.pid!)).toBe(false);
-    const afterStop = await executionsOf(taskId);
-    // A clean shutdown interrupts it too, neutrally.
-    expect(afterStop[0]).toMatchObject({ id: beforeStop!.id, status: 'COMPLETED', outcome: 'interrupted', endReason: 'service_shutdown' });
-    expect(await ok(['task', 'show', String(taskId)])).not.toMatch(/FAILED|Failed/);
+    expect(isRunning(resumed!.pid!)).toBe(true);
 
     const third = await serve();
     expect(third.child.output.stdout).not.toContain('left live by the previous service');
+    await waitFor(() => third.child.output.stdout.includes('took back 1 running task terminal(s)'), 5000, 'the recovery line');
+    await ok(['task', 'stop', String(taskId)]);
+    expect(isRunning(resumed!.pid!)).toBe(false);
     const restarted = await ok(['task', 'resume', String(taskId), '--connection', 'qwen']);
     expect(restarted).toContain('resumed');
     await readUntil(third, taskId, 0, 'Continuing the most recent session');
@@ -115,7 +107,7 @@ describe('svc serve with the Qwen Code sample provider', () => {
     expect((await third.exited).code).toBe(0);
   }, 240_000);
 
-  test('a leftover process that outlived a killed service is killed when the service starts again', async () => {
+  test('a leftover process that outlived a killed service and its terminal holder is killed when the service starts again', async () => {
     // A wrapper around the stand-in that leaves a HUP-ignoring child in the session's process group,
     // as a CLI's helper process might: closing the PTY does not end it.
     const wrapper = join(svc.home, 'qwen-with-helper');
@@ -132,14 +124,23 @@ describe('svc serve with the Qwen Code sample provider', () => {
     await readUntil(first, taskId, 0, 'qwen> ');
     const helper = Number(await waitFor(() => existsSync(pidfile) && readFileSync(pidfile, 'utf8').trim(), 10_000, 'the helper pid'));
 
+    // The service and its terminal holder die: the PTY closes, the helper ignores the hang-up.
+    const holders = JSON.parse(await ok(['doctor', '--json'])).terminalHolders as Array<{ pid: number }>;
+    expect(holders).toHaveLength(1);
     first.child.kill('SIGKILL');
     await first.exited;
+    process.kill(holders[0]!.pid, 'SIGKILL');
+    await waitFor(() => !isRunning(holders[0]!.pid), 10_000, 'the holder to be gone');
     await new Promise((r) => setTimeout(r, 500));
     expect(isRunning(helper)).toBe(true);
 
     const second = await serve();
+    await waitFor(() => second.child.output.stdout.includes('1 execution(s) left live by the previous service ended as interrupted'), 5000, 'the recovery line');
     await waitFor(() => second.child.output.stdout.includes('killed 1 leftover process tree(s)'), 5000, 'the recovery line');
     await waitFor(() => !isRunning(helper), 10_000, 'the helper to be killed');
+    // Its terminal lost, the execution is interrupted; resuming the task continues it.
+    expect((await executionsOf(taskId))[0]).toMatchObject({ status: 'COMPLETED', outcome: 'interrupted', endReason: 'service_restart' });
+    expect(await ok(['task', 'show', String(taskId)])).toMatch(/Interrupted — resumable/);
     second.child.kill('SIGTERM');
     await second.exited;
   }, 180_000);

@@ -63,6 +63,7 @@ export const continueBoundTask = defineOperation({
       const terminals = ctx.terminals;
       if (!terminals) throw new SvcError({ code: 'server_not_running', message: 'continue_bound_task needs the running service (svc serve)' });
       let status: 'answered_ask' | 'injected' | 'resumed' = 'injected';
+      const entered = (executionId: number) => () => void ctx.services.db.prepare('UPDATE harness_gateway_inbound SET result = ? WHERE id = ?').run(`entered:${executionId}`, claimed.id);
       const open = stores.messages.openAskOf(taskId);
       const parked = terminals.summary(taskId);
       if (open && parked && parked.state !== 'ENDED' && claimed.result === null) {
@@ -76,7 +77,7 @@ export const continueBoundTask = defineOperation({
         });
         crashPoint('gateway-continue:marked');
         try {
-          await submitReply(terminals, taskId, input.text);
+          await submitReply(terminals, taskId, input.text, { onEnter: entered(live.id) });
         } catch (error) {
           stores.messages.reopen(open.id);
           throw error;
@@ -94,13 +95,15 @@ export const continueBoundTask = defineOperation({
           await terminals.resume(taskId);
           status = 'resumed';
         }
-        // Injection is once per inbound within a session: the mark is committed before the write, so a
-        // retry after a crash (same row, lease expired) into the same live execution types nothing again.
+        // Injection is once per inbound within a session: `injecting` is committed before the write and
+        // `entered` just before the Enter that submits it, so a retry after a crash (same row, lease
+        // expired) into the same live execution (its terminal kept by the terminal holder) types it
+        // only when that Enter never went out.
         const live = ctx.services.domain.executions.liveForTask(taskId)!;
         const mark = `injecting:${live.id}`;
-        if (claimed.result !== mark) {
-          ctx.services.db.prepare('UPDATE harness_gateway_inbound SET result = ? WHERE id = ?').run(mark, claimed.id);
-          await submitReply(terminals, taskId, input.text, status === 'resumed' ? { waitForQuietMs: 1500 } : {});
+        if (claimed.result !== `entered:${live.id}`) {
+          if (claimed.result !== mark) ctx.services.db.prepare('UPDATE harness_gateway_inbound SET result = ? WHERE id = ?').run(mark, claimed.id);
+          await submitReply(terminals, taskId, input.text, { ...(status === 'resumed' ? { waitForQuietMs: 1500 } : {}), onEnter: entered(live.id) });
         }
       }
       stores.inbound.processed(claimed.id, { projectId: task.projectId, taskId, conversationId: null, eventId: null, routedBy: 'task_binding', result: status });

@@ -2,7 +2,7 @@
 // through a real `svc mcp` child (the task profile the terminal is wired with); a person answers from
 // the CLI.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createSvcSandbox, type SvcSandbox } from '../../../test/support/svc-process.js';
+import { createSvcSandbox, waitFor, type SvcSandbox } from '../../../test/support/svc-process.js';
 import { QWEN_STAND_IN, prepareQwenDemoProject, svcOk } from '../../../test/support/qwen-demo-project.js';
 import { isRunning, readTerminalUntil, startServe, type ServeProcess } from '../../../test/support/svc-serve.js';
 import { connectSvcMcp } from '../../../test/support/svc-mcp-client.js';
@@ -91,15 +91,18 @@ describe('ask_human and reply_to_ask in a live task terminal', () => {
     await server.exited;
   }, 180_000);
 
-  test('when the parked terminal is gone (the service was killed), the reply resumes the CLI session with it', async () => {
+  test('when the parked terminal is gone (the service and its terminal holder were killed), the reply resumes the CLI session with it', async () => {
     const taskId = Number(/task (\d+) created/.exec(await ok(['task', 'create', 'Parked across a crash', '--project', 'demo']))![1]);
     const first = await serve();
     await ok(['task', 'start', String(taskId), '--connection', 'qwen']);
     await readUntil(first, taskId, 'qwen> ');
     const asked = await first.api('POST', '/api/internal/harness/ask', { taskId, question: 'Continue with plan B?' });
     expect(asked.status).toBe(201);
+    const [holder] = JSON.parse(await ok(['doctor', '--json'])).terminalHolders as Array<{ pid: number }>;
     first.child.kill('SIGKILL');
     await first.exited;
+    process.kill(holder!.pid, 'SIGKILL');
+    await waitFor(() => !isRunning(holder!.pid), 10_000, 'the terminal holder to be gone');
 
     const second = await serve();
     const reply = await second.api('POST', '/api/internal/harness/reply', { taskId, reply: 'yes, plan B' });

@@ -256,8 +256,9 @@ describe('a person in the chat closes the loop', () => {
     try {
       const stuck = (local.db.prepare("SELECT id FROM harness_gateway_inbound WHERE platform_message_id = 'k-1'").get() as { id: number }).id;
       await gatewayMcp.call('recover_gateway_request', { platform: 'telegram', chatId: OWNER, senderId: OWNER, inboundId: stuck });
-      // The same platform message delivered again: applied now, on the same row, exactly once.
-      expect(await gatewayMcp.call('continue_bound_task', call)).toMatchObject({ status: 'resumed', inboundId: stuck, taskId });
+      // The same platform message delivered again: applied now, on the same row, exactly once, into
+      // the terminal the restarted service took back from the terminal holder.
+      expect(await gatewayMcp.call('continue_bound_task', call)).toMatchObject({ status: 'injected', inboundId: stuck, taskId });
       const typed = await readTerminalUntil(server, taskId, 'You said: ');
       expect(typed.data).toContain('continue: yes, drop it');
       expect(await gatewayMcp.call('continue_bound_task', call)).toMatchObject({ status: 'already_processed', noOp: true });
@@ -291,14 +292,14 @@ describe('a person in the chat closes the loop', () => {
       ask: { reply: 'blue-green, please', repliedVia: 'gateway', resumeOutcome: 'delivering' },
     });
 
-    // The restarted service resumes the task's session (its terminal died with the service) with the answer.
+    // The restarted service takes the parked terminal back from the terminal holder (the same CLI
+    // process) and types the answer into it.
     server = await startServe(svc, SERVE_ENV);
     await readTerminalUntil(server, taskId, 'You said: ');
-    await until(async () => JSON.parse(await ok(['harness', 'show', String(asked.messageId), '--json'])).ask.resumeOutcome === 'resumed', 30_000, 'the answer recorded as typed');
+    await until(async () => JSON.parse(await ok(['harness', 'show', String(asked.messageId), '--json'])).ask.resumeOutcome === 'already_running', 30_000, 'the answer recorded as typed');
     const executions = await executionsOf(taskId);
-    expect(executions).toHaveLength(2);
-    expect(executions.find((e) => e.id === before!.id)!.status).not.toBe('RUNNING');
-    expect(executions.find((e) => e.id !== before!.id)).toMatchObject({ status: 'RUNNING' });
+    expect(executions).toHaveLength(1);
+    expect(executions[0]).toMatchObject({ id: before!.id, status: 'RUNNING', pid: before!.pid });
 
     await new Promise((r) => setTimeout(r, NOTHING_MORE_MS));
     const typed = (await server.api('GET', `/api/internal/terminal/${taskId}/buffer?cursor=0`)).body.data as string;
@@ -309,12 +310,11 @@ describe('a person in the chat closes the loop', () => {
     expect(again!.text).toContain(`task ${taskId}'s question was already answered`);
     await stopServer();
     server = await startServe(svc, SERVE_ENV);
-    await ok(['task', 'resume', String(taskId)]);
     await readTerminalUntil(server, taskId, 'qwen> ');
     await new Promise((r) => setTimeout(r, NOTHING_MORE_MS));
-    const resumedAgain = (await server.api('GET', `/api/internal/terminal/${taskId}/buffer?cursor=0`)).body.data as string;
-    expect(resumedAgain).not.toMatch(/You said: (\x1b\[200~)?blue-green, please/);
-    expect(JSON.parse(await ok(['harness', 'show', String(asked.messageId), '--json'])).ask).toMatchObject({ reply: 'blue-green, please', resumeOutcome: 'resumed' });
+    const takenBackAgain = (await server.api('GET', `/api/internal/terminal/${taskId}/buffer?cursor=0`)).body.data as string;
+    expect(takenBackAgain.match(/You said: (\x1b\[200~)?blue-green, please/g)).toHaveLength(1);
+    expect(JSON.parse(await ok(['harness', 'show', String(asked.messageId), '--json'])).ask).toMatchObject({ reply: 'blue-green, please', resumeOutcome: 'already_running' });
     await ok(['task', 'stop', String(taskId)]);
   }, 300_000);
 });

@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { SvcError } from '@svc-org/ai-sdk';
 import { loadServiceParts } from '../../../harness/src/feature.js';
@@ -8,16 +8,20 @@ import { openHostServices, type HostServices } from '../host-services.js';
 import { LiveUpdates, WebSessions, createHttpApp, resolveWebRoot, startHttpServer } from '../adapters/http/index.js';
 import type { LogLevel } from '../platform/logging/index.js';
 import { OperationInvoker, OperationRegistry } from '../operations/index.js';
-import { processStartTime } from '../platform/processes/index.js';
+import { killProcessTree, processStartTime } from '../platform/processes/index.js';
 import {
+  HolderPool,
   TerminalManager,
+  holderBuild,
   recoverOrphanedExecutions,
   resolveTerminalSettings,
+  takeHolderExits,
+  terminalHolderEnabled,
   type RecoveryReport,
   type TerminalSettings,
 } from '../features/terminals/index.js';
 import { taskWorktreesOf, WorktreeWatcher } from '../features/worktrees/index.js';
-import { worktreeHasChanges } from '../features/lifecycle/index.js';
+import { endOfRestart, worktreeHasChanges } from '../features/lifecycle/index.js';
 import { InstallToken, ServerFile } from '../client/index.js';
 
 export const DEFAULT_PORT = 7878;
@@ -43,8 +47,11 @@ export interface RunningService {
   loginUrl(): string;
   /** The MCP sessions /mcp holds open now (those still initializing included). */
   mcpSessionCount(): number;
-  /** Stops every terminal (recording its execution), closes HTTP, releases server.json. */
-  close(): Promise<void>;
+  /**
+   * Closes HTTP and releases server.json. The task terminals keep running in their holder for the
+   * next service unless `stopTerminals` (or the holder is off): then each is stopped and recorded.
+   */
+  close(options?: { stopTerminals?: boolean }): Promise<void>;
 }
 
 /**
@@ -77,9 +84,14 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
     for (const connection of connections.list()) {
       for (const value of connections.secretValuesOf(connection)) logger.redactor.addSecret(value);
     }
-    const recovery = recoverOrphanedExecutions(domain.executions, logger);
-    // Run folders of terminals a dead service left behind: no terminal outlives its service.
-    rmSync(join(services.svcHome, 'runs'), { recursive: true, force: true });
+    // The terminal holders a previous service left (after a crash, restart or upgrade) and what they hold.
+    const holders = terminalHolderEnabled(env, (key) => readSystemConfig(services.db, key))
+      ? new HolderPool({ svcHome: services.svcHome, build: holderBuild(env), logger, env })
+      : undefined;
+    const held = holders ? await holders.reconnect() : [];
+    const recovery = recoverOrphanedExecutions(domain.executions, logger, { held, exits: holders ? takeHolderExits(services.svcHome) : new Map() });
+    // Run folders of terminals that are gone; those of terminals taken back stay.
+    removeRunFolders(services.svcHome, new Set(recovery.reattach.map((entry) => entry.held.terminal.meta.runtimeDir)));
     const settings = resolveTerminalSettings(env, (key) => readSystemConfig(services.db, key), options.terminalSettings);
     services.signalDir.ensure();
     // The harness knows which tasks are project Workbenches (made by routing before any child exists).
@@ -102,7 +114,17 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
           ? { cwd: domain.projects.get(domain.tasks.get(taskId).projectId).repoPath }
           : taskWorktreesOf(services, env).prepare(taskId),
       inspectChanges: (taskId) => worktreeHasChanges(taskWorktreesOf(services, env), taskId),
+      ...(holders ? { holders } : {}),
     });
+    for (const { execution, held: terminal } of recovery.reattach) {
+      await terminals.reattach(execution, terminal).catch((error) => {
+        // Not taken back: the execution is interrupted (resumable), as when its holder is gone.
+        logger.error('could not take back a terminal from its holder', { taskId: execution.taskId, executionId: execution.id, error: String(error) });
+        domain.executions.finish(execution.id, endOfRestart());
+        killProcessTree(terminal.terminal.pid, 'SIGKILL');
+        terminal.connection.forget(terminal.terminal.id);
+      });
+    }
     const web = { root: resolveWebRoot(env), sessions: new WebSessions(), live: new LiveUpdates() };
     web.live.watchDatabase(() => Number((services.db.prepare('PRAGMA data_version').get() as { data_version: number }).data_version));
     // The harness's operations sit beside the host's; its one outbox timer starts with the service
@@ -151,7 +173,13 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
     serverFile.publish({ ...identity, url: http.url, port: http.port });
     eventWorker.start();
     worktreeWatcher.start();
-    logger.info('service started', { url: http.url, recoveredExecutions: recovery.interrupted.length, killedLeftovers: recovery.killed.length });
+    logger.info('service started', {
+      url: http.url,
+      recoveredExecutions: recovery.interrupted.length,
+      killedLeftovers: recovery.killed.length,
+      reattachedTerminals: recovery.reattach.length,
+      endedWhileAway: recovery.endedAway.length,
+    });
     let closing: Promise<void> | undefined;
     return {
       url: http.url,
@@ -161,7 +189,7 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
       recovery,
       loginUrl: () => `${http.url}/login?code=${web.sessions.mintLoginCode()}`,
       mcpSessionCount: () => mcp.sessionCount,
-      close: () =>
+      close: (closeOptions = {}) =>
         (closing ??= (async () => {
           web.live.close();
           stopNotifying();
@@ -171,7 +199,7 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
           await routing.stop();
           await harness.stop();
           await mcp.close();
-          await terminals.close();
+          await terminals.close(closeOptions);
           await http.close();
           serverFile.release();
           logger.info('service stopped');
@@ -182,6 +210,21 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
     serverFile.release();
     await services.close();
     throw error;
+  }
+}
+
+/** Removes `$SVC_HOME/runs/*` except the folders of terminals still running. */
+function removeRunFolders(svcHome: string, keep: Set<string | undefined>): void {
+  const runs = join(svcHome, 'runs');
+  let names: string[];
+  try {
+    names = readdirSync(runs);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const path = join(runs, name);
+    if (!keep.has(path)) rmSync(path, { recursive: true, force: true });
   }
 }
 

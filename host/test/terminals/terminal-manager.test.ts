@@ -8,7 +8,11 @@ import { processStartTime } from '../../src/platform/processes/index.js';
 import {
   DEFAULT_TERMINAL_SETTINGS,
   TerminalManager,
+  connectHolders,
+  ensureHolderSecret,
   recoverOrphanedExecutions,
+  startHolder,
+  takeHolderExits,
   type TerminalSettings,
 } from '../../src/features/terminals/index.js';
 import { copyFixtureProvider } from '../../../test/support/copy-fixture-provider.js';
@@ -322,5 +326,56 @@ describe('after a restart', () => {
     expect(ours.signalCode).toBe('SIGKILL');
     expect(isRunning(stranger.pid!)).toBe(true);
     stranger.kill('SIGKILL');
+  });
+
+  test('with the terminal holder: a running terminal is taken back, an end while away is recorded as it was, a terminal nobody claims is ended', async () => {
+    const holderHome = mkdtempSync(join(tmpdir(), 'svc-recovery-holder-'));
+    try {
+      const holder = await startHolder(holderHome, 'recovery', ensureHolderSecret(holderHome));
+      const plant = (title: string) => {
+        const t = task(title);
+        return services.domain.executions.create({ taskId: t.id, connectionId: null, connectionName: 'echo', providerId: 'svc-test.echo', mode: 'fresh', sessionId: null });
+      };
+      const spawnFor = (execution: { id: number; taskId: number }, script: string) =>
+        holder.spawn({
+          command: '/bin/sh',
+          args: ['-c', script],
+          cwd: holderHome,
+          env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
+          name: 'xterm-256color',
+          cols: 80,
+          rows: 24,
+          meta: { taskId: execution.taskId, executionId: execution.id },
+          scrollbackBytes: 64 * 1024,
+          startOffset: 0,
+          keepaliveMs: 3_600_000,
+          interruptMs: 100,
+          stopGraceMs: 1000,
+        });
+      const running = plant('still running');
+      const runningPty = await spawnFor(running, 'read line');
+      services.domain.executions.setProcess(running.id, runningPty.pid, processStartTime(runningPty.pid) ?? null);
+      const ended = plant('ended while away');
+      const endedPty = await spawnFor(ended, 'read line; sleep 0.3; exit 5');
+      const unclaimed = plant('its record ended meanwhile');
+      const unclaimedPty = await spawnFor(unclaimed, 'read line');
+      services.domain.executions.finish(unclaimed.id, { status: 'FAILED', endReason: 'exited', exitCode: 1 });
+      endedPty.write('bye\r');
+      holder.close();
+      await waitFor(() => !isRunning(endedPty.pid), 5_000, 'the CLI to end');
+
+      const held = (await connectHolders(holderHome, ensureHolderSecret(holderHome))).flatMap((connection) => connection.held.map((terminal) => ({ connection, terminal })));
+      const report = recoverOrphanedExecutions(services.domain.executions, services.logger, { held, exits: takeHolderExits(holderHome) });
+      expect(report.reattach.map((entry) => entry.execution.id)).toEqual([running.id]);
+      expect(report.endedAway).toEqual([ended.id]);
+      expect(services.domain.executions.get(ended.id)).toMatchObject({ status: 'FAILED', outcome: 'failed', endReason: 'exited', exitCode: 5 });
+      expect(services.domain.executions.get(running.id)).toMatchObject({ status: 'RUNNING' });
+      expect(report.killed).toEqual([unclaimedPty.pid]);
+      await waitFor(() => !isRunning(unclaimedPty.pid), 5_000, 'the unclaimed terminal to end');
+      expect(isRunning(runningPty.pid)).toBe(true);
+      for (const entry of held) entry.connection.close();
+    } finally {
+      rmSync(holderHome, { recursive: true, force: true });
+    }
   });
 });

@@ -80,11 +80,18 @@ export const HOST_COMMANDS: CliCommand[] = [
     const { modelsCommand } = await import('../../adapters/cli/commands/models-command.js');
     return modelsCommand(run.args, run.io, run.open, run.signal);
   }),
-  raw('serve', '', 'Run the service: HTTP on 127.0.0.1 and the task terminals, until Ctrl-C.', '[--port <n>]   (default $SVC_PORT or 7878; 0 picks a free port)', ['svc serve --port 0'], async (run) => {
+  raw(
+    'serve',
+    '',
+    'Run the service: HTTP on 127.0.0.1 and the task terminals, until Ctrl-C (the terminals keep running for the next start unless --stop-terminals).',
+    '[--port <n>] [--stop-terminals]   (port: default $SVC_PORT or 7878; 0 picks a free port)',
+    ['svc serve --port 0', 'svc serve --stop-terminals'],
+    async (run) => {
     // Loaded on demand: the HTTP stack is for the service only, not for every `svc` command.
-    const { serveCommand } = await import('./serve-command.js');
-    return serveCommand(run.args, run.io, run.signal);
-  }),
+      const { serveCommand } = await import('./serve-command.js');
+      return serveCommand(run.args, run.io, run.signal);
+    },
+  ),
   raw('doctor', '', 'Say what this machine gives svc: the Node line, what the hardened mode enforces here, the data folder.', '[--json]', ['svc doctor'], async (run) => {
     const { doctorCommand } = await import('../../adapters/cli/commands/doctor-command.js');
     return doctorCommand(run.args, run.io);

@@ -5,11 +5,14 @@ import type { CliIo } from '../../adapters/cli/cli-io.js';
 import { parseCommandArgs } from '../../adapters/cli/parse-command-args.js';
 import { UsageError } from '../../adapters/cli/usage-error.js';
 
-const SERVE_USAGE = 'svc serve [--port <n>]            (default $SVC_PORT or 7878; 0 picks a free port)';
+const SERVE_USAGE = 'svc serve [--port <n>] [--stop-terminals]   (port: default $SVC_PORT or 7878; 0 picks a free port)';
 
-/** Runs the host service until SIGINT/SIGTERM, then stops every terminal and exits cleanly. */
+/**
+ * Runs the host service until SIGINT/SIGTERM. The task terminals keep running in their holder for
+ * the next `svc serve`; with --stop-terminals (or the holder off) every terminal is ended first.
+ */
 export async function serveCommand(args: string[], io: CliIo, signal: AbortSignal): Promise<number> {
-  const { values, positionals } = parseCommandArgs(args, { port: { type: 'string' } }, SERVE_USAGE);
+  const { values, positionals } = parseCommandArgs(args, { port: { type: 'string' }, 'stop-terminals': { type: 'boolean' } }, SERVE_USAGE);
   if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"\nusage: ${SERVE_USAGE}`);
   const port = values.port === undefined ? undefined : Number(values.port);
   if (port !== undefined && !Number.isInteger(port)) throw new UsageError(`--port takes a number\nusage: ${SERVE_USAGE}`);
@@ -23,6 +26,8 @@ export async function serveCommand(args: string[], io: CliIo, signal: AbortSigna
   const nodeNote = nodeLineNote(describeNodeLine());
   if (nodeNote) io.stderr.write(`note: ${nodeNote}\n`);
   io.stdout.write(`web UI: open ${running.loginUrl()} (a one-time link; \`svc open\` prints a fresh one)\n`);
+  if (running.recovery.reattach.length > 0) io.stdout.write(`took back ${running.recovery.reattach.length} running task terminal(s) from the terminal holder\n`);
+  if (running.recovery.endedAway.length > 0) io.stdout.write(`recorded ${running.recovery.endedAway.length} task terminal(s) that ended while the service was away\n`);
   if (running.recovery.interrupted.length > 0) {
     io.stdout.write(
       `${running.recovery.interrupted.length} execution(s) left live by the previous service ended as interrupted (resume a task to continue it)` +
@@ -33,8 +38,9 @@ export async function serveCommand(args: string[], io: CliIo, signal: AbortSigna
     if (signal.aborted) resolve();
     else signal.addEventListener('abort', () => resolve(), { once: true });
   });
-  io.stdout.write('stopping: ending every terminal\n');
-  await running.close();
+  const stopTerminals = values['stop-terminals'] === true || !running.terminals.heldByHolder;
+  io.stdout.write(stopTerminals ? 'stopping: ending every terminal\n' : 'stopping: the task terminals keep running in the terminal holder\n');
+  await running.close({ stopTerminals });
   io.stdout.write('stopped\n');
   return 0;
 }

@@ -14,3 +14,4 @@ export * from './task-directives.js';
 export * from './task-terminal-wiring.js';
 export * from './turn-tracker.js';
 export * from './task-credential.js';
+export * from './holder/index.js';

@@ -29,26 +29,58 @@ export function ptyEnv(hostEnv: NodeJS.ProcessEnv, ...patches: Array<Record<stri
   return childEnv(interactive, ...patches);
 }
 
+/** The terminal type a task terminal announces: the service's own, unless it has none worth the name. */
+export function terminalName(hostEnv: NodeJS.ProcessEnv): string {
+  return hostEnv.TERM && hostEnv.TERM !== 'dumb' ? hostEnv.TERM : 'xterm-256color';
+}
+
+/** What node-pty is given for a terminal: the command, its arguments, folder, environment and size. */
+export interface PtyLaunch {
+  command: string;
+  args: string[];
+  cwd: string;
+  env: Record<string, string>;
+  name: string;
+  cols: number;
+  rows: number;
+}
+
 /**
- * Starts a gated session process in a real PTY. node-pty execs the file directly with the argument
- * array (no shell), as the session leader of its own process group. Anything that did not come out
- * of the session gate is refused: this is the only place a terminal's process starts.
+ * What a gated session process starts as, in a PTY here or in the terminal holder. Anything that
+ * did not come out of the session gate is refused: every terminal's process starts through this.
  */
-export function spawnPty(spec: PtySpec, hostEnv: NodeJS.ProcessEnv = process.env): pty.IPty {
+export function ptyLaunch(spec: PtySpec, hostEnv: NodeJS.ProcessEnv = process.env): PtyLaunch {
   const { session } = spec;
   if (!isGatedSessionProcess(session)) {
     throw new SvcError({ code: 'session_not_gated', message: 'a terminal starts only a session process the session gate checked' });
   }
+  return {
+    command: session.command,
+    args: [...session.args],
+    cwd: session.cwd,
+    env: ptyEnv(hostEnv, withoutHostOwnedEnv(spec.connectionEnv), session.envPatch, spec.hostEnvPatch),
+    name: terminalName(hostEnv),
+    cols: spec.cols ?? 80,
+    rows: spec.rows ?? 24,
+  };
+}
+
+/**
+ * Starts a gated session process in a real PTY. node-pty execs the file directly with the argument
+ * array (no shell), as the session leader of its own process group.
+ */
+export function spawnPty(spec: PtySpec, hostEnv: NodeJS.ProcessEnv = process.env): pty.IPty {
+  const launch = ptyLaunch(spec, hostEnv);
   try {
-    return pty.spawn(session.command, [...session.args], {
-      name: hostEnv.TERM && hostEnv.TERM !== 'dumb' ? hostEnv.TERM : 'xterm-256color',
-      cols: spec.cols ?? 80,
-      rows: spec.rows ?? 24,
-      cwd: session.cwd,
-      env: ptyEnv(hostEnv, withoutHostOwnedEnv(spec.connectionEnv), session.envPatch, spec.hostEnvPatch),
+    return pty.spawn(launch.command, launch.args, {
+      name: launch.name,
+      cols: launch.cols,
+      rows: launch.rows,
+      cwd: launch.cwd,
+      env: launch.env,
       ...(spec.binary ? { encoding: null } : {}),
     });
   } catch (error) {
-    throw new SvcError({ code: 'spawn_failed', message: `could not start ${session.command} in a terminal: ${(error as Error).message}` });
+    throw new SvcError({ code: 'spawn_failed', message: `could not start ${launch.command} in a terminal: ${(error as Error).message}` });
   }
 }

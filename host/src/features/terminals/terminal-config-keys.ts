@@ -1,6 +1,6 @@
 import { invalidConfigValue, nonNegativeIntegerValue, type SystemConfigKeys } from '../../platform/config/index.js';
 import { TASK_DIRECTIVE_KEYS } from './task-directives.js';
-import { TERMINAL_SETTING_SOURCES } from './terminal-settings.js';
+import { TERMINAL_HOLDER_SETTING, TERMINAL_SETTING_SOURCES } from './terminal-settings.js';
 
 /** The `svc config` keys of terminal settings (the environment variable wins over each). */
 export const TERMINAL_CONFIG_KEYS: SystemConfigKeys = {
@@ -10,6 +10,14 @@ export const TERMINAL_CONFIG_KEYS: SystemConfigKeys = {
       { description: `terminal setting ${name} (${source.env} wins)`, normalize: nonNegativeIntegerValue(source.key) },
     ]),
   ),
+  [TERMINAL_HOLDER_SETTING.key]: {
+    description: `on: task terminals live in the terminal holder and outlive a restart of the service; off: in the service (${TERMINAL_HOLDER_SETTING.env} wins)`,
+    normalize: (value: string) => {
+      const word = value.trim().toLowerCase();
+      if (word !== 'on' && word !== 'off') throw invalidConfigValue(TERMINAL_HOLDER_SETTING.key, 'must be on or off');
+      return word;
+    },
+  },
   [TASK_DIRECTIVE_KEYS.system]: {
     description: 'guidance added to every task terminal: the escalation ladder (unset: the built-in text)',
     normalize: directiveText(TASK_DIRECTIVE_KEYS.system),

@@ -14,13 +14,15 @@ import type { TimerClock } from './keepalive-timer.js';
 import type { ScrollbackRead } from './scrollback-buffer.js';
 import { locateHarnessFiles, type HarnessFiles } from './harness-files.js';
 import type { SignalDir } from './signal-dir.js';
-import { spawnPty, type PtySpec } from './spawn-pty.js';
+import { ptyLaunch, spawnPty, type PtySpec } from './spawn-pty.js';
+import type { HolderPty } from './holder/holder-client.js';
+import type { HeldByHolder, HolderPool } from './holder/holder-pool.js';
 import { submitMessage, type SubmitMessageOptions, type SubmitMessageResult } from './submit-message.js';
 import { taskDirective } from './task-directives.js';
 import { mintTaskCredential } from './task-credential.js';
 import { TASK_SECRETS_FILE, taskTerminalWiring, writeTaskSecrets } from './task-terminal-wiring.js';
 import type { TurnState } from './turn-tracker.js';
-import { Terminal } from './terminal.js';
+import { Terminal, type TerminalPty } from './terminal.js';
 import { TerminalOutputStream } from './terminal-output-stream.js';
 import type { TerminalSettings } from './terminal-settings.js';
 import { resumePlan, startPlan, type LaunchPlan, type ResumeTerminalRequest, type StartTerminalRequest } from './terminal-launch-plan.js';
@@ -70,6 +72,11 @@ export interface TerminalManagerOptions {
   harnessFiles?: HarnessFiles;
   hostEnv?: NodeJS.ProcessEnv;
   spawn?: (spec: PtySpec, hostEnv: NodeJS.ProcessEnv) => IPty;
+  /**
+   * The terminal holders: when given, a terminal's PTY lives in the holder and outlives this
+   * service; otherwise in this process.
+   */
+  holders?: HolderPool;
   clock?: TimerClock;
 }
 
@@ -82,6 +89,7 @@ export class TerminalManager {
   private readonly starting = new Set<number>();
   private readonly ended: number[] = [];
   private readonly recorded = new WeakMap<Terminal, Promise<ExecutionRecord>>();
+  private readonly held = new WeakMap<Terminal, HolderPty>();
   private closing = false;
   private harnessFiles: HarnessFiles | undefined;
   private readonly records: ExecutionRecords;
@@ -89,6 +97,11 @@ export class TerminalManager {
   constructor(private readonly options: TerminalManagerOptions) {
     this.harnessFiles = options.harnessFiles;
     this.records = new ExecutionRecords(options.domain, options.logger);
+  }
+
+  /** Whether terminals live in the terminal holder (and outlive this service). */
+  get heldByHolder(): boolean {
+    return this.options.holders !== undefined;
   }
 
   get settings(): TerminalSettings {
@@ -163,6 +176,7 @@ export class TerminalManager {
     const terminal = this.liveTerminalOf(taskId);
     const record = questionAsked(this.options.domain, terminal.executionId);
     terminal.pause();
+    this.held.get(terminal)?.park(true);
     return record;
   }
 
@@ -170,6 +184,7 @@ export class TerminalManager {
     const terminal = this.liveTerminalOf(taskId);
     const record = questionAnswered(this.options.domain, terminal.executionId);
     terminal.unpause();
+    this.held.get(terminal)?.park(false);
     return record;
   }
 
@@ -193,11 +208,36 @@ export class TerminalManager {
     return this.recorded.get(terminal) ?? this.options.domain.executions.get(terminal.executionId);
   }
 
-  /** Clean shutdown: every live terminal is stopped and its execution recorded. */
-  async close(): Promise<void> {
+  /**
+   * Shutdown. With the terminal holder the terminals keep running (the next service takes them
+   * back) unless `stopTerminals`; without it, or with it, every live terminal is stopped and its
+   * execution recorded.
+   */
+  async close(options: { stopTerminals?: boolean } = {}): Promise<void> {
     this.closing = true;
+    if (this.options.holders && !options.stopTerminals) {
+      this.options.holders.close();
+      return;
+    }
     const live = [...this.terminals.values()].filter((terminal) => terminal.state !== 'ENDED');
     await Promise.all(live.map((terminal) => this.stop(terminal.taskId, 'service_shutdown').catch(() => undefined)));
+    this.options.holders?.close();
+  }
+
+  /**
+   * Takes back a terminal a holder kept while no service ran (`svc serve` after a crash, restart or
+   * upgrade): its scrollback is replayed, its park state, keepalive and end recording resume.
+   */
+  async reattach(execution: ExecutionRecord, held: HeldByHolder): Promise<void> {
+    const pty = await held.connection.attach(held.terminal.id);
+    if (execution.pid !== pty.pid) this.records.spawned(execution.id, pty.pid);
+    const unsupported = execution.unsupportedAttachments;
+    const terminal = this.newTerminal(execution.taskId, execution.id, pty, pty.from, unsupported);
+    this.held.set(terminal, pty);
+    if (execution.status === 'PAUSED') terminal.pause();
+    this.terminals.set(execution.taskId, terminal);
+    this.watchExit(terminal, held.terminal.meta.runtimeDir);
+    this.options.logger.info('terminal taken back from the terminal holder', { taskId: execution.taskId, executionId: execution.id, pid: pty.pid, holder: pty.holder.build });
   }
 
   private async launch(taskId: number, plan: LaunchPlan): Promise<ExecutionRecord> {
@@ -253,49 +293,35 @@ export class TerminalManager {
       // The signal file is authoritative for the ladder hook; the column is its shadow, so a start
       // (also after a restart or a rollback) writes the file from it.
       this.options.signalDir.setUnattended(taskId, task.unattended);
-      let pty: IPty;
+      const startOffset = current?.buffer.end ?? 0;
+      const spec: PtySpec = {
+        session: description,
+        connectionEnv: connection.env,
+        hostEnvPatch: { ...wiring.env, SVC_EXECUTION_ID: String(execution.id) },
+        cols: plan.cols ?? this.settings.cols,
+        rows: plan.rows ?? this.settings.rows,
+        binary: true,
+      };
+      let pty: TerminalPty;
       try {
-        pty = (this.options.spawn ?? spawnPty)(
-          {
-            session: description,
-            connectionEnv: connection.env,
-            hostEnvPatch: { ...wiring.env, SVC_EXECUTION_ID: String(execution.id) },
-            cols: plan.cols ?? this.settings.cols,
-            rows: plan.rows ?? this.settings.rows,
-            binary: true,
-          },
-          this.options.hostEnv ?? process.env,
-        );
+        pty = this.options.holders
+          ? await this.spawnHeld(this.options.holders, spec, { taskId, executionId: execution.id, runtimeDir }, startOffset, workspace.setupOutput)
+          : (this.options.spawn ?? spawnPty)(spec, this.options.hostEnv ?? process.env);
       } catch (error) {
         this.records.spawnFailed(execution.id, SvcError.hasCode(error) ? error : { code: 'spawn_failed', message: String(error) });
         throw error;
       }
       this.records.spawned(execution.id, pty.pid);
       taskStarted(domain, task);
-      const terminal = new Terminal({
-        taskId,
-        executionId: execution.id,
-        pty,
-        scrollbackBytes: this.settings.scrollbackBytes,
-        startOffset: current?.buffer.end ?? 0,
-        keepaliveMs: this.settings.keepaliveMs,
-        onKeepaliveExpired: () => {
-          logger.info('terminal stopped: nobody attached for the keepalive period', { taskId, executionId: execution.id });
-          this.stop(taskId, 'keepalive').catch(() => undefined);
-        },
-        clock: this.options.clock,
-        turnSignals: {
-          promptSubmit: !unsupported.some((entry) => entry.kind === 'promptSubmitHook'),
-          stop: !unsupported.some((entry) => entry.kind === 'stopHook'),
-        },
-      });
-      // The set-up command ran before the CLI: its output heads the terminal, as if typed there.
-      if (workspace.setupOutput) terminal.buffer.append(Buffer.from(workspace.setupOutput));
+      const terminal = this.newTerminal(taskId, execution.id, pty, startOffset, unsupported);
+      const held = this.options.holders ? (pty as HolderPty) : undefined;
+      if (held) this.held.set(terminal, held);
+      // The set-up command ran before the CLI: its output heads the terminal, as if typed there (a
+      // holder keeps it at the head of its scrollback, replayed to this terminal).
+      else if (workspace.setupOutput) terminal.buffer.append(Buffer.from(workspace.setupOutput));
       this.terminals.set(taskId, terminal);
-      const recorded = this.recordExit(terminal, runtimeDir);
+      this.watchExit(terminal, runtimeDir);
       started = true;
-      recorded.catch((error) => logger.error('could not record the end of a terminal', { taskId, executionId: execution.id, error: String(error) }));
-      this.recorded.set(terminal, recorded);
       if (description.initialInput) terminal.write(description.initialInput);
       logger.info('terminal started', { taskId, executionId: execution.id, provider: connection.providerId, mode: plan.mode, pid: pty.pid });
       return domain.executions.get(execution.id);
@@ -305,6 +331,48 @@ export class TerminalManager {
     }
   }
 
+  private newTerminal(taskId: number, executionId: number, pty: TerminalPty, startOffset: number, unsupported: ExecutionRecord['unsupportedAttachments']): Terminal {
+    return new Terminal({
+      taskId,
+      executionId,
+      pty,
+      scrollbackBytes: this.settings.scrollbackBytes,
+      startOffset,
+      keepaliveMs: this.settings.keepaliveMs,
+      onKeepaliveExpired: () => {
+        this.options.logger.info('terminal stopped: nobody attached for the keepalive period', { taskId, executionId });
+        this.stop(taskId, 'keepalive').catch(() => undefined);
+      },
+      clock: this.options.clock,
+      turnSignals: {
+        promptSubmit: !unsupported.some((entry) => entry.kind === 'promptSubmitHook'),
+        stop: !unsupported.some((entry) => entry.kind === 'stopHook'),
+      },
+    });
+  }
+
+  /** A terminal in this build's holder; it follows from `startOffset`, so the set-up output comes first. */
+  private spawnHeld(holders: HolderPool, spec: PtySpec, meta: { taskId: number; executionId: number; runtimeDir: string }, startOffset: number, prelude: string | undefined): Promise<HolderPty> {
+    return holders.spawn({
+      ...ptyLaunch(spec, this.options.hostEnv ?? process.env),
+      meta,
+      scrollbackBytes: this.settings.scrollbackBytes,
+      startOffset,
+      ...(prelude ? { prelude } : {}),
+      keepaliveMs: this.settings.keepaliveMs,
+      interruptMs: this.settings.interruptMs,
+      stopGraceMs: this.settings.stopGraceMs,
+    });
+  }
+
+  private watchExit(terminal: Terminal, runtimeDir: string | undefined): void {
+    const recorded = this.recordExit(terminal, runtimeDir);
+    recorded.catch((error) =>
+      this.options.logger.error('could not record the end of a terminal', { taskId: terminal.taskId, executionId: terminal.executionId, error: String(error) }),
+    );
+    this.recorded.set(terminal, recorded);
+  }
+
   /** `$SVC_HOME/runs/task-<id>-XXXXXX`, private to the user (it may hold settings with the task's identity). */
   private createRuntimeDir(taskId: number): string {
     const runs = join(this.options.svcHome, 'runs');
@@ -312,11 +380,16 @@ export class TerminalManager {
     return mkdtempSync(join(runs, `task-${taskId}-`));
   }
 
-  private async recordExit(terminal: Terminal, runtimeDir: string): Promise<ExecutionRecord> {
-    const exit = await terminal.exited;
-    rmSync(runtimeDir, { recursive: true, force: true });
+  private async recordExit(terminal: Terminal, runtimeDir: string | undefined): Promise<ExecutionRecord> {
+    let exit = await terminal.exited;
+    const held = this.held.get(terminal);
+    // Lost with its holder: the CLI got a hang-up, not an end of its own.
+    if (held?.lostHolder) exit = { ...exit, reason: 'service_restart' };
+    else if (held?.endReason === 'keepalive' && exit.reason === 'exited') exit = { ...exit, reason: 'keepalive' };
+    if (runtimeDir) rmSync(runtimeDir, { recursive: true, force: true });
     const leftChanges = this.options.inspectChanges ? await this.options.inspectChanges(terminal.taskId).catch(() => undefined) : undefined;
     const record = this.records.finish(terminal.taskId, terminal.executionId, exit, leftChanges);
+    held?.release();
     this.retainEnded(terminal.taskId);
     return record;
   }

@@ -81,3 +81,19 @@ export function resolveTerminalSettings(
   }
   return parsed.data;
 }
+
+/** Where the switch of the terminal holder is read: the environment first, then the `system_config` key. */
+export const TERMINAL_HOLDER_SETTING = { env: 'SVC_TERMINAL_HOLDER', key: 'terminals.holder' } as const;
+
+/**
+ * Whether task terminals live in the terminal holder (they outlive a restart of the service) or in
+ * the service's own process: `on` or `off`.
+ */
+export function terminalHolderEnabled(env: NodeJS.ProcessEnv, systemConfig: (key: string) => string | undefined = () => undefined): boolean {
+  const raw = (env[TERMINAL_HOLDER_SETTING.env] ?? systemConfig(TERMINAL_HOLDER_SETTING.key))?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return DEFAULT_TERMINAL_HOLDER;
+  if (raw === 'on' || raw === 'off') return raw === 'on';
+  throw new SvcError({ code: 'invalid_settings', message: `${TERMINAL_HOLDER_SETTING.env} (${TERMINAL_HOLDER_SETTING.key}) must be on or off` });
+}
+
+export const DEFAULT_TERMINAL_HOLDER = true;

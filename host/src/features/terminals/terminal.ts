@@ -14,10 +14,22 @@ export interface TerminalExit {
   reason: EndReason;
 }
 
+/**
+ * What a Terminal needs of its PTY: a node-pty `IPty` in the same process, or a terminal held by the
+ * terminal holder (holder/holder-client.ts).
+ */
+export interface TerminalPty {
+  readonly pid: number;
+  onData(listener: (data: string | Buffer) => void): unknown;
+  onExit(listener: (exit: { exitCode: number; signal?: number }) => void): unknown;
+  write(data: string): void;
+  resize(cols: number, rows: number): void;
+}
+
 export interface TerminalOptions {
   taskId: number;
   executionId: number;
-  pty: IPty;
+  pty: TerminalPty | IPty;
   scrollbackBytes: number;
   /** Where this terminal's offsets begin: the previous terminal's end, so a task's cursor keeps counting. */
   startOffset?: number;
@@ -26,6 +38,8 @@ export interface TerminalOptions {
   clock?: TimerClock;
   /** Which turn hooks the CLI reports for this run (default: none). */
   turnSignals?: TurnSignals;
+  /** Whether the output is watched for the CLI's prompt (the terminal holder leaves that to the service). */
+  watchTurns?: boolean;
 }
 
 export interface StopTimings {
@@ -56,7 +70,7 @@ export class Terminal {
   private stopReason: EndReason | undefined;
   private readonly listeners = new Set<() => void>();
   private readonly keepalive: KeepaliveTimer;
-  private readonly pty: IPty;
+  private readonly pty: TerminalPty;
 
   constructor(options: TerminalOptions) {
     this.taskId = options.taskId;
@@ -67,10 +81,11 @@ export class Terminal {
     this.turns = new TurnTracker(options.turnSignals ?? { promptSubmit: false, stop: false });
     this.keepalive = new KeepaliveTimer(options.keepaliveMs, options.onKeepaliveExpired, options.clock ?? SYSTEM_CLOCK);
     // node-pty hands Buffers when spawned without an encoding, strings otherwise.
+    const watchTurns = options.watchTurns ?? true;
     this.pty.onData((data: string | Buffer) => {
       const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
       this.buffer.append(bytes);
-      this.turns.observeOutput(bytes);
+      if (watchTurns) this.turns.observeOutput(bytes);
       this.notify();
     });
     this.exited = new Promise((resolve) => {

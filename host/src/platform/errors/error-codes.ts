@@ -204,6 +204,11 @@ const ROWS: Record<string, Row> = {
   server_not_running: UNAVAILABLE,
   server_starting: UNAVAILABLE,
   server_unreachable: UNAVAILABLE,
+  // The terminal holder (features/terminals/holder): the process that keeps task terminals across service restarts
+  holder_unreachable: UNAVAILABLE,
+  holder_refused: UNAVAILABLE,
+  holder_start_failed: UNAVAILABLE,
+  holder_secret_unsafe: UNPROCESSABLE,
   // Extensions
   artifact_modified: CONFLICT,
   already_rolled_back: CONFLICT,

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { checkSvcHomeMode, describeNodeLine, HOST_VERSION, nodeLineNote, resolveSvcHome } from '../../../platform/config/index.js';
 import { probeIsolation } from '../../../features/extensions/runtime/index.js';
+import { describeHolders, type HolderStatus } from '../../../features/terminals/holder/index.js';
 import type { CliIo } from '../cli-io.js';
 import { parseCommandArgs } from '../parse-command-args.js';
 import { printJson } from '../print-json.js';
@@ -15,6 +16,11 @@ interface V8CodeCacheState {
   status: 'used' | 'empty' | 'rejected' | 'refused' | 'unavailable' | 'off';
 }
 
+function describeHolder(holder: HolderStatus): string {
+  const holds = holder.live === null ? holder.problem ?? 'did not answer' : `${holder.live} running terminal(s)${holder.ended ? `, ${holder.ended} ended` : ''}`;
+  return `  svc ${holder.build}  pid ${holder.pid}  protocol ${holder.protocols.join(', ')}  ${holds}`;
+}
+
 function describeV8CodeCache(state: V8CodeCacheState | undefined): string {
   if (!state || !state.folder) return 'off';
   const said = { used: 'used', empty: 'written at this start', rejected: 'rewritten (V8 rejected it)', refused: 'not used (folder or file of another user or writable by others)', unavailable: 'unavailable', off: 'off' }[state.status];
@@ -23,8 +29,9 @@ function describeV8CodeCache(state: V8CodeCacheState | undefined): string {
 
 /**
  * `svc doctor`: what this machine gives svc. The Node line (and whether it still gets security
- * fixes), what the hardened mode can enforce here, and the data folder's mode. Opens no database and
- * runs no provider: it is safe on a machine where nothing is set up yet.
+ * fixes), what the hardened mode can enforce here, the data folder's mode, and the terminal holders
+ * with what they hold. Opens no database and runs no provider: it is safe on a machine where nothing
+ * is set up yet.
  */
 export async function doctorCommand(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommandArgs(args, { json: { type: 'boolean' } }, DOCTOR_USAGE);
@@ -46,6 +53,7 @@ export async function doctorCommand(args: string[], io: CliIo): Promise<number> 
   };
   // On a Node without a compile cache, host/bin/v8-code-cache.mjs ran this bundle and says how.
   const v8CodeCache = (globalThis as { [key: symbol]: unknown })[Symbol.for('svc.v8CodeCache')] as V8CodeCacheState | undefined;
+  const holders = homeExists ? await describeHolders(svcHome) : [];
   const warnings = [
     ...(note ? [{ code: 'node_line_unsupported', message: note }] : []),
     ...(homeWarning ? [homeWarning] : []),
@@ -59,6 +67,7 @@ export async function doctorCommand(args: string[], io: CliIo): Promise<number> 
       compileCache: node.compileCache,
       ...(node.compileCache ? {} : { v8CodeCache: v8CodeCache ? { folder: v8CodeCache.folder ?? null, status: v8CodeCache.status } : { folder: null, status: 'off' } }),
       svcHome: { path: svcHome, exists: homeExists },
+      terminalHolders: holders,
       warnings,
     });
     return 0;
@@ -74,6 +83,8 @@ export async function doctorCommand(args: string[], io: CliIo): Promise<number> 
     `  memory            ${hardened.memory}`,
     `compile cache    ${node.compileCache ? 'on' : `not in this Node; svc's own V8 code cache: ${describeV8CodeCache(v8CodeCache)}`}`,
     `data folder      ${svcHome}${homeExists ? '' : ' (not created yet)'}`,
+    `terminal holders ${holders.length === 0 ? 'none running' : ''}`.trimEnd(),
+    ...holders.map(describeHolder),
   ];
   io.stdout.write(`${lines.join('\n')}\n`);
   for (const warning of warnings) {
