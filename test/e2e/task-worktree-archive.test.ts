@@ -3,13 +3,13 @@
 // and a kill -9 at any moment of `svc task discard --force` or `svc task restore` loses nothing: after
 // each kill `git fsck` is clean and every file the worktree held is byte-identical in the worktree
 // or in its archive, and the re-run ends with the worktree back exactly.
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, readlinkSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'libsql';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { commitAll, git, GIT_TEST_ENV, makeRepo, writeFiles } from '../support/git-repo.js';
 import { svcOk } from '../support/qwen-demo-project.js';
-import { createSvcSandbox, type SvcSandbox } from '../support/svc-process.js';
+import { createSvcSandbox, type SvcSandbox, waitFor } from '../support/svc-process.js';
 
 let svc: SvcSandbox;
 let repo: string;
@@ -61,13 +61,36 @@ test('svc project overlaps and svc task worktree give the same answer, and after
   await ok(['task', 'discard', String(b), '--force']);
 }, 120_000);
 
-/** Starts `svc <args>` and kills it with SIGKILL after `delayMs` (or lets it finish first). */
+/**
+ * Starts `svc <args>` and kills it with SIGKILL after `delayMs` (or lets it finish first). A git that
+ * svc had started goes on alone, as after a real crash: the checks wait until it has ended, so they
+ * read what the crash left and not a git still writing.
+ */
 async function killDuring(args: string[], delayMs: number): Promise<void> {
   const child = svc.start(args, { env: GIT_TEST_ENV });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const timer = setTimeout(() => child.kill('SIGKILL'), delayMs);
   await exited;
   clearTimeout(timer);
+  await waitFor(() => (orphanGits().length === 0 ? true : undefined), 30_000, 'the gits svc left running to end');
+}
+
+/** The git processes still working in the repository or under the service's home. */
+function orphanGits(): number[] {
+  const roots = [realpathSync(repo), realpathSync(svc.home)];
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((pid) => {
+      try {
+        if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'git') return false;
+        const cwd = readlinkSync(`/proc/${pid}/cwd`);
+        const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+        return roots.some((root) => cwd === root || cwd.startsWith(`${root}/`) || argv.includes(root));
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
 }
 
 function fsckClean(): void {
