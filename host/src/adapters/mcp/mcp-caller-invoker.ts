@@ -32,6 +32,8 @@ export interface McpCallerInvokerOptions extends OperationInvokerOptions {
 export class McpCallerInvoker extends OperationInvoker {
   /** The chat-sender rule is checked here, after the credential rules. */
   readonly checksSender = true;
+  /** For a caller bound to no task and scoped to no channel: neither policy above has anything to check. */
+  private readonly unrestricted: OperationInvoker;
 
   constructor(private readonly mcp: McpCallerInvokerOptions) {
     super({
@@ -47,6 +49,7 @@ export class McpCallerInvoker extends OperationInvoker {
         return withinScope(op.name, named, mcp.caller.projectScopes, services, call);
       },
     });
+    this.unrestricted = new OperationInvoker(mcp);
   }
 
   override async invoke<O extends AnyOperation>(operation: O | string, input: unknown, signal?: AbortSignal, progress?: OperationProgress): Promise<z.output<O['output']>> {
@@ -58,6 +61,8 @@ export class McpCallerInvoker extends OperationInvoker {
         throw new SvcError({ code: 'owner_required', message: `${op.name} through this profile serves only the owner of a chat: give platform, chatId and senderId` });
       }
     }
+    const { taskId, projectScopes } = this.mcp.caller;
+    if (taskId === undefined && projectScopes === undefined) return this.unrestricted.invoke(operation, input, signal, progress);
     return super.invoke(operation, input, signal, progress);
   }
 }

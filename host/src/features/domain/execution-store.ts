@@ -63,6 +63,25 @@ export class ExecutionStore {
     return row ? ExecutionRowSchema.parse(row) : undefined;
   }
 
+  /** The latest execution of each of these tasks that ever ran, by task id, in one read. */
+  latestForTasks(taskIds: readonly number[]): Map<number, ExecutionRecord> {
+    const latest = new Map<number, ExecutionRecord>();
+    if (taskIds.length === 1) {
+      const one = this.latestForTask(taskIds[0]!);
+      if (one) latest.set(one.taskId, one);
+      return latest;
+    }
+    if (taskIds.length === 0) return latest;
+    const rows = this.db
+      .prepare('SELECT * FROM executions WHERE id IN (SELECT MAX(id) FROM executions WHERE task_id IN (SELECT value FROM json_each(?)) GROUP BY task_id)')
+      .all(JSON.stringify(taskIds));
+    for (const row of rows) {
+      const execution = ExecutionRowSchema.parse(row);
+      latest.set(execution.taskId, execution);
+    }
+    return latest;
+  }
+
   /** The most recent execution of the task that recorded the CLI's session id. */
   latestSessionForTask(taskId: number): ExecutionRecord | undefined {
     const row = this.db.prepare('SELECT * FROM executions WHERE task_id = ? AND session_id IS NOT NULL ORDER BY id DESC LIMIT 1').get(taskId);

@@ -35,6 +35,13 @@ export class ProjectStore {
     return ProjectRowSchema.parse(row);
   }
 
+  /** The project's name alone (what a task's answer shows of it). */
+  nameOf(id: number): string {
+    const row = this.db.prepare('SELECT name FROM projects WHERE id = ?').get(id) as { name: string } | undefined;
+    if (!row) throw new SvcError({ code: 'project_not_found', message: `no project with id ${id}`, details: { id } });
+    return row.name;
+  }
+
   /** An id, or a name that is unique (within `workspaceId` when given). */
   resolve(ref: string | number, workspaceId?: number): ProjectRecord {
     if (typeof ref === 'number' || /^\d+$/.test(ref)) return this.get(Number(ref));

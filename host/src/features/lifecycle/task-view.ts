@@ -1,9 +1,9 @@
 // A task as its record answers show it: its columns, its project's name, its derived attention and
 // the commit its branch landed as.
 import { z } from 'zod';
-import type { Domain, TaskRecord } from '../domain/index.js';
+import type { Domain, ExecutionRecord, TaskRecord } from '../domain/index.js';
 import { TASK_STATUSES, TaskSchema } from '../domain/index.js';
-import type { WorktreeStore } from '../worktrees/index.js';
+import type { TaskOverlap, TaskWorktree, WorktreeStore } from '../worktrees/index.js';
 import { AttentionSchema, attentionOf, ConflictsWithBaseSchema, type AttentionFacts, type ConflictsWithBase } from './attention.js';
 
 export const TaskViewSchema = TaskSchema.extend({
@@ -20,21 +20,46 @@ export const TaskViewSchema = TaskSchema.extend({
 });
 export type TaskView = z.output<typeof TaskViewSchema>;
 
+type TaskFacts = AttentionFacts & { mergedCommit: string | null; openApprovals: number; conflictsWithBase: ConflictsWithBase | null };
+
 /** The facts attentionOf reads, from the database. */
 export function attentionFactsOf(
   domain: Domain,
   worktrees: WorktreeStore,
   task: TaskRecord,
   openApprovals: (taskId: number) => number = () => 0,
-): AttentionFacts & { mergedCommit: string | null; openApprovals: number; conflictsWithBase: ConflictsWithBase | null } {
-  const latest = domain.executions.latestForTask(task.id);
+): TaskFacts {
   const worktree = worktrees.get(task.id);
+  const overlaps = worktree?.state === 'ACTIVE' ? worktrees.overlapsOf(task.id) : [];
+  return factsOf(domain, worktrees, task, domain.executions.latestForTask(task.id), worktree, overlaps, openApprovals(task.id));
+}
+
+/** What a list already read of its tasks, for the other task an overlap names (read from the database when not in the list). */
+interface KnownOthers {
+  tasks?: ReadonlyMap<number, TaskRecord>;
+  /** The worktrees of the list's tasks (a task of the list without one is absent). */
+  worktrees?: ReadonlyMap<number, TaskWorktree>;
+}
+
+function factsOf(
+  domain: Domain,
+  worktrees: WorktreeStore,
+  task: TaskRecord,
+  latest: ExecutionRecord | undefined,
+  worktree: TaskWorktree | undefined,
+  overlaps: readonly TaskOverlap[],
+  openApprovals: number,
+  known: KnownOthers = {},
+): TaskFacts {
   const conflicts = new Set<string>();
   // What the overlap check last found against the other open tasks' branches (a pair whose other
   // side closed or lost its worktree no longer counts).
-  for (const overlap of worktree?.state === 'ACTIVE' ? worktrees.overlapsOf(task.id) : []) {
+  for (const overlap of worktree?.state === 'ACTIVE' ? overlaps : []) {
     const other = overlap.taskA === task.id ? overlap.taskB : overlap.taskA;
-    if (overlap.conflicts.length === 0 || !isOpen(domain, other) || worktrees.get(other)?.state !== 'ACTIVE') continue;
+    if (overlap.conflicts.length === 0) continue;
+    const listed = known.tasks?.get(other);
+    const open = listed ? listed.status !== 'DONE' && listed.status !== 'CANCELLED' : isOpen(domain, other);
+    if (!open || (listed ? known.worktrees?.get(other) : worktrees.get(other))?.state !== 'ACTIVE') continue;
     for (const file of overlap.conflicts) conflicts.add(file);
   }
   // And what it would conflict in with its base branch's tip when last checked (after every merge).
@@ -46,21 +71,37 @@ export function attentionFactsOf(
     ...(worktree ? { worktree: { mergedCommit: worktree.mergedCommit } } : {}),
     conflicts: [...conflicts].sort(),
     mergedCommit: worktree?.mergedCommit ?? null,
-    openApprovals: openApprovals(task.id),
+    openApprovals,
     conflictsWithBase: withBase.length > 0 ? { baseBranch: worktree!.baseBranch, files: [...withBase].sort() } : null,
   };
 }
 
-/** Task records with their project's name and attention, for the record answers. */
-export function taskViews(domain: Domain, worktrees: WorktreeStore, tasks: readonly TaskRecord[], openApprovals?: (taskId: number) => number): TaskView[] {
+/**
+ * Task records with their project's name and attention, for the record answers. The facts of the
+ * whole list are read together (one read per fact table and per project, however many tasks);
+ * `openApprovals` answers the open approval count of each task it knows of (see openApprovalCounts).
+ */
+export function taskViews(
+  domain: Domain,
+  worktrees: WorktreeStore,
+  tasks: readonly TaskRecord[],
+  openApprovals?: (taskIds: readonly number[]) => ReadonlyMap<number, number>,
+): TaskView[] {
+  const ids = tasks.map((task) => task.id);
+  const latest = domain.executions.latestForTasks(ids);
+  const worktreeOf = worktrees.getMany(ids);
+  const active = ids.filter((id) => worktreeOf.get(id)?.state === 'ACTIVE');
+  const overlapsOf = worktrees.overlapsOfMany(active);
+  const approvals = openApprovals?.(ids);
+  const known: KnownOthers = { tasks: new Map(tasks.map((task) => [task.id, task])), worktrees: worktreeOf };
   const projectNames = new Map<number, string>();
   return tasks.map((task) => {
     let projectName = projectNames.get(task.projectId);
     if (projectName === undefined) {
-      projectName = domain.projects.get(task.projectId).name;
+      projectName = domain.projects.nameOf(task.projectId);
       projectNames.set(task.projectId, projectName);
     }
-    const facts = attentionFactsOf(domain, worktrees, task, openApprovals);
+    const facts = factsOf(domain, worktrees, task, latest.get(task.id), worktreeOf.get(task.id), overlapsOf.get(task.id) ?? [], approvals?.get(task.id) ?? 0, known);
     return { ...task, projectName, attention: attentionOf(facts), mergedCommit: facts.mergedCommit, openApprovals: facts.openApprovals, conflictsWithBase: facts.conflictsWithBase };
   });
 }

@@ -107,6 +107,23 @@ export class WorktreeStore {
     return row === undefined ? undefined : RowSchema.parse(row);
   }
 
+  /** The worktrees of these tasks (those that have one), by task id, in one read. */
+  getMany(taskIds: readonly number[]): Map<number, TaskWorktree> {
+    const found = new Map<number, TaskWorktree>();
+    if (taskIds.length === 1) {
+      const one = this.get(taskIds[0]!);
+      if (one) found.set(one.taskId, one);
+      return found;
+    }
+    if (taskIds.length === 0) return found;
+    const rows = this.db.prepare('SELECT * FROM task_worktrees WHERE task_id IN (SELECT value FROM json_each(?))').all(JSON.stringify(taskIds));
+    for (const row of rows) {
+      const worktree = RowSchema.parse(row);
+      found.set(worktree.taskId, worktree);
+    }
+    return found;
+  }
+
   list(filter: { projectId?: number; states?: TaskWorktree['state'][] } = {}): TaskWorktree[] {
     const where: string[] = [];
     const args: (string | number)[] = [];
@@ -184,19 +201,44 @@ export class WorktreeStore {
   }
 
   overlapsOf(taskId: number): TaskOverlap[] {
-    const rows = this.db.prepare('SELECT * FROM task_overlaps WHERE task_a = ? OR task_b = ? ORDER BY detected_at').all(taskId, taskId) as {
-      task_a: number;
-      task_b: number;
-      files: string;
-      conflicts: string;
-      detected_at: string;
-    }[];
-    return rows.map((row) => ({
-      taskA: row.task_a,
-      taskB: row.task_b,
-      files: JSON.parse(row.files) as string[],
-      conflicts: JSON.parse(row.conflicts) as string[],
-      detectedAt: row.detected_at,
-    }));
+    return (this.db.prepare('SELECT * FROM task_overlaps WHERE task_a = ? OR task_b = ? ORDER BY detected_at').all(taskId, taskId) as OverlapRow[]).map(overlapOf);
   }
+
+  /** overlapsOf each of these tasks, in one read (a task with none is left out). */
+  overlapsOfMany(taskIds: readonly number[]): Map<number, TaskOverlap[]> {
+    const found = new Map<number, TaskOverlap[]>();
+    if (taskIds.length === 0) return found;
+    const ids = JSON.stringify(taskIds);
+    const rows = this.db
+      .prepare('SELECT * FROM task_overlaps WHERE task_a IN (SELECT value FROM json_each(?)) OR task_b IN (SELECT value FROM json_each(?)) ORDER BY detected_at')
+      .all(ids, ids) as OverlapRow[];
+    const wanted = new Set(taskIds);
+    for (const overlap of rows.map(overlapOf)) {
+      for (const taskId of new Set([overlap.taskA, overlap.taskB])) {
+        if (!wanted.has(taskId)) continue;
+        const list = found.get(taskId) ?? [];
+        list.push(overlap);
+        found.set(taskId, list);
+      }
+    }
+    return found;
+  }
+}
+
+interface OverlapRow {
+  task_a: number;
+  task_b: number;
+  files: string;
+  conflicts: string;
+  detected_at: string;
+}
+
+function overlapOf(row: OverlapRow): TaskOverlap {
+  return {
+    taskA: row.task_a,
+    taskB: row.task_b,
+    files: JSON.parse(row.files) as string[],
+    conflicts: JSON.parse(row.conflicts) as string[],
+    detectedAt: row.detected_at,
+  };
 }

@@ -1,0 +1,117 @@
+// A list of task answers reads its facts together: the same views as task by task, in a number of
+// statements that does not grow with the list.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { Domain, type TaskRecord } from '../../src/features/domain/index.js';
+import { WorktreeStore } from '../../src/features/worktrees/index.js';
+import { openDatabase, type Db } from '../../src/platform/db/index.js';
+import { attentionFactsOf, attentionOf, openApprovalCount, openApprovalCounts, taskViews } from '../../src/features/lifecycle/index.js';
+import { ensureMessagingSchema } from '../../../harness/src/messaging/index.js';
+import { ApprovalStore } from '../../../harness/src/approvals/approval-store.js';
+
+let dir: string;
+let db: Db;
+let domain: Domain;
+let worktrees: WorktreeStore;
+let projectId: number;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'svc-task-views-'));
+  db = openDatabase(join(dir, 'svc.db'));
+  domain = new Domain(db, { signals: { setUnattended: () => undefined } });
+  worktrees = new WorktreeStore(db);
+  const workspace = domain.workspaces.create({ name: 'w' });
+  projectId = domain.projects.create({ workspaceId: workspace.id, name: 'app', repoPath: dir }).id;
+});
+
+afterEach(() => {
+  db.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Tasks in every state the facts tell apart: running, failed, ended with changes, merged, conflicting (with another task or its base), asking for approval. */
+function tasksOfEveryKind(count: number): TaskRecord[] {
+  const approvals = new ApprovalStore(db);
+  const made: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const task = domain.tasks.create({ projectId, title: `task ${i}` });
+    made.push(task.id);
+    const kind = i % 6;
+    if (kind === 0) continue;
+    const run = () => domain.executions.create({ taskId: task.id, connectionId: null, connectionName: 'c', providerId: 'p', mode: 'fresh', sessionId: null });
+    if (kind === 1) run();
+    if (kind === 2) domain.executions.finish(run().id, { status: 'FAILED', endReason: 'exited' });
+    if (kind >= 3) {
+      // An older run first: the latest one is the one that counts.
+      domain.executions.finish(run().id, { status: 'FAILED', endReason: 'exited' });
+      domain.executions.finish(run().id, { status: 'COMPLETED', endReason: 'exited', leftChanges: true });
+      worktrees.begin({ taskId: task.id, projectId, branch: `svc/${task.id}`, baseBranch: 'main', worktreePath: join(dir, String(task.id)) });
+      worktrees.activate(task.id, 'abc1234');
+    }
+    if (kind === 4) worktrees.markMerged(task.id, 'def5678');
+    if (kind === 5) {
+      worktrees.setBaseConflicts(task.id, ['app.js'], 'def5678');
+      approvals.open({ taskId: task.id, executionId: null, cli: 'claude', toolName: 'Bash', callHash: `h${task.id}`, cwd: null, shown: 'ls' });
+      approvals.open({ taskId: task.id, executionId: null, cli: 'claude', toolName: 'Bash', callHash: `i${task.id}`, cwd: null, shown: 'pwd' });
+    }
+  }
+  // Two ended tasks whose branches conflict with each other.
+  if (count > 9) worktrees.recordOverlap(made[3]!, made[9]!, ['lib.js'], ['lib.js'], 'sig');
+  return made.map((id) => domain.tasks.get(id));
+}
+
+/** The statements run while `read` runs (each read here prepares its statement and runs it once). */
+function statementsOf(read: () => unknown): number {
+  const prepare = db.prepare;
+  let count = 0;
+  db.prepare = ((sql: string) => (count++, prepare(sql))) as Db['prepare'];
+  try {
+    read();
+  } finally {
+    db.prepare = prepare;
+  }
+  return count;
+}
+
+describe('taskViews of a list', () => {
+  test('each view is what the task alone shows: its project, attention, merged commit, open approvals and base conflicts', () => {
+    ensureMessagingSchema(db);
+    const tasks = tasksOfEveryKind(18);
+    const views = taskViews(domain, worktrees, tasks, (ids) => openApprovalCounts(db, ids));
+    expect(views.map((view) => view.id)).toEqual(tasks.map((task) => task.id));
+    for (const [i, task] of tasks.entries()) {
+      const facts = attentionFactsOf(domain, worktrees, task, (id) => openApprovalCount(db, id));
+      expect(views[i]).toEqual({
+        ...task,
+        projectName: 'app',
+        attention: attentionOf(facts),
+        mergedCommit: facts.mergedCommit,
+        openApprovals: facts.openApprovals,
+        conflictsWithBase: facts.conflictsWithBase,
+      });
+    }
+    expect(new Set(views.map((view) => view.attention))).toEqual(new Set(['idle', 'working', 'needs_you', 'ready_for_review', 'conflicts']));
+    expect(views.filter((view) => view.openApprovals === 2)).toHaveLength(3);
+    expect(views.filter((view) => view.mergedCommit === 'def5678')).toHaveLength(3);
+    expect(views.filter((view) => view.conflictsWithBase !== null)).toHaveLength(3);
+  });
+
+  test('reads as many statements for 24 tasks as for 12', () => {
+    ensureMessagingSchema(db);
+    const tasks = tasksOfEveryKind(24);
+    const read = (list: TaskRecord[]) => statementsOf(() => taskViews(domain, worktrees, list, (ids) => openApprovalCounts(db, ids)));
+    // The first read finds the approval table; from then on each list reads the same.
+    read(tasks.slice(0, 12));
+    expect(read(tasks)).toBe(read(tasks.slice(0, 12)));
+  });
+
+  test('a database the harness has not made its approval table in counts none, and finds the table once it is made', () => {
+    const tasks = tasksOfEveryKind(1);
+    expect(taskViews(domain, worktrees, tasks, (ids) => openApprovalCounts(db, ids))[0]!.openApprovals).toBe(0);
+    ensureMessagingSchema(db);
+    new ApprovalStore(db).open({ taskId: tasks[0]!.id, executionId: null, cli: 'claude', toolName: 'Bash', callHash: 'h', cwd: null, shown: 'ls' });
+    expect(taskViews(domain, worktrees, tasks, (ids) => openApprovalCounts(db, ids))[0]!.openApprovals).toBe(1);
+  });
+});
