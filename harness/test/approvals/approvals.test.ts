@@ -5,6 +5,8 @@ import { addTelegramChannel, openHarnessFixture, type HarnessFixture } from '../
 import { resolveGatewayTaskContext } from '../../src/routing/index.js';
 import { answerApproval, applyApprovalTimeouts, approvalStores, listApprovals, parseReply, requestApproval, setApprovalPolicy } from '../../src/approvals/index.js';
 import { harnessStores, listHarnessMessages } from '../../src/messaging/index.js';
+import { getBoard } from '../../src/board/index.js';
+import { getTask } from '../../../host/src/operations/task/get-task.js';
 
 let fx: HarnessFixture;
 beforeAll(async () => {
@@ -195,4 +197,16 @@ describe('answering from the chat', () => {
     const told = harnessStores(fx.services).messages.list({ taskId, limit: 5 }).items.map((m) => m.body);
     expect(told[0]).toContain(`Approval #${approvalId} was allowed by a person via web`);
   });
+});
+
+test('a waiting permission request makes its task need the person on the board as in the task answers', async () => {
+  const taskId = fx.newTask();
+  fx.running(taskId);
+  const attentionOnBoard = async () => (await fx.call(getBoard, { taskId })).items.find((card: { taskId: number; attention: string }) => card.taskId === taskId)?.attention;
+  expect(await attentionOnBoard()).toBe('working');
+  const { approvalId } = await request(taskId, bash('curl https://example.com'));
+  expect((await fx.call(getTask, { id: taskId })).attention).toBe('needs_you');
+  expect(await attentionOnBoard()).toBe('needs_you');
+  await answer(approvalId, 'deny', 'not now');
+  expect(await attentionOnBoard()).toBe('working');
 });

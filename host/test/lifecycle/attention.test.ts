@@ -94,7 +94,7 @@ describe('the facts read from the database', () => {
         worktrees.activate(task.id, 'abc1234');
       }
       worktrees.recordOverlap(a!.id, b!.id, ['app.js'], ['app.js'], 'sig');
-      const attention = () => taskViews(domain, worktrees, [domain.tasks.get(a!.id)])[0]!;
+      const attention = () => taskViews(domain, worktrees, [domain.tasks.get(a!.id)], () => new Map())[0]!;
       expect(attention()).toMatchObject({ attention: 'conflicts', projectName: 'app', mergedCommit: null, conflictsWithBase: null });
       worktrees.setBaseConflicts(a!.id, ['lib.js', 'app.js'], 'def5678');
       expect(attention()).toMatchObject({ attention: 'conflicts', conflictsWithBase: { baseBranch: 'main', files: ['app.js', 'lib.js'] } });

@@ -85,14 +85,15 @@ export function taskViews(
   domain: Domain,
   worktrees: WorktreeStore,
   tasks: readonly TaskRecord[],
-  openApprovals?: (taskIds: readonly number[]) => ReadonlyMap<number, number>,
+  // Required, so that no face shows an attention that forgets a waiting permission request.
+  openApprovals: (taskIds: readonly number[]) => ReadonlyMap<number, number>,
 ): TaskView[] {
   const ids = tasks.map((task) => task.id);
   const latest = domain.executions.latestForTasks(ids);
   const worktreeOf = worktrees.getMany(ids);
   const active = ids.filter((id) => worktreeOf.get(id)?.state === 'ACTIVE');
   const overlapsOf = worktrees.overlapsOfMany(active);
-  const approvals = openApprovals?.(ids);
+  const approvals = openApprovals(ids);
   const known: KnownOthers = { tasks: new Map(tasks.map((task) => [task.id, task])), worktrees: worktreeOf };
   const projectNames = new Map<number, string>();
   return tasks.map((task) => {
@@ -101,7 +102,7 @@ export function taskViews(
       projectName = domain.projects.nameOf(task.projectId);
       projectNames.set(task.projectId, projectName);
     }
-    const facts = factsOf(domain, worktrees, task, latest.get(task.id), worktreeOf.get(task.id), overlapsOf.get(task.id) ?? [], approvals?.get(task.id) ?? 0, known);
+    const facts = factsOf(domain, worktrees, task, latest.get(task.id), worktreeOf.get(task.id), overlapsOf.get(task.id) ?? [], approvals.get(task.id) ?? 0, known);
     return { ...task, projectName, attention: attentionOf(facts), mergedCommit: facts.mergedCommit, openApprovals: facts.openApprovals, conflictsWithBase: facts.conflictsWithBase };
   });
 }
