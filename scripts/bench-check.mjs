@@ -4,8 +4,10 @@
 // figure more than 50 % worse than its baseline is measured again, and the build fails when the
 // second run is as bad. A figure 20 % worse, or short of its goal, is said but does not fail: one
 // shared machine's noise must not block a landing.
-//   --from=<run.json>  compare a run already made instead of running the bench
-//   --accept           write the run's ratios as the new baseline (after a person read them)
+//   --from=<run.json>  compare a run already made instead of running the bench (with --accept it
+//                      may be given more than once)
+//   --accept           write the run's ratios as the new baseline (after a person read them); from
+//                      several runs, each figure's worst ratio
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,7 +17,8 @@ import { baselineFromRun, compareRun, formatComparison } from '../test/bench/ben
 const root = resolve(import.meta.dirname, '..');
 const baselineFile = join(root, 'test/bench/baseline.json');
 const args = process.argv.slice(2);
-const from = args.find((arg) => arg.startsWith('--from='))?.slice('--from='.length);
+const fromAll = args.filter((arg) => arg.startsWith('--from=')).map((arg) => resolve(arg.slice('--from='.length)));
+const from = fromAll[0];
 const accept = args.includes('--accept');
 
 const scratch = mkdtempSync(join(tmpdir(), 'svc-bench-check-'));
@@ -26,12 +29,12 @@ try {
 }
 
 function check() {
-  const run = from ? readRun(resolve(from)) : measure([], join(scratch, 'run.json'));
+  const run = from ? readRun(from) : measure([], join(scratch, 'run.json'));
   if (!run) return 1;
   if (accept) {
-    const next = baselineFromRun(run);
+    const next = baselineFromRun(run, ...fromAll.slice(1).map(readRun));
     writeFileSync(baselineFile, `${JSON.stringify(next, null, 2)}\n`);
-    console.log(`baseline written: ${Object.keys(next.figures).length} figures, load ${formatLoad(run.recorded)}`);
+    console.log(`baseline written: ${Object.keys(next.figures).length} figures, the worst of ${next.recorded.runs} run(s), load ${formatLoad(run.recorded)}`);
     return 0;
   }
   const baseline = readRun(baselineFile);

@@ -7,7 +7,7 @@ export interface BenchRun {
   results: BenchResult[];
 }
 export interface Baseline {
-  recorded?: BenchRun['recorded'];
+  recorded?: BenchRun['recorded'] & { runs?: number };
   figures: Record<string, { ratio: number; name: string }>;
 }
 export interface ComparedFigure {
@@ -29,4 +29,4 @@ export function goalBound(goal: string | undefined): { op: '≤' | '≥'; value:
 export function worseBy(ratio: number, baselineRatio: number, higher: boolean): number;
 export function compareRun(results: BenchResult[], baseline: Baseline | undefined, limits?: { warnAt?: number; failAt?: number }): ComparedFigure[];
 export function formatComparison(rows: ComparedFigure[]): string;
-export function baselineFromRun(run: BenchRun): Baseline;
+export function baselineFromRun(...runs: BenchRun[]): Baseline;

@@ -42,4 +42,16 @@ describe('pnpm bench:check rules', () => {
     expect(row!.regressed).toBe(false);
     expect(formatComparison([row!])).toContain('no baseline');
   });
+
+  test('a baseline made of several runs keeps each figure’s worst ratio', () => {
+    const runs = [
+      runOf([figure('start', 1.2), figure('throughput', 0.95, { unit: 'MiB/s', goal: '≥ 0.9× (higher is better)' })]),
+      runOf([figure('start', 1.4), figure('throughput', 0.91, { unit: 'MiB/s', goal: '≥ 0.9× (higher is better)' })]),
+      runOf([figure('start', 1.1)]),
+    ];
+    const baseline = baselineFromRun(...runs);
+    expect(baseline.recorded?.runs).toBe(3);
+    expect(baseline.figures[figureKey('start')]!.ratio).toBe(1.4);
+    expect(baseline.figures[figureKey('throughput')]!.ratio).toBe(0.91);
+  });
 });
