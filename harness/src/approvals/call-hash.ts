@@ -12,9 +12,20 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
-/** The identity of one call: its tool, its arguments and the folder it runs in. A changed byte is another call. */
+/**
+ * The identity of one call: its tool, its arguments and the folder it runs in. A changed byte is
+ * another call, except in `description`: the model's own words about the call (Claude Code's Bash
+ * description, Codex's justification), which it rewords from one try to the next and which run
+ * nothing. The person is still shown them.
+ */
 export function callHash(toolName: string, toolInput: unknown, cwd: string | null): string {
-  return createHash('sha256').update(canonicalJson({ tool: toolName, input: toolInput ?? null, cwd })).digest('hex');
+  return createHash('sha256').update(canonicalJson({ tool: toolName, input: withoutCommentary(toolInput), cwd })).digest('hex');
+}
+
+function withoutCommentary(toolInput: unknown): unknown {
+  if (toolInput === null || typeof toolInput !== 'object' || Array.isArray(toolInput)) return toolInput ?? null;
+  const { description: _commentary, ...call } = toolInput as Record<string, unknown>;
+  return call;
 }
 
 const SHOWN_LIMIT = 4000;

@@ -210,3 +210,13 @@ test('a waiting permission request makes its task need the person on the board a
   await answer(approvalId, 'deny', 'not now');
   expect(await attentionOnBoard()).toBe('working');
 });
+
+test("the model's reworded description of the same command is the same call; another command is not", async () => {
+  const taskId = fx.newTask();
+  fx.running(taskId);
+  const call = (command: string, description: string) => ({ cli: 'claude-code', toolName: 'Bash', toolInput: { command, description }, cwd: '/repo' });
+  const first = await fx.call(requestApproval, { taskId, ...call('npm run build', 'Build the project'), waitMs: 0 });
+  await answer(first.approvalId, 'allow_for_task');
+  expect(await fx.call(requestApproval, { taskId, ...call('npm run build', 'Rebuild after the fix'), waitMs: 0 })).toMatchObject({ decision: 'allow' });
+  expect(await fx.call(requestApproval, { taskId, ...call('npm run build -- --force', 'Build the project'), waitMs: 0 })).toMatchObject({ decision: 'deny', parked: true });
+});
