@@ -11,7 +11,8 @@ import { SvcError } from '@svc-org/ai-sdk';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { openDatabase, type Db } from '../../src/platform/db/index.js';
 import { Domain } from '../../src/features/domain/index.js';
-import { TaskWorktrees } from '../../src/features/worktrees/index.js';
+import { TaskWorktrees, WorktreeWatcher } from '../../src/features/worktrees/index.js';
+import type { TaskOverlap } from '../../src/features/worktrees/index.js';
 import { attentionFactsOf, attentionOf } from '../../src/features/lifecycle/index.js';
 import { commitAll, git, GIT_TEST_ENV, makeRepo, writeFiles } from '../../../test/support/git-repo.js';
 
@@ -73,6 +74,21 @@ function snapshot(taskId: number, worktree: string): string {
 }
 
 describe('git truth', () => {
+  test('the service reports an overlap that another process recorded first (svc task worktree), not only those it finds itself', async () => {
+    const [a, b] = [newTask('shout'), newTask('whisper')];
+    for (const [id, line] of [[a, 'TWO'], [b, '(two)']] as const) {
+      const { cwd } = await worktrees.prepare(id);
+      writeFiles(cwd, { 'app.js': `one\n${line}\nthree\n` });
+      commitAll(cwd, line);
+    }
+    // Another process (the CLI) computes and records the pair first.
+    await new TaskWorktrees({ db, domain, svcHome: join(dir, 'home'), hostEnv: { ...process.env, ...GIT_TEST_ENV } }).truthOf(a);
+    const reported: TaskOverlap[] = [];
+    const logger = { info: () => undefined, warn: () => undefined, error: () => undefined, debug: () => undefined } as never;
+    await new WorktreeWatcher({ worktrees, logger, onOverlap: (_project, overlap) => reported.push(overlap) }).pass();
+    expect(reported).toEqual([expect.objectContaining({ taskA: a, taskB: b, files: ['app.js'], conflicts: ['app.js'] })]);
+  });
+
   test('one computation answers the task and the project alike; after a merge the other task conflicts with the base and an event says so', async () => {
     const [a, b] = [newTask('shout'), newTask('whisper')];
     const wa = (await worktrees.prepare(a)).cwd;

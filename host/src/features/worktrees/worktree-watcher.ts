@@ -11,7 +11,7 @@ import type { TaskOverlap } from './worktree-store.js';
 export interface WorktreeWatcherOptions {
   worktrees: TaskWorktrees;
   logger: Logger;
-  /** A pair of open tasks overlapping, new or changed since the last check. */
+  /** A pair of open tasks overlapping, at every pass (the report is deduplicated where it is stored). */
   onOverlap(projectId: number, overlap: TaskOverlap): void;
   /** An open task now conflicts with its base's tip (its domain event is already recorded). */
   onBaseConflict?(projectId: number, conflict: BaseConflict): void;
@@ -63,8 +63,10 @@ export class WorktreeWatcher {
     const { worktrees, onOverlap } = this.options;
     for (const projectId of worktrees.projectsWithOpenWorktrees()) {
       if (this.state === STATES.stopping) return;
-      const { fresh, newBaseConflicts } = await worktrees.checkOverlaps(projectId);
-      for (const overlap of fresh) onOverlap(projectId, overlap);
+      // Every overlap, not only those this pass found first: a `svc task worktree` in another
+      // process may have recorded it before, and the report is deduplicated where it is stored.
+      const { overlaps, newBaseConflicts } = await worktrees.checkOverlaps(projectId);
+      for (const overlap of overlaps) onOverlap(projectId, overlap);
       for (const conflict of newBaseConflicts) this.options.onBaseConflict?.(projectId, conflict);
     }
     const now = (this.options.now ?? Date.now)();
