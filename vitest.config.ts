@@ -95,6 +95,7 @@ export default defineConfig({
           // the host again for every file was most of this part's time. A test restores any process
           // state it changes (CONTRIBUTING.md, Tests).
           isolate: false,
+          setupFiles: ['test/support/process-env-guard.ts'],
           include: ['sdk/test/**/*.test.ts', 'host/test/**/*.test.ts', 'test/**/*.test.ts', 'extensions/cli-providers/*/test/**/*.test.ts', 'catalog/test/**/*.test.ts', 'harness/test/**/*.test.ts'],
           exclude: [...configDefaults.exclude, 'test/conformance/**', ...END_TO_END],
         },

@@ -97,7 +97,7 @@ describe('createRealProcessHost', () => {
   });
 
   test("leaves out of envPatch what svc leaves out: the host's SVC_* keys and variables that run other code", async () => {
-    const host = createRealProcessHost({ env: { PATH: process.env.PATH } });
+    const host = createRealProcessHost({ env: { PATH: process.env.PATH, SVC_HOME: undefined, NODE_OPTIONS: undefined, LD_PRELOAD: undefined } });
     const script = "process.stdout.write(JSON.stringify([process.env.NODE_OPTIONS, process.env.LD_PRELOAD, process.env.SVC_HOME, process.env.PATH === process.env.KEPT_PATH, process.env.EXTRA]))";
     const run = await host.context().host.process.run({
       command: process.execPath,

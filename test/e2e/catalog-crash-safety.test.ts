@@ -3,7 +3,7 @@
 // (or, once committed, the new one) must be fully usable — listed, and answering a query through the
 // provider — and the next start must leave no journal row, no staging folder and no store folder
 // that nothing refers to.
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -50,7 +50,13 @@ function rawState(): RawState {
 
 async function crashAt(point: string, args: string[]): Promise<void> {
   const result = await svc.run(args, { env: { SVC_TEST_CRASH_AT: point } });
-  expect(result.signal, `${args.join(' ')} should have been killed at ${point}\n${result.stdout}\n${result.stderr}`).toBe('SIGKILL');
+  expect(result.signal, `${args.join(' ')} should have been killed at ${point}\n${result.stdout}\n${result.stderr}\n${logTail()}`).toBe('SIGKILL');
+}
+
+/** The end of the service log, where an unexpected error is written with its stack. */
+function logTail(): string {
+  const file = join(svc.home, 'logs', 'svc.log');
+  return existsSync(file) ? readFileSync(file, 'utf8').split('\n').slice(-40).join('\n') : '(no service log)';
 }
 
 /** The next start: it lists, then the provider answers through the version expected to serve. */

@@ -176,7 +176,7 @@ describe('provision_remote_project', () => {
     const bare = join(fx.home, 'remote.git');
     execFileSync('git', ['clone', '-q', '--bare', source, bare]);
     const input = { platform: 'telegram', chatId: OWNER, senderId: OWNER, remoteUrl: `file://${bare}`, mode: 'REVIEW_ONLY' };
-    process.env.SVC_HOME_BACKUP = process.env.SVC_HOME;
+    const savedHome = process.env.SVC_HOME;
     process.env.SVC_HOME = fx.home;
     try {
       const first = await fx.call(provisionRemoteProject, input);
@@ -186,9 +186,10 @@ describe('provision_remote_project', () => {
       expect(execFileSync('git', ['-C', first.repoPath, 'log', '--format=%s']).toString().trim()).toBe('init');
       await expect(fx.call(provisionRemoteProject, { ...input, senderId: '1' })).rejects.toMatchObject({ code: 'owner_required' });
     } finally {
-      if (process.env.SVC_HOME_BACKUP === undefined) delete process.env.SVC_HOME;
-      else process.env.SVC_HOME = process.env.SVC_HOME_BACKUP;
-      delete process.env.SVC_HOME_BACKUP;
+      // Assigning undefined to process.env stores the string "undefined", which the next test file in this
+      // process would inherit.
+      if (savedHome === undefined) delete process.env.SVC_HOME;
+      else process.env.SVC_HOME = savedHome;
     }
   });
 });

@@ -17,8 +17,10 @@ export interface OpenDatabaseOptions {
 export function openDatabase(file: string, options: OpenDatabaseOptions = {}): Db {
   ownerOnly(file);
   const db = new Database(file);
-  db.pragma('journal_mode = WAL');
+  // The busy timeout first: switching to WAL reads the header, and a process that is recovering or
+  // checkpointing the file holds it for a moment; without a timeout that read fails at once.
   db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
+  db.pragma('journal_mode = WAL');
   db.pragma('foreign_keys = ON');
   db.pragma('synchronous = NORMAL');
   cachePreparedStatements(db);
