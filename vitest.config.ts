@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 // Three parts, run in this order:
@@ -44,6 +44,35 @@ const TIMED = [
   'harness/test/e2e/outbox-durability.test.ts',
   'harness/test/e2e/workbench-auto-start.test.ts',
 ];
+
+// The second Node line in CI (`pnpm test:line`, SVC_TEST_LINE_ONLY=1) runs every unit file but only the
+// end-to-end files whose outcome can depend on the Node line: Node's permission model and the hardened
+// mode, native modules in child processes (node-pty in the service and the terminal holder), process
+// and signal handling, the V8 code cache, the CLI's start, and every hostile-provider case. The rest
+// (pages, the harness's journeys, git) exercise svc's own logic, which the first line has proven.
+const LINE_SENSITIVE = [
+  'test/security/**/*.test.ts',
+  'test/e2e/node-lines.test.ts',
+  'test/e2e/runtime-isolation.test.ts',
+  'test/e2e/hardened-providers.test.ts',
+  'test/e2e/isolation-record.test.ts',
+  'test/e2e/crash-quarantine.test.ts',
+  'test/e2e/hostile-provider-serve.test.ts',
+  'test/e2e/v8-code-cache.test.ts',
+  'test/e2e/cli-start.test.ts',
+  'test/e2e/cli-lazy-modules.test.ts',
+  'test/e2e/service.test.ts',
+  'test/e2e/session.test.ts',
+  'test/e2e/terminal-holder.test.ts',
+  'test/e2e/stuck-provider.test.ts',
+  'test/e2e/mcp-http.test.ts',
+  'test/e2e/catalog-install.test.ts',
+];
+for (const file of LINE_SENSITIVE) {
+  if (!file.includes('*') && !existsSync(file)) throw new Error(`vitest.config.ts names ${file} in LINE_SENSITIVE, which does not exist`);
+}
+const lineOnly = process.env.SVC_TEST_LINE_ONLY === '1';
+const inLine = (file: string) => LINE_SENSITIVE.includes(file) || file.startsWith('test/security/');
 
 // A machine may name an extra CA bundle for its registry proxy (NODE_EXTRA_CA_CERTS): every Node start
 // then parses it, about 70 ms of CPU on a start that takes 30 without it, and the tests start `svc`
@@ -102,11 +131,11 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'e2e', include: END_TO_END, exclude: [...configDefaults.exclude, 'test/conformance/**', ...TIMED], maxWorkers: 2, sequence: { groupOrder: 1 } },
+        test: { name: 'e2e', include: lineOnly ? LINE_SENSITIVE : END_TO_END, exclude: [...configDefaults.exclude, 'test/conformance/**', ...TIMED], maxWorkers: 2, sequence: { groupOrder: 1 } },
       },
       {
         extends: true,
-        test: { name: 'slow', include: TIMED, exclude: [...configDefaults.exclude, 'test/conformance/**'], maxWorkers: 1, sequence: { groupOrder: 2 } },
+        test: { name: 'slow', include: lineOnly ? TIMED.filter(inLine) : TIMED, exclude: [...configDefaults.exclude, 'test/conformance/**'], maxWorkers: 1, sequence: { groupOrder: 2 } },
       },
     ],
   },
