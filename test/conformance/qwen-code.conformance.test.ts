@@ -200,7 +200,7 @@ describe('Qwen Code in a task terminal of the service (interactive, in a PTY)', 
     const execution = await terminals.start(taskId, 'tui-submit');
     // Everything attaches but the permission-request hook, which Qwen Code does not have: the
     // execution says so rather than pretending its approvals are relayed.
-    expect(execution.unsupportedAttachments.map((entry: { kind: string }) => entry.kind)).toEqual(['permissionRequestHook']);
+    expect(execution.unsupportedAttachments.map((entry: any) => entry.kind)).toEqual(['permissionRequestHook']);
     const sentWith = (text: string) => turns(server).some((request) => JSON.stringify(messagesOf(request.body)).includes(text));
     const first = await terminals.submit(taskId, 'First message,\nwith a second line.');
     expect(first, plain(await terminals.screen(taskId)).slice(-3000)).toMatchObject({ status: 200, body: { confirmed: true } });
