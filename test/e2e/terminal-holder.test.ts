@@ -62,6 +62,24 @@ async function say(server: ServeProcess, taskId: number, text: string, cursor = 
   await readTerminalUntil(server, taskId, `You said: ${text}`, cursor);
 }
 
+/** Attaches as `svc task attach` does (the output stream from the start of the terminal) until `text` shows; returns what came. */
+async function attachUntil(server: ServeProcess, taskId: number, text: string): Promise<string> {
+  const controller = new AbortController();
+  const response = await fetch(`${server.url}/api/internal/terminal/${taskId}/stream?cursor=0`, { headers: { authorization: `Bearer ${server.token}` }, signal: controller.signal });
+  expect(response.status).toBe(200);
+  const decoder = new TextDecoder();
+  let seen = '';
+  try {
+    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+      seen += decoder.decode(chunk, { stream: true });
+      if (seen.includes(text)) return seen;
+    }
+  } finally {
+    controller.abort();
+  }
+  throw new Error(`the attached stream ended before "${text}": ${JSON.stringify(seen)}`);
+}
+
 const count = (text: string, part: string) => text.split(part).length - 1;
 const commandLine = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ');
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -123,10 +141,14 @@ describe('task terminals in the terminal holder', () => {
       }),
     );
 
+    // Attaching (the stream `svc task attach` and the web read) shows the screen from before the crash.
+    expect(await attachUntil(second, tasks[1]!, 'You said: before the crash 1')).toContain('qwen> ');
+
     // The parked question, answered after the crash, is typed into the same process once.
     expect(await ok(['harness', 'reply', String(asked.messageId), 'use', 'postgres'])).toContain(`replied: task ${asker} already_running`);
     await readTerminalUntil(second, asker, 'You said: use postgres');
-    expect((await latestExecutions(second, [asker])).get(asker)).toMatchObject({ id: before.get(asker)!.id, status: 'RUNNING', pid: before.get(asker)!.pid });
+    const answered = await latestExecutions(second, tasks);
+    for (const taskId of tasks) expect(answered.get(taskId)).toMatchObject({ id: before.get(taskId)!.id, status: 'RUNNING', pid: before.get(taskId)!.pid });
     await say(second, asker, 'and one more line');
     const whole = await second.api('GET', `/api/internal/terminal/${asker}/buffer?cursor=0`);
     expect(count(whole.body.data, 'You said: use postgres')).toBe(1);
