@@ -12,6 +12,7 @@ import { harnessBenchmarks } from './harness.bench.js';
 import { ladderHookBenchmarks } from './ladder-hook.bench.js';
 import { parseThroughputBenchmarks } from './parse-throughput.bench.js';
 import { runtimeBenchmarks } from './runtime.bench.js';
+import { taskStartBenchmarks } from './task-start.bench.js';
 import { worktreeBenchmarks } from './worktree.bench.js';
 
 // The .mjs benches bundle their own modules; they are loaded at run time, not bundled here.
@@ -59,6 +60,7 @@ export async function main(argv: string[]): Promise<void> {
   if (want('harness')) report('harness', await harnessBenchmarks());
   if (want('hooks')) report('hooks', ladderHookBenchmarks());
   if (want('worktree')) report('worktree', await worktreeBenchmarks());
+  if (want('task-start')) report('task-start', await taskStartBenchmarks());
   process.stdout.write(`\n${results.length} figures\n`);
   const recorded = { at: new Date().toISOString(), node: process.version, cpus: cpus().length, load: { before: loadBefore, after: loadavg() } };
   mkdirSync(dirname(jsonFile), { recursive: true });

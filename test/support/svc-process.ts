@@ -20,7 +20,8 @@ export interface SvcSandbox {
   home: string;
   env: NodeJS.ProcessEnv;
   run(args: string[], options?: { input?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number }): Promise<SvcResult>;
-  start(args: string[], options?: { env?: NodeJS.ProcessEnv }): ChildProcess & { output: { stdout: string; stderr: string } };
+  /** `entry`: the svc entry to run, host/bin/svc.mjs by default (another build's bundle, for an upgrade). */
+  start(args: string[], options?: { env?: NodeJS.ProcessEnv; entry?: string }): ChildProcess & { output: { stdout: string; stderr: string } };
   cleanup(): void;
 }
 
@@ -33,8 +34,8 @@ export function createSvcSandbox(extraPath: string[] = []): SvcSandbox {
     PATH: [...extraPath, FIXTURE_CLIS, process.env.PATH ?? ''].join(delimiter),
   };
   delete env.SVC_LOG_LEVEL;
-  const start = (args: string[], options: { env?: NodeJS.ProcessEnv } = {}) => {
-    const child = spawn(process.execPath, [SVC_BIN, ...args], { env: { ...env, ...options.env }, stdio: ['pipe', 'pipe', 'pipe'] }) as ChildProcess & {
+  const start = (args: string[], options: { env?: NodeJS.ProcessEnv; entry?: string } = {}) => {
+    const child = spawn(process.execPath, [options.entry ?? SVC_BIN, ...args], { env: { ...env, ...options.env }, stdio: ['pipe', 'pipe', 'pipe'] }) as ChildProcess & {
       output: { stdout: string; stderr: string };
     };
     child.output = { stdout: '', stderr: '' };

@@ -13,8 +13,8 @@ export interface ServeProcess {
 }
 
 /** Starts `svc serve` on a free port and waits until it prints where it listens. */
-export async function startServe(svc: SvcSandbox, env: NodeJS.ProcessEnv = {}, args: string[] = []): Promise<ServeProcess> {
-  const child = svc.start(['serve', ...args], { env: { SVC_PORT: '0', ...env } });
+export async function startServe(svc: SvcSandbox, env: NodeJS.ProcessEnv = {}, args: string[] = [], options: { entry?: string } = {}): Promise<ServeProcess> {
+  const child = svc.start(['serve', ...args], { env: { SVC_PORT: '0', ...env }, ...options });
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );

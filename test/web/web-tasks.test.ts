@@ -8,7 +8,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { copyFixtureProvider } from '../support/copy-fixture-provider.js';
 import { createSvcSandbox, waitFor, type SvcSandbox } from '../support/svc-process.js';
-import { startServe, type ServeProcess } from '../support/svc-serve.js';
+import { apiOk, readTerminalUntil, startServe, type ServeProcess } from '../support/svc-serve.js';
 import { launchBrowser, screenshot, signedInPage } from './web-browser.js';
 
 let svc: SvcSandbox;
@@ -100,7 +100,7 @@ test('a workspace, a project and a task are made on the page; the task runs in a
   const buffer = await serve.api<{ data: string }>('GET', `/api/internal/terminal/${task.id}/buffer?cursor=0`);
   expect(buffer.body.data).toContain('echo: hello from the browser');
 
-  await page.getByRole('button', { name: 'Stop' }).click();
+  await page.getByRole('button', { name: 'Stop', exact: true }).click();
   await page.getByRole('button', { name: 'Resume' }).waitFor({ timeout: 20_000 });
   expect(await page.locator('table.grid tbody tr').count()).toBeGreaterThanOrEqual(1);
   // A person's Stop is not a failure; the ended terminal says so and keeps what it printed, also
@@ -113,6 +113,47 @@ test('a workspace, a project and a task are made on the page; the task runs in a
   });
   await waitFor(async () => (await page.locator('.xterm-rows').textContent())?.includes('echo: hello from the browser'), 10_000, 'the scrollback of the ended terminal');
   expect(await page.locator('.pill.error').count()).toBe(0);
+}, 90_000);
+
+test('"Stop all agents" asks how many it stops, then ends every running task as stopped, not failed; the install token cannot call it', async () => {
+  page.setDefaultTimeout(15_000);
+  const workspace = await apiOk<{ id: number }>(serve, 'POST', '/api/workspaces', { name: 'Night shift' });
+  const project = await apiOk<{ id: number }>(serve, 'POST', '/api/projects', { workspaceId: workspace.id, name: 'night', repoPath: repo });
+  await apiOk(serve, 'POST', '/api/connections', { name: 'echo-night', providerId: 'svc-test.echo', settings: { apiKey: 'sk-night-123456' } });
+  const tasks: number[] = [];
+  for (const title of ['Agent one', 'Agent two']) {
+    const task = await apiOk<{ id: number }>(serve, 'POST', '/api/tasks', { projectId: project.id, title });
+    await apiOk(serve, 'POST', `/api/internal/terminal/${task.id}/start`, { connection: 'echo-night' });
+    await readTerminalUntil(serve, task.id, 'echo-cli interactive');
+    tasks.push(task.id);
+  }
+  const live = async () => (await apiOk<{ items: Array<{ state: string }> }>(serve, 'GET', '/api/internal/terminal')).items.filter((t) => t.state !== 'ENDED').length;
+  expect(await live()).toBe(2);
+
+  // Not an API call: a local client with the install token (an agent could read it) is refused, and nothing stops.
+  const refused = await serve.api('POST', '/api/web/terminals/stop-all', {});
+  expect(refused.status).toBe(403);
+  expect(refused.body.error.code).toBe('forbidden');
+  expect(await live()).toBe(2);
+
+  await page.goto(`${serve.url}/board`);
+  await page.getByRole('button', { name: 'Stop all agents (2)' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Stop all agents' });
+  expect(await dialog.textContent()).toContain('This stops 2 agents now');
+  // Cancel changes nothing.
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  expect(await live()).toBe(2);
+  await page.getByRole('button', { name: 'Stop all agents (2)' }).click();
+  await page.getByRole('dialog', { name: 'Stop all agents' }).getByRole('button', { name: 'Stop 2 agents' }).click();
+  await page.getByRole('button', { name: /Stop all agents/ }).waitFor({ state: 'detached', timeout: 20_000 });
+  expect(await live()).toBe(0);
+  for (const taskId of tasks) {
+    const [execution] = (await apiOk<{ items: Array<{ status: string; outcome: string; endReason: string }> }>(serve, 'GET', `/api/executions?taskId=${taskId}`)).items;
+    expect(execution).toMatchObject({ status: 'COMPLETED', outcome: 'stopped', endReason: 'stopped' });
+  }
+  await page.goto(`${serve.url}/tasks/${tasks[0]}`);
+  await waitFor(async () => (await page.locator('table.grid tbody tr').first().textContent())?.includes('Stopped'), 10_000, 'the execution shown as Stopped');
+  expect(await page.locator('table.grid tbody').textContent()).not.toMatch(/FAILED|Failed/);
 }, 90_000);
 
 test('the page reads at a narrow width', async () => {

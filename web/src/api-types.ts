@@ -4,6 +4,7 @@
 // refuses a value import from those packages into web/).
 import type { z } from 'zod';
 import type { getTaskTerminalStatus } from '../../host/src/operations/terminal/get-task-terminal-status.js';
+import type { listTaskTerminals } from '../../host/src/operations/terminal/list-task-terminals.js';
 import type { listConnections } from '../../host/src/operations/connection/list-connections.js';
 import type { listExecutions } from '../../host/src/operations/execution/list-executions.js';
 import type { getExtensionStats } from '../../host/src/operations/extension/extension-stats.js';
@@ -39,6 +40,7 @@ export type Project = Item<typeof listProjects>;
 export type Task = Item<typeof listTasks>;
 export type Execution = Item<typeof listExecutions>;
 export type TerminalStatus = Answer<typeof getTaskTerminalStatus>;
+export type TerminalSummary = Item<typeof listTaskTerminals>;
 
 export type Connection = Item<typeof listConnections>;
 

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { ApiError, get } from './api.js';
 import { Link, navigate, useLocation } from './router.js';
+import { StopAllAgents } from './components/stop-all-agents.js';
 import { ConnectionsPage } from './pages/connections-page.js';
 import { ExtensionsPage } from './pages/extensions-page.js';
 import { HarnessPage } from './pages/harness-page.js';
@@ -64,6 +65,7 @@ export function App() {
           ))}
         </nav>
         <span className="version">v{access.version}</span>
+        <StopAllAgents />
       </header>
       <main id="main" tabIndex={-1}>
         <Page path={path} />

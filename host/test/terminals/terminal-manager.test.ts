@@ -187,6 +187,24 @@ describe('stop', () => {
   });
 });
 
+describe('stop all', () => {
+  test('stops every live terminal, a parked one too, as a Stop (not a failure); the service still takes a start after it', async () => {
+    const terminals = manager();
+    const tasks = Array.from({ length: 3 }, (_, i) => task(`all ${i}`));
+    await Promise.all(tasks.map((t) => terminals.start(t.id, { connection: 'echo' })));
+    for (const t of tasks) await waitFor(() => screen(terminals, t.id).includes('echo-cli interactive'), 10_000, `task ${t.id}`);
+    terminals.pause(tasks[0]!.id);
+    const stopped = await terminals.stopAll();
+    expect(stopped.map((execution) => execution.taskId).sort()).toEqual(tasks.map((t) => t.id).sort());
+    for (const t of tasks) expect(services.domain.executions.latestForTask(t.id)).toMatchObject({ status: 'COMPLETED', endReason: 'stopped', outcome: 'stopped' });
+    expect(terminals.list().filter((s) => s.state !== 'ENDED')).toHaveLength(0);
+    expect(await terminals.stopAll()).toEqual([]);
+    await terminals.start(tasks[1]!.id, { connection: 'echo' });
+    expect(terminals.summary(tasks[1]!.id)).toMatchObject({ state: 'RUNNING' });
+    await terminals.stop(tasks[1]!.id);
+  });
+});
+
 describe('resume', () => {
   test('is fresh without history, then continues the stored session on the same connection', async () => {
     const terminals = manager();

@@ -12,6 +12,7 @@ import { browserLocationGuard } from './browser-location-guard.js';
 import { eventsRoute, publishChanges } from './live-updates.js';
 import { webApp } from './web-app.js';
 import { webRoutes } from './web-routes.js';
+import { stopAllTerminalsRoute } from './stop-all-terminals-route.js';
 
 /**
  * The service's HTTP app. Order is the security model: errors are shaped first, then the
@@ -48,6 +49,7 @@ export function createHttpApp(api: ApiContext): Koa {
   });
   if (api.web) {
     webRoutes(router, api.web.sessions);
+    stopAllTerminalsRoute(router, api.terminals, api.web.live);
     router.get('/api/events', eventsRoute(api.web.live));
   }
   // Every declared operation with a route, then the bridge other local processes use for the rest.

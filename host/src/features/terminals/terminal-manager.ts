@@ -171,6 +171,16 @@ export class TerminalManager {
     return this.recorded.get(terminal) ?? this.options.domain.executions.get(terminal.executionId);
   }
 
+  /**
+   * The web's "stop all": every live terminal is stopped as a person's Stop (not a failure, resumable),
+   * together, each recorded before this resolves. The service keeps running and takes new starts.
+   */
+  async stopAll(): Promise<ExecutionRecord[]> {
+    const live = [...this.terminals.values()].filter((terminal) => terminal.state !== 'ENDED');
+    const stopped = await Promise.all(live.map((terminal) => this.stop(terminal.taskId, 'stopped').catch(() => undefined)));
+    return stopped.filter((record): record is ExecutionRecord => record !== undefined);
+  }
+
   /** Parks the execution (PAUSED): the PTY stays alive and the keepalive is suspended. */
   pause(taskId: number): ExecutionRecord {
     const terminal = this.liveTerminalOf(taskId);
