@@ -407,7 +407,7 @@ export class ExtensionService {
       .filter((record) => isServing(record) && effectiveIsolation(record) === 'worker')
       .slice(0, limit)
       .map((record) => record.id);
-    for (const id of ids) this.options.runtime.warm(id, 'worker');
+    for (const id of ids) void this.options.runtime.warm(id, 'worker');
     return ids;
   }
 
