@@ -96,23 +96,30 @@ export class MessageStore {
 
   /** push_to_human: message, outbox row and (when a reply is expected) the ask intent, all or nothing. */
   enqueuePush(input: PushInput): { messageId: number; outboxId: string } {
-    return transaction(this.db, () => {
-      const messageId = this.insertMessage(input.kind, input, input.body, 'PENDING_DELIVERY', input.expectReply, {
-        channelId: input.channelId,
-        to: input.to,
-        threadId: input.threadId,
-      });
-      const at = this.now();
-      const outboxId = timeOrderedId(at.getTime());
-      this.sql
-        .get(
-          `INSERT INTO harness_outbound (message_id, id, gateway_id, state, attempts, next_attempt_at, created_at, updated_at)
-           VALUES (?, ?, ?, 'PENDING', 0, ?, ?, ?)`,
-        )
-        .run(messageId, outboxId, input.gatewayId, at.getTime(), at.toISOString(), at.toISOString());
-      if (input.expectReply) this.insertAsk(messageId, input, 'INTENT');
-      return { messageId, outboxId };
+    return transaction(this.db, () => this.writePush(input));
+  }
+
+  /**
+   * The rows of enqueuePush, inside the caller's own transaction (one that also made the reads
+   * deciding them): no savepoint of its own.
+   */
+  writePush(input: PushInput): { messageId: number; outboxId: string } {
+    if (!this.db.inTransaction) throw new Error('MessageStore.writePush() runs inside a transaction()');
+    const messageId = this.insertMessage(input.kind, input, input.body, 'PENDING_DELIVERY', input.expectReply, {
+      channelId: input.channelId,
+      to: input.to,
+      threadId: input.threadId,
     });
+    const at = this.now();
+    const outboxId = timeOrderedId(at.getTime());
+    this.sql
+      .get(
+        `INSERT INTO harness_outbound (message_id, id, gateway_id, state, attempts, next_attempt_at, created_at, updated_at)
+         VALUES (?, ?, ?, 'PENDING', 0, ?, ?, ?)`,
+      )
+      .run(messageId, outboxId, input.gatewayId, at.getTime(), at.toISOString(), at.toISOString());
+    if (input.expectReply) this.insertAsk(messageId, input, 'INTENT');
+    return { messageId, outboxId };
   }
 
   /** Turns an ask (keyed by its message id) into the task's one OPEN ask (call inside a transaction). */

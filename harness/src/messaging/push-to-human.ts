@@ -2,11 +2,26 @@ import { SvcError } from '@svc-org/ai-sdk';
 import { z } from 'zod';
 import { readSystemConfig } from '../../../host/src/platform/config/index.js';
 import { defineOperation, type OperationContext } from '../../../host/src/operations/index.js';
+import { transaction } from '../../../host/src/platform/db/index.js';
 import type { ChannelRecord } from '../gateways/index.js';
-import { harnessStores } from './harness-stores.js';
+import { harnessStores, type HarnessStores } from './harness-stores.js';
 import { RAW_PUSH_TARGETS_KEY } from './messaging-config-keys.js';
 import { resolveCallerTask } from './resolve-caller-task.js';
 import { withTaskToken } from './with-task-token.js';
+
+const PushToHumanInput = z
+  .object({
+    message: z.string().trim().min(1).max(16_000),
+    /** A target name of the channel, or a platform chat id; the owner/home target when left out. */
+    to: z.string().min(1).max(200).optional(),
+    threadId: z.string().min(1).max(100).optional(),
+    /** A channel name (list_notify_targets); the most specific active channel of the task otherwise. */
+    channel: z.string().min(1).max(100).optional(),
+    expectReply: z.boolean().default(false),
+    taskId: z.number().int().positive().optional(),
+  })
+  .strict();
+type PushToHumanInput = z.infer<typeof PushToHumanInput>;
 
 export const pushToHuman = defineOperation({
   name: 'push_to_human',
@@ -17,18 +32,7 @@ export const pushToHuman = defineOperation({
   callerTaskField: 'taskId',
   runsIn: 'any',
   reach: { names: { taskId: 'task' } },
-  input: z
-    .object({
-      message: z.string().trim().min(1).max(16_000),
-      /** A target name of the channel, or a platform chat id; the owner/home target when left out. */
-      to: z.string().min(1).max(200).optional(),
-      threadId: z.string().min(1).max(100).optional(),
-      /** A channel name (list_notify_targets); the most specific active channel of the task otherwise. */
-      channel: z.string().min(1).max(100).optional(),
-      expectReply: z.boolean().default(false),
-      taskId: z.number().int().positive().optional(),
-    })
-    .strict(),
+  input: PushToHumanInput,
   output: z.object({
     messageId: z.number().int(),
     outboxId: z.string(),
@@ -42,39 +46,14 @@ export const pushToHuman = defineOperation({
   }),
   http: { method: 'POST', path: '/api/internal/harness/push', status: 202 },
   handler(input, ctx) {
-    const owner = resolveCallerTask(ctx, input.taskId);
     const stores = harnessStores(ctx.services);
-    const channel = stores.channels.pickForPush({ workspaceId: owner.workspaceId, projectId: owner.projectId }, input.channel);
-    if (!channel) {
-      throw new SvcError({
-        code: 'no_active_channel',
-        message: input.channel !== undefined ? `channel ${input.channel} is not active for task ${owner.taskId}` : `no active channel serves task ${owner.taskId}`,
-        details: { taskId: owner.taskId, fix: 'configure one (svc gateway add …; svc channel add …), or use ask_human / notify_human' },
-      });
-    }
-    const named = input.to !== undefined ? channel.target(input.to) : undefined;
-    const to = named?.to ?? input.to ?? channel.home.to;
-    if (!named && input.to !== undefined) assertNamedTarget(ctx, stores.channels.get(channel.id), input.to);
-    const threadId = input.threadId ?? named?.threadId ?? (input.to === undefined ? channel.home.threadId : null) ?? null;
-    const { messageId, outboxId } = stores.messages.enqueuePush({
-      ...owner,
-      kind: 'PUSH',
-      body: withTaskToken(input.message, owner.taskId),
-      channelId: channel.id,
-      gatewayId: channel.gatewayId,
-      to,
-      threadId,
-      expectReply: input.expectReply,
-    });
-    stores.events.emit('enqueued', outboxId);
+    // One write transaction from the first read: the task, its channel and the target checked are
+    // still so when the rows are written, and the reads take no lock of their own.
+    const pushed = transaction(ctx.services.db, () => enqueue(input, ctx, stores));
+    stores.events.emit('enqueued', pushed.outboxId);
     return {
-      messageId,
-      outboxId,
-      taskId: owner.taskId,
+      ...pushed,
       status: 'PENDING_DELIVERY' as const,
-      channel: channel.name,
-      to,
-      threadId,
       expectReply: input.expectReply,
       instruction: input.expectReply
         ? 'Queued. This task is parked once the message is delivered: stop now and wait; the reply arrives as your next message.'
@@ -82,6 +61,34 @@ export const pushToHuman = defineOperation({
     };
   },
 });
+
+/** The task, its channel and target, and the message, outbox row and ask intent written (inside a transaction). */
+function enqueue(input: PushToHumanInput, ctx: OperationContext, stores: HarnessStores) {
+  const owner = resolveCallerTask(ctx, input.taskId);
+  const channel = stores.channels.pickForPush({ workspaceId: owner.workspaceId, projectId: owner.projectId }, input.channel);
+  if (!channel) {
+    throw new SvcError({
+      code: 'no_active_channel',
+      message: input.channel !== undefined ? `channel ${input.channel} is not active for task ${owner.taskId}` : `no active channel serves task ${owner.taskId}`,
+      details: { taskId: owner.taskId, fix: 'configure one (svc gateway add …; svc channel add …), or use ask_human / notify_human' },
+    });
+  }
+  const named = input.to !== undefined ? channel.target(input.to) : undefined;
+  const to = named?.to ?? input.to ?? channel.home.to;
+  if (!named && input.to !== undefined) assertNamedTarget(ctx, stores.channels.get(channel.id), input.to);
+  const threadId = input.threadId ?? named?.threadId ?? (input.to === undefined ? channel.home.threadId : null) ?? null;
+  const { messageId, outboxId } = stores.messages.writePush({
+    ...owner,
+    kind: 'PUSH',
+    body: withTaskToken(input.message, owner.taskId),
+    channelId: channel.id,
+    gatewayId: channel.gatewayId,
+    to,
+    threadId,
+    expectReply: input.expectReply,
+  });
+  return { messageId, outboxId, taskId: owner.taskId, channel: channel.name, to, threadId };
+}
 
 /** A chat the channel does not name is refused, unless a person allowed raw targets (`svc config set harness.push.rawTargets allow`). */
 function assertNamedTarget(ctx: OperationContext, channel: ChannelRecord, to: string): void {

@@ -173,12 +173,15 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
     serverFile.publish({ ...identity, url: http.url, port: http.port });
     eventWorker.start();
     worktreeWatcher.start();
+    // Once it listens: a worker thread for each provider that serves calls (bounded; released when idle).
+    const warmed = services.extensions.warmServing();
     logger.info('service started', {
       url: http.url,
       recoveredExecutions: recovery.interrupted.length,
       killedLeftovers: recovery.killed.length,
       reattachedTerminals: recovery.reattach.length,
       endedWhileAway: recovery.endedAway.length,
+      providersStartedAhead: warmed.length,
     });
     let closing: Promise<void> | undefined;
     return {

@@ -77,7 +77,7 @@ export class ExtensionCalls {
       });
     }
     // Its worker thread starts while preflight runs; no provider code loads before preflight passes.
-    this.options.runtime.warm(id, effectiveIsolation(record));
+    void this.options.runtime.warm(id, effectiveIsolation(record));
     const integrity = this.options.preflight.integrityOf(record);
     const report = await runPreflight(record.path, {
       ...this.options.preflight.optionsFor(connection),

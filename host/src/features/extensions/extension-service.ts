@@ -34,7 +34,7 @@ import { describeProbe, probeFingerprint } from './probe-fingerprint.js';
 import { CrashQuarantine } from './crash-quarantine.js';
 import { ExtensionCalls, type CallRequestOptions, type CallTarget } from './extension-calls.js';
 import { HostPreflight } from './host-preflight.js';
-import { isConfirmedProbe, mayProbe, PROBE_PERMISSION } from './provider-serving.js';
+import { isConfirmedProbe, isServing, mayProbe, PROBE_PERMISSION } from './provider-serving.js';
 import { permissionsChanged } from './permissions-changed.js';
 import { readDevManifest } from './read-dev-manifest.js';
 import type { GatedSessionProcess } from '../../platform/processes/index.js';
@@ -52,6 +52,9 @@ export interface ExtensionServiceOptions {
 }
 
 export type { CallTarget, CallRequestOptions, IntegrationKind } from './extension-calls.js';
+
+/** How many providers `svc serve` starts a worker thread for as it starts (warmServing). */
+export const WARM_AT_START_LIMIT = 4;
 
 export class ExtensionService {
   private readonly cachedProbe = createCachedCliProbe();
@@ -389,6 +392,23 @@ export class ExtensionService {
       throw new SvcError({ code: 'connection_mismatch', message: `connection "${connection.name}" uses ${connection.providerId}, not ${id}` });
     }
     return connection;
+  }
+
+  /**
+   * Starts a worker thread for each provider that serves calls (at most `limit`, in the registry's
+   * order), so the first call after the service starts finds its thread already up. Such a thread
+   * runs svc's worker bootstrap only: no provider code is imported before a call's preflight has
+   * passed. One thread per provider; released like any idle thread (`runtime.idleTimeoutMs`) when no
+   * call comes. A hardened provider starts at its call. Returns the providers started ahead.
+   */
+  warmServing(limit = WARM_AT_START_LIMIT): string[] {
+    const ids = this.registry
+      .list()
+      .filter((record) => isServing(record) && effectiveIsolation(record) === 'worker')
+      .slice(0, limit)
+      .map((record) => record.id);
+    for (const id of ids) void this.options.runtime.warm(id, 'worker');
+    return ids;
   }
 
   /** Preflight on every load (nothing runs before it passes), then the permission gate. */

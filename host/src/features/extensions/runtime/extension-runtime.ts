@@ -144,9 +144,10 @@ export class ExtensionRuntime {
    * Starts a worker thread for the extension ahead of its first call, so the thread's start overlaps
    * the caller's preflight (see ProviderPools.warm); a hardened provider starts at its call.
    */
-  warm(id: string, isolation: LoadableExtension['isolation']): void {
-    if (isolation === 'process') return;
-    void this.pools.warm(id).catch((error: unknown) => this.options.logger.warn('provider worker not started ahead', { plugin: id, error: String(error) }));
+  warm(id: string, isolation: LoadableExtension['isolation']): Promise<void> {
+    if (isolation === 'process') return Promise.resolve();
+    // Settles once the thread is up (or could not start: logged, and the call starts its own).
+    return this.pools.warm(id).catch((error: unknown) => this.options.logger.warn('provider worker not started ahead', { plugin: id, error: String(error) }));
   }
 
   unload(id: string): Promise<void> {

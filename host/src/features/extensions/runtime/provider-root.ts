@@ -10,6 +10,9 @@ import { join } from 'node:path';
 /**
  * Run by `sh` inside `unshare -rnpm`: $1 the mount point of the new root, $2 how many paths follow,
  * then the paths, then the command. A symlink is copied as a symlink (merged /usr: /lib → usr/lib).
+ * It runs at every launch, so it starts as few programs as it can: a parent folder by the shell's
+ * own `${p%/*}` and made only when missing, a symlink copied by one `cp -P`; what is left is one
+ * `mkdir` and the two `mount`s (the bind, then its read-only remount) of each path bound.
  */
 export const PROVIDER_ROOT_SCRIPT = [
   'set -e',
@@ -19,9 +22,10 @@ export const PROVIDER_ROOT_SCRIPT = [
   '  p=$1; shift; n=$((n-1))',
   // Already visible through an earlier bind (the node binary under /usr): nothing to add.
   '  if [ -e "$r$p" ] || [ -L "$r$p" ]; then continue; fi',
-  '  if [ -L "$p" ]; then mkdir -p "$r$(dirname "$p")"; ln -s "$(readlink "$p")" "$r$p"; continue; fi',
+  '  d=$r${p%/*}',
+  '  if [ -L "$p" ]; then [ -d "$d" ] || mkdir -p "$d"; cp -P "$p" "$r$p"; continue; fi',
   '  [ -e "$p" ] || continue',
-  '  if [ -d "$p" ]; then mkdir -p "$r$p"; else mkdir -p "$r$(dirname "$p")"; : > "$r$p"; fi',
+  '  if [ -d "$p" ]; then mkdir -p "$r$p"; else [ -d "$d" ] || mkdir -p "$d"; : > "$r$p"; fi',
   '  mount --bind "$p" "$r$p"',
   '  mount -o remount,bind,ro,nosuid,nodev "$r$p"',
   'done',

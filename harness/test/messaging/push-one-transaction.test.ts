@@ -1,0 +1,79 @@
+// push_to_human reads the task and its channel and writes the message, outbox row and ask intent in
+// one write transaction over a real libsql database: every statement it runs runs inside that one
+// BEGIN IMMEDIATE … COMMIT (no savepoint, no read outside it), so what it checked still holds when the
+// rows are written.
+import { afterEach, beforeEach, expect, test } from 'vitest';
+import { pushToHuman } from '../../src/messaging/index.js';
+import { routingStores } from '../../src/routing/index.js';
+import { openHarnessFixture, type HarnessFixture } from '../support/harness-fixture.js';
+
+let fx: HarnessFixture;
+let restore: (() => void) | undefined;
+
+beforeEach(async () => {
+  fx = await openHarnessFixture();
+  const stores = routingStores(fx.services);
+  const gateway = stores.gateways.add({ name: 'herm', kind: 'hermes', command: '/bin/true' } as never);
+  stores.channels.add({
+    name: 'tg',
+    gatewayId: gateway.id,
+    platform: 'telegram',
+    homeTo: '4242',
+    ownerId: '4242',
+    trustedGroups: [],
+    targets: [],
+    projectId: null,
+    workspaceId: fx.workspaceId,
+  } as never);
+});
+afterEach(async () => {
+  restore?.();
+  restore = undefined;
+  await fx.close();
+});
+
+/** Every statement the database runs from now on: transaction control by its text, the rest as `read`/`write` with whether a transaction was open. */
+function recordStatements(): string[] {
+  const db = fx.services.db;
+  const seen: string[] = [];
+  const exec = db.exec;
+  db.exec = ((sql: string) => {
+    seen.push(sql.trim().split(/\s+/)[0]!.toUpperCase());
+    return exec.call(db, sql);
+  }) as typeof db.exec;
+  const proto = Object.getPrototypeOf(db.prepare('SELECT 1')) as Record<'get' | 'run' | 'all', (...args: unknown[]) => unknown>;
+  const originals = { get: proto.get, run: proto.run, all: proto.all };
+  for (const method of ['get', 'run', 'all'] as const) {
+    proto[method] = function (this: unknown, ...args: unknown[]) {
+      seen.push(`${method === 'run' ? 'write' : 'read'}${db.inTransaction ? ' in transaction' : ' alone'}`);
+      return originals[method].apply(this, args);
+    };
+  }
+  restore = () => {
+    db.exec = exec;
+    Object.assign(proto, originals);
+  };
+  return seen;
+}
+
+test('a push with a reply expected runs its reads and its three rows in one transaction, and nothing outside it', async () => {
+  const task = fx.newTask();
+  await fx.call(pushToHuman, { taskId: task, message: 'warm the statements', expectReply: false });
+  const seen = recordStatements();
+  const answer = await fx.call(pushToHuman, { taskId: task, message: 'keep the column?', expectReply: true });
+  restore?.();
+  expect(answer).toMatchObject({ status: 'PENDING_DELIVERY', expectReply: true });
+  expect(seen[0]).toBe('BEGIN');
+  expect(seen.at(-1)).toBe('COMMIT');
+  const inside = seen.slice(1, -1);
+  expect(inside.filter((entry) => entry.startsWith('read')).length).toBeGreaterThanOrEqual(2);
+  expect(inside.filter((entry) => entry === 'write in transaction')).toHaveLength(3);
+  expect(inside.every((entry) => entry.endsWith(' in transaction'))).toBe(true);
+});
+
+test('a push refused for want of a channel leaves no transaction open and no row behind', async () => {
+  const task = fx.newTask();
+  await expect(fx.call(pushToHuman, { taskId: task, message: 'hi', channel: 'nowhere' })).rejects.toMatchObject({ code: 'no_active_channel' });
+  expect(fx.services.db.inTransaction).toBe(false);
+  expect((fx.services.db.prepare('SELECT COUNT(*) AS n FROM harness_messages').get() as { n: number }).n).toBe(0);
+});
