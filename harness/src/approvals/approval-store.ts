@@ -1,7 +1,6 @@
 import { SvcError } from '@svc-org/ai-sdk';
 import { transaction, type Db } from '../../../host/src/platform/db/index.js';
 import { PreparedStatements } from '../gateways/index.js';
-import { ensureMessagingSchema } from '../messaging/ensure-messaging-schema.js';
 import { presentApproval, type Approval, type ApprovalAnswer, type ApprovalRow, type ApprovalTimeoutAction } from './approval-record.js';
 
 export interface NewApproval {
@@ -44,7 +43,21 @@ export class ApprovalStore {
   private readonly sql: PreparedStatements;
   constructor(private readonly db: Db, private readonly now: () => Date = () => new Date()) {
     this.sql = new PreparedStatements(db);
-    ensureMessagingSchema(db);
+  }
+
+  /** How many requests of each of these tasks wait for an answer, in one read (a task with none is left out): a task's attention. */
+  openCounts(taskIds: readonly number[]): Map<number, number> {
+    const counts = new Map<number, number>();
+    if (taskIds.length === 0) return counts;
+    const rows = (
+      taskIds.length === 1
+        ? this.sql.get("SELECT task_id, COUNT(*) AS n FROM harness_approvals WHERE task_id = ? AND status = 'OPEN' GROUP BY task_id").all(taskIds[0]!)
+        : this.sql
+            .get("SELECT task_id, COUNT(*) AS n FROM harness_approvals WHERE task_id IN (SELECT value FROM json_each(?)) AND status = 'OPEN' GROUP BY task_id")
+            .all(JSON.stringify(taskIds))
+    ) as { task_id: number; n: number }[];
+    for (const row of rows) counts.set(Number(row.task_id), Number(row.n));
+    return counts;
   }
 
   /** Whether an allow-for-task rule covers this exact call. */

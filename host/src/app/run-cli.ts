@@ -23,7 +23,9 @@ const HELP = new Set(['--help', '-h']);
 export async function runCli(argv: string[], io: CliIo, signal: AbortSignal = new AbortController().signal): Promise<number> {
   let services: HostServices | undefined;
   let extensions = true;
-  const open = async () => (services ??= await openHostServices({ env: io.env, extensions }));
+  // The plugins (the harness) open with the database: their migrations run and their stores are made
+  // before the command's operation, whatever it is, reads what they fill (a task's open approvals).
+  const open = async () => (services ??= await openHostServices({ env: io.env, extensions, plugins: (await import('./host-plugins.js')).HOST_PLUGINS }));
   const style = styleFor(io.stdout, io.env);
   try {
     const [first, ...rest] = argv;

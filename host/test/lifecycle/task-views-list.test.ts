@@ -6,9 +6,10 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { Domain, type TaskRecord } from '../../src/features/domain/index.js';
 import { WorktreeStore } from '../../src/features/worktrees/index.js';
-import { openDatabase, type Db } from '../../src/platform/db/index.js';
-import { attentionFactsOf, attentionOf, openApprovalCount, openApprovalCounts, taskViews } from '../../src/features/lifecycle/index.js';
-import { ensureMessagingSchema } from '../../../harness/src/messaging/index.js';
+import { MIGRATIONS, openDatabase, type Db } from '../../src/platform/db/index.js';
+import { attentionFactsOf, attentionOf, taskViews } from '../../src/features/lifecycle/index.js';
+import { DEFAULT_PORTS } from '../../src/host-plugin.js';
+import { harnessPlugin } from '../../../harness/src/feature.js';
 import { ApprovalStore } from '../../../harness/src/approvals/approval-store.js';
 
 let dir: string;
@@ -16,10 +17,15 @@ let db: Db;
 let domain: Domain;
 let worktrees: WorktreeStore;
 let projectId: number;
+let approvals: ApprovalStore;
+/** The harness's answer to the host's open-approvals port. */
+const openApprovalCounts = (ids: readonly number[]) => approvals.openCounts(ids);
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'svc-task-views-'));
-  db = openDatabase(join(dir, 'svc.db'));
+  // Opened as a host with the harness plugin opens it: the harness's tables are there from the start.
+  db = openDatabase(join(dir, 'svc.db'), { migrations: [...MIGRATIONS, ...harnessPlugin.migrations] });
+  approvals = new ApprovalStore(db);
   domain = new Domain(db, { signals: { setUnattended: () => undefined } });
   worktrees = new WorktreeStore(db);
   const workspace = domain.workspaces.create({ name: 'w' });
@@ -33,7 +39,6 @@ afterEach(() => {
 
 /** Tasks in every state the facts tell apart: running, failed, ended with changes, merged, conflicting (with another task or its base), asking for approval. */
 function tasksOfEveryKind(count: number): TaskRecord[] {
-  const approvals = new ApprovalStore(db);
   const made: number[] = [];
   for (let i = 0; i < count; i++) {
     const task = domain.tasks.create({ projectId, title: `task ${i}` });
@@ -77,12 +82,11 @@ function statementsOf(read: () => unknown): number {
 
 describe('taskViews of a list', () => {
   test('each view is what the task alone shows: its project, attention, merged commit, open approvals and base conflicts', () => {
-    ensureMessagingSchema(db);
     const tasks = tasksOfEveryKind(18);
-    const views = taskViews(domain, worktrees, tasks, (ids) => openApprovalCounts(db, ids));
+    const views = taskViews(domain, worktrees, tasks, openApprovalCounts);
     expect(views.map((view) => view.id)).toEqual(tasks.map((task) => task.id));
     for (const [i, task] of tasks.entries()) {
-      const facts = attentionFactsOf(domain, worktrees, task, (id) => openApprovalCount(db, id));
+      const facts = attentionFactsOf(domain, worktrees, task, (id) => openApprovalCounts([id]).get(id) ?? 0);
       expect(views[i]).toEqual({
         ...task,
         projectName: 'app',
@@ -99,19 +103,17 @@ describe('taskViews of a list', () => {
   });
 
   test('reads as many statements for 24 tasks as for 12', () => {
-    ensureMessagingSchema(db);
     const tasks = tasksOfEveryKind(24);
-    const read = (list: TaskRecord[]) => statementsOf(() => taskViews(domain, worktrees, list, (ids) => openApprovalCounts(db, ids)));
-    // The first read finds the approval table; from then on each list reads the same.
+    const read = (list: TaskRecord[]) => statementsOf(() => taskViews(domain, worktrees, list, openApprovalCounts));
+    // The first read prepares the approval count; from then on each list reads the same.
     read(tasks.slice(0, 12));
     expect(read(tasks)).toBe(read(tasks.slice(0, 12)));
   });
 
-  test('a database the harness has not made its approval table in counts none, and finds the table once it is made', () => {
+  test("without a plugin that fills the open-approvals port the host counts none; the harness's answer counts each open request", () => {
     const tasks = tasksOfEveryKind(1);
-    expect(taskViews(domain, worktrees, tasks, (ids) => openApprovalCounts(db, ids))[0]!.openApprovals).toBe(0);
-    ensureMessagingSchema(db);
-    new ApprovalStore(db).open({ taskId: tasks[0]!.id, executionId: null, cli: 'claude', toolName: 'Bash', callHash: 'h', cwd: null, shown: 'ls' });
-    expect(taskViews(domain, worktrees, tasks, (ids) => openApprovalCounts(db, ids))[0]!.openApprovals).toBe(1);
+    approvals.open({ taskId: tasks[0]!.id, executionId: null, cli: 'claude', toolName: 'Bash', callHash: 'h', cwd: null, shown: 'ls' });
+    expect(taskViews(domain, worktrees, tasks, DEFAULT_PORTS.openApprovalCounts)[0]!.openApprovals).toBe(0);
+    expect(taskViews(domain, worktrees, tasks, openApprovalCounts)[0]!.openApprovals).toBe(1);
   });
 });

@@ -1,0 +1,105 @@
+// The contract between the host and a plugin (the harness is one): what a plugin declares, and what
+// the host gives it. The host wires a plugin through this interface only: it applies the plugin's
+// migrations and makes its state when a process opens the database (openHostServices), registers its
+// operations where its placement says, and starts and stops it with `svc serve`.
+import type { SystemConfigKeys } from './platform/config/index.js';
+import type { Migration } from './platform/db/index.js';
+import type { DomainEvent } from './platform/events/index.js';
+import type { AnyOperation } from './operations/framework.js';
+import type { HostServices } from './host-services.js';
+import type { TerminalManager } from './features/terminals/index.js';
+import type { TaskOverlap } from './features/worktrees/index.js';
+
+/**
+ * What the host's own features ask of a plugin (each a port the host declares and a plugin may
+ * fill). Without a plugin that fills one, the host's default answers.
+ */
+export interface HostPorts {
+  /** How many permission requests of each task wait for an answer (a task with none is left out): a task's attention. */
+  openApprovalCounts(taskIds: readonly number[]): ReadonlyMap<number, number>;
+  /** Whether a task is its project's Workbench (it reviews and coordinates from the project folder). */
+  isWorkbench(taskId: number): boolean;
+}
+
+/** What the host has opened when it makes a plugin's state: every service but the plugins' own. */
+export type PluginHost = Omit<HostServices, 'plugins' | 'ports' | 'close'>;
+
+/** A plugin's state over one opened host (its stores), and the ports it fills. */
+export interface PluginInstance<State> {
+  state: State;
+  ports?: Partial<HostPorts>;
+}
+
+/** What `svc serve` hands a plugin it starts. */
+export interface PluginStartContext {
+  services: HostServices;
+  terminals: TerminalManager;
+  env: NodeJS.ProcessEnv;
+}
+
+/** A plugin running inside `svc serve`. */
+export interface RunningPlugin {
+  /** Called for every durable domain event the service claims (idempotent: an event may be handled again). */
+  handleDomainEvent?(event: DomainEvent): void;
+  /** An overlap between two open tasks' changes, found by the service's worktree watcher. */
+  onTaskOverlap?(projectId: number, overlap: TaskOverlap): void;
+  stop(): Promise<void>;
+}
+
+/** Names a plugin's state on an opened host; its type parameter is the state's type. */
+export interface PluginKey<State> {
+  readonly id: string;
+  /** Never set: carries the state's type. */
+  readonly state?: State;
+}
+
+export interface HostPlugin<State = unknown> extends PluginKey<State> {
+  /** Its numbered schema migrations, applied with the host's when a process opens the database. */
+  migrations: readonly Migration[];
+  /** Every operation it declares, in one array. */
+  operations: readonly AnyOperation[];
+  /** Where its operations are mounted: those `svc serve` registers and those `svc mcp` mounts. */
+  placement: { service: readonly AnyOperation[]; mcp: readonly AnyOperation[] };
+  /** The system config keys it reads (`svc config`). */
+  configKeys: SystemConfigKeys;
+  /** Makes its state (stores) over a host that has just opened, after its migrations ran. */
+  init(host: PluginHost): PluginInstance<State>;
+  /** Starts its workers inside `svc serve`. */
+  start?(context: PluginStartContext): RunningPlugin;
+}
+
+/** Declares a plugin (the identity: it only types the declaration). */
+export function defineHostPlugin<State>(plugin: HostPlugin<State>): HostPlugin<State> {
+  return plugin;
+}
+
+/** The plugins an opened host has made, by id. */
+export class OpenedPlugins {
+  private readonly states = new Map<string, unknown>();
+
+  constructor(readonly list: readonly HostPlugin<any>[] = []) {}
+
+  /** Records a plugin's state (openHostServices, once per plugin). */
+  set(plugin: HostPlugin<any>, state: unknown): void {
+    this.states.set(plugin.id, state);
+  }
+
+  /** Whether this host was opened with a plugin of that id. */
+  has(id: string): boolean {
+    return this.states.has(id);
+  }
+
+  /** The state of a plugin this host was opened with. */
+  stateOf<State>(plugin: PluginKey<State>): State {
+    if (!this.states.has(plugin.id)) {
+      throw new Error(`the host was opened without the ${plugin.id} plugin`);
+    }
+    return this.states.get(plugin.id) as State;
+  }
+}
+
+/** The host's answers where no plugin fills a port. */
+export const DEFAULT_PORTS: HostPorts = {
+  openApprovalCounts: () => new Map(),
+  isWorkbench: () => false,
+};
