@@ -1,12 +1,12 @@
 // The contract between the host and a plugin (the harness is one): what a plugin declares, and what
-// the host gives it. The host wires a plugin through this interface only: it applies the plugin's
+// the host gives it (the services a process opened, host-services.ts, seen through the operation
+// layer's OperationServices). The host wires a plugin through this interface only: it applies the plugin's
 // migrations and makes its state when a process opens the database (openHostServices), registers its
 // operations where its placement says, and starts and stops it with `svc serve`.
 import type { SystemConfigKeys } from './platform/config/index.js';
 import type { Migration } from './platform/db/index.js';
 import type { DomainEvent } from './platform/events/index.js';
-import type { AnyOperation } from './operations/framework.js';
-import type { HostServices } from './host-services.js';
+import type { AnyOperation, OperationServices } from './operations/framework.js';
 import type { TerminalManager } from './features/terminals/index.js';
 import type { TaskOverlap } from './features/worktrees/index.js';
 
@@ -22,7 +22,7 @@ export interface HostPorts {
 }
 
 /** What the host has opened when it makes a plugin's state: every service but the plugins' own. */
-export type PluginHost = Omit<HostServices, 'plugins' | 'ports' | 'close'>;
+export type PluginHost = Omit<OperationServices, 'plugins' | 'ports' | 'close'>;
 
 /** A plugin's state over one opened host (its stores), and the ports it fills. */
 export interface PluginInstance<State> {
@@ -32,7 +32,7 @@ export interface PluginInstance<State> {
 
 /** What `svc serve` hands a plugin it starts. */
 export interface PluginStartContext {
-  services: HostServices;
+  services: OperationServices;
   terminals: TerminalManager;
   env: NodeJS.ProcessEnv;
 }

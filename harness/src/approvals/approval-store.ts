@@ -1,6 +1,6 @@
 import { SvcError } from '@svc-org/ai-sdk';
 import { transaction, type Db } from '../../../host/src/platform/db/index.js';
-import { PreparedStatements } from '../gateways/index.js';
+import { PreparedStatements } from '../gateways/prepared-statements.js';
 import { presentApproval, type Approval, type ApprovalAnswer, type ApprovalRow, type ApprovalTimeoutAction } from './approval-record.js';
 
 export interface NewApproval {

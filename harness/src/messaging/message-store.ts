@@ -3,7 +3,7 @@ import { transaction, type Db, type SqlValue } from '../../../host/src/platform/
 import { timeOrderedId } from './time-ordered-id.js';
 import { presentMessageRow, type MessageRow } from './present-message-row.js';
 import type { HarnessMessage } from './message-record.js';
-import { PreparedStatements } from '../gateways/index.js';
+import { PreparedStatements } from '../gateways/prepared-statements.js';
 
 export interface Ownership {
   taskId: number;
