@@ -12,11 +12,11 @@ import type { TaskOverlap } from './features/worktrees/index.js';
 
 /**
  * What the host's own features ask of a plugin (each a port the host declares and a plugin may
- * fill). Without a plugin that fills one, the host's default answers.
+ * fill). Without a plugin that fills one, the host's default answers. A fact every process must see
+ * without evaluating the plugin (a task's open approvals, which `svc task list` shows) is a table the
+ * host declares and reads and the plugin's migrations keep instead (task_open_approvals).
  */
 export interface HostPorts {
-  /** How many permission requests of each task wait for an answer (a task with none is left out): a task's attention. */
-  openApprovalCounts(taskIds: readonly number[]): ReadonlyMap<number, number>;
   /** Whether a task is its project's Workbench (it reviews and coordinates from the project folder). */
   isWorkbench(taskId: number): boolean;
 }
@@ -100,6 +100,5 @@ export class OpenedPlugins {
 
 /** The host's answers where no plugin fills a port. */
 export const DEFAULT_PORTS: HostPorts = {
-  openApprovalCounts: () => new Map(),
   isWorkbench: () => false,
 };

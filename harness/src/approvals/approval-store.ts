@@ -45,21 +45,6 @@ export class ApprovalStore {
     this.sql = new PreparedStatements(db);
   }
 
-  /** How many requests of each of these tasks wait for an answer, in one read (a task with none is left out): a task's attention. */
-  openCounts(taskIds: readonly number[]): Map<number, number> {
-    const counts = new Map<number, number>();
-    if (taskIds.length === 0) return counts;
-    const rows = (
-      taskIds.length === 1
-        ? this.sql.get("SELECT task_id, COUNT(*) AS n FROM harness_approvals WHERE task_id = ? AND status = 'OPEN' GROUP BY task_id").all(taskIds[0]!)
-        : this.sql
-            .get("SELECT task_id, COUNT(*) AS n FROM harness_approvals WHERE task_id IN (SELECT value FROM json_each(?)) AND status = 'OPEN' GROUP BY task_id")
-            .all(JSON.stringify(taskIds))
-    ) as { task_id: number; n: number }[];
-    for (const row of rows) counts.set(Number(row.task_id), Number(row.n));
-    return counts;
-  }
-
   /** Whether an allow-for-task rule covers this exact call. */
   hasRule(taskId: number, callHash: string): boolean {
     return this.sql.get('SELECT 1 AS found FROM harness_approval_rules WHERE task_id = ? AND call_hash = ?').get(taskId, callHash) !== undefined;

@@ -3,11 +3,10 @@
 // attention the board groups by. The web UI's home and `svc status` read it.
 import { z } from 'zod';
 import type { ExecutionRecord, TaskRecord } from '../../../host/src/features/domain/index.js';
-import { AttentionSchema, ConflictsWithBaseSchema, taskViews } from '../../../host/src/features/lifecycle/index.js';
+import { AttentionSchema, ConflictsWithBaseSchema, openApprovalCounts, taskViews } from '../../../host/src/features/lifecycle/index.js';
 import { taskWorktreesOf } from '../../../host/src/features/worktrees/index.js';
 import { defineOperation, type OperationContext } from '../../../host/src/operations/index.js';
 import { harnessStores } from '../messaging/harness-stores.js';
-import { harnessOf } from '../plugin/harness-state.js';
 import { BOARD_ATTENTIONS, type BoardAttention } from './board-attention.js';
 
 const QuestionSchema = z.object({
@@ -125,7 +124,7 @@ export const getBoard = defineOperation({
       .flatMap((projectId) => domain.tasks.list({ projectId }))
       .filter((task) => input.label === undefined || task.labels.includes(input.label))
       .filter((task) => input.taskId === undefined || task.id === input.taskId);
-    const views = new Map(taskViews(domain, worktrees.store, tasks, (ids) => harnessOf(ctx.services).approvals.openCounts(ids)).map((view) => [view.id, view]));
+    const views = new Map(taskViews(domain, worktrees.store, tasks, (ids) => openApprovalCounts(ctx.services.db, ids)).map((view) => [view.id, view]));
     const cards = await Promise.all(
       tasks.map(async (task): Promise<BoardCard | undefined> => {
         const execution = domain.executions.latestForTask(task.id);

@@ -37,7 +37,6 @@ export const harnessPlugin: HostPlugin<HarnessState> = defineHostPlugin<HarnessS
     return {
       state,
       ports: {
-        openApprovalCounts: (taskIds) => state.approvals.openCounts(taskIds),
         isWorkbench: (taskId) => state.workbench.isWorkbench(taskId),
       },
     };

@@ -7,8 +7,7 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { Domain, type TaskRecord } from '../../src/features/domain/index.js';
 import { WorktreeStore } from '../../src/features/worktrees/index.js';
 import { MIGRATIONS, openDatabase, type Db } from '../../src/platform/db/index.js';
-import { attentionFactsOf, attentionOf, taskViews } from '../../src/features/lifecycle/index.js';
-import { DEFAULT_PORTS } from '../../src/host-plugin.js';
+import { attentionFactsOf, attentionOf, openApprovalCounts, taskViews } from '../../src/features/lifecycle/index.js';
 import { harnessPlugin } from '../../../harness/src/feature.js';
 import { ApprovalStore } from '../../../harness/src/approvals/approval-store.js';
 
@@ -18,8 +17,9 @@ let domain: Domain;
 let worktrees: WorktreeStore;
 let projectId: number;
 let approvals: ApprovalStore;
-/** The harness's answer to the host's open-approvals port. */
-const openApprovalCounts = (ids: readonly number[]) => approvals.openCounts(ids);
+/** The host's count of each task's open approvals, which the harness keeps. */
+const openApprovals = (ids: readonly number[]) => openApprovalCounts(db, ids);
+const request = (taskId: number, callHash: string) => approvals.open({ taskId, executionId: null, cli: 'claude', toolName: 'Bash', callHash, cwd: null, shown: 'ls' }).approval;
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'svc-task-views-'));
@@ -83,10 +83,10 @@ function statementsOf(read: () => unknown): number {
 describe('taskViews of a list', () => {
   test('each view is what the task alone shows: its project, attention, merged commit, open approvals and base conflicts', () => {
     const tasks = tasksOfEveryKind(18);
-    const views = taskViews(domain, worktrees, tasks, openApprovalCounts);
+    const views = taskViews(domain, worktrees, tasks, openApprovals);
     expect(views.map((view) => view.id)).toEqual(tasks.map((task) => task.id));
     for (const [i, task] of tasks.entries()) {
-      const facts = attentionFactsOf(domain, worktrees, task, (id) => openApprovalCounts([id]).get(id) ?? 0);
+      const facts = attentionFactsOf(domain, worktrees, task, (id) => openApprovals([id]).get(id) ?? 0);
       expect(views[i]).toEqual({
         ...task,
         projectName: 'app',
@@ -104,16 +104,41 @@ describe('taskViews of a list', () => {
 
   test('reads as many statements for 24 tasks as for 12', () => {
     const tasks = tasksOfEveryKind(24);
-    const read = (list: TaskRecord[]) => statementsOf(() => taskViews(domain, worktrees, list, openApprovalCounts));
-    // The first read prepares the approval count; from then on each list reads the same.
+    const read = (list: TaskRecord[]) => statementsOf(() => taskViews(domain, worktrees, list, openApprovals));
     read(tasks.slice(0, 12));
     expect(read(tasks)).toBe(read(tasks.slice(0, 12)));
   });
 
-  test("without a plugin that fills the open-approvals port the host counts none; the harness's answer counts each open request", () => {
-    const tasks = tasksOfEveryKind(1);
-    approvals.open({ taskId: tasks[0]!.id, executionId: null, cli: 'claude', toolName: 'Bash', callHash: 'h', cwd: null, shown: 'ls' });
-    expect(taskViews(domain, worktrees, tasks, DEFAULT_PORTS.openApprovalCounts)[0]!.openApprovals).toBe(0);
-    expect(taskViews(domain, worktrees, tasks, openApprovalCounts)[0]!.openApprovals).toBe(1);
+  test("the harness keeps the host's count: a request counts while it waits, an answer counts it off, a removed task takes its count along", () => {
+    const [task] = tasksOfEveryKind(1);
+    const count = () => openApprovals([task!.id]).get(task!.id) ?? 0;
+    expect(count()).toBe(0);
+    const first = request(task!.id, 'h');
+    request(task!.id, 'i');
+    // The same call asked again waits on the same request: still two.
+    request(task!.id, 'i');
+    expect(count()).toBe(2);
+    approvals.answer(first.id, { answer: 'deny', reason: null, by: 'tester', via: 'cli' });
+    expect(count()).toBe(1);
+    domain.tasks.remove(task!.id);
+    expect((db.prepare('SELECT COUNT(*) AS n FROM task_open_approvals').get() as { n: number }).n).toBe(0);
+  });
+
+  test('requests already open when the harness starts keeping the count are counted; a database the harness never opened counts none', () => {
+    const file = join(dir, 'older.db');
+    const older = openDatabase(file, { migrations: [...MIGRATIONS, ...harnessPlugin.migrations.filter((migration) => migration.name !== '1015_harness_approval_counts')] });
+    const olderDomain = new Domain(older, { signals: { setUnattended: () => undefined } });
+    const project = olderDomain.projects.create({ workspaceId: olderDomain.workspaces.create({ name: 'w' }).id, name: 'app', repoPath: dir });
+    const task = olderDomain.tasks.create({ projectId: project.id, title: 'asks' });
+    const olderApprovals = new ApprovalStore(older);
+    olderApprovals.open({ taskId: task.id, executionId: null, cli: 'claude', toolName: 'Bash', callHash: 'h', cwd: null, shown: 'ls' });
+    expect(openApprovalCounts(older, [task.id]).get(task.id)).toBeUndefined();
+    older.close();
+    const upgraded = openDatabase(file, { migrations: [...MIGRATIONS, ...harnessPlugin.migrations] });
+    try {
+      expect(openApprovalCounts(upgraded, [task.id]).get(task.id)).toBe(1);
+    } finally {
+      upgraded.close();
+    }
   });
 });

@@ -79,7 +79,7 @@ function factsOf(
 /**
  * Task records with their project's name and attention, for the record answers. The facts of the
  * whole list are read together (one read per fact table and per project, however many tasks);
- * `openApprovals` answers the open approval count of each task it knows of (the host's `openApprovalCounts` port, which the harness fills).
+ * `openApprovals` answers the open approval count of each task it knows of (see openApprovalCounts).
  */
 export function taskViews(
   domain: Domain,

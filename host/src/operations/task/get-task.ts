@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { taskViews, TaskViewSchema } from '../../features/lifecycle/index.js';
+import { openApprovalCounts, taskViews, TaskViewSchema } from '../../features/lifecycle/index.js';
 import { WorktreeStore } from '../../features/worktrees/worktree-store.js';
 import { defineOperation } from '../define-operation.js';
 import { IdSchema } from '../id-schema.js';
@@ -14,5 +14,5 @@ export const getTask = defineOperation({
   input: z.object({ id: IdSchema }).strict(),
   output: TaskViewSchema,
   http: { method: 'GET', path: '/api/tasks/:id' },
-  handler: (input, ctx) => taskViews(ctx.services.domain, new WorktreeStore(ctx.services.db), [ctx.services.domain.tasks.get(input.id)], ctx.services.ports.openApprovalCounts)[0]!,
+  handler: (input, ctx) => taskViews(ctx.services.domain, new WorktreeStore(ctx.services.db), [ctx.services.domain.tasks.get(input.id)], (ids) => openApprovalCounts(ctx.services.db, ids))[0]!,
 });

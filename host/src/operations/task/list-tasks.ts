@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { spelledEnum, TASK_STATUSES } from '../../features/domain/index.js';
-import { taskViews, TaskViewSchema } from '../../features/lifecycle/index.js';
+import { openApprovalCounts, taskViews, TaskViewSchema } from '../../features/lifecycle/index.js';
 import { WorktreeStore } from '../../features/worktrees/worktree-store.js';
 import { defineOperation } from '../define-operation.js';
 import { IdSchema } from '../id-schema.js';
@@ -24,6 +24,6 @@ export const listTasks = defineOperation({
         ...(input.status ? { status: input.status } : {}),
         ...(input.parentTaskId !== undefined ? { parentTaskId: input.parentTaskId } : {}),
     });
-    return { items: taskViews(domain, new WorktreeStore(ctx.services.db), tasks, ctx.services.ports.openApprovalCounts) };
+    return { items: taskViews(domain, new WorktreeStore(ctx.services.db), tasks, (ids) => openApprovalCounts(ctx.services.db, ids)) };
   },
 });
