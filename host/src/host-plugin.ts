@@ -3,11 +3,12 @@
 // layer's OperationServices). The host wires a plugin through this interface only: it applies the plugin's
 // migrations and makes its state when a process opens the database (openHostServices), registers its
 // operations where its placement says, and starts and stops it with `svc serve`.
+import { SvcError } from '@svc-org/ai-sdk';
 import type { SystemConfigKeys } from './platform/config/index.js';
 import type { Migration } from './platform/db/index.js';
 import type { DomainEvent } from './platform/events/index.js';
 import type { AnyOperation, OperationServices } from './operations/framework.js';
-import type { TerminalManager } from './features/terminals/index.js';
+import type { HarnessFiles, TerminalManager } from './features/terminals/index.js';
 import type { TaskOverlap } from './features/worktrees/index.js';
 
 /**
@@ -19,6 +20,8 @@ import type { TaskOverlap } from './features/worktrees/index.js';
 export interface HostPorts {
   /** Whether a task is its project's Workbench (it reviews and coordinates from the project folder). */
   isWorkbench(taskId: number): boolean;
+  /** Where Node, `svc` and the hook scripts a task terminal's CLI runs are (asked when the first terminal starts). */
+  terminalFiles(): HarnessFiles;
 }
 
 /** What the host has opened when it makes a plugin's state: every service but the plugins' own. */
@@ -101,4 +104,7 @@ export class OpenedPlugins {
 /** The host's answers where no plugin fills a port. */
 export const DEFAULT_PORTS: HostPorts = {
   isWorkbench: () => false,
+  terminalFiles: () => {
+    throw new SvcError({ code: 'harness_files_missing', message: 'no plugin gives the hook scripts a task terminal runs', details: { fix: 'svc serve opens the host with the harness' } });
+  },
 };

@@ -12,6 +12,7 @@ import { reportTaskOverlap, WORKBENCH_OPERATIONS } from '../workbench/index.js';
 import { createHarnessState } from './create-harness-state.js';
 import { HARNESS_MIGRATIONS } from './harness-migrations.js';
 import { HARNESS, harnessOf, type HarnessState } from './harness-state.js';
+import { locateHookFiles } from './locate-hook-files.js';
 
 /** The operations `svc serve` registers (its HTTP routes, and what the CLI and `svc mcp` forward to it). */
 const SERVICE_PLACED: readonly AnyOperation[] = [...HARNESS_OPERATIONS, ...ROUTING_HTTP_OPERATIONS, relayChannelReply, ...MCP_TOKEN_OPERATIONS];
@@ -38,6 +39,7 @@ export const harnessPlugin: HostPlugin<HarnessState> = defineHostPlugin<HarnessS
       state,
       ports: {
         isWorkbench: (taskId) => state.workbench.isWorkbench(taskId),
+        terminalFiles: () => locateHookFiles(),
       },
     };
   },

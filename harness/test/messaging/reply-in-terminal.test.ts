@@ -16,6 +16,7 @@ import { startHarness } from '../../src/outbox/index.js';
 import { continueBoundTask, relayChannelReply, routingStores } from '../../src/routing/index.js';
 import { runOperation } from '../support/run-operation.js';
 import { harnessPlugin } from '../../src/feature.js';
+import { locateHookFiles } from '../../src/plugin/locate-hook-files.js';
 
 const OWNER = '4242';
 let home: string;
@@ -74,6 +75,8 @@ beforeAll(async () => {
     // of such a CLI would set (terminals.promptWaitMs); task-terminal-wiring tests the default wait.
     settings: { ...DEFAULT_TERMINAL_SETTINGS, stopGraceMs: 1500, interruptMs: 200, promptWaitMs: 1000 },
     svcHome: home,
+    // What `svc serve` gets from the harness plugin's port.
+    harnessFiles: locateHookFiles,
     hostEnv: env,
   });
   const stores = routingStores(services);

@@ -117,6 +117,7 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
           ? { cwd: domain.projects.get(domain.tasks.get(taskId).projectId).repoPath }
           : taskWorktreesOf(services, env).prepare(taskId),
       inspectChanges: (taskId) => worktreeHasChanges(taskWorktreesOf(services, env), taskId),
+      harnessFiles: () => ports.terminalFiles(),
       ...(holders ? { holders } : {}),
     });
     for (const { execution, held: terminal } of recovery.reattach) {
