@@ -89,7 +89,7 @@ describe('a host opened with the harness', () => {
   test('a host opened without it has none of its tables, and a harness store asked of it is refused', async () => {
     const opened = await open([]);
     expect(tables(opened)).toEqual([]);
-    expect(() => harnessOf(opened)).toThrow(/opened without the harness plugin/);
+    expect(() => harnessOf(opened)).toThrow(expect.objectContaining({ code: 'plugin_not_opened' }));
     expect(opened.ports.isWorkbench(1)).toBe(false);
   });
 });

@@ -95,7 +95,11 @@ export class OpenedPlugins {
   /** The state of a plugin this host was opened with. */
   stateOf<State>(plugin: PluginKey<State>): State {
     if (!this.states.has(plugin.id)) {
-      throw new Error(`the host was opened without the ${plugin.id} plugin`);
+      throw new SvcError({
+        code: 'plugin_not_opened',
+        message: `the host was opened without the ${plugin.id} plugin`,
+        details: { plugin: plugin.id, fix: 'open the host with it: openHostServices({ plugins }), or `plugins: true` on the CLI command that runs its operations' },
+      });
     }
     return this.states.get(plugin.id) as State;
   }
