@@ -8,8 +8,7 @@ import { join, relative } from 'node:path';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openHostServices, type HostServices } from '../host/src/host-services.js';
-import { ensureRoutingSchema } from '../harness/src/routing/index.js';
-import { ensureMcpTokenSchema } from '../harness/src/mcp/tokens/index.js';
+import { harnessPlugin } from '../harness/src/feature.js';
 
 const ROOT = join(import.meta.dirname, '..');
 const SOURCES = ['host/src', 'harness/src', 'catalog/src'];
@@ -141,10 +140,8 @@ describe('every prepared SQL statement', () => {
 
   beforeAll(async () => {
     home = mkdtempSync(join(tmpdir(), 'svc-sql-'));
-    services = await openHostServices({ env: { ...process.env, SVC_HOME: home, SVC_LOG_LEVEL: 'error' }, builtins: false });
-    // The harness applies its migrations when its stores open; here all of them, on the same file.
-    ensureRoutingSchema(services.db);
-    ensureMcpTokenSchema(services.db);
+    // Opened with the harness plugin: its migrations run with the host's, on the same file.
+    services = await openHostServices({ env: { ...process.env, SVC_HOME: home, SVC_LOG_LEVEL: 'error' }, builtins: false, plugins: [harnessPlugin] });
   });
 
   afterAll(async () => {

@@ -6,6 +6,7 @@ import { openHostServices } from '../../host/src/host-services.js';
 import { mintTaskCredential } from '../../host/src/features/terminals/index.js';
 import { connectSvcMcp, type SvcMcp } from '../../test/support/svc-mcp-client.js';
 import { createSvcSandbox, SVC_BIN, type SvcSandbox } from '../../test/support/svc-process.js';
+import { harnessPlugin } from '../src/feature.js';
 
 const CORE = [
   'create_workspace', 'delete_workspace', 'get_workspace', 'list_workspaces', 'update_workspace',
@@ -355,7 +356,7 @@ describe('svc mcp tools', () => {
     expect(existsSync(signal)).toBe(false);
     expect((await client.call('get_task', { id: task.id })).unattended).toBe(false);
     // Inside a task terminal the task is its own, proven by its execution's credential.
-    const local = await openHostServices({ env: { ...svc.env, SVC_LOG_LEVEL: 'error' }, builtins: false });
+    const local = await openHostServices({ env: { ...svc.env, SVC_LOG_LEVEL: 'error' }, builtins: false, plugins: [harnessPlugin] });
     const minted = mintTaskCredential();
     try {
       const execution = local.domain.executions.create({ taskId: task.id, connectionId: null, connectionName: 'stand-in', providerId: 'svc.stand-in', mode: 'fresh', sessionId: null });

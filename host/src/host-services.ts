@@ -5,7 +5,7 @@ import type { PlatformInfo } from '@svc-org/ai-sdk';
 import { HOST_VERSION, databasePath, resolveSvcHome } from './platform/config/index.js';
 // Direct, not through connections/index.ts: that loads the settings validator and, with it, ajv.
 import { ConnectionStore } from './features/connections/connection-store.js';
-import { openDatabase, type Db } from './platform/db/index.js';
+import { MIGRATIONS, openDatabase, type Db } from './platform/db/index.js';
 import { Domain } from './features/domain/index.js';
 import type { CatalogInstaller } from './features/extensions/catalog-installer/index.js';
 import type { ExtensionService } from './features/extensions/index.js';
@@ -13,6 +13,7 @@ import type { ExtensionRegistry } from './features/extensions/registry/index.js'
 import type { ExtensionRuntime, RuntimeLimitsInput } from './features/extensions/runtime/index.js';
 import type { ProviderStatsRecorder, ProviderStatsStore } from './features/extensions/stats/index.js';
 import type { HostExtensions } from './host-extensions.js';
+import { DEFAULT_PORTS, OpenedPlugins, type HostPlugin, type HostPorts } from './host-plugin.js';
 import { Logger, type LogLevel } from './platform/logging/index.js';
 // Direct, not through terminals/index.ts: opening the host loads no terminal manager, node-pty or child_process.
 import { SignalDir } from './features/terminals/signal-dir.js';
@@ -37,6 +38,10 @@ export interface HostServices {
   stats: ProviderStatsStore;
   /** Gathers this process's provider statistics; `flush()` writes them now. */
   statsRecorder: ProviderStatsRecorder;
+  /** The plugins this host was opened with, and their state (stores made when the host opened). */
+  plugins: OpenedPlugins;
+  /** What the host's features ask of its plugins (the host's defaults where no plugin answers). */
+  ports: HostPorts;
   close(): Promise<void>;
 }
 
@@ -61,12 +66,15 @@ export interface OpenHostServicesOptions {
    * built-in providers' sync and the catalog's recovery wait for the next host that opens them.
    */
   extensions?: boolean;
+  /** The plugins to open with the host: their migrations run with the host's, their state is made now. */
+  plugins?: readonly HostPlugin<any>[];
 }
 
 export async function openHostServices(options: OpenHostServicesOptions = {}): Promise<HostServices> {
   const env = options.env ?? process.env;
   const svcHome = resolveSvcHome(env);
-  const db = openDatabase(databasePath(svcHome));
+  const plugins = options.plugins ?? [];
+  const db = openDatabase(databasePath(svcHome), { migrations: [...MIGRATIONS, ...plugins.flatMap((plugin) => plugin.migrations)] });
   const levelFromEnv = env.SVC_LOG_LEVEL as LogLevel | undefined;
   const logger = new Logger({ file: join(svcHome, 'logs', 'svc.log'), stderrLevel: options.stderrLogLevel ?? levelFromEnv });
   for (const key of ['SVC_EXTENSION_CATALOG_TOKEN', 'SVC_TOKEN']) logger.redactor.addSecret(env[key]);
@@ -92,38 +100,42 @@ export async function openHostServices(options: OpenHostServicesOptions = {}): P
           ...(options.builtins !== undefined ? { builtins: options.builtins } : {}),
           ...(options.catalogCa ? { catalogCa: options.catalogCa } : {}),
         });
-  const opened = (): HostExtensions => {
+  const extensionsOf = (): HostExtensions => {
     if (!machinery) throw new Error('the host was opened without its provider extensions');
     return machinery;
   };
   const signalDir = new SignalDir(svcHome);
   const domain = new Domain(db, { signals: signalDir });
-  return {
+  const opened = new OpenedPlugins(plugins);
+  const ports: HostPorts = { ...DEFAULT_PORTS };
+  const services: HostServices = {
     svcHome,
     db,
     logger,
     platform: platformInfo,
     get registry() {
-      return opened().registry;
+      return extensionsOf().registry;
     },
     connections,
     get runtime() {
-      return opened().runtime;
+      return extensionsOf().runtime;
     },
     get extensions() {
-      return opened().extensions;
+      return extensionsOf().extensions;
     },
     get catalog() {
-      return opened().catalog;
+      return extensionsOf().catalog;
     },
     domain,
     signalDir,
     get stats() {
-      return opened().stats;
+      return extensionsOf().stats;
     },
     get statsRecorder() {
-      return opened().statsRecorder;
+      return extensionsOf().statsRecorder;
     },
+    plugins: opened,
+    ports,
     async close() {
       await machinery?.runtime.close();
       // The last batch of statistics is written before the database closes.
@@ -133,4 +145,16 @@ export async function openHostServices(options: OpenHostServicesOptions = {}): P
       await logger.close();
     },
   };
+  // Each plugin's state is made now, over the migrated schema; the ports it fills replace the defaults.
+  try {
+    for (const plugin of plugins) {
+      const instance = plugin.init(services);
+      opened.set(plugin, instance.state);
+      Object.assign(ports, instance.ports);
+    }
+  } catch (error) {
+    await services.close();
+    throw error;
+  }
+  return services;
 }

@@ -16,7 +16,7 @@ const LAYERS: readonly [name: string, holds: (path: string) => boolean][] = [
   ['platform', (path) => path.startsWith('platform/')],
   ['operation framework', (path) => /^operations\/[^/]+\.ts$/.test(path) && !FRAMEWORK_LISTS.has(path)],
   ['features', (path) => path.startsWith('features/')],
-  ['host services', (path) => path === 'host-services.ts' || path === 'host-extensions.ts'],
+  ['host services', (path) => path === 'host-services.ts' || path === 'host-extensions.ts' || path === 'host-plugin.ts'],
   ['operation declarations', (path) => path.startsWith('operations/') || path === 'host-operations.ts'],
   ['client', (path) => path.startsWith('client/')],
   ['adapters', (path) => path.startsWith('adapters/')],

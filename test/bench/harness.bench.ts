@@ -7,15 +7,17 @@ import { join } from 'node:path';
 import { openDatabase } from '../../host/src/platform/db/index.js';
 import { openHostServices } from '../../host/src/host-services.js';
 import { createChannel, createGateway } from '../../harness/src/gateways/index.js';
-import { harnessStores, pushToHuman, runOperation } from '../../harness/src/messaging/index.js';
+import { harnessStores, pushToHuman } from '../../harness/src/messaging/index.js';
 import { median, type BenchResult } from './bench-result.js';
+import { runOperation } from '../../harness/test/support/run-operation.js';
+import { harnessPlugin } from '../../harness/src/feature.js';
 
 const BODY = 'The migration needs a decision: keep the old column for one release, or drop it now? '.repeat(3);
 
 export async function harnessBenchmarks(): Promise<BenchResult[]> {
   const home = mkdtempSync(join(tmpdir(), 'svc-bench-harness-'));
   try {
-    const services = await openHostServices({ env: { ...process.env, SVC_HOME: home }, builtins: false });
+    const services = await openHostServices({ env: { ...process.env, SVC_HOME: home }, builtins: false, plugins: [harnessPlugin] });
     const repo = join(home, 'repo');
     mkdirSync(repo);
     const workspace = services.domain.workspaces.create({ name: 'main' });

@@ -17,6 +17,7 @@ import { createSvcSandbox, waitFor, type SvcSandbox } from '../support/svc-proce
 import { apiOk, startServe, type ServeProcess } from '../support/svc-serve.js';
 import { prepareQwenDemoProjectOverHttp, QWEN_STAND_IN, svcOk } from '../support/qwen-demo-project.js';
 import { McpTokenStore, type NewMcpToken } from '../../harness/src/mcp/tokens/mcp-token-store.js';
+import { harnessPlugin } from '../../harness/src/feature.js';
 
 const PROFILES = ['full', 'assistant', 'task', 'gateway', 'gateway-query'] as const;
 const INITIALIZE = (protocolVersion = '2025-11-25') =>
@@ -77,7 +78,7 @@ beforeAll(async () => {
   otherTaskId = (await apiOk(serve, 'POST', '/api/tasks', { title: 'second', projectId: 'demo' })).id;
   projectId = (await apiOk(serve, 'GET', '/api/projects/demo')).id;
   await apiOk(serve, 'PUT', '/api/projects/demo/task-defaults', { connection: 'qwen' });
-  local = await openHostServices({ env: { ...svc.env, SVC_LOG_LEVEL: 'error' }, extensions: false });
+  local = await openHostServices({ env: { ...svc.env, SVC_LOG_LEVEL: 'error' }, extensions: false, plugins: [harnessPlugin] });
 }, 120_000);
 
 afterAll(async () => {

@@ -11,6 +11,7 @@ import { openHostServices, type HostServices } from '../../host/src/host-service
 import { mintTaskCredential } from '../../host/src/features/terminals/index.js';
 import { connectSvcMcp, type SvcMcp } from '../support/svc-mcp-client.js';
 import { createSvcSandbox, type SvcSandbox } from '../support/svc-process.js';
+import { harnessPlugin } from '../../harness/src/feature.js';
 
 const SECRET = 'sekrit-value-8f3a';
 
@@ -57,7 +58,7 @@ beforeAll(async () => {
   writeFileSync(join(repoB, 'README.md'), 'bravo keeps the wombat ledger\n');
   for (const name of ['api.key', 'token', 'credentials.json', 'id_ed25519', 'client_secret.json'])
     writeFileSync(join(repoA, name), `platypus ${SECRET} ${name}\n`);
-  services = await openHostServices({ env: { ...svc.env, SVC_LOG_LEVEL: 'error' }, builtins: false });
+  services = await openHostServices({ env: { ...svc.env, SVC_LOG_LEVEL: 'error' }, builtins: false, plugins: [harnessPlugin] });
   const workspace = services.domain.workspaces.create({ name: 'main' });
   projectA = services.domain.projects.create({ workspaceId: workspace.id, name: 'alpha', repoPath: repoA }).id;
   projectB = services.domain.projects.create({ workspaceId: workspace.id, name: 'bravo', repoPath: repoB }).id;

@@ -11,6 +11,7 @@ import { openHostServices, type HostServices } from '../../host/src/host-service
 import { connectSvcMcp, type SvcMcp } from '../support/svc-mcp-client.js';
 import { createSvcSandbox, type SvcSandbox } from '../support/svc-process.js';
 import { startServe, type ServeProcess } from '../support/svc-serve.js';
+import { harnessPlugin } from '../../harness/src/feature.js';
 
 type Args = Record<string, unknown>;
 
@@ -106,7 +107,7 @@ beforeAll(async () => {
   for (const name of ['alpha', 'bravo', 'charlie']) mkdirSync(join(outside, name));
   writeFileSync(join(outside, 'alpha', 'README.md'), 'alpha uses the quokka protocol\n');
   writeFileSync(join(outside, 'bravo', 'README.md'), 'bravo keeps the wombat ledger\n');
-  services = await openHostServices({ env: { ...svc.env, SVC_LOG_LEVEL: 'error' }, builtins: false });
+  services = await openHostServices({ env: { ...svc.env, SVC_LOG_LEVEL: 'error' }, builtins: false, plugins: [harnessPlugin] });
   const { domain } = services;
   const main = domain.workspaces.create({ name: 'main' });
   const far = domain.workspaces.create({ name: 'elsewhere' });

@@ -13,6 +13,7 @@ import { git, makeRepo } from '../support/git-repo.js';
 import { connectSvcMcpHttp } from '../support/svc-mcp-http-client.js';
 import { createSvcSandbox, type SvcSandbox } from '../support/svc-process.js';
 import { apiOk, startServe, type ServeProcess } from '../support/svc-serve.js';
+import { harnessPlugin } from '../../harness/src/feature.js';
 
 const FILES = 20;
 const FILE_BYTES = 30 * 1024 * 1024;
@@ -34,7 +35,7 @@ beforeAll(async () => {
   server = await startServe(svc, { SVC_WORKTREE_CHECK_INTERVAL_MS: '3600000' });
   await apiOk(server, 'POST', '/api/workspaces', { name: 'main' });
   await apiOk(server, 'POST', '/api/projects', { name: 'demo', workspaceId: 'main', repoPath: repo });
-  local = await openHostServices({ env: { ...svc.env, SVC_LOG_LEVEL: 'error' }, extensions: false });
+  local = await openHostServices({ env: { ...svc.env, SVC_LOG_LEVEL: 'error' }, extensions: false, plugins: [harnessPlugin] });
 }, 120_000);
 
 afterAll(async () => {

@@ -2,7 +2,8 @@
 // and the name of another are refused as ambiguous (nothing revoked), `--id` and `--name` say which,
 // and a new token's name may not be digits only.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { mcpTokenStore } from '../../harness/src/mcp/tokens/index.js';
+import { harnessPlugin } from '../../harness/src/feature.js';
+import { harnessOf } from '../../harness/src/plugin/harness-state.js';
 import { openHostServices, type HostServices } from '../../host/src/host-services.js';
 import { createSvcSandbox, type SvcSandbox } from '../support/svc-process.js';
 
@@ -16,10 +17,10 @@ const stateOf = async (name: string) => {
 
 beforeAll(async () => {
   svc = createSvcSandbox();
-  services = await openHostServices({ env: { ...svc.env, SVC_LOG_LEVEL: 'error' }, builtins: false });
+  services = await openHostServices({ env: { ...svc.env, SVC_LOG_LEVEL: 'error' }, builtins: false, plugins: [harnessPlugin] });
   for (const name of ['first', 'second']) expect((await svc.run(['mcp', 'token', 'create', name, '--profile', 'gateway-query'])).code).toBe(0);
   // A token named "2", as a database from before names had to hold a letter may keep one.
-  mcpTokenStore(services.db).create({ name: '2', profile: 'full' });
+  harnessOf(services).mcpTokens.create({ name: '2', profile: 'full' });
 });
 
 afterAll(async () => {

@@ -1,7 +1,6 @@
 import { SvcError } from '@svc-org/ai-sdk';
 import { transaction, type Db } from '../../../host/src/platform/db/index.js';
-import { PreparedStatements } from '../gateways/index.js';
-import { ensureMessagingSchema } from '../messaging/ensure-messaging-schema.js';
+import { PreparedStatements } from '../gateways/prepared-statements.js';
 import { presentApproval, type Approval, type ApprovalAnswer, type ApprovalRow, type ApprovalTimeoutAction } from './approval-record.js';
 
 export interface NewApproval {
@@ -44,7 +43,6 @@ export class ApprovalStore {
   private readonly sql: PreparedStatements;
   constructor(private readonly db: Db, private readonly now: () => Date = () => new Date()) {
     this.sql = new PreparedStatements(db);
-    ensureMessagingSchema(db);
   }
 
   /** Whether an allow-for-task rule covers this exact call. */

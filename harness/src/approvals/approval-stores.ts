@@ -1,6 +1,7 @@
-import { EventEmitter } from 'node:events';
+import type { EventEmitter } from 'node:events';
 import type { OperationContext } from '../../../host/src/operations/index.js';
-import { ApprovalStore } from './approval-store.js';
+import { harnessOf } from '../plugin/harness-state.js';
+import type { ApprovalStore } from './approval-store.js';
 
 export interface ApprovalStores {
   approvals: ApprovalStore;
@@ -8,16 +9,8 @@ export interface ApprovalStores {
   events: EventEmitter;
 }
 
-const byDb = new WeakMap<object, ApprovalStores>();
-
-/** The approval store over one host's database, made once. */
+/** The approval store, made when the host opened with the harness. */
 export function approvalStores(services: OperationContext['services']): ApprovalStores {
-  let stores = byDb.get(services.db);
-  if (!stores) {
-    const events = new EventEmitter();
-    events.setMaxListeners(0);
-    stores = { approvals: new ApprovalStore(services.db), events };
-    byDb.set(services.db, stores);
-  }
-  return stores;
+  const state = harnessOf(services);
+  return { approvals: state.approvals, events: state.approvalEvents };
 }

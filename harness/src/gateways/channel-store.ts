@@ -2,7 +2,6 @@ import { SvcError } from '@svc-org/ai-sdk';
 import type { Db } from '../../../host/src/platform/db/index.js';
 import { z } from 'zod';
 import { ChannelRowSchema, ChannelTargetSchema, type ChannelRecord, type ChannelTarget } from './channel-record.js';
-import { ensureGatewaySchema } from './ensure-gateway-schema.js';
 import { PreparedStatements } from './prepared-statements.js';
 
 export interface NewChannel {
@@ -36,7 +35,6 @@ export class ChannelStore {
   private readonly sql: PreparedStatements;
   constructor(private readonly db: Db, private readonly now: () => Date = () => new Date()) {
     this.sql = new PreparedStatements(db);
-    ensureGatewaySchema(db);
   }
 
   list(): ChannelRecord[] {

@@ -1,15 +1,10 @@
-import { migrate, type Db } from '../../../host/src/platform/db/index.js';
+import type { Migration } from '../../../host/src/platform/db/index.js';
 import gateways from './migrations/1001_harness_gateways.sql';
 import credentials from './migrations/1010_harness_gateway_credentials.sql';
 
 // Harness migrations are numbered from 1001 and run by the host's migrator: they never collide with
 // the host's own numbers, and schema_migrations records both sets.
-export const GATEWAY_MIGRATIONS = [
+export const GATEWAY_MIGRATIONS: Migration[] = [
   { version: 1001, name: '1001_harness_gateways', sql: gateways },
   { version: 1010, name: '1010_harness_gateway_credentials', sql: credentials },
 ];
-
-/** Applies the gateway and channel tables once per database (idempotent, safe across processes). */
-export function ensureGatewaySchema(db: Db): void {
-  migrate(db, GATEWAY_MIGRATIONS);
-}

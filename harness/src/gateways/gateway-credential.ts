@@ -4,13 +4,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { SvcError } from '@svc-org/ai-sdk';
 import type { Db } from '../../../host/src/platform/db/index.js';
-import { ensureGatewaySchema } from './ensure-gateway-schema.js';
 
 /** The environment variable the plugin passes the credential to `svc mcp` in. */
 export const GATEWAY_CREDENTIAL_ENV = 'SVC_GATEWAY_CREDENTIAL' as const;
 
 export function issueGatewayCredentialFor(db: Db, gatewayId: number, now: Date = new Date()): string {
-  ensureGatewaySchema(db);
   const credential = `svcg_${randomBytes(32).toString('base64url')}`;
   db.prepare(
     `INSERT INTO harness_gateway_credentials (gateway_id, credential_hash, created_at) VALUES (?, ?, ?)
@@ -21,7 +19,6 @@ export function issueGatewayCredentialFor(db: Db, gatewayId: number, now: Date =
 
 /** The active gateway the credential was issued for; a coded refusal otherwise. */
 export function verifyGatewayCredential(db: Db, credential: string): { gatewayId: number; gateway: string } {
-  ensureGatewaySchema(db);
   const row = db
     .prepare(
       `SELECT g.id, g.name FROM harness_gateway_credentials c JOIN harness_gateways g ON g.id = c.gateway_id

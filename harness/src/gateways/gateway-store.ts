@@ -1,7 +1,6 @@
 import { SvcError } from '@svc-org/ai-sdk';
 import type { Db } from '../../../host/src/platform/db/index.js';
 import type { Redactor } from '../../../host/src/platform/logging/index.js';
-import { ensureGatewaySchema } from './ensure-gateway-schema.js';
 import { GatewayRowSchema, type GatewayKind, type GatewayRecord } from './gateway-record.js';
 import { PreparedStatements } from './prepared-statements.js';
 
@@ -22,7 +21,6 @@ export class GatewayStore {
   private readonly sql: PreparedStatements;
   constructor(private readonly db: Db, private readonly redactor?: Redactor, private readonly now: () => Date = () => new Date()) {
     this.sql = new PreparedStatements(db);
-    ensureGatewaySchema(db);
     for (const row of db.prepare('SELECT token FROM harness_gateways WHERE token IS NOT NULL').all() as { token: string }[]) {
       redactor?.addSecret(row.token);
     }

@@ -1,7 +1,9 @@
-import { EventEmitter } from 'node:events';
+import type { EventEmitter } from 'node:events';
 import type { OperationContext } from '../../../host/src/operations/index.js';
-import { gatewayStores, type ChannelStore, type GatewayStore } from '../gateways/index.js';
-import { MessageStore } from './message-store.js';
+import type { ChannelStore } from '../gateways/channel-store.js';
+import type { GatewayStore } from '../gateways/gateway-store.js';
+import { harnessOf } from '../plugin/harness-state.js';
+import type { MessageStore } from './message-store.js';
 
 export interface HarnessStores {
   gateways: GatewayStore;
@@ -11,18 +13,7 @@ export interface HarnessStores {
   events: EventEmitter;
 }
 
-const byDb = new WeakMap<object, HarnessStores>();
-
-/** The harness stores over one host's database, made (and the harness schema applied) once. */
+/** The messaging stores, made when the host opened with the harness. */
 export function harnessStores(services: OperationContext['services']): HarnessStores {
-  let stores = byDb.get(services.db);
-  if (!stores) {
-    stores = {
-      ...gatewayStores(services),
-      messages: new MessageStore(services.db),
-      events: new EventEmitter(),
-    };
-    byDb.set(services.db, stores);
-  }
-  return stores;
+  return harnessOf(services);
 }

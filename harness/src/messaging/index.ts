@@ -14,7 +14,6 @@ export * from './push-to-human.js';
 export * from './reply-to-ask.js';
 export * from './resend-harness-message.js';
 export * from './resolve-caller-task.js';
-export * from './run-operation.js';
 export * from './submit-reply.js';
 export * from './time-ordered-id.js';
 export * from './with-task-token.js';

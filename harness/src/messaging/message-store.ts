@@ -1,10 +1,9 @@
 import { SvcError } from '@svc-org/ai-sdk';
 import { transaction, type Db, type SqlValue } from '../../../host/src/platform/db/index.js';
-import { ensureMessagingSchema } from './ensure-messaging-schema.js';
 import { timeOrderedId } from './time-ordered-id.js';
 import { presentMessageRow, type MessageRow } from './present-message-row.js';
 import type { HarnessMessage } from './message-record.js';
-import { PreparedStatements } from '../gateways/index.js';
+import { PreparedStatements } from '../gateways/prepared-statements.js';
 
 export interface Ownership {
   taskId: number;
@@ -63,7 +62,6 @@ export class MessageStore {
   private readonly sql: PreparedStatements;
   constructor(private readonly db: Db, private readonly now: () => Date = () => new Date()) {
     this.sql = new PreparedStatements(db);
-    ensureMessagingSchema(db);
   }
 
   /** The task, its project and workspace, and its live execution, in one read. */

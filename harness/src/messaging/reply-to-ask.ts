@@ -1,6 +1,7 @@
 import { SvcError } from '@svc-org/ai-sdk';
 import { z } from 'zod';
-import { defineOperation, type RecordResolver } from '../../../host/src/operations/index.js';
+import { defineOperation, type OperationContext, type RecordResolver } from '../../../host/src/operations/index.js';
+import { parseInput } from '../../../host/src/platform/errors/index.js';
 import { CHAT_TEXT_LIMIT, ChatIdField, PlatformField, PlatformMessageIdField } from '../operations/harness-schemas.js';
 import { requireOwner } from '../routing/sender-policy.js';
 import { harnessStores } from './harness-stores.js';
@@ -58,32 +59,46 @@ export const replyToAsk = defineOperation({
     }
     const taskId = input.taskId ?? (input.messageId !== undefined ? messages.taskOfMessage(input.messageId) : undefined) ?? ctx.caller.taskId;
     if (taskId === undefined || taskId === null) throw new SvcError({ code: 'invalid_request', message: 'say which task or message the reply is for (taskId or messageId)' });
-    const open = messages.openAskOf(taskId);
-    if (!open || (input.messageId !== undefined && open.messageId !== input.messageId)) {
-      throw new SvcError({
-        code: 'no_pending',
-        message: input.messageId !== undefined ? `message ${input.messageId} is not an open question` : `task ${taskId} has no open question`,
-        details: { taskId, ...(open ? { openMessageId: open.messageId } : {}) },
-      });
-    }
-    const terminals = ctx.terminals;
-    if (!terminals) throw new SvcError({ code: 'service_required', message: 'reply_to_ask runs inside `svc serve`' });
-    const via = input.via ?? ctx.caller.via;
-    // Only one reply wins the OPEN ask, whoever else answers at the same moment. The answer and the
-    // duty to type it are one write: a service killed before typing types it when it starts again.
-    if (!messages.answerForDelivery(open.id, input.reply, via)) throw new SvcError({ code: 'no_pending', message: `task ${taskId} has no open question`, details: { taskId } });
-    answerCrashPoint('reply-to-ask:answered');
-    const { executionId, result } = await deliverAnswer(terminals, messages, { id: open.id, taskId, reply: input.reply });
-    return {
-      askId: open.id,
-      messageId: open.messageId,
-      taskId,
-      executionId,
-      result,
-      note:
-        result === 'already_running'
-          ? 'the reply was typed into the live terminal as its next message'
-          : 'the parked terminal was gone: its CLI session was resumed with the reply as the next message',
-    };
+    return answerOpenAsk(ctx, { taskId, reply: input.reply, via: input.via ?? ctx.caller.via, ...(input.messageId !== undefined ? { messageId: input.messageId } : {}) });
   },
 });
+
+/** A reply's text as reply_to_ask reads it: trimmed, not empty, as long as a chat message may be. */
+const ReplyText = z.string().trim().min(1).max(CHAT_TEXT_LIMIT);
+
+/**
+ * Answers a task's OPEN ask and wakes the task (what reply_to_ask does once it knows the task): the
+ * reply is typed into its live terminal, or its CLI session is resumed with it. With `messageId`, that
+ * message must be the open ask.
+ */
+export async function answerOpenAsk(ctx: OperationContext, answer: { taskId: number; reply: string; via: string; messageId?: number }) {
+  const { messages } = harnessStores(ctx.services);
+  const { taskId } = answer;
+  const reply = parseInput(ReplyText, answer.reply, 'reply');
+  const open = messages.openAskOf(taskId);
+  if (!open || (answer.messageId !== undefined && open.messageId !== answer.messageId)) {
+    throw new SvcError({
+      code: 'no_pending',
+      message: answer.messageId !== undefined ? `message ${answer.messageId} is not an open question` : `task ${taskId} has no open question`,
+      details: { taskId, ...(open ? { openMessageId: open.messageId } : {}) },
+    });
+  }
+  const terminals = ctx.terminals;
+  if (!terminals) throw new SvcError({ code: 'service_required', message: 'reply_to_ask runs inside `svc serve`' });
+  // Only one reply wins the OPEN ask, whoever else answers at the same moment. The answer and the
+  // duty to type it are one write: a service killed before typing types it when it starts again.
+  if (!messages.answerForDelivery(open.id, reply, answer.via)) throw new SvcError({ code: 'no_pending', message: `task ${taskId} has no open question`, details: { taskId } });
+  answerCrashPoint('reply-to-ask:answered');
+  const { executionId, result } = await deliverAnswer(terminals, messages, { id: open.id, taskId, reply });
+  return {
+    askId: open.id,
+    messageId: open.messageId,
+    taskId,
+    executionId,
+    result,
+    note:
+      result === 'already_running'
+        ? 'the reply was typed into the live terminal as its next message'
+        : 'the parked terminal was gone: its CLI session was resumed with the reply as the next message',
+  };
+}

@@ -2,8 +2,7 @@ import { SvcError } from '@svc-org/ai-sdk';
 import { z } from 'zod';
 import { defineOperation } from '../../../host/src/operations/index.js';
 import { MessageTextField, NoOpField, TaskIdField } from '../operations/harness-schemas.js';
-import { replyToAsk, submitReply } from '../messaging/index.js';
-import { runOperation } from '../messaging/run-operation.js';
+import { answerOpenAsk, submitReply } from '../messaging/index.js';
 import { transaction } from '../../../host/src/platform/db/index.js';
 import { InboundFields } from './inbound-fields.js';
 import { boundTask } from './resolve-project.js';
@@ -63,7 +62,7 @@ export const continueBoundTask = defineOperation({
       const terminals = ctx.terminals;
       if (!terminals) throw new SvcError({ code: 'server_not_running', message: 'continue_bound_task needs the running service (svc serve)' });
       let status: 'answered_ask' | 'injected' | 'resumed' = 'injected';
-      const entered = (executionId: number) => () => void ctx.services.db.prepare('UPDATE harness_gateway_inbound SET result = ? WHERE id = ?').run(`entered:${executionId}`, claimed.id);
+      const entered = (executionId: number) => () => stores.inbound.markInjection(claimed.id, 'entered', executionId);
       const open = stores.messages.openAskOf(taskId);
       const parked = terminals.summary(taskId);
       if (open && parked && parked.state !== 'ENDED' && claimed.result === null) {
@@ -73,7 +72,7 @@ export const continueBoundTask = defineOperation({
         transaction(ctx.services.db, () => {
           if (!stores.messages.answer(open.id, input.text, 'gateway')) throw new SvcError({ code: 'no_pending', message: `task ${taskId} has no open question`, details: { taskId } });
           if (parked.state === 'PAUSED') terminals.unpause(taskId);
-          ctx.services.db.prepare('UPDATE harness_gateway_inbound SET result = ? WHERE id = ?').run(`injecting:${live.id}`, claimed.id);
+          stores.inbound.markInjection(claimed.id, 'injecting', live.id);
         });
         crashPoint('gateway-continue:marked');
         try {
@@ -86,8 +85,8 @@ export const continueBoundTask = defineOperation({
         status = 'answered_ask';
       } else {
         if (open) {
-          // The parked terminal is gone: reply_to_ask resumes the session with the answer.
-          await runOperation(replyToAsk, { taskId, reply: input.text, via: 'gateway' }, ctx);
+          // The parked terminal is gone: answered as reply_to_ask answers, which resumes the session with it.
+          await answerOpenAsk(ctx, { taskId, reply: input.text, via: 'gateway' });
           stores.inbound.processed(claimed.id, { projectId: task.projectId, taskId, conversationId: null, eventId: null, routedBy: 'task_binding', result: 'answered_ask' });
           return { status: 'answered_ask' as const, inboundId: claimed.id, taskId };
         }
@@ -102,7 +101,7 @@ export const continueBoundTask = defineOperation({
         const live = ctx.services.domain.executions.liveForTask(taskId)!;
         const mark = `injecting:${live.id}`;
         if (claimed.result !== `entered:${live.id}`) {
-          if (claimed.result !== mark) ctx.services.db.prepare('UPDATE harness_gateway_inbound SET result = ? WHERE id = ?').run(mark, claimed.id);
+          if (claimed.result !== mark) stores.inbound.markInjection(claimed.id, 'injecting', live.id);
           await submitReply(terminals, taskId, input.text, { ...(status === 'resumed' ? { waitForQuietMs: 1500 } : {}), onEnter: entered(live.id) });
         }
       }

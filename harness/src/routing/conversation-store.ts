@@ -1,5 +1,4 @@
 import type { Db } from '../../../host/src/platform/db/index.js';
-import { ensureRoutingSchema } from './ensure-routing-schema.js';
 
 export const RECENT_PROJECT_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -24,7 +23,6 @@ export function threadKeyOf(place: ConversationPlace): string {
 /** Conversation bindings (platform / chat / thread ↔ project conversation) and each user's recent project. */
 export class ConversationStore {
   constructor(private readonly db: Db, private readonly now: () => Date = () => new Date()) {
-    ensureRoutingSchema(db);
   }
 
   bound(place: ConversationPlace): { id: number; projectId: number; sessionKey: string } | undefined {

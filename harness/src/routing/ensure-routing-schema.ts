@@ -1,13 +1,8 @@
-import { migrate, type Db } from '../../../host/src/platform/db/index.js';
+import type { Migration } from '../../../host/src/platform/db/index.js';
 import { MESSAGING_MIGRATIONS } from '../messaging/ensure-messaging-schema.js';
 import routing from './migrations/1004_harness_routing.sql';
 import dropStopCursor from './migrations/1006_drop_harness_stop_cursor.sql';
 
-export const ROUTING_MIGRATIONS = [...MESSAGING_MIGRATIONS, { version: 1004, name: '1004_harness_routing', sql: routing },
+export const ROUTING_MIGRATIONS: Migration[] = [...MESSAGING_MIGRATIONS, { version: 1004, name: '1004_harness_routing', sql: routing },
   { version: 1006, name: '1006_drop_harness_stop_cursor', sql: dropStopCursor },
 ];
-
-/** Applies the inbound, conversation and Workbench tables (after the messaging ones they refer to). */
-export function ensureRoutingSchema(db: Db): void {
-  migrate(db, ROUTING_MIGRATIONS);
-}

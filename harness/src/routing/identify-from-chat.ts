@@ -1,6 +1,5 @@
-import { IDENTIFY_TEXT_LIMIT, identifyProject } from '../../../host/src/features/knowledge/index.js';
+import { IDENTIFY_TEXT_LIMIT, identifyProjectOf } from '../../../host/src/features/knowledge/index.js';
 import type { OperationContext } from '../../../host/src/operations/index.js';
-import { runOperation } from '../messaging/run-operation.js';
 
 export interface ChatPlacement {
   project: { id: number } | null;
@@ -8,10 +7,10 @@ export interface ChatPlacement {
 }
 
 /**
- * identify_project over a chat message, through the operation's own input and output checks. A
+ * What identify_project answers for a chat message, among the projects the caller may read. A
  * message may be longer than identify_project reads: placing it is a search, so its start places it,
  * and the message itself goes on whole to whatever the caller does with it.
  */
 export async function identifyFromChat(ctx: OperationContext, text: string): Promise<ChatPlacement> {
-  return (await runOperation(identifyProject, { text: text.slice(0, IDENTIFY_TEXT_LIMIT), limit: 5 }, ctx)) as ChatPlacement;
+  return identifyProjectOf(ctx, { text: text.slice(0, IDENTIFY_TEXT_LIMIT), limit: 5 });
 }

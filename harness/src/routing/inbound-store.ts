@@ -1,6 +1,5 @@
 import { SvcError } from '@svc-org/ai-sdk';
 import type { Db } from '../../../host/src/platform/db/index.js';
-import { ensureRoutingSchema } from './ensure-routing-schema.js';
 import { InboundRowSchema, type InboundRecord } from './inbound-record.js';
 
 export interface InboundKey {
@@ -33,7 +32,6 @@ export const INBOUND_LEASE_MS = 60_000;
  */
 export class InboundStore {
   constructor(private readonly db: Db, private readonly now: () => Date = () => new Date()) {
-    ensureRoutingSchema(db);
   }
 
   claim(input: NewInbound, leaseMs = INBOUND_LEASE_MS): InboundClaim {
@@ -128,6 +126,15 @@ export class InboundStore {
     this.db
       .prepare("UPDATE harness_gateway_inbound SET state = 'FAILED', lease_until = NULL, last_error_code = ?, last_error_message = ?, updated_at = ? WHERE id = ?")
       .run(code, message, this.now().toISOString(), id);
+  }
+
+  /**
+   * How far a continue's typing got into one execution: `injecting:<execution id>` before it types,
+   * `entered:<execution id>` just before the Enter that submits it (a retry types only when that
+   * Enter never went out).
+   */
+  markInjection(id: number, stage: 'injecting' | 'entered', executionId: number): void {
+    this.db.prepare('UPDATE harness_gateway_inbound SET result = ? WHERE id = ?').run(`${stage}:${executionId}`, id);
   }
 
   setTask(id: number, taskId: number): void {

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { defineOperation } from '../../../host/src/operations/index.js';
-import { replyToAsk } from '../messaging/index.js';
-import { runOperation } from '../messaging/run-operation.js';
+import { answerOpenAsk } from '../messaging/index.js';
 import { MessageTextField, TaskIdField } from '../operations/harness-schemas.js';
 import { TaskContextOutput } from './resolve-gateway-task-context.js';
 import { routingStores } from './routing-stores.js';
@@ -21,7 +20,7 @@ export const relayChannelReply = defineOperation({
   async handler(input, ctx) {
     const stores = routingStores(ctx.services);
     if (stores.messages.openAskOf(input.taskId)) {
-      await runOperation(replyToAsk, { taskId: input.taskId, reply: input.reply, via: 'gateway' }, ctx);
+      await answerOpenAsk(ctx, { taskId: input.taskId, reply: input.reply, via: 'gateway' });
       return { kind: 'answered_ask' as const, taskId: input.taskId, context: readTaskContext(ctx, stores, input.taskId) };
     }
     return { kind: 'context_only' as const, taskId: input.taskId, context: readTaskContext(ctx, stores, input.taskId) };

@@ -1,8 +1,9 @@
 import type { OperationContext } from '../../../host/src/operations/index.js';
-import { harnessStores, type HarnessStores } from '../messaging/index.js';
-import { WorkbenchStore } from '../workbench/workbench-store.js';
-import { ConversationStore } from './conversation-store.js';
-import { InboundStore } from './inbound-store.js';
+import type { HarnessStores } from '../messaging/index.js';
+import { harnessOf } from '../plugin/harness-state.js';
+import type { WorkbenchStore } from '../workbench/workbench-store.js';
+import type { ConversationStore } from './conversation-store.js';
+import type { InboundStore } from './inbound-store.js';
 
 export interface RoutingStores extends HarnessStores {
   inbound: InboundStore;
@@ -10,19 +11,7 @@ export interface RoutingStores extends HarnessStores {
   workbench: WorkbenchStore;
 }
 
-const byDb = new WeakMap<object, RoutingStores>();
-
-/** The part-2 stores beside the messaging ones, over one host's database (schema applied once). */
+/** The routing stores beside the messaging ones, made when the host opened with the harness. */
 export function routingStores(services: OperationContext['services']): RoutingStores {
-  let stores = byDb.get(services.db);
-  if (!stores) {
-    stores = {
-      ...harnessStores(services),
-      inbound: new InboundStore(services.db),
-      conversations: new ConversationStore(services.db),
-      workbench: new WorkbenchStore(services.db),
-    };
-    byDb.set(services.db, stores);
-  }
-  return stores;
+  return harnessOf(services);
 }

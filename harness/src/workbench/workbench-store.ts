@@ -1,6 +1,5 @@
 import { SvcError } from '@svc-org/ai-sdk';
 import type { Db } from '../../../host/src/platform/db/index.js';
-import { ensureRoutingSchema } from '../routing/ensure-routing-schema.js';
 import { WorkbenchEventRowSchema, type NewWorkbenchEvent, type WorkbenchEvent } from './workbench-event.js';
 
 export const WORKBENCH_TITLE = 'Workbench';
@@ -24,7 +23,6 @@ export interface BatchRow {
  */
 export class WorkbenchStore {
   constructor(private readonly db: Db, private readonly now: () => Date = () => new Date()) {
-    ensureRoutingSchema(db);
   }
 
   workbenchOf(projectId: number): number | undefined {

@@ -14,9 +14,10 @@ import { createSvcSandbox, REPO_ROOT, SVC_BIN, type SvcSandbox } from '../../../
 import { taskTerminalMcpEnv } from '../../../test/support/task-terminal-mcp-env.js';
 import { readTerminalUntil, startServe, type ServeProcess } from '../../../test/support/svc-serve.js';
 import { until } from '../../../test/support/until.js';
-import { runOperation } from '../../src/messaging/index.js';
 import { completeGatewayWork, confirmGatewayTaskCreated, routeGatewayMessage } from '../../src/routing/index.js';
 import { startScriptedOpenClawGateway, type ScriptedOpenClawGateway } from '../support/scripted-openclaw-gateway.js';
+import { runOperation } from '../support/run-operation.js';
+import { harnessPlugin } from '../../src/feature.js';
 
 type Answer = { handled: boolean; text?: string } | undefined;
 type Handler = { handle(event: unknown, ctx: unknown): Promise<Answer>; close(): void };
@@ -100,7 +101,7 @@ beforeAll(async () => {
   server = await startServe(svc, SERVE_ENV);
   const plugin = (await import(pathToFileURL(join(REPO_ROOT, 'harness/openclaw-plugin/index.js')).href)) as { createHandler(config: unknown): Handler };
   openclaw = plugin.createHandler({ command: process.execPath, args: [SVC_BIN, 'mcp'], env: { SVC_HOME: svc.home, SVC_LOG_LEVEL: 'error', SVC_GATEWAY_CREDENTIAL: gatewayCredential } });
-  local = await openHostServices({ env: { ...svc.env, SVC_LOG_LEVEL: 'error' }, builtins: false });
+  local = await openHostServices({ env: { ...svc.env, SVC_LOG_LEVEL: 'error' }, builtins: false, plugins: [harnessPlugin] });
 }, 180_000);
 
 afterAll(async () => {

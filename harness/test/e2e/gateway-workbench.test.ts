@@ -7,8 +7,9 @@ import { createSvcSandbox, REPO_ROOT, type SvcSandbox } from '../../../test/supp
 import { QWEN_STAND_IN, prepareQwenDemoProject, svcOk } from '../../../test/support/qwen-demo-project.js';
 import { until } from '../../../test/support/until.js';
 import { startServe, type ServeProcess } from '../../../test/support/svc-serve.js';
-import { runOperation } from '../../src/messaging/index.js';
 import { routeGatewayMessage } from '../../src/routing/index.js';
+import { runOperation } from '../support/run-operation.js';
+import { harnessPlugin } from '../../src/feature.js';
 
 const HERMES = join(REPO_ROOT, 'test/fake-clis/hermes/hermes');
 let svc: SvcSandbox;
@@ -42,7 +43,7 @@ afterAll(() => {
 describe('gateway routing and the Workbench under a real service', () => {
   test('100 concurrent deliveries of one platform message from two processes: one routed, the rest noOp', async () => {
     const server = await serve();
-    const local: HostServices = await openHostServices({ env: { ...svc.env, SVC_LOG_LEVEL: 'error' }, builtins: false });
+    const local: HostServices = await openHostServices({ env: { ...svc.env, SVC_LOG_LEVEL: 'error' }, builtins: false, plugins: [harnessPlugin] });
     try {
       const message = { platform: 'telegram', chatId: '4242', senderId: '4242', platformMessageId: 'tg-100', text: 'what is the state of demo?' };
       const ctx = { services: local, caller: { via: 'internal' as const }, signal: new AbortController().signal };
@@ -86,7 +87,7 @@ describe('gateway routing and the Workbench under a real service', () => {
     // The children end their turns (their Stop hooks); one of them has a FAILED execution.
     expect((await server.api('POST', '/api/internal/hooks/stop', { taskId: first, event: { turn_id: 'a1', last_assistant_message: 'first child finished the parser' } })).status).toBe(202);
     expect((await server.api('POST', '/api/internal/hooks/stop', { taskId: second, event: { turn_id: 'b1', last_assistant_message: 'second child is blocked: which port?' } })).status).toBe(202);
-    const local: HostServices = await openHostServices({ env: { ...svc.env, SVC_LOG_LEVEL: 'error' }, builtins: false });
+    const local: HostServices = await openHostServices({ env: { ...svc.env, SVC_LOG_LEVEL: 'error' }, builtins: false, plugins: [harnessPlugin] });
     try {
       const failed = local.domain.executions.create({ taskId: second, connectionId: null, connectionName: 'qwen', providerId: 'svc-community.qwen-code', mode: 'fresh', sessionId: null });
       local.domain.executions.finish(failed.id, { status: 'FAILED', endReason: 'exited', exitCode: 1, error: { code: 'cli_exited', message: 'exit 1' } });

@@ -7,8 +7,10 @@ import { openHostServices, type HostServices } from '../../../host/src/host-serv
 import { createSvcSandbox, REPO_ROOT, waitFor, type SvcSandbox } from '../../../test/support/svc-process.js';
 import { until } from '../../../test/support/until.js';
 import { startServe, type ServeProcess } from '../../../test/support/svc-serve.js';
-import { pushToHuman, runOperation } from '../../src/messaging/index.js';
+import { pushToHuman } from '../../src/messaging/index.js';
 import { startScriptedOpenClawGateway, type ScriptedOpenClawGateway } from '../support/scripted-openclaw-gateway.js';
+import { runOperation } from '../support/run-operation.js';
+import { harnessPlugin } from '../../src/feature.js';
 
 const HERMES = join(REPO_ROOT, 'test/fake-clis/hermes/hermes');
 const TOKEN = 'oc-e2e-token-0123456789abcdef';
@@ -125,7 +127,7 @@ describe('outbox durability under a real service', () => {
     const server = await serve({});
     const before = gateway.requests.length;
     // Process two: this test process, on the same database file.
-    const local: HostServices = await openHostServices({ env: { ...svc.env, SVC_LOG_LEVEL: 'error' }, builtins: false });
+    const local: HostServices = await openHostServices({ env: { ...svc.env, SVC_LOG_LEVEL: 'error' }, builtins: false, plugins: [harnessPlugin] });
     try {
       const ctx = { services: local, caller: { via: 'internal' as const, taskId }, signal: new AbortController().signal };
       const overHttp = Array.from({ length: 50 }, (_, i) => server.api('POST', '/api/internal/harness/push', { taskId, message: `http ${i}` }));

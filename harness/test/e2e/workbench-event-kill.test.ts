@@ -9,6 +9,7 @@ import { transaction } from '../../../host/src/platform/db/index.js';
 import { openHostServices, type HostServices } from '../../../host/src/host-services.js';
 import { createSvcSandbox, waitFor, type SvcSandbox } from '../../../test/support/svc-process.js';
 import { startServe, type ServeProcess } from '../../../test/support/svc-serve.js';
+import { harnessPlugin } from '../../src/feature.js';
 
 let svc: SvcSandbox;
 const serves: ServeProcess[] = [];
@@ -48,7 +49,7 @@ test.each([
 ] as const)('kill -9 after the service %s: each event still becomes exactly one WorkbenchEvent', async (_label, point, beforeRestart) => {
   const parent = await newTask('Lead');
   const child = await newTask('Child', parent);
-  const local: HostServices = await openHostServices({ env: { ...svc.env, SVC_LOG_LEVEL: 'error' }, builtins: false });
+  const local: HostServices = await openHostServices({ env: { ...svc.env, SVC_LOG_LEVEL: 'error' }, builtins: false, plugins: [harnessPlugin] });
   try {
     const first = await serve({ SVC_TEST_CRASH_AT: point });
     // Another process writes the child's turn end and its FAILED execution end, in one transaction

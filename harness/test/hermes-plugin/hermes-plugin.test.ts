@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { openHostServices } from '../../../host/src/host-services.js';
 import { createSvcSandbox, REPO_ROOT, SVC_BIN, type SvcSandbox } from '../../../test/support/svc-process.js';
+import { harnessPlugin } from '../../src/feature.js';
 
 const PLUGIN = join(REPO_ROOT, 'harness/hermes-plugin');
 const STAND_IN = join(import.meta.dirname, 'hermes-stand-in.py');
@@ -96,7 +97,7 @@ test('svc messages are routed with the ids of the event source and answered thro
   expect(other).toEqual({ results: [null], sent: [] });
   expect(empty.sent[0]!.content).toBe('Usage: /svc <question>, or /svc work <what to build>');
 
-  const local = await openHostServices({ env: { ...svc.env, SVC_LOG_LEVEL: 'error' }, builtins: false });
+  const local = await openHostServices({ env: { ...svc.env, SVC_LOG_LEVEL: 'error' }, builtins: false, plugins: [harnessPlugin] });
   try {
     const stored = local.db.prepare('SELECT platform, chat_id, thread_id, platform_message_id, sender_id, kind, request, text FROM harness_gateway_inbound').all();
     expect(stored.map((row) => ({ ...(row as object) }))).toEqual([
@@ -117,7 +118,7 @@ test('a work request and a reply to an svc message carrying the task token are b
   const [work, reply] = outcomes as [Outcome, Outcome];
   expect(work.sent[0]).toMatchObject({ chatId: '4242', content: expect.stringContaining('your work request went'), replyTo: '91', metadata: null });
   expect(reply.results).toEqual([{ action: 'skip', reason: 'handled by svc' }]);
-  const local = await openHostServices({ env: { ...svc.env, SVC_LOG_LEVEL: 'error' }, builtins: false });
+  const local = await openHostServices({ env: { ...svc.env, SVC_LOG_LEVEL: 'error' }, builtins: false, plugins: [harnessPlugin] });
   try {
     const stored = local.db.prepare("SELECT platform_message_id, request, text, task_id FROM harness_gateway_inbound WHERE chat_id = '4242' ORDER BY id").all();
     expect(stored.map((row) => ({ ...(row as object) }))).toEqual([

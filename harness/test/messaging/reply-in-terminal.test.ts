@@ -11,9 +11,12 @@ import type { AnyOperation } from '../../../host/src/operations/index.js';
 import { DEFAULT_TERMINAL_SETTINGS, TerminalManager } from '../../../host/src/features/terminals/index.js';
 import { copyFixtureProvider } from '../../../test/support/copy-fixture-provider.js';
 import { FIXTURE_CLIS, waitFor } from '../../../test/support/svc-process.js';
-import { askHuman, harnessStores, pushToHuman, replyToAsk, runOperation, sendReviewComments } from '../../src/messaging/index.js';
+import { askHuman, harnessStores, pushToHuman, replyToAsk, sendReviewComments } from '../../src/messaging/index.js';
 import { startHarness } from '../../src/outbox/index.js';
 import { continueBoundTask, relayChannelReply, routingStores } from '../../src/routing/index.js';
+import { runOperation } from '../support/run-operation.js';
+import { harnessPlugin } from '../../src/feature.js';
+import { locateHookFiles } from '../../src/plugin/locate-hook-files.js';
 
 const OWNER = '4242';
 let home: string;
@@ -54,7 +57,7 @@ async function stopIfLive(taskId: number): Promise<void> {
 beforeAll(async () => {
   home = mkdtempSync(join(tmpdir(), 'svc-reply-terminal-'));
   const env = { ...process.env, SVC_HOME: home, SVC_LOG_LEVEL: 'error', PATH: `${FIXTURE_CLIS}${delimiter}${process.env.PATH}` };
-  services = await openHostServices({ env, builtins: false });
+  services = await openHostServices({ env, builtins: false, plugins: [harnessPlugin] });
   const { record } = await services.extensions.devAdd(copyFixtureProvider('echo'));
   await services.extensions.enable(record.id, async () => true);
   services.connections.add({ name: 'echo', providerId: record.id });
@@ -72,6 +75,8 @@ beforeAll(async () => {
     // of such a CLI would set (terminals.promptWaitMs); task-terminal-wiring tests the default wait.
     settings: { ...DEFAULT_TERMINAL_SETTINGS, stopGraceMs: 1500, interruptMs: 200, promptWaitMs: 1000 },
     svcHome: home,
+    // What `svc serve` gets from the harness plugin's port.
+    harnessFiles: locateHookFiles,
     hostEnv: env,
   });
   const stores = routingStores(services);

@@ -7,6 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { openHostServices } from '../../../host/src/host-services.js';
 import { createSvcSandbox, REPO_ROOT, SVC_BIN, type SvcSandbox } from '../../../test/support/svc-process.js';
+import { harnessPlugin } from '../../src/feature.js';
 
 type Handler = { handle(event: unknown, ctx: unknown): Promise<{ handled: boolean; text?: string } | undefined>; close(): void };
 let svc: SvcSandbox;
@@ -46,7 +47,7 @@ test('an owner message for svc is routed once and answered in the same chat; a r
   expect(again).toEqual({ handled: true });
   const rows = JSON.parse(await ok(['task', 'list', '--json'])) as { items?: { title: string }[] } | { title: string }[];
   expect(JSON.stringify(rows)).toContain('Workbench');
-  const local = await openHostServices({ env: { ...svc.env, SVC_LOG_LEVEL: 'error' }, builtins: false });
+  const local = await openHostServices({ env: { ...svc.env, SVC_LOG_LEVEL: 'error' }, builtins: false, plugins: [harnessPlugin] });
   try {
     const stored = local.db.prepare('SELECT platform, chat_id, thread_id, platform_message_id, sender_id, text FROM harness_gateway_inbound').all();
     expect(stored.map((row) => ({ ...(row as object) }))).toEqual([

@@ -11,7 +11,8 @@ import { MCP_OPERATIONS } from '../../../host/src/adapters/mcp/index.js';
 import { askHuman, pushToHuman, replyToAsk } from '../../src/messaging/index.js';
 import { HARNESS_OPERATIONS } from '../../src/outbox/index.js';
 import { continueBoundTask, relayChannelReply, resolveGatewayTaskContext, routeGatewayMessage, routeGatewayQuery, routingStores } from '../../src/routing/index.js';
-import { SERVICE_OPERATIONS } from '../../src/service-operations.js';
+import { HOST_OPERATIONS } from '../../../host/src/host-operations.js';
+import { harnessPlugin } from '../../src/feature.js';
 import { openHarnessFixture, type HarnessFixture } from '../support/harness-fixture.js';
 
 const OWNER = '4242';
@@ -149,7 +150,8 @@ describe('reply_to_ask through a gateway', () => {
 
 describe('operations that run in the service', () => {
   test('every one the MCP server or the CLI may forward is registered by the service', () => {
-    const registered = new Set(SERVICE_OPERATIONS.map((op) => op.name));
+    // What `svc serve` registers: the host's operations and those the harness places in the service.
+    const registered = new Set([...HOST_OPERATIONS, ...harnessPlugin.placement.service].map((op) => op.name));
     const forwarded = [...MCP_OPERATIONS, ...ALL_OPERATIONS, ...HARNESS_OPERATIONS, ...TASK_DEFAULT_OPERATIONS].filter((op) => op.runsIn === 'service');
     expect(forwarded.map((op) => op.name).filter((name) => !registered.has(name))).toEqual([]);
     expect(registered.has(relayChannelReply.name)).toBe(true);

@@ -5,8 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openHostServices, type HostServices } from '../../../host/src/host-services.js';
 import type { AnyOperation, OperationContext } from '../../../host/src/operations/index.js';
-import { runOperation } from '../../src/messaging/index.js';
+import { harnessPlugin } from '../../src/feature.js';
 import { routingStores } from '../../src/routing/index.js';
+import { runOperation } from './run-operation.js';
 
 export interface HarnessFixture {
   home: string;
@@ -22,7 +23,7 @@ export interface HarnessFixture {
 
 export async function openHarnessFixture(): Promise<HarnessFixture> {
   const home = mkdtempSync(join(tmpdir(), 'svc-harness-'));
-  const services = await openHostServices({ env: { ...process.env, SVC_HOME: home, SVC_LOG_LEVEL: 'error' }, builtins: false });
+  const services = await openHostServices({ env: { ...process.env, SVC_HOME: home, SVC_LOG_LEVEL: 'error' }, builtins: false, plugins: [harnessPlugin] });
   const repo = join(home, 'repo');
   mkdirSync(repo);
   const workspace = services.domain.workspaces.create({ name: 'main' });

@@ -1,7 +1,6 @@
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { SvcError } from '@svc-org/ai-sdk';
-import { loadServiceParts } from '../../../harness/src/feature.js';
 import { HOST_VERSION, readSystemConfig } from '../platform/config/index.js';
 import { EventWorker, createEventCrashHook } from '../platform/events/index.js';
 import { openHostServices, type HostServices } from '../host-services.js';
@@ -59,15 +58,19 @@ export interface RunningService {
  * serves HTTP on 127.0.0.1 and publishes where it listens in server.json.
  */
 export async function startService(options: StartServiceOptions = {}): Promise<RunningService> {
-  const [{ McpHttpEndpoint, mcpSessionSettings }, { startHarness, routingStores, startRouting, SERVICE_OPERATIONS, reportTaskOverlap }] = await Promise.all([
+  // The plugins are imported statically by the modules below: the MCP adapter imports them into the
+  // `svc mcp` bundle, where a dynamic import would leave the bundle's zod initialised after the MCP
+  // SDK's first use of it.
+  const [{ McpHttpEndpoint, mcpSessionSettings }, { HOST_PLUGINS }, { HOST_OPERATIONS }] = await Promise.all([
     import('../adapters/mcp/http/mcp-http-endpoint.js'),
-    loadServiceParts(),
+    import('./host-plugins.js'),
+    import('../host-operations.js'),
   ]);
   const env = options.env ?? process.env;
   const port = resolvePort(options.port, env.SVC_PORT);
   const pollMs = eventPollMs(env.SVC_EVENT_POLL_MS);
   const mcpSessions = mcpSessionSettings(env);
-  const services = await openHostServices({ env, stderrLogLevel: options.stderrLogLevel, builtins: options.builtins });
+  const services = await openHostServices({ env, stderrLogLevel: options.stderrLogLevel, builtins: options.builtins, plugins: HOST_PLUGINS });
   const serverFile = new ServerFile(services.svcHome);
   const identity = { pid: process.pid, pidStartTime: processStartTime(process.pid) ?? null, version: HOST_VERSION, startedAt: new Date().toISOString() };
   try {
@@ -94,8 +97,8 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
     removeRunFolders(services.svcHome, new Set(recovery.reattach.map((entry) => entry.held.terminal.meta.runtimeDir)));
     const settings = resolveTerminalSettings(env, (key) => readSystemConfig(services.db, key), options.terminalSettings);
     services.signalDir.ensure();
-    // The harness knows which tasks are project Workbenches (made by routing before any child exists).
-    const workbenches = routingStores(services).workbench;
+    // A plugin (the harness) knows which tasks are project Workbenches (made by routing before any child exists).
+    const { ports } = services;
     const terminals = new TerminalManager({
       domain,
       extensions: services.extensions,
@@ -106,14 +109,15 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
       svcHome: services.svcHome,
       systemConfig: (key) => readSystemConfig(services.db, key),
       hostEnv: env,
-      isWorkbench: (taskId) => workbenches.isWorkbench(taskId),
+      isWorkbench: (taskId) => ports.isWorkbench(taskId),
       // A project's Workbench reviews and coordinates from the project folder; every other task of a
       // project that isolates tasks runs in its own worktree.
       prepareWorkspace: async (taskId) =>
-        workbenches.isWorkbench(taskId)
+        ports.isWorkbench(taskId)
           ? { cwd: domain.projects.get(domain.tasks.get(taskId).projectId).repoPath }
           : taskWorktreesOf(services, env).prepare(taskId),
       inspectChanges: (taskId) => worktreeHasChanges(taskWorktreesOf(services, env), taskId),
+      harnessFiles: () => ports.terminalFiles(),
       ...(holders ? { holders } : {}),
     });
     for (const { execution, held: terminal } of recovery.reattach) {
@@ -127,19 +131,17 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
     }
     const web = { root: resolveWebRoot(env), sessions: new WebSessions(), live: new LiveUpdates() };
     web.live.watchDatabase(() => Number((services.db.prepare('PRAGMA data_version').get() as { data_version: number }).data_version));
-    // The harness's operations sit beside the host's; its one outbox timer starts with the service
-    // (its first pass settles sends a killed service left in flight).
-    const registry = new OperationRegistry(SERVICE_OPERATIONS);
-    const harness = startHarness({ services, terminals, env });
-    // Inbound routing and the Workbench: the timer that turns stop hooks into review batches.
-    const routing = startRouting({ services, terminals, env });
+    // The plugins' operations placed in the service sit beside the host's; each plugin starts its
+    // workers with the service (the harness's outbox, routing and Workbench timers).
+    const registry = new OperationRegistry([...HOST_OPERATIONS, ...HOST_PLUGINS.flatMap((plugin) => plugin.placement.service)]);
+    const running = HOST_PLUGINS.flatMap((plugin) => (plugin.start ? [plugin.start({ services, terminals, env })] : []));
     // Open tasks' branches compared in the background: an overlap reaches the project's Workbench.
     const worktreeWatcher = new WorktreeWatcher({
       worktrees: taskWorktreesOf(services, env),
       logger,
       env,
       onOverlap: (projectId, overlap) => {
-        if (reportTaskOverlap(workbenches, projectId, overlap) !== undefined) routing.worker.notify();
+        for (const plugin of running) plugin.onTaskOverlap?.(projectId, overlap);
       },
       // The base moved under an open task (a commit made outside svc): its page shows the conflict now.
       onBaseConflict: () => web.live.publish('tasks'),
@@ -153,7 +155,9 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
     const eventWorker = new EventWorker({
       store: domain.events,
       owner: `serve:${process.pid}`,
-      handle: async (event) => void routing.handleDomainEvent(event),
+      handle: async (event) => {
+        for (const plugin of running) plugin.handleDomainEvent?.(event);
+      },
       pollMs,
       onError: (error, event) =>
         logger.warn('domain event not handled; it is retried', { eventId: event?.id, type: event?.type, code: SvcError.isInstance(error) ? error.code : 'internal' }),
@@ -199,8 +203,7 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
           stopPublishing();
           await eventWorker.stop();
           await worktreeWatcher.stop();
-          await routing.stop();
-          await harness.stop();
+          for (const plugin of running) await plugin.stop();
           await mcp.close();
           await terminals.close(closeOptions);
           await http.close();

@@ -6,9 +6,9 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { Domain, type TaskRecord } from '../../src/features/domain/index.js';
 import { WorktreeStore } from '../../src/features/worktrees/index.js';
-import { openDatabase, type Db } from '../../src/platform/db/index.js';
-import { attentionFactsOf, attentionOf, openApprovalCount, openApprovalCounts, taskViews } from '../../src/features/lifecycle/index.js';
-import { ensureMessagingSchema } from '../../../harness/src/messaging/index.js';
+import { MIGRATIONS, openDatabase, type Db } from '../../src/platform/db/index.js';
+import { attentionFactsOf, attentionOf, openApprovalCounts, taskViews } from '../../src/features/lifecycle/index.js';
+import { harnessPlugin } from '../../../harness/src/feature.js';
 import { ApprovalStore } from '../../../harness/src/approvals/approval-store.js';
 
 let dir: string;
@@ -16,10 +16,16 @@ let db: Db;
 let domain: Domain;
 let worktrees: WorktreeStore;
 let projectId: number;
+let approvals: ApprovalStore;
+/** The host's count of each task's open approvals, which the harness keeps. */
+const openApprovals = (ids: readonly number[]) => openApprovalCounts(db, ids);
+const request = (taskId: number, callHash: string) => approvals.open({ taskId, executionId: null, cli: 'claude', toolName: 'Bash', callHash, cwd: null, shown: 'ls' }).approval;
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'svc-task-views-'));
-  db = openDatabase(join(dir, 'svc.db'));
+  // Opened as a host with the harness plugin opens it: the harness's tables are there from the start.
+  db = openDatabase(join(dir, 'svc.db'), { migrations: [...MIGRATIONS, ...harnessPlugin.migrations] });
+  approvals = new ApprovalStore(db);
   domain = new Domain(db, { signals: { setUnattended: () => undefined } });
   worktrees = new WorktreeStore(db);
   const workspace = domain.workspaces.create({ name: 'w' });
@@ -33,7 +39,6 @@ afterEach(() => {
 
 /** Tasks in every state the facts tell apart: running, failed, ended with changes, merged, conflicting (with another task or its base), asking for approval. */
 function tasksOfEveryKind(count: number): TaskRecord[] {
-  const approvals = new ApprovalStore(db);
   const made: number[] = [];
   for (let i = 0; i < count; i++) {
     const task = domain.tasks.create({ projectId, title: `task ${i}` });
@@ -77,12 +82,11 @@ function statementsOf(read: () => unknown): number {
 
 describe('taskViews of a list', () => {
   test('each view is what the task alone shows: its project, attention, merged commit, open approvals and base conflicts', () => {
-    ensureMessagingSchema(db);
     const tasks = tasksOfEveryKind(18);
-    const views = taskViews(domain, worktrees, tasks, (ids) => openApprovalCounts(db, ids));
+    const views = taskViews(domain, worktrees, tasks, openApprovals);
     expect(views.map((view) => view.id)).toEqual(tasks.map((task) => task.id));
     for (const [i, task] of tasks.entries()) {
-      const facts = attentionFactsOf(domain, worktrees, task, (id) => openApprovalCount(db, id));
+      const facts = attentionFactsOf(domain, worktrees, task, (id) => openApprovals([id]).get(id) ?? 0);
       expect(views[i]).toEqual({
         ...task,
         projectName: 'app',
@@ -99,19 +103,42 @@ describe('taskViews of a list', () => {
   });
 
   test('reads as many statements for 24 tasks as for 12', () => {
-    ensureMessagingSchema(db);
     const tasks = tasksOfEveryKind(24);
-    const read = (list: TaskRecord[]) => statementsOf(() => taskViews(domain, worktrees, list, (ids) => openApprovalCounts(db, ids)));
-    // The first read finds the approval table; from then on each list reads the same.
+    const read = (list: TaskRecord[]) => statementsOf(() => taskViews(domain, worktrees, list, openApprovals));
     read(tasks.slice(0, 12));
     expect(read(tasks)).toBe(read(tasks.slice(0, 12)));
   });
 
-  test('a database the harness has not made its approval table in counts none, and finds the table once it is made', () => {
-    const tasks = tasksOfEveryKind(1);
-    expect(taskViews(domain, worktrees, tasks, (ids) => openApprovalCounts(db, ids))[0]!.openApprovals).toBe(0);
-    ensureMessagingSchema(db);
-    new ApprovalStore(db).open({ taskId: tasks[0]!.id, executionId: null, cli: 'claude', toolName: 'Bash', callHash: 'h', cwd: null, shown: 'ls' });
-    expect(taskViews(domain, worktrees, tasks, (ids) => openApprovalCounts(db, ids))[0]!.openApprovals).toBe(1);
+  test("the harness keeps the host's count: a request counts while it waits, an answer counts it off, a removed task takes its count along", () => {
+    const [task] = tasksOfEveryKind(1);
+    const count = () => openApprovals([task!.id]).get(task!.id) ?? 0;
+    expect(count()).toBe(0);
+    const first = request(task!.id, 'h');
+    request(task!.id, 'i');
+    // The same call asked again waits on the same request: still two.
+    request(task!.id, 'i');
+    expect(count()).toBe(2);
+    approvals.answer(first.id, { answer: 'deny', reason: null, by: 'tester', via: 'cli' });
+    expect(count()).toBe(1);
+    domain.tasks.remove(task!.id);
+    expect((db.prepare('SELECT COUNT(*) AS n FROM task_open_approvals').get() as { n: number }).n).toBe(0);
+  });
+
+  test('requests already open when the harness starts keeping the count are counted; a database the harness never opened counts none', () => {
+    const file = join(dir, 'older.db');
+    const older = openDatabase(file, { migrations: [...MIGRATIONS, ...harnessPlugin.migrations.filter((migration) => migration.name !== '1015_harness_approval_counts')] });
+    const olderDomain = new Domain(older, { signals: { setUnattended: () => undefined } });
+    const project = olderDomain.projects.create({ workspaceId: olderDomain.workspaces.create({ name: 'w' }).id, name: 'app', repoPath: dir });
+    const task = olderDomain.tasks.create({ projectId: project.id, title: 'asks' });
+    const olderApprovals = new ApprovalStore(older);
+    olderApprovals.open({ taskId: task.id, executionId: null, cli: 'claude', toolName: 'Bash', callHash: 'h', cwd: null, shown: 'ls' });
+    expect(openApprovalCounts(older, [task.id]).get(task.id)).toBeUndefined();
+    older.close();
+    const upgraded = openDatabase(file, { migrations: [...MIGRATIONS, ...harnessPlugin.migrations] });
+    try {
+      expect(openApprovalCounts(upgraded, [task.id]).get(task.id)).toBe(1);
+    } finally {
+      upgraded.close();
+    }
   });
 });

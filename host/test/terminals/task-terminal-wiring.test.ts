@@ -14,7 +14,8 @@ import { transaction } from '../../src/platform/db/index.js';
 import { SYSTEM_CONFIG_KEYS } from '../../src/app/system-config-keys.js';
 import { startService, type RunningService } from '../../src/app/start-service.js';
 import { StopNotificationRowSchema } from '../../src/features/domain/index.js';
-import { DEFAULT_TASK_DIRECTIVES, locateHarnessFiles, verifyTaskCredential } from '../../src/features/terminals/index.js';
+import { DEFAULT_TASK_DIRECTIVES, verifyTaskCredential } from '../../src/features/terminals/index.js';
+import { locateHookFiles as locateHarnessFiles } from '../../../harness/src/plugin/locate-hook-files.js';
 import { copyFixtureProvider } from '../../../test/support/copy-fixture-provider.js';
 import { FIXTURE_CLIS, SVC_BIN, waitFor } from '../../../test/support/svc-process.js';
 

@@ -17,6 +17,7 @@ import {
 } from '../../src/features/terminals/index.js';
 import { copyFixtureProvider } from '../../../test/support/copy-fixture-provider.js';
 import { FIXTURE_CLIS, waitFor } from '../../../test/support/svc-process.js';
+import { locateHookFiles } from '../../../harness/src/plugin/locate-hook-files.js';
 
 let services: HostServices;
 let home: string;
@@ -62,6 +63,8 @@ function manager(settings: Partial<TerminalSettings> = {}): TerminalManager {
     signalDir: services.signalDir,
     settings: { ...DEFAULT_TERMINAL_SETTINGS, stopGraceMs: 1500, interruptMs: 200, ...settings },
     svcHome: home,
+    // What `svc serve` gets from the harness plugin's port.
+    harnessFiles: locateHookFiles,
     hostEnv: { ...process.env, PATH: `${FIXTURE_CLIS}${delimiter}${process.env.PATH}`, SVC_HOME: home },
   });
   managers.push(created);

@@ -2,4 +2,4 @@ export * from './mcp-token-operations.js';
 export * from './mcp-token-record.js';
 export * from './mcp-token-store.js';
 export { parseTokenLifetime } from './parse-token-lifetime.js';
-export { ensureMcpTokenSchema } from './ensure-mcp-token-schema.js';
+export { MCP_TOKEN_MIGRATIONS } from './ensure-mcp-token-schema.js';

@@ -5,7 +5,7 @@ import { defineOperation } from '../../../../host/src/operations/index.js';
 import { IdSchema } from '../../../../host/src/operations/id-schema.js';
 import { MCP_PROFILES } from '../mcp-profile.js';
 import { McpTokenSchema } from './mcp-token-record.js';
-import { mcpTokenStore } from './mcp-token-store.js';
+import { harnessOf } from '../../plugin/harness-state.js';
 import { parseTokenLifetime } from './parse-token-lifetime.js';
 
 const TokenName = z
@@ -26,7 +26,7 @@ export const createMcpToken = defineOperation({
     .strict(),
   output: z.object({ token: z.string(), record: McpTokenSchema }),
   handler: (input, ctx) =>
-    mcpTokenStore(ctx.services.db).create({
+    harnessOf(ctx.services).mcpTokens.create({
       name: input.name,
       profile: input.profile,
       ...(input.taskId !== undefined ? { taskId: input.taskId } : {}),
@@ -44,7 +44,7 @@ export const listMcpTokens = defineOperation({
   input: z.object({}).strict(),
   output: z.object({ items: z.array(McpTokenSchema) }),
   http: { method: 'GET', path: '/api/mcp/tokens' },
-  handler: (_input, ctx) => ({ items: mcpTokenStore(ctx.services.db).list() }),
+  handler: (_input, ctx) => ({ items: harnessOf(ctx.services).mcpTokens.list() }),
 });
 
 export const revokeMcpToken = defineOperation({
@@ -59,7 +59,7 @@ export const revokeMcpToken = defineOperation({
   input: z.object({ token: z.string().min(1).max(100), by: z.enum(['id', 'name']).optional() }).strict(),
   output: McpTokenSchema,
   http: { method: 'POST', path: '/api/mcp/tokens/:token/revoke' },
-  handler: (input, ctx) => mcpTokenStore(ctx.services.db).revoke(input.token, input.by),
+  handler: (input, ctx) => harnessOf(ctx.services).mcpTokens.revoke(input.token, input.by),
 });
 
 export const MCP_TOKEN_OPERATIONS = [createMcpToken, listMcpTokens, revokeMcpToken];

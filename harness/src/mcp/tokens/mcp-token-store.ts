@@ -2,7 +2,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import { SvcError } from '@svc-org/ai-sdk';
 import type { Db } from '../../../../host/src/platform/db/index.js';
 import type { McpProfile } from '../mcp-profile.js';
-import { ensureMcpTokenSchema } from './ensure-mcp-token-schema.js';
 import { McpTokenRowSchema, presentMcpToken, type McpTokenRecord, type McpTokenRow } from './mcp-token-record.js';
 
 /** What a valid token lets its client be: the profile it sees and, for a task token, the task it acts as. */
@@ -33,9 +32,7 @@ export type McpTokenRef = 'id' | 'name';
 
 /** `harness_mcp_tokens`: bearer tokens of Streamable HTTP clients, stored as hashes. */
 export class McpTokenStore {
-  constructor(private readonly db: Db, private readonly now: () => Date = () => new Date()) {
-    ensureMcpTokenSchema(db);
-  }
+  constructor(private readonly db: Db, private readonly now: () => Date = () => new Date()) {}
 
   /** Makes a token and answers it once, with its record; only its hash is kept. */
   create(input: NewMcpToken): { token: string; record: McpTokenRecord } {
@@ -118,12 +115,4 @@ export class McpTokenStore {
     }
     return McpTokenRowSchema.parse(found);
   }
-}
-
-/** The store over one host's database, made once. */
-const byDb = new WeakMap<object, McpTokenStore>();
-export function mcpTokenStore(db: Db): McpTokenStore {
-  let store = byDb.get(db);
-  if (!store) byDb.set(db, (store = new McpTokenStore(db)));
-  return store;
 }

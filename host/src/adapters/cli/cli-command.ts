@@ -57,6 +57,8 @@ export interface CliCommand {
   raw?: boolean;
   /** False when it uses only the workspace data: svc then opens the host without its provider extensions. */
   extensions?: false;
+  /** True when it runs operations of the host's plugins (the harness): svc opens the host with them (their migrations and stores). */
+  plugins?: true;
   examples: string[];
   run(run: CliRun): Promise<number>;
 }

@@ -6,7 +6,7 @@ import { SvcError } from '@svc-org/ai-sdk';
 import type { HostServices } from '../../host-services.js';
 import { scopesAllow, taskProjectScope, type OperationCaller, type ProjectScope } from '../../operations/index.js';
 import { verifyTaskCredential } from '../../features/terminals/index.js';
-import { ChannelStore, verifyGatewayCredential } from '../../../../harness/src/feature.js';
+import { activeChannels, verifyGatewayCredential } from '../../../../harness/src/feature.js';
 import type { McpProfile } from '../../../../harness/src/feature.js';
 
 export interface McpClaims {
@@ -43,7 +43,7 @@ export function authenticateMcpCaller(services: HostServices, profile: McpProfil
 }
 
 function scopesOf(services: HostServices, channelName: string | undefined, gatewayId: number | undefined): ProjectScope[] {
-  const channels = new ChannelStore(services.db).list().filter((channel) => channel.active);
+  const channels = activeChannels(services);
   if (channelName !== undefined) {
     const channel = channels.find((candidate) => candidate.name === channelName && (gatewayId === undefined || candidate.gatewayId === gatewayId));
     if (!channel) {

@@ -9,7 +9,7 @@ import {
   type OperationInvokerOptions,
   type OperationProgress,
 } from '../../operations/index.js';
-import { ChannelStore, GATEWAY_CREDENTIAL_ENV, isProjectWorkbench } from '../../../../harness/src/feature.js';
+import { activeChannels, GATEWAY_CREDENTIAL_ENV } from '../../../../harness/src/feature.js';
 import { withinScope } from '../../../../harness/src/feature.js';
 import type { McpProfile } from '../../../../harness/src/feature.js';
 
@@ -38,7 +38,7 @@ export class McpCallerInvoker extends OperationInvoker {
   constructor(private readonly mcp: McpCallerInvokerOptions) {
     super({
       ...mcp,
-      checks: [taskReach({ coordinatesProject: isProjectWorkbench }), ...(mcp.checks ?? [])],
+      checks: [taskReach({ coordinatesProject: (services, taskId) => services.ports.isWorkbench(taskId) }), ...(mcp.checks ?? [])],
       // A channel-scoped caller reads only its channel's projects, checked on the parsed input (a
       // project's name resolved to its record). A task-bound caller's named records are checked by
       // taskReach (every field a read scope would check is declared in its tool's reach), so for it
@@ -80,7 +80,7 @@ function assertCallerMay(op: AnyOperation, input: unknown, caller: OperationCall
       });
     }
     const platform = (input as { platform?: unknown } | null)?.platform;
-    const served = new ChannelStore(services.db).list().some((channel) => channel.active && channel.gatewayId === caller.gatewayId && channel.platform === platform);
+    const served = activeChannels(services).some((channel) => channel.gatewayId === caller.gatewayId && channel.platform === platform);
     if (!served) {
       throw new SvcError({
         code: 'chat_not_authorized',

@@ -57,7 +57,7 @@ export async function runMcpServer(io: McpIo, signal: AbortSignal, args: readonl
   // Filled in by the first call's authentication; the task id is believed only with its credential.
   const caller: OperationCaller = { via: 'mcp', mcpProfile: profile };
   const loadTools = async (): Promise<McpTools> => {
-    const [{ openHostServices }, { OperationRegistry }, { ServiceClient }, { resolveSvcHome }, { authenticateMcpCaller }, { CapabilityDefinition }, { McpCallerInvoker }, { MCP_OPERATIONS }] =
+    const [{ openHostServices }, { OperationRegistry }, { ServiceClient }, { resolveSvcHome }, { authenticateMcpCaller }, { CapabilityDefinition }, { McpCallerInvoker }, { MCP_OPERATIONS }, { harnessPlugin }] =
       await Promise.all([
         import('../../host-services.js'),
         import('../../operations/index.js'),
@@ -67,10 +67,11 @@ export async function runMcpServer(io: McpIo, signal: AbortSignal, args: readonl
         import('./capability-definition.js'),
         import('./mcp-caller-invoker.js'),
         import('./mcp-operations.js'),
+        import('../../../../harness/src/feature.js'),
       ]);
     const definition = new CapabilityDefinition(MCP_OPERATIONS);
     const open = () =>
-      (services ??= openHostServices({ env, builtins: false }).then((value) => {
+      (services ??= openHostServices({ env, builtins: false, plugins: [harnessPlugin] }).then((value) => {
         opened = value;
         for (const secret of [claims.taskCredential, claims.gatewayCredential]) value.logger.redactor.addSecret(secret);
         return value;

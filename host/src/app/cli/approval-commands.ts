@@ -8,6 +8,7 @@ import { printTable } from '../../adapters/cli/print-table.js';
 import { singlePositional } from '../../adapters/cli/single-positional.js';
 import { terminalLine, terminalText } from '../../adapters/cli/terminal-text.js';
 import { UsageError } from '../../adapters/cli/usage-error.js';
+import { withPlugins } from './with-plugins.js';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
@@ -20,7 +21,7 @@ function answerLine(approval: Approval): string {
   return `${what} by ${approval.answeredBy ?? '?'} via ${approval.answeredVia ?? '?'} at ${approval.answeredAt ?? '?'}${approval.reason ? `: ${approval.reason}` : ''}`;
 }
 
-export const APPROVAL_COMMANDS: CliCommand[] = [
+export const APPROVAL_COMMANDS: CliCommand[] = withPlugins([
   {
     group: 'task',
     name: 'approvals',
@@ -100,4 +101,4 @@ export const APPROVAL_COMMANDS: CliCommand[] = [
       return 0;
     },
   },
-];
+]);

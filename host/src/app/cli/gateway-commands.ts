@@ -19,11 +19,12 @@ import { printTable } from '../../adapters/cli/print-table.js';
 import { singlePositional } from '../../adapters/cli/single-positional.js';
 import { UsageError } from '../../adapters/cli/usage-error.js';
 import { terminalLine } from '../../adapters/cli/terminal-text.js';
+import { withPlugins } from './with-plugins.js';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 const list = (value: unknown) => (Array.isArray(value) ? (value as string[]) : []);
 
-export const GATEWAY_COMMANDS: CliCommand[] = [
+export const GATEWAY_COMMANDS: CliCommand[] = withPlugins([
   {
     group: 'gateway',
     name: 'add',
@@ -255,7 +256,7 @@ export const GATEWAY_COMMANDS: CliCommand[] = [
       return 0;
     },
   },
-];
+]);
 
 function parseTarget(spec: string): { name: string; to: string; threadId?: string } {
   const match = /^([^=]+)=([^:]+)(?::(.+))?$/.exec(spec);

@@ -15,10 +15,11 @@ import { printTable } from '../../adapters/cli/print-table.js';
 import { singlePositional } from '../../adapters/cli/single-positional.js';
 import { UsageError } from '../../adapters/cli/usage-error.js';
 import { terminalLine } from '../../adapters/cli/terminal-text.js';
+import { withPlugins } from './with-plugins.js';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
-export const HARNESS_COMMANDS: CliCommand[] = [
+export const HARNESS_COMMANDS: CliCommand[] = withPlugins([
   {
     group: 'harness',
     name: 'list',
@@ -128,7 +129,7 @@ export const HARNESS_COMMANDS: CliCommand[] = [
       return 0;
     },
   },
-];
+]);
 
 function oneLine(value: string, max: number): string {
   const flat = value.replace(/\s+/g, ' ').trim();

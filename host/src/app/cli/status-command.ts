@@ -4,6 +4,7 @@ import { BOARD_GROUP_WORDS, getBoard, type BoardAttention, type BoardCard } from
 import type { CliCommand, CliRun } from '../../adapters/cli/cli-command.js';
 import { printJson } from '../../adapters/cli/print-json.js';
 import { terminalLine } from '../../adapters/cli/terminal-text.js';
+import { withPlugins } from './with-plugins.js';
 
 /** The groups `svc status` lists, in order; idle and done tasks are only counted. */
 const SHOWN: readonly BoardAttention[] = ['needs_you', 'ready_for_review', 'conflicts', 'working'];
@@ -11,7 +12,7 @@ const WATCH_MS = 2000;
 
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
-export const STATUS_COMMANDS: CliCommand[] = [
+export const STATUS_COMMANDS: CliCommand[] = withPlugins([
   {
     group: 'status',
     name: '',
@@ -52,7 +53,7 @@ export const STATUS_COMMANDS: CliCommand[] = [
       return 0;
     },
   },
-];
+]);
 
 export function renderStatus(cards: BoardCard[], run: Pick<CliRun, 'style'>, now: Date): string {
   const out: string[] = [];

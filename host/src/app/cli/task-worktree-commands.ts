@@ -343,6 +343,7 @@ export const TASK_WORKTREE_COMMANDS: CliCommand[] = [
     group: 'task',
     name: 'comment',
     operation: sendReviewComments,
+    plugins: true,
     positionals: '<id>',
     options: {
       on: { type: 'string', multiple: true, value: '<path[:line]=text>', description: 'a comment on a file (or a line of it); repeat for more' },

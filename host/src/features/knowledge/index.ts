@@ -6,7 +6,7 @@ export * from './project-knowledge.js';
 export * from './repository-index.js';
 export { askProjectKnowledge } from './ask-project-knowledge-operation.js';
 export { globalSearch } from './global-search-operation.js';
-export { IDENTIFY_TEXT_LIMIT, identifyProject } from './identify-project-operation.js';
+export { IDENTIFY_TEXT_LIMIT, identifyProject, identifyProjectOf } from './identify-project-operation.js';
 export { getAsset } from './get-asset-operation.js';
 export { listAssets } from './list-assets-operation.js';
 export { manageAssets } from './manage-assets-operation.js';

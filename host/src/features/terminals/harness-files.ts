@@ -1,29 +1,12 @@
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { SvcError } from '@svc-org/ai-sdk';
-
-/** What a task terminal's CLI runs besides itself: Node, the svc command (for `svc mcp`) and the hook scripts. */
+/**
+ * What a task terminal's CLI runs besides itself: Node, the svc command (for `svc mcp`) and the hook
+ * scripts. The host does not know where the hook scripts are: the plugin that ships them (the
+ * harness) says, through the host's `terminalFiles` port.
+ */
 export interface HarnessFiles {
   node: string;
   svcBin: string;
   ladderHook: string;
   turnHook: string;
   approvalHook: string;
-}
-
-/**
- * Finds the checkout's `harness/hooks/` and `host/bin/svc.mjs` from wherever this module runs (the
- * built bundle under host/dist or the sources under host/src), by walking up to the folder that
- * holds both.
- */
-export function locateHarnessFiles(from: string = fileURLToPath(import.meta.url)): HarnessFiles {
-  for (let dir = dirname(from); dir !== dirname(dir); dir = dirname(dir)) {
-    const ladderHook = join(dir, 'harness', 'hooks', 'ladder-hook.cjs');
-    const svcBin = join(dir, 'host', 'bin', 'svc.mjs');
-    if (existsSync(ladderHook) && existsSync(svcBin)) {
-      return { node: process.execPath, svcBin, ladderHook, turnHook: join(dir, 'harness', 'hooks', 'turn-hook.mjs'), approvalHook: join(dir, 'harness', 'hooks', 'approval-hook.cjs') };
-    }
-  }
-  throw new SvcError({ code: 'harness_files_missing', message: 'the harness hook scripts (harness/hooks/) were not found beside the svc installation' });
 }

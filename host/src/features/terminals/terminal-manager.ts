@@ -12,7 +12,7 @@ import { messageSubmitted, questionAnswered, questionAsked, taskStarted } from '
 import { ExecutionRecords } from './execution-records.js';
 import type { TimerClock } from './keepalive-timer.js';
 import type { ScrollbackRead } from './scrollback-buffer.js';
-import { locateHarnessFiles, type HarnessFiles } from './harness-files.js';
+import type { HarnessFiles } from './harness-files.js';
 import type { SignalDir } from './signal-dir.js';
 import { ptyLaunch, spawnPty, type PtySpec } from './spawn-pty.js';
 import type { HolderPty } from './holder/holder-client.js';
@@ -68,8 +68,8 @@ export interface TerminalManagerOptions {
    * task's attention reads it); undefined when not known.
    */
   inspectChanges?: (taskId: number) => Promise<boolean | undefined>;
-  /** Where Node, `svc` and the hook scripts are (found beside this installation by default). */
-  harnessFiles?: HarnessFiles;
+  /** Where Node, `svc` and the hook scripts are, or who finds them when the first terminal starts (the harness, through the host's port). */
+  harnessFiles?: HarnessFiles | (() => HarnessFiles);
   hostEnv?: NodeJS.ProcessEnv;
   spawn?: (spec: PtySpec, hostEnv: NodeJS.ProcessEnv) => IPty;
   /**
@@ -95,7 +95,7 @@ export class TerminalManager {
   private readonly records: ExecutionRecords;
 
   constructor(private readonly options: TerminalManagerOptions) {
-    this.harnessFiles = options.harnessFiles;
+    if (typeof options.harnessFiles === 'object') this.harnessFiles = options.harnessFiles;
     this.records = new ExecutionRecords(options.domain, options.logger);
   }
 
@@ -414,9 +414,15 @@ export class TerminalManager {
     }
   }
 
+  private locateFiles(): HarnessFiles {
+    const given = this.options.harnessFiles;
+    if (typeof given === 'function') return given();
+    throw new SvcError({ code: 'harness_files_missing', message: 'no hook scripts were given to the terminals (the harness gives them)' });
+  }
+
   /** The MCP server, hooks, directive and environment of this task's terminal. */
   private wiringFor(task: TaskRecord, secretsFile: string) {
-    this.harnessFiles ??= locateHarnessFiles();
+    this.harnessFiles ??= this.locateFiles();
     const isWorkbench = this.options.isWorkbench?.(task.id) === true || this.options.domain.tasks.list({ parentTaskId: task.id }).length > 0;
     return taskTerminalWiring({
       taskId: task.id,

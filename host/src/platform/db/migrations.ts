@@ -14,6 +14,7 @@ import m0013 from './migrations/0013_task_worktrees.sql';
 import m0016 from './migrations/0016_provider_stats.sql';
 import m0017 from './migrations/0017_task_base_conflicts.sql';
 import m0018 from './migrations/0018_execution_outcome.sql';
+import m0019 from './migrations/0019_task_open_approvals.sql';
 
 export interface Migration {
   version: number;
@@ -37,4 +38,5 @@ export const MIGRATIONS: Migration[] = [
   { version: 16, name: '0016_provider_stats', sql: m0016 },
   { version: 17, name: '0017_task_base_conflicts', sql: m0017 },
   { version: 18, name: '0018_execution_outcome', sql: m0018 },
+  { version: 19, name: '0019_task_open_approvals', sql: m0019 },
 ];

@@ -250,6 +250,7 @@ const ROWS: Record<string, Row> = {
   task_out_of_scope: [403, true, false],
   terminal_busy: CONFLICT,
   harness_files_missing: [500, true, false],
+  plugin_not_opened: [500, true, false],
   terminal_not_ready: CONFLICT,
   message_not_found: NOT_FOUND,
   approval_not_found: NOT_FOUND,

@@ -18,7 +18,7 @@ import { createMcpServer } from '../create-mcp-server.js';
 import { McpCallerInvoker } from '../mcp-caller-invoker.js';
 import { MCP_OPERATIONS } from '../mcp-operations.js';
 import type { McpProfile } from '../../../../../harness/src/feature.js';
-import { mcpTokenStore, type McpTokenGrant } from '../../../../../harness/src/feature.js';
+import { mcpTokensOf, type McpTokenGrant } from '../../../../../harness/src/feature.js';
 
 export const MCP_PATH = '/mcp';
 
@@ -89,8 +89,6 @@ export class McpHttpEndpoint {
       maxSessionsPerToken: options.maxSessionsPerToken ?? DEFAULTS.maxSessionsPerToken,
       maxSessions: options.maxSessions ?? DEFAULTS.maxSessions,
     };
-    // The token table exists from the start: a request never changes the schema.
-    mcpTokenStore(options.services.db);
     this.sweeper = setInterval(() => this.closeIdle(), Math.min(60_000, this.settings.idleMs)).unref();
   }
 
@@ -155,7 +153,7 @@ export class McpHttpEndpoint {
       if (!match) {
         throw new SvcError({ code: 'unauthorized', message: 'send "Authorization: Bearer <token>" with a token from `svc mcp token create <name> --profile <profile>`' });
       }
-      return mcpTokenStore(this.options.services.db).authenticate(match[1]!);
+      return mcpTokensOf(this.options.services).authenticate(match[1]!);
     } catch (error) {
       res.setHeader('WWW-Authenticate', 'Bearer realm="svc-mcp"');
       throw error;
@@ -248,7 +246,7 @@ export class McpHttpEndpoint {
         allowedOrigins: this.allowedOrigins(),
         onsessioninitialized: (id) => {
           this.sessions.set(id, session);
-          mcpTokenStore(services.db).markUsed(grant.tokenId);
+          mcpTokensOf(services).markUsed(grant.tokenId);
           services.logger.info('mcp session', { transport: 'http', token: grant.name, profile: grant.profile, ...(grant.taskId !== undefined ? { taskId: grant.taskId } : {}) });
         },
         onsessionclosed: (id) => {

@@ -1,0 +1,6 @@
+import type { CliCommand } from '../../adapters/cli/cli-command.js';
+
+/** Commands that run the plugins' operations: svc opens the host with its plugins for them. */
+export function withPlugins(commands: readonly CliCommand[]): CliCommand[] {
+  return commands.map((command) => ({ ...command, plugins: true }));
+}

@@ -1,0 +1,10 @@
+// The plugins this host wires (the harness is the one): `svc serve`, `svc mcp` and the CLI open the
+// database with them, so their migrations run and their stores are made when a process starts.
+import { harnessPlugin } from '../../../harness/src/feature.js';
+import type { HostPlugin } from '../host-plugin.js';
+import type { AnyOperation } from '../operations/framework.js';
+
+export const HOST_PLUGINS: readonly HostPlugin<any>[] = [harnessPlugin];
+
+/** Every operation the plugins declare, in one array. */
+export const PLUGIN_OPERATIONS: readonly AnyOperation[] = HOST_PLUGINS.flatMap((plugin) => plugin.operations);

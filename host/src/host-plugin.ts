@@ -1,0 +1,114 @@
+// The contract between the host and a plugin (the harness is one): what a plugin declares, and what
+// the host gives it (the services a process opened, host-services.ts, seen through the operation
+// layer's OperationServices). The host wires a plugin through this interface only: it applies the plugin's
+// migrations and makes its state when a process opens the database (openHostServices), registers its
+// operations where its placement says, and starts and stops it with `svc serve`.
+import { SvcError } from '@svc-org/ai-sdk';
+import type { SystemConfigKeys } from './platform/config/index.js';
+import type { Migration } from './platform/db/index.js';
+import type { DomainEvent } from './platform/events/index.js';
+import type { AnyOperation, OperationServices } from './operations/framework.js';
+import type { HarnessFiles, TerminalManager } from './features/terminals/index.js';
+import type { TaskOverlap } from './features/worktrees/index.js';
+
+/**
+ * What the host's own features ask of a plugin (each a port the host declares and a plugin may
+ * fill). Without a plugin that fills one, the host's default answers. A fact every process must see
+ * without evaluating the plugin (a task's open approvals, which `svc task list` shows) is a table the
+ * host declares and reads and the plugin's migrations keep instead (task_open_approvals).
+ */
+export interface HostPorts {
+  /** Whether a task is its project's Workbench (it reviews and coordinates from the project folder). */
+  isWorkbench(taskId: number): boolean;
+  /** Where Node, `svc` and the hook scripts a task terminal's CLI runs are (asked when the first terminal starts). */
+  terminalFiles(): HarnessFiles;
+}
+
+/** What the host has opened when it makes a plugin's state: every service but the plugins' own. */
+export type PluginHost = Omit<OperationServices, 'plugins' | 'ports' | 'close'>;
+
+/** A plugin's state over one opened host (its stores), and the ports it fills. */
+export interface PluginInstance<State> {
+  state: State;
+  ports?: Partial<HostPorts>;
+}
+
+/** What `svc serve` hands a plugin it starts. */
+export interface PluginStartContext {
+  services: OperationServices;
+  terminals: TerminalManager;
+  env: NodeJS.ProcessEnv;
+}
+
+/** A plugin running inside `svc serve`. */
+export interface RunningPlugin {
+  /** Called for every durable domain event the service claims (idempotent: an event may be handled again). */
+  handleDomainEvent?(event: DomainEvent): void;
+  /** An overlap between two open tasks' changes, found by the service's worktree watcher. */
+  onTaskOverlap?(projectId: number, overlap: TaskOverlap): void;
+  stop(): Promise<void>;
+}
+
+/** Names a plugin's state on an opened host; its type parameter is the state's type. */
+export interface PluginKey<State> {
+  readonly id: string;
+  /** Never set: carries the state's type. */
+  readonly state?: State;
+}
+
+export interface HostPlugin<State = unknown> extends PluginKey<State> {
+  /** Its numbered schema migrations, applied with the host's when a process opens the database. */
+  migrations: readonly Migration[];
+  /** Every operation it declares, in one array. */
+  operations: readonly AnyOperation[];
+  /** Where its operations are mounted: those `svc serve` registers and those `svc mcp` mounts. */
+  placement: { service: readonly AnyOperation[]; mcp: readonly AnyOperation[] };
+  /** The system config keys it reads (`svc config`). */
+  configKeys: SystemConfigKeys;
+  /** Makes its state (stores) over a host that has just opened, after its migrations ran. */
+  init(host: PluginHost): PluginInstance<State>;
+  /** Starts its workers inside `svc serve`. */
+  start?(context: PluginStartContext): RunningPlugin;
+}
+
+/** Declares a plugin (the identity: it only types the declaration). */
+export function defineHostPlugin<State>(plugin: HostPlugin<State>): HostPlugin<State> {
+  return plugin;
+}
+
+/** The plugins an opened host has made, by id. */
+export class OpenedPlugins {
+  private readonly states = new Map<string, unknown>();
+
+  constructor(readonly list: readonly HostPlugin<any>[] = []) {}
+
+  /** Records a plugin's state (openHostServices, once per plugin). */
+  set(plugin: HostPlugin<any>, state: unknown): void {
+    this.states.set(plugin.id, state);
+  }
+
+  /** Whether this host was opened with a plugin of that id. */
+  has(id: string): boolean {
+    return this.states.has(id);
+  }
+
+  /** The state of a plugin this host was opened with. */
+  stateOf<State>(plugin: PluginKey<State>): State {
+    if (!this.states.has(plugin.id)) {
+      throw new SvcError({
+        code: 'plugin_not_opened',
+        message: `the host was opened without the ${plugin.id} plugin`,
+        details: { plugin: plugin.id, fix: 'open the host with it: openHostServices({ plugins }), or `plugins: true` on the CLI command that runs its operations' },
+      });
+    }
+    return this.states.get(plugin.id) as State;
+  }
+}
+
+/** The host's answers where no plugin fills a port. */
+export const DEFAULT_PORTS: HostPorts = {
+  isWorkbench: () => false,
+  terminalFiles: () => {
+    throw new SvcError({ code: 'harness_files_missing', message: 'no plugin gives the hook scripts a task terminal runs', details: { fix: 'svc serve opens the host with the harness' } });
+  },
+};
