@@ -2,8 +2,8 @@
 // `pnpm build`: bundles the host (CLI + worker bootstrap) and every provider under extensions/.
 import { build } from 'esbuild';
 import { existsSync, readdirSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { isBuiltin } from 'node:module';
+import { readFile, writeFile } from 'node:fs/promises';
+import { createRequire, isBuiltin } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { buildProvider } from './build-provider.mjs';
 import { importSources } from './import-sources.mjs';
@@ -151,11 +151,42 @@ const prebuiltToolListings = {
  * a built-in or external package loads when the first module that uses it is evaluated (a command's
  * module loads when the command runs), and without a facade. `process` keeps its own plugin above.
  */
-const EXTERNAL_PACKAGES = ['libsql', 'node-pty', 'piscina'];
+const EXTERNAL_PACKAGES = ['node-pty', 'piscina'];
+
+/**
+ * libsql's index.js is bundled (it stays lazy: the module that opens a database requires it when it
+ * is evaluated) with the two packages it asks which native package to load taken from
+ * host/src/platform/db/libsql-native-target.ts: @neon-rs/load answers with a full diagnostic report
+ * (`process.report.getReport()`, several milliseconds at every start) and detect-libc loads
+ * `node:child_process` at its top. The native package itself is required from libsql's own folder at
+ * run time. A libsql whose index.js no longer asks them the same way fails the build here.
+ */
+const libsqlNativeTarget = join(root, 'host/src/platform/db/libsql-native-target.ts');
+const libsqlIndex = createRequire(join(root, 'package.json')).resolve('libsql');
+const libsqlWithoutProbes = {
+  name: 'libsql-without-probes',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /^libsql$/ }, () => ({ path: libsqlIndex }));
+    pluginBuild.onLoad({ filter: /[\\/]libsql[\\/]index\.js$/ }, async (args) => {
+      if (args.path !== libsqlIndex) return undefined;
+      const target = `require(${JSON.stringify(libsqlNativeTarget)})`;
+      let contents = await readFile(args.path, 'utf8');
+      for (const [from, to] of [
+        ['require("@neon-rs/load")', target],
+        ['require("detect-libc")', target],
+        ['require(`@libsql/${target}`)', `${target}.requireFromLibsql(\`@libsql/\${target}\`)`],
+      ]) {
+        if (contents.split(from).length !== 2) throw new Error(`${args.path} no longer says ${from} once: update the libsql-without-probes plugin`);
+        contents = contents.replace(from, () => to);
+      }
+      return { contents, loader: 'js', resolveDir: dirname(args.path) };
+    });
+  },
+};
 const requiredOnUse = {
   name: 'required-on-use',
   setup(pluginBuild) {
-    pluginBuild.onResolve({ filter: /^(node:)?[a-z0-9_]+(\/[a-z0-9_]+)?$|^(libsql|node-pty|piscina)$/ }, (args) => {
+    pluginBuild.onResolve({ filter: /^(node:)?[a-z0-9_]+(\/[a-z0-9_]+)?$|^(node-pty|piscina)$/ }, (args) => {
       if (!isBuiltin(args.path) && !EXTERNAL_PACKAGES.includes(args.path)) return undefined;
       // The wrapper's own require of it stays a run-time require.
       if (args.namespace === 'required-on-use') return { path: args.path, external: true };
@@ -190,18 +221,35 @@ if (Object.keys(present).length > 0) {
     format: 'esm',
     target: 'node20',
     // Pure-JS dependencies are bundled (one file parses far faster than hundreds of small modules at
-    // every `svc` start); native addons and piscina (which loads its own worker file) stay external.
+    // every `svc` start); native addons and piscina (which loads its own worker file) stay external,
+    // and so does libsql's native package (its index.js is bundled: libsqlWithoutProbes).
     external: EXTERNAL_PACKAGES,
     // The SDK is a workspace package of TypeScript sources: bundle it rather than import it at run time.
     alias: { '@svc-org/ai-sdk': join(root, 'sdk/src/index.ts') },
     loader: { '.sql': 'text' },
-    plugins: [precompiledSchemaValidators, precompiledMetaSchemaValidator, globalProcess, requiredOnUse, zodEnglishOnly, prebuiltToolListings],
+    plugins: [precompiledSchemaValidators, precompiledMetaSchemaValidator, globalProcess, libsqlWithoutProbes, requiredOnUse, zodEnglishOnly, prebuiltToolListings],
     sourcemap: 'linked',
     logLevel: 'warning',
     banner: { js: "import { createRequire as __svcCreateRequire } from 'node:module'; const require = __svcCreateRequire(import.meta.url);" },
   };
   await build(hostBuild);
+  for (const name of Object.keys(present)) {
+    const file = join(root, 'host/dist', `${name}.mjs`);
+    await writeFile(file, asciiComments(await readFile(file, 'utf8')));
+  }
   await writeScriptVariants(hostBuild, ['svc', 'mcp'].filter((name) => name in present));
+}
+
+/**
+ * esbuild writes every string and identifier in ASCII but keeps the comments it copies as they are,
+ * and one "—" in a comment makes Node read the whole bundle as a two-byte string: about 10 ms more
+ * at every start to decode it, and twice the memory. A comment line's other characters become
+ * `\uXXXX` (a line that is not a comment is left as it is: there such an escape could mean something).
+ */
+function asciiComments(text) {
+  return text.replace(/^[ \t]*(?:\/\/|\/\*|\*).*[^\x00-\x7f].*$/gm, (line) =>
+    line.replace(/[^\x00-\x7f]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`),
+  );
 }
 
 /**
@@ -213,7 +261,6 @@ if (Object.keys(present).length > 0) {
  */
 async function writeScriptVariants(options, names) {
   const { createHash } = await import('node:crypto');
-  const { writeFile } = await import('node:fs/promises');
   const { outputFiles } = await build({
     ...options,
     entryPoints: Object.fromEntries(names.map((name) => [name, options.entryPoints[name]])),
@@ -228,7 +275,7 @@ async function writeScriptVariants(options, names) {
     if (/^import [^\n]* from "[^"]+";$|^export \{[^}\n]*\};$/m.test(file.text) || file.text.includes('import.meta')) {
       throw new Error(`${file.path} keeps module syntax: it cannot run as a script`);
     }
-    const body = `(async function (require, __svcImportMetaUrl) {\n"use strict";\n${file.text}\n})`;
+    const body = `(async function (require, __svcImportMetaUrl) {\n"use strict";\n${asciiComments(file.text)}\n})`;
     await writeFile(file.path, `// svc-vm ${createHash('sha256').update(body).digest('hex').slice(0, 16)}\n${body}\n`);
   }
 }

@@ -156,21 +156,31 @@ describe('Node built-ins and external packages load when a module that uses them
   });
 });
 
-describe('piscina loads with the first worker pool', () => {
-  // The CommonJS loader's cache at exit: every file of an external package (piscina, libsql) that was required.
-  const packagesLoadedBy = (args: string[]) => {
-    const report = join(svc.home, 'packages-report.cjs');
-    writeFileSync(
-      report,
-      // Provider threads inherit the preload: only the main thread reports.
-      "if (require('node:worker_threads').isMainThread) process.on('exit', () => process.stderr.write(`packages: ${JSON.stringify(Object.keys(require.cache).filter((file) => file.includes('node_modules')))}\\n`));\n",
-    );
-    const run = spawnSync(process.execPath, ['-r', report, join(REPO_ROOT, 'host/dist/svc.mjs'), ...args], { env: svc.env, encoding: 'utf8', timeout: 60_000 });
-    const files = /packages: (.*)\n/.exec(run.stderr)?.[1];
-    if (!files) throw new Error(`no package report from svc ${args.join(' ')}: ${run.stderr}`);
-    return { status: run.status, stdout: run.stdout, stderr: run.stderr, piscina: (JSON.parse(files) as string[]).filter((file) => /[\\/]node_modules[\\/]piscina[\\/]/.test(file)) };
-  };
+// The CommonJS loader's cache at exit: every file of an external package (piscina, libsql) that was required.
+const packagesLoadedBy = (args: string[]) => {
+  const report = join(svc.home, 'packages-report.cjs');
+  writeFileSync(
+    report,
+    // Provider threads inherit the preload: only the main thread reports.
+    "if (require('node:worker_threads').isMainThread) process.on('exit', () => process.stderr.write(`packages: ${JSON.stringify(Object.keys(require.cache).filter((file) => file.includes('node_modules')))}\\n`));\n",
+  );
+  const run = spawnSync(process.execPath, ['-r', report, join(REPO_ROOT, 'host/dist/svc.mjs'), ...args], { env: svc.env, encoding: 'utf8', timeout: 60_000 });
+  const files = /packages: (.*)\n/.exec(run.stderr)?.[1];
+  if (!files) throw new Error(`no package report from svc ${args.join(' ')}: ${run.stderr}`);
+  const loaded = JSON.parse(files) as string[];
+  return { status: run.status, stdout: run.stdout, stderr: run.stderr, loaded, piscina: loaded.filter((file) => /[\\/]node_modules[\\/]piscina[\\/]/.test(file)) };
+};
 
+describe('libsql loads without probing the C library', () => {
+  it('svc task list loads libsql\'s native package without the packages that probe the C library (a diagnostic report, child_process)', () => {
+    const tasks = packagesLoadedBy(['task', 'list']);
+    expect(tasks.stdout).toBe('no tasks\n');
+    expect(tasks.loaded.some((file) => /[\\/]node_modules[\\/]@libsql[\\/][a-z0-9-]+[\\/]index\.node$/.test(file))).toBe(true);
+    expect(tasks.loaded.filter((file) => /[\\/]node_modules[\\/](detect-libc|@neon-rs)[\\/]/.test(file))).toEqual([]);
+  });
+});
+
+describe('piscina loads with the first worker pool', () => {
   it('svc task list and svc ext list do not load it; a provider call does, and is answered', () => {
     const echo = copyFixtureProvider('echo');
     expect(spawnSync(process.execPath, [SVC_BIN, 'ext', 'dev', 'add', echo], { env: svc.env }).status).toBe(0);

@@ -59,6 +59,17 @@ describe('svc start', () => {
     expect(tooLong.stderr).toContain('invalid list_tasks input: projectId: Too big: expected string to have <=100 characters');
   });
 
+  // One character beyond ASCII in a comment made Node read the whole bundle as a two-byte string:
+  // about 10 ms of every start went to decoding it.
+  it('the bundles a start reads are ASCII, comments included, and svc still prints what is not', async () => {
+    for (const bundle of ['svc.mjs', 'mcp.mjs', 'svc.vm.js', 'mcp.vm.js']) {
+      const code = readFileSync(join(REPO_ROOT, 'host/dist', bundle), 'utf8');
+      expect(code.match(/^.*[^\x00-\x7f].*$/m)?.[0], bundle).toBeUndefined();
+    }
+    // Strings keep their characters: esbuild escapes them, and Node prints them as they were.
+    expect((await svc.run(['task', 'lst'])).stderr).toContain('unknown task command "lst" — did you mean');
+  });
+
   // Some sixty operations' zod schemas turned into JSON Schema were a tenth of `svc mcp`'s start:
   // the build converts them once, with the adapter's own toolListing.
   it('svc mcp answers tools/list with listings the build converted, equal to converting the declarations now', async () => {
