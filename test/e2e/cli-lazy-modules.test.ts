@@ -141,7 +141,7 @@ describe('Node built-ins and external packages load when a module that uses them
     }
   });
 
-  it('svc task list loads neither the HTTP/2 stack nor readline (what svc serve and prompts use)', () => {
+  it('svc task list loads neither the HTTP/2 stack nor readline (what svc serve and prompts use), nor crypto and child_process', () => {
     const report = join(svc.home, 'builtins-report.cjs');
     writeFileSync(
       report,
@@ -153,6 +153,9 @@ describe('Node built-ins and external packages load when a module that uses them
     expect(loaded).toContain('fs');
     expect(loaded).not.toContain('http2');
     expect(loaded).not.toContain('readline');
+    // The service's client (its install token, its server file) is evaluated by commands that reach the service only.
+    expect(loaded).not.toContain('crypto');
+    expect(loaded).not.toContain('child_process');
   });
 });
 
