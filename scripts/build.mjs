@@ -205,7 +205,7 @@ const hostEntries = {
   // A hardened provider's process (process-pool.ts): Node reads only this file and the provider's package.
   'provider-process': 'host/src/features/extensions/runtime/process-bootstrap.ts',
   // `svc mcp` has its own bundle: an MCP client starts it often and waits for it, so it loads only
-  // the MCP server and the operations (host/bin/svc.mjs picks it).
+  // the MCP server and the operations (host/bin/svc.cjs picks it).
   mcp: 'host/src/adapters/mcp/main.ts',
   // The process that holds the task terminals' PTYs apart from `svc serve` (features/terminals/holder).
   'terminal-holder': 'host/src/features/terminals/holder/holder-main.ts',
@@ -253,8 +253,8 @@ function asciiComments(text) {
 }
 
 /**
- * Node 20 has no `module.enableCompileCache`: there, host/bin/svc.mjs runs `<entry>.vm.js` through
- * `vm.Script` with a V8 code cache instead of importing the ES module (host/bin/v8-code-cache.mjs).
+ * Node 20 has no `module.enableCompileCache`: there, host/bin/svc.cjs runs `<entry>.vm.js` through
+ * `vm.Script` with a V8 code cache instead of importing the ES module (host/bin/v8-code-cache.cjs).
  * The same bundle as a script: one async function (the entries await at their top) taking the
  * `require` and `import.meta.url` the module would have had, named by a hash of its content on the
  * first line so that a cache made for other code is never offered to it.
