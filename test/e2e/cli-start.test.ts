@@ -76,6 +76,21 @@ describe('svc start', () => {
     expect(jobs(join(REPO_ROOT, 'host/bin/svc.mjs'), ['task', 'list'])).toEqual({ stdout: 'no tasks\n', moduleJobs: 'true' });
   });
 
+  // An event loop that ends lets Node take V8's heap apart page by page before the process exits;
+  // a command that has nothing left to run exits at once instead, with its status and its output.
+  it('a command whose work is done exits through process.exit with its status, its output written', () => {
+    const preload = join(svc.home, 'exit-report.cjs');
+    writeFileSync(preload, "const reallyExit = process.reallyExit; process.reallyExit = (code) => { process.stderr.write(`exit called: ${code}\\n`); reallyExit(code); };\n");
+    const run = (args: string[]) => spawnSync(process.execPath, ['-r', preload, SVC_BIN, ...args], { env: svc.env, encoding: 'utf8', timeout: 30_000 });
+    const list = run(['task', 'list', '--json']);
+    expect([list.status, list.stdout]).toEqual([0, '[]\n']);
+    expect(list.stderr).toContain('exit called: 0');
+    const missing = run(['task', 'show', '99']);
+    expect(missing.status).toBe(1);
+    expect(missing.stderr).toContain('no task with id 99');
+    expect(missing.stderr).toContain('exit called: 1');
+  });
+
   // One character beyond ASCII in a comment made Node read the whole bundle as a two-byte string:
   // about 10 ms of every start went to decoding it.
   it('the bundles a start reads are ASCII, comments included, and svc still prints what is not', async () => {
