@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `pnpm build`: bundles the host (CLI + worker bootstrap) and every provider under extensions/.
 import { build } from 'esbuild';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { createRequire, isBuiltin } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
@@ -199,6 +199,65 @@ const requiredOnUse = {
   },
 };
 
+/**
+ * Host code imports `SvcError` from the SDK's index, and an index that re-exports the whole SDK
+ * evaluates all of it: the manifest's, the protocol's and the events' zod schemas were built at
+ * every start, `svc task list` included, which uses none of them. In the host bundles, an import of
+ * values from '@svc-org/ai-sdk' names the SDK files that declare them instead (every SDK file but an
+ * index declares what it exports), so a command evaluates the SDK modules it uses. Type imports stay.
+ */
+const sdkSource = join(root, 'sdk/src');
+/** Where each SDK value is declared (null: declared twice, left to the index), and the SDK's type names. */
+function sdkDeclarationsIn(dir, found = { values: new Map(), types: new Set() }) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (entry.name !== 'testing') sdkDeclarationsIn(path, found);
+    } else if (entry.name.endsWith('.ts') && entry.name !== 'index.ts' && !entry.name.endsWith('.d.ts')) {
+      const text = readFileSync(path, 'utf8');
+      for (const [, name] of text.matchAll(/^export (?:abstract )?(?:async )?(?:const|let|class|function\*?) ([A-Za-z_$][\w$]*)/gm)) {
+        found.values.set(name, found.values.has(name) ? null : path);
+      }
+      for (const [, name] of text.matchAll(/^export (?:type|interface) ([A-Za-z_$][\w$]*)/gm)) found.types.add(name);
+    }
+  }
+  return found;
+}
+const sdkDeclarations = sdkDeclarationsIn(sdkSource);
+const sdkImportsByModule = {
+  name: 'sdk-imports-by-module',
+  setup(pluginBuild) {
+    pluginBuild.onLoad({ filter: /[\\/](host|harness)[\\/]src[\\/].*\.ts$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      if (!source.includes("from '@svc-org/ai-sdk';")) return undefined;
+      // The imports before the module's first declaration: a template's text further down is left alone.
+      const head = source.slice(0, source.search(/^(?:export|const|let|var|function|class|async|interface|type|declare|enum|abstract) /m) >>> 0);
+      const contents = head.replace(/^import \{([^}]*)\} from '@svc-org\/ai-sdk';$/gm, (statement, list) => {
+        const types = [];
+        const byFile = new Map();
+        for (const specifier of list.split(',').map((part) => part.trim()).filter(Boolean)) {
+          if (specifier.startsWith('type ')) {
+            types.push(specifier);
+            continue;
+          }
+          const name = specifier.split(/\s+as\s+/)[0];
+          const file = sdkDeclarations.values.get(name);
+          if (file) byFile.set(file, [...(byFile.get(file) ?? []), specifier]);
+          else if (file === undefined && sdkDeclarations.types.has(name)) types.push(`type ${specifier}`);
+          // A name this scan does not place: the statement stays as it was.
+          else return statement;
+        }
+        // As many lines as the statement had: the source map still places the lines after it.
+        return [
+          ...(types.length > 0 ? [`import { ${types.join(', ')} } from '@svc-org/ai-sdk';`] : []),
+          ...[...byFile].map(([file, names]) => `import { ${names.join(', ')} } from ${JSON.stringify(file)};`),
+        ].join(' ') + '\n'.repeat(statement.split('\n').length - 1);
+      });
+      return contents === head ? undefined : { contents: contents + source.slice(head.length), loader: 'ts', resolveDir: dirname(args.path) };
+    });
+  },
+};
+
 const hostEntries = {
   svc: 'host/src/app/main.ts',
   worker: 'host/src/features/extensions/runtime/worker-bootstrap.ts',
@@ -227,7 +286,7 @@ if (Object.keys(present).length > 0) {
     // The SDK is a workspace package of TypeScript sources: bundle it rather than import it at run time.
     alias: { '@svc-org/ai-sdk': join(root, 'sdk/src/index.ts') },
     loader: { '.sql': 'text' },
-    plugins: [precompiledSchemaValidators, precompiledMetaSchemaValidator, globalProcess, libsqlWithoutProbes, requiredOnUse, zodEnglishOnly, prebuiltToolListings],
+    plugins: [precompiledSchemaValidators, precompiledMetaSchemaValidator, globalProcess, libsqlWithoutProbes, requiredOnUse, zodEnglishOnly, prebuiltToolListings, sdkImportsByModule],
     sourcemap: 'linked',
     logLevel: 'warning',
     banner: { js: "import { createRequire as __svcCreateRequire } from 'node:module'; const require = __svcCreateRequire(import.meta.url);" },

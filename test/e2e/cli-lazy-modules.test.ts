@@ -92,6 +92,16 @@ describe('svc evaluates what the command needs', () => {
     expect(list.modules).not.toContain('required-on-use:node-pty');
   });
 
+  it('svc task list evaluates the SDK modules it uses, not the SDK\'s index with every schema of the provider contract', () => {
+    const list = evaluatedBy(['task', 'list']);
+    expect(list.stdout).toBe('no tasks\n');
+    expect(list.modules).toContain('sdk/src/errors/svc-error.ts');
+    const sdk = list.modules.filter((file) => file.startsWith('sdk/src/'));
+    for (const file of ['sdk/src/index.ts', 'sdk/src/manifest/manifest-schema.ts', 'sdk/src/protocol/v1/adapter-methods.ts', 'sdk/src/events/cli-stream-event.ts']) {
+      expect(sdk).not.toContain(file);
+    }
+  });
+
   it('svc task list reads the worktree rows without evaluating the worktree operations', () => {
     const list = evaluatedBy(['task', 'list']);
     expect(list.stdout).toBe('no tasks\n');
