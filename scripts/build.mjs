@@ -335,6 +335,9 @@ async function writeScriptVariants(options, names) {
       throw new Error(`${file.path} keeps module syntax: it cannot run as a script`);
     }
     const body = `(async function (require, __svcImportMetaUrl) {\n"use strict";\n${asciiComments(file.text)}\n})`;
+    // host/bin/v8-code-cache.cjs reads it as Latin-1, which is the same text only for ASCII.
+    const beyond = /^.*[^\x00-\x7f].*$/m.exec(body);
+    if (beyond) throw new Error(`${file.path} is not ASCII outside its comments: ${beyond[0].trim().slice(0, 120)}`);
     await writeFile(file.path, `// svc-vm ${createHash('sha256').update(body).digest('hex').slice(0, 16)}\n${body}\n`);
   }
 }

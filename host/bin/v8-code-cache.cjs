@@ -90,7 +90,8 @@ async function runWithCodeCache(distUrl, entry, env = process.env) {
   const scriptFile = new URL(`${entry}.vm.js`, distUrl);
   let source;
   try {
-    source = readFileSync(scriptFile, 'utf8');
+    // ASCII (the build checks it), so read as Latin-1: the same text, without decoding UTF-8.
+    source = readFileSync(scriptFile, 'latin1');
   } catch {
     return false;
   }
