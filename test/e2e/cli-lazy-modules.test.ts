@@ -39,8 +39,8 @@ function writeTracedBundle(): void {
   );
 }
 
-function evaluatedBy(args: string[]): { status: number | null; stdout: string; modules: string[] } {
-  const run = spawnSync(process.execPath, [traced, ...args], { env: svc.env, encoding: 'utf8', timeout: 60_000 });
+function evaluatedBy(args: string[], env = svc.env): { status: number | null; stdout: string; modules: string[] } {
+  const run = spawnSync(process.execPath, [traced, ...args], { env, encoding: 'utf8', timeout: 60_000 });
   const report = /evaluated: (.*)\n/.exec(run.stderr);
   if (!report) throw new Error(`no module report from svc ${args.join(' ')}: ${run.stderr}`);
   return { status: run.status, stdout: run.stdout, modules: JSON.parse(report[1]!) as string[] };
@@ -99,6 +99,22 @@ describe('svc evaluates what the command needs', () => {
     const sdk = list.modules.filter((file) => file.startsWith('sdk/src/'));
     for (const file of ['sdk/src/index.ts', 'sdk/src/manifest/manifest-schema.ts', 'sdk/src/protocol/v1/adapter-methods.ts', 'sdk/src/events/cli-stream-event.ts']) {
       expect(sdk).not.toContain(file);
+    }
+  });
+
+  it('svc task list evaluates no pino (it logs nothing); a command that logs loads it and writes its lines', () => {
+    const list = evaluatedBy(['task', 'list']);
+    expect(list.stdout).toBe('no tasks\n');
+    expect(list.modules.filter((file) => /\/node_modules\/(pino|sonic-boom)\//.test(file))).toEqual([]);
+    // A home of its own: the piscina test below registers the same provider.
+    const own = createSvcSandbox();
+    try {
+      const add = evaluatedBy(['ext', 'dev', 'add', copyFixtureProvider('echo')], own.env);
+      expect(add.status).toBe(0);
+      expect(add.modules.some((file) => /\/node_modules\/pino\//.test(file))).toBe(true);
+      expect(readFileSync(join(own.home, 'logs', 'svc.log'), 'utf8')).toContain('"message":"developer extension registered"');
+    } finally {
+      own.cleanup();
     }
   });
 
