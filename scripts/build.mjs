@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // `pnpm build`: bundles the host (CLI + worker bootstrap) and every provider under extensions/.
 import { build } from 'esbuild';
-import { existsSync, readdirSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { isBuiltin } from 'node:module';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { createRequire, isBuiltin } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { buildProvider } from './build-provider.mjs';
 import { importSources } from './import-sources.mjs';
@@ -151,11 +151,42 @@ const prebuiltToolListings = {
  * a built-in or external package loads when the first module that uses it is evaluated (a command's
  * module loads when the command runs), and without a facade. `process` keeps its own plugin above.
  */
-const EXTERNAL_PACKAGES = ['libsql', 'node-pty', 'piscina'];
+const EXTERNAL_PACKAGES = ['node-pty', 'piscina'];
+
+/**
+ * libsql's index.js is bundled (it stays lazy: the module that opens a database requires it when it
+ * is evaluated) with the two packages it asks which native package to load taken from
+ * host/src/platform/db/libsql-native-target.ts: @neon-rs/load answers with a full diagnostic report
+ * (`process.report.getReport()`, several milliseconds at every start) and detect-libc loads
+ * `node:child_process` at its top. The native package itself is required from libsql's own folder at
+ * run time. A libsql whose index.js no longer asks them the same way fails the build here.
+ */
+const libsqlNativeTarget = join(root, 'host/src/platform/db/libsql-native-target.ts');
+const libsqlIndex = createRequire(join(root, 'package.json')).resolve('libsql');
+const libsqlWithoutProbes = {
+  name: 'libsql-without-probes',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /^libsql$/ }, () => ({ path: libsqlIndex }));
+    pluginBuild.onLoad({ filter: /[\\/]libsql[\\/]index\.js$/ }, async (args) => {
+      if (args.path !== libsqlIndex) return undefined;
+      const target = `require(${JSON.stringify(libsqlNativeTarget)})`;
+      let contents = await readFile(args.path, 'utf8');
+      for (const [from, to] of [
+        ['require("@neon-rs/load")', target],
+        ['require("detect-libc")', target],
+        ['require(`@libsql/${target}`)', `${target}.requireFromLibsql(\`@libsql/\${target}\`)`],
+      ]) {
+        if (contents.split(from).length !== 2) throw new Error(`${args.path} no longer says ${from} once: update the libsql-without-probes plugin`);
+        contents = contents.replace(from, () => to);
+      }
+      return { contents, loader: 'js', resolveDir: dirname(args.path) };
+    });
+  },
+};
 const requiredOnUse = {
   name: 'required-on-use',
   setup(pluginBuild) {
-    pluginBuild.onResolve({ filter: /^(node:)?[a-z0-9_]+(\/[a-z0-9_]+)?$|^(libsql|node-pty|piscina)$/ }, (args) => {
+    pluginBuild.onResolve({ filter: /^(node:)?[a-z0-9_]+(\/[a-z0-9_]+)?$|^(node-pty|piscina)$/ }, (args) => {
       if (!isBuiltin(args.path) && !EXTERNAL_PACKAGES.includes(args.path)) return undefined;
       // The wrapper's own require of it stays a run-time require.
       if (args.namespace === 'required-on-use') return { path: args.path, external: true };
@@ -168,13 +199,72 @@ const requiredOnUse = {
   },
 };
 
+/**
+ * Host code imports `SvcError` from the SDK's index, and an index that re-exports the whole SDK
+ * evaluates all of it: the manifest's, the protocol's and the events' zod schemas were built at
+ * every start, `svc task list` included, which uses none of them. In the host bundles, an import of
+ * values from '@svc-org/ai-sdk' names the SDK files that declare them instead (every SDK file but an
+ * index declares what it exports), so a command evaluates the SDK modules it uses. Type imports stay.
+ */
+const sdkSource = join(root, 'sdk/src');
+/** Where each SDK value is declared (null: declared twice, left to the index), and the SDK's type names. */
+function sdkDeclarationsIn(dir, found = { values: new Map(), types: new Set() }) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (entry.name !== 'testing') sdkDeclarationsIn(path, found);
+    } else if (entry.name.endsWith('.ts') && entry.name !== 'index.ts' && !entry.name.endsWith('.d.ts')) {
+      const text = readFileSync(path, 'utf8');
+      for (const [, name] of text.matchAll(/^export (?:abstract )?(?:async )?(?:const|let|class|function\*?) ([A-Za-z_$][\w$]*)/gm)) {
+        found.values.set(name, found.values.has(name) ? null : path);
+      }
+      for (const [, name] of text.matchAll(/^export (?:type|interface) ([A-Za-z_$][\w$]*)/gm)) found.types.add(name);
+    }
+  }
+  return found;
+}
+const sdkDeclarations = sdkDeclarationsIn(sdkSource);
+const sdkImportsByModule = {
+  name: 'sdk-imports-by-module',
+  setup(pluginBuild) {
+    pluginBuild.onLoad({ filter: /[\\/](host|harness)[\\/]src[\\/].*\.ts$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      if (!source.includes("from '@svc-org/ai-sdk';")) return undefined;
+      // The imports before the module's first declaration: a template's text further down is left alone.
+      const head = source.slice(0, source.search(/^(?:export|const|let|var|function|class|async|interface|type|declare|enum|abstract) /m) >>> 0);
+      const contents = head.replace(/^import \{([^}]*)\} from '@svc-org\/ai-sdk';$/gm, (statement, list) => {
+        const types = [];
+        const byFile = new Map();
+        for (const specifier of list.split(',').map((part) => part.trim()).filter(Boolean)) {
+          if (specifier.startsWith('type ')) {
+            types.push(specifier);
+            continue;
+          }
+          const name = specifier.split(/\s+as\s+/)[0];
+          const file = sdkDeclarations.values.get(name);
+          if (file) byFile.set(file, [...(byFile.get(file) ?? []), specifier]);
+          else if (file === undefined && sdkDeclarations.types.has(name)) types.push(`type ${specifier}`);
+          // A name this scan does not place: the statement stays as it was.
+          else return statement;
+        }
+        // As many lines as the statement had: the source map still places the lines after it.
+        return [
+          ...(types.length > 0 ? [`import { ${types.join(', ')} } from '@svc-org/ai-sdk';`] : []),
+          ...[...byFile].map(([file, names]) => `import { ${names.join(', ')} } from ${JSON.stringify(file)};`),
+        ].join(' ') + '\n'.repeat(statement.split('\n').length - 1);
+      });
+      return contents === head ? undefined : { contents: contents + source.slice(head.length), loader: 'ts', resolveDir: dirname(args.path) };
+    });
+  },
+};
+
 const hostEntries = {
   svc: 'host/src/app/main.ts',
   worker: 'host/src/features/extensions/runtime/worker-bootstrap.ts',
   // A hardened provider's process (process-pool.ts): Node reads only this file and the provider's package.
   'provider-process': 'host/src/features/extensions/runtime/process-bootstrap.ts',
   // `svc mcp` has its own bundle: an MCP client starts it often and waits for it, so it loads only
-  // the MCP server and the operations (host/bin/svc.mjs picks it).
+  // the MCP server and the operations (host/bin/svc.cjs picks it).
   mcp: 'host/src/adapters/mcp/main.ts',
   // The process that holds the task terminals' PTYs apart from `svc serve` (features/terminals/holder).
   'terminal-holder': 'host/src/features/terminals/holder/holder-main.ts',
@@ -190,30 +280,46 @@ if (Object.keys(present).length > 0) {
     format: 'esm',
     target: 'node20',
     // Pure-JS dependencies are bundled (one file parses far faster than hundreds of small modules at
-    // every `svc` start); native addons and piscina (which loads its own worker file) stay external.
+    // every `svc` start); native addons and piscina (which loads its own worker file) stay external,
+    // and so does libsql's native package (its index.js is bundled: libsqlWithoutProbes).
     external: EXTERNAL_PACKAGES,
     // The SDK is a workspace package of TypeScript sources: bundle it rather than import it at run time.
     alias: { '@svc-org/ai-sdk': join(root, 'sdk/src/index.ts') },
     loader: { '.sql': 'text' },
-    plugins: [precompiledSchemaValidators, precompiledMetaSchemaValidator, globalProcess, requiredOnUse, zodEnglishOnly, prebuiltToolListings],
+    plugins: [precompiledSchemaValidators, precompiledMetaSchemaValidator, globalProcess, libsqlWithoutProbes, requiredOnUse, zodEnglishOnly, prebuiltToolListings, sdkImportsByModule],
     sourcemap: 'linked',
     logLevel: 'warning',
     banner: { js: "import { createRequire as __svcCreateRequire } from 'node:module'; const require = __svcCreateRequire(import.meta.url);" },
   };
   await build(hostBuild);
+  for (const name of Object.keys(present)) {
+    const file = join(root, 'host/dist', `${name}.mjs`);
+    await writeFile(file, asciiComments(await readFile(file, 'utf8')));
+  }
   await writeScriptVariants(hostBuild, ['svc', 'mcp'].filter((name) => name in present));
 }
 
 /**
- * Node 20 has no `module.enableCompileCache`: there, host/bin/svc.mjs runs `<entry>.vm.js` through
- * `vm.Script` with a V8 code cache instead of importing the ES module (host/bin/v8-code-cache.mjs).
+ * esbuild writes every string and identifier in ASCII but keeps the comments it copies as they are,
+ * and one "—" in a comment makes Node read the whole bundle as a two-byte string: about 10 ms more
+ * at every start to decode it, and twice the memory. A comment line's other characters become
+ * `\uXXXX` (a line that is not a comment is left as it is: there such an escape could mean something).
+ */
+function asciiComments(text) {
+  return text.replace(/^[ \t]*(?:\/\/|\/\*|\*).*[^\x00-\x7f].*$/gm, (line) =>
+    line.replace(/[^\x00-\x7f]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`),
+  );
+}
+
+/**
+ * Node 20 has no `module.enableCompileCache`: there, host/bin/svc.cjs runs `<entry>.vm.js` through
+ * `vm.Script` with a V8 code cache instead of importing the ES module (host/bin/v8-code-cache.cjs).
  * The same bundle as a script: one async function (the entries await at their top) taking the
  * `require` and `import.meta.url` the module would have had, named by a hash of its content on the
  * first line so that a cache made for other code is never offered to it.
  */
 async function writeScriptVariants(options, names) {
   const { createHash } = await import('node:crypto');
-  const { writeFile } = await import('node:fs/promises');
   const { outputFiles } = await build({
     ...options,
     entryPoints: Object.fromEntries(names.map((name) => [name, options.entryPoints[name]])),
@@ -228,7 +334,10 @@ async function writeScriptVariants(options, names) {
     if (/^import [^\n]* from "[^"]+";$|^export \{[^}\n]*\};$/m.test(file.text) || file.text.includes('import.meta')) {
       throw new Error(`${file.path} keeps module syntax: it cannot run as a script`);
     }
-    const body = `(async function (require, __svcImportMetaUrl) {\n"use strict";\n${file.text}\n})`;
+    const body = `(async function (require, __svcImportMetaUrl) {\n"use strict";\n${asciiComments(file.text)}\n})`;
+    // host/bin/v8-code-cache.cjs reads it as Latin-1, which is the same text only for ASCII.
+    const beyond = /^.*[^\x00-\x7f].*$/m.exec(body);
+    if (beyond) throw new Error(`${file.path} is not ASCII outside its comments: ${beyond[0].trim().slice(0, 120)}`);
     await writeFile(file.path, `// svc-vm ${createHash('sha256').update(body).digest('hex').slice(0, 16)}\n${body}\n`);
   }
 }

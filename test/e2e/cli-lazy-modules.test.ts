@@ -39,8 +39,8 @@ function writeTracedBundle(): void {
   );
 }
 
-function evaluatedBy(args: string[]): { status: number | null; stdout: string; modules: string[] } {
-  const run = spawnSync(process.execPath, [traced, ...args], { env: svc.env, encoding: 'utf8', timeout: 60_000 });
+function evaluatedBy(args: string[], env = svc.env): { status: number | null; stdout: string; modules: string[] } {
+  const run = spawnSync(process.execPath, [traced, ...args], { env, encoding: 'utf8', timeout: 60_000 });
   const report = /evaluated: (.*)\n/.exec(run.stderr);
   if (!report) throw new Error(`no module report from svc ${args.join(' ')}: ${run.stderr}`);
   return { status: run.status, stdout: run.stdout, modules: JSON.parse(report[1]!) as string[] };
@@ -92,6 +92,32 @@ describe('svc evaluates what the command needs', () => {
     expect(list.modules).not.toContain('required-on-use:node-pty');
   });
 
+  it('svc task list evaluates the SDK modules it uses, not the SDK\'s index with every schema of the provider contract', () => {
+    const list = evaluatedBy(['task', 'list']);
+    expect(list.stdout).toBe('no tasks\n');
+    expect(list.modules).toContain('sdk/src/errors/svc-error.ts');
+    const sdk = list.modules.filter((file) => file.startsWith('sdk/src/'));
+    for (const file of ['sdk/src/index.ts', 'sdk/src/manifest/manifest-schema.ts', 'sdk/src/protocol/v1/adapter-methods.ts', 'sdk/src/events/cli-stream-event.ts']) {
+      expect(sdk).not.toContain(file);
+    }
+  });
+
+  it('svc task list evaluates no pino (it logs nothing); a command that logs loads it and writes its lines', () => {
+    const list = evaluatedBy(['task', 'list']);
+    expect(list.stdout).toBe('no tasks\n');
+    expect(list.modules.filter((file) => /\/node_modules\/(pino|sonic-boom)\//.test(file))).toEqual([]);
+    // A home of its own: the piscina test below registers the same provider.
+    const own = createSvcSandbox();
+    try {
+      const add = evaluatedBy(['ext', 'dev', 'add', copyFixtureProvider('echo')], own.env);
+      expect(add.status).toBe(0);
+      expect(add.modules.some((file) => /\/node_modules\/pino\//.test(file))).toBe(true);
+      expect(readFileSync(join(own.home, 'logs', 'svc.log'), 'utf8')).toContain('"message":"developer extension registered"');
+    } finally {
+      own.cleanup();
+    }
+  });
+
   it('svc task list reads the worktree rows without evaluating the worktree operations', () => {
     const list = evaluatedBy(['task', 'list']);
     expect(list.stdout).toBe('no tasks\n');
@@ -141,7 +167,7 @@ describe('Node built-ins and external packages load when a module that uses them
     }
   });
 
-  it('svc task list loads neither the HTTP/2 stack nor readline (what svc serve and prompts use)', () => {
+  it('svc task list loads neither the HTTP/2 stack nor readline (what svc serve and prompts use), nor crypto and child_process', () => {
     const report = join(svc.home, 'builtins-report.cjs');
     writeFileSync(
       report,
@@ -153,24 +179,37 @@ describe('Node built-ins and external packages load when a module that uses them
     expect(loaded).toContain('fs');
     expect(loaded).not.toContain('http2');
     expect(loaded).not.toContain('readline');
+    // The service's client (its install token, its server file) is evaluated by commands that reach the service only.
+    expect(loaded).not.toContain('crypto');
+    expect(loaded).not.toContain('child_process');
+  });
+});
+
+// The CommonJS loader's cache at exit: every file of an external package (piscina, libsql) that was required.
+const packagesLoadedBy = (args: string[]) => {
+  const report = join(svc.home, 'packages-report.cjs');
+  writeFileSync(
+    report,
+    // Provider threads inherit the preload: only the main thread reports.
+    "if (require('node:worker_threads').isMainThread) process.on('exit', () => process.stderr.write(`packages: ${JSON.stringify(Object.keys(require.cache).filter((file) => file.includes('node_modules')))}\\n`));\n",
+  );
+  const run = spawnSync(process.execPath, ['-r', report, join(REPO_ROOT, 'host/dist/svc.mjs'), ...args], { env: svc.env, encoding: 'utf8', timeout: 60_000 });
+  const files = /packages: (.*)\n/.exec(run.stderr)?.[1];
+  if (!files) throw new Error(`no package report from svc ${args.join(' ')}: ${run.stderr}`);
+  const loaded = JSON.parse(files) as string[];
+  return { status: run.status, stdout: run.stdout, stderr: run.stderr, loaded, piscina: loaded.filter((file) => /[\\/]node_modules[\\/]piscina[\\/]/.test(file)) };
+};
+
+describe('libsql loads without probing the C library', () => {
+  it('svc task list loads libsql\'s native package without the packages that probe the C library (a diagnostic report, child_process)', () => {
+    const tasks = packagesLoadedBy(['task', 'list']);
+    expect(tasks.stdout).toBe('no tasks\n');
+    expect(tasks.loaded.some((file) => /[\\/]node_modules[\\/]@libsql[\\/][a-z0-9-]+[\\/]index\.node$/.test(file))).toBe(true);
+    expect(tasks.loaded.filter((file) => /[\\/]node_modules[\\/](detect-libc|@neon-rs)[\\/]/.test(file))).toEqual([]);
   });
 });
 
 describe('piscina loads with the first worker pool', () => {
-  // The CommonJS loader's cache at exit: every file of an external package (piscina, libsql) that was required.
-  const packagesLoadedBy = (args: string[]) => {
-    const report = join(svc.home, 'packages-report.cjs');
-    writeFileSync(
-      report,
-      // Provider threads inherit the preload: only the main thread reports.
-      "if (require('node:worker_threads').isMainThread) process.on('exit', () => process.stderr.write(`packages: ${JSON.stringify(Object.keys(require.cache).filter((file) => file.includes('node_modules')))}\\n`));\n",
-    );
-    const run = spawnSync(process.execPath, ['-r', report, join(REPO_ROOT, 'host/dist/svc.mjs'), ...args], { env: svc.env, encoding: 'utf8', timeout: 60_000 });
-    const files = /packages: (.*)\n/.exec(run.stderr)?.[1];
-    if (!files) throw new Error(`no package report from svc ${args.join(' ')}: ${run.stderr}`);
-    return { status: run.status, stdout: run.stdout, stderr: run.stderr, piscina: (JSON.parse(files) as string[]).filter((file) => /[\\/]node_modules[\\/]piscina[\\/]/.test(file)) };
-  };
-
   it('svc task list and svc ext list do not load it; a provider call does, and is answered', () => {
     const echo = copyFixtureProvider('echo');
     expect(spawnSync(process.execPath, [SVC_BIN, 'ext', 'dev', 'add', echo], { env: svc.env }).status).toBe(0);

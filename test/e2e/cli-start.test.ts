@@ -3,6 +3,7 @@
 // (pnpm bench measures the times).
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
+import module from 'node:module';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CapabilityDefinition, MCP_OPERATIONS, MCP_PROFILES } from '../../host/src/adapters/mcp/index.js';
@@ -57,6 +58,48 @@ describe('svc start', () => {
     const tooLong = await svc.run(['task', 'list', '--project', 'x'.repeat(300)]);
     expect(tooLong.code).toBe(1);
     expect(tooLong.stderr).toContain('invalid list_tasks input: projectId: Too big: expected string to have <=100 characters');
+  });
+
+  // The entry is CommonJS: an ES module entry first sets up Node's ES module loader, whose
+  // asynchronous reads also start libuv's four-thread pool, which the command's exit then waits for.
+  it('svc --version, and on Node 20 svc task list, run without an ES module job; svc.mjs is still the same command', () => {
+    const jobs = (bin: string, args: string[]) => {
+      const preload = join(svc.home, 'module-jobs-report.cjs');
+      writeFileSync(preload, "process.on('exit', () => process.stderr.write(`module jobs: ${process.moduleLoadList.includes('NativeModule internal/modules/esm/module_job')}\\n`));\n");
+      const run = spawnSync(process.execPath, ['-r', preload, bin, ...args], { env: svc.env, encoding: 'utf8', timeout: 30_000 });
+      return { stdout: run.stdout, moduleJobs: /module jobs: (true|false)/.exec(run.stderr)?.[1] };
+    };
+    expect(jobs(SVC_BIN, ['--version'])).toEqual({ stdout: `${JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')).version}\n`, moduleJobs: 'false' });
+    const nodeCaches = typeof (module as { enableCompileCache?: unknown }).enableCompileCache === 'function';
+    // Node 22 and newer import the ES module bundle (their compile cache covers it); Node 20 runs its script variant.
+    expect(jobs(SVC_BIN, ['task', 'list'])).toEqual({ stdout: 'no tasks\n', moduleJobs: String(nodeCaches) });
+    expect(jobs(join(REPO_ROOT, 'host/bin/svc.mjs'), ['task', 'list'])).toEqual({ stdout: 'no tasks\n', moduleJobs: 'true' });
+  });
+
+  // An event loop that ends lets Node take V8's heap apart page by page before the process exits;
+  // a command that has nothing left to run exits at once instead, with its status and its output.
+  it('a command whose work is done exits through process.exit with its status, its output written', () => {
+    const preload = join(svc.home, 'exit-report.cjs');
+    writeFileSync(preload, "const reallyExit = process.reallyExit; process.reallyExit = (code) => { process.stderr.write(`exit called: ${code}\\n`); reallyExit(code); };\n");
+    const run = (args: string[]) => spawnSync(process.execPath, ['-r', preload, SVC_BIN, ...args], { env: svc.env, encoding: 'utf8', timeout: 30_000 });
+    const list = run(['task', 'list', '--json']);
+    expect([list.status, list.stdout]).toEqual([0, '[]\n']);
+    expect(list.stderr).toContain('exit called: 0');
+    const missing = run(['task', 'show', '99']);
+    expect(missing.status).toBe(1);
+    expect(missing.stderr).toContain('no task with id 99');
+    expect(missing.stderr).toContain('exit called: 1');
+  });
+
+  // One character beyond ASCII in a comment made Node read the whole bundle as a two-byte string:
+  // about 10 ms of every start went to decoding it.
+  it('the bundles a start reads are ASCII, comments included, and svc still prints what is not', async () => {
+    for (const bundle of ['svc.mjs', 'mcp.mjs', 'svc.vm.js', 'mcp.vm.js']) {
+      const code = readFileSync(join(REPO_ROOT, 'host/dist', bundle), 'utf8');
+      expect(code.match(/^.*[^\x00-\x7f].*$/m)?.[0], bundle).toBeUndefined();
+    }
+    // Strings keep their characters: esbuild escapes them, and Node prints them as they were.
+    expect((await svc.run(['task', 'lst'])).stderr).toContain('unknown task command "lst" — did you mean');
   });
 
   // Some sixty operations' zod schemas turned into JSON Schema were a tenth of `svc mcp`'s start:

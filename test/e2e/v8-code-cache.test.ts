@@ -1,5 +1,5 @@
 // A start that does not compile the bundle again. Node 22 and newer cache compiled code themselves
-// (`module.enableCompileCache`); on Node 20, host/bin/svc.mjs runs the bundle's script variant with a
+// (`module.enableCompileCache`); on Node 20, host/bin/svc.cjs runs the bundle's script variant with a
 // V8 code cache of svc's own, in a folder and files only this user may write (docs/security.md).
 import { spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '../..');
-export const SVC_BIN = join(REPO_ROOT, 'host/bin/svc.mjs');
+export const SVC_BIN = join(REPO_ROOT, 'host/bin/svc.cjs');
 export const FIXTURE_CLIS = join(REPO_ROOT, 'test/fixtures/clis');
 export const FIXTURE_PROVIDERS = join(REPO_ROOT, 'test/fixtures/providers');
 

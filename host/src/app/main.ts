@@ -1,6 +1,12 @@
 // The `svc` executable.
 import { runCli } from './run-cli.js';
 
+// Once nothing is left to run, the process ends at once: an ending event loop otherwise goes on to
+// take V8's heap apart page by page before the process can exit, which a short command (svc task
+// list) would wait for. Registered first, so it runs where Node would begin that teardown: what
+// `process.on('exit')` holds (the log's last lines, written synchronously) still runs.
+process.once('beforeExit', () => process.exit());
+
 const controller = new AbortController();
 // `svc … | head` closes our stdout early: that is the reader's choice, not an error.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {

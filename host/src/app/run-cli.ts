@@ -3,10 +3,8 @@ import { commandGroups, commandNames, loadAllCommands, loadCommand, loadGroupCom
 import { closestName, HOST_VERSION, resolveSvcHome } from '../platform/config/index.js';
 import { openHostServices, type HostServices } from '../host-services.js';
 // Direct, not through operations/index.ts: that evaluates every operation's declaration.
-import { OperationInvoker } from '../operations/operation-invoker.js';
+import { OperationInvoker, type OperationRemote } from '../operations/operation-invoker.js';
 import { OperationRegistry } from '../operations/operation-registry.js';
-// Direct, not through client/index.ts: the CLI must not load the HTTP stack `svc serve` uses.
-import { ServiceClient } from '../client/service-client.js';
 import type { CliCommand, CliValues } from '../adapters/cli/cli-command.js';
 import type { CliIo } from '../adapters/cli/cli-io.js';
 import { formatCommandHelp } from '../adapters/cli/format-command-help.js';
@@ -52,7 +50,7 @@ export async function runCli(argv: string[], io: CliIo, signal: AbortSignal = ne
       registry: new OperationRegistry(new Set([command.operation, ...(command.alsoUses ?? [])].filter((operation) => operation !== undefined))),
       services: open,
       caller: { via: 'cli' },
-      remote: () => ServiceClient.connect(resolveSvcHome(io.env)),
+      remote: () => serviceRemote(resolveSvcHome(io.env)),
     });
     let values: CliValues = {};
     let positionals: string[] = args;
@@ -81,6 +79,21 @@ export async function runCli(argv: string[], io: CliIo, signal: AbortSignal = ne
   } finally {
     await services?.close();
   }
+}
+
+/**
+ * The running service, reached when an operation is forwarded: the client is imported then, so a
+ * command answered from the database never evaluates it (its install token loads node:crypto, its
+ * server file node:child_process). Direct, not through client/index.ts: no HTTP stack of `svc serve`.
+ * With no service running, the call fails with `server_not_running`, as connecting did.
+ */
+function serviceRemote(svcHome: string): OperationRemote {
+  return {
+    async invoke(name, input, signal) {
+      const { ServiceClient } = await import('../client/service-client.js');
+      return ServiceClient.connect(svcHome).invoke(name, input, signal);
+    },
+  };
 }
 
 /** `svc <group> [<name>]`: the command, or the group's help (command undefined), or a usage error. */

@@ -117,7 +117,7 @@ export const HOST_COMMANDS: CliCommand[] = [
           const { mcpTokenCommand } = await import('./mcp-token-command.js');
           return mcpTokenCommand(run.args.slice(1), run);
         }
-        // host/bin/svc.mjs starts the MCP server's own, smaller bundle; this door is for in-process use.
+        // host/bin/svc.cjs starts the MCP server's own, smaller bundle; this door is for in-process use.
         const { runMcpServer } = await import('../../adapters/mcp/run-mcp-server.js');
         return runMcpServer({ stdin: run.io.stdin, stdout: run.io.stdout, stderr: run.io.stderr, env: run.io.env }, run.signal, run.args);
       },

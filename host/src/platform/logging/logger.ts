@@ -1,6 +1,7 @@
 // The host logger: pino writing JSON lines asynchronously to $SVC_HOME/logs/svc.log (rotated by
 // size), every record redacted by value first. Never stdout: it may carry a protocol (svc mcp).
-import pino from 'pino';
+import type pino from 'pino';
+import { loadPino } from './load-pino.js';
 import { Redactor } from './redactor.js';
 import { RotatingLogFile, type RotatingLogFileOptions } from './rotating-log-file.js';
 
@@ -27,6 +28,7 @@ export interface LoggerOptions {
   sink?: (record: LogRecord) => void;
 }
 
+/** Shared by a logger and its children; pino is made when the first record is written. */
 interface Output {
   file?: RotatingLogFile;
   pino?: pino.Logger;
@@ -43,8 +45,14 @@ export class Logger {
 
   private static openOutput(options: LoggerOptions): Output {
     if (!options.file) return {};
-    const file = new RotatingLogFile(options.file, options.rotation);
-    const logger = pino(
+    return { file: new RotatingLogFile(options.file, options.rotation) };
+  }
+
+  private pino(): pino.Logger | undefined {
+    const output = this.output;
+    if (!output.file || output.pino) return output.pino;
+    const pino = loadPino();
+    output.pino = pino(
       {
         level: 'debug',
         base: undefined,
@@ -52,9 +60,9 @@ export class Logger {
         timestamp: pino.stdTimeFunctions.isoTime,
         formatters: { level: (label) => ({ level: label }) },
       },
-      file,
+      output.file,
     );
-    return { file, pino: logger };
+    return output.pino;
   }
 
   child(fields: Record<string, unknown>): Logger {
@@ -90,7 +98,7 @@ export class Logger {
     const redacted = this.redactor.value(merged) as Record<string, unknown>;
     const text = this.redactor.text(String(message));
     if (this.options.sink) this.options.sink({ time: new Date().toISOString(), level, message: text, ...redacted });
-    this.output.pino?.[level](redacted, text);
+    this.pino()?.[level](redacted, text);
     if (this.options.stderrLevel && ORDER[level] >= ORDER[this.options.stderrLevel]) {
       process.stderr.write(`[${level}] ${text}\n`);
     }

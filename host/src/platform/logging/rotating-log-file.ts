@@ -3,7 +3,8 @@
 // synchronously before the process exits so a short-lived CLI loses nothing.
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
-import pino from 'pino';
+import type pino from 'pino';
+import { loadPino } from './load-pino.js';
 
 type Boom = ReturnType<typeof pino.destination>;
 
@@ -74,7 +75,7 @@ export class RotatingLogFile {
     // its file itself cannot flush before it is ready) and created mode 0600.
     const fd = openSync(this.file, 'a', 0o600);
     this.size = statSync(this.file).size;
-    this.boom = pino.destination({ fd, sync: false, minLength: 0 });
+    this.boom = loadPino().destination({ fd, sync: false, minLength: 0 });
     this.boom.on('error', () => undefined);
     return this.boom;
   }

@@ -7,8 +7,8 @@ import * as execution from '../../../operations/execution/index.js';
 import { getProject } from '../../../operations/project/index.js';
 import * as task from '../../../operations/task/index.js';
 import * as terminal from '../../../operations/terminal/index.js';
-// Direct, not through client/index.ts: the CLI must not load the HTTP stack `svc serve` uses.
-import { ServiceClient } from '../../../client/service-client.js';
+// A type only: the client is imported by the commands that reach the service (below).
+import type { ServiceClient } from '../../../client/service-client.js';
 import { attachRemoteTerminal } from '../attach-remote-terminal.js';
 import type { CliCommand, CliRun } from '../cli-command.js';
 import { positiveId } from '../positive-id.js';
@@ -31,12 +31,18 @@ function describeEnd(execution: ExecutionRecord): string {
   return executionWords(execution);
 }
 
-function client(run: CliRun): ServiceClient {
+/**
+ * The running service. Imported here, not at the top: the commands that answer from the database
+ * (`svc task list`) never evaluate the client (its install token loads node:crypto, its server
+ * file node:child_process). Direct, not through client/index.ts: no HTTP stack of `svc serve`.
+ */
+async function client(run: CliRun): Promise<ServiceClient> {
+  const { ServiceClient } = await import('../../../client/service-client.js');
   return ServiceClient.connect(resolveSvcHome(run.io.env));
 }
 
 async function attachAndReport(run: CliRun, id: number): Promise<number> {
-  const service = client(run);
+  const service = await client(run);
   const outcome = await attachRemoteTerminal(service, id, run.io, run.signal);
   if (outcome === 'detached') {
     run.io.stderr.write(`\r\n[detached from task ${id}; it keeps running — \`svc task attach ${id}\` to come back]\r\n`);
@@ -349,7 +355,7 @@ export const TASK_COMMANDS: CliCommand[] = [
       if (run.values.follow) {
         const controller = new AbortController();
         run.signal.addEventListener('abort', () => controller.abort(), { once: true });
-        const response = await client(run)
+        const response = await (await client(run))
           .open('GET', `/api/internal/terminal/${id}/stream${cursor === undefined ? '' : `?cursor=${cursor}`}`, controller.signal)
           .catch((error: unknown) => {
             // An ended terminal has nothing to follow: print what it left, as without --follow.

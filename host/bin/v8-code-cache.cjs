@@ -2,12 +2,13 @@
 // (host/dist/<entry>.vm.js, written by `pnpm build`) through `vm.Script` with a V8 code cache, so a
 // start does not compile the whole bundle again. The cache is only ever a speed-up: a folder or file
 // it cannot trust, or any failure, means no cache, never a failed command.
-import { closeSync, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync, constants } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import vm from 'node:vm';
+'use strict';
+const { closeSync, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync, constants } = require('node:fs');
+const { createRequire } = require('node:module');
+const { tmpdir } = require('node:os');
+const { join } = require('node:path');
+const { fileURLToPath } = require('node:url');
+const vm = require('node:vm');
 
 /** What `svc doctor` says about the cache: read by the bundle from this global symbol. */
 const STATE = Symbol.for('svc.v8CodeCache');
@@ -85,11 +86,12 @@ function writeCache(folder, file, data) {
  * Runs `<dist>/<entry>.vm.js`; false when there is no such variant (the caller imports the ES
  * module bundle instead).
  */
-export async function runWithCodeCache(distUrl, entry, env = process.env) {
+async function runWithCodeCache(distUrl, entry, env = process.env) {
   const scriptFile = new URL(`${entry}.vm.js`, distUrl);
   let source;
   try {
-    source = readFileSync(scriptFile, 'utf8');
+    // ASCII (the build checks it), so read as Latin-1: the same text, without decoding UTF-8.
+    source = readFileSync(scriptFile, 'latin1');
   } catch {
     return false;
   }
@@ -140,3 +142,5 @@ export async function runWithCodeCache(distUrl, entry, env = process.env) {
   await run(createRequire(filename), scriptFile.href);
   return true;
 }
+
+module.exports = { runWithCodeCache };
