@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { del, get, post } from '../api.js';
-import type { CatalogListing, Extension, OutdatedList } from '../api-types.js';
+import { request } from '../api.js';
+import type * as op from '../operations.js';
 import { EmptyState } from '../components/empty-state.js';
 import { ErrorNote } from '../components/error-note.js';
 import { useAction } from '../use-action.js';
@@ -9,10 +9,10 @@ import { PermissionDialog } from './permission-dialog.js';
 import { RunningProviders, useProviderStats } from './running-providers.js';
 
 export function ExtensionsPage() {
-  const installed = useResource(() => get<{ items: Extension[] }>('/api/extensions'), [], ['extensions']);
-  const catalog = useResource(() => get<CatalogListing>('/api/extensions/catalog'), [], ['extensions']);
+  const installed = useResource(() => request<typeof op.listExtensions>('GET /api/extensions', {}), [], ['extensions']);
+  const catalog = useResource(() => request<typeof op.listCatalog>('GET /api/extensions/catalog', {}), [], ['extensions']);
   // "update available" comes from the same operation as `svc ext outdated`; its refusals show with the catalog's.
-  const outdated = useResource(() => get<OutdatedList>('/api/extensions/outdated'), [], ['extensions']);
+  const outdated = useResource(() => request<typeof op.listOutdatedExtensions>('GET /api/extensions/outdated', {}), [], ['extensions']);
   const stats = useProviderStats();
   const [enabling, setEnabling] = useState<string>();
   const action = useAction();
@@ -101,7 +101,7 @@ export function ExtensionsPage() {
                   </td>
                   <td className="actions">
                     {e.state === 'enabled' ? (
-                      <button type="button" onClick={() => act(() => post(`/api/extensions/${e.id}/disable`))}>
+                      <button type="button" onClick={() => act(() => request<typeof op.disableExtension>('POST /api/extensions/:id/disable', { id: e.id }))}>
                         Disable
                       </button>
                     ) : (
@@ -110,20 +110,20 @@ export function ExtensionsPage() {
                       </button>
                     )}
                     {e.source === 'catalog' && newer.length > 0 ? (
-                      <VersionAction label="Update to" versions={newer.map((v) => v.version)} onRun={(version) => act(() => post(`/api/extensions/${e.id}/update`, { version }))} />
+                      <VersionAction label="Update to" versions={newer.map((v) => v.version)} onRun={(version) => act(() => request<typeof op.updateExtension>('POST /api/extensions/:id/update', { id: e.id, version }))} />
                     ) : null}
                     {e.source === 'catalog' && previous ? (
-                      <button type="button" onClick={() => act(() => post(`/api/extensions/${e.id}/rollback`))}>
+                      <button type="button" onClick={() => act(() => request<typeof op.rollbackExtension>('POST /api/extensions/:id/rollback', { id: e.id }))}>
                         Roll back to {previous}
                       </button>
                     ) : null}
                     {e.source === 'catalog' ? (
-                      <button type="button" className="danger" onClick={() => confirm(`Uninstall ${e.displayName}?`) && act(() => post(`/api/extensions/${e.id}/uninstall`))}>
+                      <button type="button" className="danger" onClick={() => confirm(`Uninstall ${e.displayName}?`) && act(() => request<typeof op.uninstallExtension>('POST /api/extensions/:id/uninstall', { id: e.id }))}>
                         Uninstall
                       </button>
                     ) : null}
                     {e.source === 'dev' ? (
-                      <button type="button" className="danger" onClick={() => act(() => del(`/api/extensions/dev/${e.id}`))}>
+                      <button type="button" className="danger" onClick={() => act(() => request<typeof op.removeDevExtension>('DELETE /api/extensions/dev/:id', { id: e.id }))}>
                         Remove
                       </button>
                     ) : null}
@@ -181,7 +181,7 @@ export function ExtensionsPage() {
                       {v.installed ? (
                         <span className="badge">{v.installed}</span>
                       ) : entry.installed ? null : (
-                        <button type="button" disabled={action.busy || !v.compatible.svc || !v.compatible.node} onClick={() => act(() => post('/api/extensions/install', { id: entry.id, version: v.version }))}>
+                        <button type="button" disabled={action.busy || !v.compatible.svc || !v.compatible.node} onClick={() => act(() => request<typeof op.installExtension>('POST /api/extensions/install', { id: entry.id, version: v.version }))}>
                           {action.busy ? 'Installing…' : `Install ${v.version}`}
                         </button>
                       )}
@@ -230,7 +230,7 @@ function DeveloperMode({ onChanged }: { onChanged(): void }) {
   const action = useAction();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (await action.run(() => post('/api/extensions/dev', { dir: dir.trim() }))) {
+    if (await action.run(() => request<typeof op.registerDevExtension>('POST /api/extensions/dev', { dir: dir.trim() }))) {
       setDir('');
       onChanged();
     }

@@ -1,8 +1,8 @@
 // The Extensions page's "Running providers" (GET /api/extensions/stats): how each provider behaves,
 // the counterpart of VS Code's Running Extensions.
 import { useEffect } from 'react';
-import { get } from '../api.js';
-import type { ProviderStats } from '../api-types.js';
+import { request } from '../api.js';
+import type * as op from '../operations.js';
 import { ErrorNote } from '../components/error-note.js';
 import { useResource } from '../use-resource.js';
 
@@ -10,7 +10,7 @@ import { useResource } from '../use-resource.js';
 const REFRESH_MS = 5000;
 
 export function useProviderStats() {
-  const stats = useResource(() => get<{ items: ProviderStats[] }>('/api/extensions/stats'), [], ['extensions']);
+  const stats = useResource(() => request<typeof op.getExtensionStats>('GET /api/extensions/stats', {}), [], ['extensions']);
   const { reload } = stats;
   useEffect(() => {
     const timer = setInterval(reload, REFRESH_MS);

@@ -4,14 +4,8 @@
 import { FitAddon } from '@xterm/addon-fit';
 import { Terminal } from '@xterm/xterm';
 import { useEffect, useRef, useState } from 'react';
-import { get, post } from '../api.js';
-
-/** What the service keeps of an ended terminal (get_task_terminal_output). */
-interface BufferRead {
-  data: string;
-  cursor: number;
-  more: boolean;
-}
+import { request } from '../api.js';
+import type * as op from '../operations.js';
 
 export function TerminalView({ taskId, executionId, onEnded }: { taskId: number; executionId: number; onEnded?(): void }) {
   const ended = useRef(onEnded);
@@ -33,7 +27,7 @@ export function TerminalView({ taskId, executionId, onEnded }: { taskId: number;
       } catch {
         return;
       }
-      post(`${base}/resize`, { cols: term.cols, rows: term.rows }).catch(() => undefined);
+      request<typeof op.resizeTaskTerminal>('POST /api/internal/terminal/:taskId/resize', { taskId, cols: term.cols, rows: term.rows }).catch(() => undefined);
     };
     const observer = new ResizeObserver(() => resize());
     observer.observe(host.current!);
@@ -45,7 +39,7 @@ export function TerminalView({ taskId, executionId, onEnded }: { taskId: number;
       while (pending !== '' && !abort.signal.aborted) {
         const data = pending;
         pending = '';
-        await post(`${base}/input`, { data }).catch(() => undefined);
+        await request<typeof op.sendTaskTerminalInput>('POST /api/internal/terminal/:taskId/input', { taskId, data }).catch(() => undefined);
       }
       sending = false;
     };
@@ -56,12 +50,12 @@ export function TerminalView({ taskId, executionId, onEnded }: { taskId: number;
     const replayEnded = async () => {
       let shown = 0;
       try {
-        let read = await get<BufferRead>(`${base}/buffer`);
+        let read = await request<typeof op.getTaskTerminalOutput>('GET /api/internal/terminal/:taskId/buffer', { taskId });
         for (;;) {
           term.write(read.data);
           shown += read.data.length;
           if (!read.more || abort.signal.aborted) break;
-          read = await get<BufferRead>(`${base}/buffer?cursor=${read.cursor}`);
+          read = await request<typeof op.getTaskTerminalOutput>('GET /api/internal/terminal/:taskId/buffer', { taskId, cursor: read.cursor });
         }
       } catch {
         // No terminal of this task in this service run (it ended before the service last started).
