@@ -24,6 +24,7 @@ const KEYS: Array<[string, string]> = [
 
 export const taskHref = (taskId: number) => `/tasks/${taskId}`;
 
+// long: a page component whose keyboard navigation, filters and columns share its selection state
 export function BoardPage() {
   const { query } = useLocation();
   const workspaceId = query.get('workspace') ?? '';

@@ -17,6 +17,7 @@ type MessageStatus = NonNullable<InputOf<typeof op.listHarnessMessages>['status'
 const STATUSES: MessageStatus[] = ['OPEN', 'ANSWERED', 'NOTIFY_ONLY', 'PENDING_DELIVERY', 'SENT', 'SENT_UNVERIFIED', 'FAILED', 'SUPERSEDED'];
 const when = (value: string | null | undefined) => (value ? new Date(value).toLocaleString() : '—');
 
+// long: a page component: its markup is the page's layout (filters and the message table); the message dialog is a component of its own
 export function HarnessPage() {
   const { query } = useLocation();
   const status = STATUSES.find((known) => known === query.get('status'));

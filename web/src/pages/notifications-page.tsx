@@ -11,6 +11,7 @@ import { ErrorNote } from '../components/error-note.js';
 import { useAction } from '../use-action.js';
 import { useResource } from '../use-resource.js';
 
+// long: a page component: its markup is the page's layout (gateways and channels tables); health and the channel form are components of their own
 export function NotificationsPage() {
   const gateways = useResource(() => request<typeof op.listGateways>('GET /api/harness/gateways', {}), [], ['harness']);
   const channels = useResource(() => request<typeof op.listChannels>('GET /api/harness/channels', {}), [], ['harness']);

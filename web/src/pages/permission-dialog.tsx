@@ -12,6 +12,7 @@ import { useAction } from '../use-action.js';
  * this is confirmed. Permissions gate the Host Context calls that need one; they do not sandbox the provider's
  * own code, which is why enabling a provider is a decision to trust it.
  */
+// long: one dialog: its markup lists each permission, integration file and probe a person confirms
 export function PermissionDialog({ id, onClose, onEnabled }: { id: string; onClose(): void; onEnabled(): void }) {
   const [prompt, setPrompt] = useState<PermissionPrompt>();
   const [loadError, setLoadError] = useState<ApiError>();

@@ -53,6 +53,7 @@ const where = (c: Draft) => `${c.filename}${c.line ? `:${c.line}` : ''}`;
 const sameLine = (a: Draft, b: Draft) => a.filename === b.filename && a.line === b.line && (a.side ?? 'new') === (b.side ?? 'new');
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
+// long: not split yet: the Review view's diff, comments, previews and confirmations share one state; splitting it needs that state lifted first
 export function ReviewView({ taskId, onChanged }: { taskId: number; onChanged(): void }) {
   const state = useResource(() => request<typeof op.getTaskWorktree>('GET /api/tasks/:taskId/worktree', { taskId }), [taskId], ['tasks', 'terminals']);
   const worktree = state.data?.worktree ?? null;
@@ -390,6 +391,7 @@ export function ReviewView({ taskId, onChanged }: { taskId: number; onChanged():
   );
 }
 
+// long: one dialog whose markup says, per action (merge, discard, revert, restore), what will happen
 function ConfirmDialog(props: {
   what: Confirm;
   diff: TaskDiff | undefined;

@@ -22,6 +22,7 @@ export function useProviderStats() {
 const ms = (value: number | null) => (value === null ? '–' : `${value} ms`);
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 
+// long: one table: its markup is a column per figure of a provider's statistics
 export function RunningProviders({ stats }: { stats: ReturnType<typeof useProviderStats> }) {
   const items = stats.data?.items.filter((s) => s.methods.length > 0 || s.activation || s.state === 'enabled') ?? [];
   return (

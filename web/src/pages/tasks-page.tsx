@@ -198,6 +198,7 @@ function ProjectForm({ workspaceId, onCreated }: { workspaceId: number; onCreate
 }
 
 /** One task: its open question, its live terminal with a send box, its review and its executions. */
+// long: a page component: its markup is the task view's layout; the terminal, review and approvals are components of their own
 export function TaskDetail({ taskId }: { taskId: number }) {
   const task = useResource(() => request<typeof op.getTask>('GET /api/tasks/:id', { id: taskId }), [taskId], ['tasks', 'approvals', 'hooks']);
   const board = useResource(() => request<typeof op.getBoard>('GET /api/board', { taskId }), [taskId], ['tasks', 'terminals', 'harness', 'approvals']);

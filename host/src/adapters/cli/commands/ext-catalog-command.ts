@@ -65,6 +65,7 @@ export async function extCatalogCommand(
   }
 }
 
+// long: one case per `svc ext` catalog subcommand, each a few lines that parse its flags and print its result
 async function runCatalogCommand(
   sub: CatalogSubcommand,
   args: string[],

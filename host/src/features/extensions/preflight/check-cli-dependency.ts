@@ -39,6 +39,7 @@ function excerpt(stdout: string, stderr: string): string {
   return text.length > EXCERPT_CHARS ? `${text.slice(0, EXCERPT_CHARS)}…` : text;
 }
 
+// long: one preflight check (CLI found, probe confirmed, version in range), each outcome a coded result in the documented order
 export async function checkCliDependency(manifest: Manifest, options: CliDependencyOptions): Promise<CliDependencyCheckResult> {
   const { command: spec, compatibility } = manifest;
   const range = compatibility.cli;

@@ -102,6 +102,7 @@ export class ProviderStatsStore {
   }
 
   /** One provider's figures over the kept window. */
+  // long: one query per statistics table, assembled into the one answer; each is a statement of test/sql-statements
   read(id: string, now: Date = new Date()): ProviderStats {
     const db = this.db;
     const sinceDate = new Date(now.getTime() - STATS_KEPT_DAYS * 86_400_000);
