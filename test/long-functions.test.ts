@@ -14,6 +14,8 @@ interface LongFunction {
   where: string;
   lines: number;
   reason: string | undefined;
+  /** `file:line` of the comment that gives the reason. */
+  reasonAt: string | undefined;
 }
 
 function sourceFiles(dir: string): string[] {
@@ -45,14 +47,16 @@ function nameOf(node: ts.Node): string | undefined {
   return name && (ts.isIdentifier(name) || ts.isStringLiteral(name)) ? name.text : undefined;
 }
 
-/** The `long:` reason in the comment right above the declaration, if there is one. */
-function reasonAbove(source: ts.SourceFile, declaration: ts.Node): string | undefined {
+/** The `long:` reason in the comment right above the declaration, and where it is, if there is one. */
+function reasonAbove(source: ts.SourceFile, declaration: ts.Node): { reason?: string; reasonAt?: string } {
   const comments = ts.getLeadingCommentRanges(source.text, declaration.getFullStart()) ?? [];
   const last = comments.at(-1);
-  if (!last) return undefined;
+  if (!last) return {};
   const text = source.text.slice(last.pos, last.end);
   const match = /\blong:\s*(\S.*)/s.exec(text);
-  return match ? match[1]!.replace(/\s*\*\/$/, '').trim() : undefined;
+  if (!match) return {};
+  const line = source.getLineAndCharacterOfPosition(last.pos + match.index).line + 1;
+  return { reason: match[1]!.replace(/\s*\*\/$/, '').trim(), reasonAt: `${relative(ROOT, source.fileName)}:${line}` };
 }
 
 function longFunctions(path: string, text: string, maxLines = MAX_LINES): LongFunction[] {
@@ -65,7 +69,8 @@ function longFunctions(path: string, text: string, maxLines = MAX_LINES): LongFu
       const lines = last - first + 1;
       if (lines > maxLines) {
         const declaration = declarationOf(node);
-        found.push({ where: `${relative(ROOT, path)}:${first + 1} ${nameOf(node) ?? nameOf(declaration) ?? '(anonymous)'}`, lines, reason: reasonAbove(source, declaration) });
+        const { reason, reasonAt } = reasonAbove(source, declaration);
+        found.push({ where: `${relative(ROOT, path)}:${first + 1} ${nameOf(node) ?? nameOf(declaration) ?? '(anonymous)'}`, lines, reason, reasonAt });
       }
     }
     ts.forEachChild(node, visit);
@@ -84,8 +89,13 @@ test('the walk finds a long arrow function and reads the reason above its declar
   ]);
 });
 
-test(`every source function over ${MAX_LINES} lines says why it is long`, () => {
-  const all = CHECKED.flatMap((dir) => sourceFiles(join(ROOT, dir))).flatMap((file) => longFunctions(file, readFileSync(file, 'utf8')));
+test(`every source function over ${MAX_LINES} lines says why it is long, and only those do`, () => {
+  const files = CHECKED.flatMap((dir) => sourceFiles(join(ROOT, dir))).map((file) => ({ file, text: readFileSync(file, 'utf8') }));
+  const all = files.flatMap(({ file, text }) => longFunctions(file, text));
   const unexplained = all.filter((f) => !f.reason).map((f) => `${f.where} (${f.lines} lines)`);
   expect(unexplained, 'split these, or put a `// long: <why>` comment right above each').toEqual([]);
+  // A reason left above a function that was split since, or moved away from its function, is stale.
+  const marks = files.flatMap(({ file, text }) => [...text.matchAll(/\/\/ long: /g)].map((m) => `${relative(ROOT, file)}:${text.slice(0, m.index).split('\n').length}`));
+  const attached = new Set(all.map((f) => f.reasonAt));
+  expect(marks.filter((mark) => !attached.has(mark)), `remove these long: comments, or move each right above its function over ${MAX_LINES} lines`).toEqual([]);
 });
