@@ -37,7 +37,7 @@ const PROCESS_STARTERS: Record<string, { who: Who; starts: string }> = {
 
 /** Who hands the process supervisor what to run. */
 const SUPERVISOR_CALLERS: Record<string, { who: Who; starts: string }> = {
-  'host/src/features/extensions/runtime/call-channel.ts': { who: 'provider', starts: "a provider's $process.spawn, gated by process:spawn" },
+  'host/src/features/extensions/runtime/call-processes.ts': { who: 'provider', starts: "a provider's $process.spawn, gated by process:spawn" },
   'host/src/features/worktrees/git-runner.ts': { who: 'host', starts: 'git' },
   'host/src/features/worktrees/run-setup-command.ts': { who: 'person', starts: "the project's set-up command" },
 };
@@ -133,7 +133,7 @@ describe('every path that starts a process', () => {
 
   test("a provider's Host Context spawn needs process:spawn and gets the same filtered environment as a session", () => {
     expect(HostMethods['$process.spawn'].permission).toBe('process:spawn');
-    const channel = text('host/src/features/extensions/runtime/call-channel.ts');
+    const channel = text('host/src/features/extensions/runtime/call-processes.ts');
     expect(channel).toMatch(/filterProviderEnvPatch\(spec\.envPatch\)/);
     expect(text('host/src/platform/processes/session-gate.ts')).toMatch(/filterProviderEnvPatch\(description\.envPatch\)/);
     // The version probe runs only when the caller asks for it, which only a confirmed process:spawn does.

@@ -78,13 +78,7 @@ export async function openHostServices(options: OpenHostServicesOptions = {}): P
   const levelFromEnv = env.SVC_LOG_LEVEL as LogLevel | undefined;
   const logger = new Logger({ file: join(svcHome, 'logs', 'svc.log'), stderrLevel: options.stderrLogLevel ?? levelFromEnv });
   for (const key of ['SVC_EXTENSION_CATALOG_TOKEN', 'SVC_TOKEN']) logger.redactor.addSecret(env[key]);
-  const platformInfo: PlatformInfo = {
-    os: platform(),
-    arch: arch(),
-    homeDir: env.HOME ?? homedir(),
-    hostVersion: HOST_VERSION,
-    nodeVersion: process.versions.node,
-  };
+  const platformInfo = platformOf(env);
   const connections = new ConnectionStore(db);
   const machinery: HostExtensions | undefined =
     options.extensions === false
@@ -145,16 +139,24 @@ export async function openHostServices(options: OpenHostServicesOptions = {}): P
       await logger.close();
     },
   };
-  // Each plugin's state is made now, over the migrated schema; the ports it fills replace the defaults.
   try {
-    for (const plugin of plugins) {
-      const instance = plugin.init(services);
-      opened.set(plugin, instance.state);
-      Object.assign(ports, instance.ports);
-    }
+    initPlugins(services, plugins, opened, ports);
   } catch (error) {
     await services.close();
     throw error;
   }
   return services;
+}
+
+function platformOf(env: NodeJS.ProcessEnv): PlatformInfo {
+  return { os: platform(), arch: arch(), homeDir: env.HOME ?? homedir(), hostVersion: HOST_VERSION, nodeVersion: process.versions.node };
+}
+
+/** Each plugin's state is made now, over the migrated schema; the ports it fills replace the defaults. */
+function initPlugins(services: HostServices, plugins: readonly HostPlugin<any>[], opened: OpenedPlugins, ports: HostPorts): void {
+  for (const plugin of plugins) {
+    const instance = plugin.init(services);
+    opened.set(plugin, instance.state);
+    Object.assign(ports, instance.ports);
+  }
 }

@@ -30,6 +30,7 @@ export interface ArtifactInspection {
 export type ArtifactEntryVisitor = (entry: ArtifactEntry, body: AsyncIterable<Buffer>) => Promise<void>;
 
 /** Walks the inflated tar stream of an artifact (see inflateArtifact). */
+// long: one pass over the tar stream: every check on an entry runs before its body is read, and inspection and extraction share this walk
 export async function walkArtifact(inflated: AsyncIterable<Buffer>, bounds: InstallBounds, visit?: ArtifactEntryVisitor): Promise<ArtifactInspection> {
   const reader = new ByteReader(inflated);
   const collisions = new PathCollisionIndex();

@@ -43,6 +43,7 @@ function findControlCharacter(value: unknown, path: string): { path: string; cod
   return undefined;
 }
 
+// long: the manifest checks in their documented order, each returning its coded failure before the next runs
 export async function checkManifest(packageDir: string): Promise<ManifestCheckResult> {
   const file = join(packageDir, 'package.json');
   let text: string;

@@ -30,6 +30,7 @@ export const continueBoundTask = defineOperation({
     noOp: NoOpField,
   }),
   http: { method: 'PUT', path: '/api/internal/harness/gateway-task' },
+  // long: not split yet: the harness's contract (its own step of the architecture work) reshapes this handler, which still runs SQL inline
   async handler(input, ctx) {
     const stores = routingStores(ctx.services);
     const policy = requireOwner(stores.channels, input, 'continue_bound_task');

@@ -57,6 +57,7 @@ export interface RunningService {
  * `svc serve`: takes the SVC_HOME lock, cleans up after a previous service that died, then
  * serves HTTP on 127.0.0.1 and publishes where it listens in server.json.
  */
+// long: the composition root of `svc serve`: the start-up order (lock, recovery, stores, runtime, HTTP, harness, server.json) reads top to bottom here, each part built in its own module
 export async function startService(options: StartServiceOptions = {}): Promise<RunningService> {
   // The plugins are imported statically by the modules below: the MCP adapter imports them into the
   // `svc mcp` bundle, where a dynamic import would leave the bundle's zod initialised after the MCP

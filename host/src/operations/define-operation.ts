@@ -24,7 +24,11 @@ export interface OperationHttpRoute {
   refuseLocations?: boolean;
 }
 
-export interface Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
+/**
+ * `H` is the route as declared, literal path included, so a client can be typed from it (the web
+ * UI's request helper refuses a path or a body the declaration does not accept).
+ */
+export interface Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType, H extends OperationHttpRoute | undefined = OperationHttpRoute | undefined> {
   /** snake_case; the MCP tool name (docs/mcp-tools.md). */
   name: string;
   /** The capability group (MCP tool group, CLI command group, docs section). */
@@ -40,7 +44,7 @@ export interface Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType 
   runsIn: OperationPlacement;
   input: I;
   output: O;
-  http?: OperationHttpRoute;
+  http?: H;
   /**
    * An input field that names the caller's own task: filled from the caller's task (a task
    * terminal's `svc mcp`) when left out, refused when it names another, before the operation runs
@@ -59,7 +63,7 @@ export interface Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType 
 const NAME = /^[a-z][a-z0-9]*(_[a-z0-9]+)*$/;
 
 /** Declares an operation; a bad name or a destructive read is a programming error caught at load. */
-export function defineOperation<I extends z.ZodType, O extends z.ZodType>(operation: Operation<I, O>): Operation<I, O> {
+export function defineOperation<I extends z.ZodType, O extends z.ZodType, const H extends OperationHttpRoute | undefined = undefined>(operation: Operation<I, O, H>): Operation<I, O, H> {
   if (!NAME.test(operation.name)) throw new Error(`operation name "${operation.name}" must be snake_case`);
   if (operation.readOnly && operation.destructive) throw new Error(`operation ${operation.name} cannot be read-only and destructive`);
   return operation;

@@ -88,6 +88,7 @@ export interface TestHost {
  * the real host's rules: the same permission gates (and `host.files` only inside an integration
  * call), JSON-only storage, the call's signal killing its processes with `killedBy` saying why.
  */
+// long: the in-memory HostContext is one closure whose methods share the call's state (granted permissions, spawned processes, storage, its signal)
 export function createTestHost(options: TestHostOptions = {}): TestHost {
   const pluginId = options.pluginId ?? 'test.provider';
   const granted = new Set<string>(options.permissions ?? ['process:spawn']);

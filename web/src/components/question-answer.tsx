@@ -2,8 +2,9 @@
 // view): the agent's options as buttons, any other answer typed. The answer goes through the same
 // operation as the Notification center's Reply, which types it into the task's live terminal.
 import { useState, type FormEvent, type Ref } from 'react';
-import { post } from '../api.js';
-import type { AskReply, BoardCard } from '../api-types.js';
+import { request } from '../api.js';
+import type * as op from '../operations.js';
+import type { BoardCard } from '../api-types.js';
 import { ErrorNote } from './error-note.js';
 import { useAction } from '../use-action.js';
 
@@ -13,7 +14,7 @@ export function QuestionAnswer({ taskId, question, inputRef, onAnswered }: { tas
   const action = useAction();
   const answer = (reply: string) =>
     action.run(async () => {
-      const result = await post<AskReply>('/api/internal/harness/reply', { messageId: question.messageId, reply, via: 'web' });
+      const result = await request<typeof op.replyToAsk>('POST /api/internal/harness/reply', { messageId: question.messageId, reply, via: 'web' });
       setSent(result.note);
       setText('');
       onAnswered?.();

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { get, post } from '../api.js';
-import type { TerminalSummary } from '../api-types.js';
+import { post, request } from '../api.js';
+import type * as op from '../operations.js';
 import { useAction } from '../use-action.js';
 import { useResource } from '../use-resource.js';
 import { ErrorNote } from './error-note.js';
@@ -13,7 +13,7 @@ const plural = (n: number) => (n === 1 ? '1 agent' : `${n} agents`);
  * execution ends as a person's Stop (resumable), never as a failure. Shown while any agent runs.
  */
 export function StopAllAgents() {
-  const terminals = useResource(() => get<{ items: TerminalSummary[] }>('/api/internal/terminal'), [], ['terminals', 'tasks', 'harness']);
+  const terminals = useResource(() => request<typeof op.listTaskTerminals>('GET /api/internal/terminal', {}), [], ['terminals', 'tasks', 'harness']);
   const [open, setOpen] = useState(false);
   const action = useAction();
   const live = terminals.data?.items.filter((terminal) => terminal.state !== 'ENDED').length ?? 0;

@@ -1,8 +1,9 @@
 // A task's permission requests in its view: what its CLI asked to do (exactly as the CLI gave it),
 // and who answered, how, from where and when; a request still waiting can be answered here.
 import { useState } from 'react';
-import { get, post } from '../api.js';
-import type { Approval, ApprovalPage } from '../api-types.js';
+import { request, type InputOf } from '../api.js';
+import type * as op from '../operations.js';
+import type { Approval } from '../api-types.js';
 import { ErrorNote } from '../components/error-note.js';
 import { useAction } from '../use-action.js';
 import { useResource } from '../use-resource.js';
@@ -24,16 +25,16 @@ function answered(a: Approval): string {
 }
 
 export function ApprovalsView({ taskId, onChanged }: { taskId: number; onChanged(): void }) {
-  const page = useResource(() => get<ApprovalPage>(`/api/approvals?taskId=${taskId}`), [taskId], ['approvals', 'hooks', 'tasks', 'terminals']);
+  const page = useResource(() => request<typeof op.listApprovals>('GET /api/approvals', { taskId }), [taskId], ['approvals', 'hooks', 'tasks', 'terminals']);
   const action = useAction();
   const [reasons, setReasons] = useState<Record<number, string>>({});
   if (page.error) return <ErrorNote error={page.error} />;
   const items = page.data?.items ?? [];
   if (items.length === 0) return null;
   const counts = page.data!.counts!;
-  const answer = (approvalId: number, given: string) =>
+  const answer = (approvalId: number, given: InputOf<typeof op.answerApproval>['answer']) =>
     action
-      .run(() => post(`/api/approvals/answer`, { approvalId, answer: given, via: 'web', ...(given === 'deny' && reasons[approvalId]?.trim() ? { reason: reasons[approvalId]!.trim() } : {}) }))
+      .run(() => request<typeof op.answerApproval>('POST /api/approvals/answer', { approvalId, answer: given, via: 'web', ...(given === 'deny' && reasons[approvalId]?.trim() ? { reason: reasons[approvalId]!.trim() } : {}) }))
       .then(() => {
         page.reload();
         onChanged();

@@ -3,8 +3,9 @@
 // line of its terminal, its connection and its open question, answered on the card. Live: a card
 // moves group when its task changes. Keys: j/k move, enter opens, r replies, ? lists them.
 import { useEffect, useRef, useState } from 'react';
-import { get } from '../api.js';
-import type { Board, BoardCard, Project, Workspace } from '../api-types.js';
+import { request } from '../api.js';
+import type * as op from '../operations.js';
+import type { BoardCard } from '../api-types.js';
 import { attentionOf, elapsed, GROUPS } from '../attention.js';
 import { EmptyState } from '../components/empty-state.js';
 import { ErrorNote } from '../components/error-note.js';
@@ -23,18 +24,16 @@ const KEYS: Array<[string, string]> = [
 
 export const taskHref = (taskId: number) => `/tasks/${taskId}`;
 
+// long: a page component whose keyboard navigation, filters and columns share its selection state
 export function BoardPage() {
   const { query } = useLocation();
   const workspaceId = query.get('workspace') ?? '';
   const projectId = query.get('project') ?? '';
   const label = query.get('label') ?? '';
-  const filter = new URLSearchParams();
-  if (workspaceId) filter.set('workspaceId', workspaceId);
-  if (projectId) filter.set('projectId', projectId);
-  if (label) filter.set('label', label);
-  const board = useResource(() => get<Board>(`/api/board?${filter}`), [filter.toString()], ['tasks', 'terminals', 'harness', 'projects', 'workspaces']);
-  const workspaces = useResource(() => get<{ items: Workspace[] }>('/api/workspaces'), [], ['workspaces']);
-  const projects = useResource(() => get<{ items: Project[] }>('/api/projects'), [], ['projects']);
+  const filter = { ...(workspaceId ? { workspaceId } : {}), ...(projectId ? { projectId } : {}), ...(label ? { label } : {}) };
+  const board = useResource(() => request<typeof op.getBoard>('GET /api/board', filter), [workspaceId, projectId, label], ['tasks', 'terminals', 'harness', 'projects', 'workspaces']);
+  const workspaces = useResource(() => request<typeof op.listWorkspaces>('GET /api/workspaces', {}), [], ['workspaces']);
+  const projects = useResource(() => request<typeof op.listProjects>('GET /api/projects', {}), [], ['projects']);
   const [selected, setSelected] = useState<number>();
   const [keysOpen, setKeysOpen] = useState(false);
   const [, setNow] = useState(0);

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { del, get, patch, post } from '../api.js';
+import { request } from '../api.js';
+import type * as op from '../operations.js';
 import type { Connection, Extension } from '../api-types.js';
 import { EmptyState } from '../components/empty-state.js';
 import { ErrorNote } from '../components/error-note.js';
@@ -27,8 +28,8 @@ function parseSettings(text: string): Record<string, unknown> {
 }
 
 export function ConnectionsPage() {
-  const connections = useResource(() => get<{ items: Connection[] }>('/api/connections'), [], ['connections']);
-  const extensions = useResource(() => get<{ items: Extension[] }>('/api/extensions'), [], ['extensions']);
+  const connections = useResource(() => request<typeof op.listConnections>('GET /api/connections', {}), [], ['connections']);
+  const extensions = useResource(() => request<typeof op.listExtensions>('GET /api/extensions', {}), [], ['extensions']);
   const [editing, setEditing] = useState<string>();
   const action = useAction();
   return (
@@ -69,13 +70,13 @@ export function ConnectionsPage() {
                   <button type="button" onClick={() => setEditing(editing === c.name ? undefined : c.name)}>
                     Edit
                   </button>
-                  <button type="button" onClick={() => action.run(() => patch(`/api/connections/${encodeURIComponent(c.name)}`, { enabled: !c.enabled })).then(connections.reload)}>
+                  <button type="button" onClick={() => action.run(() => request<typeof op.updateConnection>('PATCH /api/connections/:name', { name: c.name, enabled: !c.enabled })).then(connections.reload)}>
                     {c.enabled ? 'Disable' : 'Enable'}
                   </button>
                   <button
                     type="button"
                     className="danger"
-                    onClick={() => confirm(`Remove connection ${c.name}?`) && action.run(() => del(`/api/connections/${encodeURIComponent(c.name)}`)).then(connections.reload)}
+                    onClick={() => confirm(`Remove connection ${c.name}?`) && action.run(() => request<typeof op.deleteConnection>('DELETE /api/connections/:name', { name: c.name })).then(connections.reload)}
                   >
                     Remove
                   </button>
@@ -95,7 +96,7 @@ function EditSettings({ connection, onDone }: { connection: Connection; onDone()
   const action = useAction();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const ok = await action.run(async () => patch(`/api/connections/${encodeURIComponent(connection.name)}`, { settings: parseSettings(text) }));
+    const ok = await action.run(async () => request<typeof op.updateConnection>('PATCH /api/connections/:name', { name: connection.name, settings: parseSettings(text) }));
     if (ok) onDone();
   };
   return (
@@ -120,7 +121,7 @@ function AddConnection({ extensions, onAdded }: { extensions: Extension[]; onAdd
   const provider = providerId || (extensions.find((e) => e.state === 'enabled') ?? extensions[0])?.id || '';
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const ok = await action.run(() => post('/api/connections', { name: name.trim(), providerId: provider, settings: parseSettings(settings) }));
+    const ok = await action.run(() => request<typeof op.createConnection>('POST /api/connections', { name: name.trim(), providerId: provider, settings: parseSettings(settings) }));
     if (ok) {
       setName('');
       setSettings('');

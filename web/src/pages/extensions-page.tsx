@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { del, get, post } from '../api.js';
-import type { CatalogListing, Extension, OutdatedList } from '../api-types.js';
+import { request } from '../api.js';
+import type * as op from '../operations.js';
+import type { CatalogExtension, Extension, Outdated } from '../api-types.js';
 import { EmptyState } from '../components/empty-state.js';
 import { ErrorNote } from '../components/error-note.js';
 import { useAction } from '../use-action.js';
@@ -8,11 +9,12 @@ import { useResource } from '../use-resource.js';
 import { PermissionDialog } from './permission-dialog.js';
 import { RunningProviders, useProviderStats } from './running-providers.js';
 
+// long: a page component: its markup is the page's layout (installed, running, catalog, developer mode); the rows are components of their own
 export function ExtensionsPage() {
-  const installed = useResource(() => get<{ items: Extension[] }>('/api/extensions'), [], ['extensions']);
-  const catalog = useResource(() => get<CatalogListing>('/api/extensions/catalog'), [], ['extensions']);
+  const installed = useResource(() => request<typeof op.listExtensions>('GET /api/extensions', {}), [], ['extensions']);
+  const catalog = useResource(() => request<typeof op.listCatalog>('GET /api/extensions/catalog', {}), [], ['extensions']);
   // "update available" comes from the same operation as `svc ext outdated`; its refusals show with the catalog's.
-  const outdated = useResource(() => get<OutdatedList>('/api/extensions/outdated'), [], ['extensions']);
+  const outdated = useResource(() => request<typeof op.listOutdatedExtensions>('GET /api/extensions/outdated', {}), [], ['extensions']);
   const stats = useProviderStats();
   const [enabling, setEnabling] = useState<string>();
   const action = useAction();
@@ -47,90 +49,9 @@ export function ExtensionsPage() {
             </tr>
           </thead>
           <tbody>
-            {installed.data.items.map((e) => {
-              const entry = catalogById.get(e.id);
-              const pending = e.pendingVersion ?? entry?.installed?.pendingVersion;
-              const previous = e.previousVersion ?? entry?.installed?.previousVersion;
-              const newer = entry?.versions.filter((v) => !v.installed && v.version !== e.version) ?? [];
-              const update = outdatedById.get(e.id);
-              const unused = unusedById.get(e.id);
-              return (
-                <tr key={e.id} data-extension={e.id}>
-                  <th scope="row">
-                    {e.displayName}
-                    <div className="sub">{e.id}</div>
-                  </th>
-                  <td>
-                    {e.version}
-                    {pending ? <div className="sub">update {pending} waits for confirmation</div> : null}
-                    {update?.updateAvailable && update.newestCompatible && update.newestCompatible.version !== pending ? (
-                      <div className="update-available">
-                        <span className="badge new">update available</span> {update.newestCompatible.version}
-                        {update.newestCompatible.permissions.added.length ? <span className="sub">asks for {update.newestCompatible.permissions.added.join(', ')}</span> : null}
-                      </div>
-                    ) : null}
-                    {update?.newest && !update.newest.compatible ? (
-                      <div className="sub">
-                        {update.newest.version} needs {update.newest.incompatible.map((r) => `${r.check} ${r.range}`).join(', ')}
-                      </div>
-                    ) : null}
-                  </td>
-                  <td>{e.source}</td>
-                  <td>
-                    <span className={`state ${e.state}`}>{e.state}</span>
-                    {e.error ? (
-                      <div className="sub">
-                        <code>{e.error.code}</code> {e.error.message}
-                      </div>
-                    ) : null}
-                  </td>
-                  <td>
-                    {e.permissions.length
-                      ? e.permissions.map((p) => (
-                          <code key={p} className={`perm${unused?.has(p) ? ' unused' : ''}`} title={unused?.has(p) ? 'granted but never used in the last 30 days' : undefined}>
-                            {p}
-                            {unused?.has(p) ? ' (never used)' : ''}
-                          </code>
-                        ))
-                      : <span className="muted">none granted</span>}
-                  </td>
-                  <td className="isolation" title={e.isolation.enforces.length ? `Enforces: ${e.isolation.enforces.join(', ')}` : undefined}>
-                    {e.isolation.mode === 'process' ? 'hardened process' : 'worker thread'}
-                    {e.isolation.notEnforced.length ? <div className="sub">not enforced: {e.isolation.notEnforced.join(', ')}</div> : null}
-                    {e.isolation.probed ? null : <div className="sub">network, signals, Unix sockets, hard memory limit: not yet probed on this machine</div>}
-                  </td>
-                  <td className="actions">
-                    {e.state === 'enabled' ? (
-                      <button type="button" onClick={() => act(() => post(`/api/extensions/${e.id}/disable`))}>
-                        Disable
-                      </button>
-                    ) : (
-                      <button type="button" onClick={() => setEnabling(e.id)}>
-                        {e.state === 'needs-confirmation' ? 'Review update' : 'Enable…'}
-                      </button>
-                    )}
-                    {e.source === 'catalog' && newer.length > 0 ? (
-                      <VersionAction label="Update to" versions={newer.map((v) => v.version)} onRun={(version) => act(() => post(`/api/extensions/${e.id}/update`, { version }))} />
-                    ) : null}
-                    {e.source === 'catalog' && previous ? (
-                      <button type="button" onClick={() => act(() => post(`/api/extensions/${e.id}/rollback`))}>
-                        Roll back to {previous}
-                      </button>
-                    ) : null}
-                    {e.source === 'catalog' ? (
-                      <button type="button" className="danger" onClick={() => confirm(`Uninstall ${e.displayName}?`) && act(() => post(`/api/extensions/${e.id}/uninstall`))}>
-                        Uninstall
-                      </button>
-                    ) : null}
-                    {e.source === 'dev' ? (
-                      <button type="button" className="danger" onClick={() => act(() => del(`/api/extensions/dev/${e.id}`))}>
-                        Remove
-                      </button>
-                    ) : null}
-                  </td>
-                </tr>
-              );
-            })}
+            {installed.data.items.map((e) => (
+              <InstalledRow key={e.id} extension={e} listing={catalogById.get(e.id)} update={outdatedById.get(e.id)} unused={unusedById.get(e.id)} act={act} onEnable={() => setEnabling(e.id)} />
+            ))}
           </tbody>
         </table>
       ) : null}
@@ -181,7 +102,7 @@ export function ExtensionsPage() {
                       {v.installed ? (
                         <span className="badge">{v.installed}</span>
                       ) : entry.installed ? null : (
-                        <button type="button" disabled={action.busy || !v.compatible.svc || !v.compatible.node} onClick={() => act(() => post('/api/extensions/install', { id: entry.id, version: v.version }))}>
+                        <button type="button" disabled={action.busy || !v.compatible.svc || !v.compatible.node} onClick={() => act(() => request<typeof op.installExtension>('POST /api/extensions/install', { id: entry.id, version: v.version }))}>
                           {action.busy ? 'Installing…' : `Install ${v.version}`}
                         </button>
                       )}
@@ -230,7 +151,7 @@ function DeveloperMode({ onChanged }: { onChanged(): void }) {
   const action = useAction();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (await action.run(() => post('/api/extensions/dev', { dir: dir.trim() }))) {
+    if (await action.run(() => request<typeof op.registerDevExtension>('POST /api/extensions/dev', { dir: dir.trim() }))) {
       setDir('');
       onChanged();
     }
@@ -246,5 +167,109 @@ function DeveloperMode({ onChanged }: { onChanged(): void }) {
       </form>
       <ErrorNote error={action.error} />
     </section>
+  );
+}
+
+interface InstalledRowProps {
+  extension: Extension;
+  listing: CatalogExtension | undefined;
+  update: Outdated | undefined;
+  unused: Set<string> | undefined;
+  act(run: () => Promise<unknown>): void;
+  onEnable(): void;
+}
+
+/** One installed provider: its version and updates, source, state, permissions, isolation and buttons. */
+function InstalledRow({ extension: e, listing, update, unused, act, onEnable }: InstalledRowProps) {
+  const pending = e.pendingVersion ?? listing?.installed?.pendingVersion;
+  return (
+    <tr data-extension={e.id}>
+      <th scope="row">
+        {e.displayName}
+        <div className="sub">{e.id}</div>
+      </th>
+      <VersionCell extension={e} pending={pending} update={update} />
+      <td>{e.source}</td>
+      <td>
+        <span className={`state ${e.state}`}>{e.state}</span>
+        {e.error ? (
+          <div className="sub">
+            <code>{e.error.code}</code> {e.error.message}
+          </div>
+        ) : null}
+      </td>
+      <td>
+        {e.permissions.length
+          ? e.permissions.map((p) => (
+              <code key={p} className={`perm${unused?.has(p) ? ' unused' : ''}`} title={unused?.has(p) ? 'granted but never used in the last 30 days' : undefined}>
+                {p}
+                {unused?.has(p) ? ' (never used)' : ''}
+              </code>
+            ))
+          : <span className="muted">none granted</span>}
+      </td>
+      <td className="isolation" title={e.isolation.enforces.length ? `Enforces: ${e.isolation.enforces.join(', ')}` : undefined}>
+        {e.isolation.mode === 'process' ? 'hardened process' : 'worker thread'}
+        {e.isolation.notEnforced.length ? <div className="sub">not enforced: {e.isolation.notEnforced.join(', ')}</div> : null}
+        {e.isolation.probed ? null : <div className="sub">network, signals, Unix sockets, hard memory limit: not yet probed on this machine</div>}
+      </td>
+      <ExtensionActions extension={e} listing={listing} act={act} onEnable={onEnable} />
+    </tr>
+  );
+}
+
+function VersionCell({ extension: e, pending, update }: { extension: Extension; pending: string | null | undefined; update: Outdated | undefined }) {
+  return (
+    <td>
+      {e.version}
+      {pending ? <div className="sub">update {pending} waits for confirmation</div> : null}
+      {update?.updateAvailable && update.newestCompatible && update.newestCompatible.version !== pending ? (
+        <div className="update-available">
+          <span className="badge new">update available</span> {update.newestCompatible.version}
+          {update.newestCompatible.permissions.added.length ? <span className="sub">asks for {update.newestCompatible.permissions.added.join(', ')}</span> : null}
+        </div>
+      ) : null}
+      {update?.newest && !update.newest.compatible ? (
+        <div className="sub">
+          {update.newest.version} needs {update.newest.incompatible.map((r) => `${r.check} ${r.range}`).join(', ')}
+        </div>
+      ) : null}
+    </td>
+  );
+}
+
+function ExtensionActions({ extension: e, listing, act, onEnable }: Omit<InstalledRowProps, 'update' | 'unused'>) {
+  const previous = e.previousVersion ?? listing?.installed?.previousVersion;
+  const newer = listing?.versions.filter((v) => !v.installed && v.version !== e.version) ?? [];
+  return (
+    <td className="actions">
+      {e.state === 'enabled' ? (
+        <button type="button" onClick={() => act(() => request<typeof op.disableExtension>('POST /api/extensions/:id/disable', { id: e.id }))}>
+          Disable
+        </button>
+      ) : (
+        <button type="button" onClick={onEnable}>
+          {e.state === 'needs-confirmation' ? 'Review update' : 'Enable…'}
+        </button>
+      )}
+      {e.source === 'catalog' && newer.length > 0 ? (
+        <VersionAction label="Update to" versions={newer.map((v) => v.version)} onRun={(version) => act(() => request<typeof op.updateExtension>('POST /api/extensions/:id/update', { id: e.id, version }))} />
+      ) : null}
+      {e.source === 'catalog' && previous ? (
+        <button type="button" onClick={() => act(() => request<typeof op.rollbackExtension>('POST /api/extensions/:id/rollback', { id: e.id }))}>
+          Roll back to {previous}
+        </button>
+      ) : null}
+      {e.source === 'catalog' ? (
+        <button type="button" className="danger" onClick={() => confirm(`Uninstall ${e.displayName}?`) && act(() => request<typeof op.uninstallExtension>('POST /api/extensions/:id/uninstall', { id: e.id }))}>
+          Uninstall
+        </button>
+      ) : null}
+      {e.source === 'dev' ? (
+        <button type="button" className="danger" onClick={() => act(() => request<typeof op.removeDevExtension>('DELETE /api/extensions/dev/:id', { id: e.id }))}>
+          Remove
+        </button>
+      ) : null}
+    </td>
   );
 }

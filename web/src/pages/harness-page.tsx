@@ -2,8 +2,9 @@
 // ownership, times, status and what a person can do. Updates live; a reply typed here goes through
 // reply_to_ask and resumes the task in its own terminal.
 import { useState, type FormEvent } from 'react';
-import { get, post } from '../api.js';
-import type { AskReply, HarnessMessage, HarnessMessagePage, Project, Task, Workspace } from '../api-types.js';
+import { request, type InputOf } from '../api.js';
+import type * as op from '../operations.js';
+import type { HarnessMessage } from '../api-types.js';
 import { ClampedText } from '../components/clamped-text.js';
 import { EmptyState } from '../components/empty-state.js';
 import { ErrorNote } from '../components/error-note.js';
@@ -12,23 +13,22 @@ import { navigate, useLocation } from '../router.js';
 import { useAction } from '../use-action.js';
 import { useResource } from '../use-resource.js';
 
-const STATUSES = ['OPEN', 'ANSWERED', 'NOTIFY_ONLY', 'PENDING_DELIVERY', 'SENT', 'SENT_UNVERIFIED', 'FAILED', 'SUPERSEDED'];
+type MessageStatus = NonNullable<InputOf<typeof op.listHarnessMessages>['status']>;
+const STATUSES: MessageStatus[] = ['OPEN', 'ANSWERED', 'NOTIFY_ONLY', 'PENDING_DELIVERY', 'SENT', 'SENT_UNVERIFIED', 'FAILED', 'SUPERSEDED'];
 const when = (value: string | null | undefined) => (value ? new Date(value).toLocaleString() : '—');
 
+// long: a page component: its markup is the page's layout (filters and the message table); the message dialog is a component of its own
 export function HarnessPage() {
   const { query } = useLocation();
-  const status = query.get('status') ?? '';
+  const status = STATUSES.find((known) => known === query.get('status'));
   const workspaceId = query.get('workspace') ?? '';
   const projectId = query.get('project') ?? '';
   const [open, setOpen] = useState<number>();
-  const filter = new URLSearchParams();
-  if (status) filter.set('status', status);
-  if (workspaceId) filter.set('workspaceId', workspaceId);
-  if (projectId) filter.set('projectId', projectId);
-  const messages = useResource(() => get<HarnessMessagePage>(`/api/harness/messages?${filter}`), [filter.toString()], ['harness', 'terminals', 'tasks']);
-  const workspaces = useResource(() => get<{ items: Workspace[] }>('/api/workspaces'), [], ['workspaces']);
-  const projects = useResource(() => get<{ items: Project[] }>('/api/projects'), [], ['projects']);
-  const tasks = useResource(() => get<{ items: Task[] }>('/api/tasks'), [], ['tasks']);
+  const filter = { ...(status ? { status } : {}), ...(workspaceId ? { workspaceId } : {}), ...(projectId ? { projectId } : {}) };
+  const messages = useResource(() => request<typeof op.listHarnessMessages>('GET /api/harness/messages', filter), [status, workspaceId, projectId], ['harness', 'terminals', 'tasks']);
+  const workspaces = useResource(() => request<typeof op.listWorkspaces>('GET /api/workspaces', {}), [], ['workspaces']);
+  const projects = useResource(() => request<typeof op.listProjects>('GET /api/projects', {}), [], ['projects']);
+  const tasks = useResource(() => request<typeof op.listTasks>('GET /api/tasks', {}), [], ['tasks']);
   const name = (list: Array<{ id: number; name: string }> | undefined, id: number | null) => (id === null ? undefined : (list?.find((x) => x.id === id)?.name ?? `#${id}`));
   const setFilter = (key: string, value: string) => {
     const next = new URLSearchParams(location.search);
@@ -45,7 +45,7 @@ export function HarnessPage() {
       <div className="filters" role="search">
         <label>
           Status
-          <select value={status} onChange={(e) => setFilter('status', e.target.value)}>
+          <select value={status ?? ''} onChange={(e) => setFilter('status', e.target.value)}>
             <option value="">all</option>
             {STATUSES.map((s) => (
               <option key={s}>{s}</option>
@@ -138,7 +138,7 @@ function MessageDetails({ message, onClose, onChanged }: { message: HarnessMessa
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     await action.run(async () => {
-      const result = await post<AskReply>('/api/internal/harness/reply', { messageId: message.id, reply: reply.trim(), via: 'web' });
+      const result = await request<typeof op.replyToAsk>('POST /api/internal/harness/reply', { messageId: message.id, reply: reply.trim(), via: 'web' });
       setOutcome(result.note);
       setReply('');
       onChanged();
@@ -190,7 +190,7 @@ function MessageDetails({ message, onClose, onChanged }: { message: HarnessMessa
       {message.actions.includes('resend') ? (
         <div className="note">
           <p>Delivery could not be confirmed, so it is never resent automatically. Check the chat first: resending may deliver it twice.</p>
-          <button type="button" className="ghost" disabled={action.busy} onClick={() => action.run(() => post(`/api/harness/messages/${message.id}/resend`)).then(onChanged)}>
+          <button type="button" className="ghost" disabled={action.busy} onClick={() => action.run(() => request<typeof op.resendHarnessMessage>('POST /api/harness/messages/:id/resend', { id: message.id })).then(onChanged)}>
             Resend now
           </button>
         </div>

@@ -1,14 +1,14 @@
 // Settings → MCP tokens: the bearer tokens of MCP clients over HTTP (/mcp). They are made on this
 // machine with `svc mcp token create` (the token is printed there once); here they are listed and revoked.
-import { get, post } from '../api.js';
-import type { McpToken } from '../api-types.js';
+import { request } from '../api.js';
+import type * as op from '../operations.js';
 import { EmptyState } from '../components/empty-state.js';
 import { ErrorNote } from '../components/error-note.js';
 import { useAction } from '../use-action.js';
 import { useResource } from '../use-resource.js';
 
 export function McpTokensPage() {
-  const tokens = useResource(() => get<{ items: McpToken[] }>('/api/mcp/tokens'), []);
+  const tokens = useResource(() => request<typeof op.listMcpTokens>('GET /api/mcp/tokens', {}), []);
   const action = useAction();
   return (
     <section>
@@ -47,7 +47,7 @@ export function McpTokensPage() {
                     <button
                       type="button"
                       className="danger"
-                      onClick={() => confirm(`Revoke MCP token ${t.name}? Its clients are refused from their next request.`) && action.run(() => post(`/api/mcp/tokens/${t.id}/revoke`, { by: 'id' })).then(tokens.reload)}
+                      onClick={() => confirm(`Revoke MCP token ${t.name}? Its clients are refused from their next request.`) && action.run(() => request<typeof op.revokeMcpToken>('POST /api/mcp/tokens/:token/revoke', { token: String(t.id), by: 'id' })).then(tokens.reload)}
                     >
                       Revoke
                     </button>

@@ -3,18 +3,20 @@
 // each gateway's health and manages channels: platform, owner/home target, owner identity, trusted
 // groups, named targets, scope and whether the channel is active.
 import { useEffect, useState, type FormEvent } from 'react';
-import { del, get, patch, post } from '../api.js';
+import { request } from '../api.js';
+import type * as op from '../operations.js';
 import type { Channel, Gateway, GatewayHealth as HealthAnswer, Project, Workspace } from '../api-types.js';
 import { EmptyState } from '../components/empty-state.js';
 import { ErrorNote } from '../components/error-note.js';
 import { useAction } from '../use-action.js';
 import { useResource } from '../use-resource.js';
 
+// long: a page component: its markup is the page's layout (gateways and channels tables); health and the channel form are components of their own
 export function NotificationsPage() {
-  const gateways = useResource(() => get<{ items: Gateway[] }>('/api/harness/gateways'), [], ['harness']);
-  const channels = useResource(() => get<{ items: Channel[] }>('/api/harness/channels'), [], ['harness']);
-  const workspaces = useResource(() => get<{ items: Workspace[] }>('/api/workspaces'), [], ['workspaces']);
-  const projects = useResource(() => get<{ items: Project[] }>('/api/projects'), [], ['projects']);
+  const gateways = useResource(() => request<typeof op.listGateways>('GET /api/harness/gateways', {}), [], ['harness']);
+  const channels = useResource(() => request<typeof op.listChannels>('GET /api/harness/channels', {}), [], ['harness']);
+  const workspaces = useResource(() => request<typeof op.listWorkspaces>('GET /api/workspaces', {}), [], ['workspaces']);
+  const projects = useResource(() => request<typeof op.listProjects>('GET /api/projects', {}), [], ['projects']);
   const action = useAction();
   const reload = () => {
     gateways.reload();
@@ -65,7 +67,7 @@ export function NotificationsPage() {
                   <GatewayHealth name={g.name} />
                 </td>
                 <td className="actions">
-                  <button type="button" className="danger" onClick={() => confirm(`Remove gateway ${g.name}?`) && action.run(() => del(`/api/harness/gateways/${encodeURIComponent(g.name)}`)).then(reload)}>
+                  <button type="button" className="danger" onClick={() => confirm(`Remove gateway ${g.name}?`) && action.run(() => request<typeof op.deleteGateway>('DELETE /api/harness/gateways/:name', { name: g.name })).then(reload)}>
                     Remove
                   </button>
                 </td>
@@ -108,10 +110,10 @@ export function NotificationsPage() {
                 <td>{scopeName(c.scope)}</td>
                 <td>{c.active ? 'yes' : 'no'}</td>
                 <td className="actions">
-                  <button type="button" onClick={() => action.run(() => patch(`/api/harness/channels/${encodeURIComponent(c.name)}`, { active: !c.active })).then(reload)}>
+                  <button type="button" onClick={() => action.run(() => request<typeof op.updateChannel>('PATCH /api/harness/channels/:name', { name: c.name, active: !c.active })).then(reload)}>
                     {c.active ? 'Deactivate' : 'Activate'}
                   </button>
-                  <button type="button" className="danger" onClick={() => confirm(`Remove channel ${c.name}?`) && action.run(() => del(`/api/harness/channels/${encodeURIComponent(c.name)}`)).then(reload)}>
+                  <button type="button" className="danger" onClick={() => confirm(`Remove channel ${c.name}?`) && action.run(() => request<typeof op.deleteChannel>('DELETE /api/harness/channels/:name', { name: c.name })).then(reload)}>
                     Remove
                   </button>
                 </td>
@@ -129,7 +131,7 @@ function GatewayHealth({ name }: { name: string }) {
   // The answer's verdict, or the failed request's message in its place.
   const [health, setHealth] = useState<Pick<HealthAnswer, 'ok' | 'detail'>>();
   useEffect(() => {
-    get<HealthAnswer>(`/api/harness/gateways/${encodeURIComponent(name)}/health`).then(setHealth, (error: Error) => setHealth({ ok: false, detail: error.message }));
+    request<typeof op.checkGatewayHealth>('GET /api/harness/gateways/:name/health', { name }).then(setHealth, (error: Error) => setHealth({ ok: false, detail: error.message }));
   }, [name]);
   if (!health) return <span className="muted">checking…</span>;
   return (
@@ -157,7 +159,7 @@ function AddChannel({ gateways, workspaces, projects, onAdded }: { gateways: Gat
       trustedGroups: form.trustedGroups.split(',').map((g) => g.trim()).filter(Boolean),
       ...(scopeKind === 'workspace' ? { workspaceId: Number(scopeId) } : scopeKind === 'project' ? { projectId: Number(scopeId) } : {}),
     };
-    if (await action.run(() => post('/api/harness/channels', body))) {
+    if (await action.run(() => request<typeof op.createChannel>('POST /api/harness/channels', body))) {
       setForm({ ...form, name: '', homeTo: '', homeThreadId: '', ownerId: '', trustedGroups: '' });
       onAdded();
     }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { ApiError, get, post } from '../api.js';
+import { ApiError, request } from '../api.js';
+import type * as op from '../operations.js';
 import type { PermissionPrompt } from '../api-types.js';
 import { ErrorNote } from '../components/error-note.js';
 import { ModalDialog } from '../components/modal-dialog.js';
@@ -11,16 +12,17 @@ import { useAction } from '../use-action.js';
  * this is confirmed. Permissions gate the Host Context calls that need one; they do not sandbox the provider's
  * own code, which is why enabling a provider is a decision to trust it.
  */
+// long: one dialog: its markup lists each permission, integration file and probe a person confirms
 export function PermissionDialog({ id, onClose, onEnabled }: { id: string; onClose(): void; onEnabled(): void }) {
   const [prompt, setPrompt] = useState<PermissionPrompt>();
   const [loadError, setLoadError] = useState<ApiError>();
   const action = useAction();
   useEffect(() => {
-    get<PermissionPrompt>(`/api/extensions/${encodeURIComponent(id)}/permissions`).then(setPrompt, (error: ApiError) => setLoadError(error));
+    request<typeof op.getExtensionPermissions>('GET /api/extensions/:id/permissions', { id }).then(setPrompt, (error: ApiError) => setLoadError(error));
   }, [id]);
   const confirm = async () => {
     if (!prompt) return;
-    const ok = await action.run(() => post(`/api/extensions/${encodeURIComponent(id)}/enable`, { permissions: prompt.requested.map((p) => p.name) }));
+    const ok = await action.run(() => request<typeof op.enableExtension>('POST /api/extensions/:id/enable', { id, permissions: prompt.requested.map((p) => p.name) }));
     if (ok) onEnabled();
   };
   const title = prompt?.currentVersion ? `Update ${prompt.displayName} to ${prompt.version}` : `Enable ${prompt?.displayName ?? id}`;

@@ -6,8 +6,9 @@
 // worktree is restored from its archive.
 import { parse as parseDiff } from 'diff2html';
 import { Fragment, useMemo, useState } from 'react';
-import { ApiError, get, post } from '../api.js';
-import type { DiscardOutcome, MergeOutcome, RestoreOutcome, ReviewComment, RevertOutcome, TaskDiff, WorktreeState } from '../api-types.js';
+import { ApiError, request } from '../api.js';
+import type * as op from '../operations.js';
+import type { DiscardOutcome, ReviewComment, RevertOutcome, TaskDiff } from '../api-types.js';
 import { EmptyState } from '../components/empty-state.js';
 import { ErrorNote } from '../components/error-note.js';
 import { ModalDialog } from '../components/modal-dialog.js';
@@ -52,11 +53,12 @@ const where = (c: Draft) => `${c.filename}${c.line ? `:${c.line}` : ''}`;
 const sameLine = (a: Draft, b: Draft) => a.filename === b.filename && a.line === b.line && (a.side ?? 'new') === (b.side ?? 'new');
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
+// long: not split yet: the Review view's diff, comments, previews and confirmations share one state; splitting it needs that state lifted first
 export function ReviewView({ taskId, onChanged }: { taskId: number; onChanged(): void }) {
-  const state = useResource(() => get<WorktreeState>(`/api/tasks/${taskId}/worktree`), [taskId], ['tasks', 'terminals']);
+  const state = useResource(() => request<typeof op.getTaskWorktree>('GET /api/tasks/:taskId/worktree', { taskId }), [taskId], ['tasks', 'terminals']);
   const worktree = state.data?.worktree ?? null;
   const diff = useResource(
-    () => (worktree ? get<TaskDiff>(`/api/tasks/${taskId}/diff`) : Promise.resolve(undefined)),
+    () => (worktree ? request<typeof op.getTaskDiff>('GET /api/tasks/:taskId/diff', { taskId }) : Promise.resolve(undefined)),
     [taskId, worktree?.state, worktree?.mergedCommit],
     ['tasks', 'terminals'],
   );
@@ -91,7 +93,7 @@ export function ReviewView({ taskId, onChanged }: { taskId: number; onChanged():
   };
   const sendComments = (comments: ReviewComment[], withSummary: boolean) =>
     action.run(async () => {
-      await post(`/api/tasks/${taskId}/review-comments`, { comments, ...(withSummary && summary.trim() ? { summary: summary.trim() } : {}) });
+      await request<typeof op.sendReviewComments>('POST /api/tasks/:taskId/review-comments', { taskId, comments, ...(withSummary && summary.trim() ? { summary: summary.trim() } : {}) });
       setNotice(`${plural(comments.length, 'comment')} sent to the task's terminal as one message.`);
       onChanged();
     });
@@ -107,14 +109,14 @@ export function ReviewView({ taskId, onChanged }: { taskId: number; onChanged():
   };
   const askRevert = (path: string, hunk?: number, hunkHeader?: string) =>
     action.run(async () => {
-      const preview = await post<RevertOutcome>(`/api/tasks/${taskId}/revert`, { filename: path, ...(hunk !== undefined ? { hunk } : {}), dryRun: true });
+      const preview = await request<typeof op.revertTaskChanges>('POST /api/tasks/:taskId/revert', { taskId, filename: path, ...(hunk !== undefined ? { hunk } : {}), dryRun: true });
       setConfirming({ kind: 'revert', preview, ...(hunkHeader ? { hunkHeader } : {}) });
     });
   // The dry run lists what only the worktree holds; for a running task it is asked as if stopped
   // first (a dry run stops nothing), and the dialog says the task must be stopped.
   const askDiscard = () =>
     action.run(async () => {
-      const preview = (stop: boolean) => post<DiscardOutcome>(`/api/tasks/${taskId}/discard`, { dryRun: true, ...(stop ? { stop: true } : {}) });
+      const preview = (stop: boolean) => request<typeof op.discardTaskWorktree>('POST /api/tasks/:taskId/discard', { taskId, dryRun: true, ...(stop ? { stop: true } : {}) });
       try {
         setConfirming({ kind: 'discard', preview: await preview(false), running: false });
       } catch (error) {
@@ -126,21 +128,21 @@ export function ReviewView({ taskId, onChanged }: { taskId: number; onChanged():
   const confirmed = async (what: Confirm) => {
     const done = await action.run(async () => {
       if (what.kind === 'merge') {
-        const result = await post<MergeOutcome>(`/api/tasks/${taskId}/merge`, { ...(what.squash ? { squash: true } : {}), ...endOptions() });
+        const result = await request<typeof op.mergeTask>('POST /api/tasks/:taskId/merge', { taskId, ...(what.squash ? { squash: true } : {}), ...endOptions() });
         setNotice(
           `${result.outcome === 'merged' ? `Merged into ${result.baseBranch} as ${result.commit.slice(0, 12)}.` : `Already in ${result.baseBranch}; nothing to merge.`}` +
             `${result.stoppedExecutionId !== null ? ' The task was stopped.' : ''} The task is ${result.taskStatus}.`,
         );
       } else if (what.kind === 'discard') {
         // The dialog listed what only the worktree holds: confirming it is the person's force.
-        const result = await post<DiscardOutcome>(`/api/tasks/${taskId}/discard`, { force: true, ...endOptions() });
+        const result = await request<typeof op.discardTaskWorktree>('POST /api/tasks/:taskId/discard', { taskId, force: true, ...endOptions() });
         setNotice(
           `Worktree removed${result.archived ? ' and archived for 7 days (Restore worktree brings it back)' : ''}.${result.stoppedExecutionId !== null ? ' The task was stopped.' : ''} The task is ${result.taskStatus}.` +
             `${result.unmergedCommits.length ? ` Branch ${result.branch} is kept with ${plural(result.unmergedCommits.length, 'commit')} its base lacks.` : ''}`,
         );
       } else {
         const { preview } = what;
-        const result = await post<RevertOutcome>(`/api/tasks/${taskId}/revert`, { filename: preview.path, ...(preview.hunk !== null ? { hunk: preview.hunk } : {}), ...(what.hunkHeader ? { hunkHeader: what.hunkHeader } : {}) });
+        const result = await request<typeof op.revertTaskChanges>('POST /api/tasks/:taskId/revert', { taskId, filename: preview.path, ...(preview.hunk !== null ? { hunk: preview.hunk } : {}), ...(what.hunkHeader ? { hunkHeader: what.hunkHeader } : {}) });
         setNotice(`Reverted ${result.hunk !== null ? `a change of ${result.path}` : result.path} in the worktree.${result.savedCopy ? ' The file as it was is kept in svc’s folder.' : ''}`);
       }
     });
@@ -149,7 +151,7 @@ export function ReviewView({ taskId, onChanged }: { taskId: number; onChanged():
   };
   const restore = async () => {
     const done = await action.run(async () => {
-      const result = await post<RestoreOutcome>(`/api/tasks/${taskId}/restore`, {});
+      const result = await request<typeof op.restoreTaskWorktree>('POST /api/tasks/:taskId/restore', { taskId });
       setNotice(`Worktree restored as it was on ${new Date(result.archivedAt).toLocaleString()}.`);
     });
     if (done) reload();
@@ -389,6 +391,7 @@ export function ReviewView({ taskId, onChanged }: { taskId: number; onChanged():
   );
 }
 
+// long: one dialog whose markup says, per action (merge, discard, revert, restore), what will happen
 function ConfirmDialog(props: {
   what: Confirm;
   diff: TaskDiff | undefined;

@@ -1,7 +1,8 @@
 // The Extensions page's "Running providers" (GET /api/extensions/stats): how each provider behaves,
 // the counterpart of VS Code's Running Extensions.
 import { useEffect } from 'react';
-import { get } from '../api.js';
+import { request } from '../api.js';
+import type * as op from '../operations.js';
 import type { ProviderStats } from '../api-types.js';
 import { ErrorNote } from '../components/error-note.js';
 import { useResource } from '../use-resource.js';
@@ -10,7 +11,7 @@ import { useResource } from '../use-resource.js';
 const REFRESH_MS = 5000;
 
 export function useProviderStats() {
-  const stats = useResource(() => get<{ items: ProviderStats[] }>('/api/extensions/stats'), [], ['extensions']);
+  const stats = useResource(() => request<typeof op.getExtensionStats>('GET /api/extensions/stats', {}), [], ['extensions']);
   const { reload } = stats;
   useEffect(() => {
     const timer = setInterval(reload, REFRESH_MS);
@@ -39,38 +40,7 @@ export function RunningProviders({ stats }: { stats: ReturnType<typeof useProvid
             {s.activation ? `Activation: ${ms(s.activation.lastMs)} last, ${ms(s.activation.meanMs)} mean, ${ms(s.activation.maxMs)} max (${s.activation.count} cold loads)` : 'Not loaded yet'}
             {s.memory ? ` · heap ${mib(s.memory.heapUsedBytes)}${s.memory.rssBytes === null ? '' : ` · process RSS ${mib(s.memory.rssBytes)}`}` : ''}
           </p>
-          {s.methods.length ? (
-            <table className="grid compact calls">
-              <thead>
-                <tr>
-                  <th scope="col">Method</th>
-                  <th scope="col">Calls</th>
-                  <th scope="col">Errors</th>
-                  <th scope="col">Cancelled</th>
-                  <th scope="col">Deadlines</th>
-                  <th scope="col">Crashes</th>
-                  <th scope="col">p50</th>
-                  <th scope="col">p95</th>
-                  <th scope="col">Max</th>
-                </tr>
-              </thead>
-              <tbody>
-                {s.methods.map((m) => (
-                  <tr key={m.method} data-method={m.method}>
-                    <th scope="row">{m.method}</th>
-                    <td>{m.calls}</td>
-                    <td>{m.errors}</td>
-                    <td>{m.cancelled}</td>
-                    <td>{m.timeouts}</td>
-                    <td>{m.crashes}</td>
-                    <td>{ms(m.p50Ms)}</td>
-                    <td>{ms(m.p95Ms)}</td>
-                    <td>{ms(m.maxMs)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          ) : null}
+          {s.methods.length ? <MethodTable methods={s.methods} /> : null}
           {Object.keys(s.errorsByCode).length ? (
             <p className="errors-by-code">
               Errors by code:{' '}
@@ -105,5 +75,41 @@ export function RunningProviders({ stats }: { stats: ReturnType<typeof useProvid
         </article>
       ))}
     </section>
+  );
+}
+
+/** Each adapter method's calls, failures and latency. */
+function MethodTable({ methods }: { methods: ProviderStats['methods'] }) {
+  return (
+    <table className="grid compact calls">
+      <thead>
+        <tr>
+          <th scope="col">Method</th>
+          <th scope="col">Calls</th>
+          <th scope="col">Errors</th>
+          <th scope="col">Cancelled</th>
+          <th scope="col">Deadlines</th>
+          <th scope="col">Crashes</th>
+          <th scope="col">p50</th>
+          <th scope="col">p95</th>
+          <th scope="col">Max</th>
+        </tr>
+      </thead>
+      <tbody>
+        {methods.map((m) => (
+          <tr key={m.method} data-method={m.method}>
+            <th scope="row">{m.method}</th>
+            <td>{m.calls}</td>
+            <td>{m.errors}</td>
+            <td>{m.cancelled}</td>
+            <td>{m.timeouts}</td>
+            <td>{m.crashes}</td>
+            <td>{ms(m.p50Ms)}</td>
+            <td>{ms(m.p95Ms)}</td>
+            <td>{ms(m.maxMs)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

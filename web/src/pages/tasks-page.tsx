@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { get, patch, post } from '../api.js';
-import type { Board, Connection, Execution, Project, Task, TerminalStatus, Workspace } from '../api-types.js';
+import { request } from '../api.js';
+import type * as op from '../operations.js';
+import type { Execution, Task } from '../api-types.js';
 import { QuestionAnswer } from '../components/question-answer.js';
 import { ClampedText } from '../components/clamped-text.js';
 import { EmptyState } from '../components/empty-state.js';
@@ -69,14 +70,14 @@ export function TasksPage() {
   const workspaceId = Number(query.get('workspace')) || undefined;
   const projectId = Number(query.get('project')) || undefined;
   const taskId = Number(query.get('task')) || undefined;
-  const workspaces = useResource(() => get<{ items: Workspace[] }>('/api/workspaces'), [], ['workspaces']);
+  const workspaces = useResource(() => request<typeof op.listWorkspaces>('GET /api/workspaces', {}), [], ['workspaces']);
   const projects = useResource(
-    () => (workspaceId ? get<{ items: Project[] }>(`/api/projects?workspaceId=${workspaceId}`) : Promise.resolve({ items: [] })),
+    () => (workspaceId ? request<typeof op.listProjects>('GET /api/projects', { workspaceId }) : Promise.resolve({ items: [] })),
     [workspaceId],
     ['projects'],
   );
   const tasks = useResource(
-    () => (projectId ? get<{ items: Task[] }>(`/api/tasks?projectId=${projectId}`) : Promise.resolve({ items: [] })),
+    () => (projectId ? request<typeof op.listTasks>('GET /api/tasks', { projectId }) : Promise.resolve({ items: [] })),
     [projectId],
     // A permission request (the hooks' route) or its answer moves a task's attention.
     ['tasks', 'terminals', 'approvals', 'hooks'],
@@ -86,7 +87,7 @@ export function TasksPage() {
       <h1>Tasks</h1>
       <div className="columns">
         <Column title="Workspaces" error={workspaces.error}>
-          <CreateForm label="New workspace" placeholder="Workspace name" onCreate={(name) => post('/api/workspaces', { name }).then(workspaces.reload)} />
+          <CreateForm label="New workspace" placeholder="Workspace name" onCreate={(name) => request<typeof op.createWorkspace>('POST /api/workspaces', { name }).then(workspaces.reload)} />
           {workspaces.data?.items.length === 0 ? <EmptyState title="No workspaces yet">Create one above to group your projects.</EmptyState> : null}
           <ul className="pick-list">
             {workspaces.data?.items.map((w) => (
@@ -121,7 +122,7 @@ export function TasksPage() {
         <Column title="Tasks" error={tasks.error}>
           {projectId ? (
             <>
-              <CreateForm label="New task" placeholder="What should be done?" onCreate={(title) => post('/api/tasks', { projectId, title }).then(tasks.reload)} />
+              <CreateForm label="New task" placeholder="What should be done?" onCreate={(title) => request<typeof op.createTask>('POST /api/tasks', { projectId, title }).then(tasks.reload)} />
               {tasks.data?.items.length === 0 ? <EmptyState title="No tasks in this project">Describe the first one above.</EmptyState> : null}
               <ul className="pick-list">
                 {tasks.data?.items.map((t) => (
@@ -176,7 +177,7 @@ function ProjectForm({ workspaceId, onCreated }: { workspaceId: number; onCreate
   const action = useAction();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (await action.run(() => post('/api/projects', { workspaceId, name: name.trim(), repoPath: repoPath.trim() }))) {
+    if (await action.run(() => request<typeof op.createProject>('POST /api/projects', { workspaceId, name: name.trim(), repoPath: repoPath.trim() }))) {
       setName('');
       setRepoPath('');
       onCreated();
@@ -197,16 +198,16 @@ function ProjectForm({ workspaceId, onCreated }: { workspaceId: number; onCreate
 }
 
 /** One task: its open question, its live terminal with a send box, its review and its executions. */
+// long: a page component: its markup is the task view's layout; the terminal, review and approvals are components of their own
 export function TaskDetail({ taskId }: { taskId: number }) {
-  const task = useResource(() => get<Task>(`/api/tasks/${taskId}`), [taskId], ['tasks', 'approvals', 'hooks']);
-  const board = useResource(() => get<Board>(`/api/board?taskId=${taskId}`), [taskId], ['tasks', 'terminals', 'harness', 'approvals']);
+  const task = useResource(() => request<typeof op.getTask>('GET /api/tasks/:id', { id: taskId }), [taskId], ['tasks', 'approvals', 'hooks']);
+  const board = useResource(() => request<typeof op.getBoard>('GET /api/board', { taskId }), [taskId], ['tasks', 'terminals', 'harness', 'approvals']);
   const card = board.data?.items[0];
-  const terminal = useResource(() => get<TerminalStatus>(`/api/internal/terminal/${taskId}`), [taskId], ['terminals', 'tasks', 'harness']);
-  const executions = useResource(() => get<{ items: Execution[] }>(`/api/executions?taskId=${taskId}`), [taskId], ['terminals', 'executions']);
-  const connections = useResource(() => get<{ items: Connection[] }>('/api/connections'), [], ['connections']);
+  const terminal = useResource(() => request<typeof op.getTaskTerminalStatus>('GET /api/internal/terminal/:taskId', { taskId }), [taskId], ['terminals', 'tasks', 'harness']);
+  const executions = useResource(() => request<typeof op.listExecutions>('GET /api/executions', { taskId }), [taskId], ['terminals', 'executions']);
+  const connections = useResource(() => request<typeof op.listConnections>('GET /api/connections', {}), [], ['connections']);
   const [connection, setConnection] = useState('');
   const action = useAction();
-  const base = `/api/internal/terminal/${taskId}`;
   const term = terminal.data?.terminal ?? null;
   // An ended terminal stays listed (its scrollback can still be read); only a live one can be stopped.
   const live = term && term.state !== 'ENDED' ? term : null;
@@ -236,7 +237,7 @@ export function TaskDetail({ taskId }: { taskId: number }) {
       {card?.question ? <QuestionAnswer key={card.question.messageId} taskId={taskId} question={card.question} onAnswered={refresh} /> : null}
       <div className="actions">
         {live ? (
-          <button type="button" disabled={action.busy} onClick={() => action.run(() => post(`${base}/stop`)).then(refresh)}>
+          <button type="button" disabled={action.busy} onClick={() => action.run(() => request<typeof op.closeTaskTerminal>('POST /api/internal/terminal/:taskId/stop', { taskId })).then(refresh)}>
             Stop
           </button>
         ) : (
@@ -252,20 +253,20 @@ export function TaskDetail({ taskId }: { taskId: number }) {
                 ))}
               </select>
             </label>
-            <button type="button" disabled={action.busy || !chosen} onClick={() => action.run(() => post(`${base}/start`, { connection: chosen })).then(refresh)}>
+            <button type="button" disabled={action.busy || !chosen} onClick={() => action.run(() => request<typeof op.startTaskExecution>('POST /api/internal/terminal/:taskId/start', { taskId, connection: chosen })).then(refresh)}>
               Start
             </button>
             <button
               type="button"
               disabled={action.busy || (executions.data?.items.length ?? 0) === 0}
-              onClick={() => action.run(() => post(`${base}/resume`, chosen ? { connection: chosen } : {})).then(refresh)}
+              onClick={() => action.run(() => request<typeof op.resumeTaskTerminal>('POST /api/internal/terminal/:taskId/resume', { taskId, ...(chosen ? { connection: chosen } : {}) })).then(refresh)}
             >
               Resume
             </button>
           </>
         )}
         {t.status !== 'DONE' ? (
-          <button type="button" className="ghost" disabled={action.busy} onClick={() => action.run(() => patch(`/api/tasks/${taskId}`, { status: 'DONE' })).then(refresh)}>
+          <button type="button" className="ghost" disabled={action.busy} onClick={() => action.run(() => request<typeof op.updateTask>('PATCH /api/tasks/:id', { id: taskId, status: 'DONE' })).then(refresh)}>
             Mark done
           </button>
         ) : null}
@@ -324,7 +325,7 @@ function SendBox({ taskId }: { taskId: number }) {
   const action = useAction();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (await action.run(() => post(`/api/internal/terminal/${taskId}/submit`, { text: text.trim() }))) setText('');
+    if (await action.run(() => request<typeof op.submitTaskTerminalMessage>('POST /api/internal/terminal/:taskId/submit', { taskId, text: text.trim() }))) setText('');
   };
   return (
     <form className="inline-form send-box" onSubmit={submit} aria-label="Send to the terminal">

@@ -4,14 +4,8 @@
 import { FitAddon } from '@xterm/addon-fit';
 import { Terminal } from '@xterm/xterm';
 import { useEffect, useRef, useState } from 'react';
-import { get, post } from '../api.js';
-
-/** What the service keeps of an ended terminal (get_task_terminal_output). */
-interface BufferRead {
-  data: string;
-  cursor: number;
-  more: boolean;
-}
+import { request } from '../api.js';
+import type * as op from '../operations.js';
 
 export function TerminalView({ taskId, executionId, onEnded }: { taskId: number; executionId: number; onEnded?(): void }) {
   const ended = useRef(onEnded);
@@ -26,75 +20,37 @@ export function TerminalView({ taskId, executionId, onEnded }: { taskId: number;
     term.loadAddon(fit);
     term.open(host.current!);
     const abort = new AbortController();
-    const base = `/api/internal/terminal/${taskId}`;
     const resize = () => {
       try {
         fit.fit();
       } catch {
         return;
       }
-      post(`${base}/resize`, { cols: term.cols, rows: term.rows }).catch(() => undefined);
+      request<typeof op.resizeTaskTerminal>('POST /api/internal/terminal/:taskId/resize', { taskId, cols: term.cols, rows: term.rows }).catch(() => undefined);
     };
     const observer = new ResizeObserver(() => resize());
     observer.observe(host.current!);
-    // Keystrokes go out one request at a time, in order; what is typed meanwhile goes in the next one.
-    let pending = '';
-    let sending = false;
-    const flush = async () => {
-      sending = true;
-      while (pending !== '' && !abort.signal.aborted) {
-        const data = pending;
-        pending = '';
-        await post(`${base}/input`, { data }).catch(() => undefined);
-      }
-      sending = false;
-    };
-    const input = term.onData((data) => {
-      pending += data;
-      if (!sending) void flush();
-    });
-    const replayEnded = async () => {
-      let shown = 0;
-      try {
-        let read = await get<BufferRead>(`${base}/buffer`);
-        for (;;) {
-          term.write(read.data);
-          shown += read.data.length;
-          if (!read.more || abort.signal.aborted) break;
-          read = await get<BufferRead>(`${base}/buffer?cursor=${read.cursor}`);
-        }
-      } catch {
-        // No terminal of this task in this service run (it ended before the service last started).
-      }
+    const input = sendKeystrokes(term, taskId, abort.signal);
+    const showEnded = async () => {
+      const shown = await replayEnded(term, taskId, abort.signal);
       if (abort.signal.aborted) return;
       if (shown === 0) setEmptyBecause('This terminal ended and printed nothing the service still holds (its output is kept only while the service runs). Resume the task to continue.');
       setState('ended');
     };
-    (async () => {
-      const response = await fetch(`${base}/stream?cursor=0`, { credentials: 'same-origin', signal: abort.signal });
-      if (response.status === 409 || response.status === 404) {
-        // The terminal has ended: show what it left, or say why there is nothing to show.
-        await replayEnded();
-        return;
-      }
-      if (!response.ok || !response.body) {
-        setState('error');
-        return;
-      }
+    const onLive = () => {
       setState('live');
       resize();
       term.focus();
-      const reader = response.body.getReader();
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        term.write(value);
-      }
-      setState('ended');
-      ended.current?.();
-    })().catch(() => {
-      if (!abort.signal.aborted) setState('error');
-    });
+    };
+    followStream(term, taskId, abort.signal, onLive)
+      .then(async (end) => {
+        if (end === 'not_running') return showEnded();
+        setState(end);
+        if (end === 'ended') ended.current?.();
+      })
+      .catch(() => {
+        if (!abort.signal.aborted) setState('error');
+      });
     return () => {
       abort.abort();
       observer.disconnect();
@@ -111,4 +67,58 @@ export function TerminalView({ taskId, executionId, onEnded }: { taskId: number;
       <div className="terminal" ref={host} data-testid="terminal" />
     </div>
   );
+}
+
+/** Keystrokes go out one request at a time, in order; what is typed meanwhile goes in the next one. */
+function sendKeystrokes(term: Terminal, taskId: number, signal: AbortSignal): { dispose(): void } {
+  let pending = '';
+  let sending = false;
+  const flush = async () => {
+    sending = true;
+    while (pending !== '' && !signal.aborted) {
+      const data = pending;
+      pending = '';
+      await request<typeof op.sendTaskTerminalInput>('POST /api/internal/terminal/:taskId/input', { taskId, data }).catch(() => undefined);
+    }
+    sending = false;
+  };
+  return term.onData((data) => {
+    pending += data;
+    if (!sending) void flush();
+  });
+}
+
+/** Writes what the service kept of an ended terminal; answers how many characters it showed. */
+async function replayEnded(term: Terminal, taskId: number, signal: AbortSignal): Promise<number> {
+  let shown = 0;
+  try {
+    let read = await request<typeof op.getTaskTerminalOutput>('GET /api/internal/terminal/:taskId/buffer', { taskId });
+    for (;;) {
+      term.write(read.data);
+      shown += read.data.length;
+      if (!read.more || signal.aborted) break;
+      read = await request<typeof op.getTaskTerminalOutput>('GET /api/internal/terminal/:taskId/buffer', { taskId, cursor: read.cursor });
+    }
+  } catch {
+    // No terminal of this task in this service run (it ended before the service last started).
+  }
+  return shown;
+}
+
+/**
+ * Writes the live output until the terminal ends. The output stream is a plain route (raw bytes, not
+ * an operation's answer), so it is fetched here by hand; `not_running` when the terminal had ended.
+ */
+async function followStream(term: Terminal, taskId: number, signal: AbortSignal, onLive: () => void): Promise<'ended' | 'error' | 'not_running'> {
+  const response = await fetch(`/api/internal/terminal/${taskId}/stream?cursor=0`, { credentials: 'same-origin', signal });
+  if (response.status === 409 || response.status === 404) return 'not_running';
+  if (!response.ok || !response.body) return 'error';
+  onLive();
+  const reader = response.body.getReader();
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    term.write(value);
+  }
+  return 'ended';
 }

@@ -30,6 +30,7 @@ example: claude mcp add -s user svc -- svc mcp
 `;
 
 /** Serves until stdin ends or `signal` aborts; resolves with the exit status. */
+// long: the stdio MCP server's lifetime in order (refusals before serving, authentication, the bridge to the service, the end of stdin); its parts are built elsewhere
 export async function runMcpServer(io: McpIo, signal: AbortSignal, args: readonly string[] = []): Promise<number> {
   if (args.includes('--help') || args.includes('-h')) {
     io.stdout.write(MCP_USAGE);

@@ -132,6 +132,7 @@ export const TASK_WORKTREE_COMMANDS: CliCommand[] = [
     description:
       "Remove a task's worktree and end its work: a running task is stopped (asked first, or --stop) and the task moves to CANCELLED (--keep-open leaves it open). The worktree is archived first for 7 days (svc task restore brings it back); files only it holds (uncommitted changes, untracked files, ignored files such as a hand-edited .env) are listed, and removed only with --force. Its branch stays while it has commits its base lacks; --delete-branch deletes it after showing those commits; --dry-run shows what would be lost and removes nothing.",
     examples: ['svc task discard 12', 'svc task discard 12 --dry-run', 'svc task discard 12 --commit-pending --force', 'svc task discard 12 --delete-branch'],
+    // long: `svc task discard` prints its preview (--dry-run), what only the worktree holds, and the result, in the order a person reads them; the work itself is the discard operation
     async run(run) {
       const taskId = taskIdOf(run, this);
       const commitPending = Boolean(run.values['commit-pending']);

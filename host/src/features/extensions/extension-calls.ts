@@ -60,6 +60,7 @@ export class ExtensionCalls {
   constructor(private readonly options: ExtensionCallsOptions) {}
 
   /** Preflight on every load (nothing runs before it passes), then the permission gate. */
+  // long: the load gate in the order it must run (preflight, tree digest, CLI probe, permission grant); each step's comment says why it is where it is
   async prepare(id: string, options: CallRequestOptions = {}): Promise<CallTarget> {
     const record = this.options.registry.get(id);
     const connection = options.connection ? this.options.connections.get(options.connection) : undefined;

@@ -80,6 +80,16 @@ export interface TerminalManagerOptions {
   clock?: TimerClock;
 }
 
+/** What a start prepared before its execution is recorded and its PTY opened. */
+interface PreparedSession {
+  connection: ReturnType<ConnectionStore['get']>;
+  workspace: { cwd: string; setupOutput?: string };
+  credentialHash: string;
+  wiringEnv: Record<string, string>;
+  description: Awaited<ReturnType<ExtensionService['buildSessionProcess']>>;
+  runtimeDir: string;
+}
+
 /**
  * Every task terminal of this service: start (fresh or resume), input, bounded scrollback,
  * stop, keepalive and the bookkeeping of executions in the database.
@@ -252,6 +262,45 @@ export class TerminalManager {
 
   private async launch(taskId: number, plan: LaunchPlan): Promise<ExecutionRecord> {
     const { domain, logger } = this.options;
+    const { task, current } = this.launchable(taskId);
+    this.starting.add(taskId);
+    // The run's private folder (settings files a CLI reads its attachments from); removed at the end.
+    const run: { runtimeDir?: string } = {};
+    let started = false;
+    try {
+      const session = await this.prepareSession(task, plan, run);
+      const { connection, description } = session;
+      const execution = this.records.open({
+        taskId,
+        connectionId: connection.id,
+        connectionName: connection.name,
+        providerId: connection.providerId,
+        mode: plan.mode,
+        sessionId: plan.sessionId ?? null,
+        unsupportedAttachments: description.unsupportedAttachments,
+        credentialHash: session.credentialHash,
+      });
+      // The signal file is authoritative for the ladder hook; the column is its shadow, so a start
+      // (also after a restart or a rollback) writes the file from it.
+      this.options.signalDir.setUnattended(taskId, task.unattended);
+      const startOffset = current?.buffer.end ?? 0;
+      const pty = await this.openPty(session, plan, { taskId, executionId: execution.id }, startOffset);
+      this.records.spawned(execution.id, pty.pid);
+      taskStarted(domain, task);
+      const terminal = this.adopt(taskId, execution.id, pty, startOffset, session);
+      started = true;
+      if (description.initialInput) terminal.write(description.initialInput);
+      logger.info('terminal started', { taskId, executionId: execution.id, provider: connection.providerId, mode: plan.mode, pid: pty.pid });
+      return domain.executions.get(execution.id);
+    } finally {
+      this.starting.delete(taskId);
+      if (!started && run.runtimeDir) rmSync(run.runtimeDir, { recursive: true, force: true });
+    }
+  }
+
+  /** The task, when it may start now: the service is not stopping, the task is open and runs nothing. */
+  private launchable(taskId: number): { task: TaskRecord; current: Terminal | undefined } {
+    const { domain } = this.options;
     if (this.closing) throw new SvcError({ code: 'service_stopping', message: 'the service is shutting down' });
     const task = domain.tasks.get(taskId);
     if (task.status === 'DONE' || task.status === 'CANCELLED') {
@@ -264,81 +313,69 @@ export class TerminalManager {
     const current = this.terminals.get(taskId);
     if (this.starting.has(taskId) || (current && current.state !== 'ENDED')) throw domain.executions.alreadyRunning(taskId);
     if (domain.executions.liveForTask(taskId)) throw domain.executions.alreadyRunning(taskId);
-    this.starting.add(taskId);
-    // The run's private folder (settings files a CLI reads its attachments from); removed at the end.
-    let runtimeDir: string | undefined;
-    let started = false;
+    return { task, current };
+  }
+
+  /**
+   * What the CLI runs: the task's workspace, its credential and secrets file, and the session the
+   * provider describes through the session gate, its files written into the run's folder.
+   */
+  private async prepareSession(task: TaskRecord, plan: LaunchPlan, run: { runtimeDir?: string }): Promise<PreparedSession> {
+    const connection = this.options.connections.get(plan.connection);
+    const projectFolder = repositoryOf(this.options.domain, task);
+    const workspace = this.options.prepareWorkspace ? await this.options.prepareWorkspace(task.id) : { cwd: projectFolder };
+    const target = await this.options.extensions.prepare(connection.providerId, { connection: connection.name });
+    const credential = mintTaskCredential();
+    const runtimeDir = this.createRuntimeDir(task.id);
+    run.runtimeDir = runtimeDir;
+    const secretsFile = join(runtimeDir, TASK_SECRETS_FILE);
+    const hostEnv = this.options.hostEnv ?? process.env;
+    writeTaskSecrets(secretsFile, { credential: credential.credential, ...(hostEnv.SVC_DATABASE_URL ? { databaseUrl: hostEnv.SVC_DATABASE_URL } : {}) });
+    const wiring = this.wiringFor(task, secretsFile);
+    const description = await this.options.extensions.buildSessionProcess(target, {
+      mode: plan.mode,
+      ...(plan.sessionId ? { sessionId: plan.sessionId } : {}),
+      cwd: workspace.cwd,
+      ...(plan.model ? { model: plan.model } : {}),
+      attachments: wiring.attachments,
+      runtimeDir,
+    });
+    for (const file of description.files) writeFileSync(join(runtimeDir, file.name), file.content, { mode: 0o600 });
+    return { connection, workspace, credentialHash: credential.hash, wiringEnv: wiring.env, description, runtimeDir };
+  }
+
+  /** The CLI's PTY, in a holder or in this process; a failed spawn is recorded on the execution. */
+  private async openPty(session: PreparedSession, plan: LaunchPlan, ids: { taskId: number; executionId: number }, startOffset: number): Promise<TerminalPty> {
+    const { taskId, executionId } = ids;
+    const spec: PtySpec = {
+      session: session.description,
+      connectionEnv: session.connection.env,
+      hostEnvPatch: { ...session.wiringEnv, SVC_EXECUTION_ID: String(executionId) },
+      cols: plan.cols ?? this.settings.cols,
+      rows: plan.rows ?? this.settings.rows,
+      binary: true,
+    };
     try {
-      const connection = this.options.connections.get(plan.connection);
-      const projectFolder = repositoryOf(domain, task);
-      const workspace = this.options.prepareWorkspace ? await this.options.prepareWorkspace(taskId) : { cwd: projectFolder };
-      const cwd = workspace.cwd;
-      const target = await this.options.extensions.prepare(connection.providerId, { connection: connection.name });
-      const credential = mintTaskCredential();
-      runtimeDir = this.createRuntimeDir(taskId);
-      const secretsFile = join(runtimeDir, TASK_SECRETS_FILE);
-      const hostEnv = this.options.hostEnv ?? process.env;
-      writeTaskSecrets(secretsFile, { credential: credential.credential, ...(hostEnv.SVC_DATABASE_URL ? { databaseUrl: hostEnv.SVC_DATABASE_URL } : {}) });
-      const wiring = this.wiringFor(task, secretsFile);
-      const description = await this.options.extensions.buildSessionProcess(target, {
-        mode: plan.mode,
-        ...(plan.sessionId ? { sessionId: plan.sessionId } : {}),
-        cwd,
-        ...(plan.model ? { model: plan.model } : {}),
-        attachments: wiring.attachments,
-        runtimeDir,
-      });
-      for (const file of description.files) writeFileSync(join(runtimeDir, file.name), file.content, { mode: 0o600 });
-      const unsupported = description.unsupportedAttachments;
-      const execution = this.records.open({
-        taskId,
-        connectionId: connection.id,
-        connectionName: connection.name,
-        providerId: connection.providerId,
-        mode: plan.mode,
-        sessionId: plan.sessionId ?? null,
-        unsupportedAttachments: unsupported,
-        credentialHash: credential.hash,
-      });
-      // The signal file is authoritative for the ladder hook; the column is its shadow, so a start
-      // (also after a restart or a rollback) writes the file from it.
-      this.options.signalDir.setUnattended(taskId, task.unattended);
-      const startOffset = current?.buffer.end ?? 0;
-      const spec: PtySpec = {
-        session: description,
-        connectionEnv: connection.env,
-        hostEnvPatch: { ...wiring.env, SVC_EXECUTION_ID: String(execution.id) },
-        cols: plan.cols ?? this.settings.cols,
-        rows: plan.rows ?? this.settings.rows,
-        binary: true,
-      };
-      let pty: TerminalPty;
-      try {
-        pty = this.options.holders
-          ? await this.spawnHeld(this.options.holders, spec, { taskId, executionId: execution.id, runtimeDir }, startOffset, workspace.setupOutput)
-          : (this.options.spawn ?? spawnPty)(spec, this.options.hostEnv ?? process.env);
-      } catch (error) {
-        this.records.spawnFailed(execution.id, SvcError.hasCode(error) ? error : { code: 'spawn_failed', message: String(error) });
-        throw error;
-      }
-      this.records.spawned(execution.id, pty.pid);
-      taskStarted(domain, task);
-      const terminal = this.newTerminal(taskId, execution.id, pty, startOffset, unsupported);
-      const held = this.options.holders ? (pty as HolderPty) : undefined;
-      if (held) this.held.set(terminal, held);
-      // The set-up command ran before the CLI: its output heads the terminal, as if typed there (a
-      // holder keeps it at the head of its scrollback, replayed to this terminal).
-      else if (workspace.setupOutput) terminal.buffer.append(Buffer.from(workspace.setupOutput));
-      this.terminals.set(taskId, terminal);
-      this.watchExit(terminal, runtimeDir);
-      started = true;
-      if (description.initialInput) terminal.write(description.initialInput);
-      logger.info('terminal started', { taskId, executionId: execution.id, provider: connection.providerId, mode: plan.mode, pid: pty.pid });
-      return domain.executions.get(execution.id);
-    } finally {
-      this.starting.delete(taskId);
-      if (!started && runtimeDir) rmSync(runtimeDir, { recursive: true, force: true });
+      return this.options.holders
+        ? await this.spawnHeld(this.options.holders, spec, { taskId, executionId, runtimeDir: session.runtimeDir }, startOffset, session.workspace.setupOutput)
+        : (this.options.spawn ?? spawnPty)(spec, this.options.hostEnv ?? process.env);
+    } catch (error) {
+      this.records.spawnFailed(executionId, SvcError.hasCode(error) ? error : { code: 'spawn_failed', message: String(error) });
+      throw error;
     }
+  }
+
+  /** The started PTY becomes the task's terminal, watched until it ends. */
+  private adopt(taskId: number, executionId: number, pty: TerminalPty, startOffset: number, session: PreparedSession): Terminal {
+    const terminal = this.newTerminal(taskId, executionId, pty, startOffset, session.description.unsupportedAttachments);
+    const held = this.options.holders ? (pty as HolderPty) : undefined;
+    if (held) this.held.set(terminal, held);
+    // The set-up command ran before the CLI: its output heads the terminal, as if typed there (a
+    // holder keeps it at the head of its scrollback, replayed to this terminal).
+    else if (session.workspace.setupOutput) terminal.buffer.append(Buffer.from(session.workspace.setupOutput));
+    this.terminals.set(taskId, terminal);
+    this.watchExit(terminal, session.runtimeDir);
+    return terminal;
   }
 
   private newTerminal(taskId: number, executionId: number, pty: TerminalPty, startOffset: number, unsupported: ExecutionRecord['unsupportedAttachments']): Terminal {

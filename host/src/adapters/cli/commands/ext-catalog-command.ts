@@ -103,40 +103,8 @@ async function runCatalogCommand(
       printOutdated(io, outdated.extensions);
       return 0;
     }
-    case 'update': {
-      const usage = 'svc ext update <id>[@<exact version>] | --all [--json]';
-      const { values, positionals } = parseCommandArgs(args, { json: { type: 'boolean' }, all: { type: 'boolean' } }, usage);
-      const json = values.json === true;
-      if (values.all) {
-        if (positionals.length > 0) throw new UsageError(`--all takes no extension id\nusage: ${usage}`);
-        return updateAll(io, invoke, json);
-      }
-      if (positionals.length !== 1) throw new UsageError(`expected exactly one argument\nusage: ${usage}`);
-      const value = positionals[0]!;
-      if (value.includes('@')) {
-        const spec = parseReleaseSpec(value);
-        const outcome = await invoke(updateExtension, { id: spec.id, version: spec.version }, createProgressReporter(json ? { ...io, stdout: io.stderr } : io));
-        if (json) return printJson(io, outcome);
-        printSwitch(io, 'updated', outcome);
-        return 0;
-      }
-      // No version: resolved to the newest compatible exact version, shown before anything is fetched.
-      const entry = await resolveUpdate(checkExtensionId(value), invoke);
-      const out = json ? io.stderr : io.stdout;
-      if (!entry.updateAvailable) {
-        out.write(`${upToDate(entry)}\n`);
-        return json ? printJson(io, { id: entry.id, outcome: 'up-to-date', version: entry.installed }) : 0;
-      }
-      if (entry.pending === entry.newestCompatible!.version) {
-        out.write(`${waiting(entry)}\n`);
-        return json ? printJson(io, { id: entry.id, outcome: 'pending', version: entry.pending }) : 0;
-      }
-      out.write(`${describeResolution(entry)}\n`);
-      const outcome = await invoke(updateExtension, { id: entry.id, version: entry.newestCompatible!.version }, createProgressReporter(json ? { ...io, stdout: io.stderr } : io));
-      if (json) return printJson(io, outcome);
-      printSwitch(io, 'updated', outcome);
-      return 0;
-    }
+    case 'update':
+      return runUpdate(args, io, invoke);
     case 'rollback': {
       const { value, json } = single(args, 'svc ext rollback <id> [--json]');
       const outcome = await invoke(rollbackExtension, { id: checkExtensionId(value) });
@@ -158,6 +126,42 @@ async function runCatalogCommand(
       return 0;
     }
   }
+}
+
+/** `svc ext update`: one extension to a given or the newest compatible version, or every one with --all. */
+async function runUpdate(args: string[], io: CliIo, invoke: Invoke): Promise<number> {
+  const usage = 'svc ext update <id>[@<exact version>] | --all [--json]';
+  const { values, positionals } = parseCommandArgs(args, { json: { type: 'boolean' }, all: { type: 'boolean' } }, usage);
+  const json = values.json === true;
+  if (values.all) {
+    if (positionals.length > 0) throw new UsageError(`--all takes no extension id\nusage: ${usage}`);
+    return updateAll(io, invoke, json);
+  }
+  if (positionals.length !== 1) throw new UsageError(`expected exactly one argument\nusage: ${usage}`);
+  const value = positionals[0]!;
+  if (value.includes('@')) {
+    const spec = parseReleaseSpec(value);
+    const outcome = await invoke(updateExtension, { id: spec.id, version: spec.version }, createProgressReporter(json ? { ...io, stdout: io.stderr } : io));
+    if (json) return printJson(io, outcome);
+    printSwitch(io, 'updated', outcome);
+    return 0;
+  }
+  // No version: resolved to the newest compatible exact version, shown before anything is fetched.
+  const entry = await resolveUpdate(checkExtensionId(value), invoke);
+  const out = json ? io.stderr : io.stdout;
+  if (!entry.updateAvailable) {
+    out.write(`${upToDate(entry)}\n`);
+    return json ? printJson(io, { id: entry.id, outcome: 'up-to-date', version: entry.installed }) : 0;
+  }
+  if (entry.pending === entry.newestCompatible!.version) {
+    out.write(`${waiting(entry)}\n`);
+    return json ? printJson(io, { id: entry.id, outcome: 'pending', version: entry.pending }) : 0;
+  }
+  out.write(`${describeResolution(entry)}\n`);
+  const outcome = await invoke(updateExtension, { id: entry.id, version: entry.newestCompatible!.version }, createProgressReporter(json ? { ...io, stdout: io.stderr } : io));
+  if (json) return printJson(io, outcome);
+  printSwitch(io, 'updated', outcome);
+  return 0;
 }
 
 /** The outdated entry of one installed catalog extension, or the coded reason there is none to update to. */

@@ -46,6 +46,7 @@ export const ARTIFACT_DEADLINE_MS = 10 * 60_000;
 const WRITE_BATCH_BYTES = 256 * 1024;
 const WRITE_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | (constants.O_NOFOLLOW ?? 0);
 
+// long: one streamed download whose byte count, hash, deadline and file writes share the same loop and clean-up
 export async function downloadArtifact(url: string | URL, options: DownloadArtifactOptions): Promise<DownloadedArtifact> {
   const target = parseHttpsUrl(url, 'the artifact');
   const maxBytes = resolveInstallBounds({ maxArtifactBytes: options.maxBytes ?? DEFAULT_INSTALL_BOUNDS.maxArtifactBytes }).maxArtifactBytes;

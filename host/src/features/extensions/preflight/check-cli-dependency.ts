@@ -5,7 +5,7 @@
 import semver from 'semver';
 import type { Manifest } from '@svc-org/ai-sdk';
 import { checkFailed, type CheckResult, PreflightCodes } from '@svc-org/extension-format/manifest';
-import { discoverCliCommand, type CommandSource, type DiscoveryOptions } from './discover-cli-command.js';
+import { discoverCliCommand, type CommandAttempt, type CommandSource, type DiscoveryOptions } from './discover-cli-command.js';
 import { parseCliVersion } from './parse-cli-version.js';
 import type { CliProbeMode } from './preflight-options.js';
 import { DEFAULT_PROBE_TIMEOUT_MS, probeCliVersion, type ProbeOptions, type ProbeOutcome } from './probe-cli-version.js';
@@ -53,28 +53,37 @@ export async function checkCliDependency(manifest: Manifest, options: CliDepende
   }
 
   const discovery = await discoverCliCommand(spec, options);
-  if (!discovery.found && options.commandOverride !== undefined) {
+  if (!discovery.found) return cliNotFound(manifest, options, discovery.tried);
+  const { command, source } = discovery;
+  if (options.cliProbe !== 'run') return { check: 'cli-dependency', ok: true, cli: { command, source } };
+  return probeCli(manifest, options, command, source);
+}
+
+function cliNotFound(manifest: Manifest, options: CliDependencyOptions, tried: CommandAttempt[]): CliDependencyCheckResult {
+  const spec = manifest.command;
+  if (options.commandOverride !== undefined) {
     return checkFailed(
       'cli-dependency',
       PreflightCodes.cliNotFound,
       `the command override ${options.commandOverride} was not found or is not an executable file`,
       `Point the connection's command override at the ${cliName(manifest.display.name)} executable, or remove the override to use \`${spec.default}\``,
-      { override: options.commandOverride, tried: discovery.tried },
+      { override: options.commandOverride, tried },
     );
   }
-  if (!discovery.found) {
-    const names = discovery.tried.map((attempt) => attempt.candidate).join(', ');
-    return checkFailed(
-      'cli-dependency',
-      PreflightCodes.cliNotFound,
-      `${cliName(manifest.display.name)} was not found (looked for ${names})`,
-      `Install the CLI so \`${spec.default}\` is on PATH, or set the connection's command override to its absolute path`,
-      { tried: discovery.tried },
-    );
-  }
+  const names = tried.map((attempt) => attempt.candidate).join(', ');
+  return checkFailed(
+    'cli-dependency',
+    PreflightCodes.cliNotFound,
+    `${cliName(manifest.display.name)} was not found (looked for ${names})`,
+    `Install the CLI so \`${spec.default}\` is on PATH, or set the connection's command override to its absolute path`,
+    { tried },
+  );
+}
 
-  const { command, source } = discovery;
-  if (options.cliProbe !== 'run') return { check: 'cli-dependency', ok: true, cli: { command, source } };
+/** Runs the manifest's version probe and holds what it prints to `compatibility.cli`. */
+async function probeCli(manifest: Manifest, options: CliDependencyOptions, command: string, source: CommandSource): Promise<CliDependencyCheckResult> {
+  const spec = manifest.command;
+  const range = manifest.compatibility.cli;
   const probeLine = [command, ...spec.versionArgs].join(' ');
   const timeoutMs = options.probeTimeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS;
   const outcome = await (options.probe ?? probeCliVersion)(command, spec.versionArgs, { env: options.env, timeoutMs, platform: options.platform });

@@ -1,13 +1,12 @@
 // The host's end of one adapter call: parses each Host Context request at the edge, checks its
 // permission before acting, runs it, and relays process output and stream events with flow control.
-import { mkdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
 import type { MessagePort } from 'node:worker_threads';
 import type { CliStreamEvent, HostContextShape, HostMessage, HostMethodName, HostMethodPermission, SvcErrorData, WorkerMessage } from '@svc-org/ai-sdk';
 import { CliStreamEventSchema, HostMethods, PermissionDeniedError, STREAM_EVENT_WINDOW, SvcError } from '@svc-org/ai-sdk';
 import type { Logger } from '../../../platform/logging/index.js';
-import { childEnv, filterProviderEnvPatch } from '../../../platform/processes/child-env.js';
-import { ProcessSupervisor, type KillReason, type SupervisedProcess } from '../../../platform/processes/process-supervisor.js';
+import type { KillReason } from '../../../platform/processes/process-supervisor.js';
+import { callFileMethods } from './call-file-methods.js';
+import { CallProcesses } from './call-processes.js';
 import { eventSize } from './event-size.js';
 import { checkMessageBounds } from './message-bounds.js';
 import type { IntegrationFileGuard } from './integration-file-guard.js';
@@ -51,12 +50,11 @@ export interface CallChannelOptions {
   onProtocolFault?: (error: SvcErrorData) => void;
 }
 
-const STDOUT_HIGH_WATER_CHARS = 1024 * 1024;
-
 export type CallOutcome = { ok: true; value: unknown } | { ok: false; error: SvcErrorData };
 
+type AcceptedEvent = { event: CliStreamEvent } | { held: true } | { fault: { code: string; message: string } };
+
 export class CallChannel {
-  readonly supervisor = new ProcessSupervisor();
   readonly done: Promise<CallOutcome>;
   private settle!: (outcome: CallOutcome) => void;
   private settledFlag = false;
@@ -67,7 +65,7 @@ export class CallChannel {
   private markStarted!: (threadId: number) => void;
   private outstandingEvents = 0;
   private outstandingBytes = 0;
-  private readonly processes = new Map<number, { proc: SupervisedProcess; unacked: number; paused: boolean }>();
+  private readonly processes: CallProcesses;
   private readonly methods: HostContextShape;
   /**
    * Text held back per stream (text, reasoning): its end could begin a secret that the next event
@@ -81,6 +79,14 @@ export class CallChannel {
   constructor(private readonly port: MessagePort, private readonly options: CallChannelOptions) {
     this.done = new Promise((resolve) => (this.settle = resolve));
     this.started = new Promise((resolve) => (this.markStarted = resolve));
+    this.processes = new CallProcesses({
+      logger: options.logger,
+      hostEnv: options.hostEnv,
+      connectionEnv: options.connectionEnv,
+      maxProcessTimeoutMs: options.maxProcessTimeoutMs,
+      onSpawn: options.onSpawn,
+      send: (message) => this.send(message),
+    });
     this.methods = this.createMethods();
     port.on('message', (message: unknown) => this.receiveUnchecked(message));
     // A message the host cannot deserialize (nested too deep for its stack, say) is a fault, not a crash of the host.
@@ -121,7 +127,7 @@ export class CallChannel {
   }
 
   async killProcesses(reason: KillReason): Promise<void> {
-    await this.supervisor.stopAll(reason);
+    await this.processes.stopAll(reason);
   }
 
   close(): void {
@@ -190,7 +196,6 @@ export class CallChannel {
   /** The host's edge for stream events: each is sized, checked against the SDK's schema and redacted. */
   private receiveEvents(batch: unknown[]): void {
     if (this.settledFlag || !Array.isArray(batch)) return;
-    const { maxEventBytes, eventWindowBytes, logger } = this.options;
     const events: CliStreamEvent[] = [];
     const sizes: number[] = [];
     // The events before a faulty one are delivered, then the call ends with the fault.
@@ -199,46 +204,58 @@ export class CallChannel {
     };
     for (const raw of batch) {
       const size = eventSize(raw);
-      if (!(size <= maxEventBytes)) {
+      const accepted = this.acceptEvent(raw, size, events, sizes);
+      if ('fault' in accepted) {
         deliver();
-        this.reject('event_too_large', `the provider emitted a stream event of ${Number.isFinite(size) ? size : 'unmeasurable'} size units; the bound is ${maxEventBytes} (runtime.maxEventBytes)`);
+        this.reject(accepted.fault.code, accepted.fault.message);
         return;
       }
-      let event: CliStreamEvent;
-      if (isPlainTextEvent(raw)) {
-        // The hottest shapes, exactly as the schema accepts them, without the general parse. A
-        // secret may be split across two events: what could begin one waits for the next.
-        const text = (this.heldText.get(raw.type) ?? '') + raw.text;
-        const cut = logger.redactor.streamCut(text);
-        if (cut < text.length) this.heldText.set(raw.type, text.slice(cut));
-        else this.heldText.delete(raw.type);
-        if (cut === 0) {
-          // All of it waits: the worker's credit for this event comes back at once.
-          this.send({ t: 'credit', n: 1, b: size });
-          continue;
-        }
-        event = { type: raw.type, text: logger.redactor.text(text.slice(0, cut)) };
-      } else {
-        this.takeHeldText(events, sizes);
-        const parsed = CliStreamEventSchema.safeParse(raw);
-        if (!parsed.success) {
-          const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'} ${i.message}`).join('; ');
-          deliver();
-          this.reject('invalid_event', `the provider emitted a malformed stream event: ${issues}`);
-          return;
-        }
-        event = logger.redactor.content(parsed.data) as CliStreamEvent;
-      }
-      events.push(event);
+      if ('held' in accepted) continue;
+      events.push(accepted.event);
       sizes.push(size);
       this.outstandingEvents += 1;
       this.outstandingBytes += size;
     }
-    if (this.outstandingBytes - this.extraBytes > eventWindowBytes || this.outstandingEvents - this.extraEvents > STREAM_EVENT_WINDOW) {
+    if (this.outstandingBytes - this.extraBytes > this.options.eventWindowBytes || this.outstandingEvents - this.extraEvents > STREAM_EVENT_WINDOW) {
       this.reject('event_window_exceeded', 'the provider worker sent more stream events than the host granted');
       return;
     }
     deliver();
+  }
+
+  /** One event of a batch: redacted, held back whole, or a fault; held text it releases goes first into `events`. */
+  private acceptEvent(raw: unknown, size: number, events: CliStreamEvent[], sizes: number[]): AcceptedEvent {
+    const { maxEventBytes, logger } = this.options;
+    if (!(size <= maxEventBytes)) {
+      const measured = Number.isFinite(size) ? size : 'unmeasurable';
+      return { fault: { code: 'event_too_large', message: `the provider emitted a stream event of ${measured} size units; the bound is ${maxEventBytes} (runtime.maxEventBytes)` } };
+    }
+    if (isPlainTextEvent(raw)) return this.acceptText(raw, size);
+    this.takeHeldText(events, sizes);
+    const parsed = CliStreamEventSchema.safeParse(raw);
+    if (!parsed.success) {
+      const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'} ${i.message}`).join('; ');
+      return { fault: { code: 'invalid_event', message: `the provider emitted a malformed stream event: ${issues}` } };
+    }
+    return { event: logger.redactor.content(parsed.data) as CliStreamEvent };
+  }
+
+  /**
+   * The hottest shapes, exactly as the schema accepts them, without the general parse. A secret may
+   * be split across two events: what could begin one waits for the next.
+   */
+  private acceptText(raw: { type: 'text' | 'reasoning'; text: string }, size: number): AcceptedEvent {
+    const { redactor } = this.options.logger;
+    const text = (this.heldText.get(raw.type) ?? '') + raw.text;
+    const cut = redactor.streamCut(text);
+    if (cut < text.length) this.heldText.set(raw.type, text.slice(cut));
+    else this.heldText.delete(raw.type);
+    if (cut === 0) {
+      // All of it waits: the worker's credit for this event comes back at once.
+      this.send({ t: 'credit', n: 1, b: size });
+      return { held: true };
+    }
+    return { event: { type: raw.type, text: redactor.text(text.slice(0, cut)) } };
   }
 
   /** Appends the held text, each stream's as one event the host adds (see grantCredit). */
@@ -313,120 +330,32 @@ export class CallChannel {
     this.options.onPermissionUse?.(permission, method);
   }
 
-  private async integrationFile(path: string, access: 'read' | 'write'): Promise<string> {
-    const guard = this.options.integrationFiles;
-    if (!guard) {
-      throw new SvcError({ code: 'integration_path_denied', message: `${path}: this call may touch no configuration file`, pluginId: this.options.pluginId });
-    }
-    return guard.check(path, access);
-  }
-
   private createMethods(): HostContextShape {
-    const { storage, pluginId, logger } = this.options;
-    const proc = (handle: number) => {
-      const entry = this.processes.get(handle);
-      if (!entry) throw new SvcError({ code: 'process_not_found', message: `no process with handle ${handle} in this call` });
-      return entry;
-    };
+    const { storage, pluginId } = this.options;
     return {
-      '$process.spawn': (spec, options) => {
-        const cap = this.options.maxProcessTimeoutMs;
-        const timeoutMs = options.timeoutMs && cap ? Math.min(options.timeoutMs, cap) : (options.timeoutMs ?? cap);
-        const envPatch = filterProviderEnvPatch(spec.envPatch);
-        if (envPatch.dropped.length > 0) logger.warn('provider environment variables left out', { command: spec.command, dropped: envPatch.dropped });
-        const supervised = this.supervisor.spawn(
-          {
-            command: spec.command,
-            args: spec.args,
-            cwd: spec.cwd,
-            stdin: spec.stdin,
-            timeoutMs,
-            env: childEnv(this.options.hostEnv, this.options.connectionEnv, envPatch.env),
-          },
-          {
-            onData: (stream, text) => {
-              this.send({ t: 'out', h: supervised.handle, k: stream, d: text });
-              if (stream !== 'stdout') return;
-              const entry = this.processes.get(supervised.handle);
-              if (!entry) return;
-              entry.unacked += text.length;
-              if (!entry.paused && entry.unacked > STDOUT_HIGH_WATER_CHARS) {
-                entry.paused = true;
-                supervised.pauseStdout();
-              }
-            },
-            onEnd: (stream) => this.send({ t: 'eof', h: supervised.handle, k: stream }),
-            onExit: (exit) => {
-              this.send({ t: 'exit', h: supervised.handle, x: exit });
-              this.processes.delete(supervised.handle);
-            },
-          },
-        );
-        this.processes.set(supervised.handle, { proc: supervised, unacked: 0, paused: false });
-        this.options.onSpawn?.(supervised.pid, spec.command);
-        logger.debug('process started', { pid: supervised.pid, command: spec.command });
-        return supervised.started.then(() => ({ handle: supervised.handle, pid: supervised.pid }));
-      },
-      '$process.write': (handle, data) => proc(handle).proc.write(data),
-      '$process.end': (handle) => proc(handle).proc.end(),
-      '$process.kill': (handle, signal) => {
-        const entry = this.processes.get(handle);
-        if (entry) entry.proc.signal(signal);
-      },
-      '$process.ack': (handle, chars) => {
-        const entry = this.processes.get(handle);
-        if (!entry) return;
-        entry.unacked = Math.max(0, entry.unacked - chars);
-        if (entry.paused && entry.unacked <= STDOUT_HIGH_WATER_CHARS / 2) {
-          entry.paused = false;
-          entry.proc.resumeStdout();
-        }
-      },
+      ...this.processes.methods(),
       '$storage.get': (key) => storage.get(pluginId, key),
       '$storage.set': (key, value) => storage.set(pluginId, key, value, this.options.storageQuotaBytes),
       '$storage.delete': (key) => storage.delete(pluginId, key),
       '$storage.keys': (prefix) => storage.keys(pluginId, prefix),
-      // A provider's fields live under `fields`: it cannot forge the record's time, level, message
-      // or plugin. The rate is limited per extension.
-      '$log': (level, message, fields) => {
-        const { allowed, droppedBefore } = this.options.logLimiter.take();
-        if (!allowed) return;
-        if (droppedBefore > 0) logger.warn('provider log records dropped (rate limit)', { plugin: pluginId, dropped: droppedBefore });
-        const max = this.options.maxLogMessageChars;
-        const text = message.length > max ? `${message.slice(0, max)}… [${message.length - max} more characters cut]` : message;
-        logger[level](text, { plugin: pluginId, ...(fields === undefined ? {} : { fields }) });
-      },
+      '$log': (level, message, fields) => this.log(level, message, fields),
       '$config.get': () => this.options.loadConfig(),
-      '$files.readText': async (requested) => {
-        const path = await this.integrationFile(requested, 'read');
-        try {
-          return await readFile(path, 'utf8');
-        } catch (error) {
-          if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-          throw error;
-        }
-      },
-      '$files.writeText': async (requested, text) => {
-        const path = await this.integrationFile(requested, 'write');
-        await mkdir(dirname(path), { recursive: true });
-        const temp = `${path}.svc-${process.pid}-${Date.now()}.tmp`;
-        await writeFile(temp, text, { mode: 0o600 });
-        await rename(temp, path);
-      },
-      '$files.remove': async (requested) => {
-        const path = await this.integrationFile(requested, 'write');
-        try {
-          await rm(path, { force: true });
-        } catch (error) {
-          const code = (error as NodeJS.ErrnoException).code;
-          if (code !== 'ERR_FS_EISDIR' && code !== 'EISDIR') throw error;
-          // A folder goes only when empty (an integration tidying up the folder its install created).
-          await rmdir(path).catch((reason: NodeJS.ErrnoException) => {
-            if (reason.code !== 'ENOTEMPTY' && reason.code !== 'EEXIST') throw reason;
-          });
-        }
-      },
+      ...callFileMethods(pluginId, this.options.integrationFiles),
     };
+  }
+
+  /**
+   * A provider's fields live under `fields`: it cannot forge the record's time, level, message or
+   * plugin. The rate is limited per extension.
+   */
+  private log(...[level, message, fields]: Parameters<HostContextShape['$log']>): void {
+    const { logger, pluginId } = this.options;
+    const { allowed, droppedBefore } = this.options.logLimiter.take();
+    if (!allowed) return;
+    if (droppedBefore > 0) logger.warn('provider log records dropped (rate limit)', { plugin: pluginId, dropped: droppedBefore });
+    const max = this.options.maxLogMessageChars;
+    const text = message.length > max ? `${message.slice(0, max)}… [${message.length - max} more characters cut]` : message;
+    logger[level](text, { plugin: pluginId, ...(fields === undefined ? {} : { fields }) });
   }
 }
 

@@ -16,6 +16,7 @@ const BOXED = 16;
 const BEGIN = new Set(['o', 'A', 'a', ';', "'"]);
 const END = new Set(['{', '$', '@', ':', ',']);
 
+// long: one flat loop over V8's serialization tags with its cursor, cost and depth in locals: it runs on every worker message, and helpers would pass that state around
 export function scanSerializedValue(bytes: Uint8Array, maxDecodedBytes: number, maxDepth: number): SerializedValueFault | undefined {
   let at = 0;
   let cost = 0;

@@ -2,6 +2,7 @@
 // prints plain text, with every place an author adapts to the real CLI marked `ADAPT`.
 import type { ScaffoldNames } from './scaffold-names.js';
 
+// long: one template literal: the generated adapter, read as it will be written
 export function adapterTemplate(names: ScaffoldNames): string {
   const { adapterClass, command } = names;
   return `// Adapts the \`${command}\` command-line tool to svc: terminal sessions run it interactively, queries

@@ -4,6 +4,7 @@ import type { ScaffoldNames } from './scaffold-names.js';
 // Spelled apart: the build refuses a script bundle whose text holds the module-only expression.
 const IMPORT_META = ['import', 'meta'].join('.');
 
+// long: one template literal: the generated test file, read as it will be written
 export function adapterTestTemplate(names: ScaffoldNames): string {
   const { adapterClass, adapterModule, command } = names;
   const cliPath = `/usr/local/bin/${command}`;

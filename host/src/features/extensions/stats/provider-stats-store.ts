@@ -103,16 +103,37 @@ export class ProviderStatsStore {
 
   /** One provider's figures over the kept window. */
   read(id: string, now: Date = new Date()): ProviderStats {
-    const db = this.db;
     const sinceDate = new Date(now.getTime() - STATS_KEPT_DAYS * 86_400_000);
     const since = hourOf(sinceDate);
-    const rows = db
+    const methods = this.methodStats(id, since);
+    const sum = (key: 'cancelled' | 'timeouts' | 'crashes') => methods.reduce((total, m) => total + m[key], 0);
+    const memory = this.db.prepare('SELECT isolation, heap_used, rss, at FROM provider_memory WHERE extension_id = ?').get(id) as
+      | { isolation: string; heap_used: number; rss: number | null; at: string }
+      | undefined;
+    return {
+      id,
+      since: sinceDate.toISOString(),
+      methods,
+      errorsByCode: this.errorsByCode(id, since),
+      cancellations: sum('cancelled'),
+      deadlines: sum('timeouts'),
+      crashes: sum('crashes'),
+      activation: this.activation(id, since),
+      memory: memory ? { isolation: memory.isolation, heapUsedBytes: Number(memory.heap_used), rssBytes: memory.rss === null ? null : Number(memory.rss), at: memory.at } : null,
+      recentErrors: this.recentErrors(id),
+      permissionUse: this.permissionUse(id, since),
+    };
+  }
+
+  /** Calls, failures and latency quantiles per adapter method since `since`. */
+  private methodStats(id: string, since: string): MethodStats[] {
+    const rows = this.db
       .prepare(
         `SELECT method, SUM(calls) AS calls, SUM(errors) AS errors, SUM(cancelled) AS cancelled, SUM(timeouts) AS timeouts, SUM(crashes) AS crashes, MAX(max_ms) AS max_ms
          FROM provider_call_stats WHERE extension_id = ? AND hour >= ? GROUP BY method ORDER BY method`,
       )
       .all(id, since) as Array<{ method: string; calls: number; errors: number; cancelled: number; timeouts: number; crashes: number; max_ms: number }>;
-    const buckets = db
+    const buckets = this.db
       .prepare('SELECT method, bucket, SUM(count) AS count FROM provider_call_latency WHERE extension_id = ? AND hour >= ? GROUP BY method, bucket')
       .all(id, since) as Array<{ method: string; bucket: number; count: number }>;
     const histograms = new Map<string, Map<number, number>>();
@@ -121,7 +142,7 @@ export class ProviderStatsStore {
       histogram.set(Number(row.bucket), Number(row.count));
       histograms.set(row.method, histogram);
     }
-    const methods = rows.map((row): MethodStats => {
+    return rows.map((row): MethodStats => {
       const histogram = histograms.get(row.method) ?? new Map<number, number>();
       const maxMs = Number(row.max_ms);
       const round = (ms: number | undefined) => (ms === undefined ? null : Math.round(ms * 10) / 10);
@@ -137,13 +158,21 @@ export class ProviderStatsStore {
         maxMs: Number(row.calls) > 0 ? round(maxMs) : null,
       };
     });
+  }
+
+  private errorsByCode(id: string, since: string): Record<string, number> {
     const errorsByCode: Record<string, number> = {};
-    for (const row of db
+    for (const row of this.db
       .prepare('SELECT code, SUM(count) AS count FROM provider_error_counts WHERE extension_id = ? AND hour >= ? GROUP BY code ORDER BY code')
       .all(id, since) as Array<{ code: string; count: number }>) {
       errorsByCode[row.code] = Number(row.count);
     }
-    const activation = db
+    return errorsByCode;
+  }
+
+  /** How often and how fast the provider was loaded since `since`; null when it was not. */
+  private activation(id: string, since: string): ProviderStats['activation'] {
+    const activation = this.db
       .prepare(
         `SELECT SUM(count) AS count, SUM(total_ms) AS total_ms, MAX(max_ms) AS max_ms,
            (SELECT last_ms FROM provider_activations WHERE extension_id = ?1 AND hour >= ?2 ORDER BY last_at DESC LIMIT 1) AS last_ms,
@@ -151,40 +180,23 @@ export class ProviderStatsStore {
          FROM provider_activations WHERE extension_id = ?1 AND hour >= ?2`,
       )
       .get(id, since) as { count: number | null; total_ms: number; max_ms: number; last_ms: number; last_at: string };
-    const memory = db.prepare('SELECT isolation, heap_used, rss, at FROM provider_memory WHERE extension_id = ?').get(id) as
-      | { isolation: string; heap_used: number; rss: number | null; at: string }
-      | undefined;
-    const recentErrors = (
-      db.prepare('SELECT at, method, code, message FROM provider_recent_errors WHERE extension_id = ? ORDER BY id DESC LIMIT ?').all(id, RECENT_ERRORS_KEPT) as Array<{
-        at: string;
-        method: string;
-        code: string;
-        message: string;
-      }>
-    ).map((row) => ({ at: row.at, method: row.method, code: row.code, message: row.message }));
-    const permissionUse = (
-      db
-        .prepare('SELECT permission, SUM(calls) AS calls, MAX(last_at) AS last_at FROM permission_use WHERE extension_id = ? AND hour >= ? GROUP BY permission ORDER BY permission')
-        .all(id, since) as Array<{ permission: string; calls: number; last_at: string }>
-    ).map((row) => ({ permission: row.permission, calls: Number(row.calls), lastAt: row.last_at }));
-    const sum = (key: 'cancelled' | 'timeouts' | 'crashes') => methods.reduce((total, m) => total + m[key], 0);
     const activations = Number(activation.count ?? 0);
-    return {
-      id,
-      since: sinceDate.toISOString(),
-      methods,
-      errorsByCode,
-      cancellations: sum('cancelled'),
-      deadlines: sum('timeouts'),
-      crashes: sum('crashes'),
-      activation:
-        activations > 0
-          ? { count: activations, lastMs: round1(activation.last_ms), meanMs: round1(activation.total_ms / activations), maxMs: round1(activation.max_ms), lastAt: activation.last_at }
-          : null,
-      memory: memory ? { isolation: memory.isolation, heapUsedBytes: Number(memory.heap_used), rssBytes: memory.rss === null ? null : Number(memory.rss), at: memory.at } : null,
-      recentErrors,
-      permissionUse,
-    };
+    if (activations === 0) return null;
+    return { count: activations, lastMs: round1(activation.last_ms), meanMs: round1(activation.total_ms / activations), maxMs: round1(activation.max_ms), lastAt: activation.last_at };
+  }
+
+  private recentErrors(id: string): ProviderStats['recentErrors'] {
+    const rows = this.db
+      .prepare('SELECT at, method, code, message FROM provider_recent_errors WHERE extension_id = ? ORDER BY id DESC LIMIT ?')
+      .all(id, RECENT_ERRORS_KEPT) as Array<{ at: string; method: string; code: string; message: string }>;
+    return rows.map((row) => ({ at: row.at, method: row.method, code: row.code, message: row.message }));
+  }
+
+  private permissionUse(id: string, since: string): ProviderStats['permissionUse'] {
+    const rows = this.db
+      .prepare('SELECT permission, SUM(calls) AS calls, MAX(last_at) AS last_at FROM permission_use WHERE extension_id = ? AND hour >= ? GROUP BY permission ORDER BY permission')
+      .all(id, since) as Array<{ permission: string; calls: number; last_at: string }>;
+    return rows.map((row) => ({ permission: row.permission, calls: Number(row.calls), lastAt: row.last_at }));
   }
 
   /** Everything recorded of a provider, when it is uninstalled. */
