@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { describe, expect, test } from 'vitest';
-import { defineOperation } from '../../host/src/operations/index.js';
-import { CapabilityDefinition, MCP_OPERATIONS, MCP_PROFILES, parseMcpProfile } from '../../host/src/adapters/mcp/index.js';
+import { defineOperation } from '../../host/src/operation-framework/index.js';
+import { CapabilityDefinition, MCP_PROFILES, parseMcpProfile } from '../../host/src/adapters/mcp/index.js';
+import { ALL_OPERATIONS } from '../../host/src/app/all-operations.js';
+
+const MCP_OPERATIONS = ALL_OPERATIONS.list();
 
 const op = (name: string, group: string, readOnly = true) =>
   defineOperation({ name, group, description: name, readOnly, runsIn: 'any', input: z.object({}), output: z.object({}), handler: () => ({}) });
@@ -11,17 +14,23 @@ describe('the capability definition', () => {
     expect(() => new CapabilityDefinition([op('frobnicate', 'widgets')])).toThrow('group "widgets", which the capability definition does not place');
   });
 
-  test('refuses a profile naming a tool that is not declared', () => {
-    expect(() => new CapabilityDefinition([op('list_tasks', 'task')])).toThrow(/profile (task|gateway-query) names tool \w+, which is not declared/);
+  test('refuses an operation that names a profile that does not exist', () => {
+    const stray = defineOperation({ ...op('list_tasks', 'task'), mcp: { alsoIn: ['gateway-querry'] } });
+    expect(() => new CapabilityDefinition([stray])).toThrow('operation list_tasks names MCP profile "gateway-querry", which does not exist');
   });
 
-  test('keeps connections, hooks and extension consent out of MCP and every other operation in full', () => {
+  test('an operation whose declaration says it is no tool is none, whatever its group', () => {
+    const definition = new CapabilityDefinition([op('list_tasks', 'task'), defineOperation({ ...op('get_board', 'task'), mcp: false })]);
+    expect(definition.all().map((tool) => tool.name)).toEqual(['list_tasks']);
+  });
+
+  test('keeps connections, hooks, extension consent, tokens and the notification center out of MCP and every other operation in full', () => {
     const definition = new CapabilityDefinition(MCP_OPERATIONS);
     const names = definition.toolsOf('full').map((tool) => tool.name);
-    expect(names).not.toContain('create_connection');
-    expect(names).not.toContain('report_stop_hook');
-    expect(names).not.toContain('enable_extension');
-    expect(names.length).toBe(MCP_OPERATIONS.filter((o) => !['connection', 'hooks', 'extension'].includes(o.group)).length);
+    for (const name of ['create_connection', 'report_stop_hook', 'enable_extension', 'create_mcp_token', 'list_harness_messages', 'create_gateway', 'get_board', 'send_review_comments', 'report_capability_completion']) {
+      expect(names).not.toContain(name);
+    }
+    expect(names.length).toBe(MCP_OPERATIONS.filter((o) => o.mcp !== false).length);
   });
 
   test("the task profile (a Workbench's terminal) offers the gateway tools the Workbench calls, and no other gateway tool", () => {

@@ -6,7 +6,7 @@
 // own handler (projects, knowledge, search, daily reports) are listed in SCOPED_IN_HANDLER.
 import { SvcError } from '@svc-org/ai-sdk';
 import type { HostServices } from '../../../host/src/host-services.js';
-import { scopesAllow, type ProjectScope } from '../../../host/src/operations/index.js';
+import { scopesAllow, type ProjectScope } from '../../../host/src/operation-framework/index.js';
 
 type Row = Record<string, unknown>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperation } from '../../../host/src/operations/index.js';
+import { defineOperation } from '../../../host/src/operation-framework/index.js';
 import { MessageTextField } from '../operations/harness-schemas.js';
 import { identifyFromChat } from './identify-from-chat.js';
 import { InboundFields } from './inbound-fields.js';
@@ -10,6 +10,8 @@ import { requireTrustedChat } from './sender-policy.js';
 export const routeGatewayQuery = defineOperation({
   name: 'route_gateway_query',
   group: 'gateway',
+  // The read-only query bridge: one routed query and bounded project reads.
+  mcp: { alsoIn: ['gateway-query'] },
   description:
     'One read-only call for a question from a trusted group (NON_OWNER senders too): checks the chat is authorized, resolves the project only among those ' +
     'the channel may see, and returns a short context to answer from. Creates no inbound, session, Workbench event or task.',

@@ -8,7 +8,7 @@ import {
   type OperationCaller,
   type OperationInvokerOptions,
   type OperationProgress,
-} from '../../operations/index.js';
+} from '../../operation-framework/index.js';
 import { activeChannels, GATEWAY_CREDENTIAL_ENV } from '../../../../harness/src/feature.js';
 import { withinScope } from '../../../../harness/src/feature.js';
 import type { McpProfile } from '../../../../harness/src/feature.js';

@@ -18,7 +18,7 @@ import {
   uninstallExtension,
   updateExtension,
 } from '../../operations/extension/index.js';
-import type { AnyOperation } from '../../operations/index.js';
+import type { AnyOperation } from '../../operation-framework/index.js';
 import type { CliCommand, CliRun } from '../../adapters/cli/cli-command.js';
 
 const raw = (group: string, name: string, description: string, usage: string, examples: string[], run: (run: CliRun) => Promise<number>): CliCommand => ({
@@ -119,7 +119,8 @@ export const HOST_COMMANDS: CliCommand[] = [
         }
         // host/bin/svc.cjs starts the MCP server's own, smaller bundle; this door is for in-process use.
         const { runMcpServer } = await import('../../adapters/mcp/run-mcp-server.js');
-        return runMcpServer({ stdin: run.io.stdin, stdout: run.io.stdout, stderr: run.io.stderr, env: run.io.env }, run.signal, run.args);
+        const operations = async () => (await import('../all-operations.js')).ALL_OPERATIONS.list();
+        return runMcpServer({ stdin: run.io.stdin, stdout: run.io.stdout, stderr: run.io.stderr, env: run.io.env }, run.signal, run.args, operations);
       },
     ),
     plugins: true,

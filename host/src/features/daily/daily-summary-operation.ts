@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperation } from '../../operations/framework.js';
+import { defineOperation } from '../../operation-framework/index.js';
 import { DailyScopeFields, TaskBriefSchema, dailyScope, placeholders, toTaskBrief } from './daily-scope.js';
 
 const ExecutionBrief = z.object({ id: z.number(), taskId: z.number(), status: z.string(), providerId: z.string(), startedAt: z.string(), endedAt: z.string().nullable() });

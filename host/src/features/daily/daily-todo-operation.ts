@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperation } from '../../operations/framework.js';
+import { defineOperation } from '../../operation-framework/index.js';
 import { DailyScopeFields, TaskBriefSchema, dailyScope, placeholders, toTaskBrief } from './daily-scope.js';
 
 const Attention = z.object({ task: TaskBriefSchema, reason: z.enum(['waiting_for_person', 'last_run_failed', 'in_review']), executionId: z.number().nullable() });

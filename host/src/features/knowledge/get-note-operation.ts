@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperation, IdSchema } from '../../operations/framework.js';
+import { defineOperation, IdSchema } from '../../operation-framework/index.js';
 import { NOTE_RECORD } from './knowledge-records.js';
 import { NoteSchema } from './note-store.js';
 import { ProjectKnowledge } from './project-knowledge.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperation, IdSchema, listOf } from '../../operations/framework.js';
+import { defineOperation, IdSchema, listOf } from '../../operation-framework/index.js';
 import { AssetSchema } from './asset-store.js';
 import { ProjectKnowledge } from './project-knowledge.js';
 

@@ -1,6 +1,5 @@
 import { ExecutionListFilterSchema, ExecutionSchema } from '../../features/domain/index.js';
-import { defineOperation } from '../define-operation.js';
-import { listOf } from '../list-of.js';
+import { defineOperation, listOf } from '../../operation-framework/index.js';
 
 export const listExecutions = defineOperation({
   name: 'list_executions',

@@ -1,9 +1,6 @@
 import { z } from 'zod';
 import { ProjectSchema } from '../../features/domain/index.js';
-import { defineOperation } from '../define-operation.js';
-import { listOf } from '../list-of.js';
-import { projectInScope } from '../project-scope.js';
-import { RefSchema } from '../ref-schema.js';
+import { defineOperation, listOf, projectInScope, RefSchema } from '../../operation-framework/index.js';
 
 export const listProjects = defineOperation({
   name: 'list_projects',

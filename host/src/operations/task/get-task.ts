@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { openApprovalCounts, taskViews, TaskViewSchema } from '../../features/lifecycle/index.js';
 import { WorktreeStore } from '../../features/worktrees/worktree-store.js';
-import { defineOperation } from '../define-operation.js';
-import { IdSchema } from '../id-schema.js';
+import { defineOperation, IdSchema } from '../../operation-framework/index.js';
 
 export const getTask = defineOperation({
   name: 'get_task',

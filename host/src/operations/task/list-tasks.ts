@@ -2,10 +2,7 @@ import { z } from 'zod';
 import { spelledEnum, TASK_STATUSES } from '../../features/domain/index.js';
 import { openApprovalCounts, taskViews, TaskViewSchema } from '../../features/lifecycle/index.js';
 import { WorktreeStore } from '../../features/worktrees/worktree-store.js';
-import { defineOperation } from '../define-operation.js';
-import { IdSchema } from '../id-schema.js';
-import { listOf } from '../list-of.js';
-import { RefSchema } from '../ref-schema.js';
+import { defineOperation, IdSchema, listOf, RefSchema } from '../../operation-framework/index.js';
 
 export const listTasks = defineOperation({
   name: 'list_tasks',

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { defineOperation } from '../define-operation.js';
-import { listOf } from '../list-of.js';
+import { defineOperation, listOf } from '../../operation-framework/index.js';
 import { liveTerminals } from './live-terminals.js';
 import { TerminalSummarySchema } from './terminal-schemas.js';
 

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { WorkspaceSchema } from '../../features/domain/index.js';
-import { defineOperation } from '../define-operation.js';
-import { listOf } from '../list-of.js';
+import { defineOperation, listOf } from '../../operation-framework/index.js';
 
 export const listWorkspaces = defineOperation({
   name: 'list_workspaces',

@@ -24,6 +24,20 @@ export interface OperationHttpRoute {
   refuseLocations?: boolean;
 }
 
+/**
+ * How an operation is an MCP tool. Its group's surface (core, terminal, messaging, …) places it in the
+ * profiles that take that surface (host/src/adapters/mcp/capability-definition.ts); these name the
+ * profiles where it departs from that. Profile names are checked when the MCP view is built.
+ */
+export interface OperationMcp {
+  /** Profiles that offer it though they do not take its surface. */
+  alsoIn?: readonly string[];
+  /** Profiles that never offer it though they take its surface. */
+  notIn?: readonly string[];
+  /** Profiles that offer it only for a named chat sender (platform, chatId, senderId), whom the handler checks. */
+  senderOnlyIn?: readonly string[];
+}
+
 export interface Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
   /** snake_case; the MCP tool name (docs/mcp-tools.md). */
   name: string;
@@ -41,6 +55,11 @@ export interface Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType 
   input: I;
   output: O;
   http?: OperationHttpRoute;
+  /**
+   * Its MCP tool (see OperationMcp); `false`: it is none (a person's own door, a hook's, the service's
+   * timer's, or an internal route's). Left out: a tool of the profiles its group's surface places it in.
+   */
+  mcp?: OperationMcp | false;
   /**
    * An input field that names the caller's own task: filled from the caller's task (a task
    * terminal's `svc mcp`) when left out, refused when it names another, before the operation runs

@@ -1,7 +1,7 @@
 // The operation layer (declaring, registering and invoking an operation, and the caller policy): what a
 // feature needs to declare its operations, without evaluating any declaration.
 export { decodeStringInput } from './decode-string-input.js';
-export { defineOperation, type AnyOperation, type Operation, type OperationHttpRoute, type OperationPlacement } from './define-operation.js';
+export { defineOperation, type AnyOperation, type Operation, type OperationHttpRoute, type OperationMcp, type OperationPlacement } from './define-operation.js';
 export { IdSchema } from './id-schema.js';
 export { listOf } from './list-of.js';
 export type { OperationCaller, OperationContext, OperationProgress, OperationServices, OperationTerminals, ProjectScope } from './operation-context.js';
@@ -11,4 +11,5 @@ export { OperationInvoker, type OperationInvokerOptions, type OperationPolicy, t
 export { taskProjectScope, taskReach, type TaskReachOptions } from './caller-reach.js';
 export type { OperationReach, ReachedRecord, RecordKind, RecordResolver } from './operation-reach.js';
 export { OperationRegistry } from './operation-registry.js';
+export { operationsOf } from './operations-of.js';
 export { RefSchema } from './ref-schema.js';
