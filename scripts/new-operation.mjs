@@ -36,7 +36,7 @@ if (readFileSync(tableFile, 'utf8').includes(`'${commandName}'`)) refuse(`svc ${
 
 // Everything is computed before anything is written: a refusal changes nothing.
 const declaration = `import { z } from 'zod';
-import { defineOperation } from '../define-operation.js';
+import { defineOperation } from '../../operation-framework/index.js';
 
 export const ${exportName} = defineOperation({
   name: '${operationName}',
@@ -46,6 +46,9 @@ export const ${exportName} = defineOperation({
   runsIn: 'any',
   // The input fields that name a record, each with its kind (caller-reach.ts): none yet.
   reach: { names: {} },
+  // How a channel-scoped caller (the gateway profiles) stays within its projects: a read of the core
+  // group is a tool of those profiles, so it says so (read-scope.ts); this answer names no project.
+  readScope: { inHandler: 'names no project record' },
   input: z.object({}).strict(),
   output: z.object({}),
   http: { method: 'GET', path: '/api/${group}-${name}' },
@@ -101,7 +104,7 @@ process.stdout.write(`added ${operationName}: svc ${commandName}, GET /api/${gro
 files: host/src/operations/${group}/${fileName}.ts, host/src/operations/${group}/index.ts, host/src/adapters/cli/commands/${group}-commands.ts, host/src/app/cli/command-table.ts, docs/mcp-tools.md
 still yours to decide (docs/ARCHITECTURE.md, "An operation"):
   - its input, output and handler; \`reach\` for each input field that names a record
-  - the gateway read scope: an entry in harness/src/mcp/gateway-read-scope.ts and a case in test/security/gateway-read-scope.test.ts
+  - its \`readScope\` (how a gateway caller stays within its channel's projects) and a case in test/security/gateway-read-scope.test.ts
   - its name in the profiles' pinned lists in harness/test/mcp-server.test.ts
   - a test that drives svc ${commandName}
 `);

@@ -16,6 +16,7 @@ export const diagnoseGatewayRequest = defineOperation({
     'request by inboundId or by its platform, chat and message id.',
   readOnly: true,
   runsIn: 'any',
+  readScope: { inHandler: 'OWNER of the chat only, one named request' },
   reach: { taskCaller: 'refused' },
   input: z
     .object({

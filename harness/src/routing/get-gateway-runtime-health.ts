@@ -15,6 +15,7 @@ export const getGatewayRuntimeHealth = defineOperation({
     'failed or are stuck in routing. Each unhealthy gateway and stuck request comes with its last log lines (redacted, at most five, cut short).',
   readOnly: true,
   runsIn: 'any',
+  readScope: { inHandler: 'gateway health and counts: no project records' },
   reach: { taskCaller: 'refused' },
   input: z.object({}).strict(),
   output: z.object({

@@ -17,6 +17,7 @@ export const observeGatewayMaintenance = defineOperation({
     'ones (an expired routing lease or batch claim, a batch delivered but not acknowledged for a day). Compacts nothing.',
   readOnly: true,
   runsIn: 'any',
+  readScope: { inHandler: 'counts of gateway rows: no project records' },
   reach: { taskCaller: 'refused' },
   input: z.object({}).strict(),
   output: z.object({ inbound: Counts, batches: Counts, pendingEvents: z.number(), observedAt: z.string() }),

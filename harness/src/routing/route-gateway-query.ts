@@ -17,6 +17,7 @@ export const routeGatewayQuery = defineOperation({
     'the channel may see, and returns a short context to answer from. Creates no inbound, session, Workbench event or task.',
   readOnly: true,
   runsIn: 'any',
+  readScope: { inHandler: "resolves the project only among the channel's" },
   reach: { taskCaller: 'refused' },
   input: z.object({ ...InboundFields, text: MessageTextField, project: z.string().min(1).max(200).optional() }).strict(),
   output: z.object({

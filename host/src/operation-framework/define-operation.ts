@@ -3,6 +3,7 @@
 import type { z } from 'zod';
 import type { OperationReach } from './operation-reach.js';
 import type { OperationContext } from './operation-context.js';
+import type { OperationReadScope } from './read-scope.js';
 
 /**
  * Where an operation may run: anywhere the database is, only inside `svc serve` (live PTYs), or in
@@ -72,6 +73,11 @@ export interface Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType 
    * caller may not call it. Every MCP tool declares it: without it a task-bound caller is refused.
    */
   reach?: OperationReach;
+  /**
+   * How a read keeps a channel-scoped caller (the gateway-side MCP profiles) within its channel's
+   * projects (read-scope.ts). Every read-only tool of those profiles declares it.
+   */
+  readScope?: OperationReadScope;
   handler(input: z.output<I>, ctx: OperationContext): Promise<z.input<O>> | z.input<O>;
 }
 

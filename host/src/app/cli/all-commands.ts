@@ -7,7 +7,6 @@ import { LABEL_COMMANDS } from '../../adapters/cli/commands/label-commands.js';
 import { PROJECT_COMMANDS } from '../../adapters/cli/commands/project-commands.js';
 import { TASK_COMMANDS } from '../../adapters/cli/commands/task-commands.js';
 import { WORKSPACE_COMMANDS } from '../../adapters/cli/commands/workspace-commands.js';
-import { HOST_OPERATIONS } from '../../host-operations.js';
 import { APPROVAL_COMMANDS } from './approval-commands.js';
 import { GATEWAY_COMMANDS } from './gateway-commands.js';
 import { HARNESS_COMMANDS } from './harness-commands.js';

@@ -12,6 +12,7 @@ export const dailySummary = defineOperation({
     'Optionally one workspace or project. Read from the database; no model.',
   readOnly: true,
   runsIn: 'any',
+  readScope: { inHandler: 'its report covers only projects in scope (dailyScope)' },
   reach: { names: { workspaceId: 'workspace', projectId: 'project' } },
   input: z
     .object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date is YYYY-MM-DD').optional(), ...DailyScopeFields })

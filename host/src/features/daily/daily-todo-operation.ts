@@ -12,6 +12,7 @@ export const dailyTodo = defineOperation({
     'Optionally one workspace or project.',
   readOnly: true,
   runsIn: 'any',
+  readScope: { inHandler: 'its report covers only projects in scope (dailyScope)' },
   reach: { names: { workspaceId: 'workspace', projectId: 'project' } },
   input: z.object({ ...DailyScopeFields, limit: z.number().int().min(1).max(500).default(50) }).strict(),
   output: z.object({ needsAttention: z.array(Attention), inProgress: z.array(TaskBriefSchema), todo: z.array(TaskBriefSchema) }),

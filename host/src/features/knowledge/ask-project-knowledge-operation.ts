@@ -15,6 +15,7 @@ export const askProjectKnowledge = defineOperation({
     'Returns the facts and the best passages with their source; compose the answer from them and cite the paths.',
   readOnly: true,
   runsIn: 'any',
+  readScope: { inHandler: 'assertProjectInScope in its handler' },
   reach: { names: { projectId: 'project' } },
   input: z
     .object({

@@ -10,6 +10,7 @@ export const getAsset = defineOperation({
   description: 'One project asset (link, file or snippet) by its id.',
   readOnly: true,
   runsIn: 'any',
+  readScope: { after: (output, scope) => (scope.project(output.projectId), output) },
   reach: { names: { assetId: ASSET_RECORD } },
   input: z.object({ assetId: IdSchema }).strict(),
   output: AssetSchema,

@@ -10,6 +10,7 @@ export const getNote = defineOperation({
   description: 'One project note by its id.',
   readOnly: true,
   runsIn: 'any',
+  readScope: { after: (output, scope) => (scope.project(output.projectId), output) },
   reach: { names: { noteId: NOTE_RECORD } },
   input: z.object({ noteId: IdSchema }).strict(),
   output: NoteSchema,

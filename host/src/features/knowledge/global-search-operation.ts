@@ -12,6 +12,7 @@ export const globalSearch = defineOperation({
     'Hits are ranked best first, with the matching passage.',
   readOnly: true,
   runsIn: 'any',
+  readScope: { inHandler: 'searches only projects in scope' },
   reach: { names: { workspaceId: 'workspace', projectId: 'project' } },
   input: z
     .object({

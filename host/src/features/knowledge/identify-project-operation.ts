@@ -21,6 +21,7 @@ export const identifyProject = defineOperation({
     'over projects, tasks, notes, facts and repository files. `project` is set only when the answer is unique; otherwise read `candidates`.',
   readOnly: true,
   runsIn: 'any',
+  readScope: { inHandler: 'places, searches and names only projects in scope' },
   reach: { names: {} },
   input: z
     .object({

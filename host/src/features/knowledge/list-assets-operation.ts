@@ -9,6 +9,7 @@ export const listAssets = defineOperation({
   description: 'The named links, files and snippets a project keeps at hand, by name; manage_assets writes them.',
   readOnly: true,
   runsIn: 'any',
+  readScope: { before: (input, scope) => scope.project(input.projectId) },
   reach: { names: { projectId: 'project' } },
   input: z.object({ projectId: IdSchema }).strict(),
   output: listOf(AssetSchema),

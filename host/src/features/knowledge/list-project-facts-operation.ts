@@ -9,6 +9,7 @@ export const listProjectFacts = defineOperation({
   description: "A project's key/value facts (\"test command\" = \"pnpm test\"), by key; manage_project_facts writes them.",
   readOnly: true,
   runsIn: 'any',
+  readScope: { before: (input, scope) => scope.project(input.projectId) },
   reach: { names: { projectId: 'project' } },
   input: z.object({ projectId: IdSchema }).strict(),
   output: listOf(FactSchema),

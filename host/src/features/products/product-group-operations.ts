@@ -1,6 +1,6 @@
 // Product groups (projects that make one product): declared operations.
 import { z } from 'zod';
-import { defineOperation, IdSchema, listOf, type OperationContext, type RecordResolver } from '../../operation-framework/index.js';
+import { defineOperation, IdSchema, listOf, type OperationContext, type ReadScopeView, type RecordResolver, type ScopedRow } from '../../operation-framework/index.js';
 import { ProductGroupSchema, ProductGroupStore } from './product-group-store.js';
 
 const Name = z.string().trim().min(1).max(100);
@@ -9,12 +9,19 @@ const store = (ctx: OperationContext) => new ProductGroupStore(ctx.services.db, 
 /** The workspace of the product group an input names (a group spans projects, so a task reaches it only read, through its workspace). */
 const PRODUCT_GROUP_RECORD: RecordResolver = (services, id) => ({ workspaceId: new ProductGroupStore(services.db, services.domain).get(Number(id)).workspaceId });
 
+/** A group as a channel-scoped caller sees it: only the projects of its scope. */
+const groupInScope = (group: ScopedRow, scope: ReadScopeView): ScopedRow => ({ ...group, projectIds: (group.projectIds as number[]).filter((id) => scope.visibleProject(id)) });
+
 export const listProductGroups = defineOperation({
   name: 'list_product_groups',
   group: 'product_group',
   description: 'List product groups (projects that make one product), optionally of one workspace, with their project ids.',
   readOnly: true,
   runsIn: 'any',
+  readScope: {
+    before: (input, scope) => scope.workspace(input.workspaceId),
+    after: (output, scope) => ({ ...output, items: (output.items as ScopedRow[]).filter((item) => scope.workspaceVisible(item.workspaceId as number)).map((item) => groupInScope(item, scope)) }),
+  },
   reach: { names: { workspaceId: 'workspace' } },
   input: z.object({ workspaceId: IdSchema.optional() }).strict(),
   output: listOf(ProductGroupSchema),
@@ -28,6 +35,7 @@ export const getProductGroup = defineOperation({
   description: 'Show one product group with its project ids.',
   readOnly: true,
   runsIn: 'any',
+  readScope: { after: (output, scope) => (scope.workspace(output.workspaceId), groupInScope(output, scope)) },
   reach: { names: { id: PRODUCT_GROUP_RECORD } },
   input: z.object({ id: IdSchema }).strict(),
   output: ProductGroupSchema,

@@ -11,6 +11,7 @@ export const getTaskDefaults = defineOperation({
     description: "A project's task defaults: the connection and model start_task_execution uses when you name none (null = no default).",
     readOnly: true,
     runsIn: 'any',
+    readScope: { before: (input, scope) => scope.project(input.projectId) },
     reach: { names: { projectId: 'project' } },
     input: z.object({ projectId: RefSchema }).strict(),
     output: TaskDefaultsSchema,

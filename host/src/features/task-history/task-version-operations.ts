@@ -11,6 +11,7 @@ export const listTaskVersions = defineOperation({
   description: "A task's history: every version of its title, description and status, oldest first (version 1 is how it was created).",
   readOnly: true,
   runsIn: 'any',
+  readScope: { before: (input, scope) => scope.task(input.taskId) },
   reach: { names: { taskId: 'task' } },
   input: z.object({ taskId: IdSchema }).strict(),
   output: listOf(TaskVersionSchema),

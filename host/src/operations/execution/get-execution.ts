@@ -8,6 +8,7 @@ export const getExecution = defineOperation({
   description: 'Show one execution: its connection, session, process and how it ended.',
   readOnly: true,
   runsIn: 'any',
+  readScope: { after: (output, scope) => (scope.task(output.taskId), output) },
   reach: { names: { id: 'execution' } },
   input: z.object({ id: IdSchema }).strict(),
   output: ExecutionSchema,

@@ -8,6 +8,7 @@ export const getLabel = defineOperation({
   description: 'Show one label, by id.',
   readOnly: true,
   runsIn: 'any',
+  readScope: { after: (output, scope) => (scope.project(output.projectId), output) },
   reach: { names: { id: 'label' } },
   input: z.object({ id: IdSchema }).strict(),
   output: LabelSchema,

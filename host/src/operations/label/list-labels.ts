@@ -8,6 +8,7 @@ export const listLabels = defineOperation({
   description: "List a project's labels.",
   readOnly: true,
   runsIn: 'any',
+  readScope: { before: (input, scope) => scope.project(input.projectId) },
   reach: { names: { projectId: 'project' } },
   input: z.object({ projectId: RefSchema }).strict(),
   output: listOf(LabelSchema),

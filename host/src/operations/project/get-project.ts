@@ -10,6 +10,7 @@ export const getProject = defineOperation({
   description: 'Show one project, by id or unique name.',
   readOnly: true,
   runsIn: 'any',
+  readScope: { inHandler: 'assertProjectInScope in its handler' },
   reach: { names: { id: 'project' } },
   input: z.object({ id: RefSchema }).strict(),
   output: ProjectSchema,

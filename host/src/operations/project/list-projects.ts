@@ -8,6 +8,7 @@ export const listProjects = defineOperation({
   description: 'List projects, all of them or those of one workspace.',
   readOnly: true,
   runsIn: 'any',
+  readScope: { inHandler: 'filters by projectInScope in its handler' },
   reach: { names: { workspaceId: 'workspace' } },
   input: z.object({ workspaceId: RefSchema.optional() }).strict(),
   output: listOf(ProjectSchema),

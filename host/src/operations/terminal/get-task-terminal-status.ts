@@ -10,6 +10,7 @@ export const getTaskTerminalStatus = defineOperation({
   description: "A task's terminal (state, attached viewers, keepalive) and its latest execution.",
   readOnly: true,
   runsIn: 'service',
+  readScope: { before: (input, scope) => scope.task(input.taskId) },
   reach: { names: { taskId: 'task' } },
   input: z.object({ taskId: IdSchema }).strict(),
   output: z.object({ taskId: z.number().int(), terminal: TerminalSummarySchema.nullable(), execution: ExecutionSchema.nullable() }),

@@ -8,6 +8,7 @@ export const getWorkspace = defineOperation({
   description: 'Show one workspace, by id or name.',
   readOnly: true,
   runsIn: 'any',
+  readScope: { after: (output, scope) => (scope.workspace(output.id), output) },
   reach: { names: { id: 'workspace' } },
   input: z.object({ id: RefSchema }).strict(),
   output: WorkspaceSchema,
