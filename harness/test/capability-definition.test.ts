@@ -4,7 +4,7 @@ import { defineOperation } from '../../host/src/operation-framework/index.js';
 import { CapabilityDefinition, MCP_PROFILES, parseMcpProfile } from '../../host/src/adapters/mcp/index.js';
 import { ALL_OPERATIONS } from '../../host/src/app/all-operations.js';
 
-const MCP_OPERATIONS = ALL_OPERATIONS.list();
+const OPERATIONS = ALL_OPERATIONS.list();
 
 const op = (name: string, group: string, readOnly = true) =>
   defineOperation({ name, group, description: name, readOnly, runsIn: 'any', input: z.object({}), output: z.object({}), handler: () => ({}) });
@@ -25,23 +25,23 @@ describe('the capability definition', () => {
   });
 
   test('keeps connections, hooks, extension consent, tokens and the notification center out of MCP and every other operation in full', () => {
-    const definition = new CapabilityDefinition(MCP_OPERATIONS);
+    const definition = new CapabilityDefinition(OPERATIONS);
     const names = definition.toolsOf('full').map((tool) => tool.name);
     for (const name of ['create_connection', 'report_stop_hook', 'enable_extension', 'create_mcp_token', 'list_harness_messages', 'create_gateway', 'get_board', 'send_review_comments', 'report_capability_completion']) {
       expect(names).not.toContain(name);
     }
-    expect(names.length).toBe(MCP_OPERATIONS.filter((o) => o.mcp !== false).length);
+    expect(names.length).toBe(OPERATIONS.filter((o) => o.mcp !== false).length);
   });
 
   test("the task profile (a Workbench's terminal) offers the gateway tools the Workbench calls, and no other gateway tool", () => {
-    const names = new CapabilityDefinition(MCP_OPERATIONS).toolsOf('task').map((tool) => tool.name);
+    const names = new CapabilityDefinition(OPERATIONS).toolsOf('task').map((tool) => tool.name);
     expect(names).toEqual(expect.arrayContaining(['complete_gateway_discussion', 'confirm_gateway_task_created', 'complete_gateway_work', 'ack_workbench_batch']));
     expect(names).not.toContain('route_gateway_message');
     expect(names).not.toContain('provision_remote_project');
   });
 
   test('the gateway profile sees no core or terminal tool that writes; reply_to_ask and answer_approval only for a named sender', () => {
-    const definition = new CapabilityDefinition(MCP_OPERATIONS);
+    const definition = new CapabilityDefinition(OPERATIONS);
     const writes = definition.toolsOf('gateway').filter((tool) => !tool.readOnly && !['gateway', 'operations'].includes(tool.group));
     expect(writes.map((tool) => tool.name).sort()).toEqual(['answer_approval', 'reply_to_ask']);
     for (const tool of ['reply_to_ask', 'answer_approval']) {
@@ -60,11 +60,11 @@ describe('the capability definition', () => {
 
 describe("a channel-scoped caller's reads", () => {
   test('every read-only tool of the gateway-side profiles says in its declaration how it stays within the channel', () => {
-    const definition = new CapabilityDefinition(MCP_OPERATIONS);
+    const definition = new CapabilityDefinition(OPERATIONS);
     const reads = new Set(['gateway', 'gateway-query'].flatMap((profile) => definition.toolsOf(profile as 'gateway').filter((tool) => tool.readOnly).map((tool) => tool.name)));
     const unplaced = [...reads].filter((name) => ALL_OPERATIONS.get(name)!.readScope === undefined);
     expect(unplaced).toEqual([]);
     // No rule on an operation such a caller cannot read: a rule says what it scopes.
-    expect(MCP_OPERATIONS.filter((op) => op.readScope !== undefined && !reads.has(op.name)).map((op) => op.name)).toEqual([]);
+    expect(OPERATIONS.filter((op) => op.readScope !== undefined && !reads.has(op.name)).map((op) => op.name)).toEqual([]);
   });
 });
