@@ -77,7 +77,7 @@ test('the operation it adds answers on the CLI, over HTTP and as an MCP tool', {
 });
 
 test('a name already taken is refused and nothing changes', () => {
-  const table = join(scratch, 'host/src/app/cli/command-table.ts');
+  const table = join(scratch, 'host/src/app/cli/command-names.ts');
   const before = readFileSync(table, 'utf8');
   const again = newOperation('task', 'count');
   expect(again.status).toBe(2);
