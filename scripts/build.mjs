@@ -127,12 +127,12 @@ const prebuiltToolListings = {
         root,
         // Imported, not import-declared: every module then initialises through esbuild's lazy wrapper,
         // as in the svc bundle (the host services import the extension machinery on use).
-        "const { MCP_OPERATIONS } = await import('./host/src/adapters/mcp/index.ts');\n" +
+        "const { ALL_OPERATIONS } = await import('./host/src/app/all-operations.ts');\n" +
           "const { toolListing } = await import('./host/src/adapters/mcp/create-mcp-server.ts');\n" +
           "const { CapabilityDefinition } = await import('./host/src/adapters/mcp/capability-definition.ts');\n" +
           "const { MCP_PROFILES, parseMcpProfile } = await import('./harness/src/feature.ts');\n" +
-          'export const listings = Object.fromEntries(MCP_OPERATIONS.map((operation) => [operation.name, toolListing(operation)]));\n' +
-          'const definition = new CapabilityDefinition(MCP_OPERATIONS);\n' +
+          'const definition = new CapabilityDefinition(ALL_OPERATIONS.list());\n' +
+          'export const listings = Object.fromEntries(definition.all().map((operation) => [operation.name, toolListing(operation)]));\n' +
           'export const profiles = { tools: Object.fromEntries(MCP_PROFILES.map((profile) => [profile, definition.toolsOf(profile).map((tool) => tool.name)])), unset: parseMcpProfile(undefined) };',
         'tool-listings',
       );
@@ -265,7 +265,7 @@ const hostEntries = {
   'provider-process': 'host/src/features/extensions/runtime/process-bootstrap.ts',
   // `svc mcp` has its own bundle: an MCP client starts it often and waits for it, so it loads only
   // the MCP server and the operations (host/bin/svc.cjs picks it).
-  mcp: 'host/src/adapters/mcp/main.ts',
+  mcp: 'host/src/app/mcp-main.ts',
   // The process that holds the task terminals' PTYs apart from `svc serve` (features/terminals/holder).
   'terminal-holder': 'host/src/features/terminals/holder/holder-main.ts',
 };

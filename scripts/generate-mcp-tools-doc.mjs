@@ -8,8 +8,9 @@ import { importSources } from './import-sources.mjs';
 const root = resolve(import.meta.dirname, '..');
 const { text } = await importSources(
   root,
-  "import { CapabilityDefinition, MCP_OPERATIONS, renderToolReference } from './host/src/adapters/mcp/index.ts';\n" +
-    'export const text = renderToolReference(new CapabilityDefinition(MCP_OPERATIONS));',
+  "import { CapabilityDefinition, renderToolReference } from './host/src/adapters/mcp/index.ts';\n" +
+    "import { ALL_OPERATIONS } from './host/src/app/all-operations.ts';\n" +
+    'export const text = renderToolReference(new CapabilityDefinition(ALL_OPERATIONS.list()));',
   'mcp-docs',
 );
 if (process.argv.includes('--print')) process.stdout.write(text);

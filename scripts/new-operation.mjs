@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `pnpm new:operation <group> <name>`: adds a read-only operation of a core group with its faces, as
 // docs/ARCHITECTURE.md ("An operation") says: the declaration in host/src/operations/<group>/, its
-// export, a CLI command `svc <group> <name>` in the group's command module, its name in the command
-// table, and docs/mcp-tools.md regenerated. It prints the steps that need a person's decision (who
+// export, a CLI command `svc <group> <name>` in the group's command module, the command names
+// (pnpm cli:index) and docs/mcp-tools.md regenerated. It prints the steps that need a person's decision (who
 // may call it: `reach` and the gateway read scope; the pinned test tables; its own test).
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -29,14 +29,14 @@ const operationName = `${name.replaceAll('-', '_')}_${group}`;
 const exportName = operationName.replace(/_([a-z])/g, (_, letter) => letter.toUpperCase());
 const fileName = `${name}-${group}`;
 const declarationFile = join(operationsDir, `${fileName}.ts`);
-const tableFile = join(root, 'host/src/app/cli/command-table.ts');
+const namesFile = join(root, 'host/src/app/cli/command-names.ts');
 const commandName = `${group} ${name}`;
 if (existsSync(declarationFile)) refuse(`${fileName}.ts exists already`, 'pick another name');
-if (readFileSync(tableFile, 'utf8').includes(`'${commandName}'`)) refuse(`svc ${commandName} exists already`, 'pick another name');
+if (readFileSync(namesFile, 'utf8').includes(`'${commandName}'`)) refuse(`svc ${commandName} exists already`, 'pick another name');
 
 // Everything is computed before anything is written: a refusal changes nothing.
 const declaration = `import { z } from 'zod';
-import { defineOperation } from '../define-operation.js';
+import { defineOperation } from '../../operation-framework/index.js';
 
 export const ${exportName} = defineOperation({
   name: '${operationName}',
@@ -46,6 +46,9 @@ export const ${exportName} = defineOperation({
   runsIn: 'any',
   // The input fields that name a record, each with its kind (caller-reach.ts): none yet.
   reach: { names: {} },
+  // How a channel-scoped caller (the gateway profiles) stays within its projects: a read of the core
+  // group is a tool of those profiles, so it says so (read-scope.ts); this answer names no project.
+  readScope: { inHandler: 'names no project record' },
   input: z.object({}).strict(),
   output: z.object({}),
   http: { method: 'GET', path: '/api/${group}-${name}' },
@@ -82,26 +85,17 @@ const command = `
   },`;
 commands = `${commands.slice(0, listEnd)}${command}${commands.slice(listEnd)}`;
 
-let table = readFileSync(tableFile, 'utf8');
-const loader = table.indexOf(`/${group}-commands.js')`);
-const names = table.lastIndexOf('commands: [', loader);
-const namesEnd = table.indexOf(']', names);
-if (loader < 0 || names < 0) refuse(`no entry for ${group}-commands.ts in the command table`, 'add the command by hand (docs/ARCHITECTURE.md)');
-const before = table.slice(0, namesEnd).trimEnd();
-const separator = before.endsWith(',') ? ' ' : ', ';
-table = `${before}${separator}'${commandName}'${before.endsWith(',') ? ',' : ''}${table.slice(before.length)}`;
-
 writeFileSync(declarationFile, declaration);
 writeFileSync(indexFile, index);
 writeFileSync(commandsFile, commands);
-writeFileSync(tableFile, table);
+execFileSync(process.execPath, [join(root, 'scripts/generate-command-names.mjs')], { cwd: root, stdio: 'inherit' });
 execFileSync(process.execPath, [join(root, 'scripts/generate-mcp-tools-doc.mjs')], { cwd: root, stdio: 'inherit' });
 
 process.stdout.write(`added ${operationName}: svc ${commandName}, GET /api/${group}-${name}, and the MCP tool of the ${group} group
-files: host/src/operations/${group}/${fileName}.ts, host/src/operations/${group}/index.ts, host/src/adapters/cli/commands/${group}-commands.ts, host/src/app/cli/command-table.ts, docs/mcp-tools.md
+files: host/src/operations/${group}/${fileName}.ts, host/src/operations/${group}/index.ts, host/src/adapters/cli/commands/${group}-commands.ts, host/src/app/cli/command-names.ts (generated), docs/mcp-tools.md (generated)
 still yours to decide (docs/ARCHITECTURE.md, "An operation"):
   - its input, output and handler; \`reach\` for each input field that names a record
-  - the gateway read scope: an entry in harness/src/mcp/gateway-read-scope.ts and a case in test/security/gateway-read-scope.test.ts
+  - its \`readScope\` (how a gateway caller stays within its channel's projects) and a case in test/security/gateway-read-scope.test.ts
   - its name in the profiles' pinned lists in harness/test/mcp-server.test.ts
   - a test that drives svc ${commandName}
 `);

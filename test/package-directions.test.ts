@@ -68,8 +68,9 @@ const TYPES_ONLY: Record<string, readonly string[]> = {
 const TESTS_ALSO: Record<string, readonly string[]> = {
   // The host's tests drive the composed host: the CLI's command table, `svc serve`, every operation's faces.
   host: ['host-app', 'host-mcp', 'harness'],
-  // The harness's tools are checked as the MCP adapter lists and describes them.
-  harness: ['host-mcp'],
+  // The harness's tools are checked as the one registry of operations (host/src/app/all-operations.ts)
+  // holds them and the MCP adapter lists and describes them.
+  harness: ['host-app', 'host-mcp'],
   // The README's example provider is checked with the installer's own manifest checks.
   sdk: ['extension-format'],
   // A provider's tests run the host's preflight against the provider.

@@ -1,5 +1,5 @@
 // The harness's entry point, the one module of the harness the host imports: the plugin the host
-// wires (its migrations, operations and their placement, MCP profiles, config keys, the ports it
+// wires (its migrations, operations, MCP profiles, config keys, the ports it
 // fills, and what `svc serve` starts), and what the host's CLI commands and MCP adapter present of it.
 export { harnessPlugin } from './plugin/harness-plugin.js';
 
@@ -32,9 +32,8 @@ export {
 export { createMcpToken, listMcpTokens, revokeMcpToken } from './mcp/tokens/index.js';
 
 // What the MCP adapter applies of the harness: its profiles, the gateway callers' credentials and
-// channels, the gateway profiles' read scope, and the MCP tokens of Streamable HTTP clients.
+// channels, and the MCP tokens of Streamable HTTP clients.
 export { MCP_PROFILES, parseMcpProfile, type McpProfile } from './mcp/mcp-profile.js';
 export { GATEWAY_CREDENTIAL_ENV, verifyGatewayCredential } from './gateways/index.js';
-export { SCOPED_IN_HANDLER, SCOPED_READS, withinScope } from './mcp/gateway-read-scope.js';
 export type { McpTokenGrant } from './mcp/tokens/index.js';
 export { activeChannels, mcpTokensOf } from './plugin/harness-state.js';

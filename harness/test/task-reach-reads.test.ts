@@ -4,11 +4,11 @@
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { CapabilityDefinition } from '../../host/src/adapters/mcp/capability-definition.js';
 import { McpCallerInvoker } from '../../host/src/adapters/mcp/mcp-caller-invoker.js';
-import { MCP_OPERATIONS } from '../../host/src/adapters/mcp/mcp-operations.js';
-import { OperationRegistry, type OperationCaller } from '../../host/src/operations/index.js';
+import { ALL_OPERATIONS } from '../../host/src/app/all-operations.js';
+import { OperationRegistry, type OperationCaller } from '../../host/src/operation-framework/index.js';
 import { openHarnessFixture, type HarnessFixture } from './support/harness-fixture.js';
 
-const definition = new CapabilityDefinition(MCP_OPERATIONS);
+const definition = new CapabilityDefinition(ALL_OPERATIONS.list());
 let fx: HarnessFixture;
 let own: number;
 

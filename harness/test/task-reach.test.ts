@@ -12,17 +12,17 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { authenticateMcpCaller } from '../../host/src/adapters/mcp/authenticate-mcp-caller.js';
 import { CapabilityDefinition } from '../../host/src/adapters/mcp/capability-definition.js';
 import { McpCallerInvoker } from '../../host/src/adapters/mcp/mcp-caller-invoker.js';
-import { MCP_OPERATIONS } from '../../host/src/adapters/mcp/mcp-operations.js';
+import { ALL_OPERATIONS } from '../../host/src/app/all-operations.js';
 import { ProjectKnowledge } from '../../host/src/features/knowledge/project-knowledge.js';
 import { ProductGroupStore } from '../../host/src/features/products/product-group-store.js';
-import { OperationRegistry, type AnyOperation, type OperationCaller, type RecordKind } from '../../host/src/operations/index.js';
+import { OperationRegistry, type AnyOperation, type OperationCaller, type RecordKind } from '../../host/src/operation-framework/index.js';
 import { transaction } from '../../host/src/platform/db/index.js';
 import { notifyHuman } from '../src/messaging/index.js';
 import { routingStores } from '../src/routing/index.js';
 import { approvalStores } from '../src/approvals/index.js';
 import { addTelegramChannel, openHarnessFixture, type HarnessFixture } from './support/harness-fixture.js';
 
-const definition = new CapabilityDefinition(MCP_OPERATIONS);
+const definition = new CapabilityDefinition(ALL_OPERATIONS.list());
 const tools = definition.all();
 
 /** The records of one side: what each named field points at. */

@@ -1,29 +1,23 @@
-// The composition root of the host's operations: the core list (workspaces, projects, tasks,
-// terminals, connections, extensions) and each feature's own. The CLI, `svc serve` (HTTP routes and
-// the localhost bridge) and `svc mcp` all mount this one list, then the harness's beside it.
-import { dailySummary, dailyTodo } from './features/daily/index.js';
-import { askProjectKnowledge, getAsset, getNote, globalSearch, identifyProject, listAssets, listNotes, listProjectFacts, manageAssets, manageNotes, manageProjectFacts } from './features/knowledge/index.js';
-import { ALL_OPERATIONS, type AnyOperation } from './operations/index.js';
-import { PRODUCT_GROUP_OPERATIONS } from './features/products/index.js';
-import { TASK_DEFAULT_OPERATIONS } from './features/task-defaults/index.js';
-import { TASK_VERSION_OPERATIONS } from './features/task-history/index.js';
+// The host's contribution to the one registry of operations (host/src/app/all-operations.ts): every
+// operation that a core group (operations/<group>/) or a feature of the host exports from its
+// index.ts. The harness contributes its own beside it.
+import * as daily from './features/daily/index.js';
+import * as knowledge from './features/knowledge/index.js';
+import * as products from './features/products/index.js';
+import * as taskDefaults from './features/task-defaults/index.js';
+import * as taskHistory from './features/task-history/index.js';
+import { operationsOf } from './operation-framework/index.js';
+import * as connection from './operations/connection/index.js';
+import * as execution from './operations/execution/index.js';
+import * as extension from './operations/extension/index.js';
+import * as hook from './operations/hook/index.js';
+import * as label from './operations/label/index.js';
+import * as project from './operations/project/index.js';
+import * as task from './operations/task/index.js';
+import * as terminal from './operations/terminal/index.js';
+import * as workspace from './operations/workspace/index.js';
+import * as worktree from './operations/worktree/index.js';
 
-export const HOST_OPERATIONS: readonly AnyOperation[] = [
-  ...ALL_OPERATIONS,
-  ...PRODUCT_GROUP_OPERATIONS,
-  ...TASK_VERSION_OPERATIONS,
-  ...TASK_DEFAULT_OPERATIONS,
-  identifyProject,
-  askProjectKnowledge,
-  listProjectFacts,
-  manageProjectFacts,
-  listNotes,
-  getNote,
-  manageNotes,
-  listAssets,
-  getAsset,
-  manageAssets,
-  globalSearch,
-  dailySummary,
-  dailyTodo,
-];
+export const HOST_OPERATIONS = operationsOf(
+  workspace, project, products, task, taskHistory, taskDefaults, label, execution, terminal, hook, connection, extension, worktree, knowledge, daily,
+);

@@ -2,12 +2,12 @@
 // the host gives it (the services a process opened, host-services.ts, seen through the operation
 // layer's OperationServices). The host wires a plugin through this interface only: it applies the plugin's
 // migrations and makes its state when a process opens the database (openHostServices), registers its
-// operations where its placement says, and starts and stops it with `svc serve`.
+// operations in the one registry, and starts and stops it with `svc serve`.
 import { SvcError } from '@svc-org/ai-sdk';
 import type { SystemConfigKeys } from './platform/config/index.js';
 import type { Migration } from './platform/db/index.js';
 import type { DomainEvent } from './platform/events/index.js';
-import type { AnyOperation, OperationServices } from './operations/framework.js';
+import type { AnyOperation, OperationServices } from './operation-framework/index.js';
 import type { HarnessFiles, TerminalManager } from './features/terminals/index.js';
 import type { TaskOverlap } from './features/worktrees/index.js';
 
@@ -59,10 +59,11 @@ export interface PluginKey<State> {
 export interface HostPlugin<State = unknown> extends PluginKey<State> {
   /** Its numbered schema migrations, applied with the host's when a process opens the database. */
   migrations: readonly Migration[];
-  /** Every operation it declares, in one array. */
+  /**
+   * Every operation it declares, in one array: the host's one registry takes them beside its own
+   * (`svc serve` registers them all; each declaration says whether it is an MCP tool).
+   */
   operations: readonly AnyOperation[];
-  /** Where its operations are mounted: those `svc serve` registers and those `svc mcp` mounts. */
-  placement: { service: readonly AnyOperation[]; mcp: readonly AnyOperation[] };
   /** The system config keys it reads (`svc config`). */
   configKeys: SystemConfigKeys;
   /** Makes its state (stores) over a host that has just opened, after its migrations ran. */

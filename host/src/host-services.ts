@@ -47,7 +47,7 @@ export interface HostServices {
 
 // The operation layer's context names what a process opened without importing it (it sits below the
 // features): an operation's handler sees these services and, inside `svc serve`, the terminal manager.
-declare module './operations/operation-context.js' {
+declare module './operation-framework/operation-context.js' {
   interface OperationServices extends HostServices {}
   interface OperationTerminals extends TerminalManager {}
 }

@@ -8,13 +8,10 @@ import { importGraph, sourceFiles } from '../../test/support/import-graph.js';
 
 const SRC = resolve(import.meta.dirname, '../src');
 
-/** The operation framework: the files at the root of operations/ but the lists of every declaration. */
-const FRAMEWORK_LISTS = new Set(['operations/index.ts', 'operations/all-operations.ts', 'operations/operation-list.ts']);
-
 /** The layers from the bottom up, each with the files it holds (paths inside host/src); the first match wins. */
 const LAYERS: readonly [name: string, holds: (path: string) => boolean][] = [
   ['platform', (path) => path.startsWith('platform/')],
-  ['operation framework', (path) => /^operations\/[^/]+\.ts$/.test(path) && !FRAMEWORK_LISTS.has(path)],
+  ['operation framework', (path) => path.startsWith('operation-framework/')],
   ['features', (path) => path.startsWith('features/')],
   ['host services', (path) => path === 'host-services.ts' || path === 'host-extensions.ts' || path === 'host-plugin.ts'],
   ['operation declarations', (path) => path.startsWith('operations/') || path === 'host-operations.ts'],

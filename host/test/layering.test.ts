@@ -32,14 +32,7 @@ const moduleOf = (path: string) => (path.includes('/') ? path.split('/')[0]! : '
 // Direct entries kept on purpose, each with its reason.
 const ALLOWED_DIRECT: Record<string, string> = {
   'app/cli/command-table.js': 'the CLI dispatcher (cli/run-cli.ts) reads the command table the composition layer assembles',
-  // operations/index.ts evaluates every operation's declaration: a CLI command takes only what it runs (startup time).
-  'operations/operation-invoker.js': 'the CLI dispatcher runs operations without evaluating every declaration (startup time)',
-  'operations/operation-registry.js': 'the CLI dispatcher runs operations without evaluating every declaration (startup time)',
-  'operations/decode-string-input.js': 'operationCommand decodes flags without evaluating every declaration (startup time)',
   'connections/connection-store.js': 'the host services open the connection store without the settings validator and ajv (startup time)',
-  'operations/define-operation.js': 'an operation declared outside operations/ does not evaluate every other declaration (startup time)',
-  'operations/framework.js': 'a feature declares its operations with the operation layer alone, below every declaration (the layer order)',
-  'operations/ref-schema.js': 'an operation declared outside operations/ does not evaluate every other declaration (startup time)',
   'terminals/signal-dir.js': 'the host services create the signal folder without loading the terminal manager (startup time)',
   'worktrees/worktree-store.js': 'a task read takes the worktree rows without evaluating the worktree operations (startup time)',
   'extensions/runtime/worker-file.js': "the terminal holder's bundle is found as a worker's is, without loading the extension runtime into what imports the terminals",

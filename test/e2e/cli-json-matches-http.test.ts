@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ALL_COMMANDS } from '../../host/src/app/cli/all-commands.js';
-import type { AnyOperation } from '../../host/src/operations/index.js';
+import type { AnyOperation } from '../../host/src/operation-framework/index.js';
 import { startService, type RunningService } from '../../host/src/app/start-service.js';
 
 const SVC = fileURLToPath(new URL('../../host/bin/svc.mjs', import.meta.url));

@@ -6,7 +6,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import module from 'node:module';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CapabilityDefinition, MCP_OPERATIONS, MCP_PROFILES } from '../../host/src/adapters/mcp/index.js';
+import { CapabilityDefinition, MCP_PROFILES } from '../../host/src/adapters/mcp/index.js';
+import { ALL_OPERATIONS } from '../../host/src/app/all-operations.js';
 import { toolListing } from '../../host/src/adapters/mcp/create-mcp-server.js';
 import { connectSvcMcp } from '../support/svc-mcp-client.js';
 import { createSvcSandbox, REPO_ROOT, SVC_BIN } from '../support/svc-process.js';
@@ -110,8 +111,7 @@ describe('svc start', () => {
     try {
       const { tools } = await mcp.client.listTools();
       expect(tools.length).toBeGreaterThan(50);
-      const declared = new Map(MCP_OPERATIONS.map((operation) => [operation.name, operation]));
-      for (const tool of tools) expect(tool).toEqual(toolListing(declared.get(tool.name)!));
+      for (const tool of tools) expect(tool).toEqual(toolListing(ALL_OPERATIONS.get(tool.name)!));
     } finally {
       await mcp.close();
     }
@@ -123,7 +123,7 @@ describe('svc start', () => {
   // order, and a call made at once is served or refused as before.
   it('svc mcp lists each profile\'s tools from the build as the declarations place them, and serves a call at once', async () => {
     expect(readFileSync(join(REPO_ROOT, 'host/dist/mcp.mjs'), 'utf8')).toMatch(/PREBUILT_PROFILES = \{\s*"tools": \{/);
-    const definition = new CapabilityDefinition(MCP_OPERATIONS);
+    const definition = new CapabilityDefinition(ALL_OPERATIONS.list());
     for (const profile of MCP_PROFILES) {
       const mcp = await connectSvcMcp(svc, { SVC_MCP_PROFILE: profile });
       try {

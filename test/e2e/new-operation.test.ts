@@ -27,7 +27,7 @@ function copyCheckout(): void {
 const newOperation = (...args: string[]) => spawnSync(process.execPath, ['scripts/new-operation.mjs', ...args], { cwd: scratch, encoding: 'utf8' });
 
 interface Faces {
-  HOST_OPERATIONS: { name: string; http?: { method: string; path: string } }[];
+  operation(name: string): { name: string; http?: { method: string; path: string } } | undefined;
   commandNames(group: string): string[];
   runCli(argv: string[], io: unknown): Promise<number>;
   mcpTools(profile: string): string[];
@@ -43,17 +43,18 @@ test('the operation it adds answers on the CLI, over HTTP and as an MCP tool', {
 
   const faces = (await importSources(
     scratch,
-    `import { HOST_OPERATIONS } from './host/src/host-operations.ts';
+    `import { ALL_OPERATIONS } from './host/src/app/all-operations.ts';
      import { commandNames } from './host/src/app/cli/command-table.ts';
      import { runCli } from './host/src/app/run-cli.ts';
-     import { CapabilityDefinition, MCP_OPERATIONS } from './host/src/adapters/mcp/index.ts';
+     import { CapabilityDefinition } from './host/src/adapters/mcp/index.ts';
      import { createHttpApp } from './host/src/adapters/http/index.ts';
      import { Logger } from './host/src/platform/logging/index.ts';
-     import { OperationInvoker, OperationRegistry } from './host/src/operations/index.ts';
-     export { HOST_OPERATIONS, commandNames, runCli };
-     export const mcpTools = (profile) => new CapabilityDefinition(MCP_OPERATIONS).toolsOf(profile).map((tool) => tool.name);
+     import { OperationInvoker } from './host/src/operation-framework/index.ts';
+     export { commandNames, runCli };
+     export const operation = (name) => ALL_OPERATIONS.get(name);
+     export const mcpTools = (profile) => new CapabilityDefinition(ALL_OPERATIONS.list()).toolsOf(profile).map((tool) => tool.name);
      export function mountedRoutes() {
-       const invoker = new OperationInvoker({ registry: new OperationRegistry(HOST_OPERATIONS), services: () => Promise.reject(new Error('not used')), caller: { via: 'http' } });
+       const invoker = new OperationInvoker({ registry: ALL_OPERATIONS, services: () => Promise.reject(new Error('not used')), caller: { via: 'http' } });
        const app = createHttpApp({ invoker, token: 'scratch', logger: new Logger({ stderrLevel: 'error' }), hostVersion: '0.0.0', catalog: {} });
        const router = app.middleware.map((m) => m.router).find(Boolean);
        return router.stack.flatMap((layer) => layer.methods.filter((m) => m !== 'HEAD').map((method) => method + ' ' + layer.path));
@@ -61,7 +62,7 @@ test('the operation it adds answers on the CLI, over HTTP and as an MCP tool', {
     'new-operation-faces',
   )) as Faces;
 
-  expect(faces.HOST_OPERATIONS.find((op) => op.name === 'count_task')?.http).toEqual({ method: 'GET', path: '/api/task-count' });
+  expect(faces.operation('count_task')?.http).toEqual({ method: 'GET', path: '/api/task-count' });
   expect(faces.mountedRoutes()).toContain('GET /api/task-count');
   expect(faces.mcpTools('full')).toContain('count_task');
   expect(faces.commandNames('task')).toContain('count');
@@ -76,7 +77,7 @@ test('the operation it adds answers on the CLI, over HTTP and as an MCP tool', {
 });
 
 test('a name already taken is refused and nothing changes', () => {
-  const table = join(scratch, 'host/src/app/cli/command-table.ts');
+  const table = join(scratch, 'host/src/app/cli/command-names.ts');
   const before = readFileSync(table, 'utf8');
   const again = newOperation('task', 'count');
   expect(again.status).toBe(2);

@@ -6,7 +6,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { CapabilityDefinition, MCP_OPERATIONS } from '../../host/src/adapters/mcp/index.js';
+import { CapabilityDefinition } from '../../host/src/adapters/mcp/index.js';
+import { ALL_OPERATIONS } from '../../host/src/app/all-operations.js';
 import { openHostServices, type HostServices } from '../../host/src/host-services.js';
 import { connectSvcMcp, type SvcMcp } from '../support/svc-mcp-client.js';
 import { createSvcSandbox, type SvcSandbox } from '../support/svc-process.js';
@@ -157,7 +158,7 @@ async function ask(client: SvcMcp, tool: string, args: Args): Promise<{ code?: s
 }
 
 describe("every read of the gateway-side profiles stays within the caller's channel", () => {
-  const definition = new CapabilityDefinition(MCP_OPERATIONS);
+  const definition = new CapabilityDefinition(ALL_OPERATIONS.list());
   const readsOf = (profile: 'gateway' | 'gateway-query') => definition.toolsOf(profile).filter((tool) => tool.readOnly).map((tool) => tool.name);
 
   test('each read tool of the gateway and gateway-query profiles has its case here', () => {

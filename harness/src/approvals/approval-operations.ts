@@ -1,10 +1,9 @@
 import { SvcError } from '@svc-org/ai-sdk';
 import { z } from 'zod';
-import { defineOperation, type RecordResolver } from '../../../host/src/operations/index.js';
+import { defineOperation, type RecordResolver, IdSchema } from '../../../host/src/operation-framework/index.js';
 import { harnessStores } from '../messaging/harness-stores.js';
 import { CHAT_TEXT_LIMIT, ChatIdField, PlatformField, PlatformMessageIdField } from '../operations/harness-schemas.js';
 import { requireOwner } from '../routing/sender-policy.js';
-import { IdSchema } from '../../../host/src/operations/id-schema.js';
 import { APPROVAL_ANSWERS, APPROVAL_STATUSES, APPROVAL_TIMEOUT_ACTIONS, ApprovalSchema, type Approval } from './approval-record.js';
 import { applyApprovalAnswer, relayApproval } from './approval-answers.js';
 import { approvalStores } from './approval-stores.js';
@@ -38,6 +37,7 @@ const DecisionSchema = z.object({
 export const requestApproval = defineOperation({
   name: 'request_approval',
   group: 'hooks',
+  mcp: false,
   description: "Record a CLI's permission request for one exact call and wait for its answer (internal: called by a task terminal's permission hook).",
   readOnly: false,
   runsIn: 'service',
@@ -122,6 +122,8 @@ async function waitForAnswer(id: number, waitMs: number, read: () => Approval, e
 export const answerApproval = defineOperation({
   name: 'answer_approval',
   group: 'messaging',
+  // A chat reply to an open ask or a relayed permission request: the gateway answers it for its sender, who must be the owner.
+  mcp: { alsoIn: ['gateway'], senderOnlyIn: ['gateway'] },
   description:
     "Answer a task CLI's OPEN permission request: allow_once (this one call), deny (with a reason the agent reads) or allow_for_task (this exact call, now and whenever the task makes it again). " +
     'The first answer wins; a later one fails with approval_answered, naming who answered.',
@@ -226,6 +228,8 @@ export const listApprovals = defineOperation({
 export const setApprovalPolicy = defineOperation({
   name: 'set_approval_policy',
   group: 'messaging',
+  // A person's: a task never sets what its own unanswered requests become.
+  mcp: { notIn: ['task'] },
   description:
     'What happens to a permission request nobody answers, for one task or a whole project (a task\'s own wins): after afterMinutes, deny it, allow it when its tool is allow-listed (deny otherwise), escalate it to the parent task, or stop the task; after stopAfterHours any request stops the task.',
   readOnly: false,
@@ -260,8 +264,3 @@ export const setApprovalPolicy = defineOperation({
     return { scope, scopeId, ...policy };
   },
 });
-
-/** The approval tools an MCP client sees (the request itself is the hooks', never an agent's). */
-export const APPROVAL_TOOLS = [answerApproval, listApprovals, setApprovalPolicy];
-
-export const APPROVAL_OPERATIONS = [requestApproval, ...APPROVAL_TOOLS];

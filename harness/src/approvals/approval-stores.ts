@@ -1,5 +1,5 @@
 import type { EventEmitter } from 'node:events';
-import type { OperationContext } from '../../../host/src/operations/index.js';
+import type { OperationContext } from '../../../host/src/operation-framework/index.js';
 import { harnessOf } from '../plugin/harness-state.js';
 import type { ApprovalStore } from './approval-store.js';
 

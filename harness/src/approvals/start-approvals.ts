@@ -1,5 +1,5 @@
 import type { TerminalManager } from '../../../host/src/features/terminals/index.js';
-import type { OperationContext } from '../../../host/src/operations/index.js';
+import type { OperationContext } from '../../../host/src/operation-framework/index.js';
 import { approvalStores } from './approval-stores.js';
 import { applyApprovalTimeouts } from './approval-timeouts.js';
 import { deliverUndeliveredApprovals } from './deliver-approval.js';

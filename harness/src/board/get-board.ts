@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { ExecutionRecord, TaskRecord } from '../../../host/src/features/domain/index.js';
 import { AttentionSchema, ConflictsWithBaseSchema, openApprovalCounts, taskViews } from '../../../host/src/features/lifecycle/index.js';
 import { taskWorktreesOf } from '../../../host/src/features/worktrees/index.js';
-import { defineOperation, type OperationContext } from '../../../host/src/operations/index.js';
+import { defineOperation, type OperationContext } from '../../../host/src/operation-framework/index.js';
 import { harnessStores } from '../messaging/harness-stores.js';
 import { BOARD_ATTENTIONS, type BoardAttention } from './board-attention.js';
 
@@ -86,6 +86,8 @@ const startOfToday = () => {
 export const getBoard = defineOperation({
   name: 'get_board',
   group: 'task',
+  // The web UI's board and `svc status`: a person's view; an agent reads the tasks themselves.
+  mcp: false,
   description:
     'The board: every task of every project grouped by what it asks of you now (needs you, ready for review, conflicts, working, idle, done today), each with its project, branch, diff stat, since when, the last line of its terminal, its connection and its open question. Filter by workspace, project, label or task.',
   readOnly: true,

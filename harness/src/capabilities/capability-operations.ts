@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { SvcError } from '@svc-org/ai-sdk';
 import { z } from 'zod';
 import { transaction } from '../../../host/src/platform/db/index.js';
-import { defineOperation, type OperationContext } from '../../../host/src/operations/index.js';
+import { defineOperation, type OperationContext } from '../../../host/src/operation-framework/index.js';
 import { resolveCallerTask, withTaskToken } from '../messaging/index.js';
 import { queuePlatformMessage } from '../routing/queue-platform-message.js';
 import { routingStores, type RoutingStores } from '../routing/routing-stores.js';
@@ -152,6 +152,8 @@ export const reconcileCapabilityJob = defineOperation({
 export const reportCapabilityCompletion = defineOperation({
   name: 'report_capability_completion',
   group: 'capability',
+  // The completion callback of a capability job: an internal route only.
+  mcp: false,
   description:
     'Internal: a gateway reports that an external request finished. Scoped to the requesting task; the status is then read from the service\'s own record ' +
     '(the callback\'s claim is not trusted) and the task\'s Workbench is woken with one event.',
@@ -183,6 +185,3 @@ export const reportCapabilityCompletion = defineOperation({
     return { requestId: row.id, status, woke };
   },
 });
-
-/** The MCP tools; the completion callback (`report_capability_completion`) is an internal route only. */
-export const CAPABILITY_OPERATIONS = [listCapabilities, requestCapability, getCapabilityRequest, reconcileCapabilityJob];

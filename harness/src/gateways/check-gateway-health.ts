@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperation } from '../../../host/src/operations/index.js';
+import { defineOperation } from '../../../host/src/operation-framework/index.js';
 import { GATEWAY_KINDS } from './gateway-record.js';
 import { createGatewayClient } from './create-gateway-client.js';
 import { gatewayStores } from './gateway-stores.js';
@@ -7,6 +7,7 @@ import { gatewayStores } from './gateway-stores.js';
 export const checkGatewayHealth = defineOperation({
   name: 'check_gateway_health',
   group: 'gateway_settings',
+  mcp: false,
   description: 'Connect to a gateway (openclaw: the handshake with its token; hermes: `hermes --version`) without sending anything. Redacted.',
   readOnly: true,
   runsIn: 'any',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperation } from '../../../host/src/operations/index.js';
+import { defineOperation } from '../../../host/src/operation-framework/index.js';
 import { ConfigurationNameSchema } from './configuration-name.js';
 import { ChannelSchema, ChannelTargetSchema } from './channel-record.js';
 import { gatewayStores } from './gateway-stores.js';
@@ -7,6 +7,7 @@ import { gatewayStores } from './gateway-stores.js';
 export const createChannel = defineOperation({
   name: 'create_channel',
   group: 'gateway_settings',
+  mcp: false,
   description:
     'Add a channel: a platform reached through a gateway, its owner/home target (where unattended messages go), the owner identity, trusted groups, named targets, and a scope (global, a workspace or a project).',
   readOnly: false,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperation } from '../../../host/src/operations/index.js';
+import { defineOperation } from '../../../host/src/operation-framework/index.js';
 import { ConfigurationNameSchema } from './configuration-name.js';
 import { GATEWAY_KINDS, GatewaySchema } from './gateway-record.js';
 import { gatewayStores } from './gateway-stores.js';
@@ -7,6 +7,7 @@ import { gatewayStores } from './gateway-stores.js';
 export const createGateway = defineOperation({
   name: 'create_gateway',
   group: 'gateway_settings',
+  mcp: false,
   description: 'Add an external gateway: openclaw (its Gateway WebSocket URL and token) or hermes (the hermes command).',
   readOnly: false,
   runsIn: 'any',

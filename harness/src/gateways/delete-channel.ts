@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { defineOperation } from '../../../host/src/operations/index.js';
+import { defineOperation } from '../../../host/src/operation-framework/index.js';
 import { ChannelSchema } from './channel-record.js';
 import { gatewayStores } from './gateway-stores.js';
 
 export const deleteChannel = defineOperation({
   name: 'delete_channel',
   group: 'gateway_settings',
+  mcp: false,
   description: 'Remove a channel (its messages stay in the notification center).',
   readOnly: false,
   destructive: true,

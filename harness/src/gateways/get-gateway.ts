@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { defineOperation } from '../../../host/src/operations/index.js';
+import { defineOperation } from '../../../host/src/operation-framework/index.js';
 import { GatewaySchema } from './gateway-record.js';
 import { gatewayStores } from './gateway-stores.js';
 
 export const getGateway = defineOperation({
   name: 'get_gateway',
   group: 'gateway_settings',
+  mcp: false,
   description: 'One gateway (its token is never shown).',
   readOnly: true,
   idempotent: true,

@@ -12,7 +12,6 @@ export * from './ensure-gateway-schema.js';
 export * from './gateway-client.js';
 export * from './gateway-credential.js';
 export * from './gateway-record.js';
-export * from './gateway-settings-operations.js';
 export * from './gateway-store.js';
 export * from './gateway-stores.js';
 export * from './get-gateway.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperation } from '../../../host/src/operations/index.js';
+import { defineOperation } from '../../../host/src/operation-framework/index.js';
 import { GATEWAY_CREDENTIAL_ENV, issueGatewayCredentialFor } from './gateway-credential.js';
 import { gatewayStores } from './gateway-stores.js';
 
@@ -10,6 +10,7 @@ import { gatewayStores } from './gateway-stores.js';
 export const issueGatewayCredential = defineOperation({
   name: 'issue_gateway_credential',
   group: 'gateway_settings',
+  mcp: false,
   description: `Issue (or replace) the credential the gateway's svc plugin passes to svc mcp as ${GATEWAY_CREDENTIAL_ENV}; shown once.`,
   readOnly: false,
   runsIn: 'any',

@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { defineOperation } from '../../../host/src/operations/index.js';
+import { defineOperation } from '../../../host/src/operation-framework/index.js';
 import { ChannelSchema } from './channel-record.js';
 import { gatewayStores } from './gateway-stores.js';
 
 export const listChannels = defineOperation({
   name: 'list_channels',
   group: 'gateway_settings',
+  mcp: false,
   description: 'The configured channels: gateway, platform, owner/home target, owner identity, trusted groups, targets, scope, active.',
   readOnly: true,
   idempotent: true,

@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { defineOperation } from '../../../host/src/operations/index.js';
+import { defineOperation } from '../../../host/src/operation-framework/index.js';
 import { GatewaySchema } from './gateway-record.js';
 import { gatewayStores } from './gateway-stores.js';
 
 export const listGateways = defineOperation({
   name: 'list_gateways',
   group: 'gateway_settings',
+  mcp: false,
   description: 'The configured external gateways (tokens are never shown: only whether one is set).',
   readOnly: true,
   idempotent: true,

@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { defineOperation } from '../../../host/src/operations/index.js';
+import { defineOperation } from '../../../host/src/operation-framework/index.js';
 import { ChannelSchema } from './channel-record.js';
 import { gatewayStores } from './gateway-stores.js';
 
 export const updateChannel = defineOperation({
   name: 'update_channel',
   group: 'gateway_settings',
+  mcp: false,
   description: 'Activate or deactivate a channel.',
   readOnly: false,
   idempotent: true,

@@ -1,3 +1,2 @@
 export { MCP_PROFILES, parseMcpProfile, type McpProfile } from './mcp-profile.js';
-export * from './gateway-read-scope.js';
 export * from './tokens/index.js';

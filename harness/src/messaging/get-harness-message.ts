@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { defineOperation } from '../../../host/src/operations/index.js';
+import { defineOperation } from '../../../host/src/operation-framework/index.js';
 import { HarnessMessageSchema } from './message-record.js';
 import { harnessStores } from './harness-stores.js';
 
 export const getHarnessMessage = defineOperation({
   name: 'get_harness_message',
   group: 'harness',
+  mcp: false,
   description: 'One message of the notification center with its delivery and reply, in full.',
   readOnly: true,
   idempotent: true,

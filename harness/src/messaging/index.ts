@@ -7,7 +7,6 @@ export * from './list-notify-targets.js';
 export * from './message-record.js';
 export * from './message-store.js';
 export * from './messaging-config-keys.js';
-export * from './messaging-operations.js';
 export * from './notify-human.js';
 export * from './present-message-row.js';
 export * from './push-to-human.js';

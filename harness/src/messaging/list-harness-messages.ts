@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { defineOperation } from '../../../host/src/operations/index.js';
+import { defineOperation } from '../../../host/src/operation-framework/index.js';
 import { DISPLAY_STATUSES, HarnessMessageSchema } from './message-record.js';
 import { harnessStores } from './harness-stores.js';
 
 export const listHarnessMessages = defineOperation({
   name: 'list_harness_messages',
   group: 'harness',
+  mcp: false,
   description:
     'The notification center: every message to a person and its reply, newest first, with ownership, status and the actions a person can take. Filter by workspace, project, task or status; page with `before`.',
   readOnly: true,

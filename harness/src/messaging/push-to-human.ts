@@ -1,7 +1,7 @@
 import { SvcError } from '@svc-org/ai-sdk';
 import { z } from 'zod';
 import { readSystemConfig } from '../../../host/src/platform/config/index.js';
-import { defineOperation, type OperationContext } from '../../../host/src/operations/index.js';
+import { defineOperation, type OperationContext } from '../../../host/src/operation-framework/index.js';
 import { transaction } from '../../../host/src/platform/db/index.js';
 import type { ChannelRecord } from '../gateways/index.js';
 import { harnessStores, type HarnessStores } from './harness-stores.js';

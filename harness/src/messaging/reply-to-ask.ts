@@ -1,6 +1,6 @@
 import { SvcError } from '@svc-org/ai-sdk';
 import { z } from 'zod';
-import { defineOperation, type OperationContext, type RecordResolver } from '../../../host/src/operations/index.js';
+import { defineOperation, type OperationContext, type RecordResolver } from '../../../host/src/operation-framework/index.js';
 import { parseInput } from '../../../host/src/platform/errors/index.js';
 import { CHAT_TEXT_LIMIT, ChatIdField, PlatformField, PlatformMessageIdField } from '../operations/harness-schemas.js';
 import { requireOwner } from '../routing/sender-policy.js';
@@ -18,6 +18,8 @@ export const REPLY_RESULTS = ['already_running', 'resumed'] as const;
 export const replyToAsk = defineOperation({
   name: 'reply_to_ask',
   group: 'messaging',
+  // A chat reply to an open ask or a relayed permission request: the gateway answers it for its sender, who must be the owner.
+  mcp: { alsoIn: ['gateway'], senderOnlyIn: ['gateway'] },
   description:
     "Answer a task's OPEN question and wake the task: the reply is typed into its live terminal as the next message (or, when that terminal is gone, its CLI session is resumed with it). 409 no_pending when nothing is open.",
   readOnly: false,

@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { defineOperation } from '../../../host/src/operations/index.js';
+import { defineOperation } from '../../../host/src/operation-framework/index.js';
 import { HarnessMessageSchema } from './message-record.js';
 import { harnessStores } from './harness-stores.js';
 
 export const resendHarnessMessage = defineOperation({
   name: 'resend_harness_message',
   group: 'harness',
+  mcp: false,
   description:
     'A person decides to send a SENT_UNVERIFIED or FAILED message again (it may arrive twice: check the chat first). The same idempotency key travels again.',
   readOnly: false,

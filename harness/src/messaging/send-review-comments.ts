@@ -1,6 +1,6 @@
 import { SvcError } from '@svc-org/ai-sdk';
 import { z } from 'zod';
-import { defineOperation } from '../../../host/src/operations/index.js';
+import { defineOperation } from '../../../host/src/operation-framework/index.js';
 import { submitReply } from './submit-reply.js';
 
 const CommentSchema = z
@@ -32,6 +32,8 @@ export function renderReviewComments(taskId: number, comments: z.output<typeof C
 export const sendReviewComments = defineOperation({
   name: 'send_review_comments',
   group: 'review',
+  // A person's review, sent from the web UI or the CLI: an agent has no review of its own to send.
+  mcp: false,
   description: "Type a person's review comments (file, line, text) into a task's terminal as one message; its CLI session is resumed when the terminal is gone.",
   readOnly: false,
   runsIn: 'service',

@@ -1,4 +1,3 @@
-export * from './harness-operations.js';
 export * from './outbox-entry.js';
 export * from './outbox-store.js';
 export * from './outbox-worker.js';

@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { defineOperation } from '../../../host/src/operations/index.js';
+import { defineOperation } from '../../../host/src/operation-framework/index.js';
 import { startHarness } from './start-harness.js';
 
 export const sendDueMessages = defineOperation({
   name: 'send_due_messages',
   group: 'harness',
+  mcp: false,
   description:
     "Send every due outbox entry from this process now (beside, or without, the service's own timer); first settles entries a stopped sender left mid-send as SENT_UNVERIFIED.",
   readOnly: false,

@@ -1,5 +1,5 @@
 import { SvcError } from '@svc-org/ai-sdk';
-import type { OperationContext } from '../../../host/src/operations/index.js';
+import type { OperationContext } from '../../../host/src/operation-framework/index.js';
 import type { TerminalManager } from '../../../host/src/features/terminals/index.js';
 import { startApprovals } from '../approvals/index.js';
 import { createGatewayClient } from '../gateways/index.js';

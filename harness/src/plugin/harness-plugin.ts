@@ -1,37 +1,19 @@
 // The harness as a plugin of the host: everything the host wires of it, declared in one place.
 import { defineHostPlugin, type HostPlugin } from '../../../host/src/host-plugin.js';
-import type { AnyOperation } from '../../../host/src/operations/framework.js';
-import { APPROVAL_TOOLS } from '../approvals/index.js';
-import { CAPABILITY_OPERATIONS } from '../capabilities/index.js';
-import { MCP_TOKEN_OPERATIONS } from '../mcp/tokens/index.js';
-import { MESSAGING_CONFIG_KEYS, MESSAGING_TOOLS } from '../messaging/index.js';
-import { setGoalMode } from '../operations/index.js';
-import { HARNESS_OPERATIONS, startHarness } from '../outbox/index.js';
-import { relayChannelReply, ROUTING_HTTP_OPERATIONS, ROUTING_OPERATIONS, startRouting } from '../routing/index.js';
-import { reportTaskOverlap, WORKBENCH_OPERATIONS } from '../workbench/index.js';
+import { MESSAGING_CONFIG_KEYS } from '../messaging/index.js';
+import { startHarness } from '../outbox/index.js';
+import { startRouting } from '../routing/index.js';
+import { reportTaskOverlap } from '../workbench/index.js';
 import { createHarnessState } from './create-harness-state.js';
 import { HARNESS_MIGRATIONS } from './harness-migrations.js';
+import { HARNESS_OPERATIONS } from './harness-operations.js';
 import { HARNESS, harnessOf, type HarnessState } from './harness-state.js';
 import { locateHookFiles } from './locate-hook-files.js';
-
-/** The operations `svc serve` registers (its HTTP routes, and what the CLI and `svc mcp` forward to it). */
-const SERVICE_PLACED: readonly AnyOperation[] = [...HARNESS_OPERATIONS, ...ROUTING_HTTP_OPERATIONS, relayChannelReply, ...MCP_TOKEN_OPERATIONS];
-/** The operations `svc mcp` and /mcp mount (the capability definition decides which are tools of which profile). */
-const MCP_PLACED: readonly AnyOperation[] = [
-  setGoalMode,
-  ...MESSAGING_TOOLS,
-  ...APPROVAL_TOOLS,
-  relayChannelReply,
-  ...WORKBENCH_OPERATIONS,
-  ...ROUTING_OPERATIONS,
-  ...CAPABILITY_OPERATIONS,
-];
 
 export const harnessPlugin: HostPlugin<HarnessState> = defineHostPlugin<HarnessState>({
   id: HARNESS.id,
   migrations: HARNESS_MIGRATIONS,
-  operations: [...new Set([...SERVICE_PLACED, ...MCP_PLACED])],
-  placement: { service: SERVICE_PLACED, mcp: MCP_PLACED },
+  operations: HARNESS_OPERATIONS,
   configKeys: MESSAGING_CONFIG_KEYS,
   init(host) {
     const state = createHarnessState(host);

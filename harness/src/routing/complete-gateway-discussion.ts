@@ -1,7 +1,7 @@
 import { SvcError } from '@svc-org/ai-sdk';
 import { z } from 'zod';
 import { transaction } from '../../../host/src/platform/db/index.js';
-import { defineOperation } from '../../../host/src/operations/index.js';
+import { defineOperation } from '../../../host/src/operation-framework/index.js';
 import { withTaskToken } from '../messaging/index.js';
 import { InboundIdField, MessageTextField } from '../operations/harness-schemas.js';
 import { queuePlatformMessage } from './queue-platform-message.js';
@@ -11,6 +11,8 @@ import { routingStores } from './routing-stores.js';
 export const completeGatewayDiscussion = defineOperation({
   name: 'complete_gateway_discussion',
   group: 'gateway',
+  // The Workbench (a task terminal) calls it; over MCP only its own terminal may, never the gateway's agent.
+  mcp: { alsoIn: ['task'], notIn: ['gateway'] },
   description:
     'Workbench: answer a GATEWAY_DISCUSSION_REQUEST. The reply is queued in the outbox for the same chat and thread and sent reliably; calling it again ' +
     'for the same inbound returns the first reply.',

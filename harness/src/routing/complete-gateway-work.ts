@@ -2,7 +2,7 @@ import { SvcError } from '@svc-org/ai-sdk';
 import { z } from 'zod';
 import { transaction } from '../../../host/src/platform/db/index.js';
 import { assertTaskTransition } from '../../../host/src/features/domain/index.js';
-import { defineOperation } from '../../../host/src/operations/index.js';
+import { defineOperation } from '../../../host/src/operation-framework/index.js';
 import { MessageTextField, TaskIdField } from '../operations/harness-schemas.js';
 import { withTaskToken } from '../messaging/index.js';
 import { queuePlatformMessage } from './queue-platform-message.js';
@@ -12,6 +12,8 @@ import { routingStores } from './routing-stores.js';
 export const completeGatewayWork = defineOperation({
   name: 'complete_gateway_work',
   group: 'gateway',
+  // The Workbench (a task terminal) calls it; over MCP only its own terminal may, never the gateway's agent.
+  mcp: { alsoIn: ['task'], notIn: ['gateway'] },
   description:
     'Workbench: the reviewed work is done. Moves the task to DONE and queues its FINAL_RESULT for the chat the work request came from, in one ' +
     'transaction; the platform send follows through the outbox. Do not call move_task to DONE first. A second call returns the first result.',

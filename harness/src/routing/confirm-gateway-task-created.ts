@@ -1,6 +1,6 @@
 import { SvcError } from '@svc-org/ai-sdk';
 import { z } from 'zod';
-import { defineOperation } from '../../../host/src/operations/index.js';
+import { defineOperation } from '../../../host/src/operation-framework/index.js';
 import { InboundIdField, TaskIdField } from '../operations/harness-schemas.js';
 import { assertWorkbenchCaller, GATEWAY_INBOUND_RECORD } from './assert-workbench-caller.js';
 import { routingStores } from './routing-stores.js';
@@ -8,6 +8,8 @@ import { routingStores } from './routing-stores.js';
 export const confirmGatewayTaskCreated = defineOperation({
   name: 'confirm_gateway_task_created',
   group: 'gateway',
+  // The Workbench (a task terminal) calls it; over MCP only its own terminal may, never the gateway's agent.
+  mcp: { alsoIn: ['task'], notIn: ['gateway'] },
   description:
     'Workbench: after create_task succeeded for a GATEWAY_WORK_REQUEST, bind the new task to that request (its FINAL_RESULT goes back to the same chat). ' +
     'Call only after create_task; a second call with the same task is a no-op.',

@@ -1,6 +1,6 @@
 import { SvcError } from '@svc-org/ai-sdk';
 import { z } from 'zod';
-import { defineOperation } from '../../../host/src/operations/index.js';
+import { defineOperation } from '../../../host/src/operation-framework/index.js';
 import { MessageTextField, NoOpField, TaskIdField } from '../operations/harness-schemas.js';
 import { answerOpenAsk, submitReply } from '../messaging/index.js';
 import { transaction } from '../../../host/src/platform/db/index.js';

@@ -1,6 +1,6 @@
 import { SvcError } from '@svc-org/ai-sdk';
 import { z } from 'zod';
-import { defineOperation } from '../../../host/src/operations/index.js';
+import { defineOperation } from '../../../host/src/operation-framework/index.js';
 import { ChatIdField, InboundIdField, PlatformField, PlatformMessageIdField } from '../operations/harness-schemas.js';
 import { SenderIdField } from './inbound-fields.js';
 import { routingStores } from './routing-stores.js';
@@ -16,6 +16,7 @@ export const diagnoseGatewayRequest = defineOperation({
     'request by inboundId or by its platform, chat and message id.',
   readOnly: true,
   runsIn: 'any',
+  readScope: { inHandler: 'OWNER of the chat only, one named request' },
   reach: { taskCaller: 'refused' },
   input: z
     .object({

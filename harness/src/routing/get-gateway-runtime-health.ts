@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperation } from '../../../host/src/operations/index.js';
+import { defineOperation } from '../../../host/src/operation-framework/index.js';
 import { createGatewayClient } from '../gateways/index.js';
 import { readLogLines } from './read-log-lines.js';
 import { routingStores } from './routing-stores.js';
@@ -15,6 +15,7 @@ export const getGatewayRuntimeHealth = defineOperation({
     'failed or are stuck in routing. Each unhealthy gateway and stuck request comes with its last log lines (redacted, at most five, cut short).',
   readOnly: true,
   runsIn: 'any',
+  readScope: { inHandler: 'gateway health and counts: no project records' },
   reach: { taskCaller: 'refused' },
   input: z.object({}).strict(),
   output: z.object({

@@ -1,5 +1,5 @@
 import { IDENTIFY_TEXT_LIMIT, identifyProjectOf } from '../../../host/src/features/knowledge/index.js';
-import type { OperationContext } from '../../../host/src/operations/index.js';
+import type { OperationContext } from '../../../host/src/operation-framework/index.js';
 
 export interface ChatPlacement {
   project: { id: number } | null;

@@ -18,7 +18,6 @@ export * from './resolve-gateway-task-context.js';
 export * from './resolve-project.js';
 export * from './route-gateway-message.js';
 export * from './route-gateway-query.js';
-export * from './routing-operations.js';
 export * from './routing-stores.js';
 export * from './sender-policy.js';
 export * from './start-routing.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperation } from '../../../host/src/operations/index.js';
+import { defineOperation } from '../../../host/src/operation-framework/index.js';
 
 const SEVEN_DAYS_MS = 7 * 24 * 60 * 60 * 1000;
 const Counts = z.object({ total: z.number(), terminalOverSevenDays: z.number(), stuck: z.number() });
@@ -17,6 +17,7 @@ export const observeGatewayMaintenance = defineOperation({
     'ones (an expired routing lease or batch claim, a batch delivered but not acknowledged for a day). Compacts nothing.',
   readOnly: true,
   runsIn: 'any',
+  readScope: { inHandler: 'counts of gateway rows: no project records' },
   reach: { taskCaller: 'refused' },
   input: z.object({}).strict(),
   output: z.object({ inbound: Counts, batches: Counts, pendingEvents: z.number(), observedAt: z.string() }),

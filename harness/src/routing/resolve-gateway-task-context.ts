@@ -1,6 +1,6 @@
 import { SvcError } from '@svc-org/ai-sdk';
 import { z } from 'zod';
-import { defineOperation } from '../../../host/src/operations/index.js';
+import { defineOperation } from '../../../host/src/operation-framework/index.js';
 import { TaskIdField } from '../operations/harness-schemas.js';
 import { InboundFields } from './inbound-fields.js';
 import { boundTask, visibleProjects } from './resolve-project.js';
@@ -50,6 +50,7 @@ export const resolveGatewayTaskContext = defineOperation({
     'continue with continue_bound_task.',
   readOnly: true,
   runsIn: 'any',
+  readScope: { inHandler: 'answers only for a sender of an authorized chat; the token or reply names the task' },
   reach: { taskCaller: 'refused' },
   input: z
     .object({

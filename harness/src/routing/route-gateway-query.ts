@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperation } from '../../../host/src/operations/index.js';
+import { defineOperation } from '../../../host/src/operation-framework/index.js';
 import { MessageTextField } from '../operations/harness-schemas.js';
 import { identifyFromChat } from './identify-from-chat.js';
 import { InboundFields } from './inbound-fields.js';
@@ -10,11 +10,14 @@ import { requireTrustedChat } from './sender-policy.js';
 export const routeGatewayQuery = defineOperation({
   name: 'route_gateway_query',
   group: 'gateway',
+  // The read-only query bridge: one routed query and bounded project reads.
+  mcp: { alsoIn: ['gateway-query'] },
   description:
     'One read-only call for a question from a trusted group (NON_OWNER senders too): checks the chat is authorized, resolves the project only among those ' +
     'the channel may see, and returns a short context to answer from. Creates no inbound, session, Workbench event or task.',
   readOnly: true,
   runsIn: 'any',
+  readScope: { inHandler: "resolves the project only among the channel's" },
   reach: { taskCaller: 'refused' },
   input: z.object({ ...InboundFields, text: MessageTextField, project: z.string().min(1).max(200).optional() }).strict(),
   output: z.object({

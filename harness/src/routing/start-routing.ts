@@ -1,10 +1,8 @@
 import { SvcError } from '@svc-org/ai-sdk';
 import type { DomainEvent } from '../../../host/src/platform/events/index.js';
-import type { AnyOperation, OperationContext } from '../../../host/src/operations/index.js';
+import type { OperationContext } from '../../../host/src/operation-framework/index.js';
 import type { TerminalManager } from '../../../host/src/features/terminals/index.js';
-import { CAPABILITY_OPERATIONS, reportCapabilityCompletion } from '../capabilities/index.js';
-import { WORKBENCH_OPERATIONS, WorkbenchEventConsumer, WorkbenchWorker, type DomainEventOutcome } from '../workbench/index.js';
-import { ROUTING_OPERATIONS } from './routing-operations.js';
+import { WorkbenchEventConsumer, WorkbenchWorker, type DomainEventOutcome } from '../workbench/index.js';
 import { routingStores } from './routing-stores.js';
 
 export interface StartRoutingOptions {
@@ -29,9 +27,6 @@ export interface RunningRouting {
   isWorkbench(taskId: number): boolean;
   stop(): Promise<void>;
 }
-
-/** Routing, Workbench and capability operations with an internal route, registered by `svc serve` beside the host's. */
-export const ROUTING_HTTP_OPERATIONS: readonly AnyOperation[] = [...ROUTING_OPERATIONS, ...WORKBENCH_OPERATIONS, ...CAPABILITY_OPERATIONS, reportCapabilityCompletion];
 
 /** Inbound routing and the Workbench inside `svc serve`: its delivery timer, and the consumer of the host's domain events. */
 export function startRouting(options: StartRoutingOptions): RunningRouting {

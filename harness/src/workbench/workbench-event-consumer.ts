@@ -2,7 +2,7 @@ import { SvcError } from '@svc-org/ai-sdk';
 import { z } from 'zod';
 import { transaction } from '../../../host/src/platform/db/index.js';
 import type { DomainEvent } from '../../../host/src/platform/events/index.js';
-import type { OperationContext } from '../../../host/src/operations/index.js';
+import type { OperationContext } from '../../../host/src/operation-framework/index.js';
 import type { RoutingStores } from '../routing/routing-stores.js';
 
 const StopHookArrivedSchema = z.object({ notificationId: z.number().int() });

@@ -2,7 +2,7 @@
 // resolved once handled or stably delegated.
 import { SvcError } from '@svc-org/ai-sdk';
 import { z } from 'zod';
-import { defineOperation, type RecordResolver } from '../../../host/src/operations/index.js';
+import { defineOperation, type RecordResolver } from '../../../host/src/operation-framework/index.js';
 import { BatchIdField } from '../operations/harness-schemas.js';
 import { routingStores } from '../routing/routing-stores.js';
 
@@ -70,5 +70,3 @@ export const resolveWorkbenchBatch = defineOperation({
     return { batchId: after.id, state: after.state };
   },
 });
-
-export const WORKBENCH_OPERATIONS = [ackWorkbenchBatch, resolveWorkbenchBatch];

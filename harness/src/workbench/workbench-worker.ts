@@ -1,6 +1,6 @@
 import { SvcError } from '@svc-org/ai-sdk';
 import { transaction } from '../../../host/src/platform/db/index.js';
-import type { OperationContext } from '../../../host/src/operations/index.js';
+import type { OperationContext } from '../../../host/src/operation-framework/index.js';
 import type { TerminalManager } from '../../../host/src/features/terminals/index.js';
 import { submitReply } from '../messaging/index.js';
 import type { RoutingStores } from '../routing/routing-stores.js';

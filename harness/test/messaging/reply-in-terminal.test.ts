@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { openHostServices, type HostServices } from '../../../host/src/host-services.js';
-import type { AnyOperation } from '../../../host/src/operations/index.js';
+import type { AnyOperation } from '../../../host/src/operation-framework/index.js';
 import { DEFAULT_TERMINAL_SETTINGS, TerminalManager } from '../../../host/src/features/terminals/index.js';
 import { copyFixtureProvider } from '../../../test/support/copy-fixture-provider.js';
 import { FIXTURE_CLIS, waitFor } from '../../../test/support/svc-process.js';

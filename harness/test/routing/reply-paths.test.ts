@@ -1,18 +1,12 @@
 // Replies about a task and the routing order, over a real libsql database: a reply without a token
 // is tied to its task by the delivery mapping of the message it answers; an explicit project beats
 // and moves a binding; a DM's project follows the recent-project rule; only the owner answers an ask
-// through a gateway; the service registers every operation that runs in it.
+// through a gateway.
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { ALL_OPERATIONS } from '../../../host/src/operations/index.js';
-import { TASK_DEFAULT_OPERATIONS } from '../../../host/src/features/task-defaults/index.js';
-import { MCP_OPERATIONS } from '../../../host/src/adapters/mcp/index.js';
 import { askHuman, pushToHuman, replyToAsk } from '../../src/messaging/index.js';
-import { HARNESS_OPERATIONS } from '../../src/outbox/index.js';
-import { continueBoundTask, relayChannelReply, resolveGatewayTaskContext, routeGatewayMessage, routeGatewayQuery, routingStores } from '../../src/routing/index.js';
-import { HOST_OPERATIONS } from '../../../host/src/host-operations.js';
-import { harnessPlugin } from '../../src/feature.js';
+import { continueBoundTask, resolveGatewayTaskContext, routeGatewayMessage, routeGatewayQuery, routingStores } from '../../src/routing/index.js';
 import { openHarnessFixture, type HarnessFixture } from '../support/harness-fixture.js';
 
 const OWNER = '4242';
@@ -145,16 +139,6 @@ describe('reply_to_ask through a gateway', () => {
     await expect(fx.call(replyToAsk, { taskId: task, reply: 'mongo', platform: 'telegram', chatId: GROUP, senderId: '555' })).rejects.toMatchObject({ code: 'owner_required' });
     await expect(fx.call(replyToAsk, { taskId: task, reply: 'mongo', platform: 'telegram', senderId: OWNER })).rejects.toMatchObject({ code: 'invalid_request' });
     expect(routingStores(fx.services).messages.openAskOf(task)).toBeDefined();
-  });
-});
-
-describe('operations that run in the service', () => {
-  test('every one the MCP server or the CLI may forward is registered by the service', () => {
-    // What `svc serve` registers: the host's operations and those the harness places in the service.
-    const registered = new Set([...HOST_OPERATIONS, ...harnessPlugin.placement.service].map((op) => op.name));
-    const forwarded = [...MCP_OPERATIONS, ...ALL_OPERATIONS, ...HARNESS_OPERATIONS, ...TASK_DEFAULT_OPERATIONS].filter((op) => op.runsIn === 'service');
-    expect(forwarded.map((op) => op.name).filter((name) => !registered.has(name))).toEqual([]);
-    expect(registered.has(relayChannelReply.name)).toBe(true);
   });
 });
 

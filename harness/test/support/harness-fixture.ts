@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openHostServices, type HostServices } from '../../../host/src/host-services.js';
-import type { AnyOperation, OperationContext } from '../../../host/src/operations/index.js';
+import type { AnyOperation, OperationContext } from '../../../host/src/operation-framework/index.js';
 import { harnessPlugin } from '../../src/feature.js';
 import { routingStores } from '../../src/routing/index.js';
 import { runOperation } from './run-operation.js';

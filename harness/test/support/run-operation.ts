@@ -1,6 +1,6 @@
 // Runs one operation as an adapter's invoker would (input parsed at the edge, output checked on the
 // way out), with a context a test makes: a handler's caller, services and terminals of its choosing.
-import type { AnyOperation, OperationContext } from '../../../host/src/operations/index.js';
+import type { AnyOperation, OperationContext } from '../../../host/src/operation-framework/index.js';
 import { parseInput } from '../../../host/src/platform/errors/index.js';
 
 export async function runOperation(operation: AnyOperation, raw: unknown, ctx: OperationContext): Promise<unknown> {

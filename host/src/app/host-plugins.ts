@@ -2,9 +2,5 @@
 // database with them, so their migrations run and their stores are made when a process starts.
 import { harnessPlugin } from '../../../harness/src/feature.js';
 import type { HostPlugin } from '../host-plugin.js';
-import type { AnyOperation } from '../operations/framework.js';
 
 export const HOST_PLUGINS: readonly HostPlugin<any>[] = [harnessPlugin];
-
-/** Every operation the plugins declare, in one array. */
-export const PLUGIN_OPERATIONS: readonly AnyOperation[] = HOST_PLUGINS.flatMap((plugin) => plugin.operations);

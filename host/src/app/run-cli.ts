@@ -2,9 +2,7 @@ import { SvcError } from '@svc-org/ai-sdk';
 import { commandGroups, commandNames, loadAllCommands, loadCommand, loadGroupCommands } from './cli/command-table.js';
 import { closestName, HOST_VERSION, resolveSvcHome } from '../platform/config/index.js';
 import { openHostServices, type HostServices } from '../host-services.js';
-// Direct, not through operations/index.ts: that evaluates every operation's declaration.
-import { OperationInvoker, type OperationRemote } from '../operations/operation-invoker.js';
-import { OperationRegistry } from '../operations/operation-registry.js';
+import { OperationInvoker, OperationRegistry, type OperationRemote } from '../operation-framework/index.js';
 import type { CliCommand, CliValues } from '../adapters/cli/cli-command.js';
 import type { CliIo } from '../adapters/cli/cli-io.js';
 import { formatCommandHelp } from '../adapters/cli/format-command-help.js';

@@ -6,7 +6,7 @@ import { EventWorker, createEventCrashHook } from '../platform/events/index.js';
 import { openHostServices, type HostServices } from '../host-services.js';
 import { LiveUpdates, WebSessions, createHttpApp, resolveWebRoot, startHttpServer } from '../adapters/http/index.js';
 import type { LogLevel } from '../platform/logging/index.js';
-import { OperationInvoker, OperationRegistry } from '../operations/index.js';
+import { OperationInvoker, OperationRegistry } from '../operation-framework/index.js';
 import { killProcessTree, processStartTime } from '../platform/processes/index.js';
 import {
   HolderPool,
@@ -62,10 +62,10 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
   // The plugins are imported statically by the modules below: the MCP adapter imports them into the
   // `svc mcp` bundle, where a dynamic import would leave the bundle's zod initialised after the MCP
   // SDK's first use of it.
-  const [{ McpHttpEndpoint, mcpSessionSettings }, { HOST_PLUGINS }, { HOST_OPERATIONS }] = await Promise.all([
+  const [{ McpHttpEndpoint, mcpSessionSettings }, { HOST_PLUGINS }, { ALL_OPERATIONS }] = await Promise.all([
     import('../adapters/mcp/http/mcp-http-endpoint.js'),
     import('./host-plugins.js'),
-    import('../host-operations.js'),
+    import('./all-operations.js'),
   ]);
   const env = options.env ?? process.env;
   const port = resolvePort(options.port, env.SVC_PORT);
@@ -132,9 +132,9 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
     }
     const web = { root: resolveWebRoot(env), sessions: new WebSessions(), live: new LiveUpdates() };
     web.live.watchDatabase(() => Number((services.db.prepare('PRAGMA data_version').get() as { data_version: number }).data_version));
-    // The plugins' operations placed in the service sit beside the host's; each plugin starts its
+    // Every operation, the plugins' beside the host's (the one registry); each plugin starts its
     // workers with the service (the harness's outbox, routing and Workbench timers).
-    const registry = new OperationRegistry([...HOST_OPERATIONS, ...HOST_PLUGINS.flatMap((plugin) => plugin.placement.service)]);
+    const registry = ALL_OPERATIONS;
     const running = HOST_PLUGINS.flatMap((plugin) => (plugin.start ? [plugin.start({ services, terminals, env })] : []));
     // Open tasks' branches compared in the background: an overlap reaches the project's Workbench.
     const worktreeWatcher = new WorktreeWatcher({
@@ -172,7 +172,7 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
     const app = createHttpApp({ invoker, domain, terminals, connections, extensions: services.extensions, logger, token, hostVersion: HOST_VERSION, web });
     // MCP over Streamable HTTP at /mcp, for clients holding a token of `svc mcp token create`.
     let listening = port;
-    const mcp = new McpHttpEndpoint({ services, terminals, version: HOST_VERSION, port: () => listening, ...mcpSessions });
+    const mcp = new McpHttpEndpoint({ services, terminals, operations: registry.list(), version: HOST_VERSION, port: () => listening, ...mcpSessions });
     const http = await startHttpServer(app, port, [mcp]);
     listening = http.port;
     serverFile.publish({ ...identity, url: http.url, port: http.port });

@@ -1,6 +1,6 @@
 import { SvcError } from '@svc-org/ai-sdk';
 import type { z } from 'zod';
-import type { AnyOperation, OperationRemote } from '../operations/index.js';
+import type { AnyOperation, OperationRemote } from '../operation-framework/index.js';
 import { InstallToken } from './install-token.js';
 import { ServerFile } from './server-file.js';
 

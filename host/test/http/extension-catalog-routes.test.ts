@@ -12,7 +12,8 @@ import { openHostServices, type HostServices } from '../../src/host-services.js'
 import { loopbackGuard, startHttpServer, tokenGuard, type RunningHttpServer } from '../../src/adapters/http/index.js';
 import { errorMiddleware } from '../../src/adapters/http/error-middleware.js';
 import { operationRoutes } from '../../src/adapters/http/operation-routes.js';
-import { ALL_OPERATIONS, OperationInvoker, OperationRegistry } from '../../src/operations/index.js';
+import { ALL_OPERATIONS } from '../../src/app/all-operations.js';
+import { OperationInvoker } from '../../src/operation-framework/index.js';
 import { startFixtureCatalog, type FixtureCatalog } from '../../../test/support/catalog-fixture.js';
 import { FIXTURE_CLIS } from '../../../test/support/svc-process.js';
 
@@ -72,7 +73,7 @@ beforeAll(async () => {
   app.use(loopbackGuard());
   app.use(tokenGuard(API_TOKEN));
   const router = new Router();
-  operationRoutes(router, new OperationInvoker({ registry: new OperationRegistry(ALL_OPERATIONS), services: async () => services, caller: { via: 'http' } }));
+  operationRoutes(router, new OperationInvoker({ registry: ALL_OPERATIONS, services: async () => services, caller: { via: 'http' } }));
   app.use(router.routes());
   app.use(router.allowedMethods());
   http = await startHttpServer(app, 0);

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loopbackGuard } from '../../src/adapters/http/index.js';
-import { operations } from '../../src/operations/index.js';
+import { getTask } from '../../src/operations/task/index.js';
 import { startService, type RunningService } from '../../src/app/start-service.js';
 import { ServerFile, ServiceClient } from '../../src/client/index.js';
 import { copyFixtureProvider } from '../../../test/support/copy-fixture-provider.js';
@@ -276,7 +276,7 @@ describe('the operation bridge', () => {
   test('runs any declared operation by name, typed by its declaration, and names an unknown one', async () => {
     const task = await makeTask('bridged');
     const client = new ServiceClient(service.url, token);
-    expect(await client.call(operations.getTask, { id: task.id })).toMatchObject({ id: task.id, title: expect.stringContaining('bridged') });
+    expect(await client.call(getTask, { id: task.id })).toMatchObject({ id: task.id, title: expect.stringContaining('bridged') });
     const raw = await call('POST', '/api/internal/operations/get_task', { body: { id: task.id } });
     expect(raw.body.output).toMatchObject({ id: task.id });
     const unknown = await call('POST', '/api/internal/operations/no_such_thing', { body: {} });

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createHttpApp, type ApiContext } from '../../src/adapters/http/index.js';
 import { Logger, type LogRecord } from '../../src/platform/logging/index.js';
-import { OperationInvoker, OperationRegistry } from '../../src/operations/index.js';
+import { OperationInvoker, OperationRegistry } from '../../src/operation-framework/index.js';
 import { startService, type RunningService } from '../../src/app/start-service.js';
 
 describe('an answer that fails after it started', () => {

@@ -1,8 +1,7 @@
 // Tokens of Streamable HTTP clients. A person makes them (`svc mcp token create`); the CLI and the
 // web UI's Settings list and revoke them. They are never MCP tools: an agent does not mint access.
 import { z } from 'zod';
-import { defineOperation } from '../../../../host/src/operations/index.js';
-import { IdSchema } from '../../../../host/src/operations/id-schema.js';
+import { defineOperation, IdSchema } from '../../../../host/src/operation-framework/index.js';
 import { MCP_PROFILES } from '../mcp-profile.js';
 import { McpTokenSchema } from './mcp-token-record.js';
 import { harnessOf } from '../../plugin/harness-state.js';
@@ -18,6 +17,7 @@ const TokenName = z
 export const createMcpToken = defineOperation({
   name: 'create_mcp_token',
   group: 'mcp_token',
+  mcp: false,
   description: 'Make a bearer token for an MCP client over Streamable HTTP (/mcp): it sees one profile and, with a task, acts as that task. The token is shown once.',
   readOnly: false,
   runsIn: 'any',
@@ -37,6 +37,7 @@ export const createMcpToken = defineOperation({
 export const listMcpTokens = defineOperation({
   name: 'list_mcp_tokens',
   group: 'mcp_token',
+  mcp: false,
   description: 'The MCP tokens: name, profile, task, expiry and state (never the token itself).',
   readOnly: true,
   idempotent: true,
@@ -50,6 +51,7 @@ export const listMcpTokens = defineOperation({
 export const revokeMcpToken = defineOperation({
   name: 'revoke_mcp_token',
   group: 'mcp_token',
+  mcp: false,
   description:
     'Revoke an MCP token by name or id (by: read it as one of them; digits that are the id of one token and the name of another are refused as ambiguous): ' +
     'its client is refused (401, mcp_token_revoked) from its next request on.',
@@ -61,5 +63,3 @@ export const revokeMcpToken = defineOperation({
   http: { method: 'POST', path: '/api/mcp/tokens/:token/revoke' },
   handler: (input, ctx) => harnessOf(ctx.services).mcpTokens.revoke(input.token, input.by),
 });
-
-export const MCP_TOKEN_OPERATIONS = [createMcpToken, listMcpTokens, revokeMcpToken];

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { HostServices } from '../../host-services.js';
-import type { AnyOperation, OperationProgress } from '../../operations/index.js';
+import type { AnyOperation, OperationProgress } from '../../operation-framework/index.js';
 import type { CliIo } from './cli-io.js';
 import type { Style } from './style.js';
 

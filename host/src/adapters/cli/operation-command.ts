@@ -4,9 +4,8 @@
 // positionals, fixed values (the `action` of a manage_* operation), which flags accept a name that is
 // resolved to an id, and how a person reads the answer.
 import type { z } from 'zod';
-// Direct, not through operations/index.ts: a command evaluates only the declarations it uses.
-import { decodeStringInput } from '../../operations/decode-string-input.js';
-import type { AnyOperation } from '../../operations/index.js';
+import { decodeStringInput, type AnyOperation } from '../../operation-framework/index.js';
+// By group, not through the registry (app/all-operations.ts): a command evaluates only the declarations it uses.
 import { getProject } from '../../operations/project/index.js';
 import { getWorkspace } from '../../operations/workspace/index.js';
 import type { CliCommand, CliOption, CliRun } from './cli-command.js';

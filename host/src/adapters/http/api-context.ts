@@ -2,7 +2,7 @@ import type { ConnectionStore } from '../../features/connections/index.js';
 import type { Domain } from '../../features/domain/index.js';
 import type { ExtensionService } from '../../features/extensions/index.js';
 import type { Logger } from '../../platform/logging/index.js';
-import type { OperationInvoker } from '../../operations/index.js';
+import type { OperationInvoker } from '../../operation-framework/index.js';
 import type { TerminalManager } from '../../features/terminals/index.js';
 import type { LiveUpdates } from './live-updates.js';
 import type { WebSessions } from './web-sessions.js';

@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
 import { z } from 'zod';
 import { SvcError } from '@svc-org/ai-sdk';
-import type { OperationInvoker } from '../../operations/index.js';
+import type { OperationInvoker } from '../../operation-framework/index.js';
 import { readJsonBody } from './read-json-body.js';
 import { refuseLocations } from './refuse-locations.js';
 

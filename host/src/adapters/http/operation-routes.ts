@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
 import type Koa from 'koa';
 import { z } from 'zod';
-import { decodeStringInput, type AnyOperation, type OperationInvoker } from '../../operations/index.js';
+import { decodeStringInput, type AnyOperation, type OperationInvoker } from '../../operation-framework/index.js';
 import { readJsonBody } from './read-json-body.js';
 import { refuseLocations } from './refuse-locations.js';
 

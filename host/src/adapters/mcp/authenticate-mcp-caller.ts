@@ -4,7 +4,7 @@
 // reads only the projects of the channel it serves.
 import { SvcError } from '@svc-org/ai-sdk';
 import type { HostServices } from '../../host-services.js';
-import { scopesAllow, taskProjectScope, type OperationCaller, type ProjectScope } from '../../operations/index.js';
+import { scopesAllow, taskProjectScope, type OperationCaller, type ProjectScope } from '../../operation-framework/index.js';
 import { verifyTaskCredential } from '../../features/terminals/index.js';
 import { activeChannels, verifyGatewayCredential } from '../../../../harness/src/feature.js';
 import type { McpProfile } from '../../../../harness/src/feature.js';

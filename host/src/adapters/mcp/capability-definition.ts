@@ -1,6 +1,7 @@
-// The one place that says which operations are MCP tools, in which group, and which profile sees
-// them. `tools/list`, the call gate and docs/mcp-tools.md all read it; nothing else keeps a total.
-import type { AnyOperation } from '../../operations/index.js';
+// The MCP view of the operation registry: the surface each group belongs to and the surfaces each
+// profile takes. Whether an operation is a tool, and where it departs from its surface's profiles, is
+// said by its own declaration (`mcp`). `tools/list`, the call gate and docs/mcp-tools.md all read it.
+import type { AnyOperation } from '../../operation-framework/index.js';
 import { MCP_PROFILES, type McpProfile } from '../../../../harness/src/feature.js';
 
 /** The surfaces the profiles are made of ("core + terminal", "messaging", …; docs/mcp.md). */
@@ -29,69 +30,51 @@ export const TOOL_GROUP_SURFACES: Readonly<Record<string, ToolSurface>> = {
   review: 'review',
 };
 
-/**
- * Operation groups that are deliberately not MCP tools: provider connections carry credentials and
- * are managed by a person (CLI, settings); hooks are called by CLIs, not by agents; enabling an
- * extension is a person's consent to its permissions, never an agent's; an MCP token is access a
- * person hands out.
- */
-export const NON_TOOL_GROUPS: readonly string[] = ['connection', 'hooks', 'extension', 'mcp_token'];
-
-/** Gateway tools the Workbench calls: replies to discussions, work it took on, work done. */
-export const WORKBENCH_GATEWAY_TOOLS: readonly string[] = ['complete_gateway_discussion', 'confirm_gateway_task_created', 'complete_gateway_work'];
-
 interface ProfileRule {
   /** Every tool of these surfaces. */
   surfaces?: readonly ToolSurface[];
   /** Only the read-only tools of these surfaces. */
   readOnlySurfaces?: readonly ToolSurface[];
-  /** These tools by name. */
-  tools?: readonly string[];
-  /** Never these tools, whatever their surface. */
-  withoutTools?: readonly string[];
-  /** Tools this profile serves only for a named chat sender (platform, chatId, senderId), whom the handler checks. */
-  senderTools?: readonly string[];
 }
 
-/** Profile membership (docs/mcp.md, "Profiles"; generated into docs/mcp-tools.md). */
+/**
+ * Profile membership by surface (docs/mcp.md, "Profiles"; generated into docs/mcp-tools.md). A tool
+ * that departs from its surface's profiles says so in its own declaration (`mcp`: alsoIn, notIn,
+ * senderOnlyIn): the Workbench's gateway tools in `task` and not `gateway`, the owner's chat replies
+ * in `gateway`, the query bridge's reads in `gateway-query`, an approval policy never in `task`.
+ */
 export const PROFILE_RULES: Readonly<Record<McpProfile, ProfileRule>> = {
   full: { surfaces: ['core', 'terminal', 'goal', 'messaging', 'workbench', 'gateway', 'operations', 'capability', 'review'] },
   // Task worktrees: every profile a person or an agent works through reads diffs; landing,
   // discarding and settings (merge_task, …) are the person's, `full` only (docs/DECISIONS.md).
   assistant: { surfaces: ['core', 'terminal'], readOnlySurfaces: ['review'] },
-  // The Workbench is a task terminal: it also gets the gateway tools it calls (each
-  // refuses a task terminal that is not the project's Workbench or the task's parent).
-  // An approval policy is a person's: a task never sets what its own unanswered requests become.
-  task: { surfaces: ['core', 'terminal', 'messaging', 'workbench'], readOnlySurfaces: ['review'], tools: WORKBENCH_GATEWAY_TOOLS, withoutTools: ['set_approval_policy'] },
-  // The Workbench's gateway tools answer in its place: over MCP only its own terminal may call them.
-  // A chat reply to an OPEN ask, or to a relayed permission request, is answered by the gateway for its sender, who must be the owner.
-  gateway: { surfaces: ['gateway', 'operations'], readOnlySurfaces: ['core', 'terminal'], withoutTools: WORKBENCH_GATEWAY_TOOLS, tools: ['reply_to_ask', 'answer_approval'], senderTools: ['reply_to_ask', 'answer_approval'] },
-  // A separate read-only bridge: one routed query and bounded project reads. Answering a discussion
-  // is the Workbench's (profile task), so a query bridge cannot answer the owner's question.
-  'gateway-query': { tools: ['route_gateway_query', 'identify_project', 'ask_project_knowledge', 'get_project'] },
+  task: { surfaces: ['core', 'terminal', 'messaging', 'workbench'], readOnlySurfaces: ['review'] },
+  gateway: { surfaces: ['gateway', 'operations'], readOnlySurfaces: ['core', 'terminal'] },
+  // A separate read-only bridge: only the tools that name it in their declaration.
+  'gateway-query': {},
 };
 
 /** The MCP view of a set of operations: tools by profile, profiles by tool. */
 export class CapabilityDefinition {
   private readonly tools: AnyOperation[];
   private readonly byProfile = new Map<McpProfile, AnyOperation[]>();
+  private readonly byName: ReadonlyMap<string, AnyOperation>;
 
   constructor(operations: readonly AnyOperation[]) {
     this.tools = [];
     for (const operation of operations) {
-      if (operation.group in TOOL_GROUP_SURFACES) this.tools.push(operation);
-      else if (!NON_TOOL_GROUPS.includes(operation.group)) {
-        // A new group must be placed on purpose, or its tools would silently appear nowhere.
-        throw new Error(`operation ${operation.name} has group "${operation.group}", which the capability definition does not place`);
+      if (operation.mcp === false) continue;
+      // A new group must be placed on purpose, or its tools would silently appear nowhere.
+      if (!(operation.group in TOOL_GROUP_SURFACES)) {
+        throw new Error(`operation ${operation.name} has group "${operation.group}", which the capability definition does not place (or say \`mcp: false\` in its declaration)`);
       }
-    }
-    const names = new Set(this.tools.map((tool) => tool.name));
-    for (const profile of MCP_PROFILES) {
-      for (const name of PROFILE_RULES[profile].tools ?? []) {
-        if (!names.has(name)) throw new Error(`profile ${profile} names tool ${name}, which is not declared`);
+      for (const profile of [...(operation.mcp?.alsoIn ?? []), ...(operation.mcp?.notIn ?? []), ...(operation.mcp?.senderOnlyIn ?? [])]) {
+        if (!(MCP_PROFILES as readonly string[]).includes(profile)) throw new Error(`operation ${operation.name} names MCP profile "${profile}", which does not exist`);
       }
-      this.byProfile.set(profile, this.tools.filter((tool) => inProfile(tool, profile)));
+      this.tools.push(operation);
     }
+    this.byName = new Map(this.tools.map((tool) => [tool.name, tool]));
+    for (const profile of MCP_PROFILES) this.byProfile.set(profile, this.tools.filter((tool) => inProfile(tool, profile)));
   }
 
   /** Every tool, in declaration order. */
@@ -109,7 +92,8 @@ export class CapabilityDefinition {
 
   /** Whether the profile serves the tool only for a named chat sender. */
   needsSender(profile: McpProfile, tool: string): boolean {
-    return PROFILE_RULES[profile].senderTools?.includes(tool) ?? false;
+    const mcp = this.byName.get(tool)?.mcp;
+    return (mcp && mcp.senderOnlyIn?.includes(profile)) ?? false;
   }
 
   surfaceOf(tool: AnyOperation): ToolSurface {
@@ -120,9 +104,10 @@ export class CapabilityDefinition {
 function inProfile(tool: AnyOperation, profile: McpProfile): boolean {
   const rule = PROFILE_RULES[profile];
   const surface = TOOL_GROUP_SURFACES[tool.group];
+  const mcp = tool.mcp || {};
   if (surface === undefined) return false;
-  if (rule.withoutTools?.includes(tool.name)) return false;
-  if (rule.tools?.includes(tool.name)) return true;
+  if (mcp.notIn?.includes(profile)) return false;
+  if (mcp.alsoIn?.includes(profile)) return true;
   if (rule.surfaces?.includes(surface)) return true;
   return Boolean(tool.readOnly && rule.readOnlySurfaces?.includes(surface));
 }

@@ -8,9 +8,8 @@ import {
   type OperationCaller,
   type OperationInvokerOptions,
   type OperationProgress,
-} from '../../operations/index.js';
+} from '../../operation-framework/index.js';
 import { activeChannels, GATEWAY_CREDENTIAL_ENV } from '../../../../harness/src/feature.js';
-import { withinScope } from '../../../../harness/src/feature.js';
 import type { McpProfile } from '../../../../harness/src/feature.js';
 
 export interface McpCallerInvokerOptions extends OperationInvokerOptions {
@@ -25,7 +24,8 @@ export interface McpCallerInvokerOptions extends OperationInvokerOptions {
  * The invoker of `svc mcp`: the caller is authenticated before any tool runs, and two things only a
  * credential allows are checked here, for every tool alike: saying who sent a platform message
  * (a tool whose input names a `senderId`), and writing through the `gateway` profile; a
- * channel-scoped caller's reads stay within its channel's projects (gateway-read-scope.ts); a
+ * channel-scoped caller's reads stay within its channel's projects (each read's `readScope`, run by
+ * the invoker); a
  * task-bound caller reaches only its own task, the tasks below it and its project (caller-reach.ts,
  * on the parsed input, for every tool alike).
  */
@@ -39,15 +39,6 @@ export class McpCallerInvoker extends OperationInvoker {
     super({
       ...mcp,
       checks: [taskReach({ coordinatesProject: (services, taskId) => services.ports.isWorkbench(taskId) }), ...(mcp.checks ?? [])],
-      // A channel-scoped caller reads only its channel's projects, checked on the parsed input (a
-      // project's name resolved to its record). A task-bound caller's named records are checked by
-      // taskReach (every field a read scope would check is declared in its tool's reach), so for it
-      // the scope only narrows what the answer lists.
-      policy: async (op, parsedInput, call) => {
-        const services = await mcp.authenticate();
-        const named = mcp.caller.taskId === undefined ? parsedInput : {};
-        return withinScope(op.name, named, mcp.caller.projectScopes, services, call);
-      },
     });
     this.unrestricted = new OperationInvoker(mcp);
   }

@@ -5,7 +5,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { SvcError } from '@svc-org/ai-sdk';
 import { HOST_VERSION } from '../../platform/config/index.js';
 import type { HostServices } from '../../host-services.js';
-import type { OperationCaller } from '../../operations/index.js';
+import type { AnyOperation, OperationCaller } from '../../operation-framework/index.js';
 import type { McpClaims } from './authenticate-mcp-caller.js';
 import { createMcpServer, type McpTools } from './create-mcp-server.js';
 import { PREBUILT_PROFILES, PREBUILT_TOOL_LISTINGS } from './prebuilt-tool-listings.js';
@@ -29,9 +29,12 @@ Serves MCP over stdin/stdout for an MCP client that starts it (logs: $SVC_HOME/l
 example: claude mcp add -s user svc -- svc mcp
 `;
 
-/** Serves until stdin ends or `signal` aborts; resolves with the exit status. */
+/**
+ * Serves until stdin ends or `signal` aborts; resolves with the exit status. `operations` loads the
+ * one registry of operations (just after tools/list is answered, or at the first call).
+ */
 // long: the stdio MCP server's lifetime in order (refusals before serving, authentication, the bridge to the service, the end of stdin); its parts are built elsewhere
-export async function runMcpServer(io: McpIo, signal: AbortSignal, args: readonly string[] = []): Promise<number> {
+export async function runMcpServer(io: McpIo, signal: AbortSignal, args: readonly string[], operations: () => Promise<readonly AnyOperation[]>): Promise<number> {
   if (args.includes('--help') || args.includes('-h')) {
     io.stdout.write(MCP_USAGE);
     return 0;
@@ -58,19 +61,19 @@ export async function runMcpServer(io: McpIo, signal: AbortSignal, args: readonl
   // Filled in by the first call's authentication; the task id is believed only with its credential.
   const caller: OperationCaller = { via: 'mcp', mcpProfile: profile };
   const loadTools = async (): Promise<McpTools> => {
-    const [{ openHostServices }, { OperationRegistry }, { ServiceClient }, { resolveSvcHome }, { authenticateMcpCaller }, { CapabilityDefinition }, { McpCallerInvoker }, { MCP_OPERATIONS }, { harnessPlugin }] =
+    const [{ openHostServices }, { OperationRegistry }, { ServiceClient }, { resolveSvcHome }, { authenticateMcpCaller }, { CapabilityDefinition }, { McpCallerInvoker }, declared, { harnessPlugin }] =
       await Promise.all([
         import('../../host-services.js'),
-        import('../../operations/index.js'),
+        import('../../operation-framework/index.js'),
         import('../../client/service-client.js'),
         import('../../platform/config/index.js'),
         import('./authenticate-mcp-caller.js'),
         import('./capability-definition.js'),
         import('./mcp-caller-invoker.js'),
-        import('./mcp-operations.js'),
+        operations(),
         import('../../../../harness/src/feature.js'),
       ]);
-    const definition = new CapabilityDefinition(MCP_OPERATIONS);
+    const definition = new CapabilityDefinition(declared);
     const open = () =>
       (services ??= openHostServices({ env, builtins: false, plugins: [harnessPlugin] }).then((value) => {
         opened = value;

@@ -7,18 +7,12 @@ import { LABEL_COMMANDS } from '../../adapters/cli/commands/label-commands.js';
 import { PROJECT_COMMANDS } from '../../adapters/cli/commands/project-commands.js';
 import { TASK_COMMANDS } from '../../adapters/cli/commands/task-commands.js';
 import { WORKSPACE_COMMANDS } from '../../adapters/cli/commands/workspace-commands.js';
-import { HOST_OPERATIONS } from '../../host-operations.js';
-import type { AnyOperation } from '../../operations/index.js';
-import { PLUGIN_OPERATIONS } from '../host-plugins.js';
 import { APPROVAL_COMMANDS } from './approval-commands.js';
 import { GATEWAY_COMMANDS } from './gateway-commands.js';
 import { HARNESS_COMMANDS } from './harness-commands.js';
 import { STATUS_COMMANDS } from './status-command.js';
 import { HOST_COMMANDS } from './host-commands.js';
 import { TASK_WORKTREE_COMMANDS } from './task-worktree-commands.js';
-
-/** The operations the CLI may run: the host's and its plugins'. */
-export const CLI_OPERATIONS: readonly AnyOperation[] = [...HOST_OPERATIONS, ...PLUGIN_OPERATIONS];
 
 /** Every command of the `svc` executable, in the order `svc --help` lists them. */
 export const ALL_COMMANDS: readonly CliCommand[] = [

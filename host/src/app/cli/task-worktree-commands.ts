@@ -2,7 +2,7 @@
 // faces of task worktrees.
 import { SvcError } from '@svc-org/ai-sdk';
 import { sendReviewComments } from '../../../../harness/src/feature.js';
-// By group, not operations/index.ts: that evaluates every operation's declaration.
+// By group, not the registry (app/all-operations.ts): that evaluates every operation's declaration.
 import * as o from '../../operations/worktree/index.js';
 import { closeTaskTerminal } from '../../operations/terminal/index.js';
 import type { CliCommand, CliRun } from '../../adapters/cli/cli-command.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { assertProjectInScope, projectInScope, type OperationContext } from '../../operations/framework.js';
+import { assertProjectInScope, projectInScope, type OperationContext } from '../../operation-framework/index.js';
 
 export const DailyScopeFields = {
   workspaceId: z.number().int().positive().optional(),

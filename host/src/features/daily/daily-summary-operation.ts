@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperation } from '../../operations/framework.js';
+import { defineOperation } from '../../operation-framework/index.js';
 import { DailyScopeFields, TaskBriefSchema, dailyScope, placeholders, toTaskBrief } from './daily-scope.js';
 
 const ExecutionBrief = z.object({ id: z.number(), taskId: z.number(), status: z.string(), providerId: z.string(), startedAt: z.string(), endedAt: z.string().nullable() });
@@ -12,6 +12,7 @@ export const dailySummary = defineOperation({
     'Optionally one workspace or project. Read from the database; no model.',
   readOnly: true,
   runsIn: 'any',
+  readScope: { inHandler: 'its report covers only projects in scope (dailyScope)' },
   reach: { names: { workspaceId: 'workspace', projectId: 'project' } },
   input: z
     .object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date is YYYY-MM-DD').optional(), ...DailyScopeFields })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperation } from '../../operations/framework.js';
+import { defineOperation } from '../../operation-framework/index.js';
 import { DailyScopeFields, TaskBriefSchema, dailyScope, placeholders, toTaskBrief } from './daily-scope.js';
 
 const Attention = z.object({ task: TaskBriefSchema, reason: z.enum(['waiting_for_person', 'last_run_failed', 'in_review']), executionId: z.number().nullable() });
@@ -12,6 +12,7 @@ export const dailyTodo = defineOperation({
     'Optionally one workspace or project.',
   readOnly: true,
   runsIn: 'any',
+  readScope: { inHandler: 'its report covers only projects in scope (dailyScope)' },
   reach: { names: { workspaceId: 'workspace', projectId: 'project' } },
   input: z.object({ ...DailyScopeFields, limit: z.number().int().min(1).max(500).default(50) }).strict(),
   output: z.object({ needsAttention: z.array(Attention), inProgress: z.array(TaskBriefSchema), todo: z.array(TaskBriefSchema) }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { assertProjectInScope, defineOperation } from '../../operations/framework.js';
+import { assertProjectInScope, defineOperation } from '../../operation-framework/index.js';
 import { FactSchema } from './fact-store.js';
 import { SearchHitSchema } from './knowledge-search.js';
 import { ProjectKnowledge } from './project-knowledge.js';
@@ -8,11 +8,14 @@ import { repositoryIndexOptions } from './repository-index-options.js';
 export const askProjectKnowledge = defineOperation({
   name: 'ask_project_knowledge',
   group: 'knowledge',
+  // The read-only query bridge: one routed query and bounded project reads.
+  mcp: { alsoIn: ['gateway-query'] },
   description:
     "Answer a question about a project from what svc knows: its facts, notes, assets, tasks and the text of its repository files (full-text search, no model). " +
     'Returns the facts and the best passages with their source; compose the answer from them and cite the paths.',
   readOnly: true,
   runsIn: 'any',
+  readScope: { inHandler: 'assertProjectInScope in its handler' },
   reach: { names: { projectId: 'project' } },
   input: z
     .object({

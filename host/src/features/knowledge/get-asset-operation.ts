@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperation, IdSchema } from '../../operations/framework.js';
+import { defineOperation, IdSchema } from '../../operation-framework/index.js';
 import { ASSET_RECORD } from './knowledge-records.js';
 import { AssetSchema } from './asset-store.js';
 import { ProjectKnowledge } from './project-knowledge.js';
@@ -10,6 +10,7 @@ export const getAsset = defineOperation({
   description: 'One project asset (link, file or snippet) by its id.',
   readOnly: true,
   runsIn: 'any',
+  readScope: { after: (output, scope) => (scope.project(output.projectId), output) },
   reach: { names: { assetId: ASSET_RECORD } },
   input: z.object({ assetId: IdSchema }).strict(),
   output: AssetSchema,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperation, IdSchema } from '../../operations/framework.js';
+import { defineOperation, IdSchema } from '../../operation-framework/index.js';
 import { NOTE_RECORD } from './knowledge-records.js';
 import { NoteSchema } from './note-store.js';
 import { ProjectKnowledge } from './project-knowledge.js';
@@ -10,6 +10,7 @@ export const getNote = defineOperation({
   description: 'One project note by its id.',
   readOnly: true,
   runsIn: 'any',
+  readScope: { after: (output, scope) => (scope.project(output.projectId), output) },
   reach: { names: { noteId: NOTE_RECORD } },
   input: z.object({ noteId: IdSchema }).strict(),
   output: NoteSchema,

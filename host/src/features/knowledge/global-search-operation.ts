@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { assertProjectInScope, defineOperation, projectInScope } from '../../operations/framework.js';
+import { assertProjectInScope, defineOperation, projectInScope } from '../../operation-framework/index.js';
 import { SEARCH_KINDS, SearchHitSchema } from './knowledge-search.js';
 import { ProjectKnowledge } from './project-knowledge.js';
 import { repositoryIndexOptions } from './repository-index-options.js';
@@ -12,6 +12,7 @@ export const globalSearch = defineOperation({
     'Hits are ranked best first, with the matching passage.',
   readOnly: true,
   runsIn: 'any',
+  readScope: { inHandler: 'searches only projects in scope' },
   reach: { names: { workspaceId: 'workspace', projectId: 'project' } },
   input: z
     .object({

@@ -2,7 +2,7 @@ import { isAbsolute, resolve, sep } from 'node:path';
 import { SvcError } from '@svc-org/ai-sdk';
 import { z } from 'zod';
 import type { ProjectRecord } from '../domain/index.js';
-import { defineOperation, projectInScope, type OperationContext } from '../../operations/framework.js';
+import { defineOperation, projectInScope, type OperationContext } from '../../operation-framework/index.js';
 import { ProjectKnowledge } from './project-knowledge.js';
 import { repositoryIndexOptions } from './repository-index-options.js';
 
@@ -14,11 +14,14 @@ const ProjectRef = z.object({ id: z.number(), name: z.string(), workspaceId: z.n
 export const identifyProject = defineOperation({
   name: 'identify_project',
   group: 'knowledge',
+  // The read-only query bridge: one routed query and bounded project reads.
+  mcp: { alsoIn: ['gateway-query'] },
   description:
     'Find which project a message, question or path is about: a path inside a repository wins, then a project named in the text, then full-text search ' +
     'over projects, tasks, notes, facts and repository files. `project` is set only when the answer is unique; otherwise read `candidates`.',
   readOnly: true,
   runsIn: 'any',
+  readScope: { inHandler: 'places, searches and names only projects in scope' },
   reach: { names: {} },
   input: z
     .object({

@@ -1,4 +1,4 @@
-import type { RecordResolver } from '../../operations/framework.js';
+import type { RecordResolver } from '../../operation-framework/index.js';
 import { AssetStore } from './asset-store.js';
 import { NoteStore } from './note-store.js';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperation, IdSchema, listOf } from '../../operations/framework.js';
+import { defineOperation, IdSchema, listOf } from '../../operation-framework/index.js';
 import { AssetSchema } from './asset-store.js';
 import { ProjectKnowledge } from './project-knowledge.js';
 
@@ -9,6 +9,7 @@ export const listAssets = defineOperation({
   description: 'The named links, files and snippets a project keeps at hand, by name; manage_assets writes them.',
   readOnly: true,
   runsIn: 'any',
+  readScope: { before: (input, scope) => scope.project(input.projectId) },
   reach: { names: { projectId: 'project' } },
   input: z.object({ projectId: IdSchema }).strict(),
   output: listOf(AssetSchema),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperation, IdSchema, listOf } from '../../operations/framework.js';
+import { defineOperation, IdSchema, listOf } from '../../operation-framework/index.js';
 import { NoteSchema } from './note-store.js';
 import { ProjectKnowledge } from './project-knowledge.js';
 
@@ -9,6 +9,7 @@ export const listNotes = defineOperation({
   description: "A project's notes (decisions, findings, hand-over text), newest first; manage_notes writes them.",
   readOnly: true,
   runsIn: 'any',
+  readScope: { before: (input, scope) => scope.project(input.projectId) },
   reach: { names: { projectId: 'project' } },
   input: z.object({ projectId: IdSchema, limit: z.number().int().min(1).max(500).default(100) }).strict(),
   output: listOf(NoteSchema),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperation, IdSchema, listOf } from '../../operations/framework.js';
+import { defineOperation, IdSchema, listOf } from '../../operation-framework/index.js';
 import { FactSchema } from './fact-store.js';
 import { ProjectKnowledge } from './project-knowledge.js';
 
@@ -9,6 +9,7 @@ export const listProjectFacts = defineOperation({
   description: "A project's key/value facts (\"test command\" = \"pnpm test\"), by key; manage_project_facts writes them.",
   readOnly: true,
   runsIn: 'any',
+  readScope: { before: (input, scope) => scope.project(input.projectId) },
   reach: { names: { projectId: 'project' } },
   input: z.object({ projectId: IdSchema }).strict(),
   output: listOf(FactSchema),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperation } from '../../operations/framework.js';
+import { defineOperation } from '../../operation-framework/index.js';
 import { ASSET_RECORD } from './knowledge-records.js';
 import { ASSET_KINDS, AssetSchema } from './asset-store.js';
 import { ProjectKnowledge } from './project-knowledge.js';

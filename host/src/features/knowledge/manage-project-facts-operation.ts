@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperation } from '../../operations/framework.js';
+import { defineOperation } from '../../operation-framework/index.js';
 import { FactSchema } from './fact-store.js';
 import { ProjectKnowledge } from './project-knowledge.js';
 import { requireFields } from './require-fields.js';

@@ -1,5 +1,5 @@
 import { readSystemConfig } from '../../platform/config/index.js';
-import type { OperationContext } from '../../operations/framework.js';
+import type { OperationContext } from '../../operation-framework/index.js';
 import { INDEX_SECRET_PATHS_KEY, indexSecretPaths } from './knowledge-config-keys.js';
 import type { RepositoryIndexOptions } from './repository-index.js';
 

@@ -1,2 +1,2 @@
-export { PRODUCT_GROUP_OPERATIONS } from './product-group-operations.js';
+export { createProductGroup, deleteProductGroup, getProductGroup, listProductGroups, updateProductGroup } from './product-group-operations.js';
 export * from './product-group-store.js';

@@ -1,1 +1,1 @@
-export { getTaskDefaults, setTaskDefaults, TASK_DEFAULT_OPERATIONS } from './task-default-operations.js';
+export { getTaskDefaults, setTaskDefaults } from './task-default-operations.js';

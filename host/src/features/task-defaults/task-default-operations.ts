@@ -2,9 +2,7 @@
 // model a task's execution starts with when the caller names none (start_task_execution).
 import { SvcError } from '@svc-org/ai-sdk';
 import { z } from 'zod';
-// Direct, not through operations/index.ts: that evaluates every operation's declaration.
-import { defineOperation } from '../../operations/define-operation.js';
-import { RefSchema } from '../../operations/ref-schema.js';
+import { defineOperation, RefSchema } from '../../operation-framework/index.js';
 import { TaskDefaultsSchema } from '../domain/index.js';
 
 export const getTaskDefaults = defineOperation({
@@ -13,6 +11,7 @@ export const getTaskDefaults = defineOperation({
     description: "A project's task defaults: the connection and model start_task_execution uses when you name none (null = no default).",
     readOnly: true,
     runsIn: 'any',
+    readScope: { before: (input, scope) => scope.project(input.projectId) },
     reach: { names: { projectId: 'project' } },
     input: z.object({ projectId: RefSchema }).strict(),
     output: TaskDefaultsSchema,
@@ -49,4 +48,3 @@ export const setTaskDefaults = defineOperation({
     },
   });
 
-export const TASK_DEFAULT_OPERATIONS = [getTaskDefaults, setTaskDefaults];

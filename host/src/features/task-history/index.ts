@@ -1,2 +1,2 @@
-export { TASK_VERSION_OPERATIONS } from './task-version-operations.js';
+export { listTaskVersions, restoreTaskVersion } from './task-version-operations.js';
 export * from './task-version-store.js';

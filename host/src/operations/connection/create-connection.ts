@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { ConnectionSchema, coerceSettings, presentConnection, splitSensitiveSettings, validateProviderConfig } from '../../features/connections/index.js';
-import { defineOperation } from '../define-operation.js';
+import { defineOperation } from '../../operation-framework/index.js';
 import { ConnectionFields } from './connection-fields.js';
 import { providerConfigSchema } from './provider-config-schema.js';
 
 export const createConnection = defineOperation({
   name: 'create_connection',
   group: 'connection',
+  mcp: false,
   description: "Add a connection: a name for running one provider with its settings, environment and CLI command.",
   readOnly: false,
   runsIn: 'any',

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { ConnectionSchema, presentConnection } from '../../features/connections/index.js';
-import { defineOperation } from '../define-operation.js';
+import { defineOperation } from '../../operation-framework/index.js';
 
 export const deleteConnection = defineOperation({
   name: 'delete_connection',
   group: 'connection',
+  mcp: false,
   description: 'Remove a connection and its stored secrets; answers the removed record (masked).',
   readOnly: false,
   destructive: true,

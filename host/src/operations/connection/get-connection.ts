@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { ConnectionSchema, presentConnection } from '../../features/connections/index.js';
-import { defineOperation } from '../define-operation.js';
+import { defineOperation } from '../../operation-framework/index.js';
 
 export const getConnection = defineOperation({
   name: 'get_connection',
   group: 'connection',
+  mcp: false,
   description: 'Show one connection, secrets masked.',
   readOnly: true,
   runsIn: 'any',

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { ConnectionSchema, presentConnection } from '../../features/connections/index.js';
-import { defineOperation } from '../define-operation.js';
-import { listOf } from '../list-of.js';
+import { defineOperation, listOf } from '../../operation-framework/index.js';
 
 export const listConnections = defineOperation({
   name: 'list_connections',
   group: 'connection',
+  mcp: false,
   description: 'List connections (named ways to run a provider), secrets masked.',
   readOnly: true,
   runsIn: 'any',

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { ConnectionSchema, coerceSettings, presentConnection, splitSensitiveSettings, validateProviderConfig } from '../../features/connections/index.js';
-import { defineOperation } from '../define-operation.js';
+import { defineOperation } from '../../operation-framework/index.js';
 import { ConnectionFields } from './connection-fields.js';
 import { providerConfigSchema } from './provider-config-schema.js';
 
 export const updateConnection = defineOperation({
   name: 'update_connection',
   group: 'connection',
+  mcp: false,
   description: 'Change a connection: enable or disable it, its CLI command, base arguments, environment or settings.',
   readOnly: false,
   idempotent: true,

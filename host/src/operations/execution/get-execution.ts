@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { ExecutionSchema } from '../../features/domain/index.js';
-import { defineOperation } from '../define-operation.js';
-import { IdSchema } from '../id-schema.js';
+import { defineOperation, IdSchema } from '../../operation-framework/index.js';
 
 export const getExecution = defineOperation({
   name: 'get_execution',
@@ -9,6 +8,7 @@ export const getExecution = defineOperation({
   description: 'Show one execution: its connection, session, process and how it ended.',
   readOnly: true,
   runsIn: 'any',
+  readScope: { after: (output, scope) => (scope.task(output.taskId), output) },
   reach: { names: { id: 'execution' } },
   input: z.object({ id: IdSchema }).strict(),
   output: ExecutionSchema,

@@ -1,6 +1,5 @@
 import { ExecutionListFilterSchema, ExecutionSchema } from '../../features/domain/index.js';
-import { defineOperation } from '../define-operation.js';
-import { listOf } from '../list-of.js';
+import { defineOperation, listOf, scopedItems } from '../../operation-framework/index.js';
 
 export const listExecutions = defineOperation({
   name: 'list_executions',
@@ -8,6 +7,10 @@ export const listExecutions = defineOperation({
   description: 'List terminal executions, newest first (of one task, or of one status).',
   readOnly: true,
   runsIn: 'any',
+  readScope: {
+    before: (input, scope) => scope.task(input.taskId),
+    after: (output, scope) => scopedItems(output, (item) => scope.taskVisible(item.taskId as number)),
+  },
   reach: { names: { taskId: 'task' } },
   input: ExecutionListFilterSchema,
   output: listOf(ExecutionSchema),

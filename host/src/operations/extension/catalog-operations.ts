@@ -3,8 +3,7 @@
 // the request is refused with its own code before the input is validated (`refuseLocations`).
 import { z } from 'zod';
 import { checkExtensionId } from '../../features/extensions/catalog-installer/index.js';
-import { defineOperation } from '../define-operation.js';
-import type { OperationContext } from '../operation-context.js';
+import { defineOperation, type OperationContext } from '../../operation-framework/index.js';
 import { CatalogListingSchema, CheckWarningSchema, OutdatedListSchema, presentOutcome, presentWarnings, SwitchOutcomeSchema } from './catalog-schemas.js';
 import { ExtensionSchema } from './extension-schema.js';
 import { presentExtension } from './present-extension.js';
@@ -20,6 +19,7 @@ const observe = (ctx: OperationContext) => ({ ...ctx.progress, signal: ctx.signa
 export const listCatalog = defineOperation({
   name: 'list_catalog',
   group: 'extension',
+  mcp: false,
   description: 'What the configured catalog offers: each extension, its versions with permissions and compatibility, what is installed, and whether the index is signed.',
   readOnly: true,
   idempotent: true,
@@ -33,6 +33,7 @@ export const listCatalog = defineOperation({
 export const listOutdatedExtensions = defineOperation({
   name: 'list_outdated_extensions',
   group: 'extension',
+  mcp: false,
   description:
     'Each installed catalog extension against the verified index: its version, the newest version compatible with this svc, Node.js and the installed CLI (with its permission changes), and the newest overall with why it is not compatible.',
   readOnly: true,
@@ -47,6 +48,7 @@ export const listOutdatedExtensions = defineOperation({
 export const installExtension = defineOperation({
   name: 'install_extension',
   group: 'extension',
+  mcp: false,
   description: 'Install an exact catalog version of an extension: downloaded, digest-checked, unpacked and registered disabled; nothing of it runs until it is enabled.',
   readOnly: false,
   runsIn: 'any',
@@ -62,6 +64,7 @@ export const installExtension = defineOperation({
 export const updateExtension = defineOperation({
   name: 'update_extension',
   group: 'extension',
+  mcp: false,
   description: 'Change an installed catalog extension to another exact version; it switches at once, or waits for confirmation when its permissions differ.',
   readOnly: false,
   runsIn: 'any',
@@ -74,6 +77,7 @@ export const updateExtension = defineOperation({
 export const rollbackExtension = defineOperation({
   name: 'rollback_extension',
   group: 'extension',
+  mcp: false,
   description: 'Go back to the version before the last update (or drop an update waiting for confirmation). Once only: a second rollback is refused.',
   readOnly: false,
   runsIn: 'any',
@@ -86,6 +90,7 @@ export const rollbackExtension = defineOperation({
 export const uninstallExtension = defineOperation({
   name: 'uninstall_extension',
   group: 'extension',
+  mcp: false,
   description: 'Uninstall a catalog extension and its files. Refused while connections still name it, unless forced; then those connections are listed.',
   readOnly: false,
   destructive: true,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EXTENSION_SOURCES, EXTENSION_STATES } from '../../features/extensions/registry/index.js';
-import { defineOperation } from '../define-operation.js';
+import { defineOperation } from '../../operation-framework/index.js';
 import { IsolationSchema } from './isolation-schema.js';
 import { PreflightCheckSchema } from './preflight-check-schema.js';
 
@@ -40,6 +40,7 @@ export const ExtensionDescriptionSchema = z.object({
 export const describeExtension = defineOperation({
   name: 'describe_extension',
   group: 'extension',
+  mcp: false,
   description:
     'What an extension asks for before it is enabled: requested and granted permissions, compatibility, the CLI it would run and its version probe, and every preflight check. Runs nothing.',
   readOnly: true,

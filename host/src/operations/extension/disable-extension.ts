@@ -1,4 +1,4 @@
-import { defineOperation } from '../define-operation.js';
+import { defineOperation } from '../../operation-framework/index.js';
 import { ExtensionIdInput } from './extension-id-input.js';
 import { ExtensionSchema } from './extension-schema.js';
 import { presentExtension } from './present-extension.js';
@@ -6,6 +6,7 @@ import { presentExtension } from './present-extension.js';
 export const disableExtension = defineOperation({
   name: 'disable_extension',
   group: 'extension',
+  mcp: false,
   description: 'Disable an extension: its worker is unloaded and nothing of it runs until it is enabled again.',
   readOnly: false,
   idempotent: true,

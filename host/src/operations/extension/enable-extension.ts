@@ -1,13 +1,14 @@
 import { SvcError } from '@svc-org/ai-sdk';
 import { z } from 'zod';
 import { IsolationModeSchema } from '../../features/extensions/runtime/index.js';
-import { defineOperation } from '../define-operation.js';
+import { defineOperation } from '../../operation-framework/index.js';
 import { ExtensionSchema } from './extension-schema.js';
 import { presentExtension } from './present-extension.js';
 
 export const enableExtension = defineOperation({
   name: 'enable_extension',
   group: 'extension',
+  mcp: false,
   description:
     'Enable an extension with the exact permission list the person confirmed (get_extension_permissions); any other list enables nothing.',
   readOnly: false,

@@ -7,7 +7,7 @@ import type { ExtensionService } from '../../features/extensions/index.js';
 import type { ExtensionRecord } from '../../features/extensions/registry/index.js';
 import { EXTENSION_STATES } from '../../features/extensions/registry/index.js';
 import type { ProviderStatsStore } from '../../features/extensions/stats/index.js';
-import { defineOperation } from '../define-operation.js';
+import { defineOperation } from '../../operation-framework/index.js';
 import { IsolationModeSchema } from '../../features/extensions/runtime/index.js';
 
 const MethodStatsSchema = z.object({
@@ -72,6 +72,7 @@ export function presentExtensionStats(record: ExtensionRecord, extensions: Pick<
 export const getExtensionStats = defineOperation({
   name: 'get_extension_stats',
   group: 'extension',
+  mcp: false,
   description:
     'Running providers: per provider its state and isolation, activation time, calls per adapter method with p50/p95/max latency, errors by code, cancellations, deadlines, crashes and quarantine, memory, the last five errors, and the use of each granted permission (last 30 days).',
   readOnly: true,

@@ -1,4 +1,4 @@
-import { defineOperation } from '../define-operation.js';
+import { defineOperation } from '../../operation-framework/index.js';
 import { ExtensionIdInput } from './extension-id-input.js';
 import { ExtensionSchema } from './extension-schema.js';
 import { presentExtension } from './present-extension.js';
@@ -6,6 +6,7 @@ import { presentExtension } from './present-extension.js';
 export const getExtension = defineOperation({
   name: 'get_extension',
   group: 'extension',
+  mcp: false,
   description: 'Show one extension: version, source, state and granted permissions.',
   readOnly: true,
   idempotent: true,

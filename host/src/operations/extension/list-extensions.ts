@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { defineOperation } from '../define-operation.js';
-import { listOf } from '../list-of.js';
+import { defineOperation, listOf } from '../../operation-framework/index.js';
 import { ExtensionSchema } from './extension-schema.js';
 import { presentExtension } from './present-extension.js';
 
 export const listExtensions = defineOperation({
   name: 'list_extensions',
   group: 'extension',
+  mcp: false,
   description: 'List the registered extensions (providers) with their state and granted permissions.',
   readOnly: true,
   idempotent: true,

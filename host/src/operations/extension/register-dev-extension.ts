@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EXTENSION_SOURCES, EXTENSION_STATES } from '../../features/extensions/registry/index.js';
-import { defineOperation } from '../define-operation.js';
+import { defineOperation } from '../../operation-framework/index.js';
 import { PreflightCheckSchema } from './preflight-check-schema.js';
 import { presentExtension } from './present-extension.js';
 
@@ -9,6 +9,7 @@ import { presentExtension } from './present-extension.js';
 export const registerDevExtension = defineOperation({
   name: 'register_dev_extension',
   group: 'extension',
+  mcp: false,
   description: 'Register a built provider folder in place (developer mode); it stays disabled and nothing of it runs.',
   readOnly: false,
   runsIn: 'any',

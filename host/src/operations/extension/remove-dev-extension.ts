@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { defineOperation } from '../define-operation.js';
+import { defineOperation } from '../../operation-framework/index.js';
 import { ExtensionIdInput } from './extension-id-input.js';
 
 export const removeDevExtension = defineOperation({
   name: 'remove_dev_extension',
   group: 'extension',
+  mcp: false,
   description: 'Remove a developer registration; its folder is left as it is.',
   readOnly: false,
   destructive: true,

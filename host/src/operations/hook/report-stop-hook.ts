@@ -2,9 +2,7 @@ import { SvcError } from '@svc-org/ai-sdk';
 import { z } from 'zod';
 import type { ExecutionRecord } from '../../features/domain/index.js';
 import { messageSubmitted, turnEnded } from '../../features/lifecycle/index.js';
-import { defineOperation } from '../define-operation.js';
-import { IdSchema } from '../id-schema.js';
-import type { OperationContext } from '../operation-context.js';
+import { defineOperation, IdSchema, type OperationContext } from '../../operation-framework/index.js';
 
 const TurnHookFields = {
   /** From the terminal's SVC_TASK_ID / SVC_EXECUTION_ID. */
@@ -27,6 +25,7 @@ const TurnHookFields = {
 export const reportStopHook = defineOperation({
   name: 'report_stop_hook',
   group: 'hooks',
+  mcp: false,
   description: "Record that a task terminal's CLI finished a turn (internal: called by the CLI's Stop hook or Codex's notify).",
   readOnly: false,
   runsIn: 'service',
@@ -76,6 +75,7 @@ export const reportStopHook = defineOperation({
 export const reportPromptHook = defineOperation({
   name: 'report_prompt_hook',
   group: 'hooks',
+  mcp: false,
   description: "Record that a task terminal's CLI took a message (internal: called by the CLI's prompt-submit hook).",
   readOnly: false,
   runsIn: 'service',

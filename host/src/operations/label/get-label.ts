@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { LabelSchema } from '../../features/domain/index.js';
-import { defineOperation } from '../define-operation.js';
-import { IdSchema } from '../id-schema.js';
+import { defineOperation, IdSchema } from '../../operation-framework/index.js';
 
 export const getLabel = defineOperation({
   name: 'get_label',
@@ -9,6 +8,7 @@ export const getLabel = defineOperation({
   description: 'Show one label, by id.',
   readOnly: true,
   runsIn: 'any',
+  readScope: { after: (output, scope) => (scope.project(output.projectId), output) },
   reach: { names: { id: 'label' } },
   input: z.object({ id: IdSchema }).strict(),
   output: LabelSchema,

@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { LabelSchema } from '../../features/domain/index.js';
-import { defineOperation } from '../define-operation.js';
-import { listOf } from '../list-of.js';
-import { RefSchema } from '../ref-schema.js';
+import { defineOperation, listOf, RefSchema } from '../../operation-framework/index.js';
 
 export const listLabels = defineOperation({
   name: 'list_labels',
@@ -10,6 +8,7 @@ export const listLabels = defineOperation({
   description: "List a project's labels.",
   readOnly: true,
   runsIn: 'any',
+  readScope: { before: (input, scope) => scope.project(input.projectId) },
   reach: { names: { projectId: 'project' } },
   input: z.object({ projectId: RefSchema }).strict(),
   output: listOf(LabelSchema),

@@ -1,6 +1,5 @@
 import { LabelSchema, LabelUpdateSchema } from '../../features/domain/index.js';
-import { defineOperation } from '../define-operation.js';
-import { IdSchema } from '../id-schema.js';
+import { defineOperation, IdSchema } from '../../operation-framework/index.js';
 
 export const updateLabel = defineOperation({
   name: 'update_label',

@@ -1,6 +1,5 @@
 import { ProjectCreateSchema, ProjectSchema } from '../../features/domain/index.js';
-import { defineOperation } from '../define-operation.js';
-import { RefSchema } from '../ref-schema.js';
+import { defineOperation, RefSchema } from '../../operation-framework/index.js';
 import { assertRepositoryOutsideSvcHome } from './assert-repository-outside-svc-home.js';
 
 export const createProject = defineOperation({

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { ProjectSchema } from '../../features/domain/index.js';
-import { defineOperation } from '../define-operation.js';
-import { RefSchema } from '../ref-schema.js';
+import { defineOperation, RefSchema } from '../../operation-framework/index.js';
 
 export const deleteProject = defineOperation({
   name: 'delete_project',

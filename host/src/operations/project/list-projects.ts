@@ -1,9 +1,6 @@
 import { z } from 'zod';
 import { ProjectSchema } from '../../features/domain/index.js';
-import { defineOperation } from '../define-operation.js';
-import { listOf } from '../list-of.js';
-import { projectInScope } from '../project-scope.js';
-import { RefSchema } from '../ref-schema.js';
+import { defineOperation, listOf, projectInScope, RefSchema } from '../../operation-framework/index.js';
 
 export const listProjects = defineOperation({
   name: 'list_projects',
@@ -11,6 +8,7 @@ export const listProjects = defineOperation({
   description: 'List projects, all of them or those of one workspace.',
   readOnly: true,
   runsIn: 'any',
+  readScope: { inHandler: 'filters by projectInScope in its handler' },
   reach: { names: { workspaceId: 'workspace' } },
   input: z.object({ workspaceId: RefSchema.optional() }).strict(),
   output: listOf(ProjectSchema),

@@ -1,6 +1,5 @@
 import { TaskCreateSchema, TaskSchema } from '../../features/domain/index.js';
-import { defineOperation } from '../define-operation.js';
-import { RefSchema } from '../ref-schema.js';
+import { defineOperation, RefSchema } from '../../operation-framework/index.js';
 
 export const createTask = defineOperation({
   name: 'create_task',

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { openApprovalCounts, taskViews, TaskViewSchema } from '../../features/lifecycle/index.js';
 import { WorktreeStore } from '../../features/worktrees/worktree-store.js';
-import { defineOperation } from '../define-operation.js';
-import { IdSchema } from '../id-schema.js';
+import { defineOperation, IdSchema } from '../../operation-framework/index.js';
 
 export const getTask = defineOperation({
   name: 'get_task',
@@ -10,6 +9,7 @@ export const getTask = defineOperation({
   description: 'Show one task: title, status, project, parent, labels, description, and what it asks of you now (attention: needs_you, conflicts, working, ready_for_review, idle, done).',
   readOnly: true,
   runsIn: 'any',
+  readScope: { after: (output, scope) => (scope.project(output.projectId), output) },
   reach: { names: { id: 'task' } },
   input: z.object({ id: IdSchema }).strict(),
   output: TaskViewSchema,

@@ -2,10 +2,7 @@ import { z } from 'zod';
 import { spelledEnum, TASK_STATUSES } from '../../features/domain/index.js';
 import { openApprovalCounts, taskViews, TaskViewSchema } from '../../features/lifecycle/index.js';
 import { WorktreeStore } from '../../features/worktrees/worktree-store.js';
-import { defineOperation } from '../define-operation.js';
-import { IdSchema } from '../id-schema.js';
-import { listOf } from '../list-of.js';
-import { RefSchema } from '../ref-schema.js';
+import { defineOperation, IdSchema, listOf, RefSchema, scopedItems } from '../../operation-framework/index.js';
 
 export const listTasks = defineOperation({
   name: 'list_tasks',
@@ -13,6 +10,13 @@ export const listTasks = defineOperation({
   description: 'List tasks with their project and attention (what each asks of you now), filtered by project, status or parent task.',
   readOnly: true,
   runsIn: 'any',
+  readScope: {
+    before: (input, scope) => {
+      scope.project(input.projectId);
+      scope.task(input.parentTaskId);
+    },
+    after: (output, scope) => scopedItems(output, (item) => scope.visibleProject(item.projectId)),
+  },
   reach: { names: { projectId: 'project', parentTaskId: 'task' } },
   input: z.object({ projectId: RefSchema.optional(), status: spelledEnum(TASK_STATUSES).optional(), parentTaskId: IdSchema.optional() }).strict(),
   output: listOf(TaskViewSchema),

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { EntityNameSchema, TaskSchema } from '../../features/domain/index.js';
-import { defineOperation } from '../define-operation.js';
-import { IdSchema } from '../id-schema.js';
+import { defineOperation, IdSchema } from '../../operation-framework/index.js';
 
 export const setTaskLabels = defineOperation({
   name: 'set_task_labels',

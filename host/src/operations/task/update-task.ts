@@ -1,6 +1,5 @@
 import { TaskSchema, TaskUpdateSchema } from '../../features/domain/index.js';
-import { defineOperation } from '../define-operation.js';
-import { IdSchema } from '../id-schema.js';
+import { defineOperation, IdSchema } from '../../operation-framework/index.js';
 
 export const updateTask = defineOperation({
   name: 'update_task',

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { defineOperation } from '../define-operation.js';
-import { IdSchema } from '../id-schema.js';
+import { defineOperation, IdSchema } from '../../operation-framework/index.js';
 import { liveTerminals } from './live-terminals.js';
 
 export const getTaskTerminalOutput = defineOperation({
@@ -9,6 +8,7 @@ export const getTaskTerminalOutput = defineOperation({
   description: "Read a task terminal's output from a cursor (omit it for the oldest retained byte); pass the answer's cursor next time.",
   readOnly: true,
   runsIn: 'service',
+  readScope: { before: (input, scope) => scope.task(input.taskId) },
   reach: { names: { taskId: 'task' } },
   input: z
     .object({

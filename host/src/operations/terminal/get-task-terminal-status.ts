@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { ExecutionSchema } from '../../features/domain/index.js';
-import { defineOperation } from '../define-operation.js';
-import { IdSchema } from '../id-schema.js';
+import { defineOperation, IdSchema } from '../../operation-framework/index.js';
 import { liveTerminals } from './live-terminals.js';
 import { TerminalSummarySchema } from './terminal-schemas.js';
 
@@ -11,6 +10,7 @@ export const getTaskTerminalStatus = defineOperation({
   description: "A task's terminal (state, attached viewers, keepalive) and its latest execution.",
   readOnly: true,
   runsIn: 'service',
+  readScope: { before: (input, scope) => scope.task(input.taskId) },
   reach: { names: { taskId: 'task' } },
   input: z.object({ taskId: IdSchema }).strict(),
   output: z.object({ taskId: z.number().int(), terminal: TerminalSummarySchema.nullable(), execution: ExecutionSchema.nullable() }),

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { defineOperation } from '../define-operation.js';
-import { listOf } from '../list-of.js';
+import { defineOperation, listOf, scopedItems } from '../../operation-framework/index.js';
 import { liveTerminals } from './live-terminals.js';
 import { TerminalSummarySchema } from './terminal-schemas.js';
 
@@ -10,6 +9,7 @@ export const listTaskTerminals = defineOperation({
   description: 'List the task terminals the running service holds.',
   readOnly: true,
   runsIn: 'service',
+  readScope: { after: (output, scope) => scopedItems(output, (item) => scope.taskVisible(item.taskId as number)) },
   reach: { names: {} },
   input: z.object({}).strict(),
   output: listOf(TerminalSummarySchema),

@@ -1,6 +1,6 @@
 import { SvcError } from '@svc-org/ai-sdk';
 import type { TerminalManager } from '../../features/terminals/index.js';
-import type { OperationContext } from '../operation-context.js';
+import type { OperationContext } from '../../operation-framework/index.js';
 
 /** The service's terminals; the invoker forwards `runsIn: 'service'` operations, so this is there. */
 export function liveTerminals(ctx: OperationContext): TerminalManager {

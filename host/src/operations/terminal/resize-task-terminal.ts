@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { defineOperation } from '../define-operation.js';
-import { IdSchema } from '../id-schema.js';
+import { defineOperation, IdSchema } from '../../operation-framework/index.js';
 import { liveTerminals } from './live-terminals.js';
 
 export const resizeTaskTerminal = defineOperation({

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { ExecutionSchema } from '../../features/domain/index.js';
-import { defineOperation } from '../define-operation.js';
-import { IdSchema } from '../id-schema.js';
+import { defineOperation, IdSchema } from '../../operation-framework/index.js';
 import { liveTerminals } from './live-terminals.js';
 import { TerminalSize } from './terminal-size.js';
 

@@ -1,8 +1,7 @@
 import { SvcError } from '@svc-org/ai-sdk';
 import { z } from 'zod';
 import { ExecutionSchema } from '../../features/domain/index.js';
-import { defineOperation } from '../define-operation.js';
-import { IdSchema } from '../id-schema.js';
+import { defineOperation, IdSchema } from '../../operation-framework/index.js';
 import { holdStartForTest } from './hold-start-for-test.js';
 import { liveTerminals } from './live-terminals.js';
 import { TerminalSize } from './terminal-size.js';

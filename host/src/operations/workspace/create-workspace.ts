@@ -1,5 +1,5 @@
 import { WorkspaceCreateSchema, WorkspaceSchema } from '../../features/domain/index.js';
-import { defineOperation } from '../define-operation.js';
+import { defineOperation } from '../../operation-framework/index.js';
 
 export const createWorkspace = defineOperation({
   name: 'create_workspace',

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { WorkspaceSchema } from '../../features/domain/index.js';
-import { defineOperation } from '../define-operation.js';
-import { RefSchema } from '../ref-schema.js';
+import { defineOperation, RefSchema } from '../../operation-framework/index.js';
 
 export const getWorkspace = defineOperation({
   name: 'get_workspace',
@@ -9,6 +8,7 @@ export const getWorkspace = defineOperation({
   description: 'Show one workspace, by id or name.',
   readOnly: true,
   runsIn: 'any',
+  readScope: { after: (output, scope) => (scope.workspace(output.id), output) },
   reach: { names: { id: 'workspace' } },
   input: z.object({ id: RefSchema }).strict(),
   output: WorkspaceSchema,

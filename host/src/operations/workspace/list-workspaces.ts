@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { WorkspaceSchema } from '../../features/domain/index.js';
-import { defineOperation } from '../define-operation.js';
-import { listOf } from '../list-of.js';
+import { defineOperation, listOf, scopedItems } from '../../operation-framework/index.js';
 
 export const listWorkspaces = defineOperation({
   name: 'list_workspaces',
@@ -9,6 +8,7 @@ export const listWorkspaces = defineOperation({
   description: 'List every workspace, by name.',
   readOnly: true,
   runsIn: 'any',
+  readScope: { after: (output, scope) => scopedItems(output, (item) => scope.workspaceVisible(item.id as number)) },
   reach: { names: {} },
   input: z.object({}).strict(),
   output: listOf(WorkspaceSchema),

@@ -1,6 +1,5 @@
 import { WorkspaceSchema, WorkspaceUpdateSchema } from '../../features/domain/index.js';
-import { defineOperation } from '../define-operation.js';
-import { RefSchema } from '../ref-schema.js';
+import { defineOperation, RefSchema } from '../../operation-framework/index.js';
 
 export const updateWorkspace = defineOperation({
   name: 'update_workspace',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { taskWorktreesOf, ARCHIVE_RETENTION_DAYS, DEFAULT_RETENTION_DAYS } from '../../features/worktrees/index.js';
-import { defineOperation } from '../define-operation.js';
+import { defineOperation } from '../../operation-framework/index.js';
 
 export const collectTaskWorktrees = defineOperation({
   name: 'collect_task_worktrees',

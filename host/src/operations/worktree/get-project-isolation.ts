@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { taskWorktreesOf } from '../../features/worktrees/index.js';
-import { defineOperation } from '../define-operation.js';
-import { RefSchema } from '../ref-schema.js';
+import { defineOperation, RefSchema } from '../../operation-framework/index.js';
 import { ProjectIsolationSchema } from './worktree-schemas.js';
 
 export const getProjectIsolation = defineOperation({

@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { taskWorktreesOf } from '../../features/worktrees/index.js';
-import { defineOperation } from '../define-operation.js';
-import { projectInScope } from '../project-scope.js';
-import { RefSchema } from '../ref-schema.js';
+import { defineOperation, projectInScope, RefSchema } from '../../operation-framework/index.js';
 
 export const listTaskBranches = defineOperation({
   name: 'list_task_branches',

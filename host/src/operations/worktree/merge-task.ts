@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { mergeTask as mergeTaskWork, TaskStatusAfterSchema } from '../../features/lifecycle/index.js';
 import { taskWorktreesOf } from '../../features/worktrees/index.js';
-import { defineOperation } from '../define-operation.js';
-import { IdSchema } from '../id-schema.js';
+import { defineOperation, IdSchema } from '../../operation-framework/index.js';
 
 export const mergeTask = defineOperation({
   name: 'merge_task',

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { taskWorktreesOf } from '../../features/worktrees/index.js';
-import { defineOperation } from '../define-operation.js';
-import { IdSchema } from '../id-schema.js';
+import { defineOperation, IdSchema } from '../../operation-framework/index.js';
 import { BranchNameSchema, TaskWorktreeSchema } from './worktree-schemas.js';
 
 export const prepareTaskWorktree = defineOperation({

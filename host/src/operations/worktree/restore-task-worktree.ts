@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { ARCHIVE_RETENTION_DAYS, taskWorktreesOf } from '../../features/worktrees/index.js';
-import { defineOperation } from '../define-operation.js';
-import { IdSchema } from '../id-schema.js';
+import { defineOperation, IdSchema } from '../../operation-framework/index.js';
 
 export const restoreTaskWorktree = defineOperation({
   name: 'restore_task_worktree',

@@ -1,4 +1,4 @@
-// By group, not operations/index.ts: that evaluates every operation's declaration.
+// By group, not the registry (app/all-operations.ts): that evaluates every operation's declaration.
 import { createConnection, deleteConnection, getConnection, listConnections, updateConnection } from '../../../operations/connection/index.js';
 import type { CliCommand, CliOption, CliRun } from '../cli-command.js';
 import { printJson } from '../print-json.js';

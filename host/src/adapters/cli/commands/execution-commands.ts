@@ -1,6 +1,6 @@
 import { EXECUTION_STATUSES, type ExecutionStatus } from '../../../features/domain/index.js';
 import { executionWords } from '../../../features/lifecycle/index.js';
-// By group, not operations/index.ts: that evaluates every operation's declaration.
+// By group, not the registry (app/all-operations.ts): that evaluates every operation's declaration.
 import { getExecution, listExecutions } from '../../../operations/execution/index.js';
 import type { CliCommand } from '../cli-command.js';
 import { positiveId } from '../positive-id.js';

@@ -2,15 +2,11 @@
 // task's history: commands generated from their operations' declarations (operation-command.ts).
 import { dailySummary, dailyTodo } from '../../../features/daily/index.js';
 import { askProjectKnowledge, getAsset, getNote, globalSearch, identifyProject, listAssets, listNotes, listProjectFacts, manageAssets, manageNotes, manageProjectFacts } from '../../../features/knowledge/index.js';
-import { PRODUCT_GROUP_OPERATIONS } from '../../../features/products/index.js';
-import { TASK_VERSION_OPERATIONS } from '../../../features/task-history/index.js';
-import type { AnyOperation } from '../../../operations/index.js';
+import { createProductGroup, deleteProductGroup, getProductGroup, listProductGroups, updateProductGroup } from '../../../features/products/index.js';
+import { listTaskVersions, restoreTaskVersion } from '../../../features/task-history/index.js';
 import type { CliCommand } from '../cli-command.js';
 import { operationCommand } from '../operation-command.js';
 
-const named = (list: readonly AnyOperation[], name: string) => list.find((operation) => operation.name === name)!;
-const group = (name: string) => named(PRODUCT_GROUP_OPERATIONS, name);
-const history = (name: string) => named(TASK_VERSION_OPERATIONS, name);
 const project = { projectId: 'project' } as const;
 const scope = { projectId: 'project', workspaceId: 'workspace' } as const;
 
@@ -33,11 +29,11 @@ export const KNOWLEDGE_COMMANDS: CliCommand[] = [
   operationCommand({ group: 'asset', name: 'remove', description: 'Remove an asset from a project.', operation: manageAssets, fixed: { action: 'remove' }, positionals: ['assetId'], omit: ['projectId', 'name', 'kind', 'uri', 'description'], examples: ['svc asset remove 2'] }),
   operationCommand({ group: 'daily', name: 'summary', operation: dailySummary, resolve: scope, examples: ['svc daily summary', 'svc daily summary --date 2026-11-25 --project app'] }),
   operationCommand({ group: 'daily', name: 'todo', operation: dailyTodo, resolve: scope, examples: ['svc daily todo --workspace main'] }),
-  operationCommand({ group: 'product-group', name: 'list', operation: group('list_product_groups'), resolve: { workspaceId: 'workspace' }, examples: ['svc product-group list --workspace main'] }),
-  operationCommand({ group: 'product-group', name: 'show', operation: group('get_product_group'), positionals: ['id'], examples: ['svc product-group show 1'] }),
-  operationCommand({ group: 'product-group', name: 'create', operation: group('create_product_group'), positionals: ['name'], resolve: { workspaceId: 'workspace' }, examples: ['svc product-group create shop --workspace main --project-ids 3 --project-ids 4'] }),
-  operationCommand({ group: 'product-group', name: 'update', operation: group('update_product_group'), positionals: ['id'], examples: ['svc product-group update 1 --name storefront'] }),
-  operationCommand({ group: 'product-group', name: 'delete', operation: group('delete_product_group'), positionals: ['id'], examples: ['svc product-group delete 1'] }),
-  operationCommand({ group: 'task', name: 'versions', operation: history('list_task_versions'), positionals: ['taskId'], examples: ['svc task versions 12'] }),
-  operationCommand({ group: 'task', name: 'restore-version', description: 'Put back the title and description of an earlier version (the status is not changed; svc task move does that). The restore is itself a new version.', operation: history('restore_task_version'), positionals: ['taskId', 'version'], examples: ['svc task restore-version 12 3'] }),
+  operationCommand({ group: 'product-group', name: 'list', operation: listProductGroups, resolve: { workspaceId: 'workspace' }, examples: ['svc product-group list --workspace main'] }),
+  operationCommand({ group: 'product-group', name: 'show', operation: getProductGroup, positionals: ['id'], examples: ['svc product-group show 1'] }),
+  operationCommand({ group: 'product-group', name: 'create', operation: createProductGroup, positionals: ['name'], resolve: { workspaceId: 'workspace' }, examples: ['svc product-group create shop --workspace main --project-ids 3 --project-ids 4'] }),
+  operationCommand({ group: 'product-group', name: 'update', operation: updateProductGroup, positionals: ['id'], examples: ['svc product-group update 1 --name storefront'] }),
+  operationCommand({ group: 'product-group', name: 'delete', operation: deleteProductGroup, positionals: ['id'], examples: ['svc product-group delete 1'] }),
+  operationCommand({ group: 'task', name: 'versions', operation: listTaskVersions, positionals: ['taskId'], examples: ['svc task versions 12'] }),
+  operationCommand({ group: 'task', name: 'restore-version', description: 'Put back the title and description of an earlier version (the status is not changed; svc task move does that). The restore is itself a new version.', operation: restoreTaskVersion, positionals: ['taskId', 'version'], examples: ['svc task restore-version 12 3'] }),
 ];

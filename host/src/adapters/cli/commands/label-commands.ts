@@ -1,4 +1,4 @@
-// By group, not operations/index.ts: that evaluates every operation's declaration.
+// By group, not the registry (app/all-operations.ts): that evaluates every operation's declaration.
 import { createLabel, deleteLabel, getLabel, listLabels, updateLabel } from '../../../operations/label/index.js';
 import { getProject } from '../../../operations/project/index.js';
 import type { CliCommand } from '../cli-command.js';

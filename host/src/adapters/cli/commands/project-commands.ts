@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-// By group, not operations/index.ts: that evaluates every operation's declaration.
+// By group, not the registry (app/all-operations.ts): that evaluates every operation's declaration.
 import { listLabels } from '../../../operations/label/index.js';
 import { createProject, deleteProject, getProject, listProjects, updateProject } from '../../../operations/project/index.js';
 import { getWorkspace } from '../../../operations/workspace/index.js';

@@ -2,7 +2,7 @@ import { SvcError } from '@svc-org/ai-sdk';
 import { resolveSvcHome } from '../../../platform/config/index.js';
 import { TASK_STATUSES, type ExecutionRecord, type TaskStatus } from '../../../features/domain/index.js';
 import { attentionInWords, executionWords } from '../../../features/lifecycle/index.js';
-// By group, not through operations/index.ts: `svc task …` evaluates only the declarations it uses.
+// By group, not through the registry (app/all-operations.ts): `svc task …` evaluates only the declarations it uses.
 import * as execution from '../../../operations/execution/index.js';
 import { getProject } from '../../../operations/project/index.js';
 import * as task from '../../../operations/task/index.js';

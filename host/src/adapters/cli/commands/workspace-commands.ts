@@ -1,4 +1,4 @@
-// By group, not operations/index.ts: that evaluates every operation's declaration.
+// By group, not the registry (app/all-operations.ts): that evaluates every operation's declaration.
 import { listProjects } from '../../../operations/project/index.js';
 import { createWorkspace, deleteWorkspace, getWorkspace, listWorkspaces, updateWorkspace } from '../../../operations/workspace/index.js';
 import type { CliCommand } from '../cli-command.js';

@@ -10,13 +10,12 @@ import { SvcError } from '@svc-org/ai-sdk';
 import { publicError } from '../../../platform/errors/index.js';
 import type { HostServices } from '../../../host-services.js';
 import { checkLoopbackRequest } from '../../http/index.js';
-import { OperationRegistry, type OperationCaller } from '../../../operations/index.js';
+import { OperationRegistry, type AnyOperation, type OperationCaller } from '../../../operation-framework/index.js';
 import type { TerminalManager } from '../../../features/terminals/index.js';
 import { authenticateMcpCaller } from '../authenticate-mcp-caller.js';
 import { CapabilityDefinition } from '../capability-definition.js';
 import { createMcpServer } from '../create-mcp-server.js';
 import { McpCallerInvoker } from '../mcp-caller-invoker.js';
-import { MCP_OPERATIONS } from '../mcp-operations.js';
 import type { McpProfile } from '../../../../../harness/src/feature.js';
 import { mcpTokensOf, type McpTokenGrant } from '../../../../../harness/src/feature.js';
 
@@ -25,6 +24,8 @@ export const MCP_PATH = '/mcp';
 export interface McpHttpEndpointOptions {
   services: HostServices;
   terminals: TerminalManager;
+  /** Every operation of the service (the one registry); the capability definition picks the tools. */
+  operations: readonly AnyOperation[];
   version: string;
   /** The port the service listens on, known once it listens (the allowed Host and Origin name it). */
   port: () => number;
@@ -73,7 +74,7 @@ const LOOPBACK_NAMES = ['127.0.0.1', 'localhost', '[::1]'];
 const JSONRPC_CODE: Record<string, number> = { invalid_json: -32700, invalid_jsonrpc: -32600, body_too_large: -32600, mcp_session_not_found: -32001, mcp_session_limit: -32000 };
 
 export class McpHttpEndpoint {
-  private readonly definition = new CapabilityDefinition(MCP_OPERATIONS);
+  private readonly definition: CapabilityDefinition;
   private readonly registries = new Map<McpProfile, OperationRegistry>();
   /** Initialized sessions, by id. */
   private readonly sessions = new Map<string, Session>();
@@ -83,6 +84,7 @@ export class McpHttpEndpoint {
   private readonly settings: Required<Pick<McpHttpEndpointOptions, 'maxBodyBytes' | 'idleMs' | 'maxSessionsPerToken' | 'maxSessions'>>;
 
   constructor(private readonly options: McpHttpEndpointOptions) {
+    this.definition = new CapabilityDefinition(options.operations);
     this.settings = {
       maxBodyBytes: options.maxBodyBytes ?? DEFAULTS.maxBodyBytes,
       idleMs: options.idleMs ?? DEFAULTS.idleMs,

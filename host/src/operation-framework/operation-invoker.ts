@@ -5,6 +5,7 @@ import type { CallerCheck } from './caller-check.js';
 import type { AnyOperation } from './define-operation.js';
 import type { OperationCaller, OperationProgress, OperationServices, OperationTerminals } from './operation-context.js';
 import type { OperationRegistry } from './operation-registry.js';
+import { withinReadScope } from './read-scope.js';
 
 
 /** Whatever can run an operation inside the running service (the localhost bridge client). */
@@ -23,15 +24,7 @@ export interface OperationInvokerOptions {
   remote?: () => OperationRemote;
   /** Caller policies, in order, for every operation this invoker runs or forwards (they open the database). */
   checks?: readonly CallerCheck[];
-  /** Runs around each call after the checks, on the parsed input, and may narrow the answer (a channel-scoped caller's read scope). */
-  policy?: OperationPolicy;
 }
-
-/**
- * Runs around one call with the input as the operation will see it (parsed: defaults filled, types
- * settled), so a rule cannot be passed by spelling a field another way; it may refuse, or narrow the answer.
- */
-export type OperationPolicy = (operation: AnyOperation, parsedInput: unknown, call: () => Promise<unknown>) => Promise<unknown>;
 
 /**
  * The one way every adapter runs an operation: input parsed at the edge, then run here when this
@@ -62,7 +55,13 @@ export class OperationInvoker {
       for (const check of checks) await check(op, parsed, this.options.caller, services);
     }
     const call = () => this.run(op, input, parsed, signal, progress);
-    return (this.options.policy ? this.options.policy(op, parsed, call) : call()) as Promise<z.output<O['output']>>;
+    const { projectScopes, taskId } = this.options.caller;
+    if (projectScopes === undefined || op.readScope === undefined) return call() as Promise<z.output<O['output']>>;
+    // A channel-scoped caller reads within its channels' projects, checked on the parsed input (a
+    // project's name resolved to its record, not a string a check would skip). A task-bound caller's
+    // named records are checked by its reach (caller-reach.ts): for it the scope only narrows the answer.
+    const named = taskId === undefined ? parsed : {};
+    return withinReadScope(op.readScope, named, projectScopes, await this.options.services(), call) as Promise<z.output<O['output']>>;
   }
 
   private async run(op: AnyOperation, input: unknown, parsed: unknown, signal: AbortSignal, progress: OperationProgress | undefined): Promise<unknown> {

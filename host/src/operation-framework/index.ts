@@ -1,14 +1,16 @@
 // The operation layer (declaring, registering and invoking an operation, and the caller policy): what a
 // feature needs to declare its operations, without evaluating any declaration.
 export { decodeStringInput } from './decode-string-input.js';
-export { defineOperation, type AnyOperation, type Operation, type OperationHttpRoute, type OperationPlacement } from './define-operation.js';
+export { defineOperation, type AnyOperation, type Operation, type OperationHttpRoute, type OperationMcp, type OperationPlacement } from './define-operation.js';
 export { IdSchema } from './id-schema.js';
 export { listOf } from './list-of.js';
 export type { OperationCaller, OperationContext, OperationProgress, OperationServices, OperationTerminals, ProjectScope } from './operation-context.js';
 export { assertProjectInScope, projectInScope, scopesAllow } from './project-scope.js';
 export type { CallerCheck } from './caller-check.js';
-export { OperationInvoker, type OperationInvokerOptions, type OperationPolicy, type OperationRemote } from './operation-invoker.js';
+export { OperationInvoker, type OperationInvokerOptions, type OperationRemote } from './operation-invoker.js';
+export { scopedItems, withinReadScope, type OperationReadScope, type ReadScopeView, type ScopedRow } from './read-scope.js';
 export { taskProjectScope, taskReach, type TaskReachOptions } from './caller-reach.js';
 export type { OperationReach, ReachedRecord, RecordKind, RecordResolver } from './operation-reach.js';
 export { OperationRegistry } from './operation-registry.js';
+export { operationsOf } from './operations-of.js';
 export { RefSchema } from './ref-schema.js';

@@ -3,6 +3,7 @@
 import type { z } from 'zod';
 import type { OperationReach } from './operation-reach.js';
 import type { OperationContext } from './operation-context.js';
+import type { OperationReadScope } from './read-scope.js';
 
 /**
  * Where an operation may run: anywhere the database is, only inside `svc serve` (live PTYs), or in
@@ -22,6 +23,20 @@ export interface OperationHttpRoute {
    * body is refused with its own code before the input is validated (catalog operations).
    */
   refuseLocations?: boolean;
+}
+
+/**
+ * How an operation is an MCP tool. Its group's surface (core, terminal, messaging, …) places it in the
+ * profiles that take that surface (host/src/adapters/mcp/capability-definition.ts); these name the
+ * profiles where it departs from that. Profile names are checked when the MCP view is built.
+ */
+export interface OperationMcp {
+  /** Profiles that offer it though they do not take its surface. */
+  alsoIn?: readonly string[];
+  /** Profiles that never offer it though they take its surface. */
+  notIn?: readonly string[];
+  /** Profiles that offer it only for a named chat sender (platform, chatId, senderId), whom the handler checks. */
+  senderOnlyIn?: readonly string[];
 }
 
 /**
@@ -46,6 +61,11 @@ export interface Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType 
   output: O;
   http?: H;
   /**
+   * Its MCP tool (see OperationMcp); `false`: it is none (a person's own door, a hook's, the service's
+   * timer's, or an internal route's). Left out: a tool of the profiles its group's surface places it in.
+   */
+  mcp?: OperationMcp | false;
+  /**
    * An input field that names the caller's own task: filled from the caller's task (a task
    * terminal's `svc mcp`) when left out, refused when it names another, before the operation runs
    * here or is forwarded to the service.
@@ -57,6 +77,11 @@ export interface Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType 
    * caller may not call it. Every MCP tool declares it: without it a task-bound caller is refused.
    */
   reach?: OperationReach;
+  /**
+   * How a read keeps a channel-scoped caller (the gateway-side MCP profiles) within its channel's
+   * projects (read-scope.ts). Every read-only tool of those profiles declares it.
+   */
+  readScope?: OperationReadScope;
   handler(input: z.output<I>, ctx: OperationContext): Promise<z.input<O>> | z.input<O>;
 }
 
