@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, test } from 'vitest';
-import { resolveRelative, sourceFiles as sources } from './support/import-graph.js';
+import { packageNameOf, resolveImport, sourceFiles as sources, workspacePackages } from './support/import-graph.js';
 
 const ROOT = resolve(process.env.SVC_DIRECTIONS_ROOT ?? join(import.meta.dirname, '..'));
 
@@ -28,11 +28,8 @@ const PACKAGES: readonly [prefix: string, name: string][] = [
   ['extensions/', 'extensions'],
   ['web/', 'web'],
 ];
-/** Workspace packages imported by name. */
-const BY_NAME: Record<string, string> = {
-  '@svc-org/ai-sdk': 'sdk',
-  '@svc-org/extension-format': 'extension-format',
-};
+/** The workspace packages, whose names resolve through their `exports` to the file, and so to the part of a package, they land in. */
+const WORKSPACE = workspacePackages(ROOT);
 
 /** Which packages each package may import (its own files always). */
 const ALLOWED: Record<string, readonly string[]> = {
@@ -135,14 +132,15 @@ export function edgesOf(file: string, text = readFileSync(file, 'utf8')): Edge[]
   for (const { fileName } of importedFiles) occurrences.set(fileName, (occurrences.get(fileName) ?? 0) + 1);
   return importedFiles.flatMap(({ fileName: specifier }) => {
     const typeOnly = (erased.get(specifier) ?? 0) >= occurrences.get(specifier)!;
-    if (specifier.startsWith('.')) {
-      const target = resolveRelative(file, specifier);
+    const target = resolveImport(file, specifier, WORKSPACE);
+    if (typeof target === 'string') {
       const to = packageOf(target);
       return [{ file: relative(ROOT, file), test, specifier, from, to: to ?? `outside (${relative(ROOT, target)})`, target: relative(ROOT, target), typeOnly }];
     }
-    const name = specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
-    const to = BY_NAME[name] ?? (name.startsWith('@svc-org/') ? `unknown (${name})` : undefined);
-    return to ? [{ file: relative(ROOT, file), test, specifier, from, to, typeOnly }] : [];
+    const name = packageNameOf(specifier);
+    // A workspace package's path it does not export (test/package-boundaries.test.ts names it), or an unknown name of ours.
+    if (target === undefined) return [{ file: relative(ROOT, file), test, specifier, from, to: `not exported (${specifier})`, typeOnly }];
+    return name.startsWith('@svc-org/') ? [{ file: relative(ROOT, file), test, specifier, from, to: `unknown (${name})`, typeOnly }] : [];
   });
 }
 
@@ -172,7 +170,7 @@ describe('package directions', () => {
     expect(edges.filter((edge) => edge.from === 'web' && edge.to === 'host').length).toBeGreaterThan(0);
     const probe = join(ROOT, 'web/src/probe.ts');
     const refused = (text: string) => edgesOf(probe, text).filter((edge) => !allowed(edge)).map((edge) => edge.specifier);
-    const declaration = '../../host/src/operations/task/list-tasks.js';
+    const declaration = '@svc-org/host/operations/task/list-tasks';
     expect(refused(`import type { listTasks } from '${declaration}';`)).toEqual([]);
     expect(refused(`import { type listTasks } from '${declaration}';`)).toEqual([]);
     expect(refused(`export type { listTasks } from '${declaration}';`)).toEqual([]);
@@ -182,7 +180,7 @@ describe('package directions', () => {
     expect(refused(`import type { listTasks } from '${declaration}';\nimport '${declaration}';`)).toEqual([declaration, declaration]);
     expect(refused(`export { listTasks } from '${declaration}';`)).toEqual([declaration]);
     expect(refused(`const load = () => import('${declaration}');`)).toEqual([declaration]);
-    expect(refused(`import type { Catalog } from '../../catalog/src/index.js';`)).toEqual(['../../catalog/src/index.js']);
+    expect(refused(`import type { Catalog } from '@svc-org/catalog';`)).toEqual(['@svc-org/catalog']);
   });
 
   test('the web bundle holds none of the host, harness or SDK code', async () => {

@@ -2,7 +2,7 @@
 // `pnpm bench`: bundles the TypeScript benchmark entry on the fly and runs it. Benchmarks report;
 // they never fail CI.
 import { build } from 'esbuild';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -18,7 +18,9 @@ const workspaceSources = {
   setup(build) {
     build.onResolve({ filter: /^@svc-org\// }, (args) => {
       const [scope, name, ...rest] = args.path.split('/');
-      const dir = join(root, 'node_modules', scope, name);
+      // The package's own folder, not its link under node_modules: its files' relative imports of the
+      // repository's folders (the catalog index schema) resolve from where they are.
+      const dir = realpathSync(join(root, 'node_modules', scope, name));
       const { exports } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
       const target = exports[rest.length > 0 ? `./${rest.join('/')}` : '.'];
       return target ? { path: join(dir, target) } : undefined;
