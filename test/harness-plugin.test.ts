@@ -5,11 +5,11 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { harnessPlugin } from '../harness/src/feature.js';
-import { harnessOf } from '../harness/src/plugin/harness-state.js';
-import { ALL_OPERATIONS } from '../host/src/app/all-operations.js';
-import { ALL_COMMANDS } from '../host/src/app/cli/all-commands.js';
-import { openHostServices, type HostServices } from '../host/src/host-services.js';
+import { harnessPlugin } from '@svc-org/harness';
+import { harnessOf } from '@svc-org/harness/plugin/harness-state';
+import { ALL_OPERATIONS } from '@svc-org/host/app/all-operations';
+import { ALL_COMMANDS } from '@svc-org/host/app/cli/all-commands';
+import { openHostServices, type HostServices } from '@svc-org/host/host-services';
 import { sourceFiles } from './support/import-graph.js';
 
 const ROOT = resolve(import.meta.dirname, '..');

@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { openHostServices, type HostServices } from '../host/src/host-services.js';
-import { harnessPlugin } from '../harness/src/feature.js';
+import { openHostServices, type HostServices } from '@svc-org/host/host-services';
+import { harnessPlugin } from '@svc-org/harness';
 
 const ROOT = join(import.meta.dirname, '..');
 const SOURCES = ['host/src', 'harness/src', 'catalog/src'];

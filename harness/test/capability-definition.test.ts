@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { describe, expect, test } from 'vitest';
-import { defineOperation } from '../../host/src/operation-framework/index.js';
-import { CapabilityDefinition, MCP_PROFILES, parseMcpProfile } from '../../host/src/adapters/mcp/index.js';
-import { ALL_OPERATIONS } from '../../host/src/app/all-operations.js';
+import { defineOperation } from '@svc-org/host/operation-framework';
+import { CapabilityDefinition, MCP_PROFILES, parseMcpProfile } from '@svc-org/host/adapters/mcp';
+import { ALL_OPERATIONS } from '@svc-org/host/app/all-operations';
 
 const OPERATIONS = ALL_OPERATIONS.list();
 

@@ -2,10 +2,10 @@
 // runs before every tool call of every caller): nothing for a caller not bound to a task, and for a
 // task-bound caller naming its own task, one read of that task, not two. Real database.
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
-import { CapabilityDefinition } from '../../host/src/adapters/mcp/capability-definition.js';
-import { McpCallerInvoker } from '../../host/src/adapters/mcp/mcp-caller-invoker.js';
-import { ALL_OPERATIONS } from '../../host/src/app/all-operations.js';
-import { OperationRegistry, type OperationCaller } from '../../host/src/operation-framework/index.js';
+import { CapabilityDefinition } from '@svc-org/host/adapters/mcp/capability-definition';
+import { McpCallerInvoker } from '@svc-org/host/adapters/mcp/mcp-caller-invoker';
+import { ALL_OPERATIONS } from '@svc-org/host/app/all-operations';
+import { OperationRegistry, type OperationCaller } from '@svc-org/host/operation-framework';
 import { openHarnessFixture, type HarnessFixture } from './support/harness-fixture.js';
 
 const definition = new CapabilityDefinition(ALL_OPERATIONS.list());

@@ -4,13 +4,13 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase } from '../../host/src/platform/db/index.js';
-import { openHostServices } from '../../host/src/host-services.js';
-import { createChannel, createGateway } from '../../harness/src/gateways/index.js';
-import { harnessStores, pushToHuman } from '../../harness/src/messaging/index.js';
+import { openDatabase } from '@svc-org/host/platform/db';
+import { openHostServices } from '@svc-org/host/host-services';
+import { createChannel, createGateway } from '@svc-org/harness/gateways';
+import { harnessStores, pushToHuman } from '@svc-org/harness/messaging';
 import { median, type BenchResult } from './bench-result.js';
-import { runOperation } from '../../harness/test/support/run-operation.js';
-import { harnessPlugin } from '../../harness/src/feature.js';
+import { runOperation } from '@svc-org/harness/test/support/run-operation';
+import { harnessPlugin } from '@svc-org/harness';
 
 const BODY = 'The migration needs a decision: keep the old column for one release, or drop it now? '.repeat(3);
 

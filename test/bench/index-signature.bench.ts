@@ -4,9 +4,9 @@
 // (one more small request for index.v1.json.sig) is not part of it.
 import { generateKeyPairSync } from 'node:crypto';
 import { catalogPublicKeyPin } from '@svc-org/extension-format/catalog';
-import { signCatalogIndex } from '../../catalog/src/sign-catalog-index.js';
-import { parseCatalogKeys, verifyIndexSignature } from '../../host/src/features/extensions/catalog-trust/index.js';
-import { validateCatalogIndex } from '../../host/src/features/extensions/install/validate-catalog-index.js';
+import { signCatalogIndex } from '@svc-org/catalog/sign-catalog-index';
+import { parseCatalogKeys, verifyIndexSignature } from '@svc-org/host/features/extensions/catalog-trust';
+import { validateCatalogIndex } from '@svc-org/host/features/extensions/install/validate-catalog-index';
 import { median, type BenchResult } from './bench-result.js';
 
 const TARGET_BYTES = 4 * 1024 * 1024 - 64 * 1024;

@@ -4,9 +4,9 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase } from '../../host/src/platform/db/index.js';
-import { Domain } from '../../host/src/features/domain/index.js';
-import { TaskWorktrees } from '../../host/src/features/worktrees/index.js';
+import { openDatabase } from '@svc-org/host/platform/db';
+import { Domain } from '@svc-org/host/features/domain';
+import { TaskWorktrees } from '@svc-org/host/features/worktrees';
 import { GIT_TEST_ENV } from '../support/git-repo.js';
 import { median, type BenchResult } from './bench-result.js';
 

@@ -12,7 +12,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 // The client file itself (not the module's index, which brings the database and its .sql migrations).
-import { OpenClawClient } from '../../harness/src/gateways/openclaw-client.js';
+import { OpenClawClient } from '@svc-org/harness/gateways/openclaw-client';
 import { REPO_ROOT, SVC_BIN } from '../support/svc-process.js';
 import { startServe, type ServeProcess } from '../support/svc-serve.js';
 import { connectSvcMcp, type SvcMcp } from '../support/svc-mcp-client.js';

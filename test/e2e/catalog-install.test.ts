@@ -14,7 +14,7 @@ import { makeCatalogFixtureRepo, runCatalogBuild, serveCatalog, type CatalogServ
 import { copyFixtureProvider } from '../support/copy-fixture-provider.js';
 import { createSvcSandbox, SVC_BIN, waitFor, type SvcSandbox } from '../support/svc-process.js';
 import { createThrowawayCa } from '../support/throwaway-https.js';
-import { ServerFile } from '../../host/src/client/server-file.js';
+import { ServerFile } from '@svc-org/host/client/server-file';
 
 const ID = 'svc-test.catalog-echo';
 /** No catalog key is pinned here: each catalog command says so once on stderr, and works as before. */

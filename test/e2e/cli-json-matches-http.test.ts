@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ALL_COMMANDS } from '../../host/src/app/cli/all-commands.js';
-import type { AnyOperation } from '../../host/src/operation-framework/index.js';
-import { startService, type RunningService } from '../../host/src/app/start-service.js';
+import { ALL_COMMANDS } from '@svc-org/host/app/cli/all-commands';
+import type { AnyOperation } from '@svc-org/host/operation-framework';
+import { startService, type RunningService } from '@svc-org/host/app/start-service';
 
 const SVC = fileURLToPath(new URL('../../host/bin/svc.mjs', import.meta.url));
 const run = promisify(execFile);

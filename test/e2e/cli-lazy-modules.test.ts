@@ -7,8 +7,8 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ALL_COMMANDS } from '../../host/src/app/cli/all-commands.js';
-import { COMMAND_MODULES, loadAllCommands } from '../../host/src/app/cli/command-table.js';
+import { ALL_COMMANDS } from '@svc-org/host/app/cli/all-commands';
+import { COMMAND_MODULES, loadAllCommands } from '@svc-org/host/app/cli/command-table';
 import { copyFixtureProvider } from '../support/copy-fixture-provider.js';
 import { createSvcSandbox, REPO_ROOT, SVC_BIN } from '../support/svc-process.js';
 

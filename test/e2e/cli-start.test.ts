@@ -6,9 +6,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import module from 'node:module';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CapabilityDefinition, MCP_PROFILES } from '../../host/src/adapters/mcp/index.js';
-import { ALL_OPERATIONS } from '../../host/src/app/all-operations.js';
-import { toolListing } from '../../host/src/adapters/mcp/create-mcp-server.js';
+import { CapabilityDefinition, MCP_PROFILES } from '@svc-org/host/adapters/mcp';
+import { ALL_OPERATIONS } from '@svc-org/host/app/all-operations';
+import { toolListing } from '@svc-org/host/adapters/mcp/create-mcp-server';
 import { connectSvcMcp } from '../support/svc-mcp-client.js';
 import { createSvcSandbox, REPO_ROOT, SVC_BIN } from '../support/svc-process.js';
 

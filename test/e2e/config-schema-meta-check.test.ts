@@ -7,7 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import type { Manifest } from '@svc-org/ai-sdk';
-import { checkConfigSchema } from '../../extension-format/src/manifest/check-config-schema.js';
+import { checkConfigSchema } from '@svc-org/extension-format/manifest/check-config-schema';
 import { copyFixtureProvider } from '../support/copy-fixture-provider.js';
 import { createSvcSandbox, SVC_BIN } from '../support/svc-process.js';
 

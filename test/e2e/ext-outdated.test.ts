@@ -6,7 +6,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { writeCatalogKeyPair } from '../../catalog/src/write-catalog-key-pair.js';
+import { writeCatalogKeyPair } from '@svc-org/catalog/write-catalog-key-pair';
 import { makeCatalogFixtureRepo, runCatalogBuild, serveCatalog, type CatalogServer } from '../support/catalog-fixture.js';
 import { copyFixtureProvider } from '../support/copy-fixture-provider.js';
 import { createSvcSandbox, type SvcSandbox } from '../support/svc-process.js';

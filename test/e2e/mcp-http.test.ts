@@ -9,15 +9,15 @@ import { join } from 'node:path';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import Database from 'libsql';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { openHostServices, type HostServices } from '../../host/src/host-services.js';
-import { mintTaskCredential } from '../../host/src/features/terminals/index.js';
+import { openHostServices, type HostServices } from '@svc-org/host/host-services';
+import { mintTaskCredential } from '@svc-org/host/features/terminals';
 import { connectSvcMcp, type SvcMcp } from '../support/svc-mcp-client.js';
 import { connectSvcMcpHttp, postMcp } from '../support/svc-mcp-http-client.js';
 import { createSvcSandbox, waitFor, type SvcSandbox } from '../support/svc-process.js';
 import { apiOk, startServe, type ServeProcess } from '../support/svc-serve.js';
 import { prepareQwenDemoProjectOverHttp, QWEN_STAND_IN, svcOk } from '../support/qwen-demo-project.js';
-import { McpTokenStore, type NewMcpToken } from '../../harness/src/mcp/tokens/mcp-token-store.js';
-import { harnessPlugin } from '../../harness/src/feature.js';
+import { McpTokenStore, type NewMcpToken } from '@svc-org/harness/mcp/tokens/mcp-token-store';
+import { harnessPlugin } from '@svc-org/harness';
 
 const PROFILES = ['full', 'assistant', 'task', 'gateway', 'gateway-query'] as const;
 const INITIALIZE = (protocolVersion = '2025-11-25') =>

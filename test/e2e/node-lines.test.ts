@@ -20,7 +20,7 @@ const PRETEND_18 = `data:text/javascript,${encodeURIComponent(
 
 describe('Node lines', () => {
   it('svc --version answers without loading the bundle, the same version as the host', async () => {
-    const { HOST_VERSION } = await import('../../host/src/platform/config/host-version.js');
+    const { HOST_VERSION } = await import('@svc-org/host/platform/config/host-version');
     const rootPackage = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8'));
     expect(rootPackage.version).toBe(HOST_VERSION);
     for (const flag of ['--version', '-v', 'version']) {

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { DOWNLOAD_CASES, EXTRACT_CASES } from './corpus-cases.js';
-import { downloadArtifact, extractArtifact } from '../../host/src/features/extensions/install/index.js';
+import { downloadArtifact, extractArtifact } from '@svc-org/host/features/extensions/install';
 import { createThrowawayCa, startHttpsServer, type HttpsTestServer, type ThrowawayCa } from '../support/throwaway-https.js';
 
 const ARCHIVES = join(import.meta.dirname, 'archives');

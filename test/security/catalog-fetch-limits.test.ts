@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'libsql';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { downloadArtifact, fetchCatalogIndex } from '../../host/src/features/extensions/install/index.js';
+import { downloadArtifact, fetchCatalogIndex } from '@svc-org/host/features/extensions/install';
 import { createSvcSandbox, type SvcSandbox } from '../support/svc-process.js';
 import { createThrowawayCa, startHttpsServer, type HttpsTestServer, type ThrowawayCa } from '../support/throwaway-https.js';
 

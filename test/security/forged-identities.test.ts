@@ -7,11 +7,11 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { openHostServices, type HostServices } from '../../host/src/host-services.js';
-import { mintTaskCredential } from '../../host/src/features/terminals/index.js';
+import { openHostServices, type HostServices } from '@svc-org/host/host-services';
+import { mintTaskCredential } from '@svc-org/host/features/terminals';
 import { connectSvcMcp, type SvcMcp } from '../support/svc-mcp-client.js';
 import { createSvcSandbox, type SvcSandbox } from '../support/svc-process.js';
-import { harnessPlugin } from '../../harness/src/feature.js';
+import { harnessPlugin } from '@svc-org/harness';
 
 const SECRET = 'sekrit-value-8f3a';
 

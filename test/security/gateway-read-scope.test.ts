@@ -6,13 +6,13 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { CapabilityDefinition } from '../../host/src/adapters/mcp/index.js';
-import { ALL_OPERATIONS } from '../../host/src/app/all-operations.js';
-import { openHostServices, type HostServices } from '../../host/src/host-services.js';
+import { CapabilityDefinition } from '@svc-org/host/adapters/mcp';
+import { ALL_OPERATIONS } from '@svc-org/host/app/all-operations';
+import { openHostServices, type HostServices } from '@svc-org/host/host-services';
 import { connectSvcMcp, type SvcMcp } from '../support/svc-mcp-client.js';
 import { createSvcSandbox, type SvcSandbox } from '../support/svc-process.js';
 import { startServe, type ServeProcess } from '../support/svc-serve.js';
-import { harnessPlugin } from '../../harness/src/feature.js';
+import { harnessPlugin } from '@svc-org/harness';
 
 type Args = Record<string, unknown>;
 

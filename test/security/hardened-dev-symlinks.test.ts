@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { probeIsolation } from '../../host/src/features/extensions/runtime/index.js';
+import { probeIsolation } from '@svc-org/host/features/extensions/runtime';
 import { createSvcSandbox, type SvcSandbox } from '../support/svc-process.js';
 
 const ID = 'svc-test.linked';

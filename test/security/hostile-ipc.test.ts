@@ -10,10 +10,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SvcError } from '@svc-org/ai-sdk';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { openDatabase, type Db } from '../../host/src/platform/db/index.js';
-import { ExtensionRuntime, PluginStorageStore, type IsolationMode, type LoadableExtension, type ProviderCrash } from '../../host/src/features/extensions/runtime/index.js';
+import { openDatabase, type Db } from '@svc-org/host/platform/db';
+import { ExtensionRuntime, PluginStorageStore, type IsolationMode, type LoadableExtension, type ProviderCrash } from '@svc-org/host/features/extensions/runtime';
 
-import { Logger } from '../../host/src/platform/logging/index.js';
+import { Logger } from '@svc-org/host/platform/logging';
 
 const FIXTURE = fileURLToPath(new URL('../fixtures/providers/hostile', import.meta.url));
 const MAX_MESSAGE_BYTES = 4 * 1024 * 1024;

@@ -11,9 +11,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { openDatabase, type Db } from '../../host/src/platform/db/index.js';
-import { ExtensionRuntime, isolationEnforcement, PluginStorageStore, probeIsolation, type LoadableExtension } from '../../host/src/features/extensions/runtime/index.js';
-import { Logger } from '../../host/src/platform/logging/index.js';
+import { openDatabase, type Db } from '@svc-org/host/platform/db';
+import { ExtensionRuntime, isolationEnforcement, PluginStorageStore, probeIsolation, type LoadableExtension } from '@svc-org/host/features/extensions/runtime';
+import { Logger } from '@svc-org/host/platform/logging';
 
 const FIXTURE = fileURLToPath(new URL('../fixtures/providers/hostile', import.meta.url));
 const HOOK = fileURLToPath(new URL('../../harness/hooks/ladder-hook.cjs', import.meta.url));

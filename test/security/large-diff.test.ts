@@ -7,13 +7,13 @@ import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { openHostServices, type HostServices } from '../../host/src/host-services.js';
-import { McpTokenStore } from '../../harness/src/mcp/tokens/mcp-token-store.js';
+import { openHostServices, type HostServices } from '@svc-org/host/host-services';
+import { McpTokenStore } from '@svc-org/harness/mcp/tokens/mcp-token-store';
 import { git, makeRepo } from '../support/git-repo.js';
 import { connectSvcMcpHttp } from '../support/svc-mcp-http-client.js';
 import { createSvcSandbox, type SvcSandbox } from '../support/svc-process.js';
 import { apiOk, startServe, type ServeProcess } from '../support/svc-serve.js';
-import { harnessPlugin } from '../../harness/src/feature.js';
+import { harnessPlugin } from '@svc-org/harness';
 
 const FILES = 20;
 const FILE_BYTES = 30 * 1024 * 1024;

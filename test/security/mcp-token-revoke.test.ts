@@ -2,9 +2,9 @@
 // and the name of another are refused as ambiguous (nothing revoked), `--id` and `--name` say which,
 // and a new token's name may not be digits only.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { harnessPlugin } from '../../harness/src/feature.js';
-import { harnessOf } from '../../harness/src/plugin/harness-state.js';
-import { openHostServices, type HostServices } from '../../host/src/host-services.js';
+import { harnessPlugin } from '@svc-org/harness';
+import { harnessOf } from '@svc-org/harness/plugin/harness-state';
+import { openHostServices, type HostServices } from '@svc-org/host/host-services';
 import { createSvcSandbox, type SvcSandbox } from '../support/svc-process.js';
 
 let svc: SvcSandbox;

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { BUILD_PROVIDER_SCRIPT, makeFixtureRepo, REPO_ROOT } from '../../catalog/test/make-fixture-repo.js';
+import { BUILD_PROVIDER_SCRIPT, makeFixtureRepo, REPO_ROOT } from '@svc-org/catalog/test/make-fixture-repo';
 
 const run = promisify(execFile);
 const SVC = join(REPO_ROOT, 'host/bin/svc.mjs');

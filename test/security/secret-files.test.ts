@@ -6,7 +6,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeF
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { InstallToken } from '../../host/src/client/install-token.js';
+import { InstallToken } from '@svc-org/host/client/install-token';
 import { copyFixtureProvider } from '../support/copy-fixture-provider.js';
 import { createSvcSandbox, type SvcSandbox } from '../support/svc-process.js';
 

@@ -6,9 +6,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { formatPermissionPrompt } from '../../host/src/adapters/cli/commands/ext-command.js';
-import { buildPermissionPrompt } from '../../host/src/features/extensions/permission-prompt.js';
-import { validateCatalogIndex } from '../../host/src/features/extensions/install/validate-catalog-index.js';
+import { formatPermissionPrompt } from '@svc-org/host/adapters/cli/commands/ext-command';
+import { buildPermissionPrompt } from '@svc-org/host/features/extensions/permission-prompt';
+import { validateCatalogIndex } from '@svc-org/host/features/extensions/install/validate-catalog-index';
 import { createSvcSandbox, type SvcSandbox } from '../support/svc-process.js';
 
 // What a terminal acts on: C0 (but line feed and tab), DEL, C1, bidirectional overrides.

@@ -9,8 +9,8 @@ import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promi
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, normalize, sep } from 'node:path';
-import { signCatalogIndex } from '../../catalog/src/sign-catalog-index.js';
-import type { WrittenCatalogKeyPair } from '../../catalog/src/write-catalog-key-pair.js';
+import { signCatalogIndex } from '@svc-org/catalog/sign-catalog-index';
+import type { WrittenCatalogKeyPair } from '@svc-org/catalog/write-catalog-key-pair';
 import { REPO_ROOT } from './svc-process.js';
 import { createThrowawayCa, startHttpsServer, type HttpsTestServer, type ThrowawayCa } from './throwaway-https.js';
 

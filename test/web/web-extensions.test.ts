@@ -13,7 +13,7 @@ import { copyFixtureProvider } from '../support/copy-fixture-provider.js';
 import { createSvcSandbox, REPO_ROOT, waitFor, type SvcSandbox } from '../support/svc-process.js';
 import { startServe, type ServeProcess } from '../support/svc-serve.js';
 import { createThrowawayCa } from '../support/throwaway-https.js';
-import { writeCatalogKeyPair } from '../../catalog/src/write-catalog-key-pair.js';
+import { writeCatalogKeyPair } from '@svc-org/catalog/write-catalog-key-pair';
 import { launchBrowser, screenshot, signedInPage } from './web-browser.js';
 
 const ID = 'svc-test.web-echo';

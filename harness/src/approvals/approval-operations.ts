@@ -1,6 +1,6 @@
 import { SvcError } from '@svc-org/ai-sdk';
 import { z } from 'zod';
-import { defineOperation, type RecordResolver, IdSchema } from '../../../host/src/operation-framework/index.js';
+import { defineOperation, type RecordResolver, IdSchema } from '@svc-org/host/operation-framework';
 import { harnessStores } from '../messaging/harness-stores.js';
 import { CHAT_TEXT_LIMIT, ChatIdField, PlatformField, PlatformMessageIdField } from '../operations/harness-schemas.js';
 import { requireOwner } from '../routing/sender-policy.js';

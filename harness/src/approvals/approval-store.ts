@@ -1,5 +1,5 @@
 import { SvcError } from '@svc-org/ai-sdk';
-import { transaction, type Db } from '../../../host/src/platform/db/index.js';
+import { transaction, type Db } from '@svc-org/host/platform/db';
 import { PreparedStatements } from '../gateways/prepared-statements.js';
 import { presentApproval, type Approval, type ApprovalAnswer, type ApprovalRow, type ApprovalTimeoutAction } from './approval-record.js';
 

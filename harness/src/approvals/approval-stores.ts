@@ -1,5 +1,5 @@
 import type { EventEmitter } from 'node:events';
-import type { OperationContext } from '../../../host/src/operation-framework/index.js';
+import type { OperationContext } from '@svc-org/host/operation-framework';
 import { harnessOf } from '../plugin/harness-state.js';
 import type { ApprovalStore } from './approval-store.js';
 

@@ -1,5 +1,5 @@
 import { SvcError } from '@svc-org/ai-sdk';
-import type { OperationContext } from '../../../host/src/operation-framework/index.js';
+import type { OperationContext } from '@svc-org/host/operation-framework';
 import { harnessStores } from '../messaging/harness-stores.js';
 import { applyApprovalAnswer } from './approval-answers.js';
 import type { Approval } from './approval-record.js';

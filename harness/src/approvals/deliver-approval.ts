@@ -1,6 +1,6 @@
 import { SvcError } from '@svc-org/ai-sdk';
-import type { TerminalManager } from '../../../host/src/features/terminals/index.js';
-import type { Logger } from '../../../host/src/platform/logging/index.js';
+import type { TerminalManager } from '@svc-org/host/features/terminals';
+import type { Logger } from '@svc-org/host/platform/logging';
 import { deliverAnswer, type AnswerLedger } from '../messaging/deliver-answer.js';
 import type { Approval } from './approval-record.js';
 import type { ApprovalStore } from './approval-store.js';

@@ -1,5 +1,5 @@
-import type { TerminalManager } from '../../../host/src/features/terminals/index.js';
-import type { OperationContext } from '../../../host/src/operation-framework/index.js';
+import type { TerminalManager } from '@svc-org/host/features/terminals';
+import type { OperationContext } from '@svc-org/host/operation-framework';
 import { approvalStores } from './approval-stores.js';
 import { applyApprovalTimeouts } from './approval-timeouts.js';
 import { deliverUndeliveredApprovals } from './deliver-approval.js';

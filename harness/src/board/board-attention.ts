@@ -1,6 +1,6 @@
 // The board's groups, in the order a person reads them: what needs them first. The attention itself
 // is the one the lifecycle derives for every task record (host/src/features/lifecycle/attention.ts).
-import type { Attention } from '../../../host/src/features/lifecycle/index.js';
+import type { Attention } from '@svc-org/host/features/lifecycle';
 
 export const BOARD_ATTENTIONS = ['needs_you', 'ready_for_review', 'conflicts', 'working', 'idle', 'done'] as const satisfies readonly Attention[];
 export type BoardAttention = Attention;

@@ -2,10 +2,10 @@
 // stat, since when, the last line of its terminal, its connection, its open question) and the one
 // attention the board groups by. The web UI's home and `svc status` read it.
 import { z } from 'zod';
-import type { ExecutionRecord, TaskRecord } from '../../../host/src/features/domain/index.js';
-import { AttentionSchema, ConflictsWithBaseSchema, openApprovalCounts, taskViews } from '../../../host/src/features/lifecycle/index.js';
-import { taskWorktreesOf } from '../../../host/src/features/worktrees/index.js';
-import { defineOperation, type OperationContext } from '../../../host/src/operation-framework/index.js';
+import type { ExecutionRecord, TaskRecord } from '@svc-org/host/features/domain';
+import { AttentionSchema, ConflictsWithBaseSchema, openApprovalCounts, taskViews } from '@svc-org/host/features/lifecycle';
+import { taskWorktreesOf } from '@svc-org/host/features/worktrees';
+import { defineOperation, type OperationContext } from '@svc-org/host/operation-framework';
 import { harnessStores } from '../messaging/harness-stores.js';
 import { BOARD_ATTENTIONS, type BoardAttention } from './board-attention.js';
 

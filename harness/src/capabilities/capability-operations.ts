@@ -4,8 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import { SvcError } from '@svc-org/ai-sdk';
 import { z } from 'zod';
-import { transaction } from '../../../host/src/platform/db/index.js';
-import { defineOperation, type OperationContext } from '../../../host/src/operation-framework/index.js';
+import { transaction } from '@svc-org/host/platform/db';
+import { defineOperation, type OperationContext } from '@svc-org/host/operation-framework';
 import { resolveCallerTask, withTaskToken } from '../messaging/index.js';
 import { queuePlatformMessage } from '../routing/queue-platform-message.js';
 import { routingStores, type RoutingStores } from '../routing/routing-stores.js';

@@ -1,5 +1,5 @@
 import { SvcError } from '@svc-org/ai-sdk';
-import type { Db } from '../../../host/src/platform/db/index.js';
+import type { Db } from '@svc-org/host/platform/db';
 import { z } from 'zod';
 import { ChannelRowSchema, ChannelTargetSchema, type ChannelRecord, type ChannelTarget } from './channel-record.js';
 import { PreparedStatements } from './prepared-statements.js';

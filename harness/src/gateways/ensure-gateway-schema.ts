@@ -1,4 +1,4 @@
-import type { Migration } from '../../../host/src/platform/db/index.js';
+import type { Migration } from '@svc-org/host/platform/db';
 import gateways from './migrations/1001_harness_gateways.sql';
 import credentials from './migrations/1010_harness_gateway_credentials.sql';
 

@@ -3,7 +3,7 @@
 // Only the hash is stored; issuing again replaces it.
 import { createHash, randomBytes } from 'node:crypto';
 import { SvcError } from '@svc-org/ai-sdk';
-import type { Db } from '../../../host/src/platform/db/index.js';
+import type { Db } from '@svc-org/host/platform/db';
 
 /** The environment variable the plugin passes the credential to `svc mcp` in. */
 export const GATEWAY_CREDENTIAL_ENV = 'SVC_GATEWAY_CREDENTIAL' as const;

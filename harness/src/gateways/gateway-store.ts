@@ -1,6 +1,6 @@
 import { SvcError } from '@svc-org/ai-sdk';
-import type { Db } from '../../../host/src/platform/db/index.js';
-import type { Redactor } from '../../../host/src/platform/logging/index.js';
+import type { Db } from '@svc-org/host/platform/db';
+import type { Redactor } from '@svc-org/host/platform/logging';
 import { GatewayRowSchema, type GatewayKind, type GatewayRecord } from './gateway-record.js';
 import { PreparedStatements } from './prepared-statements.js';
 

@@ -1,4 +1,4 @@
-import type { OperationContext } from '../../../host/src/operation-framework/index.js';
+import type { OperationContext } from '@svc-org/host/operation-framework';
 import { harnessOf } from '../plugin/harness-state.js';
 import type { ChannelStore } from './channel-store.js';
 import type { GatewayStore } from './gateway-store.js';

@@ -1,5 +1,5 @@
 import type Database from 'libsql';
-import type { Db } from '../../../host/src/platform/db/index.js';
+import type { Db } from '@svc-org/host/platform/db';
 
 type Statement = Database.Statement<unknown[]>;
 

@@ -1,7 +1,7 @@
 import { SvcError } from '@svc-org/ai-sdk';
 import { z } from 'zod';
-import { questionAsked } from '../../../host/src/features/lifecycle/index.js';
-import { defineOperation } from '../../../host/src/operation-framework/index.js';
+import { questionAsked } from '@svc-org/host/features/lifecycle';
+import { defineOperation } from '@svc-org/host/operation-framework';
 import { harnessStores } from './harness-stores.js';
 import { resolveCallerTask } from './resolve-caller-task.js';
 

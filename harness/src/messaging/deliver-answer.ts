@@ -1,4 +1,4 @@
-import type { TerminalManager } from '../../../host/src/features/terminals/index.js';
+import type { TerminalManager } from '@svc-org/host/features/terminals';
 import { submitReply } from './submit-reply.js';
 
 export interface AnswerToDeliver {

@@ -1,4 +1,4 @@
-import type { Migration } from '../../../host/src/platform/db/index.js';
+import type { Migration } from '@svc-org/host/platform/db';
 import { GATEWAY_MIGRATIONS } from '../gateways/index.js';
 import messages from './migrations/1002_harness_messages.sql';
 import messageKeys from './migrations/1003_harness_message_keys.sql';

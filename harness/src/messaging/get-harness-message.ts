@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperation } from '../../../host/src/operation-framework/index.js';
+import { defineOperation } from '@svc-org/host/operation-framework';
 import { HarnessMessageSchema } from './message-record.js';
 import { harnessStores } from './harness-stores.js';
 

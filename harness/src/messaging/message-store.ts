@@ -1,5 +1,5 @@
 import { SvcError } from '@svc-org/ai-sdk';
-import { transaction, type Db, type SqlValue } from '../../../host/src/platform/db/index.js';
+import { transaction, type Db, type SqlValue } from '@svc-org/host/platform/db';
 import { timeOrderedId } from './time-ordered-id.js';
 import { presentMessageRow, type MessageRow } from './present-message-row.js';
 import type { HarnessMessage } from './message-record.js';

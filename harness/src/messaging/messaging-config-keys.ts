@@ -1,4 +1,4 @@
-import { invalidConfigValue, type SystemConfigKeys } from '../../../host/src/platform/config/index.js';
+import { invalidConfigValue, type SystemConfigKeys } from '@svc-org/host/platform/config';
 
 /** `allow`: push_to_human may send to a chat id no channel names. Unset: only named targets. */
 export const RAW_PUSH_TARGETS_KEY = 'harness.push.rawTargets';

@@ -1,8 +1,8 @@
 import { SvcError } from '@svc-org/ai-sdk';
 import { z } from 'zod';
-import { readSystemConfig } from '../../../host/src/platform/config/index.js';
-import { defineOperation, type OperationContext } from '../../../host/src/operation-framework/index.js';
-import { transaction } from '../../../host/src/platform/db/index.js';
+import { readSystemConfig } from '@svc-org/host/platform/config';
+import { defineOperation, type OperationContext } from '@svc-org/host/operation-framework';
+import { transaction } from '@svc-org/host/platform/db';
 import type { ChannelRecord } from '../gateways/index.js';
 import { harnessStores, type HarnessStores } from './harness-stores.js';
 import { RAW_PUSH_TARGETS_KEY } from './messaging-config-keys.js';

@@ -1,7 +1,7 @@
 import { SvcError } from '@svc-org/ai-sdk';
 import { z } from 'zod';
-import { defineOperation, type OperationContext, type RecordResolver } from '../../../host/src/operation-framework/index.js';
-import { parseInput } from '../../../host/src/platform/errors/index.js';
+import { defineOperation, type OperationContext, type RecordResolver } from '@svc-org/host/operation-framework';
+import { parseInput } from '@svc-org/host/platform/errors';
 import { CHAT_TEXT_LIMIT, ChatIdField, PlatformField, PlatformMessageIdField } from '../operations/harness-schemas.js';
 import { requireOwner } from '../routing/sender-policy.js';
 import { harnessStores } from './harness-stores.js';

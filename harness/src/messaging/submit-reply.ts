@@ -1,4 +1,4 @@
-import type { TerminalManager } from '../../../host/src/features/terminals/index.js';
+import type { TerminalManager } from '@svc-org/host/features/terminals';
 
 export interface SubmitReplyOptions {
   /** Wait for the CLI to go quiet first (a freshly resumed session is still drawing). */

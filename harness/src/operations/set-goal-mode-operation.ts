@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import { SvcError } from '@svc-org/ai-sdk';
 import { z } from 'zod';
-import { defineOperation } from '../../../host/src/operation-framework/index.js';
+import { defineOperation } from '@svc-org/host/operation-framework';
 
 export const setGoalMode = defineOperation({
   name: 'set_goal_mode',

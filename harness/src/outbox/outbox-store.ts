@@ -1,5 +1,5 @@
-import { transaction, type Db } from '../../../host/src/platform/db/index.js';
-import type { Domain } from '../../../host/src/features/domain/index.js';
+import { transaction, type Db } from '@svc-org/host/platform/db';
+import type { Domain } from '@svc-org/host/features/domain';
 import type { SendOutcome } from '../gateways/index.js';
 import { MessageStore } from '../messaging/index.js';
 import type { OutboxEntry } from './outbox-entry.js';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Logger } from '../../../host/src/platform/logging/index.js';
+import type { Logger } from '@svc-org/host/platform/logging';
 import type { ChannelStore, GatewayClient, GatewayStore, SendOutcome } from '../gateways/index.js';
 import type { OutboxEntry } from './outbox-entry.js';
 import type { OutboxStore, RecordedOutcome } from './outbox-store.js';

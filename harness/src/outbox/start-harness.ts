@@ -1,6 +1,6 @@
 import { SvcError } from '@svc-org/ai-sdk';
-import type { OperationContext } from '../../../host/src/operation-framework/index.js';
-import type { TerminalManager } from '../../../host/src/features/terminals/index.js';
+import type { OperationContext } from '@svc-org/host/operation-framework';
+import type { TerminalManager } from '@svc-org/host/features/terminals';
 import { startApprovals } from '../approvals/index.js';
 import { createGatewayClient } from '../gateways/index.js';
 import { deliverUndeliveredAnswers, harnessStores } from '../messaging/index.js';

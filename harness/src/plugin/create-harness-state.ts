@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { PluginHost } from '../../../host/src/host-plugin.js';
+import type { PluginHost } from '@svc-org/host/host-plugin';
 import { ApprovalStore } from '../approvals/approval-store.js';
 import { ChannelStore } from '../gateways/channel-store.js';
 import { GatewayStore } from '../gateways/gateway-store.js';

@@ -1,7 +1,7 @@
 // Every operation of the harness, in one array (the plugin's `operations`, which the host's one
 // registry of operations takes): what its modules export. An operation joins by being exported from
 // its module's index.ts; there is no list to add it to.
-import { operationsOf } from '../../../host/src/operation-framework/index.js';
+import { operationsOf } from '@svc-org/host/operation-framework';
 import * as approvals from '../approvals/index.js';
 import * as board from '../board/index.js';
 import * as capabilities from '../capabilities/index.js';

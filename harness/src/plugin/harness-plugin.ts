@@ -1,5 +1,5 @@
 // The harness as a plugin of the host: everything the host wires of it, declared in one place.
-import { defineHostPlugin, type HostPlugin } from '../../../host/src/host-plugin.js';
+import { defineHostPlugin, type HostPlugin } from '@svc-org/host/host-plugin';
 import { MESSAGING_CONFIG_KEYS } from '../messaging/index.js';
 import { startHarness } from '../outbox/index.js';
 import { startRouting } from '../routing/index.js';

@@ -1,8 +1,8 @@
 // The harness's state over one opened host: its stores, made once when the host opens (the plugin's
 // init) over the schema its migrations made, and held by the host under the harness's key.
 import type { EventEmitter } from 'node:events';
-import type { OperationServices } from '../../../host/src/operation-framework/index.js';
-import type { PluginKey } from '../../../host/src/host-plugin.js';
+import type { OperationServices } from '@svc-org/host/operation-framework';
+import type { PluginKey } from '@svc-org/host/host-plugin';
 import type { ApprovalStore } from '../approvals/approval-store.js';
 import type { ChannelStore } from '../gateways/channel-store.js';
 import type { GatewayStore } from '../gateways/gateway-store.js';

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SvcError } from '@svc-org/ai-sdk';
-import type { HarnessFiles } from '../../../host/src/features/terminals/index.js';
+import type { HarnessFiles } from '@svc-org/host/features/terminals';
 
 /**
  * Finds the checkout's `harness/hooks/` and `host/bin/svc.mjs` from wherever this module runs (the

@@ -1,5 +1,5 @@
 import { SvcError } from '@svc-org/ai-sdk';
-import type { OperationContext, RecordResolver } from '../../../host/src/operation-framework/index.js';
+import type { OperationContext, RecordResolver } from '@svc-org/host/operation-framework';
 import { routingStores, type RoutingStores } from './routing-stores.js';
 
 /** A gateway request (inbound) belongs to the project it was routed to; an unrouted one to none. */

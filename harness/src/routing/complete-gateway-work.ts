@@ -1,8 +1,8 @@
 import { SvcError } from '@svc-org/ai-sdk';
 import { z } from 'zod';
-import { transaction } from '../../../host/src/platform/db/index.js';
-import { assertTaskTransition } from '../../../host/src/features/domain/index.js';
-import { defineOperation } from '../../../host/src/operation-framework/index.js';
+import { transaction } from '@svc-org/host/platform/db';
+import { assertTaskTransition } from '@svc-org/host/features/domain';
+import { defineOperation } from '@svc-org/host/operation-framework';
 import { MessageTextField, TaskIdField } from '../operations/harness-schemas.js';
 import { withTaskToken } from '../messaging/index.js';
 import { queuePlatformMessage } from './queue-platform-message.js';

@@ -1,6 +1,6 @@
 import { SvcError } from '@svc-org/ai-sdk';
 import { z } from 'zod';
-import { defineOperation } from '../../../host/src/operation-framework/index.js';
+import { defineOperation } from '@svc-org/host/operation-framework';
 import { InboundIdField, TaskIdField } from '../operations/harness-schemas.js';
 import { assertWorkbenchCaller, GATEWAY_INBOUND_RECORD } from './assert-workbench-caller.js';
 import { routingStores } from './routing-stores.js';

@@ -1,9 +1,9 @@
 import { SvcError } from '@svc-org/ai-sdk';
 import { z } from 'zod';
-import { defineOperation } from '../../../host/src/operation-framework/index.js';
+import { defineOperation } from '@svc-org/host/operation-framework';
 import { MessageTextField, NoOpField, TaskIdField } from '../operations/harness-schemas.js';
 import { answerOpenAsk, submitReply } from '../messaging/index.js';
-import { transaction } from '../../../host/src/platform/db/index.js';
+import { transaction } from '@svc-org/host/platform/db';
 import { InboundFields } from './inbound-fields.js';
 import { boundTask } from './resolve-project.js';
 import { routingStores } from './routing-stores.js';

@@ -1,4 +1,4 @@
-import type { Db } from '../../../host/src/platform/db/index.js';
+import type { Db } from '@svc-org/host/platform/db';
 
 export const RECENT_PROJECT_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 

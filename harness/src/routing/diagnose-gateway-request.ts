@@ -1,6 +1,6 @@
 import { SvcError } from '@svc-org/ai-sdk';
 import { z } from 'zod';
-import { defineOperation } from '../../../host/src/operation-framework/index.js';
+import { defineOperation } from '@svc-org/host/operation-framework';
 import { ChatIdField, InboundIdField, PlatformField, PlatformMessageIdField } from '../operations/harness-schemas.js';
 import { SenderIdField } from './inbound-fields.js';
 import { routingStores } from './routing-stores.js';

@@ -1,4 +1,4 @@
-import type { Migration } from '../../../host/src/platform/db/index.js';
+import type { Migration } from '@svc-org/host/platform/db';
 import { MESSAGING_MIGRATIONS } from '../messaging/ensure-messaging-schema.js';
 import routing from './migrations/1004_harness_routing.sql';
 import dropStopCursor from './migrations/1006_drop_harness_stop_cursor.sql';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperation } from '../../../host/src/operation-framework/index.js';
+import { defineOperation } from '@svc-org/host/operation-framework';
 import { createGatewayClient } from '../gateways/index.js';
 import { readLogLines } from './read-log-lines.js';
 import { routingStores } from './routing-stores.js';

@@ -1,5 +1,5 @@
-import { IDENTIFY_TEXT_LIMIT, identifyProjectOf } from '../../../host/src/features/knowledge/index.js';
-import type { OperationContext } from '../../../host/src/operation-framework/index.js';
+import { IDENTIFY_TEXT_LIMIT, identifyProjectOf } from '@svc-org/host/features/knowledge';
+import type { OperationContext } from '@svc-org/host/operation-framework';
 
 export interface ChatPlacement {
   project: { id: number } | null;

@@ -1,5 +1,5 @@
 import { SvcError } from '@svc-org/ai-sdk';
-import type { Db } from '../../../host/src/platform/db/index.js';
+import type { Db } from '@svc-org/host/platform/db';
 import { InboundRowSchema, type InboundRecord } from './inbound-record.js';
 
 export interface InboundKey {

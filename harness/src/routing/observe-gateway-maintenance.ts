@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperation } from '../../../host/src/operation-framework/index.js';
+import { defineOperation } from '@svc-org/host/operation-framework';
 
 const SEVEN_DAYS_MS = 7 * 24 * 60 * 60 * 1000;
 const Counts = z.object({ total: z.number(), terminalOverSevenDays: z.number(), stuck: z.number() });

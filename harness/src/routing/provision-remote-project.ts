@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { SvcError } from '@svc-org/ai-sdk';
 import { z } from 'zod';
-import { defineOperation } from '../../../host/src/operation-framework/index.js';
+import { defineOperation } from '@svc-org/host/operation-framework';
 import { ChatIdField, PlatformField } from '../operations/harness-schemas.js';
 import { SenderIdField } from './inbound-fields.js';
 import { routingStores } from './routing-stores.js';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../../../host/src/platform/db/index.js';
+import type { Db } from '@svc-org/host/platform/db';
 
 export interface PlatformMessage {
   kind: 'PUSH' | 'FINAL_RESULT';

@@ -1,6 +1,6 @@
 import { closeSync, existsSync, fstatSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Redactor } from '../../../host/src/platform/logging/index.js';
+import type { Redactor } from '@svc-org/host/platform/logging';
 
 /** How much of the end of svc.log is read, and how much of each line is kept. */
 const TAIL_BYTES = 512 * 1024;

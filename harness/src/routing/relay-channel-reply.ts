@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperation } from '../../../host/src/operation-framework/index.js';
+import { defineOperation } from '@svc-org/host/operation-framework';
 import { answerOpenAsk } from '../messaging/index.js';
 import { MessageTextField, TaskIdField } from '../operations/harness-schemas.js';
 import { TaskContextOutput } from './resolve-gateway-task-context.js';

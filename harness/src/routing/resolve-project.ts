@@ -1,4 +1,4 @@
-import type { OperationContext } from '../../../host/src/operation-framework/index.js';
+import type { OperationContext } from '@svc-org/host/operation-framework';
 import type { ChannelRecord } from '../gateways/index.js';
 import { identifyFromChat } from './identify-from-chat.js';
 import { threadKeyOf, type ConversationPlace } from './conversation-store.js';

@@ -1,7 +1,7 @@
 import { SvcError } from '@svc-org/ai-sdk';
 import { z } from 'zod';
-import { transaction } from '../../../host/src/platform/db/index.js';
-import { defineOperation } from '../../../host/src/operation-framework/index.js';
+import { transaction } from '@svc-org/host/platform/db';
+import { defineOperation } from '@svc-org/host/operation-framework';
 import { MessageTextField, NoOpField } from '../operations/harness-schemas.js';
 import { InboundFields, InboundStatus } from './inbound-fields.js';
 import { resolveProject } from './resolve-project.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperation } from '../../../host/src/operation-framework/index.js';
+import { defineOperation } from '@svc-org/host/operation-framework';
 import { MessageTextField } from '../operations/harness-schemas.js';
 import { identifyFromChat } from './identify-from-chat.js';
 import { InboundFields } from './inbound-fields.js';

@@ -1,4 +1,4 @@
-import type { OperationContext } from '../../../host/src/operation-framework/index.js';
+import type { OperationContext } from '@svc-org/host/operation-framework';
 import type { HarnessStores } from '../messaging/index.js';
 import { harnessOf } from '../plugin/harness-state.js';
 import type { WorkbenchStore } from '../workbench/workbench-store.js';

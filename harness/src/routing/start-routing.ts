@@ -1,7 +1,7 @@
 import { SvcError } from '@svc-org/ai-sdk';
-import type { DomainEvent } from '../../../host/src/platform/events/index.js';
-import type { OperationContext } from '../../../host/src/operation-framework/index.js';
-import type { TerminalManager } from '../../../host/src/features/terminals/index.js';
+import type { DomainEvent } from '@svc-org/host/platform/events';
+import type { OperationContext } from '@svc-org/host/operation-framework';
+import type { TerminalManager } from '@svc-org/host/features/terminals';
 import { WorkbenchEventConsumer, WorkbenchWorker, type DomainEventOutcome } from '../workbench/index.js';
 import { routingStores } from './routing-stores.js';
 

@@ -1,5 +1,5 @@
 import { approvalStores } from '../approvals/approval-stores.js';
-import type { OperationContext } from '../../../host/src/operation-framework/index.js';
+import type { OperationContext } from '@svc-org/host/operation-framework';
 import type { RoutingStores } from './routing-stores.js';
 
 /** What a gateway's own agent may do for a reply it delegates: read, and nothing that changes svc. */

@@ -1,7 +1,7 @@
 // Two open tasks of a project changed the same files: their Workbench learns it as a TASKS_OVERLAP
 // event before anyone merges, once per pair and set of files (the dedup key carries both).
 import { createHash } from 'node:crypto';
-import type { TaskOverlap } from '../../../host/src/features/worktrees/index.js';
+import type { TaskOverlap } from '@svc-org/host/features/worktrees';
 import type { WorkbenchStore } from './workbench-store.js';
 
 export function reportTaskOverlap(workbench: WorkbenchStore, projectId: number, overlap: TaskOverlap): number | undefined {

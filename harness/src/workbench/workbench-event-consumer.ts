@@ -1,8 +1,8 @@
 import { SvcError } from '@svc-org/ai-sdk';
 import { z } from 'zod';
-import { transaction } from '../../../host/src/platform/db/index.js';
-import type { DomainEvent } from '../../../host/src/platform/events/index.js';
-import type { OperationContext } from '../../../host/src/operation-framework/index.js';
+import { transaction } from '@svc-org/host/platform/db';
+import type { DomainEvent } from '@svc-org/host/platform/events';
+import type { OperationContext } from '@svc-org/host/operation-framework';
 import type { RoutingStores } from '../routing/routing-stores.js';
 
 const StopHookArrivedSchema = z.object({ notificationId: z.number().int() });

@@ -2,7 +2,7 @@
 // resolved once handled or stably delegated.
 import { SvcError } from '@svc-org/ai-sdk';
 import { z } from 'zod';
-import { defineOperation, type RecordResolver } from '../../../host/src/operation-framework/index.js';
+import { defineOperation, type RecordResolver } from '@svc-org/host/operation-framework';
 import { BatchIdField } from '../operations/harness-schemas.js';
 import { routingStores } from '../routing/routing-stores.js';
 

@@ -1,5 +1,5 @@
 import { SvcError } from '@svc-org/ai-sdk';
-import type { Db } from '../../../host/src/platform/db/index.js';
+import type { Db } from '@svc-org/host/platform/db';
 import { WorkbenchEventRowSchema, type NewWorkbenchEvent, type WorkbenchEvent } from './workbench-event.js';
 
 export const WORKBENCH_TITLE = 'Workbench';

@@ -1,7 +1,7 @@
 import { SvcError } from '@svc-org/ai-sdk';
-import { transaction } from '../../../host/src/platform/db/index.js';
-import type { OperationContext } from '../../../host/src/operation-framework/index.js';
-import type { TerminalManager } from '../../../host/src/features/terminals/index.js';
+import { transaction } from '@svc-org/host/platform/db';
+import type { OperationContext } from '@svc-org/host/operation-framework';
+import type { TerminalManager } from '@svc-org/host/features/terminals';
 import { submitReply } from '../messaging/index.js';
 import type { RoutingStores } from '../routing/routing-stores.js';
 import { renderReviewBatch } from './render-review-batch.js';

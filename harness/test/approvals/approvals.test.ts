@@ -6,7 +6,7 @@ import { resolveGatewayTaskContext } from '../../src/routing/index.js';
 import { answerApproval, applyApprovalTimeouts, approvalStores, listApprovals, parseReply, requestApproval, setApprovalPolicy } from '../../src/approvals/index.js';
 import { harnessStores, listHarnessMessages } from '../../src/messaging/index.js';
 import { getBoard } from '../../src/board/index.js';
-import { getTask } from '../../../host/src/operations/task/get-task.js';
+import { getTask } from '@svc-org/host/operations/task/get-task';
 
 let fx: HarnessFixture;
 beforeAll(async () => {

@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { openHostServices, type HostServices } from '../../../host/src/host-services.js';
+import { openHostServices, type HostServices } from '@svc-org/host/host-services';
 import { QWEN_STAND_IN, prepareQwenDemoProject, svcOk } from '../../../test/support/qwen-demo-project.js';
 import { connectSvcMcp } from '../../../test/support/svc-mcp-client.js';
 import { createSvcSandbox, REPO_ROOT, SVC_BIN, type SvcSandbox } from '../../../test/support/svc-process.js';

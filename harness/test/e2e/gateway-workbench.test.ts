@@ -2,7 +2,7 @@
 // times from two processes, and a parent's review batch surviving a kill -9 of the service.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { openHostServices, type HostServices } from '../../../host/src/host-services.js';
+import { openHostServices, type HostServices } from '@svc-org/host/host-services';
 import { createSvcSandbox, REPO_ROOT, type SvcSandbox } from '../../../test/support/svc-process.js';
 import { QWEN_STAND_IN, prepareQwenDemoProject, svcOk } from '../../../test/support/qwen-demo-project.js';
 import { until } from '../../../test/support/until.js';

@@ -3,7 +3,7 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { openHostServices, type HostServices } from '../../../host/src/host-services.js';
+import { openHostServices, type HostServices } from '@svc-org/host/host-services';
 import { createSvcSandbox, REPO_ROOT, waitFor, type SvcSandbox } from '../../../test/support/svc-process.js';
 import { until } from '../../../test/support/until.js';
 import { startServe, type ServeProcess } from '../../../test/support/svc-serve.js';

@@ -5,8 +5,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { transaction } from '../../../host/src/platform/db/index.js';
-import { openHostServices, type HostServices } from '../../../host/src/host-services.js';
+import { transaction } from '@svc-org/host/platform/db';
+import { openHostServices, type HostServices } from '@svc-org/host/host-services';
 import { createSvcSandbox, waitFor, type SvcSandbox } from '../../../test/support/svc-process.js';
 import { startServe, type ServeProcess } from '../../../test/support/svc-serve.js';
 import { harnessPlugin } from '../../src/feature.js';

@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { expect, test } from 'vitest';
-import { ERROR_CODES } from '../../../host/src/platform/errors/index.js';
+import { ERROR_CODES } from '@svc-org/host/platform/errors';
 
 const SRC = resolve(import.meta.dirname, '../../src');
 const files = (dir: string): string[] =>

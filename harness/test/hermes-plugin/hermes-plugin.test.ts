@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { openHostServices } from '../../../host/src/host-services.js';
+import { openHostServices } from '@svc-org/host/host-services';
 import { createSvcSandbox, REPO_ROOT, SVC_BIN, type SvcSandbox } from '../../../test/support/svc-process.js';
 import { harnessPlugin } from '../../src/feature.js';
 

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { migrate, MIGRATIONS, openDatabase } from '../../../host/src/platform/db/index.js';
+import { migrate, MIGRATIONS, openDatabase } from '@svc-org/host/platform/db';
 import { MESSAGING_MIGRATIONS } from '../../src/messaging/index.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'svc-harness-migration-'));

@@ -2,7 +2,7 @@
 // system configuration `svc config set` writes), over a real libsql database: filters and pages,
 // unknown ids, targets a channel does not name, and calls that do not say which task they are for.
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { SystemConfigStore } from '../../../host/src/platform/config/index.js';
+import { SystemConfigStore } from '@svc-org/host/platform/config';
 import { MESSAGING_CONFIG_KEYS } from '../../src/messaging/messaging-config-keys.js';
 import {
   getHarnessMessage,

@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { createChannel, createGateway } from '../../src/gateways/index.js';
 import { join } from 'node:path';
-import { openDatabase } from '../../../host/src/platform/db/index.js';
-import { SystemConfigStore } from '../../../host/src/platform/config/index.js';
+import { openDatabase } from '@svc-org/host/platform/db';
+import { SystemConfigStore } from '@svc-org/host/platform/config';
 import { askHuman, getHarnessMessage, harnessStores, MessageStore, listNotifyTargets, notifyHuman, pushToHuman, RAW_PUSH_TARGETS_KEY, replyToAsk, resendHarnessMessage } from '../../src/messaging/index.js';
 import { MESSAGING_CONFIG_KEYS } from '../../src/messaging/messaging-config-keys.js';
 import { startHarness, type RunningHarness } from '../../src/outbox/index.js';

@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { transaction } from '../../../host/src/platform/db/index.js';
+import { transaction } from '@svc-org/host/platform/db';
 import { OutboxStore } from '../../src/outbox/outbox-store.js';
 import {
   completeGatewayDiscussion,

@@ -3,8 +3,8 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openHostServices, type HostServices } from '../../../host/src/host-services.js';
-import type { AnyOperation, OperationContext } from '../../../host/src/operation-framework/index.js';
+import { openHostServices, type HostServices } from '@svc-org/host/host-services';
+import type { AnyOperation, OperationContext } from '@svc-org/host/operation-framework';
 import { harnessPlugin } from '../../src/feature.js';
 import { routingStores } from '../../src/routing/index.js';
 import { runOperation } from './run-operation.js';

@@ -1,7 +1,7 @@
 // Runs one operation as an adapter's invoker would (input parsed at the edge, output checked on the
 // way out), with a context a test makes: a handler's caller, services and terminals of its choosing.
-import type { AnyOperation, OperationContext } from '../../../host/src/operation-framework/index.js';
-import { parseInput } from '../../../host/src/platform/errors/index.js';
+import type { AnyOperation, OperationContext } from '@svc-org/host/operation-framework';
+import { parseInput } from '@svc-org/host/platform/errors';
 
 export async function runOperation(operation: AnyOperation, raw: unknown, ctx: OperationContext): Promise<unknown> {
   const input = parseInput(operation.input, raw, `${operation.name} input`);

@@ -2,7 +2,7 @@
 // the screen a moment before the service records the batch DELIVERED, and an agent that reads it
 // and acknowledges at once must not be refused for that.
 import { afterEach, beforeEach, expect, test } from 'vitest';
-import { transaction } from '../../../host/src/platform/db/index.js';
+import { transaction } from '@svc-org/host/platform/db';
 import { routingStores } from '../../src/routing/index.js';
 import { ackWorkbenchBatch } from '../../src/workbench/index.js';
 import { openHarnessFixture, type HarnessFixture } from '../support/harness-fixture.js';

@@ -3,8 +3,8 @@
 // fallback yields to a stop-hook review, events nobody consumes end done, and an expired batch
 // claim is released.
 import { afterEach, beforeEach, expect, test } from 'vitest';
-import { transaction } from '../../../host/src/platform/db/index.js';
-import { EventWorker } from '../../../host/src/platform/events/index.js';
+import { transaction } from '@svc-org/host/platform/db';
+import { EventWorker } from '@svc-org/host/platform/events';
 import { routingStores } from '../../src/routing/index.js';
 import { renderReviewBatch, WorkbenchEventConsumer, WorkbenchWorker } from '../../src/workbench/index.js';
 import { openHarnessFixture, type HarnessFixture } from '../support/harness-fixture.js';

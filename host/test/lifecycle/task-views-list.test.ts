@@ -8,8 +8,8 @@ import { Domain, type TaskRecord } from '../../src/features/domain/index.js';
 import { WorktreeStore } from '../../src/features/worktrees/index.js';
 import { MIGRATIONS, openDatabase, type Db } from '../../src/platform/db/index.js';
 import { attentionFactsOf, attentionOf, openApprovalCounts, taskViews } from '../../src/features/lifecycle/index.js';
-import { harnessPlugin } from '../../../harness/src/feature.js';
-import { ApprovalStore } from '../../../harness/src/approvals/approval-store.js';
+import { harnessPlugin } from '@svc-org/harness';
+import { ApprovalStore } from '@svc-org/harness/approvals/approval-store';
 
 let dir: string;
 let db: Db;

@@ -7,15 +7,15 @@ import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import type { SessionAttachments } from '@svc-org/ai-sdk';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { submitReply } from '../../../harness/src/messaging/submit-reply.js';
-import { routingStores } from '../../../harness/src/routing/index.js';
+import { submitReply } from '@svc-org/harness/messaging/submit-reply';
+import { routingStores } from '@svc-org/harness/routing';
 import { SystemConfigStore } from '../../src/platform/config/index.js';
 import { transaction } from '../../src/platform/db/index.js';
 import { SYSTEM_CONFIG_KEYS } from '../../src/app/system-config-keys.js';
 import { startService, type RunningService } from '../../src/app/start-service.js';
 import { StopNotificationRowSchema } from '../../src/features/domain/index.js';
 import { DEFAULT_TASK_DIRECTIVES, verifyTaskCredential } from '../../src/features/terminals/index.js';
-import { locateHookFiles as locateHarnessFiles } from '../../../harness/src/plugin/locate-hook-files.js';
+import { locateHookFiles as locateHarnessFiles } from '@svc-org/harness/plugin/locate-hook-files';
 import { copyFixtureProvider } from '../../../test/support/copy-fixture-provider.js';
 import { FIXTURE_CLIS, SVC_BIN, waitFor } from '../../../test/support/svc-process.js';
 

@@ -17,7 +17,7 @@ import {
 } from '../../src/features/terminals/index.js';
 import { copyFixtureProvider } from '../../../test/support/copy-fixture-provider.js';
 import { FIXTURE_CLIS, waitFor } from '../../../test/support/svc-process.js';
-import { locateHookFiles } from '../../../harness/src/plugin/locate-hook-files.js';
+import { locateHookFiles } from '@svc-org/harness/plugin/locate-hook-files';
 
 let services: HostServices;
 let home: string;

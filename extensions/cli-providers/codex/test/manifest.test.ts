@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { ConfigSchemaDialect, PERMISSION_NAMES, ProviderPackageSchema, sensitiveKeys } from '@svc-org/ai-sdk';
-import { runPreflight } from '../../../../host/src/features/extensions/preflight/index.js';
+import { runPreflight } from '@svc-org/host/features/extensions/preflight';
 import { CodexAdapter } from '../src/codex-adapter.js';
 import { PROVIDER_DIR, REPO_ROOT, STAND_IN } from './support/paths.js';
 

@@ -1,4 +1,4 @@
-import type { Migration } from '../../../../host/src/platform/db/index.js';
+import type { Migration } from '@svc-org/host/platform/db';
 import mcpTokens from './migrations/1013_harness_mcp_tokens.sql';
 
 export const MCP_TOKEN_MIGRATIONS: Migration[] = [{ version: 1013, name: '1013_harness_mcp_tokens', sql: mcpTokens }];

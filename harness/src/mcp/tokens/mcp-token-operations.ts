@@ -1,7 +1,7 @@
 // Tokens of Streamable HTTP clients. A person makes them (`svc mcp token create`); the CLI and the
 // web UI's Settings list and revoke them. They are never MCP tools: an agent does not mint access.
 import { z } from 'zod';
-import { defineOperation, IdSchema } from '../../../../host/src/operation-framework/index.js';
+import { defineOperation, IdSchema } from '@svc-org/host/operation-framework';
 import { MCP_PROFILES } from '../mcp-profile.js';
 import { McpTokenSchema } from './mcp-token-record.js';
 import { harnessOf } from '../../plugin/harness-state.js';

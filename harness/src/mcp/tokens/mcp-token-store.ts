@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { SvcError } from '@svc-org/ai-sdk';
-import type { Db } from '../../../../host/src/platform/db/index.js';
+import type { Db } from '@svc-org/host/platform/db';
 import type { McpProfile } from '../mcp-profile.js';
 import { McpTokenRowSchema, presentMcpToken, type McpTokenRecord, type McpTokenRow } from './mcp-token-record.js';
 

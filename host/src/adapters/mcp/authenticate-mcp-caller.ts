@@ -6,8 +6,8 @@ import { SvcError } from '@svc-org/ai-sdk';
 import type { HostServices } from '../../host-services.js';
 import { scopesAllow, taskProjectScope, type OperationCaller, type ProjectScope } from '../../operation-framework/index.js';
 import { verifyTaskCredential } from '../../features/terminals/index.js';
-import { activeChannels, verifyGatewayCredential } from '../../../../harness/src/feature.js';
-import type { McpProfile } from '../../../../harness/src/feature.js';
+import { activeChannels, verifyGatewayCredential } from '@svc-org/harness';
+import type { McpProfile } from '@svc-org/harness';
 
 export interface McpClaims {
   /** `SVC_TASK_ID`: a claim, believed only with a matching credential. */

@@ -2,7 +2,7 @@
 // profile takes. Whether an operation is a tool, and where it departs from its surface's profiles, is
 // said by its own declaration (`mcp`). `tools/list`, the call gate and docs/mcp-tools.md all read it.
 import type { AnyOperation } from '../../operation-framework/index.js';
-import { MCP_PROFILES, type McpProfile } from '../../../../harness/src/feature.js';
+import { MCP_PROFILES, type McpProfile } from '@svc-org/harness';
 
 /** The surfaces the profiles are made of ("core + terminal", "messaging", …; docs/mcp.md). */
 export type ToolSurface = 'core' | 'terminal' | 'goal' | 'messaging' | 'workbench' | 'gateway' | 'operations' | 'capability' | 'review';

@@ -9,8 +9,8 @@ import {
   type OperationInvokerOptions,
   type OperationProgress,
 } from '../../operation-framework/index.js';
-import { activeChannels, GATEWAY_CREDENTIAL_ENV } from '../../../../harness/src/feature.js';
-import type { McpProfile } from '../../../../harness/src/feature.js';
+import { activeChannels, GATEWAY_CREDENTIAL_ENV } from '@svc-org/harness';
+import type { McpProfile } from '@svc-org/harness';
 
 export interface McpCallerInvokerOptions extends OperationInvokerOptions {
   profile: McpProfile;

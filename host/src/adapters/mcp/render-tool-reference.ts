@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import type { AnyOperation } from '../../operation-framework/index.js';
 import type { CapabilityDefinition } from './capability-definition.js';
-import { MCP_PROFILES } from '../../../../harness/src/feature.js';
+import { MCP_PROFILES } from '@svc-org/harness';
 
 export function renderToolReference(definition: CapabilityDefinition): string {
   const lines = [

@@ -10,7 +10,7 @@ import type { McpClaims } from './authenticate-mcp-caller.js';
 import { createMcpServer, type McpTools } from './create-mcp-server.js';
 import { PREBUILT_PROFILES, PREBUILT_TOOL_LISTINGS } from './prebuilt-tool-listings.js';
 import { withTaskSecrets } from './task-secrets-env.js';
-import type { McpProfile } from '../../../../harness/src/feature.js';
+import type { McpProfile } from '@svc-org/harness';
 
 export interface McpIo {
   stdin: NodeJS.ReadableStream;
@@ -71,7 +71,7 @@ export async function runMcpServer(io: McpIo, signal: AbortSignal, args: readonl
         import('./capability-definition.js'),
         import('./mcp-caller-invoker.js'),
         operations(),
-        import('../../../../harness/src/feature.js'),
+        import('@svc-org/harness'),
       ]);
     const definition = new CapabilityDefinition(declared);
     const open = () =>
@@ -135,7 +135,7 @@ async function profileOf(value: string | undefined): Promise<McpProfile> {
     const name = value === undefined || value === '' ? PREBUILT_PROFILES.unset : value;
     if (Object.hasOwn(PREBUILT_PROFILES.tools, name)) return name as McpProfile;
   }
-  const { parseMcpProfile } = await import('../../../../harness/src/feature.js');
+  const { parseMcpProfile } = await import('@svc-org/harness');
   return parseMcpProfile(value);
 }
 

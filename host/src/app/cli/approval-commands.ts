@@ -1,6 +1,6 @@
 // `svc task approvals`, `svc task approve`, `svc task approval-policy`: the permission requests of a
 // task's CLI on the command line, over the harness's approval operations.
-import { answerApproval, APPROVAL_TIMEOUT_ACTIONS, listApprovals, setApprovalPolicy, type Approval } from '../../../../harness/src/feature.js';
+import { answerApproval, APPROVAL_TIMEOUT_ACTIONS, listApprovals, setApprovalPolicy, type Approval } from '@svc-org/harness';
 import type { CliCommand } from '../../adapters/cli/cli-command.js';
 import { positiveId } from '../../adapters/cli/positive-id.js';
 import { printJson } from '../../adapters/cli/print-json.js';

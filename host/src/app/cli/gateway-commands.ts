@@ -12,7 +12,7 @@ import {
   listChannels,
   listGateways,
   updateChannel,
-} from '../../../../harness/src/feature.js';
+} from '@svc-org/harness';
 import type { CliCommand } from '../../adapters/cli/cli-command.js';
 import { printJson } from '../../adapters/cli/print-json.js';
 import { printTable } from '../../adapters/cli/print-table.js';

@@ -7,7 +7,7 @@ import {
   resendHarnessMessage,
   sendDueMessages,
   type HarnessMessage,
-} from '../../../../harness/src/feature.js';
+} from '@svc-org/harness';
 import type { CliCommand } from '../../adapters/cli/cli-command.js';
 import { positiveId } from '../../adapters/cli/positive-id.js';
 import { printJson } from '../../adapters/cli/print-json.js';

@@ -1,6 +1,6 @@
 // `svc mcp token create|list|revoke`: bearer tokens for MCP clients over Streamable HTTP (/mcp on
 // `svc serve`). The token is printed once by `create`; nothing else ever shows it.
-import { createMcpToken, listMcpTokens, MCP_PROFILES, revokeMcpToken, type McpProfile } from '../../../../harness/src/feature.js';
+import { createMcpToken, listMcpTokens, MCP_PROFILES, revokeMcpToken, type McpProfile } from '@svc-org/harness';
 import type { CliRun } from '../../adapters/cli/cli-command.js';
 import { parseCommandArgs } from '../../adapters/cli/parse-command-args.js';
 import { positiveId } from '../../adapters/cli/positive-id.js';

@@ -1,6 +1,6 @@
 // `svc status`: the board in the terminal — every open task of every project under what it asks of
 // the person now (needs you, ready for review, conflicts, working), one line each.
-import { BOARD_GROUP_WORDS, getBoard, type BoardAttention, type BoardCard } from '../../../../harness/src/feature.js';
+import { BOARD_GROUP_WORDS, getBoard, type BoardAttention, type BoardCard } from '@svc-org/harness';
 import type { CliCommand, CliRun } from '../../adapters/cli/cli-command.js';
 import { printJson } from '../../adapters/cli/print-json.js';
 import { terminalLine } from '../../adapters/cli/terminal-text.js';

@@ -1,7 +1,7 @@
 // `svc task diff|merge|discard|branches|gc|worktree` and `svc project isolation|overlaps`: the CLI
 // faces of task worktrees.
 import { SvcError } from '@svc-org/ai-sdk';
-import { sendReviewComments } from '../../../../harness/src/feature.js';
+import { sendReviewComments } from '@svc-org/harness';
 // By group, not the registry (app/all-operations.ts): that evaluates every operation's declaration.
 import * as o from '../../operations/worktree/index.js';
 import { closeTaskTerminal } from '../../operations/terminal/index.js';

@@ -7,7 +7,7 @@ import { mkdir, rename } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { writeCatalogKeyPair, type WrittenCatalogKeyPair } from '../../../../catalog/src/write-catalog-key-pair.js';
+import { writeCatalogKeyPair, type WrittenCatalogKeyPair } from '@svc-org/catalog/write-catalog-key-pair';
 import { CatalogInstaller } from '../../../src/features/extensions/catalog-installer/index.js';
 import { openHostServices, type HostServices } from '../../../src/host-services.js';
 import { ERROR_CODES } from '../../../src/platform/errors/index.js';

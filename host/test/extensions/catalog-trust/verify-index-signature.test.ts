@@ -1,7 +1,7 @@
 // The verifier alone: exact bytes, pinned keys only, several signatures for a rotation.
 import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
-import { signCatalogIndex } from '../../../../catalog/src/sign-catalog-index.js';
+import { signCatalogIndex } from '@svc-org/catalog/sign-catalog-index';
 import { catalogPublicKeyPin } from '@svc-org/extension-format/catalog';
 import { parseCatalogKeys, verifyIndexSignature, type PinnedCatalogKey } from '../../../src/features/extensions/catalog-trust/index.js';
 

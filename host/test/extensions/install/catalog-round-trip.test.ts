@@ -5,8 +5,8 @@ import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, normalize } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { buildCatalog } from '../../../../catalog/src/index.js';
-import { BUILD_PROVIDER_SCRIPT, makeFixtureRepo } from '../../../../catalog/test/make-fixture-repo.js';
+import { buildCatalog } from '@svc-org/catalog';
+import { BUILD_PROVIDER_SCRIPT, makeFixtureRepo } from '@svc-org/catalog/test/make-fixture-repo';
 import { downloadArtifact, extractArtifact, fetchCatalogIndex } from '../../../src/features/extensions/install/index.js';
 import { createThrowawayCa, startHttpsServer, type HttpsTestServer, type ThrowawayCa } from '../../../../test/support/throwaway-https.js';
 

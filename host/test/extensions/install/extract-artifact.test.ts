@@ -4,7 +4,7 @@ import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { packDeterministicTgz } from '../../../../catalog/src/index.js';
+import { packDeterministicTgz } from '@svc-org/catalog';
 import { extractArtifact, inspectArtifact } from '../../../src/features/extensions/install/index.js';
 
 const LONG_NAME = `dist/${'nested-folder/'.repeat(8)}${'x'.repeat(60)}.js`;

@@ -61,7 +61,7 @@ async function catalogBuild(run: CliRun): Promise<number> {
   if (positionals.length > 0 || values.artifacts === undefined || values['base-url'] === undefined || values.out === undefined) {
     throw new UsageError(`--artifacts, --base-url and --out are required\nusage: ${usage}`);
   }
-  const { buildCatalogFromArtifacts, enclosingRepositories, svcCatalogSchemaDir, svcInstallationRoot } = await import('../../../../../catalog/src/index.js');
+  const { buildCatalogFromArtifacts, enclosingRepositories, svcCatalogSchemaDir, svcInstallationRoot } = await import('@svc-org/catalog');
   const artifactsDir = resolve(run.io.cwd, values.artifacts);
   const outputDir = resolve(run.io.cwd, values.out);
   const signingKeys = (values['signing-key'] ?? []).map((file) => resolve(run.io.cwd, file));
@@ -92,7 +92,7 @@ async function catalogKeygen(run: CliRun): Promise<number> {
   const usage = `svc catalog keygen ${KEYGEN_USAGE}`;
   const { values, positionals } = parseCommandArgs(run.args, { out: { type: 'string' } }, usage);
   if (positionals.length > 0 || values.out === undefined) throw new UsageError(`--out is required\nusage: ${usage}`);
-  const { enclosingRepositories, svcInstallationRoot, writeCatalogKeyPair } = await import('../../../../../catalog/src/index.js');
+  const { enclosingRepositories, svcInstallationRoot, writeCatalogKeyPair } = await import('@svc-org/catalog');
   const prefix = resolve(run.io.cwd, values.out);
   const pair = await writeCatalogKeyPair(prefix, [svcInstallationRoot(), ...enclosingRepositories([prefix, run.io.cwd])]);
   run.io.stdout.write(`private key  ${pair.privateKeyFile}  (sign with: svc catalog build … --signing-key ${pair.privateKeyFile})\n`);
@@ -106,7 +106,7 @@ async function catalogServe(run: CliRun): Promise<number> {
   const usage = `svc catalog serve ${SERVE_USAGE}`;
   const { values, positionals } = parseCommandArgs(run.args, { 'public-key': { type: 'string' } }, usage);
   if (positionals.length !== 1) throw new UsageError(`expected exactly one catalog folder\nusage: ${usage}`);
-  const { serveCatalog } = await import('../../../../../catalog/src/index.js');
+  const { serveCatalog } = await import('@svc-org/catalog');
   const pin = values['public-key'] === undefined ? undefined : await pinOfPublicKey(resolve(run.io.cwd, values['public-key']));
   // The certificate stays in SVC_HOME after the stop: NODE_EXTRA_CA_CERTS keeps naming a file.
   const served = await serveCatalog(resolve(run.io.cwd, positionals[0]!), {

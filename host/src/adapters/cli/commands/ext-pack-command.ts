@@ -1,7 +1,7 @@
 // `svc ext pack <folder>`: the provider's deterministic artifact and the declaration a catalog needs,
 // checked exactly as the catalog build checks a provider (it packs with the same function).
 import { resolve } from 'node:path';
-import { loadCatalogSchemas, packProvider, svcCatalogSchemaDir, writePackedProvider } from '../../../../../catalog/src/index.js';
+import { loadCatalogSchemas, packProvider, svcCatalogSchemaDir, writePackedProvider } from '@svc-org/catalog';
 import type { CliIo } from '../cli-io.js';
 import { parseCommandArgs } from '../parse-command-args.js';
 import { UsageError } from '../usage-error.js';

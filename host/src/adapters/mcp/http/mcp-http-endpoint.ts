@@ -16,8 +16,8 @@ import { authenticateMcpCaller } from '../authenticate-mcp-caller.js';
 import { CapabilityDefinition } from '../capability-definition.js';
 import { createMcpServer } from '../create-mcp-server.js';
 import { McpCallerInvoker } from '../mcp-caller-invoker.js';
-import type { McpProfile } from '../../../../../harness/src/feature.js';
-import { mcpTokensOf, type McpTokenGrant } from '../../../../../harness/src/feature.js';
+import type { McpProfile } from '@svc-org/harness';
+import { mcpTokensOf, type McpTokenGrant } from '@svc-org/harness';
 
 export const MCP_PATH = '/mcp';
 
