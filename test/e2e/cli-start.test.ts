@@ -63,14 +63,20 @@ describe('svc start', () => {
 
   // The entry is CommonJS: an ES module entry first sets up Node's ES module loader, whose
   // asynchronous reads also start libuv's four-thread pool, which the command's exit then waits for.
-  it('svc --version, and on Node 20 svc task list, run without an ES module job; svc.mjs is still the same command', () => {
+  it('svc --version needs no more of the ES module loader than a bare script, and on Node 20 svc task list none; svc.mjs is still the same command', () => {
     const jobs = (bin: string, args: string[]) => {
       const preload = join(svc.home, 'module-jobs-report.cjs');
       writeFileSync(preload, "process.on('exit', () => process.stderr.write(`module jobs: ${process.moduleLoadList.includes('NativeModule internal/modules/esm/module_job')}\\n`));\n");
       const run = spawnSync(process.execPath, ['-r', preload, bin, ...args], { env: svc.env, encoding: 'utf8', timeout: 30_000 });
       return { stdout: run.stdout, moduleJobs: /module jobs: (true|false)/.exec(run.stderr)?.[1] };
     };
-    expect(jobs(SVC_BIN, ['--version'])).toEqual({ stdout: `${JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')).version}\n`, moduleJobs: 'false' });
+    // Node 24 sets up a module job for any entry, a bare CommonJS script's too: --version must need no
+    // more than that script.
+    const bareScript = join(svc.home, 'bare-script.cjs');
+    writeFileSync(bareScript, "process.stdout.write('bare\\n');\n");
+    const bare = jobs(bareScript, []);
+    expect(bare.stdout).toBe('bare\n');
+    expect(jobs(SVC_BIN, ['--version'])).toEqual({ stdout: `${JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')).version}\n`, moduleJobs: bare.moduleJobs });
     const nodeCaches = typeof (module as { enableCompileCache?: unknown }).enableCompileCache === 'function';
     // Node 22 and newer import the ES module bundle (their compile cache covers it); Node 20 runs its script variant.
     expect(jobs(SVC_BIN, ['task', 'list'])).toEqual({ stdout: 'no tasks\n', moduleJobs: String(nodeCaches) });

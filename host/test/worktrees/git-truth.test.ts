@@ -4,7 +4,7 @@
 // merge never replaces a person's untracked or ignored files nor moves a base checked out elsewhere;
 // discard and collection refuse to drop what only a worktree holds, archive it, and restore brings
 // it back byte for byte.
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SvcError } from '@svc-org/ai-sdk';
@@ -289,5 +289,24 @@ describe('nothing a person wrote is lost', () => {
     const later = new TaskWorktrees({ db, domain, svcHome: join(dir, 'home'), hostEnv: { ...process.env, ...GIT_TEST_ENV }, now: () => new Date(Date.now() + 8 * 86_400_000) });
     expect((await later.collect({ retentionDays: 0 })).archivesPruned).toBe(2);
     expect(existsSync(join(dir, 'home', 'archive', String(id)))).toBe(false);
+  });
+  test('an edit git cannot tell from its index by size and time is still committed with the pending work', async () => {
+    const id = newTask('same size');
+    const { cwd } = await worktrees.prepare(id);
+    // Git compares whole seconds and the size: an edit of the same size in the second the index was
+    // written is told apart only by git's racy-entry check, which reads the index file's own time.
+    git(cwd, 'config', 'core.checkStat', 'minimal');
+    const index = git(cwd, 'rev-parse', '--path-format=absolute', '--git-path', 'index');
+    git(cwd, 'update-index', '--refresh');
+    const second = new Date(Math.floor(Date.now() / 1000) * 1000 - 60_000);
+    utimesSync(join(cwd, 'app.js'), second, second);
+    git(cwd, 'update-index', '--refresh');
+    writeFileSync(join(cwd, 'app.js'), 'one\nTWO\nthree\n');
+    utimesSync(join(cwd, 'app.js'), second, second);
+    utimesSync(index, second, second);
+
+    const merged = await worktrees.merge(id, { commitPending: true });
+    expect(merged).toMatchObject({ committedPending: true });
+    expect(git(repo, 'show', 'HEAD:app.js')).toBe('one\nTWO\nthree');
   });
 });

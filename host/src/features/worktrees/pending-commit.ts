@@ -54,7 +54,9 @@ export async function pendingCommit(wt: WorktreeContext, row: TaskWorktree, task
   }
   const copy = join(scratch, `index-${row.taskId}-${process.pid}-${Date.now()}`);
   try {
-    if (existsSync(index)) cpSync(index, copy);
+    // The copy keeps the index's time: git tells an edit of the same size made in the second the index
+    // was written from an unchanged file only by comparing the file's time with the index file's own.
+    if (existsSync(index)) cpSync(index, copy, { preserveTimestamps: true });
     const env = { GIT_INDEX_FILE: copy };
     // The person's filter drivers (Git LFS) run, as for any commit of pending work.
     if (!existsSync(index)) await wt.git.run(['read-tree', tip], row.worktreePath, { env, repointedWorktree });
