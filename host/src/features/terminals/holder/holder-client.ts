@@ -47,7 +47,7 @@ export class HolderConnection {
   static connect(socketPath: string, secret: string): Promise<HolderConnection> {
     return new Promise((resolve, reject) => {
       const socket = connect(socketPath);
-      const decoder = new FrameDecoder();
+      const decoder = new FrameDecoder({ streamData: true });
       let connection: HolderConnection | undefined;
       let build = '';
       let protocol = 0;
