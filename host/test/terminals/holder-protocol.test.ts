@@ -40,12 +40,29 @@ function decodeIn(sizes: number[], streamData: boolean): HolderFrame[] {
   return frames;
 }
 
+/** Streamed from one read buffer that is overwritten after each read, as the service reads its socket. */
+function decodeReusing(sizes: number[]): HolderFrame[] {
+  const decoder = new FrameDecoder({ streamData: true });
+  const scratch = Buffer.alloc(Math.max(...sizes));
+  const frames: HolderFrame[] = [];
+  let at = 0;
+  for (let i = 0; at < stream.length; i++) {
+    const size = Math.min(sizes[i % sizes.length]!, stream.length - at);
+    stream.copy(scratch, 0, at, at + size);
+    for (const frame of decoder.push(scratch.subarray(0, size))) frames.push(frame.kind === 'data' ? { ...frame, data: Buffer.from(frame.data) } : frame);
+    scratch.fill(0xff);
+    at += size;
+  }
+  return frames;
+}
+
 describe('the holder protocol', () => {
-  test('however the stream is cut, each terminal gets its bytes and each message comes after the output before it, whole or streamed', () => {
+  test('however the stream is cut, each terminal gets its bytes and each message comes after the output before it, whole or streamed, also from a reused read buffer', () => {
     const expected = replay(decodeIn([stream.length], false));
     expect(expected.output.get(1)).toBe(`${'héllo wörld '.repeat(500)}the end`);
     for (const sizes of [[1], [3, 7], [4096], [9, 5, 1000], [stream.length]]) {
       for (const streamData of [false, true]) expect(replay(decodeIn(sizes, streamData))).toEqual(expected);
+      expect(replay(decodeReusing(sizes))).toEqual(expected);
     }
   });
 

@@ -144,7 +144,7 @@ export class Terminal {
 
   /**
    * Called on new output, with the bytes just appended to the buffer (its last `output.length`
-   * bytes), and once at the end, without.
+   * bytes; valid during the call only, as its PTY may reuse them), and once at the end, without.
    */
   onActivity(listener: (output?: Buffer) => void): () => void {
     this.listeners.add(listener);

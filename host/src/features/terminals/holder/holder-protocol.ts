@@ -114,8 +114,8 @@ export function dataFrame(id: number, data: Buffer | string): Buffer {
 /**
  * Splits a byte stream into frames; throws on a frame that is too large or of an unknown kind.
  * With `streamData`, a data frame's bytes are passed on as they arrive (a frame may come out in
- * several pieces, each a view of the chunk pushed): nothing is joined or copied. Without it, every
- * frame comes out whole.
+ * several pieces, each a view of the chunk pushed, valid while that chunk is): nothing is joined or
+ * copied, and the chunk may be a read buffer its owner reuses. Without it, every frame comes out whole.
  */
 export class FrameDecoder {
   private pending: Buffer[] = [];
@@ -138,10 +138,16 @@ export class FrameDecoder {
       if (at === chunk.length) return frames;
       chunk = chunk.subarray(at);
     }
+    // Streaming, the chunk may be a buffer its owner reuses: what waits for more is copied.
+    const keep = (part: Buffer) => (this.options.streamData ? Buffer.from(part) : part);
+    // A large frame arrives in many chunks: they are joined once, when the whole frame is in.
+    if (this.pendingBytes + chunk.length < Math.max(4, this.needed)) {
+      this.pending.push(keep(chunk));
+      this.pendingBytes += chunk.length;
+      return frames;
+    }
     this.pending.push(chunk);
     this.pendingBytes += chunk.length;
-    // A large frame arrives in many chunks: they are joined once, when the whole frame is in.
-    if (this.pendingBytes < Math.max(4, this.needed)) return frames;
     let buffer = this.pending.length === 1 ? this.pending[0]! : Buffer.concat(this.pending, this.pendingBytes);
     at = 0;
     this.needed = 0;
@@ -175,7 +181,7 @@ export class FrameDecoder {
       at += 4 + length;
     }
     buffer = buffer.subarray(at);
-    this.pending = buffer.length > 0 ? [buffer] : [];
+    this.pending = buffer.length > 0 ? [keep(buffer)] : [];
     this.pendingBytes = buffer.length;
     return frames;
   }

@@ -94,7 +94,8 @@ class Client {
 
   /**
    * New output of a followed terminal. A follower that is caught up takes the chunk as it came (no
-   * copy out of the scrollback); one that is behind reads the scrollback from its cursor.
+   * copy out of the scrollback: node-pty hands each read in a buffer of its own, kept until the
+   * flush); one that is behind reads the scrollback from its cursor.
    */
   private output(held: Held, chunk: Buffer): void {
     const entry = this.following.get(held.id);
