@@ -184,6 +184,24 @@ describe('the terminal holder', () => {
     expect(statSync(holderPaths(home).log('broken')).mode & 0o777).toBe(0o600);
   });
 
+  test('a service that attaches while output streams gets every byte once, in order: the scrollback, then the live output, then the end', async () => {
+    const home = newHome();
+    const first = await holderOf(home);
+    // Bursts of output with pauses between them, then an end.
+    const script = 'for burst in 1 2 3 4 5 6 7 8 9 10 11 12; do seq 1 4000; sleep 0.05; done; exit 4';
+    const pty = await first.spawn(shell(home, script, { taskId: 8, executionId: 80 }, { scrollbackBytes: 4 * 1024 * 1024 }));
+    const following = collect(pty);
+    const burst = Array.from({ length: 4000 }, (_, i) => `${i + 1}\r\n`).join('');
+    await until(() => following.text().length >= burst.length, 'the first burst');
+    const [second] = await connectHolders(home, ensureHolderSecret(home));
+    connections.push(second!);
+    const late = collect(await second!.attach(second!.held[0]!.id, 0));
+    expect(await following.exit).toMatchObject({ exitCode: 4 });
+    expect(await late.exit).toMatchObject({ exitCode: 4 });
+    expect(following.text()).toBe(burst.repeat(12));
+    expect(late.text()).toBe(burst.repeat(12));
+  });
+
   test('a flood of output reaches a slow service whole: the PTY waits while the socket is full, beyond the scrollback bound', async () => {
     const home = newHome();
     const holder = await holderOf(home);

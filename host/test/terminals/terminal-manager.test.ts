@@ -13,6 +13,7 @@ import {
   recoverOrphanedExecutions,
   startHolder,
   takeHolderExits,
+  type TerminalManagerOptions,
   type TerminalSettings,
 } from '../../src/features/terminals/index.js';
 import { copyFixtureProvider } from '../../../test/support/copy-fixture-provider.js';
@@ -54,8 +55,9 @@ const isRunning = (pid: number) => {
   }
 };
 
-function manager(settings: Partial<TerminalSettings> = {}): TerminalManager {
+function manager(settings: Partial<TerminalSettings> = {}, extra: Partial<TerminalManagerOptions> = {}): TerminalManager {
   const created = new TerminalManager({
+    ...extra,
     domain: services.domain,
     extensions: services.extensions,
     connections: services.connections,
@@ -205,6 +207,34 @@ describe('stop all', () => {
     await terminals.start(tasks[1]!.id, { connection: 'echo' });
     expect(terminals.summary(tasks[1]!.id)).toMatchObject({ state: 'RUNNING' });
     await terminals.stop(tasks[1]!.id);
+  });
+
+  test('a terminal still starting when Stop all is pressed is stopped as soon as it is up, as a Stop', async () => {
+    const running = task('running');
+    const late = task('still starting');
+    let preparing = () => {};
+    const prepared = new Promise<void>((resolve) => (preparing = resolve));
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const terminals = manager({}, {
+      // The late task's workspace takes a while to set up (a worktree, say): its start is under way meanwhile.
+      prepareWorkspace: async (taskId) => {
+        if (taskId === late.id) {
+          preparing();
+          await released;
+        }
+        return { cwd: repo };
+      },
+    });
+    await terminals.start(running.id, { connection: 'echo' });
+    const starting = terminals.start(late.id, { connection: 'echo' });
+    await prepared;
+    const stopping = terminals.stopAll();
+    release();
+    const [, stopped] = await Promise.all([starting, stopping]);
+    expect(stopped.map((execution) => execution.taskId).sort()).toEqual([running.id, late.id].sort());
+    for (const t of [running, late]) expect(services.domain.executions.latestForTask(t.id)).toMatchObject({ status: 'COMPLETED', endReason: 'stopped', outcome: 'stopped' });
+    expect(terminals.list().filter((s) => s.state !== 'ENDED')).toHaveLength(0);
   });
 });
 

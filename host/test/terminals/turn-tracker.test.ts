@@ -12,6 +12,22 @@ describe('TurnTracker', () => {
     expect([tracker.bracketedPaste, tracker.turn]).toEqual([true, 'idle']);
   });
 
+  test('the tracker keeps no chunk: a caller may reuse its buffer, a switch that spans two chunks is still seen', () => {
+    const tracker = new TurnTracker({ promptSubmit: true, stop: true });
+    const reused = Buffer.alloc(32);
+    reused.write('output\x1b[?2004');
+    tracker.observeOutput(reused.subarray(0, 'output\x1b[?2004'.length));
+    reused.fill('x');
+    reused.write('h> ');
+    tracker.observeOutput(reused.subarray(0, 3));
+    expect(tracker.bracketedPaste).toBe(true);
+    reused.write('\x1b[?20');
+    tracker.observeOutput(reused.subarray(0, 5));
+    reused.write('04l');
+    tracker.observeOutput(reused.subarray(0, 3));
+    expect(tracker.bracketedPaste).toBe(false);
+  });
+
   test('the last switch in a chunk wins: off after on is off', () => {
     const tracker = new TurnTracker({ promptSubmit: true, stop: true });
     tracker.observeOutput(bytes('\x1b[?2004h redraw \x1b[?2004l'));

@@ -96,7 +96,8 @@ interface PreparedSession {
  */
 export class TerminalManager {
   private readonly terminals = new Map<number, Terminal>();
-  private readonly starting = new Set<number>();
+  /** The tasks whose start is under way, each with a promise settled when that start is over. */
+  private readonly starting = new Map<number, Promise<void>>();
   private readonly ended: number[] = [];
   private readonly recorded = new WeakMap<Terminal, Promise<ExecutionRecord>>();
   private readonly held = new WeakMap<Terminal, HolderPty>();
@@ -182,12 +183,20 @@ export class TerminalManager {
   }
 
   /**
-   * The web's "stop all": every live terminal is stopped as a person's Stop (not a failure, resumable),
-   * together, each recorded before this resolves. The service keeps running and takes new starts.
+   * The web's "stop all": every live terminal, and every one still starting (once it is up), is
+   * stopped as a person's Stop (not a failure, resumable), together, each recorded before this resolves. The service keeps running and takes new starts.
    */
   async stopAll(): Promise<ExecutionRecord[]> {
     const live = [...this.terminals.values()].filter((terminal) => terminal.state !== 'ENDED');
-    const stopped = await Promise.all(live.map((terminal) => this.stop(terminal.taskId, 'stopped').catch(() => undefined)));
+    const stopping = live.map((terminal) => this.stop(terminal.taskId, 'stopped').catch(() => undefined));
+    // A terminal still starting when the button is pressed is stopped as soon as it is up.
+    const late = [...this.starting].map(async ([taskId, settled]) => {
+      await settled;
+      const terminal = this.terminals.get(taskId);
+      if (!terminal || terminal.state === 'ENDED' || live.includes(terminal)) return undefined;
+      return this.stop(taskId, 'stopped').catch(() => undefined);
+    });
+    const stopped = await Promise.all([...stopping, ...late]);
     return stopped.filter((record): record is ExecutionRecord => record !== undefined);
   }
 
@@ -263,7 +272,8 @@ export class TerminalManager {
   private async launch(taskId: number, plan: LaunchPlan): Promise<ExecutionRecord> {
     const { domain, logger } = this.options;
     const { task, current } = this.launchable(taskId);
-    this.starting.add(taskId);
+    let settle = () => {};
+    this.starting.set(taskId, new Promise<void>((resolve) => (settle = resolve)));
     // The run's private folder (settings files a CLI reads its attachments from); removed at the end.
     const run: { runtimeDir?: string } = {};
     let started = false;
@@ -294,6 +304,7 @@ export class TerminalManager {
       return domain.executions.get(execution.id);
     } finally {
       this.starting.delete(taskId);
+      settle();
       if (!started && run.runtimeDir) rmSync(run.runtimeDir, { recursive: true, force: true });
     }
   }

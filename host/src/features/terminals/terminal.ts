@@ -68,7 +68,7 @@ export class Terminal {
   private currentState: TerminalState = 'RUNNING';
   private attachments = 0;
   private stopReason: EndReason | undefined;
-  private readonly listeners = new Set<() => void>();
+  private readonly listeners = new Set<(output?: Buffer) => void>();
   private readonly keepalive: KeepaliveTimer;
   private readonly pty: TerminalPty;
 
@@ -86,7 +86,7 @@ export class Terminal {
       const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
       this.buffer.append(bytes);
       if (watchTurns) this.turns.observeOutput(bytes);
-      this.notify();
+      this.notify(bytes);
     });
     this.exited = new Promise((resolve) => {
       this.pty.onExit(({ exitCode, signal }) => {
@@ -142,8 +142,11 @@ export class Terminal {
     };
   }
 
-  /** Called on new output and once at the end. */
-  onActivity(listener: () => void): () => void {
+  /**
+   * Called on new output, with the bytes just appended to the buffer (its last `output.length`
+   * bytes; valid during the call only, as its PTY may reuse them), and once at the end, without.
+   */
+  onActivity(listener: (output?: Buffer) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
@@ -190,8 +193,8 @@ export class Terminal {
     return exit;
   }
 
-  private notify(): void {
-    for (const listener of this.listeners) listener();
+  private notify(output?: Buffer): void {
+    for (const listener of this.listeners) listener(output);
   }
 
   private notRunning(): SvcError {

@@ -1,7 +1,11 @@
 import { SvcError } from '@svc-org/ai-sdk';
 
-const PASTE_ON = Buffer.from('\x1b[?2004h');
-const PASTE_OFF = Buffer.from('\x1b[?2004l');
+// Bracketed paste switched on (`\x1b[?2004h`) or off (`\x1b[?2004l`): this, then `h` or `l`.
+const PASTE_SWITCH = Buffer.from('\x1b[?2004');
+const H = 0x68;
+const L = 0x6c;
+// The bytes a sequence may have in the previous chunk when it spans two.
+const SEAM = PASTE_SWITCH.length;
 
 export type TurnState = 'starting' | 'idle' | 'busy';
 
@@ -34,14 +38,17 @@ export class TurnTracker {
     return this.pasteOn;
   }
 
-  /** Scans terminal output for the bracketed-paste switch (a sequence may span two chunks). */
+  /**
+   * Scans terminal output for the bracketed-paste switch (a sequence may span two chunks). The
+   * chunk is not kept: its caller may reuse it.
+   */
   observeOutput(chunk: Buffer): void {
     this.lastOutputAt = Date.now();
-    const data = this.tail.length > 0 ? Buffer.concat([this.tail, chunk]) : chunk;
-    const on = data.lastIndexOf(PASTE_ON);
-    const off = data.lastIndexOf(PASTE_OFF);
-    if (on !== -1 || off !== -1) this.pasteOn = on > off;
-    this.tail = data.subarray(Math.max(0, data.length - (PASTE_ON.length - 1)));
+    // A switch inside the chunk is the latest; else one that starts in the previous chunk's tail.
+    let switched = lastPasteSwitch(chunk);
+    if (switched === undefined && this.tail.length > 0) switched = lastPasteSwitch(Buffer.concat([this.tail, chunk.subarray(0, SEAM)]));
+    if (switched !== undefined) this.pasteOn = switched;
+    this.tail = chunk.length >= SEAM ? Buffer.from(chunk.subarray(chunk.length - SEAM)) : Buffer.concat([this.tail, chunk]).subarray(-SEAM);
     if (this.pasteOn && this.state === 'starting') this.state = 'idle';
     if (this.pasteOn) this.wake(this.readyWaiters);
   }
@@ -116,4 +123,14 @@ export class TurnTracker {
       waiters.add(done);
     });
   }
+}
+
+/** Whether the last complete bracketed-paste switch in `data` turns it on or off; undefined when there is none. */
+function lastPasteSwitch(data: Buffer): boolean | undefined {
+  for (let at = data.lastIndexOf(PASTE_SWITCH); at !== -1; at = at > 0 ? data.lastIndexOf(PASTE_SWITCH, at - 1) : -1) {
+    const mode = data[at + PASTE_SWITCH.length];
+    if (mode === H) return true;
+    if (mode === L) return false;
+  }
+  return undefined;
 }

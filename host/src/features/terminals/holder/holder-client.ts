@@ -16,6 +16,8 @@ import {
 } from './holder-protocol.js';
 
 const CONNECT_TIMEOUT_MS = 5000;
+// What one read of the holder's socket takes at most: a few of its writes while output streams.
+const READ_BUFFER_BYTES = 256 * 1024;
 
 export interface HolderConnectionInfo {
   socket: string;
@@ -46,15 +48,19 @@ export class HolderConnection {
   /** Connects and answers the holder's challenge with the secret; refuses a holder that speaks no common protocol. */
   static connect(socketPath: string, secret: string): Promise<HolderConnection> {
     return new Promise((resolve, reject) => {
-      const socket = connect(socketPath);
-      const decoder = new FrameDecoder();
+      // One read buffer for the connection's life: output is copied into the terminals' rings as it
+      // is read, so no buffer is allocated per read.
+      const readBuffer = Buffer.allocUnsafe(READ_BUFFER_BYTES);
+      const socket = connect({ path: socketPath, onread: { buffer: readBuffer, callback: (length) => received(readBuffer.subarray(0, length)) } });
+      const decoder = new FrameDecoder({ streamData: true });
       let connection: HolderConnection | undefined;
       let build = '';
       let protocol = 0;
-      const fail = (code: string, message: string) => {
+      const fail = (code: string, message: string): false => {
         clearTimeout(timer);
         socket.destroy();
         reject(new SvcError({ code, message: `${message} (\`svc doctor\` lists the terminal holders)` }));
+        return false;
       };
       const timer = setTimeout(() => fail('holder_unreachable', `the terminal holder at ${socketPath} did not answer`), CONNECT_TIMEOUT_MS);
       socket.on('error', (error) => {
@@ -64,13 +70,14 @@ export class HolderConnection {
         if (!connection) fail('holder_unreachable', `the terminal holder at ${socketPath} closed the connection`);
         else connection.lost();
       });
-      socket.on('data', (chunk: Buffer) => {
+      /** Handles one read; true: go on reading. */
+      const received = (chunk: Buffer): boolean => {
         let frames;
         try {
           frames = decoder.push(chunk);
-        } catch (error) {
+        } catch {
           socket.destroy();
-          return;
+          return false;
         }
         for (const frame of frames) {
           if (connection) {
@@ -97,7 +104,8 @@ export class HolderConnection {
             return fail('holder_refused', `unexpected "${message.t}" from the terminal holder`);
           }
         }
-      });
+        return true;
+      };
     });
   }
 
@@ -234,6 +242,7 @@ export class HolderPty implements TerminalPty {
     this.from = from;
   }
 
+  /** Output as it is read; each chunk is valid during the call only (the read buffer is reused): copy what you keep. */
   onData(listener: (data: Buffer) => void): { dispose(): void } {
     this.dataListener = listener;
     const queued = this.queued;
@@ -270,9 +279,10 @@ export class HolderPty implements TerminalPty {
     this.connection.forget(this.id);
   }
 
+  /** `data` is a view of the connection's read buffer: the listener copies what it keeps. */
   emitData(data: Buffer): void {
     if (this.dataListener) this.dataListener(data);
-    else this.queued.push(data);
+    else this.queued.push(Buffer.from(data));
   }
 
   emitExit(exit: HeldTerminalExit, lostHolder: boolean): void {

@@ -83,12 +83,21 @@ export function jsonFrame(message: HolderMessage): Buffer {
   return frame;
 }
 
+/** The bytes before a data frame's output: its length, its kind and the terminal's id. */
+export const DATA_HEADER_BYTES = HEADER + 4;
+
+/** Writes the header of a data frame of `length` bytes into `frame` at `at`; returns where its bytes go. */
+export function writeDataHeader(frame: Buffer, at: number, id: number, length: number): number {
+  frame.writeUInt32BE(length + 5, at);
+  frame[at + 4] = KIND_DATA;
+  frame.writeUInt32BE(id, at + HEADER);
+  return at + DATA_HEADER_BYTES;
+}
+
 /** The header of a data frame of `length` bytes, to be written before them. */
 export function dataHeader(id: number, length: number): Buffer {
-  const header = Buffer.allocUnsafe(HEADER + 4);
-  header.writeUInt32BE(length + 5, 0);
-  header[4] = KIND_DATA;
-  header.writeUInt32BE(id, HEADER);
+  const header = Buffer.allocUnsafe(DATA_HEADER_BYTES);
+  writeDataHeader(header, 0, id, length);
   return header;
 }
 
@@ -102,27 +111,66 @@ export function dataFrame(id: number, data: Buffer | string): Buffer {
   return frame;
 }
 
-/** Splits a byte stream into frames; throws on a frame that is too large or of an unknown kind. */
+/**
+ * Splits a byte stream into frames; throws on a frame that is too large or of an unknown kind.
+ * With `streamData`, a data frame's bytes are passed on as they arrive (a frame may come out in
+ * several pieces, each a view of the chunk pushed, valid while that chunk is): nothing is joined or
+ * copied, and the chunk may be a read buffer its owner reuses. Without it, every frame comes out whole.
+ */
 export class FrameDecoder {
   private pending: Buffer[] = [];
   private pendingBytes = 0;
   /** The length of the frame being gathered (header included), once its header is in. */
   private needed = 0;
+  /** Streaming: the terminal of the data frame being passed on, and how many of its bytes are still to come. */
+  private dataId = 0;
+  private dataLeft = 0;
+
+  constructor(private readonly options: { streamData?: boolean } = {}) {}
 
   push(chunk: Buffer): HolderFrame[] {
-    this.pending.push(chunk);
-    this.pendingBytes += chunk.length;
-    // A large frame arrives in many chunks: they are joined once, when the whole frame is in.
-    if (this.pendingBytes < Math.max(4, this.needed)) return [];
-    let buffer = this.pending.length === 1 ? this.pending[0]! : Buffer.concat(this.pending, this.pendingBytes);
     const frames: HolderFrame[] = [];
     let at = 0;
+    if (this.dataLeft > 0) {
+      at = Math.min(this.dataLeft, chunk.length);
+      frames.push({ kind: 'data', id: this.dataId, data: chunk.subarray(0, at) });
+      this.dataLeft -= at;
+      if (at === chunk.length) return frames;
+      chunk = chunk.subarray(at);
+    }
+    // Streaming, the chunk may be a buffer its owner reuses: what waits for more is copied.
+    const keep = (part: Buffer) => (this.options.streamData ? Buffer.from(part) : part);
+    // A large frame arrives in many chunks: they are joined once, when the whole frame is in.
+    if (this.pendingBytes + chunk.length < Math.max(4, this.needed)) {
+      this.pending.push(keep(chunk));
+      this.pendingBytes += chunk.length;
+      return frames;
+    }
+    this.pending.push(chunk);
+    this.pendingBytes += chunk.length;
+    let buffer = this.pending.length === 1 ? this.pending[0]! : Buffer.concat(this.pending, this.pendingBytes);
+    at = 0;
     this.needed = 0;
     while (buffer.length - at >= 4) {
       const length = buffer.readUInt32BE(at);
       if (length < 1 || length > MAX_FRAME_BYTES) throw new Error(`frame of ${length} bytes`);
-      if (buffer.length - at - 4 < length) {
-        this.needed = 4 + length;
+      const available = buffer.length - at - 4;
+      if (this.options.streamData && available >= 5 && buffer[at + 4] === KIND_DATA && length >= 5) {
+        // The header is in: the bytes that came with it go now, the rest as they arrive.
+        const id = buffer.readUInt32BE(at + HEADER);
+        const take = Math.min(length, available);
+        if (take > 5) frames.push({ kind: 'data', id, data: buffer.subarray(at + HEADER + 4, at + 4 + take) });
+        at += 4 + take;
+        if (take < length) {
+          this.dataId = id;
+          this.dataLeft = length - take;
+        }
+        continue;
+      }
+      if (available < length) {
+        // Streaming, a data frame is passed on once its header is in.
+        const streamed = this.options.streamData && (available < 1 || buffer[at + 4] === KIND_DATA);
+        this.needed = streamed ? Math.min(4 + length, DATA_HEADER_BYTES) : 4 + length;
         break;
       }
       const kind = buffer[at + 4];
@@ -133,7 +181,7 @@ export class FrameDecoder {
       at += 4 + length;
     }
     buffer = buffer.subarray(at);
-    this.pending = buffer.length > 0 ? [buffer] : [];
+    this.pending = buffer.length > 0 ? [keep(buffer)] : [];
     this.pendingBytes = buffer.length;
     return frames;
   }

@@ -10,10 +10,12 @@ import {
   FrameDecoder,
   HOLDER_PROTOCOLS,
   commonProtocol,
+  DATA_HEADER_BYTES,
   dataHeader,
   holderPaths,
   jsonFrame,
   proofMatches,
+  writeDataHeader,
   type HeldTerminal,
   type HeldTerminalExit,
   type HeldTerminalMeta,
@@ -26,6 +28,9 @@ import {
 const READ_CHUNK = 256 * 1024;
 // How much output may wait in a connection's socket before the PTY is no longer read.
 const IN_FLIGHT_BYTES = 1024 * 1024;
+// While output streams, a connection's writes are at least this far apart (see Client.scheduleFlush);
+// VS Code's pty host gathers terminal output for the same 5 ms.
+const GATHER_MS = 5;
 // A client has this long to answer the challenge.
 const HELLO_TIMEOUT_MS = 5000;
 // How often the holder checks that its socket file is still there (SVC_HOME removed: it ends all).
@@ -54,17 +59,25 @@ class Client {
   authenticated = false;
   readonly following = new Map<number, { cursor: number; release: () => void; unsubscribe: () => void; exitSent: boolean }>();
   private waitingForDrain = false;
+  /** Live output not yet written, per terminal: it goes out in one write (see scheduleFlush). */
+  private readonly queued = new Map<number, Buffer[]>();
+  private queuedBytes = 0;
+  private flushTimer: NodeJS.Timeout | NodeJS.Immediate | undefined;
+  private lastFlushAt = -Infinity;
 
   constructor(readonly socket: Socket, private readonly holder: TerminalHolder) {}
 
   send(message: HolderMessage): void {
-    if (!this.socket.destroyed) this.socket.write(jsonFrame(message));
+    if (this.socket.destroyed) return;
+    // Output queued before this message goes first.
+    this.flush();
+    this.socket.write(jsonFrame(message));
   }
 
   follow(held: Held, from: number): void {
     this.unfollow(held.id);
     const release = held.terminal.attach();
-    const unsubscribe = held.terminal.onActivity(() => this.pump());
+    const unsubscribe = held.terminal.onActivity((output) => (output ? this.output(held, output) : this.pump()));
     this.following.set(held.id, { cursor: from, release, unsubscribe, exitSent: false });
   }
 
@@ -74,11 +87,70 @@ class Client {
     entry.unsubscribe();
     entry.release();
     this.following.delete(id);
+    const dropped = this.queued.get(id);
+    if (dropped) this.queuedBytes -= dropped.reduce((sum, chunk) => sum + chunk.length, 0);
+    this.queued.delete(id);
+  }
+
+  /**
+   * New output of a followed terminal. A follower that is caught up takes the chunk as it came (no
+   * copy out of the scrollback: node-pty hands each read in a buffer of its own, kept until the
+   * flush); one that is behind reads the scrollback from its cursor.
+   */
+  private output(held: Held, chunk: Buffer): void {
+    const entry = this.following.get(held.id);
+    if (!entry || this.waitingForDrain || this.socket.destroyed || !this.authenticated) return;
+    const end = held.terminal.buffer.end;
+    if (entry.cursor !== end - chunk.length) {
+      this.pump();
+      return;
+    }
+    entry.cursor = end;
+    const chunks = this.queued.get(held.id);
+    if (chunks) chunks.push(chunk);
+    else this.queued.set(held.id, [chunk]);
+    this.queuedBytes += chunk.length;
+    if (this.queuedBytes >= READ_CHUNK) this.flush();
+    else this.scheduleFlush();
+  }
+
+  /**
+   * The first output after a quiet spell goes out at the end of this event-loop turn (a keystroke's
+   * echo waits for nothing); while output streams, it gathers for up to GATHER_MS, so a flood costs
+   * a write (and a wake-up of the service) per few milliseconds, not per PTY read.
+   */
+  private scheduleFlush(): void {
+    if (this.flushTimer !== undefined) return;
+    const wait = this.lastFlushAt + GATHER_MS - performance.now();
+    const run = () => {
+      this.flushTimer = undefined;
+      this.flush();
+    };
+    this.flushTimer = wait > 0 ? setTimeout(run, wait) : setImmediate(run);
+  }
+
+  /** Writes the queued output: one data frame per terminal, all in one write. */
+  private flush(): void {
+    if (this.queuedBytes === 0 || this.socket.destroyed) return;
+    const frame = Buffer.allocUnsafe(this.queuedBytes + this.queued.size * DATA_HEADER_BYTES);
+    let at = 0;
+    for (const [id, chunks] of this.queued) {
+      const length = chunks.reduce((sum, chunk) => sum + chunk.length, 0);
+      at = writeDataHeader(frame, at, id, length);
+      for (const chunk of chunks) at += chunk.copy(frame, at);
+    }
+    this.queued.clear();
+    this.queuedBytes = 0;
+    this.lastFlushAt = performance.now();
+    this.socket.write(frame);
+    this.holdBackWhenFull();
   }
 
   /** Sends what each followed terminal has beyond this client's cursor, as fast as the socket takes it. */
   pump(): void {
     if (this.waitingForDrain || this.socket.destroyed || !this.authenticated) return;
+    this.flush();
+    if (this.waitingForDrain) return;
     for (const [id, entry] of this.following) {
       const held = this.holder.held(id);
       if (!held) continue;
@@ -92,17 +164,7 @@ class Client {
         this.socket.write(dataHeader(id, read.data.length));
         this.socket.write(read.data);
         this.socket.uncork();
-        if (this.socket.writableLength > IN_FLIGHT_BYTES) {
-          this.waitingForDrain = true;
-          const blocked = [...this.following.keys()].flatMap((followed) => this.holder.held(followed) ?? []);
-          for (const other of blocked) this.holder.block(other, this);
-          this.socket.once('drain', () => {
-            this.waitingForDrain = false;
-            for (const other of blocked) this.holder.unblock(other, this);
-            this.pump();
-          });
-          return;
-        }
+        if (this.holdBackWhenFull()) return;
       }
       // The end follows the last of the output.
       if (held.exit && !entry.exitSent && entry.cursor >= buffer.end) {
@@ -110,6 +172,20 @@ class Client {
         this.send({ t: 'exit', id, exit: held.exit });
       }
     }
+  }
+
+  /** Flow control: while the socket holds too much, no followed PTY is read; the drain resumes them. */
+  private holdBackWhenFull(): boolean {
+    if (this.socket.writableLength <= IN_FLIGHT_BYTES) return false;
+    this.waitingForDrain = true;
+    const blocked = [...this.following.keys()].flatMap((followed) => this.holder.held(followed) ?? []);
+    for (const other of blocked) this.holder.block(other, this);
+    this.socket.once('drain', () => {
+      this.waitingForDrain = false;
+      for (const other of blocked) this.holder.unblock(other, this);
+      this.pump();
+    });
+    return true;
   }
 
   close(): void {
