@@ -297,6 +297,43 @@ if (Object.keys(present).length > 0) {
     await writeFile(file, asciiComments(await readFile(file, 'utf8')));
   }
   await writeScriptVariants(hostBuild, ['svc', 'mcp'].filter((name) => name in present));
+  if ('svc' in present) await writeSplitCli(hostBuild);
+}
+
+/**
+ * What `svc` runs (host/bin/svc.cjs): the entry of svc.mjs, split by esbuild at every dynamic import
+ * into host/dist/cli/. A command reads, compiles and sets up the chunks it loads, not the whole CLI:
+ * `svc task list` leaves the other commands, the extension machinery, the harness and the service's
+ * client on disk. svc.mjs stays whole, for what runs one file (its script variant, a copy for an
+ * upgrade, `node host/dist/svc.mjs`). Node 20 runs each chunk's script variant (`<chunk>.vm.js`:
+ * the chunk in CommonJS form, its imports taken through the `require` it is given) with a code cache
+ * of its own (host/bin/v8-code-cache.cjs).
+ */
+async function writeSplitCli(hostBuild) {
+  const { createHash } = await import('node:crypto');
+  const { mkdir, rm } = await import('node:fs/promises');
+  const { transform } = await import('esbuild');
+  const outdir = join(root, 'host/dist/cli');
+  await rm(outdir, { recursive: true, force: true });
+  await mkdir(outdir, { recursive: true });
+  const split = { ...hostBuild, entryPoints: { svc: hostBuild.entryPoints.svc }, outdir, splitting: true, chunkNames: '[name]-[hash]', write: false };
+  for (const file of (await build(split)).outputFiles) {
+    await writeFile(file.path, file.path.endsWith('.mjs') ? asciiComments(file.text) : file.contents);
+  }
+  const { outputFiles } = await build({ ...split, outExtension: { '.js': '.vm.js' }, sourcemap: false, banner: {}, define: { 'import.meta.url': '__svcImportMetaUrl' } });
+  for (const file of outputFiles) {
+    // A dynamic import of a chunk requires it (the runner loads chunks through `require`), a step later as import() would.
+    const { code } = await transform(file.text, { format: 'cjs', target: 'node20', platform: 'node', logLevel: 'warning' }).then(({ code }) => ({
+      code: code.replace(/\bimport\("(\.\/[\w-]+\.vm\.js)"\)/g, (_, chunk) => `Promise.resolve().then(() => require(${JSON.stringify(chunk)}))`),
+    }));
+    if (/^import [^\n]* from "[^"]+";$|^export \{[^}\n]*\};$/m.test(code) || code.includes('import.meta') || /\bimport\("\.\//.test(code)) {
+      throw new Error(`${file.path} keeps module syntax: it cannot run as a script`);
+    }
+    const body = `(function (exports, require, module, __svcImportMetaUrl) {\n"use strict";\n${asciiComments(code)}\n})`;
+    const beyond = /^.*[^\x00-\x7f].*$/m.exec(body);
+    if (beyond) throw new Error(`${file.path} is not ASCII outside its comments: ${beyond[0].trim().slice(0, 120)}`);
+    await writeFile(file.path, `// svc-vm ${createHash('sha256').update(body).digest('hex').slice(0, 16)}\n${body}\n`);
+  }
 }
 
 /**

@@ -7,7 +7,7 @@ const { closeSync, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readF
 const { createRequire } = require('node:module');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
-const { fileURLToPath } = require('node:url');
+const { fileURLToPath, pathToFileURL } = require('node:url');
 const vm = require('node:vm');
 
 /** What `svc doctor` says about the cache: read by the bundle from this global symbol. */
@@ -65,7 +65,7 @@ const KEEP_MS = 7 * 24 * 60 * 60 * 1000;
  * of about a megabyte per command, so a write also removes the folder's files older than a week
  * (another checkout still in use writes its file again at its next start).
  */
-function writeCache(folder, file, data) {
+function writeCache(folder, file, data, cleaned = false) {
   const tmp = `${file}.${process.pid}.tmp`;
   try {
     writeFileSync(tmp, data, { mode: 0o600, flag: 'wx' });
@@ -73,6 +73,7 @@ function writeCache(folder, file, data) {
   } catch {
     rmSync(tmp, { force: true });
   }
+  if (cleaned) return;
   const now = Date.now();
   for (const name of readdirSync(folder)) {
     if (!name.endsWith('.cache') && !name.endsWith('.tmp')) continue;
@@ -143,4 +144,96 @@ async function runWithCodeCache(distUrl, entry, env = process.env) {
   return true;
 }
 
-module.exports = { runWithCodeCache };
+/** The command a start runs, which names its cache files. */
+function commandOf(argv) {
+  return /^[a-z][a-z-]{0,31}$/.test(argv[2] ?? '') ? argv[2] : 'other';
+}
+
+/** Worst first: what `svc doctor` says of a start whose chunks did not all fare alike. */
+const STATUS_ORDER = ['unavailable', 'refused', 'rejected', 'empty', 'used', 'off'];
+
+/**
+ * Runs `<dir>/<entry>.vm.js`, a chunk of a split bundle (host/dist/cli, written by `pnpm build`),
+ * and each chunk it requires (`./<chunk>.vm.js`) when it first requires it, every one with a code
+ * cache of its own; false when there is no such entry (the caller imports the ES module instead).
+ * A chunk is CommonJS text wrapped in a function taking (exports, require, module, import.meta.url).
+ */
+function runChunksWithCodeCache(dirUrl, entry, env = process.env) {
+  const dir = fileURLToPath(dirUrl);
+  const entryFile = join(dir, `${entry}.vm.js`);
+  const external = createRequire(entryFile);
+  const uid = process.getuid?.();
+  const state = { folder: undefined, file: undefined, status: 'off' };
+  globalThis[STATE] = state;
+  let folder;
+  if (!env.NODE_DISABLE_COMPILE_CACHE) {
+    try {
+      const found = cacheFolder(env, uid);
+      state.folder = found.folder;
+      if (found.usable) folder = found.folder;
+      else state.status = 'refused';
+    } catch {
+      state.status = 'unavailable';
+    }
+  }
+  const note = (status) => {
+    if (STATUS_ORDER.indexOf(status) < STATUS_ORDER.indexOf(state.status)) state.status = status;
+  };
+  const command = commandOf(process.argv);
+  // Written once the command has compiled what it runs: at exit, or after a moment for a command
+  // that keeps running; the folder's week-old files are let go once per start.
+  const toWrite = [];
+  let cleaned = false;
+  const write = () => {
+    for (const { file, script } of toWrite.splice(0)) {
+      try {
+        writeCache(folder, file, script.createCachedData(), cleaned);
+        cleaned = true;
+      } catch {
+        // Only the next start's speed is lost.
+      }
+    }
+  };
+  if (folder) {
+    process.once('exit', write);
+    setTimeout(write, 2_000).unref();
+  }
+  const modules = new Map();
+  const load = (name) => {
+    const known = modules.get(name);
+    if (known) return known.exports;
+    const filename = join(dir, name);
+    const source = readFileSync(filename, 'latin1');
+    const hash = /^\/\/ svc-vm ([0-9a-f]+)\n/.exec(source)?.[1] ?? 'unknown';
+    let cached;
+    let file;
+    if (folder) {
+      file = join(folder, `${entry}-${command}-${name.replace(/\.vm\.js$/, '')}-${hash}-${process.version}-${process.arch}.cache`);
+      state.file ??= file;
+      try {
+        const found = readCache(file, uid);
+        if (found?.refused) note('refused');
+        else cached = found?.data;
+      } catch {
+        note('unavailable');
+      }
+    }
+    const script = new vm.Script(source, { filename, ...(cached ? { cachedData: cached } : {}) });
+    if (cached) note(script.cachedDataRejected ? 'rejected' : 'used');
+    else if (folder && file) note('empty');
+    if (folder && file && (!cached || script.cachedDataRejected)) toWrite.push({ file, script });
+    const module = { exports: {} };
+    modules.set(name, module);
+    script.runInThisContext()(module.exports, chunkRequire, module, pathToFileURL(filename).href);
+    return module.exports;
+  };
+  // A chunk's imports of other chunks load them; anything else (Node's built-ins, native packages) is Node's require.
+  const chunkRequire = Object.assign((specifier) => (/^\.\/[\w-]+\.vm\.js$/.test(specifier) ? load(specifier.slice(2)) : external(specifier)), {
+    resolve: external.resolve,
+    cache: external.cache,
+  });
+  load(`${entry}.vm.js`);
+  return true;
+}
+
+module.exports = { runWithCodeCache, runChunksWithCodeCache };
