@@ -65,7 +65,7 @@ const KEEP_MS = 7 * 24 * 60 * 60 * 1000;
  * of about a megabyte per command, so a write also removes the folder's files older than a week
  * (another checkout still in use writes its file again at its next start).
  */
-function writeCache(folder, file, data, cleaned = false) {
+function writeCache(folder, file, data) {
   const tmp = `${file}.${process.pid}.tmp`;
   try {
     writeFileSync(tmp, data, { mode: 0o600, flag: 'wx' });
@@ -73,7 +73,6 @@ function writeCache(folder, file, data, cleaned = false) {
   } catch {
     rmSync(tmp, { force: true });
   }
-  if (cleaned) return;
   const now = Date.now();
   for (const name of readdirSync(folder)) {
     if (!name.endsWith('.cache') && !name.endsWith('.tmp')) continue;
@@ -111,8 +110,7 @@ async function runWithCodeCache(distUrl, entry, env = process.env) {
       if (usable) {
         // One file per command: a cache holds the functions the start that wrote it compiled, and
         // `svc serve` runs other code than `svc task list`.
-        const command = /^[a-z][a-z-]{0,31}$/.test(process.argv[2] ?? '') ? process.argv[2] : 'other';
-        state.file = join(folder, `${entry}-${command}-${hash}-${process.version}-${process.arch}.cache`);
+        state.file = join(folder, `${entry}-${commandOf(process.argv)}-${hash}-${process.version}-${process.arch}.cache`);
         const found = readCache(state.file, uid);
         if (found?.refused) state.status = 'refused';
         else cached = found?.data;
@@ -144,84 +142,112 @@ async function runWithCodeCache(distUrl, entry, env = process.env) {
   return true;
 }
 
-/** The command a start runs, which names its cache files. */
+/** The command a start runs, which names its cache file. */
 function commandOf(argv) {
   return /^[a-z][a-z-]{0,31}$/.test(argv[2] ?? '') ? argv[2] : 'other';
 }
 
-/** Worst first: what `svc doctor` says of a start whose chunks did not all fare alike. */
-const STATUS_ORDER = ['unavailable', 'refused', 'rejected', 'empty', 'used', 'off'];
+/**
+ * A split bundle's cache file: a little-endian uint32, the length of a JSON list of each chunk's
+ * [file name, content hash, length], then each chunk's cached data in that order.
+ */
+function parseChunkCaches(data) {
+  const found = new Map();
+  const headerLength = data.readUInt32LE(0);
+  let offset = 4 + headerLength;
+  for (const [name, hash, length] of JSON.parse(data.subarray(4, offset).toString('latin1'))) {
+    if (typeof name !== 'string' || typeof hash !== 'string' || !Number.isSafeInteger(length) || length < 0 || offset + length > data.length) throw new Error('malformed');
+    found.set(name, { hash, data: data.subarray(offset, offset + length) });
+    offset += length;
+  }
+  return found;
+}
+
+function serializeChunkCaches(chunks) {
+  const header = Buffer.from(JSON.stringify(chunks.map(({ name, hash, data }) => [name, hash, data.length])), 'latin1');
+  const length = Buffer.alloc(4);
+  length.writeUInt32LE(header.length);
+  return Buffer.concat([length, header, ...chunks.map(({ data }) => data)]);
+}
 
 /**
- * Runs `<dir>/<entry>.vm.js`, a chunk of a split bundle (host/dist/cli, written by `pnpm build`),
- * and each chunk it requires (`./<chunk>.vm.js`) when it first requires it, every one with a code
- * cache of its own; false when there is no such entry (the caller imports the ES module instead).
- * A chunk is CommonJS text wrapped in a function taking (exports, require, module, import.meta.url).
+ * Runs `<dir>/<entry>.vm.js`, the entry chunk of a split bundle (host/dist/cli, written by `pnpm
+ * build`), and each chunk it requires (`./<chunk>.vm.js`) when first required; false when there is
+ * no such entry (the caller imports the ES module instead). A chunk is CommonJS text wrapped in a
+ * function taking (exports, require, module, import.meta.url). The code caches of the chunks a
+ * command loads are kept together in one file per command, checked as a whole as runWithCodeCache
+ * checks its file; a chunk whose content hash it does not hold is compiled, and the file written again.
  */
 function runChunksWithCodeCache(dirUrl, entry, env = process.env) {
   const dir = fileURLToPath(dirUrl);
   const entryFile = join(dir, `${entry}.vm.js`);
+  let entrySource;
+  try {
+    entrySource = readFileSync(entryFile, 'latin1');
+  } catch {
+    return false;
+  }
   const external = createRequire(entryFile);
   const uid = process.getuid?.();
   const state = { folder: undefined, file: undefined, status: 'off' };
   globalThis[STATE] = state;
-  let folder;
+  let cached = new Map();
   if (!env.NODE_DISABLE_COMPILE_CACHE) {
     try {
-      const found = cacheFolder(env, uid);
-      state.folder = found.folder;
-      if (found.usable) folder = found.folder;
-      else state.status = 'refused';
+      const { folder, usable } = cacheFolder(env, uid);
+      state.folder = folder;
+      state.status = usable ? 'empty' : 'refused';
+      if (usable) {
+        const hash = /^\/\/ svc-vm ([0-9a-f]+)\n/.exec(entrySource)?.[1] ?? 'unknown';
+        state.file = join(folder, `${entry}-${commandOf(process.argv)}-${hash}-${process.version}-${process.arch}.cache`);
+        const found = readCache(state.file, uid);
+        if (found?.refused) state.status = 'refused';
+        else if (found) {
+          try {
+            cached = parseChunkCaches(found.data);
+            state.status = 'used';
+          } catch {
+            state.status = 'rejected';
+          }
+        }
+      }
     } catch {
       state.status = 'unavailable';
     }
   }
-  const note = (status) => {
-    if (STATUS_ORDER.indexOf(status) < STATUS_ORDER.indexOf(state.status)) state.status = status;
-  };
-  const command = commandOf(process.argv);
+  const writes = state.status === 'empty' || state.status === 'used' || state.status === 'rejected';
+  // Every chunk this start loaded, in order; `dirty` once one was compiled without a cache it could use.
+  const loaded = [];
+  let dirty = state.status !== 'used';
   // Written once the command has compiled what it runs: at exit, or after a moment for a command
-  // that keeps running; the folder's week-old files are let go once per start.
-  const toWrite = [];
-  let cleaned = false;
+  // that keeps running (svc serve), and again at exit if it loaded chunks after that.
   const write = () => {
-    for (const { file, script } of toWrite.splice(0)) {
-      try {
-        writeCache(folder, file, script.createCachedData(), cleaned);
-        cleaned = true;
-      } catch {
-        // Only the next start's speed is lost.
-      }
+    if (!writes || !dirty) return;
+    dirty = false;
+    try {
+      writeCache(state.folder, state.file, serializeChunkCaches(loaded.map((chunk) => ({ name: chunk.name, hash: chunk.hash, data: chunk.data ?? chunk.script.createCachedData() }))));
+    } catch {
+      // Only the next start's speed is lost.
     }
   };
-  if (folder) {
+  if (writes) {
     process.once('exit', write);
     setTimeout(write, 2_000).unref();
   }
   const modules = new Map();
-  const load = (name) => {
+  const load = (name, source) => {
     const known = modules.get(name);
     if (known) return known.exports;
     const filename = join(dir, name);
-    const source = readFileSync(filename, 'latin1');
+    source ??= readFileSync(filename, 'latin1');
     const hash = /^\/\/ svc-vm ([0-9a-f]+)\n/.exec(source)?.[1] ?? 'unknown';
-    let cached;
-    let file;
-    if (folder) {
-      file = join(folder, `${entry}-${command}-${name.replace(/\.vm\.js$/, '')}-${hash}-${process.version}-${process.arch}.cache`);
-      state.file ??= file;
-      try {
-        const found = readCache(file, uid);
-        if (found?.refused) note('refused');
-        else cached = found?.data;
-      } catch {
-        note('unavailable');
-      }
-    }
-    const script = new vm.Script(source, { filename, ...(cached ? { cachedData: cached } : {}) });
-    if (cached) note(script.cachedDataRejected ? 'rejected' : 'used');
-    else if (folder && file) note('empty');
-    if (folder && file && (!cached || script.cachedDataRejected)) toWrite.push({ file, script });
+    const offered = cached.get(name);
+    const cachedData = offered?.hash === hash ? offered.data : undefined;
+    const script = new vm.Script(source, { filename, ...(cachedData ? { cachedData } : {}) });
+    const accepted = cachedData !== undefined && !script.cachedDataRejected;
+    if (cachedData && !accepted && state.status === 'used') state.status = 'rejected';
+    if (!accepted) dirty = true;
+    loaded.push({ name, hash, script, data: accepted ? cachedData : undefined });
     const module = { exports: {} };
     modules.set(name, module);
     script.runInThisContext()(module.exports, chunkRequire, module, pathToFileURL(filename).href);
@@ -232,7 +258,7 @@ function runChunksWithCodeCache(dirUrl, entry, env = process.env) {
     resolve: external.resolve,
     cache: external.cache,
   });
-  load(`${entry}.vm.js`);
+  load(`${entry}.vm.js`, entrySource);
   return true;
 }
 
