@@ -7,7 +7,7 @@ const { closeSync, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readF
 const { createRequire } = require('node:module');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
-const { fileURLToPath, pathToFileURL } = require('node:url');
+const { fileURLToPath } = require('node:url');
 const vm = require('node:vm');
 
 /** What `svc doctor` says about the cache: read by the bundle from this global symbol. */
@@ -179,8 +179,10 @@ function serializeChunkCaches(chunks) {
  * checks its file; a chunk whose content hash it does not hold is compiled, and the file written again.
  */
 function runChunksWithCodeCache(dirUrl, entry, env = process.env) {
-  const dir = fileURLToPath(dirUrl);
-  const entryFile = join(dir, `${entry}.vm.js`);
+  // Chunk names are file-name and URL safe ([\w-]+.vm.js, checked below): joined by hand, as a start makes many.
+  const dir = join(fileURLToPath(dirUrl), '/');
+  const dirHref = new URL('./', dirUrl).href;
+  const entryFile = dir + `${entry}.vm.js`;
   let entrySource;
   try {
     entrySource = readFileSync(entryFile, 'latin1');
@@ -238,7 +240,7 @@ function runChunksWithCodeCache(dirUrl, entry, env = process.env) {
   const load = (name, source) => {
     const known = modules.get(name);
     if (known) return known.exports;
-    const filename = join(dir, name);
+    const filename = dir + name;
     source ??= readFileSync(filename, 'latin1');
     const hash = /^\/\/ svc-vm ([0-9a-f]+)\n/.exec(source)?.[1] ?? 'unknown';
     const offered = cached.get(name);
@@ -250,7 +252,7 @@ function runChunksWithCodeCache(dirUrl, entry, env = process.env) {
     loaded.push({ name, hash, script, data: accepted ? cachedData : undefined });
     const module = { exports: {} };
     modules.set(name, module);
-    script.runInThisContext()(module.exports, chunkRequire, module, pathToFileURL(filename).href);
+    script.runInThisContext()(module.exports, chunkRequire, module, dirHref + name);
     return module.exports;
   };
   // A chunk's imports of other chunks load them; anything else (Node's built-ins, native packages) is Node's require.
