@@ -322,9 +322,13 @@ async function writeSplitCli(hostBuild) {
   }
   const { outputFiles } = await build({ ...split, outExtension: { '.js': '.vm.js' }, sourcemap: false, banner: {}, define: { 'import.meta.url': '__svcImportMetaUrl' } });
   for (const file of outputFiles) {
-    // A dynamic import of a chunk requires it (the runner loads chunks through `require`), a step later as import() would.
+    // A dynamic import of a chunk requires it (the runner loads chunks through `require`), a step later
+    // as import() would. A chunk's exports are the object of getters esbuild makes for them, not a
+    // copy of it with a getter over each getter: chunks read each other's bindings often.
     const { code } = await transform(file.text, { format: 'cjs', target: 'node20', platform: 'node', logLevel: 'warning' }).then(({ code }) => ({
-      code: code.replace(/\bimport\("(\.\/[\w-]+\.vm\.js)"\)/g, (_, chunk) => `Promise.resolve().then(() => require(${JSON.stringify(chunk)}))`),
+      code: code
+        .replace(/\bimport\("(\.\/[\w-]+\.vm\.js)"\)/g, (_, chunk) => `Promise.resolve().then(() => require(${JSON.stringify(chunk)}))`)
+        .replace(/^module\.exports = __toCommonJS\((\w+)\);$/m, 'module.exports = $1;'),
     }));
     if (/^import [^\n]* from "[^"]+";$|^export \{[^}\n]*\};$/m.test(code) || code.includes('import.meta') || /\bimport\("\.\//.test(code)) {
       throw new Error(`${file.path} keeps module syntax: it cannot run as a script`);
