@@ -310,7 +310,6 @@ if (Object.keys(present).length > 0) {
  * of its own (host/bin/v8-code-cache.cjs).
  */
 async function writeSplitCli(hostBuild) {
-  const { createHash } = await import('node:crypto');
   const { mkdir, rm } = await import('node:fs/promises');
   const { transform } = await import('esbuild');
   const outdir = join(root, 'host/dist/cli');
@@ -330,13 +329,7 @@ async function writeSplitCli(hostBuild) {
         .replace(/\bimport\("(\.\/[\w-]+\.vm\.js)"\)/g, (_, chunk) => `Promise.resolve().then(() => require(${JSON.stringify(chunk)}))`)
         .replace(/^module\.exports = __toCommonJS\((\w+)\);$/m, 'module.exports = $1;'),
     }));
-    if (/^import [^\n]* from "[^"]+";$|^export \{[^}\n]*\};$/m.test(code) || code.includes('import.meta') || /\bimport\("\.\//.test(code)) {
-      throw new Error(`${file.path} keeps module syntax: it cannot run as a script`);
-    }
-    const body = `(function (exports, require, module, __svcImportMetaUrl) {\n"use strict";\n${asciiComments(code)}\n})`;
-    const beyond = /^.*[^\x00-\x7f].*$/m.exec(body);
-    if (beyond) throw new Error(`${file.path} is not ASCII outside its comments: ${beyond[0].trim().slice(0, 120)}`);
-    await writeFile(file.path, `// svc-vm ${createHash('sha256').update(body).digest('hex').slice(0, 16)}\n${body}\n`);
+    await writeScript(file.path, code, '(function (exports, require, module, __svcImportMetaUrl) {');
   }
 }
 
@@ -360,7 +353,6 @@ function asciiComments(text) {
  * first line so that a cache made for other code is never offered to it.
  */
 async function writeScriptVariants(options, names) {
-  const { createHash } = await import('node:crypto');
   const { outputFiles } = await build({
     ...options,
     entryPoints: Object.fromEntries(names.map((name) => [name, options.entryPoints[name]])),
@@ -370,17 +362,24 @@ async function writeScriptVariants(options, names) {
     banner: {},
     define: { 'import.meta.url': '__svcImportMetaUrl' },
   });
-  for (const file of outputFiles) {
-    // What esbuild writes for an import or export it keeps (the scaffold's templates hold lines like these, but with single quotes).
-    if (/^import [^\n]* from "[^"]+";$|^export \{[^}\n]*\};$/m.test(file.text) || file.text.includes('import.meta')) {
-      throw new Error(`${file.path} keeps module syntax: it cannot run as a script`);
-    }
-    const body = `(async function (require, __svcImportMetaUrl) {\n"use strict";\n${asciiComments(file.text)}\n})`;
-    // host/bin/v8-code-cache.cjs reads it as Latin-1, which is the same text only for ASCII.
-    const beyond = /^.*[^\x00-\x7f].*$/m.exec(body);
-    if (beyond) throw new Error(`${file.path} is not ASCII outside its comments: ${beyond[0].trim().slice(0, 120)}`);
-    await writeFile(file.path, `// svc-vm ${createHash('sha256').update(body).digest('hex').slice(0, 16)}\n${body}\n`);
+  for (const file of outputFiles) await writeScript(file.path, file.text, '(async function (require, __svcImportMetaUrl) {');
+}
+
+/**
+ * A script variant: `code` in a function that `head` opens, refused if it keeps module syntax or is
+ * not ASCII outside its comments, its content hash on the first line.
+ */
+async function writeScript(path, code, head) {
+  const { createHash } = await import('node:crypto');
+  // What esbuild writes for an import or export it keeps (the scaffold's templates hold lines like these, but with single quotes).
+  if (/^import [^\n]* from "[^"]+";$|^export \{[^}\n]*\};$/m.test(code) || code.includes('import.meta') || /\bimport\("\.\//.test(code)) {
+    throw new Error(`${path} keeps module syntax: it cannot run as a script`);
   }
+  const body = `${head}\n"use strict";\n${asciiComments(code)}\n})`;
+  // host/bin/v8-code-cache.cjs reads it as Latin-1, which is the same text only for ASCII.
+  const beyond = /^.*[^\x00-\x7f].*$/m.exec(body);
+  if (beyond) throw new Error(`${path} is not ASCII outside its comments: ${beyond[0].trim().slice(0, 120)}`);
+  await writeFile(path, `// svc-vm ${createHash('sha256').update(body).digest('hex').slice(0, 16)}\n${body}\n`);
 }
 
 // The web UI (web/src, React + xterm.js), bundled for the browser into web/dist and served by

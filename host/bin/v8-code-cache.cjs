@@ -96,8 +96,7 @@ async function runWithCodeCache(distUrl, entry, env = process.env) {
     return false;
   }
   const filename = fileURLToPath(scriptFile);
-  // The build names the variant's content on its first line: a cache made for other code is never offered.
-  const hash = /^\/\/ svc-vm ([0-9a-f]+)\n/.exec(source)?.[1] ?? 'unknown';
+  const hash = contentHash(source);
   const uid = process.getuid?.();
   const state = { folder: undefined, file: undefined, status: 'off' };
   globalThis[STATE] = state;
@@ -140,6 +139,11 @@ async function runWithCodeCache(distUrl, entry, env = process.env) {
   const run = script.runInThisContext();
   await run(createRequire(filename), scriptFile.href);
   return true;
+}
+
+/** The build names a script's content on its first line: a cache made for other code is never offered. */
+function contentHash(source) {
+  return /^\/\/ svc-vm ([0-9a-f]+)\n/.exec(source)?.[1] ?? 'unknown';
 }
 
 /** The command a start runs, which names its cache file. */
@@ -200,7 +204,7 @@ function runChunksWithCodeCache(dirUrl, entry, env = process.env) {
       state.folder = folder;
       state.status = usable ? 'empty' : 'refused';
       if (usable) {
-        const hash = /^\/\/ svc-vm ([0-9a-f]+)\n/.exec(entrySource)?.[1] ?? 'unknown';
+        const hash = contentHash(entrySource);
         state.file = join(folder, `${entry}-${commandOf(process.argv)}-${hash}-${process.version}-${process.arch}.cache`);
         const found = readCache(state.file, uid);
         if (found?.refused) state.status = 'refused';
@@ -242,7 +246,7 @@ function runChunksWithCodeCache(dirUrl, entry, env = process.env) {
     if (known) return known.exports;
     const filename = dir + name;
     source ??= readFileSync(filename, 'latin1');
-    const hash = /^\/\/ svc-vm ([0-9a-f]+)\n/.exec(source)?.[1] ?? 'unknown';
+    const hash = contentHash(source);
     const offered = cached.get(name);
     const cachedData = offered?.hash === hash ? offered.data : undefined;
     const script = new vm.Script(source, { filename, ...(cachedData ? { cachedData } : {}) });
