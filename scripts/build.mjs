@@ -297,6 +297,40 @@ if (Object.keys(present).length > 0) {
     await writeFile(file, asciiComments(await readFile(file, 'utf8')));
   }
   await writeScriptVariants(hostBuild, ['svc', 'mcp'].filter((name) => name in present));
+  if ('svc' in present) await writeSplitCli(hostBuild);
+}
+
+/**
+ * What `svc` runs (host/bin/svc.cjs): the entry of svc.mjs, split by esbuild at every dynamic import
+ * into host/dist/cli/. A command reads, compiles and sets up the chunks it loads, not the whole CLI:
+ * `svc task list` leaves the other commands, the extension machinery, the harness and the service's
+ * client on disk. svc.mjs stays whole, for what runs one file (its script variant, a copy for an
+ * upgrade, `node host/dist/svc.mjs`). Node 20 runs each chunk's script variant (`<chunk>.vm.js`:
+ * the chunk in CommonJS form, its imports taken through the `require` it is given) with a code cache
+ * of its own (host/bin/v8-code-cache.cjs).
+ */
+async function writeSplitCli(hostBuild) {
+  const { mkdir, rm } = await import('node:fs/promises');
+  const { transform } = await import('esbuild');
+  const outdir = join(root, 'host/dist/cli');
+  await rm(outdir, { recursive: true, force: true });
+  await mkdir(outdir, { recursive: true });
+  const split = { ...hostBuild, entryPoints: { svc: hostBuild.entryPoints.svc }, outdir, splitting: true, chunkNames: '[name]-[hash]', write: false };
+  for (const file of (await build(split)).outputFiles) {
+    await writeFile(file.path, file.path.endsWith('.mjs') ? asciiComments(file.text) : file.contents);
+  }
+  const { outputFiles } = await build({ ...split, outExtension: { '.js': '.vm.js' }, sourcemap: false, banner: {}, define: { 'import.meta.url': '__svcImportMetaUrl' } });
+  for (const file of outputFiles) {
+    // A dynamic import of a chunk requires it (the runner loads chunks through `require`), a step later
+    // as import() would. A chunk's exports are the object of getters esbuild makes for them, not a
+    // copy of it with a getter over each getter: chunks read each other's bindings often.
+    const { code } = await transform(file.text, { format: 'cjs', target: 'node20', platform: 'node', logLevel: 'warning' }).then(({ code }) => ({
+      code: code
+        .replace(/\bimport\("(\.\/[\w-]+\.vm\.js)"\)/g, (_, chunk) => `Promise.resolve().then(() => require(${JSON.stringify(chunk)}))`)
+        .replace(/^module\.exports = __toCommonJS\((\w+)\);$/m, 'module.exports = $1;'),
+    }));
+    await writeScript(file.path, code, '(function (exports, require, module, __svcImportMetaUrl) {');
+  }
 }
 
 /**
@@ -319,7 +353,6 @@ function asciiComments(text) {
  * first line so that a cache made for other code is never offered to it.
  */
 async function writeScriptVariants(options, names) {
-  const { createHash } = await import('node:crypto');
   const { outputFiles } = await build({
     ...options,
     entryPoints: Object.fromEntries(names.map((name) => [name, options.entryPoints[name]])),
@@ -329,17 +362,24 @@ async function writeScriptVariants(options, names) {
     banner: {},
     define: { 'import.meta.url': '__svcImportMetaUrl' },
   });
-  for (const file of outputFiles) {
-    // What esbuild writes for an import or export it keeps (the scaffold's templates hold lines like these, but with single quotes).
-    if (/^import [^\n]* from "[^"]+";$|^export \{[^}\n]*\};$/m.test(file.text) || file.text.includes('import.meta')) {
-      throw new Error(`${file.path} keeps module syntax: it cannot run as a script`);
-    }
-    const body = `(async function (require, __svcImportMetaUrl) {\n"use strict";\n${asciiComments(file.text)}\n})`;
-    // host/bin/v8-code-cache.cjs reads it as Latin-1, which is the same text only for ASCII.
-    const beyond = /^.*[^\x00-\x7f].*$/m.exec(body);
-    if (beyond) throw new Error(`${file.path} is not ASCII outside its comments: ${beyond[0].trim().slice(0, 120)}`);
-    await writeFile(file.path, `// svc-vm ${createHash('sha256').update(body).digest('hex').slice(0, 16)}\n${body}\n`);
+  for (const file of outputFiles) await writeScript(file.path, file.text, '(async function (require, __svcImportMetaUrl) {');
+}
+
+/**
+ * A script variant: `code` in a function that `head` opens, refused if it keeps module syntax or is
+ * not ASCII outside its comments, its content hash on the first line.
+ */
+async function writeScript(path, code, head) {
+  const { createHash } = await import('node:crypto');
+  // What esbuild writes for an import or export it keeps (the scaffold's templates hold lines like these, but with single quotes).
+  if (/^import [^\n]* from "[^"]+";$|^export \{[^}\n]*\};$/m.test(code) || code.includes('import.meta') || /\bimport\("\.\//.test(code)) {
+    throw new Error(`${path} keeps module syntax: it cannot run as a script`);
   }
+  const body = `${head}\n"use strict";\n${asciiComments(code)}\n})`;
+  // host/bin/v8-code-cache.cjs reads it as Latin-1, which is the same text only for ASCII.
+  const beyond = /^.*[^\x00-\x7f].*$/m.exec(body);
+  if (beyond) throw new Error(`${path} is not ASCII outside its comments: ${beyond[0].trim().slice(0, 120)}`);
+  await writeFile(path, `// svc-vm ${createHash('sha256').update(body).digest('hex').slice(0, 16)}\n${body}\n`);
 }
 
 // The web UI (web/src, React + xterm.js), bundled for the browser into web/dist and served by

@@ -41,13 +41,18 @@ if (process.argv.length === 3 && (first === '--version' || first === '-v' || fir
 // `svc mcp` runs its own, smaller bundle: MCP clients wait for it to start (`svc mcp token` is a
 // command of the full CLI).
 const entry = process.argv[2] === 'mcp' && process.argv[3] !== 'token' ? 'mcp' : 'svc';
-const bundle = join(__dirname, '../dist', `${entry}.mjs`);
+// The rest of the CLI runs split into chunks (host/dist/cli, see scripts/build.mjs): a command loads
+// the chunks it runs, not every command's code. host/dist/svc.mjs is the same CLI in one file.
+const split = entry === 'svc' && existsSync(join(__dirname, '../dist/cli/svc.mjs'));
+const dist = join(__dirname, split ? '../dist/cli/' : '../dist/');
+const bundle = join(dist, `${entry}.mjs`);
 if (!existsSync(bundle)) {
   process.stderr.write('svc is not built yet: run `pnpm install && pnpm build` in the svc checkout\n');
   process.exit(1);
 }
 // A failure here is an unhandled rejection: printed, and the exit status is 1.
 void (async () => {
-  const ranWithCodeCache = !compileCache && (await require('./v8-code-cache.cjs').runWithCodeCache(pathToFileURL(join(__dirname, '../dist/')), entry));
+  const codeCache = compileCache ? undefined : require('./v8-code-cache.cjs');
+  const ranWithCodeCache = codeCache !== undefined && (split ? codeCache.runChunksWithCodeCache(pathToFileURL(dist), entry) : await codeCache.runWithCodeCache(pathToFileURL(dist), entry));
   if (!ranWithCodeCache) await import(pathToFileURL(bundle).href);
 })();

@@ -96,8 +96,7 @@ async function runWithCodeCache(distUrl, entry, env = process.env) {
     return false;
   }
   const filename = fileURLToPath(scriptFile);
-  // The build names the variant's content on its first line: a cache made for other code is never offered.
-  const hash = /^\/\/ svc-vm ([0-9a-f]+)\n/.exec(source)?.[1] ?? 'unknown';
+  const hash = contentHash(source);
   const uid = process.getuid?.();
   const state = { folder: undefined, file: undefined, status: 'off' };
   globalThis[STATE] = state;
@@ -110,8 +109,7 @@ async function runWithCodeCache(distUrl, entry, env = process.env) {
       if (usable) {
         // One file per command: a cache holds the functions the start that wrote it compiled, and
         // `svc serve` runs other code than `svc task list`.
-        const command = /^[a-z][a-z-]{0,31}$/.test(process.argv[2] ?? '') ? process.argv[2] : 'other';
-        state.file = join(folder, `${entry}-${command}-${hash}-${process.version}-${process.arch}.cache`);
+        state.file = join(folder, `${entry}-${commandOf(process.argv)}-${hash}-${process.version}-${process.arch}.cache`);
         const found = readCache(state.file, uid);
         if (found?.refused) state.status = 'refused';
         else cached = found?.data;
@@ -143,4 +141,131 @@ async function runWithCodeCache(distUrl, entry, env = process.env) {
   return true;
 }
 
-module.exports = { runWithCodeCache };
+/** The build names a script's content on its first line: a cache made for other code is never offered. */
+function contentHash(source) {
+  return /^\/\/ svc-vm ([0-9a-f]+)\n/.exec(source)?.[1] ?? 'unknown';
+}
+
+/** The command a start runs, which names its cache file. */
+function commandOf(argv) {
+  return /^[a-z][a-z-]{0,31}$/.test(argv[2] ?? '') ? argv[2] : 'other';
+}
+
+/**
+ * A split bundle's cache file: a little-endian uint32, the length of a JSON list of each chunk's
+ * [file name, content hash, length], then each chunk's cached data in that order.
+ */
+function parseChunkCaches(data) {
+  const found = new Map();
+  const headerLength = data.readUInt32LE(0);
+  let offset = 4 + headerLength;
+  for (const [name, hash, length] of JSON.parse(data.subarray(4, offset).toString('latin1'))) {
+    if (typeof name !== 'string' || typeof hash !== 'string' || !Number.isSafeInteger(length) || length < 0 || offset + length > data.length) throw new Error('malformed');
+    found.set(name, { hash, data: data.subarray(offset, offset + length) });
+    offset += length;
+  }
+  return found;
+}
+
+function serializeChunkCaches(chunks) {
+  const header = Buffer.from(JSON.stringify(chunks.map(({ name, hash, data }) => [name, hash, data.length])), 'latin1');
+  const length = Buffer.alloc(4);
+  length.writeUInt32LE(header.length);
+  return Buffer.concat([length, header, ...chunks.map(({ data }) => data)]);
+}
+
+/**
+ * Runs `<dir>/<entry>.vm.js`, the entry chunk of a split bundle (host/dist/cli, written by `pnpm
+ * build`), and each chunk it requires (`./<chunk>.vm.js`) when first required; false when there is
+ * no such entry (the caller imports the ES module instead). A chunk is CommonJS text wrapped in a
+ * function taking (exports, require, module, import.meta.url). The code caches of the chunks a
+ * command loads are kept together in one file per command, checked as a whole as runWithCodeCache
+ * checks its file; a chunk whose content hash it does not hold is compiled, and the file written again.
+ */
+function runChunksWithCodeCache(dirUrl, entry, env = process.env) {
+  // Chunk names are file-name and URL safe ([\w-]+.vm.js, checked below): joined by hand, as a start makes many.
+  const dir = join(fileURLToPath(dirUrl), '/');
+  const dirHref = new URL('./', dirUrl).href;
+  const entryFile = dir + `${entry}.vm.js`;
+  let entrySource;
+  try {
+    entrySource = readFileSync(entryFile, 'latin1');
+  } catch {
+    return false;
+  }
+  const external = createRequire(entryFile);
+  const uid = process.getuid?.();
+  const state = { folder: undefined, file: undefined, status: 'off' };
+  globalThis[STATE] = state;
+  let cached = new Map();
+  if (!env.NODE_DISABLE_COMPILE_CACHE) {
+    try {
+      const { folder, usable } = cacheFolder(env, uid);
+      state.folder = folder;
+      state.status = usable ? 'empty' : 'refused';
+      if (usable) {
+        const hash = contentHash(entrySource);
+        state.file = join(folder, `${entry}-${commandOf(process.argv)}-${hash}-${process.version}-${process.arch}.cache`);
+        const found = readCache(state.file, uid);
+        if (found?.refused) state.status = 'refused';
+        else if (found) {
+          try {
+            cached = parseChunkCaches(found.data);
+            state.status = 'used';
+          } catch {
+            state.status = 'rejected';
+          }
+        }
+      }
+    } catch {
+      state.status = 'unavailable';
+    }
+  }
+  const writes = state.status === 'empty' || state.status === 'used' || state.status === 'rejected';
+  // Every chunk this start loaded, in order; `dirty` once one was compiled without a cache it could use.
+  const loaded = [];
+  let dirty = state.status !== 'used';
+  // Written once the command has compiled what it runs: at exit, or after a moment for a command
+  // that keeps running (svc serve), and again at exit if it loaded chunks after that.
+  const write = () => {
+    if (!writes || !dirty) return;
+    dirty = false;
+    try {
+      writeCache(state.folder, state.file, serializeChunkCaches(loaded.map((chunk) => ({ name: chunk.name, hash: chunk.hash, data: chunk.data ?? chunk.script.createCachedData() }))));
+    } catch {
+      // Only the next start's speed is lost.
+    }
+  };
+  if (writes) {
+    process.once('exit', write);
+    setTimeout(write, 2_000).unref();
+  }
+  const modules = new Map();
+  const load = (name, source) => {
+    const known = modules.get(name);
+    if (known) return known.exports;
+    const filename = dir + name;
+    source ??= readFileSync(filename, 'latin1');
+    const hash = contentHash(source);
+    const offered = cached.get(name);
+    const cachedData = offered?.hash === hash ? offered.data : undefined;
+    const script = new vm.Script(source, { filename, ...(cachedData ? { cachedData } : {}) });
+    const accepted = cachedData !== undefined && !script.cachedDataRejected;
+    if (cachedData && !accepted && state.status === 'used') state.status = 'rejected';
+    if (!accepted) dirty = true;
+    loaded.push({ name, hash, script, data: accepted ? cachedData : undefined });
+    const module = { exports: {} };
+    modules.set(name, module);
+    script.runInThisContext()(module.exports, chunkRequire, module, dirHref + name);
+    return module.exports;
+  };
+  // A chunk's imports of other chunks load them; anything else (Node's built-ins, native packages) is Node's require.
+  const chunkRequire = Object.assign((specifier) => (/^\.\/[\w-]+\.vm\.js$/.test(specifier) ? load(specifier.slice(2)) : external(specifier)), {
+    resolve: external.resolve,
+    cache: external.cache,
+  });
+  load(`${entry}.vm.js`, entrySource);
+  return true;
+}
+
+module.exports = { runWithCodeCache, runChunksWithCodeCache };

@@ -2,9 +2,9 @@
 // start. A wall time varies with the machine's load; these check what a start loads, which does not
 // (pnpm bench measures the times).
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import module from 'node:module';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CapabilityDefinition, MCP_PROFILES } from '@svc-org/host/adapters/mcp';
 import { ALL_OPERATIONS } from '@svc-org/host/app/all-operations';
@@ -101,12 +101,44 @@ describe('svc start', () => {
   // One character beyond ASCII in a comment made Node read the whole bundle as a two-byte string:
   // about 10 ms of every start went to decoding it.
   it('the bundles a start reads are ASCII, comments included, and svc still prints what is not', async () => {
-    for (const bundle of ['svc.mjs', 'mcp.mjs', 'svc.vm.js', 'mcp.vm.js']) {
+    const chunks = readdirSync(join(REPO_ROOT, 'host/dist/cli')).filter((name) => /\.(mjs|vm\.js)$/.test(name)).map((name) => `cli/${name}`);
+    for (const bundle of ['svc.mjs', 'mcp.mjs', 'svc.vm.js', 'mcp.vm.js', ...chunks]) {
       const code = readFileSync(join(REPO_ROOT, 'host/dist', bundle), 'utf8');
       expect(code.match(/^.*[^\x00-\x7f].*$/m)?.[0], bundle).toBeUndefined();
     }
     // Strings keep their characters: esbuild escapes them, and Node prints them as they were.
     expect((await svc.run(['task', 'lst'])).stderr).toContain('unknown task command "lst" — did you mean');
+  });
+
+  // The whole CLI in one file made every start read it and deserialize (Node 20) or take from Node's
+  // cache (22 and newer) all of it, and run its top level: a function and an export getter for every
+  // module of every command. `svc` runs it split at each dynamic import (host/dist/cli).
+  it('svc task list reads the chunks of the CLI it runs, a fraction of the whole, and none of the other commands', () => {
+    const preload = join(svc.home, 'chunks-report.cjs');
+    writeFileSync(
+      preload,
+      [
+        "const seen = []; const fs = require('node:fs'); const nodeModule = require('node:module'); const { fileURLToPath } = require('node:url');",
+        "const path = (file) => (String(file).startsWith('file:') ? fileURLToPath(String(file)) : String(file));",
+        // Node 20 reads each chunk's script (host/bin/v8-code-cache.cjs); 22 and newer import the ES modules.
+        'const readFileSync = fs.readFileSync; fs.readFileSync = function (file, ...rest) { seen.push(path(file)); return readFileSync.call(this, file, ...rest); };',
+        "if (typeof nodeModule.registerHooks === 'function') nodeModule.registerHooks({ load(url, context, next) { seen.push(path(url)); return next(url, context); } });",
+        "process.on('exit', () => process.stderr.write(`read: ${JSON.stringify(seen)}\\n`));",
+      ].join('\n'),
+    );
+    const run = spawnSync(process.execPath, ['-r', preload, SVC_BIN, 'task', 'list'], { env: svc.env, encoding: 'utf8', timeout: 30_000 });
+    expect(run.stdout, run.stderr).toBe('no tasks\n');
+    const dist = join(REPO_ROOT, 'host/dist');
+    const read = [...new Set(JSON.parse(/read: (.*)\n/.exec(run.stderr)?.[1] ?? '[]') as string[])].filter((file) => file.startsWith(`${dist}/`) && /\.(mjs|vm\.js)$/.test(file));
+    const names = read.map((file) => basename(file));
+    expect(read.every((file) => file.startsWith(join(dist, 'cli/'))), names.join(', ')).toBe(true);
+    expect(names.some((name) => /^svc\.(mjs|vm\.js)$/.test(name))).toBe(true);
+    expect(names.some((name) => name.startsWith('task-commands-'))).toBe(true);
+    for (const other of ['host-commands-', 'gateway-commands-', 'knowledge-commands-', 'all-operations-', 'host-plugins-', 'service-client-']) {
+      expect(names.filter((name) => name.startsWith(other))).toEqual([]);
+    }
+    const bytes = read.reduce((sum, file) => sum + statSync(file).size, 0);
+    expect(bytes).toBeLessThan(statSync(join(dist, 'svc.mjs')).size * 0.4);
   });
 
   // Some sixty operations' zod schemas turned into JSON Schema were a tenth of `svc mcp`'s start:

@@ -22,11 +22,13 @@ process.on('SIGINT', () => {
 });
 process.on('SIGTERM', () => controller.abort());
 
-const status = await runCli(process.argv.slice(2), {
+// Not awaited at the top: the bundle's chunks (host/dist/cli) then also run as CommonJS scripts on Node 20.
+void runCli(process.argv.slice(2), {
   stdin: process.stdin,
   stdout: process.stdout,
   stderr: process.stderr,
   env: process.env,
   cwd: process.cwd(),
-}, controller.signal);
-process.exitCode = status;
+}, controller.signal).then((status) => {
+  process.exitCode = status;
+});

@@ -12,7 +12,7 @@ export interface OpenDatabaseOptions {
 
 /**
  * Opens the embedded libsql file with WAL and a busy timeout (the host and `svc mcp` share it),
- * and applies pending migrations, each in its own transaction.
+ * and applies pending migrations (in one transaction).
  */
 export function openDatabase(file: string, options: OpenDatabaseOptions = {}): Db {
   ownerOnly(file);
