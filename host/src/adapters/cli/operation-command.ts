@@ -82,17 +82,24 @@ export function declaredCommand(operation: AnyOperation): CliCommand {
 }
 
 /**
- * A command module's commands: every operation the given modules (a group's `index.ts`, read as a
- * namespace) export with a `cli` part, and the hand-written ones. `layout` sets the help order: a
- * hand-written command, or an operation whose declared command goes there; a declared command the
- * layout does not place follows, in the order of its operation's name.
+ * A command module's commands: the hand-written ones and every operation the given modules (a group's
+ * `index.ts`, read as a namespace) export with a `cli` part. `helpOrder` names the commands (`list`,
+ * or `group name` for another group) in the order `svc <group> --help` lists them; one it leaves out
+ * follows, hand-written first, then by its operation's name. A name that is no command is a mistake
+ * caught at load.
  */
-export function declaredCommands(modules: readonly object[], layout: readonly (CliCommand | AnyOperation)[] = []): CliCommand[] {
-  const declared = modules
-    .flatMap((module) => Object.values(module).filter((value): value is AnyOperation => isDeclared(value)))
-    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  const placed = new Set(layout.filter((entry) => isDeclared(entry)));
-  return [...layout, ...new Set(declared.filter((operation) => !placed.has(operation)))].map((entry) => (isDeclared(entry) ? declaredCommand(entry) : (entry as CliCommand)));
+export function declaredCommands(modules: readonly object[], handWritten: readonly CliCommand[], helpOrder: readonly string[] = []): CliCommand[] {
+  const declared = [...new Set(modules.flatMap((module) => Object.values(module).filter(isDeclared)))]
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    .map(declaredCommand);
+  const commands = [...handWritten, ...declared];
+  const rank = (command: CliCommand) => {
+    const at = [command.name, `${command.group} ${command.name}`.trim()].map((name) => helpOrder.indexOf(name)).find((index) => index >= 0);
+    return at ?? helpOrder.length;
+  };
+  const stray = helpOrder.filter((name) => !commands.some((command) => command.name === name || `${command.group} ${command.name}`.trim() === name));
+  if (stray.length > 0) throw new Error(`help order names no command: ${stray.join(', ')}`);
+  return commands.map((command, index) => ({ command, index })).sort((a, b) => rank(a.command) - rank(b.command) || a.index - b.index).map(({ command }) => command);
 }
 
 const isDeclared = (value: unknown): value is AnyOperation =>

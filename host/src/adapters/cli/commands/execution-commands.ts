@@ -2,6 +2,7 @@ import { EXECUTION_STATUSES, type ExecutionStatus } from '../../../features/doma
 import { executionWords } from '../../../features/lifecycle/index.js';
 // By group, not the registry (app/all-operations.ts): that evaluates every operation's declaration.
 import { getExecution, listExecutions } from '../../../operations/execution/index.js';
+import * as executionOperations from '../../../operations/execution/index.js';
 import type { CliCommand } from '../cli-command.js';
 import { positiveId } from '../positive-id.js';
 import { printJson } from '../print-json.js';
@@ -9,10 +10,12 @@ import { printFields } from '../print-fields.js';
 import { printTable } from '../print-table.js';
 import { singlePositional } from '../single-positional.js';
 import { UsageError } from '../usage-error.js';
+import { declaredCommands } from '../operation-command.js';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
-export const EXECUTION_COMMANDS: CliCommand[] = [
+// Written by hand; an operation of the group that declares its command (`cli`) joins them after these.
+export const EXECUTION_COMMANDS: CliCommand[] = declaredCommands([executionOperations], [
   {
     group: 'execution',
     name: 'list',
@@ -63,4 +66,4 @@ export const EXECUTION_COMMANDS: CliCommand[] = [
       return 0;
     },
   },
-];
+]);

@@ -1,5 +1,6 @@
 // By group, not the registry (app/all-operations.ts): that evaluates every operation's declaration.
 import { createLabel, deleteLabel, getLabel, listLabels, updateLabel } from '../../../operations/label/index.js';
+import * as labelOperations from '../../../operations/label/index.js';
 import { getProject } from '../../../operations/project/index.js';
 import type { CliCommand } from '../cli-command.js';
 import { positiveId } from '../positive-id.js';
@@ -7,10 +8,12 @@ import { printJson } from '../print-json.js';
 import { printTable } from '../print-table.js';
 import { singlePositional } from '../single-positional.js';
 import { UsageError } from '../usage-error.js';
+import { declaredCommands } from '../operation-command.js';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
-export const LABEL_COMMANDS: CliCommand[] = [
+// Written by hand; an operation of the group that declares its command (`cli`) joins them after these.
+export const LABEL_COMMANDS: CliCommand[] = declaredCommands([labelOperations], [
   {
     group: 'label',
     name: 'create',
@@ -102,4 +105,4 @@ export const LABEL_COMMANDS: CliCommand[] = [
       return 0;
     },
   },
-];
+]);

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 // By group, not the registry (app/all-operations.ts): that evaluates every operation's declaration.
 import { listLabels } from '../../../operations/label/index.js';
 import { createProject, deleteProject, getProject, listProjects, updateProject } from '../../../operations/project/index.js';
+import * as projectOperations from '../../../operations/project/index.js';
 import { getWorkspace } from '../../../operations/workspace/index.js';
 import { getTaskDefaults, setTaskDefaults } from '../../../features/task-defaults/index.js';
 import type { CliCommand } from '../cli-command.js';
@@ -10,10 +11,12 @@ import { printFields } from '../print-fields.js';
 import { printTable } from '../print-table.js';
 import { singlePositional } from '../single-positional.js';
 import { UsageError } from '../usage-error.js';
+import { declaredCommands } from '../operation-command.js';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
-export const PROJECT_COMMANDS: CliCommand[] = [
+// Written by hand; an operation of the group that declares its command (`cli`) joins them after these.
+export const PROJECT_COMMANDS: CliCommand[] = declaredCommands([projectOperations], [
   {
     group: 'project',
     name: 'create',
@@ -157,4 +160,4 @@ export const PROJECT_COMMANDS: CliCommand[] = [
       return 0;
     },
   },
-];
+]);

@@ -94,8 +94,8 @@ async function launch(run: CliRun, command: CliCommand, kind: 'start' | 'resume'
 // The commands written here run more than their one operation (a launch that attaches, an output that
 // follows, a record shown with its executions); every other `svc task` command is declared with its
 // operation (the `cli` part) and derived from it.
-const HAND_WRITTEN = {
-  create: {
+const HAND_WRITTEN: CliCommand[] = [
+  {
     group: 'task',
     name: 'create',
     operation: o.createTask,
@@ -128,7 +128,7 @@ const HAND_WRITTEN = {
       return 0;
     },
   },
-  show: {
+  {
     group: 'task',
     name: 'show',
     operation: o.getTask,
@@ -175,7 +175,7 @@ const HAND_WRITTEN = {
       return 0;
     },
   },
-  update: {
+  {
     group: 'task',
     name: 'update',
     operation: o.updateTask,
@@ -215,7 +215,7 @@ const HAND_WRITTEN = {
       return 0;
     },
   },
-  start: {
+  {
     group: 'task',
     name: 'start',
     operation: o.startTaskExecution,
@@ -229,7 +229,7 @@ const HAND_WRITTEN = {
       return launch(run, this, 'start');
     },
   },
-  resume: {
+  {
     group: 'task',
     name: 'resume',
     operation: o.resumeTaskTerminal,
@@ -241,7 +241,7 @@ const HAND_WRITTEN = {
       return launch(run, this, 'resume');
     },
   },
-  attach: {
+  {
     group: 'task',
     name: 'attach',
     description: "Show a task's live terminal here and type into it; Ctrl-] detaches and leaves it running.",
@@ -254,7 +254,7 @@ const HAND_WRITTEN = {
       return attachAndReport(run, taskIdOf(run, this));
     },
   },
-  output: {
+  {
     group: 'task',
     name: 'output',
     operation: o.getTaskTerminalOutput,
@@ -305,10 +305,10 @@ const HAND_WRITTEN = {
       return 0;
     },
   },
-} satisfies Record<string, CliCommand>;
+];
 
-const h = HAND_WRITTEN;
 export const TASK_COMMANDS: CliCommand[] = declaredCommands(
   [task, terminal],
-  [h.create, o.listTasks, h.show, h.update, o.moveTask, o.setTaskLabels, o.deleteTask, h.start, h.resume, h.attach, h.output, o.getTaskTerminalStatus, o.listTaskTerminals, o.closeTaskTerminal],
+  HAND_WRITTEN,
+  ['create', 'list', 'show', 'update', 'move', 'labels', 'remove', 'start', 'resume', 'attach', 'output', 'status', 'terminals', 'stop'],
 );

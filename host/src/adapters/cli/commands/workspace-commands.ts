@@ -1,15 +1,18 @@
 // By group, not the registry (app/all-operations.ts): that evaluates every operation's declaration.
 import { listProjects } from '../../../operations/project/index.js';
 import { createWorkspace, deleteWorkspace, getWorkspace, listWorkspaces, updateWorkspace } from '../../../operations/workspace/index.js';
+import * as workspaceOperations from '../../../operations/workspace/index.js';
 import type { CliCommand } from '../cli-command.js';
 import { printJson } from '../print-json.js';
 import { printFields } from '../print-fields.js';
 import { printTable } from '../print-table.js';
 import { singlePositional } from '../single-positional.js';
+import { declaredCommands } from '../operation-command.js';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
-export const WORKSPACE_COMMANDS: CliCommand[] = [
+// Written by hand; an operation of the group that declares its command (`cli`) joins them after these.
+export const WORKSPACE_COMMANDS: CliCommand[] = declaredCommands([workspaceOperations], [
   {
     group: 'workspace',
     name: 'create',
@@ -101,4 +104,4 @@ export const WORKSPACE_COMMANDS: CliCommand[] = [
       return 0;
     },
   },
-];
+]);
