@@ -18,6 +18,8 @@ export interface OperationCliFlag {
   description?: string;
   /** The flag takes an id or a name of this kind, resolved before the call. */
   resolve?: CliResolvable;
+  /** A switch beside it that sets the field to a value (`--no-color`: null), which excludes the flag. */
+  clear?: { flag: string; description: string; value: unknown };
 }
 
 /** What a text renderer writes with: lines, a table, a record's fields (escaped as outside text). */

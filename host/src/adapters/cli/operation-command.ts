@@ -5,7 +5,7 @@
 // manage_* operation), flags that depart from their field's (a name, a short alias, a name resolved
 // to an id), and how a person reads the answer.
 import type { z } from 'zod';
-import { decodeStringInput, IdSchema, type AnyOperation, type CliResolvable, type OperationCli, type OperationCliPrinter } from '../../operation-framework/index.js';
+import { decodeStringInput, type AnyOperation, type CliResolvable, type OperationCli, type OperationCliPrinter } from '../../operation-framework/index.js';
 import type { CliCommand, CliOption, CliRun } from './cli-command.js';
 import { commandUsage } from './command-usage.js';
 import { printFields } from './print-fields.js';
@@ -125,6 +125,7 @@ function optionsOf(operation: AnyOperation, cli: OperationCli): { options: Recor
       ...(type === 'boolean' ? {} : { value: custom.value ?? (custom.resolve ? '<id|name>' : type === 'number' ? '<n>' : `<${kebab(field)}>`) }),
       description: custom.description ?? describe(schema) ?? (custom.resolve ? `the ${custom.resolve}` : `the ${kebab(field).replace(/-/g, ' ')}`),
     };
+    if (custom.clear) options[custom.clear.flag] = { type: 'boolean', description: custom.clear.description };
   }
   return { options, flags };
 }
@@ -164,8 +165,12 @@ function commandOf(operation: AnyOperation, cli: OperationCli): CliCommand {
     async run(run) {
       const raw: Record<string, unknown> = { ...cli.fixed, ...positionalInput(operation, cli, command, run) };
       for (const [flag, field] of flags) {
-        const value = run.values[flag];
+        const value = flagValue(cli, flag, field, command, run);
         if (value === undefined) continue;
+        if (value === CLEARED) {
+          raw[field] = cli.flags![field]!.clear!.value;
+          continue;
+        }
         const resolvable = cli.flags?.[field]?.resolve;
         raw[field] = resolvable && typeof value === 'string' ? await resolveId(run, resolvable, value) : typeof value === 'string' ? idChecked(operation, field, value, `--${flag}`) : value;
       }
@@ -179,11 +184,37 @@ function commandOf(operation: AnyOperation, cli: OperationCli): CliCommand {
   return command;
 }
 
+const CLEARED = Symbol('cleared');
+
+/** A flag's value as typed, CLEARED when its clearing switch is on, or a usage error (both given, or a required one left out). */
+function flagValue(cli: OperationCli, flag: string, field: string, command: CliCommand, run: CliRun): CliRun['values'][string] | typeof CLEARED {
+  const value = run.values[flag];
+  const clear = cli.flags?.[field]?.clear;
+  if (clear && run.values[clear.flag]) {
+    if (value !== undefined) throw new UsageError(`--${flag} and --${clear.flag} exclude each other`);
+    return CLEARED;
+  }
+  if (value === undefined && !shapeOf(command.operation!)[field]!.safeParse(undefined).success) {
+    throw new UsageError(`--${flag} is required\nusage: ${commandUsage(command)}`);
+  }
+  return value;
+}
+
 /** A record's id as typed (`12`), or a usage error naming what was typed where an id belongs. */
 function idChecked(operation: AnyOperation, field: string, value: string, what: string): string | number {
-  let schema: z.ZodType | undefined = shapeOf(operation)[field];
-  while (schema && schema !== IdSchema && def(schema).innerType) schema = def(schema).innerType;
-  return schema === IdSchema ? positiveId(value, what) : value;
+  const schema = shapeOf(operation)[field];
+  if (!schema || !numberOnly(schema)) return value;
+  if (field === 'id' || field.endsWith('Id')) return positiveId(value, what);
+  if (!/^-?\d+(\.\d+)?$/.test(value)) throw new UsageError(`${what} takes a number, got "${value}"`);
+  return value;
+}
+
+/** A field that takes a number and nothing else (not a record's id or name). */
+function numberOnly(schema: z.ZodType): boolean {
+  const d = def(schema);
+  if (d.innerType) return numberOnly(d.innerType);
+  if (d.type === 'pipe' && d.in) return numberOnly(d.in);
+  return d.type === 'number';
 }
 
 /** The CLI's printer, as a declaration's text renderer writes with it. */

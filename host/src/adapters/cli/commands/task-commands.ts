@@ -177,46 +177,6 @@ const HAND_WRITTEN: CliCommand[] = [
   },
   {
     group: 'task',
-    name: 'update',
-    operation: o.updateTask,
-    positionals: '<id>',
-    options: {
-      title: { type: 'string', value: '<title>', description: 'new title' },
-      description: { type: 'string', short: 'd', value: '<text>', description: 'new description' },
-      status: { type: 'string', value: '<status>', description: `move to this column, ${STATUS_HELP}` },
-      parent: { type: 'string', value: '<task id>', description: 'new parent task' },
-      'no-parent': { type: 'boolean', description: 'detach it from its parent' },
-      label: { type: 'string', multiple: true, value: '<name>', description: 'replace its labels (repeat for more)' },
-      'no-labels': { type: 'boolean', description: 'remove every label' },
-      unattended: { type: 'boolean', description: "nobody watches its terminal: its questions and its CLI's permission requests go to a person through svc" },
-      attended: { type: 'boolean', description: 'ask for approvals again' },
-    },
-    json: true,
-    examples: ['svc task update 12 --status in-review --label bug --label ui'],
-    async run(run) {
-      const v = run.values;
-      if (v.parent && v['no-parent']) throw new UsageError('--parent and --no-parent exclude each other');
-      if (v.unattended && v.attended) throw new UsageError('--unattended and --attended exclude each other');
-      if (v.label && v['no-labels']) throw new UsageError('--label and --no-labels exclude each other');
-      const task = await run.invoke(o.updateTask, {
-        id: taskIdOf(run, this),
-        ...(text(v.title) !== undefined ? { title: text(v.title) } : {}),
-        ...(text(v.description) !== undefined ? { description: text(v.description) } : {}),
-        ...(text(v.status) ? { status: text(v.status)! as TaskStatus } : {}),
-        ...(text(v.parent) ? { parentTaskId: positiveId(text(v.parent)!, '--parent') } : {}),
-        ...(v['no-parent'] ? { parentTaskId: null } : {}),
-        ...(list(v.label) ? { labels: list(v.label) } : {}),
-        ...(v['no-labels'] ? { labels: [] } : {}),
-        ...(v.unattended ? { unattended: true } : {}),
-        ...(v.attended ? { unattended: false } : {}),
-      });
-      if (run.json) printJson(run.io, task);
-      else run.io.stdout.write(`task ${task.id} updated (${task.status})\n`);
-      return 0;
-    },
-  },
-  {
-    group: 'task',
     name: 'start',
     operation: o.startTaskExecution,
     description:
