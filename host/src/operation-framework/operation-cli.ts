@@ -18,6 +18,8 @@ export interface OperationCliFlag {
   description?: string;
   /** The flag takes an id or a name of this kind, resolved before the call. */
   resolve?: CliResolvable;
+  /** It takes a file or folder, read relative to where the person stands (the command's working directory). */
+  folder?: true;
   /** A switch beside it that sets the field to a value (`--no-color`: null), which excludes the flag. */
   clear?: { flag: string; description: string; value: unknown };
 }

@@ -4,6 +4,7 @@
 // cannot say: the command's path, which fields are positionals, fixed values (the `action` of a
 // manage_* operation), flags that depart from their field's (a name, a short alias, a name resolved
 // to an id), and how a person reads the answer.
+import { resolve } from 'node:path';
 import type { z } from 'zod';
 import { decodeStringInput, type AnyOperation, type CliResolvable, type OperationCli, type OperationCliPrinter } from '../../operation-framework/index.js';
 import type { CliCommand, CliOption, CliRun } from './cli-command.js';
@@ -171,8 +172,11 @@ function commandOf(operation: AnyOperation, cli: OperationCli): CliCommand {
           raw[field] = cli.flags![field]!.clear!.value;
           continue;
         }
-        const resolvable = cli.flags?.[field]?.resolve;
-        raw[field] = resolvable && typeof value === 'string' ? await resolveId(run, resolvable, value) : typeof value === 'string' ? idChecked(operation, field, value, `--${flag}`) : value;
+        const custom = cli.flags?.[field];
+        if (typeof value !== 'string') raw[field] = value;
+        else if (custom?.resolve) raw[field] = await resolveId(run, custom.resolve, value);
+        else if (custom?.folder) raw[field] = resolve(run.io.cwd, value);
+        else raw[field] = idChecked(operation, field, value, `--${flag}`);
       }
       const output: unknown = await run.invoke(operation, decodeStringInput(operation.input, raw));
       if (run.json) printJson(run.io, cli.json ? cli.json(output) : output);
