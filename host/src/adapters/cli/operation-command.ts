@@ -15,23 +15,6 @@ import { positiveId } from './positive-id.js';
 import { printTable } from './print-table.js';
 import { UsageError } from './usage-error.js';
 
-/** A command over an operation that declares no `cli` part of its own, or a second command over one (`fact set`, `fact delete`). */
-export interface OperationCommandSpec {
-  group: string;
-  name: string;
-  operation: AnyOperation;
-  /** Input fields taken from positional arguments, in order (a trailing `...` field takes the rest as text). */
-  positionals?: string[];
-  /** Input values the command sets itself. */
-  fixed?: Record<string, unknown>;
-  /** Input fields not offered as flags. */
-  omit?: string[];
-  /** Input fields whose flag takes an id or a name. */
-  resolve?: Record<string, CliResolvable>;
-  description?: string;
-  examples: string[];
-}
-
 interface FieldDef {
   type: string;
   innerType?: z.ZodType;
@@ -62,49 +45,6 @@ function shapeOf(operation: AnyOperation): Record<string, z.ZodType> {
   if (!shape) throw new Error(`operation ${operation.name} has no object input: it cannot be a generated command`);
   return shape;
 }
-
-export function operationCommand(spec: OperationCommandSpec): CliCommand {
-  const flags = Object.fromEntries(Object.entries(spec.resolve ?? {}).map(([field, kind]) => [field, { resolve: kind }]));
-  return commandOf(spec.operation, {
-    command: `${spec.group} ${spec.name}`.trim(),
-    ...(spec.description ? { description: spec.description } : {}),
-    ...(spec.positionals ? { positionals: spec.positionals } : {}),
-    ...(spec.fixed ? { fixed: spec.fixed } : {}),
-    ...(spec.omit ? { omit: spec.omit } : {}),
-    flags,
-    examples: spec.examples,
-  });
-}
-
-/** The command an operation declares in its `cli` part. */
-export function declaredCommand(operation: AnyOperation): CliCommand {
-  if (!operation.cli) throw new Error(`operation ${operation.name} declares no CLI command`);
-  return commandOf(operation, operation.cli);
-}
-
-/**
- * A command module's commands: the hand-written ones and every operation the given modules (a group's
- * `index.ts`, read as a namespace) export with a `cli` part. `helpOrder` names the commands (`list`,
- * or `group name` for another group) in the order `svc <group> --help` lists them; one it leaves out
- * follows, hand-written first, then by its operation's name. A name that is no command is a mistake
- * caught at load.
- */
-export function declaredCommands(modules: readonly object[], handWritten: readonly CliCommand[], helpOrder: readonly string[] = []): CliCommand[] {
-  const declared = [...new Set(modules.flatMap((module) => Object.values(module).filter(isDeclared)))]
-    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-    .map(declaredCommand);
-  const commands = [...handWritten, ...declared];
-  const rank = (command: CliCommand) => {
-    const at = [command.name, `${command.group} ${command.name}`.trim()].map((name) => helpOrder.indexOf(name)).find((index) => index >= 0);
-    return at ?? helpOrder.length;
-  };
-  const stray = helpOrder.filter((name) => !commands.some((command) => command.name === name || `${command.group} ${command.name}`.trim() === name));
-  if (stray.length > 0) throw new Error(`help order names no command: ${stray.join(', ')}`);
-  return commands.map((command, index) => ({ command, index })).sort((a, b) => rank(a.command) - rank(b.command) || a.index - b.index).map(({ command }) => command);
-}
-
-const isDeclared = (value: unknown): value is AnyOperation =>
-  typeof value === 'object' && value !== null && typeof (value as AnyOperation).handler === 'function' && (value as AnyOperation).cli !== undefined;
 
 const positionalName = (field: string) => field.replace(/^\.\.\./, '');
 
@@ -149,7 +89,11 @@ function positionalInput(operation: AnyOperation, cli: OperationCli, command: Cl
   return raw;
 }
 
-function commandOf(operation: AnyOperation, cli: OperationCli): CliCommand {
+/**
+ * The command of an operation as its `cli` part says (`operation.cli`), or a second command over it
+ * with a fixed input (`svc fact set` and `svc fact delete` over `manage_project_facts`).
+ */
+export function operationCommand(operation: AnyOperation, cli: OperationCli): CliCommand {
   const { options, flags } = optionsOf(operation, cli);
   const [group, ...name] = cli.command.split(' ');
   const command: CliCommand = {

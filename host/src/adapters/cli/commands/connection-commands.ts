@@ -6,7 +6,7 @@ import { printJson } from '../print-json.js';
 import { singlePositional } from '../single-positional.js';
 import { UsageError } from '../usage-error.js';
 import { printFields } from '../print-fields.js';
-import { declaredCommands } from '../operation-command.js';
+import { declaredCommands } from '../declared-commands.js';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 const list = (value: unknown) => (Array.isArray(value) ? (value as string[]) : undefined);

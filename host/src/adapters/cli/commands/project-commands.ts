@@ -10,7 +10,7 @@ import { printJson } from '../print-json.js';
 import { printFields } from '../print-fields.js';
 import { singlePositional } from '../single-positional.js';
 import { UsageError } from '../usage-error.js';
-import { declaredCommands } from '../operation-command.js';
+import { declaredCommands } from '../declared-commands.js';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 

@@ -19,7 +19,7 @@ import { terminalLine } from '../terminal-text.js';
 import { requireTerminal } from '../require-terminal.js';
 import { singlePositional } from '../single-positional.js';
 import { UsageError } from '../usage-error.js';
-import { declaredCommands } from '../operation-command.js';
+import { declaredCommands } from '../declared-commands.js';
 
 const o = { ...task, ...terminal, ...execution, getProject };
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);

@@ -6,7 +6,7 @@ import type { CliCommand } from '../cli-command.js';
 import { printJson } from '../print-json.js';
 import { printFields } from '../print-fields.js';
 import { singlePositional } from '../single-positional.js';
-import { declaredCommands } from '../operation-command.js';
+import { declaredCommands } from '../declared-commands.js';
 
 
 // `svc workspace show` lists the workspace's projects beside it (a second operation); the other
