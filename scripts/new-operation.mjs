@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // `pnpm new:operation <group> <name>`: adds a read-only operation of a core group with its faces, as
-// docs/ARCHITECTURE.md ("An operation") says: the declaration in host/src/operations/<group>/, its
-// export, a CLI command `svc <group> <name>` in the group's command module, the command names
-// (pnpm cli:index) and docs/mcp-tools.md regenerated. It prints the steps that need a person's decision (who
-// may call it: `reach` and the gateway read scope; the pinned test tables; its own test).
+// docs/ARCHITECTURE.md ("An operation") says: the declaration in host/src/operations/<group>/ (its CLI
+// command `svc <group> <name>`, HTTP route and MCP face declared with it), its export from the group's
+// index.ts (which the group's command module and the one registry take it from), and the generated
+// files regenerated (the command names, pnpm cli:index; docs/mcp-tools.md). It prints the steps that
+// need a person's decision (who may call it: `reach` and the gateway read scope; the pinned test
+// tables; its own test).
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -21,7 +23,9 @@ if (!group || !name || !/^[a-z]+$/.test(group) || !/^[a-z]+(-[a-z]+)*$/.test(nam
 }
 const operationsDir = join(root, 'host/src/operations', group);
 const commandsFile = join(root, 'host/src/adapters/cli/commands', `${group}-commands.ts`);
-if (!existsSync(operationsDir) || !existsSync(commandsFile)) {
+// The group's command module derives the commands its operations declare (declaredCommands over the group's index.ts).
+const derives = existsSync(commandsFile) && new RegExp(`import \\* as \\w+ from '\\.\\./\\.\\./\\.\\./operations/${group}/index\\.js'`).test(readFileSync(commandsFile, 'utf8')) && readFileSync(commandsFile, 'utf8').includes('declaredCommands(');
+if (!existsSync(operationsDir) || !derives) {
   refuse(`"${group}" is not a core group with its own command module`, 'this scaffold covers workspace, project, task, label, execution and connection; see docs/ARCHITECTURE.md for the others');
 }
 
@@ -52,6 +56,8 @@ export const ${exportName} = defineOperation({
   input: z.object({}).strict(),
   output: z.object({}),
   http: { method: 'GET', path: '/api/${group}-${name}' },
+  // Its CLI command: flags from the input schema; \`text\` says how a person reads the answer (default: one line per field, a table per list).
+  cli: { command: '${commandName}', extensions: false, examples: ['svc ${commandName}'] },
   handler: () => ({}),
 });
 `;
@@ -59,40 +65,13 @@ export const ${exportName} = defineOperation({
 const indexFile = join(operationsDir, 'index.ts');
 const index = `${readFileSync(indexFile, 'utf8').trimEnd()}\nexport { ${exportName} } from './${fileName}.js';\n`;
 
-let commands = readFileSync(commandsFile, 'utf8');
-const imports = [...commands.matchAll(/^import .*;$/gm)];
-const lastImport = imports.at(-1);
-const needed = [`import { ${exportName} } from '../../../operations/${group}/index.js';`];
-if (!/\bprintJson\b/.test(commands)) needed.push("import { printJson } from '../print-json.js';");
-const afterImports = lastImport.index + lastImport[0].length;
-commands = `${commands.slice(0, afterImports)}\n${needed.join('\n')}${commands.slice(afterImports)}`;
-const listStart = commands.search(/export const [A-Z_]+_COMMANDS\b/);
-const listEnd = commands.indexOf('\n];', listStart);
-if (listStart < 0 || listEnd < 0) refuse(`no *_COMMANDS list in ${group}-commands.ts`, 'add the command by hand (docs/ARCHITECTURE.md)');
-const command = `
-  {
-    group: '${group}',
-    name: '${name}',
-    operation: ${exportName},
-    extensions: false,
-    options: {},
-    json: true,
-    examples: ['svc ${commandName}'],
-    async run(run) {
-      printJson(run.io, await run.invoke(${exportName}, {}));
-      return 0;
-    },
-  },`;
-commands = `${commands.slice(0, listEnd)}${command}${commands.slice(listEnd)}`;
-
 writeFileSync(declarationFile, declaration);
 writeFileSync(indexFile, index);
-writeFileSync(commandsFile, commands);
 execFileSync(process.execPath, [join(root, 'scripts/generate-command-names.mjs')], { cwd: root, stdio: 'inherit' });
 execFileSync(process.execPath, [join(root, 'scripts/generate-mcp-tools-doc.mjs')], { cwd: root, stdio: 'inherit' });
 
 process.stdout.write(`added ${operationName}: svc ${commandName}, GET /api/${group}-${name}, and the MCP tool of the ${group} group
-files: host/src/operations/${group}/${fileName}.ts, host/src/operations/${group}/index.ts, host/src/adapters/cli/commands/${group}-commands.ts, host/src/app/cli/command-names.ts (generated), docs/mcp-tools.md (generated)
+files: host/src/operations/${group}/${fileName}.ts, host/src/operations/${group}/index.ts, host/src/app/cli/command-names.ts (generated), docs/mcp-tools.md (generated)
 still yours to decide (docs/ARCHITECTURE.md, "An operation"):
   - its input, output and handler; \`reach\` for each input field that names a record
   - its \`readScope\` (how a gateway caller stays within its channel's projects) and a case in test/security/gateway-read-scope.test.ts

@@ -7,8 +7,6 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ALL_COMMANDS } from '@svc-org/host/app/cli/all-commands';
-import { COMMAND_MODULES, loadAllCommands } from '@svc-org/host/app/cli/command-table';
 import { copyFixtureProvider } from '../support/copy-fixture-provider.js';
 import { createSvcSandbox, REPO_ROOT, SVC_BIN } from '../support/svc-process.js';
 
@@ -226,16 +224,5 @@ describe('piscina loads with the first worker pool', () => {
     expect(query.status, query.stderr).toBe(0);
     expect(query.stdout).toBe('hello\nhi\nthere\n');
     expect(query.piscina.length).toBeGreaterThan(0);
-  });
-});
-
-describe('the command table', () => {
-  it('names each module\'s commands as the module declares them, in the order of svc --help', async () => {
-    const loaded = await Promise.all(COMMAND_MODULES.map((module) => module.load()));
-    loaded.forEach((commands, index) => {
-      // Drift: run `pnpm cli:index`, which writes host/src/app/cli/command-names.ts from the modules.
-      expect(COMMAND_MODULES[index]!.commands, COMMAND_MODULES[index]!.module).toEqual(commands.map((command) => `${command.group} ${command.name}`.trim()));
-    });
-    expect(await loadAllCommands()).toEqual(ALL_COMMANDS);
   });
 });

@@ -1,8 +1,9 @@
 // `pnpm new:operation` on a scratch copy of the checkout (its files that git tracks or would): the operation it adds has
-// its three faces (a CLI command that runs, an HTTP route the service mounts, an MCP tool), and a
-// second run with the same name is refused and changes nothing.
+// its three faces (a CLI command that runs, an HTTP route the service mounts, an MCP tool), the
+// suite's structural tests pass on the copy with it, and a second run with the same name is refused
+// and changes nothing.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
@@ -21,8 +22,28 @@ function copyCheckout(): void {
     mkdirSync(dirname(join(scratch, file)), { recursive: true });
     copyFileSync(join(ROOT, file), join(scratch, file));
   }
-  for (const dir of ['.', 'sdk', 'extension-format']) symlinkSync(join(ROOT, dir, 'node_modules'), join(scratch, dir, 'node_modules'), 'dir');
+  for (const dir of ['.', 'sdk', 'extension-format', 'catalog', 'host', 'harness']) linkNodeModules(dir);
 }
+
+/**
+ * A package's node_modules in the copy: each installed package links to the checkout's, and each
+ * workspace package (`@svc-org/…`) to the copy's own folder, so the copy's sources import each other.
+ */
+function linkNodeModules(dir: string): void {
+  const from = join(ROOT, dir, 'node_modules');
+  if (!existsSync(from)) return;
+  const to = join(scratch, dir, 'node_modules');
+  mkdirSync(join(to, '@svc-org'), { recursive: true });
+  for (const entry of readdirSync(from)) {
+    if (entry === '@svc-org' || entry.startsWith('.cache') || entry.startsWith('.vite')) continue;
+    symlinkSync(join(from, entry), join(to, entry));
+  }
+  // pnpm links a workspace package by a relative path (`../../host`): the same path from the copy names the copy's.
+  for (const entry of existsSync(join(from, '@svc-org')) ? readdirSync(join(from, '@svc-org')) : []) symlinkSync(readlinkSync(join(from, '@svc-org', entry)), join(to, '@svc-org', entry));
+}
+
+/** The structural tests that hold every operation to the registry, its faces and the command table. */
+const STRUCTURAL_TESTS = ['test/operation-lists.test.ts', 'host/test/operations/operation-faces.test.ts', 'host/test/operations/operation-entry-points.test.ts', 'host/test/cli/command-names.test.ts'];
 
 const newOperation = (...args: string[]) => spawnSync(process.execPath, ['scripts/new-operation.mjs', ...args], { cwd: scratch, encoding: 'utf8' });
 
@@ -74,6 +95,28 @@ test('the operation it adds answers on the CLI, over HTTP and as an MCP tool', {
   expect(await faces.runCli(['task', 'count', '--json'], io)).toBe(0);
   expect(JSON.parse(out)).toEqual({});
   expect(readFileSync(join(scratch, 'docs/mcp-tools.md'), 'utf8')).toContain('count_task');
+});
+
+test("the suite's structural tests pass on the copy with the operation it added", { timeout: 240_000 }, () => {
+  expect(readFileSync(join(scratch, 'host/src/operations/task/index.ts'), 'utf8')).toContain('countTask');
+  // The suite's config without its global set-up (which builds the bundles these tests do not run).
+  writeFileSync(
+    join(scratch, 'vitest.structural.config.ts'),
+    `import { readFileSync } from 'node:fs';
+     import { defineConfig } from 'vitest/config';
+     export default defineConfig({
+       plugins: [{ name: 'sql-as-text', load: (id) => (id.endsWith('.sql') ? 'export default ' + JSON.stringify(readFileSync(id, 'utf8')) + ';' : undefined) }],
+       test: { include: ${JSON.stringify(STRUCTURAL_TESTS)}, testTimeout: 120_000, setupFiles: ['test/support/process-env-guard.ts'] },
+     });\n`,
+  );
+  const run = spawnSync(process.execPath, [join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run', '--config', 'vitest.structural.config.ts', '--reporter', 'verbose'], {
+    cwd: scratch,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
+  });
+  expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
+  for (const file of STRUCTURAL_TESTS) expect(run.stdout).toContain(file);
+  expect(run.stdout).toMatch(/every operation that declares its CLI command is that command/);
 });
 
 test('a name already taken is refused and nothing changes', () => {

@@ -1,6 +1,7 @@
 // One user-facing operation, declared once. The CLI, the koa routes, the service client, the MCP
 // server and the web UI are adapters over these declarations; none keeps a copy of its own.
 import type { z } from 'zod';
+import type { OperationCli } from './operation-cli.js';
 import type { OperationReach } from './operation-reach.js';
 import type { OperationContext } from './operation-context.js';
 import type { OperationReadScope } from './read-scope.js';
@@ -60,6 +61,8 @@ export interface Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType 
   input: I;
   output: O;
   http?: H;
+  /** Its CLI command (operation-cli.ts); left out: no command is derived from it (one may be written by hand). */
+  cli?: OperationCli<z.output<O>>;
   /**
    * Its MCP tool (see OperationMcp); `false`: it is none (a person's own door, a hook's, the service's
    * timer's, or an internal route's). Left out: a tool of the profiles its group's surface places it in.

@@ -2,6 +2,7 @@
 // feature needs to declare its operations, without evaluating any declaration.
 export { decodeStringInput } from './decode-string-input.js';
 export { defineOperation, type AnyOperation, type Operation, type OperationHttpRoute, type OperationMcp, type OperationPlacement } from './define-operation.js';
+export type { CliResolvable, OperationCli, OperationCliFlag, OperationCliPrinter } from './operation-cli.js';
 export { IdSchema } from './id-schema.js';
 export { listOf } from './list-of.js';
 export type { OperationCaller, OperationContext, OperationProgress, OperationServices, OperationTerminals, ProjectScope } from './operation-context.js';

@@ -1,39 +1,19 @@
 // A CLI command whose flags come from its operation's declaration: each field of the input schema is
 // a `--kebab-case` flag of the type it declares (a boolean a switch, an array a repeatable flag), its
-// description the schema's. The command adds only what a declaration cannot say: which fields are
-// positionals, fixed values (the `action` of a manage_* operation), which flags accept a name that is
-// resolved to an id, and how a person reads the answer.
+// description the schema's. The declaration's `cli` part (operation-cli.ts) adds only what the schema
+// cannot say: the command's path, which fields are positionals, fixed values (the `action` of a
+// manage_* operation), flags that depart from their field's (a name, a short alias, a name resolved
+// to an id), and how a person reads the answer.
+import { resolve } from 'node:path';
 import type { z } from 'zod';
-import { decodeStringInput, type AnyOperation } from '../../operation-framework/index.js';
-// By group, not through the registry (app/all-operations.ts): a command evaluates only the declarations it uses.
-import { getProject } from '../../operations/project/index.js';
-import { getWorkspace } from '../../operations/workspace/index.js';
+import { decodeStringInput, type AnyOperation, type CliResolvable, type OperationCli, type OperationCliPrinter } from '../../operation-framework/index.js';
 import type { CliCommand, CliOption, CliRun } from './cli-command.js';
 import { commandUsage } from './command-usage.js';
+import { printFields } from './print-fields.js';
 import { printJson } from './print-json.js';
+import { positiveId } from './positive-id.js';
 import { printTable } from './print-table.js';
 import { UsageError } from './usage-error.js';
-
-/** Flags that take an id or a name, resolved to the id the operation takes. */
-type Resolvable = 'project' | 'workspace';
-
-export interface OperationCommandSpec {
-  group: string;
-  name: string;
-  operation: AnyOperation;
-  /** Input fields taken from positional arguments, in order (a trailing `...` field takes the rest as text). */
-  positionals?: string[];
-  /** Input values the command sets itself. */
-  fixed?: Record<string, unknown>;
-  /** Input fields not offered as flags. */
-  omit?: string[];
-  /** Input fields whose flag takes an id or a name. */
-  resolve?: Record<string, Resolvable>;
-  description?: string;
-  examples: string[];
-  /** How a person reads the answer (default: a table of `items`, or one line per field). */
-  present?(output: unknown, run: CliRun): void;
-}
 
 interface FieldDef {
   type: string;
@@ -66,54 +46,85 @@ function shapeOf(operation: AnyOperation): Record<string, z.ZodType> {
   return shape;
 }
 
-export function operationCommand(spec: OperationCommandSpec): CliCommand {
-  const shape = shapeOf(spec.operation);
-  const skip = new Set([...(spec.positionals ?? []).map((field) => field.replace(/^\.\.\./, '')), ...Object.keys(spec.fixed ?? {}), ...(spec.omit ?? [])]);
+const positionalName = (field: string) => field.replace(/^\.\.\./, '');
+
+function optionsOf(operation: AnyOperation, cli: OperationCli): { options: Record<string, CliOption>; flags: Map<string, string> } {
+  const shape = shapeOf(operation);
+  const skip = new Set([...(cli.positionals ?? []).map(positionalName), ...Object.keys(cli.fixed ?? {}), ...(cli.omit ?? [])]);
   const flags = new Map<string, string>();
   const options: Record<string, CliOption> = {};
   for (const [field, schema] of Object.entries(shape)) {
     if (skip.has(field)) continue;
     const type = baseType(schema);
-    const resolvable = spec.resolve?.[field];
-    const flag = resolvable ?? kebab(field);
+    const custom = cli.flags?.[field] ?? {};
+    const flag = custom.flag ?? custom.resolve ?? kebab(field);
     flags.set(flag, field);
     options[flag] = {
       type: type === 'boolean' ? 'boolean' : 'string',
       ...(type === 'array' ? { multiple: true } : {}),
-      ...(type === 'boolean' ? {} : { value: resolvable ? '<id|name>' : type === 'number' ? '<n>' : `<${kebab(field)}>` }),
-      description: describe(schema) ?? (resolvable ? `the ${resolvable}` : `the ${kebab(field).replace(/-/g, ' ')}`),
+      ...(custom.short ? { short: custom.short } : {}),
+      ...(type === 'boolean' ? {} : { value: custom.value ?? (custom.resolve ? '<id|name>' : type === 'number' ? '<n>' : `<${kebab(field)}>`) }),
+      description: custom.description ?? describe(schema) ?? (custom.resolve ? `the ${custom.resolve}` : `the ${kebab(field).replace(/-/g, ' ')}`),
     };
+    if (custom.clear) options[custom.clear.flag] = { type: 'boolean', description: custom.clear.description };
   }
+  return { options, flags };
+}
+
+/** The input the positional arguments give, or a usage error. */
+function positionalInput(operation: AnyOperation, cli: OperationCli, command: CliCommand, run: CliRun): Record<string, unknown> {
+  const positionals = cli.positionals ?? [];
+  const last = positionals.at(-1);
+  const restField = last?.startsWith('...') ? positionalName(last) : undefined;
+  const restIsList = restField !== undefined && baseType(shapeOf(operation)[restField]!) === 'array';
+  const least = restIsList ? positionals.length - 1 : positionals.length;
+  if (restField ? run.positionals.length < least : run.positionals.length !== positionals.length) {
+    throw new UsageError(`expected ${positionals.length === 0 ? 'no arguments' : command.positionals}\nusage: ${commandUsage(command)}`);
+  }
+  const raw: Record<string, unknown> = {};
+  positionals.forEach((field, index) => {
+    if (field !== last || !restField) raw[field] = idChecked(operation, field, run.positionals[index]!, field === 'id' ? `${command.group} id` : kebab(field).replace(/-/g, ' '));
+    else raw[restField] = restIsList ? run.positionals.slice(index) : run.positionals.slice(index).join(' ');
+  });
+  return raw;
+}
+
+/**
+ * The command of an operation as its `cli` part says (`operation.cli`), or a second command over it
+ * with a fixed input (`svc fact set` and `svc fact delete` over `manage_project_facts`).
+ */
+export function operationCommand(operation: AnyOperation, cli: OperationCli): CliCommand {
+  const { options, flags } = optionsOf(operation, cli);
+  const [group, ...name] = cli.command.split(' ');
   const command: CliCommand = {
-    group: spec.group,
-    name: spec.name,
-    operation: spec.operation,
-    ...(spec.description ? { description: spec.description } : {}),
-    positionals: (spec.positionals ?? []).map((field) => `<${kebab(field.replace(/^\.\.\./, ''))}>`).join(' '),
+    group: group!,
+    name: name.join(' '),
+    operation,
+    ...(cli.description ? { description: cli.description } : {}),
+    positionals: cli.usage ?? (cli.positionals ?? []).map((field) => (field.startsWith('...') && baseType(shapeOf(operation)[positionalName(field)]!) === 'array' ? `[<${kebab(positionalName(field))}>...]` : `<${kebab(positionalName(field))}>`)).join(' '),
     options,
     json: true,
-    examples: spec.examples,
+    ...(cli.extensions === false ? { extensions: false as const } : {}),
+    ...(cli.plugins ? { plugins: true as const } : {}),
+    examples: [...cli.examples],
     async run(run) {
-      const raw: Record<string, unknown> = { ...spec.fixed };
-      const positionals = spec.positionals ?? [];
-      const rest = positionals.at(-1)?.startsWith('...');
-      if (rest ? run.positionals.length < positionals.length : run.positionals.length !== positionals.length) {
-        throw new UsageError(`expected ${positionals.length === 0 ? 'no arguments' : positionals.map((p) => `<${kebab(p.replace(/^\.\.\./, ''))}>`).join(' ')}\nusage: ${commandUsage(command)}`);
-      }
-      positionals.forEach((field, index) => {
-        if (field.startsWith('...')) raw[field.slice(3)] = run.positionals.slice(index).join(' ');
-        else raw[field] = run.positionals[index];
-      });
+      const raw: Record<string, unknown> = { ...cli.fixed, ...positionalInput(operation, cli, command, run) };
       for (const [flag, field] of flags) {
-        const value = run.values[flag];
+        const value = flagValue(cli, flag, field, command, run);
         if (value === undefined) continue;
-        const resolvable = spec.resolve?.[field];
-        if (resolvable && typeof value === 'string') raw[field] = await resolveId(run, resolvable, value);
-        else raw[field] = value;
+        if (value === CLEARED) {
+          raw[field] = cli.flags![field]!.clear!.value;
+          continue;
+        }
+        const custom = cli.flags?.[field];
+        if (typeof value !== 'string') raw[field] = value;
+        else if (custom?.resolve) raw[field] = await resolveId(run, custom.resolve, value);
+        else if (custom?.folder) raw[field] = resolve(run.io.cwd, value);
+        else raw[field] = idChecked(operation, field, value, `--${flag}`);
       }
-      const output = await run.invoke(spec.operation, decodeStringInput(spec.operation.input, raw));
-      if (run.json) printJson(run.io, output);
-      else if (spec.present) spec.present(output, run);
+      const output: unknown = await run.invoke(operation, decodeStringInput(operation.input, raw));
+      if (run.json) printJson(run.io, cli.json ? cli.json(output) : output);
+      else if (cli.text) cli.text(output, printerOf(run));
       else presentRecord(output, run);
       return 0;
     },
@@ -121,11 +132,55 @@ export function operationCommand(spec: OperationCommandSpec): CliCommand {
   return command;
 }
 
+const CLEARED = Symbol('cleared');
+
+/** A flag's value as typed, CLEARED when its clearing switch is on, or a usage error (both given, or a required one left out). */
+function flagValue(cli: OperationCli, flag: string, field: string, command: CliCommand, run: CliRun): CliRun['values'][string] | typeof CLEARED {
+  const value = run.values[flag];
+  const clear = cli.flags?.[field]?.clear;
+  if (clear && run.values[clear.flag]) {
+    if (value !== undefined) throw new UsageError(`--${flag} and --${clear.flag} exclude each other`);
+    return CLEARED;
+  }
+  if (value === undefined && !shapeOf(command.operation!)[field]!.safeParse(undefined).success) {
+    throw new UsageError(`--${flag} is required\nusage: ${commandUsage(command)}`);
+  }
+  return value;
+}
+
+/** A record's id as typed (`12`), or a usage error naming what was typed where an id belongs. */
+function idChecked(operation: AnyOperation, field: string, value: string, what: string): string | number {
+  const schema = shapeOf(operation)[field];
+  if (!schema || !numberOnly(schema)) return value;
+  if (field === 'id' || field.endsWith('Id')) return positiveId(value, what);
+  if (!/^-?\d+(\.\d+)?$/.test(value)) throw new UsageError(`${what} takes a number, got "${value}"`);
+  return value;
+}
+
+/** A field that takes a number and nothing else (not a record's id or name). */
+function numberOnly(schema: z.ZodType): boolean {
+  const d = def(schema);
+  if (d.innerType) return numberOnly(d.innerType);
+  if (d.type === 'pipe' && d.in) return numberOnly(d.in);
+  return d.type === 'number';
+}
+
+/** The CLI's printer, as a declaration's text renderer writes with it. */
+function printerOf(run: CliRun): OperationCliPrinter {
+  return {
+    line: (text) => run.io.stdout.write(`${text}\n`),
+    note: (text) => run.io.stderr.write(`${text}\n`),
+    table: (header, rows) => printTable(run.io, header, rows, run.style),
+    fields: (fields) => printFields(run.io, fields),
+  };
+}
+
 /** `app` or `12` to the id; the operation itself checks that it exists. */
-async function resolveId(run: CliRun, kind: Resolvable, value: string): Promise<number> {
+async function resolveId(run: CliRun, kind: CliResolvable, value: string): Promise<number> {
   if (/^\d+$/.test(value)) return Number(value);
-  const record = kind === 'project' ? await run.invoke(getProject, { id: value }) : await run.invoke(getWorkspace, { id: value });
-  return record.id;
+  // Imported on use: a command that resolves no name evaluates neither group (`svc task list` names only its own).
+  if (kind === 'project') return (await run.invoke((await import('../../operations/project/index.js')).getProject, { id: value })).id;
+  return (await run.invoke((await import('../../operations/workspace/index.js')).getWorkspace, { id: value })).id;
 }
 
 const cell = (value: unknown): string =>

@@ -4,7 +4,7 @@ import { COMMAND_NAMES } from './command-names.js';
 /**
  * The `svc` commands by module: each entry loads its module; the names each module declares (`group
  * name`, or the group alone for a single-command group) come from `command-names.ts`, which
- * `pnpm cli:index` writes from the modules themselves (test/e2e/cli-lazy-modules.test.ts fails on
+ * `pnpm cli:index` writes from the modules themselves (host/test/cli/command-names.test.ts fails on
  * drift). `svc <group> <name>` loads only the module that declares it, and through it only the
  * operations that command uses: a person running `svc task list` waits for neither the gateways nor
  * the extension catalog to be evaluated. Names, groups and "did you mean" come from the names without

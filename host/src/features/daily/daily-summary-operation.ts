@@ -25,6 +25,11 @@ export const dailySummary = defineOperation({
     notes: z.array(z.object({ id: z.number(), projectId: z.number(), title: z.string() })),
   }),
   http: { method: 'GET', path: '/api/daily/summary' },
+  cli: {
+    command: 'daily summary',
+    flags: { projectId: { resolve: 'project' }, workspaceId: { resolve: 'workspace' } },
+    examples: ['svc daily summary', 'svc daily summary --date 2026-11-25 --project app'],
+  },
   handler(input, ctx) {
     const date = input.date ?? new Date().toISOString().slice(0, 10);
     const projects = dailyScope(input, ctx);

@@ -17,6 +17,7 @@ export const dailyTodo = defineOperation({
   input: z.object({ ...DailyScopeFields, limit: z.number().int().min(1).max(500).default(50) }).strict(),
   output: z.object({ needsAttention: z.array(Attention), inProgress: z.array(TaskBriefSchema), todo: z.array(TaskBriefSchema) }),
   http: { method: 'GET', path: '/api/daily/todo' },
+  cli: { command: 'daily todo', flags: { projectId: { resolve: 'project' }, workspaceId: { resolve: 'workspace' } }, examples: ['svc daily todo --workspace main'] },
   handler(input, ctx) {
     const projects = dailyScope(input, ctx);
     const db = ctx.services.db;

@@ -32,6 +32,7 @@ export const askProjectKnowledge = defineOperation({
     repository: z.object({ files: z.number(), truncated: z.boolean() }),
   }),
   http: { method: 'GET', path: '/api/projects/:projectId/knowledge' },
+  cli: { command: 'knowledge ask', positionals: ['...question'], flags: { projectId: { resolve: 'project' } }, examples: ['svc knowledge ask "how do we deploy?" --project app'] },
   handler(input, ctx) {
     // A gateway's caller reads only its channel's projects (the same answer whether the project exists or not).
     assertProjectInScope(ctx, input.projectId);

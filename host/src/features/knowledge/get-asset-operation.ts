@@ -15,5 +15,6 @@ export const getAsset = defineOperation({
   input: z.object({ assetId: IdSchema }).strict(),
   output: AssetSchema,
   http: { method: 'GET', path: '/api/knowledge/assets/:assetId' },
+  cli: { command: 'asset show', positionals: ['assetId'], examples: ['svc asset show 2'] },
   handler: (input, ctx) => new ProjectKnowledge(ctx.services.db).assets.get(input.assetId),
 });

@@ -15,5 +15,6 @@ export const getNote = defineOperation({
   input: z.object({ noteId: IdSchema }).strict(),
   output: NoteSchema,
   http: { method: 'GET', path: '/api/knowledge/notes/:noteId' },
+  cli: { command: 'note show', positionals: ['noteId'], examples: ['svc note show 4'] },
   handler: (input, ctx) => new ProjectKnowledge(ctx.services.db).notes.get(input.noteId),
 });

@@ -25,6 +25,7 @@ export const globalSearch = defineOperation({
     .strict(),
   output: z.object({ hits: z.array(SearchHitSchema) }),
   http: { method: 'GET', path: '/api/search' },
+  cli: { command: 'search', positionals: ['...query'], flags: { projectId: { resolve: 'project' }, workspaceId: { resolve: 'workspace' } }, examples: ['svc search "login timeout" --project app --kinds task --kinds note'] },
   handler(input, ctx) {
     if (input.projectId !== undefined) assertProjectInScope(ctx, input.projectId);
     const projects = (

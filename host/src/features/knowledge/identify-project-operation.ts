@@ -36,6 +36,7 @@ export const identifyProject = defineOperation({
     candidates: z.array(z.object({ projectId: z.number(), name: z.string(), matchedBy: MatchedBy, score: z.number() })),
   }),
   http: { method: 'GET', path: '/api/knowledge/identify-project' },
+  cli: { command: 'knowledge identify', examples: ['svc knowledge identify --path "$PWD"', 'svc knowledge identify --text "the billing page is slow"'] },
   handler: (input, ctx) => identifyProjectOf(ctx, input),
 });
 

@@ -14,6 +14,12 @@ export const listAssets = defineOperation({
   input: z.object({ projectId: IdSchema }).strict(),
   output: listOf(AssetSchema),
   http: { method: 'GET', path: '/api/knowledge/assets' },
+  cli: {
+    command: 'asset list',
+    description: 'The named links, files and snippets a project keeps at hand, by name.',
+    flags: { projectId: { resolve: 'project' } },
+    examples: ['svc asset list --project app'],
+  },
   handler(input, ctx) {
     ctx.services.domain.projects.get(input.projectId);
     return { items: new ProjectKnowledge(ctx.services.db).assets.list(input.projectId) };

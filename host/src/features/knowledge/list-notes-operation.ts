@@ -14,6 +14,12 @@ export const listNotes = defineOperation({
   input: z.object({ projectId: IdSchema, limit: z.number().int().min(1).max(500).default(100) }).strict(),
   output: listOf(NoteSchema),
   http: { method: 'GET', path: '/api/knowledge/notes' },
+  cli: {
+    command: 'note list',
+    description: 'A project\'s notes (decisions, findings, hand-over text), newest first.',
+    flags: { projectId: { resolve: 'project' } },
+    examples: ['svc note list --project app'],
+  },
   handler(input, ctx) {
     ctx.services.domain.projects.get(input.projectId);
     return { items: new ProjectKnowledge(ctx.services.db).notes.list(input.projectId, input.limit) };

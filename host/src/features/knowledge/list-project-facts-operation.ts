@@ -14,6 +14,12 @@ export const listProjectFacts = defineOperation({
   input: z.object({ projectId: IdSchema }).strict(),
   output: listOf(FactSchema),
   http: { method: 'GET', path: '/api/projects/:projectId/facts' },
+  cli: {
+    command: 'fact list',
+    description: 'A project\'s key/value facts ("test command" = "pnpm test"), by key.',
+    flags: { projectId: { resolve: 'project' } },
+    examples: ['svc fact list --project app'],
+  },
   handler(input, ctx) {
     ctx.services.domain.projects.get(input.projectId);
     return { items: new ProjectKnowledge(ctx.services.db).facts.list(input.projectId) };

@@ -26,6 +26,7 @@ export const listProductGroups = defineOperation({
   input: z.object({ workspaceId: IdSchema.optional() }).strict(),
   output: listOf(ProductGroupSchema),
   http: { method: 'GET', path: '/api/product-groups' },
+  cli: { command: 'product-group list', flags: { workspaceId: { resolve: 'workspace' } }, examples: ['svc product-group list --workspace main'] },
   handler: (input, ctx) => ({ items: store(ctx).list(input.workspaceId) }),
 });
 
@@ -40,6 +41,7 @@ export const getProductGroup = defineOperation({
   input: z.object({ id: IdSchema }).strict(),
   output: ProductGroupSchema,
   http: { method: 'GET', path: '/api/product-groups/:id' },
+  cli: { command: 'product-group show', positionals: ['id'], examples: ['svc product-group show 1'] },
   handler: (input, ctx) => store(ctx).get(input.id),
 });
 
@@ -53,6 +55,12 @@ export const createProductGroup = defineOperation({
   input: z.object({ workspaceId: IdSchema, name: Name, description: z.string().max(10_000).default(''), projectIds: ProjectIds.default([]) }).strict(),
   output: ProductGroupSchema,
   http: { method: 'POST', path: '/api/product-groups', status: 201 },
+  cli: {
+    command: 'product-group create',
+    positionals: ['name'],
+    flags: { workspaceId: { resolve: 'workspace' } },
+    examples: ['svc product-group create shop --workspace main --project-ids 3 --project-ids 4'],
+  },
   handler: (input, ctx) => store(ctx).create(input),
 });
 
@@ -67,6 +75,7 @@ export const updateProductGroup = defineOperation({
   input: z.object({ id: IdSchema, name: Name.optional(), description: z.string().max(10_000).optional(), projectIds: ProjectIds.optional() }).strict(),
   output: ProductGroupSchema,
   http: { method: 'PATCH', path: '/api/product-groups/:id' },
+  cli: { command: 'product-group update', positionals: ['id'], examples: ['svc product-group update 1 --name storefront'] },
   handler: (input, ctx) => {
     const { id, ...patch } = input;
     return store(ctx).update(id, patch);
@@ -84,6 +93,7 @@ export const deleteProductGroup = defineOperation({
   input: z.object({ id: IdSchema }).strict(),
   output: ProductGroupSchema,
   http: { method: 'DELETE', path: '/api/product-groups/:id', status: 204 },
+  cli: { command: 'product-group delete', positionals: ['id'], examples: ['svc product-group delete 1'] },
   handler: (input, ctx) => store(ctx).remove(input.id),
 });
 

@@ -16,6 +16,7 @@ export const listTaskVersions = defineOperation({
   input: z.object({ taskId: IdSchema }).strict(),
   output: listOf(TaskVersionSchema),
   http: { method: 'GET', path: '/api/tasks/:taskId/versions' },
+  cli: { command: 'task versions', positionals: ['taskId'], examples: ['svc task versions 12'] },
   handler: (input, ctx) => {
     ctx.services.domain.tasks.get(input.taskId);
     return { items: new TaskVersionStore(ctx.services.db).list(input.taskId) };
@@ -34,6 +35,12 @@ export const restoreTaskVersion = defineOperation({
   input: z.object({ taskId: IdSchema, version: z.number().int().min(1) }).strict(),
   output: TaskSchema,
   http: { method: 'POST', path: '/api/tasks/:taskId/versions/:version/restore' },
+  cli: {
+    command: 'task restore-version',
+    description: 'Put back the title and description of an earlier version (the status is not changed; svc task move does that). The restore is itself a new version.',
+    positionals: ['taskId', 'version'],
+    examples: ['svc task restore-version 12 3'],
+  },
   handler: (input, ctx) => {
     const version = new TaskVersionStore(ctx.services.db).get(input.taskId, input.version);
     return ctx.services.domain.tasks.update(input.taskId, { title: version.title, description: version.description });

@@ -1,4 +1,5 @@
-import { ExecutionListFilterSchema, ExecutionSchema } from '../../features/domain/index.js';
+import { EXECUTION_STATUSES, ExecutionListFilterSchema, ExecutionSchema } from '../../features/domain/index.js';
+import { executionWords } from '../../features/lifecycle/index.js';
 import { defineOperation, listOf, scopedItems } from '../../operation-framework/index.js';
 
 export const listExecutions = defineOperation({
@@ -15,6 +16,24 @@ export const listExecutions = defineOperation({
   input: ExecutionListFilterSchema,
   output: listOf(ExecutionSchema),
   http: { method: 'GET', path: '/api/executions' },
+  cli: {
+    command: 'execution list',
+    flags: {
+      taskId: { flag: 'task', value: '<task id>', description: 'only the executions of this task' },
+      status: { value: '<status>', description: `only this status (${EXECUTION_STATUSES.join(', ')}; any case, - or _)` },
+      limit: { value: '<n>', description: 'at most this many (default 100)' },
+    },
+    examples: ['svc execution list --task 12'],
+    json: (output) => output.items,
+    text: ({ items }, print) => {
+      if (items.length === 0) print.line('no executions');
+      else
+        print.table(
+          ['ID', 'TASK', 'STATUS', 'MODE', 'CONNECTION', 'STARTED', 'ENDED'],
+          items.map((e) => [String(e.id), String(e.taskId), executionWords(e), e.mode, e.connectionName, e.startedAt, e.endedAt ?? '']),
+        );
+    },
+  },
   handler: (input, ctx) => {
     const { domain } = ctx.services;
     if (input.taskId !== undefined) domain.tasks.get(input.taskId);

@@ -13,6 +13,7 @@ export const deleteLabel = defineOperation({
   input: z.object({ id: IdSchema }).strict(),
   output: LabelSchema,
   http: { method: 'DELETE', path: '/api/labels/:id', status: 204 },
+  cli: { command: 'label remove', positionals: ['id'], usage: '<label id>', examples: ['svc label remove 3'], text: (label, print) => print.line(`label ${label.id} removed`) },
   handler: (input, ctx) => {
     const { labels } = ctx.services.domain;
     const record = labels.get(input.id);

@@ -13,5 +13,12 @@ export const getLabel = defineOperation({
   input: z.object({ id: IdSchema }).strict(),
   output: LabelSchema,
   http: { method: 'GET', path: '/api/labels/:id' },
+  cli: {
+    command: 'label show',
+    positionals: ['id'],
+    usage: '<label id>',
+    examples: ['svc label show 3'],
+    text: (label, print) => print.line(`id       ${label.id}\nname     ${label.name}\nproject  ${label.projectId}\ncolor    ${label.color ?? '(none)'}`),
+  },
   handler: (input, ctx) => ctx.services.domain.labels.get(input.id),
 });

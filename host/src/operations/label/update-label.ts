@@ -12,6 +12,17 @@ export const updateLabel = defineOperation({
   input: LabelUpdateSchema.extend({ id: IdSchema }),
   output: LabelSchema,
   http: { method: 'PATCH', path: '/api/labels/:id' },
+  cli: {
+    command: 'label update',
+    positionals: ['id'],
+    usage: '<label id>',
+    flags: {
+      name: { value: '<name>', description: 'new name' },
+      color: { value: '#rrggbb', description: 'new colour', clear: { flag: 'no-color', description: 'remove its colour', value: null } },
+    },
+    examples: ['svc label update 3 --name defect'],
+    text: (label, print) => print.line(`label ${label.id} "${label.name}" updated`),
+  },
   handler: (input, ctx) => {
     const { id, ...patch } = input;
     return ctx.services.domain.labels.update(id, patch);

@@ -13,6 +13,7 @@ export const deleteProject = defineOperation({
   input: z.object({ id: RefSchema }).strict(),
   output: ProjectSchema,
   http: { method: 'DELETE', path: '/api/projects/:id', status: 204 },
+  cli: { command: 'project remove', positionals: ['id'], usage: '<id|name>', examples: ['svc project remove app'], text: (record, print) => print.line(`project ${record.id} "${record.name}" removed`) },
   handler: (input, ctx) => {
     const { projects } = ctx.services.domain;
     const record = projects.resolve(input.id);

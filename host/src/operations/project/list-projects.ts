@@ -13,6 +13,16 @@ export const listProjects = defineOperation({
   input: z.object({ workspaceId: RefSchema.optional() }).strict(),
   output: listOf(ProjectSchema),
   http: { method: 'GET', path: '/api/projects' },
+  cli: {
+    command: 'project list',
+    flags: { workspaceId: { flag: 'workspace', short: 'w', value: '<id|name>', description: 'only the projects of this workspace' } },
+    examples: ['svc project list --workspace main'],
+    json: (output) => output.items,
+    text: ({ items }, print) => {
+      if (items.length === 0) print.line('no projects (create one with `svc project create <name> --workspace <ws> --repo <folder>`)');
+      else print.table(['ID', 'WORKSPACE', 'NAME', 'REPOSITORY'], items.map((r) => [String(r.id), String(r.workspaceId), r.name, r.repoPath]));
+    },
+  },
   handler: (input, ctx) => {
     const { domain } = ctx.services;
     const workspaceId = input.workspaceId === undefined ? undefined : domain.workspaces.resolve(input.workspaceId).id;

@@ -13,6 +13,18 @@ export const updateProject = defineOperation({
   input: ProjectUpdateSchema.extend({ id: RefSchema }),
   output: ProjectSchema,
   http: { method: 'PATCH', path: '/api/projects/:id' },
+  cli: {
+    command: 'project update',
+    positionals: ['id'],
+    usage: '<id|name>',
+    flags: {
+      name: { value: '<name>', description: 'new name' },
+      repoPath: { flag: 'repo', value: '<folder>', description: 'new repository folder', folder: true },
+      description: { value: '<text>', description: 'new description' },
+    },
+    examples: ['svc project update app --repo ~/src/app-v2'],
+    text: (record, print) => print.line(`project ${record.id} "${record.name}" updated`),
+  },
   handler: (input, ctx) => {
     const { id, ...patch } = input;
     const { projects } = ctx.services.domain;

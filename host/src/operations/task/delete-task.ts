@@ -13,6 +13,7 @@ export const deleteTask = defineOperation({
   input: z.object({ id: IdSchema }).strict(),
   output: TaskSchema,
   http: { method: 'DELETE', path: '/api/tasks/:id', status: 204 },
+  cli: { command: 'task remove', positionals: ['id'], examples: ['svc task remove 12'], text: (task, print) => print.line(`task ${task.id} removed`) },
   handler: async (input, ctx) => {
     const { tasks } = ctx.services.domain;
     const record = tasks.get(input.id);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { spelledEnum, TASK_STATUSES } from '../../features/domain/index.js';
-import { openApprovalCounts, taskViews, TaskViewSchema } from '../../features/lifecycle/index.js';
+import { attentionInWords, openApprovalCounts, taskViews, TaskViewSchema } from '../../features/lifecycle/index.js';
 import { WorktreeStore } from '../../features/worktrees/worktree-store.js';
 import { defineOperation, IdSchema, listOf, RefSchema, scopedItems } from '../../operation-framework/index.js';
 
@@ -21,6 +21,25 @@ export const listTasks = defineOperation({
   input: z.object({ projectId: RefSchema.optional(), status: spelledEnum(TASK_STATUSES).optional(), parentTaskId: IdSchema.optional() }).strict(),
   output: listOf(TaskViewSchema),
   http: { method: 'GET', path: '/api/tasks' },
+  cli: {
+    command: 'task list',
+    flags: {
+      projectId: { flag: 'project', short: 'p', value: '<id|name>', description: 'only this project' },
+      status: { value: '<status>', description: `only this column, one of ${TASK_STATUSES.join(', ')} (any case, - or _)` },
+      parentTaskId: { flag: 'parent', value: '<task id>', description: 'only children of this task' },
+    },
+    extensions: false,
+    examples: ['svc task list --project app --status in-progress'],
+    json: (output) => output.items,
+    text: ({ items }, print) => {
+      if (items.length === 0) print.line('no tasks');
+      else
+        print.table(
+          ['ID', 'PROJECT', 'STATUS', 'ATTENTION', 'PARENT', 'LABELS', 'TITLE'],
+          items.map((t) => [String(t.id), t.projectName, t.status, attentionInWords(t), t.parentTaskId === null ? '' : String(t.parentTaskId), t.labels.join(','), t.title]),
+        );
+    },
+  },
   handler: (input, ctx) => {
     const { domain } = ctx.services;
     const tasks = domain.tasks.list({

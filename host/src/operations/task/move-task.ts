@@ -13,5 +13,6 @@ export const moveTask = defineOperation({
   input: z.object({ id: IdSchema, status: spelledEnum(TASK_STATUSES) }).strict(),
   output: TaskSchema,
   http: { method: 'POST', path: '/api/tasks/:id/move' },
+  cli: { command: 'task move', positionals: ['id', 'status'], examples: ['svc task move 12 done'], text: (task, print) => print.line(`task ${task.id} moved to ${task.status}`) },
   handler: (input, ctx) => ctx.services.domain.tasks.update(input.id, { status: input.status }),
 });

@@ -13,5 +13,12 @@ export const setTaskLabels = defineOperation({
   input: z.object({ id: IdSchema, labels: z.array(EntityNameSchema).max(50) }).strict(),
   output: TaskSchema,
   http: { method: 'PUT', path: '/api/tasks/:id/labels' },
+  cli: {
+    command: 'task labels',
+    positionals: ['id', '...labels'],
+    usage: '<id> [<label>...]',
+    examples: ['svc task labels 12 bug ui', 'svc task labels 12        (clears them)'],
+    text: (task, print) => print.line(`task ${task.id} labels: ${task.labels.join(', ') || '(none)'}`),
+  },
   handler: (input, ctx) => ctx.services.domain.tasks.update(input.id, { labels: input.labels }),
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ExecutionSchema } from '../../features/domain/index.js';
 import { defineOperation, IdSchema } from '../../operation-framework/index.js';
-import { stopTask } from '../../features/lifecycle/index.js';
+import { executionWords, stopTask } from '../../features/lifecycle/index.js';
 import { liveTerminals } from './live-terminals.js';
 
 export const closeTaskTerminal = defineOperation({
@@ -15,5 +15,12 @@ export const closeTaskTerminal = defineOperation({
   input: z.object({ taskId: IdSchema }).strict(),
   output: ExecutionSchema,
   http: { method: 'POST', path: '/api/internal/terminal/:taskId/stop' },
+  cli: {
+    command: 'task stop',
+    positionals: ['taskId'],
+    usage: '<id>',
+    examples: ['svc task stop 12'],
+    text: (execution, print) => print.line(`task ${execution.taskId} stopped: execution ${execution.id} ${executionWords(execution)}`),
+  },
   handler: (input, ctx) => stopTask({ terminals: liveTerminals(ctx) }, input.taskId),
 });

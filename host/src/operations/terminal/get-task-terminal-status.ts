@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ExecutionSchema } from '../../features/domain/index.js';
+import { executionWords } from '../../features/lifecycle/index.js';
 import { defineOperation, IdSchema } from '../../operation-framework/index.js';
 import { liveTerminals } from './live-terminals.js';
 import { TerminalSummarySchema } from './terminal-schemas.js';
@@ -15,6 +16,16 @@ export const getTaskTerminalStatus = defineOperation({
   input: z.object({ taskId: IdSchema }).strict(),
   output: z.object({ taskId: z.number().int(), terminal: TerminalSummarySchema.nullable(), execution: ExecutionSchema.nullable() }),
   http: { method: 'GET', path: '/api/internal/terminal/:taskId' },
+  cli: {
+    command: 'task status',
+    positionals: ['taskId'],
+    usage: '<id>',
+    examples: ['svc task status 12'],
+    text: ({ terminal: t, execution }, print) => {
+      print.line(`terminal     ${t ? `${t.state}, pid ${t.pid}, ${t.attached} attached${t.keepaliveRemainingMs !== null ? `, keepalive ${Math.ceil(t.keepaliveRemainingMs / 1000)} s` : ''}` : '(none)'}`);
+      print.line(`execution    ${execution ? `${execution.id} ${executionWords(execution)}` : '(none)'}`);
+    },
+  },
   handler: (input, ctx) => {
     const { domain } = ctx.services;
     domain.tasks.get(input.taskId);

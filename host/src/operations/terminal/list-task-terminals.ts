@@ -14,5 +14,14 @@ export const listTaskTerminals = defineOperation({
   input: z.object({}).strict(),
   output: listOf(TerminalSummarySchema),
   http: { method: 'GET', path: '/api/internal/terminal' },
+  cli: {
+    command: 'task terminals',
+    examples: ['svc task terminals'],
+    json: (output) => output.items,
+    text: ({ items }, print) => {
+      if (items.length === 0) print.line('no task terminals');
+      else print.table(['TASK', 'EXECUTION', 'STATE', 'PID', 'ATTACHED'], items.map((t) => [String(t.taskId), String(t.executionId), t.state, String(t.pid), String(t.attached)]));
+    },
+  },
   handler: (_input, ctx) => ({ items: liveTerminals(ctx).list() }),
 });

@@ -11,5 +11,12 @@ export const createWorkspace = defineOperation({
   input: WorkspaceCreateSchema,
   output: WorkspaceSchema,
   http: { method: 'POST', path: '/api/workspaces', status: 201 },
+  cli: {
+    command: 'workspace create',
+    positionals: ['name'],
+    flags: { description: { value: '<text>', description: 'what the workspace is for' } },
+    examples: ['svc workspace create main --description "day job"'],
+    text: (record, print) => print.line(`workspace ${record.id} "${record.name}" created`),
+  },
   handler: (input, ctx) => ctx.services.domain.workspaces.create(input),
 });

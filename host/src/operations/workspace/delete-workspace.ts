@@ -13,6 +13,7 @@ export const deleteWorkspace = defineOperation({
   input: z.object({ id: RefSchema }).strict(),
   output: WorkspaceSchema,
   http: { method: 'DELETE', path: '/api/workspaces/:id', status: 204 },
+  cli: { command: 'workspace remove', positionals: ['id'], usage: '<id|name>', examples: ['svc workspace remove main'], text: (record, print) => print.line(`workspace ${record.id} "${record.name}" removed`) },
   handler: (input, ctx) => {
     const { workspaces } = ctx.services.domain;
     const record = workspaces.resolve(input.id);

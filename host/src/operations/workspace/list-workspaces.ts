@@ -13,5 +13,14 @@ export const listWorkspaces = defineOperation({
   input: z.object({}).strict(),
   output: listOf(WorkspaceSchema),
   http: { method: 'GET', path: '/api/workspaces' },
+  cli: {
+    command: 'workspace list',
+    examples: ['svc workspace list'],
+    json: (output) => output.items,
+    text: ({ items }, print) => {
+      if (items.length === 0) print.line('no workspaces (create one with `svc workspace create <name>`)');
+      else print.table(['ID', 'NAME', 'DESCRIPTION'], items.map((r) => [String(r.id), r.name, r.description]));
+    },
+  },
   handler: (_input, ctx) => ({ items: ctx.services.domain.workspaces.list() }),
 });

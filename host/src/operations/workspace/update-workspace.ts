@@ -12,6 +12,14 @@ export const updateWorkspace = defineOperation({
   input: WorkspaceUpdateSchema.extend({ id: RefSchema }),
   output: WorkspaceSchema,
   http: { method: 'PATCH', path: '/api/workspaces/:id' },
+  cli: {
+    command: 'workspace update',
+    positionals: ['id'],
+    usage: '<id|name>',
+    flags: { name: { value: '<name>', description: 'new name' }, description: { value: '<text>', description: 'new description' } },
+    examples: ['svc workspace update main --name work'],
+    text: (record, print) => print.line(`workspace ${record.id} "${record.name}" updated`),
+  },
   handler: (input, ctx) => {
     const { id, ...patch } = input;
     const { workspaces } = ctx.services.domain;

@@ -1,10 +1,12 @@
 // By group, not the registry (app/all-operations.ts): that evaluates every operation's declaration.
 import { createConnection, deleteConnection, getConnection, listConnections, updateConnection } from '../../../operations/connection/index.js';
+import * as connectionOperations from '../../../operations/connection/index.js';
 import type { CliCommand, CliOption, CliRun } from '../cli-command.js';
 import { printJson } from '../print-json.js';
 import { singlePositional } from '../single-positional.js';
 import { UsageError } from '../usage-error.js';
 import { printFields } from '../print-fields.js';
+import { declaredCommands } from '../declared-commands.js';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 const list = (value: unknown) => (Array.isArray(value) ? (value as string[]) : undefined);
@@ -32,7 +34,8 @@ function name(run: CliRun, command: CliCommand): string {
   return singlePositional(run, command, 'connection name');
 }
 
-export const CONNECTION_COMMANDS: CliCommand[] = [
+// Written by hand; an operation of the group that declares its command (`cli`) joins them after these.
+export const CONNECTION_COMMANDS: CliCommand[] = declaredCommands([connectionOperations], [
   {
     group: 'connection',
     name: 'add',
@@ -152,4 +155,4 @@ export const CONNECTION_COMMANDS: CliCommand[] = [
       return 0;
     },
   },
-];
+]);

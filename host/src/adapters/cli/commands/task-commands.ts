@@ -19,6 +19,7 @@ import { terminalLine } from '../terminal-text.js';
 import { requireTerminal } from '../require-terminal.js';
 import { singlePositional } from '../single-positional.js';
 import { UsageError } from '../usage-error.js';
+import { declaredCommands } from '../declared-commands.js';
 
 const o = { ...task, ...terminal, ...execution, getProject };
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
@@ -90,7 +91,10 @@ async function launch(run: CliRun, command: CliCommand, kind: 'start' | 'resume'
   return 0;
 }
 
-export const TASK_COMMANDS: CliCommand[] = [
+// The commands written here run more than their one operation (a launch that attaches, an output that
+// follows, a record shown with its executions); every other `svc task` command is declared with its
+// operation (the `cli` part) and derived from it.
+const HAND_WRITTEN: CliCommand[] = [
   {
     group: 'task',
     name: 'create',
@@ -121,44 +125,6 @@ export const TASK_COMMANDS: CliCommand[] = [
       });
       if (run.json) printJson(run.io, task);
       else run.io.stdout.write(`task ${task.id} created in project "${(await run.invoke(o.getProject, { id: task.projectId })).name}" (${task.status})\n`);
-      return 0;
-    },
-  },
-  {
-    group: 'task',
-    name: 'list',
-    operation: o.listTasks,
-    extensions: false,
-    options: {
-      project: { type: 'string', short: 'p', value: '<id|name>', description: 'only this project' },
-      status: { type: 'string', value: '<status>', description: `only this column, ${STATUS_HELP}` },
-      parent: { type: 'string', value: '<task id>', description: 'only children of this task' },
-    },
-    json: true,
-    examples: ['svc task list --project app --status in-progress'],
-    async run(run) {
-      const { items } = await run.invoke(o.listTasks, {
-        ...(text(run.values.project) ? { projectId: text(run.values.project) } : {}),
-        ...(text(run.values.status) ? { status: text(run.values.status)! as TaskStatus } : {}),
-        ...(text(run.values.parent) ? { parentTaskId: positiveId(text(run.values.parent)!, '--parent') } : {}),
-      });
-      if (run.json) printJson(run.io, items);
-      else if (items.length === 0) run.io.stdout.write('no tasks\n');
-      else
-        printTable(
-          run.io,
-          ['ID', 'PROJECT', 'STATUS', 'ATTENTION', 'PARENT', 'LABELS', 'TITLE'],
-          items.map((t) => [
-            String(t.id),
-            t.projectName,
-            t.status,
-            attentionInWords(t),
-            t.parentTaskId === null ? '' : String(t.parentTaskId),
-            t.labels.join(','),
-            t.title,
-          ]),
-          run.style,
-        );
       return 0;
     },
   },
@@ -206,94 +172,6 @@ export const TASK_COMMANDS: CliCommand[] = [
           io.stdout.write(`not attached ${entry.kind}: ${terminalLine(entry.reason)} (execution ${executions[0]!.id})\n`);
         }
       }
-      return 0;
-    },
-  },
-  {
-    group: 'task',
-    name: 'update',
-    operation: o.updateTask,
-    positionals: '<id>',
-    options: {
-      title: { type: 'string', value: '<title>', description: 'new title' },
-      description: { type: 'string', short: 'd', value: '<text>', description: 'new description' },
-      status: { type: 'string', value: '<status>', description: `move to this column, ${STATUS_HELP}` },
-      parent: { type: 'string', value: '<task id>', description: 'new parent task' },
-      'no-parent': { type: 'boolean', description: 'detach it from its parent' },
-      label: { type: 'string', multiple: true, value: '<name>', description: 'replace its labels (repeat for more)' },
-      'no-labels': { type: 'boolean', description: 'remove every label' },
-      unattended: { type: 'boolean', description: "nobody watches its terminal: its questions and its CLI's permission requests go to a person through svc" },
-      attended: { type: 'boolean', description: 'ask for approvals again' },
-    },
-    json: true,
-    examples: ['svc task update 12 --status in-review --label bug --label ui'],
-    async run(run) {
-      const v = run.values;
-      if (v.parent && v['no-parent']) throw new UsageError('--parent and --no-parent exclude each other');
-      if (v.unattended && v.attended) throw new UsageError('--unattended and --attended exclude each other');
-      if (v.label && v['no-labels']) throw new UsageError('--label and --no-labels exclude each other');
-      const task = await run.invoke(o.updateTask, {
-        id: taskIdOf(run, this),
-        ...(text(v.title) !== undefined ? { title: text(v.title) } : {}),
-        ...(text(v.description) !== undefined ? { description: text(v.description) } : {}),
-        ...(text(v.status) ? { status: text(v.status)! as TaskStatus } : {}),
-        ...(text(v.parent) ? { parentTaskId: positiveId(text(v.parent)!, '--parent') } : {}),
-        ...(v['no-parent'] ? { parentTaskId: null } : {}),
-        ...(list(v.label) ? { labels: list(v.label) } : {}),
-        ...(v['no-labels'] ? { labels: [] } : {}),
-        ...(v.unattended ? { unattended: true } : {}),
-        ...(v.attended ? { unattended: false } : {}),
-      });
-      if (run.json) printJson(run.io, task);
-      else run.io.stdout.write(`task ${task.id} updated (${task.status})\n`);
-      return 0;
-    },
-  },
-  {
-    group: 'task',
-    name: 'move',
-    operation: o.moveTask,
-    positionals: '<id> <status>',
-    options: {},
-    json: true,
-    examples: ['svc task move 12 done'],
-    async run(run) {
-      if (run.positionals.length !== 2) throw new UsageError(`expected a task id and a status\nusage: svc task move <id> <status>   (${STATUS_HELP})`);
-      const task = await run.invoke(o.moveTask, { id: positiveId(run.positionals[0]!, 'task id'), status: run.positionals[1]! as TaskStatus });
-      if (run.json) printJson(run.io, task);
-      else run.io.stdout.write(`task ${task.id} moved to ${task.status}\n`);
-      return 0;
-    },
-  },
-  {
-    group: 'task',
-    name: 'labels',
-    operation: o.setTaskLabels,
-    positionals: '<id> [<label>...]',
-    options: {},
-    json: true,
-    examples: ['svc task labels 12 bug ui', 'svc task labels 12        (clears them)'],
-    async run(run) {
-      const [first, ...labels] = run.positionals;
-      if (first === undefined) throw new UsageError('expected a task id\nusage: svc task labels <id> [<label>...]');
-      const task = await run.invoke(o.setTaskLabels, { id: positiveId(first, 'task id'), labels });
-      if (run.json) printJson(run.io, task);
-      else run.io.stdout.write(`task ${task.id} labels: ${task.labels.join(', ') || '(none)'}\n`);
-      return 0;
-    },
-  },
-  {
-    group: 'task',
-    name: 'remove',
-    operation: o.deleteTask,
-    positionals: '<id>',
-    options: {},
-    json: true,
-    examples: ['svc task remove 12'],
-    async run(run) {
-      const task = await run.invoke(o.deleteTask, { id: taskIdOf(run, this) });
-      if (run.json) printJson(run.io, task);
-      else run.io.stdout.write(`task ${task.id} removed\n`);
       return 0;
     },
   },
@@ -387,54 +265,10 @@ export const TASK_COMMANDS: CliCommand[] = [
       return 0;
     },
   },
-  {
-    group: 'task',
-    name: 'status',
-    operation: o.getTaskTerminalStatus,
-    positionals: '<id>',
-    options: {},
-    json: true,
-    examples: ['svc task status 12'],
-    async run(run) {
-      const state = await run.invoke(o.getTaskTerminalStatus, { taskId: taskIdOf(run, this) });
-      if (run.json) printJson(run.io, state);
-      else {
-        const t = state.terminal;
-        run.io.stdout.write(`terminal     ${t ? `${t.state}, pid ${t.pid}, ${t.attached} attached${t.keepaliveRemainingMs !== null ? `, keepalive ${Math.ceil(t.keepaliveRemainingMs / 1000)} s` : ''}` : '(none)'}\n`);
-        run.io.stdout.write(`execution    ${state.execution ? `${state.execution.id} ${describeEnd(state.execution)}` : '(none)'}\n`);
-      }
-      return 0;
-    },
-  },
-  {
-    group: 'task',
-    name: 'terminals',
-    operation: o.listTaskTerminals,
-    options: {},
-    json: true,
-    examples: ['svc task terminals'],
-    async run(run) {
-      const { items } = await run.invoke(o.listTaskTerminals, {});
-      if (run.json) printJson(run.io, items);
-      else if (items.length === 0) run.io.stdout.write('no task terminals\n');
-      else printTable(run.io, ['TASK', 'EXECUTION', 'STATE', 'PID', 'ATTACHED'], items.map((t) => [String(t.taskId), String(t.executionId), t.state, String(t.pid), String(t.attached)]), run.style);
-      return 0;
-    },
-  },
-  {
-    group: 'task',
-    name: 'stop',
-    operation: o.closeTaskTerminal,
-    positionals: '<id>',
-    options: {},
-    json: true,
-    examples: ['svc task stop 12'],
-    async run(run) {
-      const id = taskIdOf(run, this);
-      const execution = await run.invoke(o.closeTaskTerminal, { taskId: id });
-      if (run.json) printJson(run.io, execution);
-      else run.io.stdout.write(`task ${id} stopped: execution ${execution.id} ${describeEnd(execution)}\n`);
-      return 0;
-    },
-  },
 ];
+
+export const TASK_COMMANDS: CliCommand[] = declaredCommands(
+  [task, terminal],
+  HAND_WRITTEN,
+  ['create', 'list', 'show', 'update', 'move', 'labels', 'remove', 'start', 'resume', 'attach', 'output', 'status', 'terminals', 'stop'],
+);

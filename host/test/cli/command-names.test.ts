@@ -1,0 +1,29 @@
+// The command table's names (command-names.ts, which `pnpm cli:index` writes) are the commands the
+// modules declare, hand-written or derived from their operations' `cli` part: `svc` finds a command
+// by its name without loading every module. Every declaration that says its CLI command has it.
+import { describe, expect, test } from 'vitest';
+import { ALL_OPERATIONS } from '../../src/app/all-operations.js';
+import { ALL_COMMANDS } from '../../src/app/cli/all-commands.js';
+import { COMMAND_MODULES, loadAllCommands } from '../../src/app/cli/command-table.js';
+
+const key = (command: { group: string; name: string }) => `${command.group} ${command.name}`.trim();
+
+describe('the command table', () => {
+  test("names each module's commands as the module declares them, in the order of svc --help", async () => {
+    const loaded = await Promise.all(COMMAND_MODULES.map((module) => module.load()));
+    loaded.forEach((commands, index) => {
+      // Drift: run `pnpm cli:index`, which writes host/src/app/cli/command-names.ts from the modules.
+      expect(COMMAND_MODULES[index]!.commands, COMMAND_MODULES[index]!.module).toEqual(commands.map(key));
+    });
+    expect(await loadAllCommands()).toEqual(ALL_COMMANDS);
+  });
+
+  test('every operation that declares its CLI command is that command, once, in the table', () => {
+    const declared = ALL_OPERATIONS.list().filter((operation) => operation.cli);
+    expect(declared.map((operation) => operation.name)).toContain('list_tasks');
+    for (const operation of declared) {
+      const commands = ALL_COMMANDS.filter((command) => key(command) === operation.cli!.command);
+      expect(commands.map((command) => command.operation?.name), operation.cli!.command).toEqual([operation.name]);
+    }
+  });
+});
