@@ -2,8 +2,8 @@ import { SvcError } from '@svc-org/ai-sdk';
 import { z } from 'zod';
 import { defineOperation, type RecordResolver, IdSchema } from '@svc-org/host/operation-framework';
 import { harnessStores } from '../messaging/harness-stores.js';
-import { CHAT_TEXT_LIMIT, ChatIdField, PlatformField, PlatformMessageIdField } from '../operations/harness-schemas.js';
-import { requireOwner } from '../routing/sender-policy.js';
+import { AnswerSenderFields, CHAT_TEXT_LIMIT } from '../operations/harness-schemas.js';
+import { chatOwnerOf } from '../routing/sender-policy.js';
 import { APPROVAL_ANSWERS, APPROVAL_STATUSES, APPROVAL_TIMEOUT_ACTIONS, ApprovalSchema, type Approval } from './approval-record.js';
 import { applyApprovalAnswer, relayApproval } from './approval-answers.js';
 import { approvalStores } from './approval-stores.js';
@@ -138,13 +138,7 @@ export const answerApproval = defineOperation({
       reply: z.string().trim().min(1).max(CHAT_TEXT_LIMIT).optional(),
       /** For deny: what the agent is told. */
       reason: z.string().trim().min(1).max(2000).optional(),
-      /** Who answers, for the record (`cli`, `http`, `web`, `terminal`, `gateway`, …); the adapter's own otherwise. */
-      via: z.string().min(1).max(40).optional(),
-      /** A chat reply through a gateway: the platform's ids of the sender, who must be the channel's owner. */
-      platform: PlatformField.optional(),
-      chatId: ChatIdField.optional(),
-      senderId: z.string().min(1).max(256).optional(),
-      platformMessageId: PlatformMessageIdField.optional(),
+      ...AnswerSenderFields,
     })
     .strict(),
   output: ApprovalSchema,
@@ -158,14 +152,8 @@ export const answerApproval = defineOperation({
         details: { id: input.approvalId, fix: 'end your turn and wait; the answer arrives as your next message' },
       });
     }
-    let sender: string | undefined;
-    if (input.senderId !== undefined || input.platform !== undefined || input.chatId !== undefined) {
-      if (input.senderId === undefined || input.platform === undefined || input.chatId === undefined) {
-        throw new SvcError({ code: 'invalid_request', message: 'a chat answer names its platform, chatId and senderId together' });
-      }
-      requireOwner(harnessStores(ctx.services).channels, { platform: input.platform, chatId: input.chatId, senderId: input.senderId }, 'answer_approval');
-      sender = `the owner (${input.platform} ${input.senderId})`;
-    }
+    const owner = chatOwnerOf(harnessStores(ctx.services).channels, input, 'answer_approval');
+    const sender = owner ? `the owner (${owner.platform} ${owner.senderId})` : undefined;
     const given = input.answer !== undefined ? { answer: input.answer, reason: input.reason } : input.reply !== undefined ? parseReply(input.approvalId, input.reply) : undefined;
     if (!given) throw new SvcError({ code: 'invalid_request', message: 'say the answer: allow_once, allow_for_task or deny', details: { fix: 'pass answer (or a chat reply)' } });
     const via = input.via ?? (sender ? 'gateway' : ctx.caller.via);

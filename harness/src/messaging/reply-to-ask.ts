@@ -2,8 +2,8 @@ import { SvcError } from '@svc-org/ai-sdk';
 import { z } from 'zod';
 import { defineOperation, type OperationContext, type RecordResolver } from '@svc-org/host/operation-framework';
 import { parseInput } from '@svc-org/host/platform/errors';
-import { CHAT_TEXT_LIMIT, ChatIdField, PlatformField, PlatformMessageIdField } from '../operations/harness-schemas.js';
-import { requireOwner } from '../routing/sender-policy.js';
+import { AnswerSenderFields, CHAT_TEXT_LIMIT } from '../operations/harness-schemas.js';
+import { chatOwnerOf } from '../routing/sender-policy.js';
 import { harnessStores } from './harness-stores.js';
 import { answerCrashPoint, deliverAnswer } from './deliver-answer.js';
 
@@ -33,13 +33,7 @@ export const replyToAsk = defineOperation({
       taskId: z.number().int().positive().optional(),
       /** Or the message (the question) being answered; it must be the task's OPEN ask. */
       messageId: z.number().int().positive().optional(),
-      /** Who answers, for the record (`cli`, `http`, `gateway`, …); the adapter's own otherwise. */
-      via: z.string().min(1).max(40).optional(),
-      /** A chat reply through a gateway: the platform's ids of the sender, who must be the channel's owner. */
-      platform: PlatformField.optional(),
-      chatId: ChatIdField.optional(),
-      senderId: z.string().min(1).max(256).optional(),
-      platformMessageId: PlatformMessageIdField.optional(),
+      ...AnswerSenderFields,
     })
     .strict(),
   output: z.object({
@@ -53,12 +47,7 @@ export const replyToAsk = defineOperation({
   http: { method: 'POST', path: '/api/internal/harness/reply' },
   async handler(input, ctx) {
     const { messages, channels } = harnessStores(ctx.services);
-    if (input.senderId !== undefined || input.platform !== undefined || input.chatId !== undefined) {
-      if (input.senderId === undefined || input.platform === undefined || input.chatId === undefined) {
-        throw new SvcError({ code: 'invalid_request', message: 'a chat reply names its platform, chatId and senderId together' });
-      }
-      requireOwner(channels, { platform: input.platform, chatId: input.chatId, senderId: input.senderId }, 'reply_to_ask');
-    }
+    chatOwnerOf(channels, input, 'reply_to_ask');
     const taskId = input.taskId ?? (input.messageId !== undefined ? messages.taskOfMessage(input.messageId) : undefined) ?? ctx.caller.taskId;
     if (taskId === undefined || taskId === null) throw new SvcError({ code: 'invalid_request', message: 'say which task or message the reply is for (taskId or messageId)' });
     return answerOpenAsk(ctx, { taskId, reply: input.reply, via: input.via ?? ctx.caller.via, ...(input.messageId !== undefined ? { messageId: input.messageId } : {}) });

@@ -12,3 +12,16 @@ export const MessageTextField = z.string().min(1).max(CHAT_TEXT_LIMIT);
 export const InboundIdField = z.number().int().positive().describe('GatewayInbound id');
 export const BatchIdField = z.number().int().positive().describe('Workbench review batch id');
 export const NoOpField = z.boolean().optional().describe('true when a duplicate was recognised and nothing was replayed');
+
+/**
+ * Who answers, for the record (`cli`, `http`, `web`, `terminal`, `gateway`, …; the adapter's own when
+ * left out), and, for a chat reply through a gateway, the platform's ids of the sender, who must be the
+ * channel's owner (`chatOwnerOf`).
+ */
+export const AnswerSenderFields = {
+  via: z.string().min(1).max(40).optional(),
+  platform: PlatformField.optional(),
+  chatId: ChatIdField.optional(),
+  senderId: z.string().min(1).max(256).optional(),
+  platformMessageId: PlatformMessageIdField.optional(),
+};

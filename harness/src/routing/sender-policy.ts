@@ -35,6 +35,20 @@ export function requireOwner(channels: ChannelStore, who: { platform: string; ch
   return policy;
 }
 
+/**
+ * The chat sender a tool's input names (a reply typed in a chat and relayed by a gateway): none, or
+ * all three ids, which must be the channel's owner; naming only some of them is refused.
+ */
+export function chatOwnerOf(channels: ChannelStore, input: { platform?: string; chatId?: string; senderId?: string }, tool: string): { platform: string; chatId: string; senderId: string } | undefined {
+  const { platform, chatId, senderId } = input;
+  if (platform === undefined && chatId === undefined && senderId === undefined) return undefined;
+  if (platform === undefined || chatId === undefined || senderId === undefined) {
+    throw new SvcError({ code: 'invalid_request', message: `${tool}: a chat reply names its platform, chatId and senderId together` });
+  }
+  requireOwner(channels, { platform, chatId, senderId }, tool);
+  return { platform, chatId, senderId };
+}
+
 /** A trusted-group NON_OWNER (or the owner) in a chat a channel authorizes; a coded refusal otherwise. */
 export function requireTrustedChat(channels: ChannelStore, who: { platform: string; chatId: string; senderId: string }, tool: string): SenderPolicy {
   const policy = senderPolicy(channels, who);

@@ -171,6 +171,8 @@ describe('answering from the chat', () => {
     expect(context).toMatchObject({ subjectTaskId: taskId, repliedTo: { approval: { approvalId, status: 'OPEN' } } });
 
     await expect(fx.call(answerApproval, { approvalId, reply: 'allow', ...chat, senderId: '999' })).rejects.toMatchObject({ code: 'owner_required' });
+    // A chat sender named in part is refused before anything is checked or answered.
+    await expect(fx.call(answerApproval, { approvalId, reply: 'allow', platform: 'telegram', senderId: '4242' })).rejects.toMatchObject({ code: 'invalid_request', message: 'answer_approval: a chat reply names its platform, chatId and senderId together' });
     await expect(fx.call(answerApproval, { approvalId, reply: 'maybe later', ...chat, senderId: '4242' })).rejects.toMatchObject({ code: 'invalid_request' });
     const denied = await fx.call(answerApproval, { approvalId, reply: `deny: not on the build machine [[svc:task=${taskId}]]`, ...chat, senderId: '4242' });
     expect(denied).toMatchObject({ status: 'DENIED', reason: 'not on the build machine', answeredBy: 'the owner (telegram 4242)', answeredVia: 'gateway' });

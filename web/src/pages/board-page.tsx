@@ -9,6 +9,7 @@ import type { BoardCard } from '../api-types.js';
 import { attentionOf, elapsed, GROUPS } from '../attention.js';
 import { EmptyState } from '../components/empty-state.js';
 import { ErrorNote } from '../components/error-note.js';
+import { FilterSelect } from '../components/filter-select.js';
 import { ModalDialog } from '../components/modal-dialog.js';
 import { QuestionAnswer } from '../components/question-answer.js';
 import { Link, navigate, useLocation } from '../router.js';
@@ -87,39 +88,14 @@ export function BoardPage() {
         </button>
       </div>
       <div className="filters" role="search">
-        <label>
-          Workspace
-          <select value={workspaceId} onChange={(e) => setFilter('workspace', e.target.value)}>
-            <option value="">all</option>
-            {workspaces.data?.items.map((w) => (
-              <option key={w.id} value={w.id}>
-                {w.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Project
-          <select value={projectId} onChange={(e) => setFilter('project', e.target.value)}>
-            <option value="">all</option>
-            {projects.data?.items
-              .filter((p) => !workspaceId || String(p.workspaceId) === workspaceId)
-              .map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name}
-                </option>
-              ))}
-          </select>
-        </label>
-        <label>
-          Label
-          <select value={label} onChange={(e) => setFilter('label', e.target.value)}>
-            <option value="">all</option>
-            {labels.map((l) => (
-              <option key={l}>{l}</option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect label="Workspace" value={workspaceId} onChange={(value) => setFilter('workspace', value)} options={workspaces.data?.items.map((w) => ({ value: w.id, text: w.name }))} />
+        <FilterSelect
+          label="Project"
+          value={projectId}
+          onChange={(value) => setFilter('project', value)}
+          options={projects.data?.items.filter((p) => !workspaceId || String(p.workspaceId) === workspaceId).map((p) => ({ value: p.id, text: p.name }))}
+        />
+        <FilterSelect label="Label" value={label} onChange={(value) => setFilter('label', value)} options={labels.map((l) => ({ value: l }))} />
       </div>
       <ErrorNote error={board.error} />
       {board.data && cards.length === 0 ? (

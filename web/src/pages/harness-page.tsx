@@ -8,6 +8,7 @@ import type { HarnessMessage } from '../api-types.js';
 import { ClampedText } from '../components/clamped-text.js';
 import { EmptyState } from '../components/empty-state.js';
 import { ErrorNote } from '../components/error-note.js';
+import { FilterSelect } from '../components/filter-select.js';
 import { ModalDialog } from '../components/modal-dialog.js';
 import { navigate, useLocation } from '../router.js';
 import { useAction } from '../use-action.js';
@@ -43,37 +44,9 @@ export function HarnessPage() {
       <h1>Notification center</h1>
       <p>Every question and message your tasks sent to a person, and the replies. Answer an open question here and its task resumes in its own terminal.</p>
       <div className="filters" role="search">
-        <label>
-          Status
-          <select value={status ?? ''} onChange={(e) => setFilter('status', e.target.value)}>
-            <option value="">all</option>
-            {STATUSES.map((s) => (
-              <option key={s}>{s}</option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Workspace
-          <select value={workspaceId} onChange={(e) => setFilter('workspace', e.target.value)}>
-            <option value="">all</option>
-            {workspaces.data?.items.map((w) => (
-              <option key={w.id} value={w.id}>
-                {w.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Project
-          <select value={projectId} onChange={(e) => setFilter('project', e.target.value)}>
-            <option value="">all</option>
-            {projects.data?.items.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect label="Status" value={status ?? ''} onChange={(value) => setFilter('status', value)} options={STATUSES.map((s) => ({ value: s }))} />
+        <FilterSelect label="Workspace" value={workspaceId} onChange={(value) => setFilter('workspace', value)} options={workspaces.data?.items.map((w) => ({ value: w.id, text: w.name }))} />
+        <FilterSelect label="Project" value={projectId} onChange={(value) => setFilter('project', value)} options={projects.data?.items.map((p) => ({ value: p.id, text: p.name }))} />
       </div>
       <ErrorNote error={messages.error} />
       {messages.data?.items.length === 0 ? (
