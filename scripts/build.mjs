@@ -130,7 +130,7 @@ const prebuiltToolListings = {
         "const { ALL_OPERATIONS } = await import('./host/src/app/all-operations.ts');\n" +
           "const { toolListing } = await import('./host/src/adapters/mcp/create-mcp-server.ts');\n" +
           "const { CapabilityDefinition } = await import('./host/src/adapters/mcp/capability-definition.ts');\n" +
-          "const { MCP_PROFILES, parseMcpProfile } = await import('./harness/src/feature.ts');\n" +
+          "const { MCP_PROFILES, parseMcpProfile } = await import('./host/src/operation-framework/index.ts');\n" +
           'const definition = new CapabilityDefinition(ALL_OPERATIONS.list());\n' +
           'export const listings = Object.fromEntries(definition.all().map((operation) => [operation.name, toolListing(operation)]));\n' +
           'export const profiles = { tools: Object.fromEntries(MCP_PROFILES.map((profile) => [profile, definition.toolsOf(profile).map((tool) => tool.name)])), unset: parseMcpProfile(undefined) };',

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `pnpm cli:index`: writes host/src/app/cli/command-names.ts, the names of the commands each module of
-// the command table declares, from the modules themselves: `svc` finds a command by its name without
+// the command table declares (the host's and its plugins', in `svc --help` order), from the modules themselves: `svc` finds a command by its name without
 // loading every module, and no name is typed twice. host/test/cli/command-names.test.ts fails on drift.
 import { writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -9,8 +9,8 @@ import { importSources } from './import-sources.mjs';
 const root = resolve(import.meta.dirname, '..');
 const { names } = await importSources(
   root,
-  "import { COMMAND_MODULES } from './host/src/app/cli/command-table.ts';\n" +
-    'export const names = await Promise.all(COMMAND_MODULES.map(async (entry) => [entry.module, (await entry.load()).map((command) => `${command.group} ${command.name}`.trim())]));',
+  "import { DECLARED_COMMAND_MODULES } from './host/src/app/cli/all-commands.ts';\n" +
+    'export const names = await Promise.all(DECLARED_COMMAND_MODULES.map(async (entry) => [entry.module, (await entry.load()).map((command) => `${command.group} ${command.name}`.trim())]));',
   'command-names',
 );
 const quote = (text) => `'${text.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { harnessPlugin } from '@svc-org/harness';
 import { harnessOf } from '@svc-org/harness/plugin/harness-state';
 import { ALL_OPERATIONS } from '@svc-org/host/app/all-operations';
-import { ALL_COMMANDS } from '@svc-org/host/app/cli/all-commands';
+import { ALL_COMMANDS, DECLARED_COMMAND_MODULES } from '@svc-org/host/app/cli/all-commands';
 import { openHostServices, type HostServices } from '@svc-org/host/host-services';
 import { sourceFiles } from './support/import-graph.js';
 
@@ -39,6 +39,15 @@ describe('the harness keeps to its contract', () => {
     const names = new Set(harnessPlugin.operations.map((operation) => operation.name));
     expect(names.size).toBe(harnessPlugin.operations.length);
     expect(harnessPlugin.operations.filter((operation) => ALL_OPERATIONS.get(operation.name) !== operation).map((operation) => operation.name)).toEqual([]);
+  });
+
+  test('its CLI command modules are placed in the command table as it declares them, and hold every command that runs its operations', async () => {
+    const modules = DECLARED_COMMAND_MODULES.map((entry) => entry.module);
+    for (const entry of harnessPlugin.cli ?? []) expect(modules.indexOf(entry.module), entry.module).toBeGreaterThan(modules.indexOf(entry.after));
+    const declared = new Set((await Promise.all((harnessPlugin.cli ?? []).map((entry) => entry.load()))).flat());
+    const harness = new Set(harnessPlugin.operations);
+    const elsewhere = ALL_COMMANDS.filter((command) => !declared.has(command) && [command.operation, ...(command.alsoUses ?? [])].some((operation) => operation && harness.has(operation)));
+    expect(elsewhere.map((command) => `${command.group} ${command.name}`)).toEqual([]);
   });
 
   test('every CLI command that runs a harness operation opens the host with the plugins', () => {
@@ -91,5 +100,25 @@ describe('a host opened with the harness', () => {
     expect(tables(opened)).toEqual([]);
     expect(() => harnessOf(opened)).toThrow(expect.objectContaining({ code: 'plugin_not_opened' }));
     expect(opened.ports.isWorkbench(1)).toBe(false);
+  });
+
+  test("answers the MCP adapter's question who a caller is: gateway credentials, channels and bearer tokens", async () => {
+    const opened = await open([harnessPlugin]);
+    const callers = opened.plugins.mcpCallers();
+    expect(() => callers.verifyGatewayCredential(opened, 'svcg_not-issued')).toThrow(expect.objectContaining({ code: 'gateway_credential_invalid' }));
+    expect(callers.activeChannels(opened)).toEqual([]);
+    const { token, record } = harnessOf(opened).mcpTokens.create({ name: 'phone', profile: 'assistant' });
+    expect(callers.authenticateToken(opened, token)).toEqual({ tokenId: record.id, name: 'phone', profile: 'assistant' });
+    callers.markTokenUsed(opened, record.id);
+    expect(harnessOf(opened).mcpTokens.list()[0]!.lastUsedAt).not.toBeNull();
+    expect(() => callers.authenticateToken(opened, 'svcm_unknown')).toThrow(expect.objectContaining({ code: 'unauthorized' }));
+  });
+
+  test('a host opened without it refuses every gateway credential and bearer token, and its gateway callers read no project', async () => {
+    const opened = await open([]);
+    const callers = opened.plugins.mcpCallers();
+    expect(() => callers.verifyGatewayCredential(opened, 'svcg_anything')).toThrow(expect.objectContaining({ code: 'gateway_credential_invalid' }));
+    expect(() => callers.authenticateToken(opened, 'svcm_anything')).toThrow(expect.objectContaining({ code: 'unauthorized' }));
+    expect(callers.activeChannels(opened)).toEqual([]);
   });
 });

@@ -41,6 +41,36 @@ export function boundaryViolations(file: string, text = readFileSync(file, 'utf8
   });
 }
 
+/** The one module of the host that names the harness: the plugins the host wires. */
+const COMPOSITION_POINT = 'host/src/app/host-plugins.ts';
+
+/**
+ * Where a file of the host's code imports the harness other than as the composition point does (its
+ * plugin, `harnessPlugin` from '@svc-org/harness'), each as `file: 'specifier' why`.
+ */
+export function harnessImportsOfHost(file: string, text = readFileSync(file, 'utf8')): string[] {
+  const where = posix(relative(ROOT, file));
+  if (!where.startsWith('host/src/')) return [];
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false);
+  const bindings = new Map<string, string[]>();
+  for (const statement of source.statements) {
+    if (ts.isImportDeclaration(statement) && ts.isStringLiteral(statement.moduleSpecifier)) {
+      const named = statement.importClause?.namedBindings;
+      const names = named && ts.isNamedImports(named) ? named.elements.map((element) => element.name.text) : ['*'];
+      bindings.set(statement.moduleSpecifier.text, [...(bindings.get(statement.moduleSpecifier.text) ?? []), ...names, ...(statement.importClause?.name ? ['default'] : [])]);
+    }
+  }
+  return ts.preProcessFile(text, true, true).importedFiles.flatMap(({ fileName: specifier }) => {
+    const target = resolveImport(file, specifier, PACKAGES);
+    const harness = PACKAGES.find((pkg) => pkg.name === '@svc-org/harness')!;
+    const intoHarness = specifier.startsWith('.') ? target !== null && target !== undefined && packageOf(target) === harness : packageNameOf(specifier) === harness.name;
+    if (!intoHarness) return [];
+    if (where !== COMPOSITION_POINT) return [`${where}: '${specifier}' (only ${COMPOSITION_POINT} imports the harness: ask its plugin, host-plugin.ts)`];
+    const names = bindings.get(specifier);
+    return specifier === harness.name && names !== undefined && names.every((name) => name === 'harnessPlugin') ? [] : [`${where}: '${specifier}' (the composition point takes the plugin, harnessPlugin, and nothing else)`];
+  });
+}
+
 const files = sourceFiles(ROOT).filter((file) => !posix(relative(ROOT, file)).split('/').includes('fixtures'));
 
 describe('workspace package boundaries', () => {
@@ -67,6 +97,26 @@ describe('workspace package boundaries', () => {
   test('no relative import crosses a package folder, and every package import is exported and declared', () => {
     expect(files.length).toBeGreaterThan(1000);
     expect(files.flatMap((file) => boundaryViolations(file))).toEqual([]);
+  });
+
+  test('the host imports the harness in one module, the composition point, and only its plugin', () => {
+    const hostFiles = files.filter((file) => posix(relative(ROOT, file)).startsWith('host/src/'));
+    expect(hostFiles.length).toBeGreaterThan(300);
+    expect(hostFiles.flatMap((file) => harnessImportsOfHost(file))).toEqual([]);
+    expect(harnessImportsOfHost(join(ROOT, COMPOSITION_POINT)).length).toBe(0);
+    expect(readFileSync(join(ROOT, COMPOSITION_POINT), 'utf8')).toContain("from '@svc-org/harness'");
+    // What the check refuses: any other host module (an adapter, a command, by name, by path or on demand), or more than the plugin.
+    const probe = (at: string, text: string) => harnessImportsOfHost(join(ROOT, at), text);
+    expect(probe('host/src/adapters/mcp/probe.ts', "import { activeChannels } from '@svc-org/harness';")).toEqual([
+      "host/src/adapters/mcp/probe.ts: '@svc-org/harness' (only host/src/app/host-plugins.ts imports the harness: ask its plugin, host-plugin.ts)",
+    ]);
+    expect(probe('host/src/app/cli/probe.ts', "import type { HarnessState } from '@svc-org/harness/plugin/harness-state';")).toHaveLength(1);
+    expect(probe('host/src/app/probe.ts', "const load = () => import('@svc-org/harness');")).toHaveLength(1);
+    expect(probe('host/src/app/cli/probe.ts', "import { harnessPlugin } from '../../../../harness/src/feature.js';")).toHaveLength(1);
+    expect(probe('host/src/app/host-plugins.ts', "import { harnessPlugin, getBoard } from '@svc-org/harness';")).toEqual([
+      "host/src/app/host-plugins.ts: '@svc-org/harness' (the composition point takes the plugin, harnessPlugin, and nothing else)",
+    ]);
+    expect(probe('host/src/app/host-plugins.ts', "import { harnessPlugin } from '@svc-org/harness';")).toEqual([]);
   });
 
   test('the check refuses a relative import into another package, an unexported path and an undeclared package', () => {

@@ -38,11 +38,12 @@ const ALLOWED: Record<string, readonly string[]> = {
   catalog: ['extension-format', 'sdk', 'schemas'],
   // The host core; `svc catalog build|keygen|serve` and `svc ext pack` run the catalog's publisher code.
   host: ['sdk', 'extension-format', 'catalog', 'schemas'],
-  // The composition layer: the only part of the host that knows the harness.
+  // The composition layer: the only part of the host that knows the harness, in one module
+  // (host/src/app/host-plugins.ts, which test/package-boundaries.test.ts holds the host to).
   'host-app': ['host', 'host-mcp', 'harness', 'sdk', 'extension-format', 'catalog', 'schemas'],
-  // The MCP adapter mounts the harness's tools beside the host's and applies the harness's caller
-  // policy (gateway credentials, the gateway profiles' read scope, MCP tokens): through its interface.
-  'host-mcp': ['host', 'harness', 'sdk'],
+  // The MCP adapter mounts the registry's tools and asks the plugins who a caller is (gateway
+  // credentials, channels, MCP tokens: `mcpCallers`, host-plugin.ts); it imports nothing of the harness.
+  'host-mcp': ['host', 'sdk'],
   harness: ['host', 'sdk'],
   extensions: ['sdk'],
   web: [],

@@ -46,8 +46,8 @@ function evaluatedBy(args: string[], env = svc.env): { status: number | null; st
 
 const COMMAND_FILES = [
   'host/src/app/cli/host-commands.ts',
-  'host/src/app/cli/gateway-commands.ts',
-  'host/src/app/cli/harness-commands.ts',
+  'harness/src/cli/gateway-commands.ts',
+  'harness/src/cli/harness-commands.ts',
   'host/src/app/cli/task-worktree-commands.ts',
   'host/src/adapters/cli/commands/catalog-commands.ts',
   'host/src/adapters/cli/commands/connection-commands.ts',

@@ -37,17 +37,21 @@ export type { getTaskWorktree } from '@svc-org/host/operations/worktree/get-task
 export type { mergeTask } from '@svc-org/host/operations/worktree/merge-task';
 export type { restoreTaskWorktree } from '@svc-org/host/operations/worktree/restore-task-worktree';
 export type { revertTaskChanges } from '@svc-org/host/operations/worktree/revert-task-changes';
-export type { answerApproval, listApprovals } from '@svc-org/harness/approvals/approval-operations';
-export type { getBoard } from '@svc-org/harness/board/get-board';
-export type { checkGatewayHealth } from '@svc-org/harness/gateways/check-gateway-health';
-export type { createChannel } from '@svc-org/harness/gateways/create-channel';
-export type { deleteChannel } from '@svc-org/harness/gateways/delete-channel';
-export type { deleteGateway } from '@svc-org/harness/gateways/delete-gateway';
-export type { listChannels } from '@svc-org/harness/gateways/list-channels';
-export type { listGateways } from '@svc-org/harness/gateways/list-gateways';
-export type { updateChannel } from '@svc-org/harness/gateways/update-channel';
-export type { listMcpTokens, revokeMcpToken } from '@svc-org/harness/mcp/tokens/mcp-token-operations';
-export type { listHarnessMessages } from '@svc-org/harness/messaging/list-harness-messages';
-export type { replyToAsk } from '@svc-org/harness/messaging/reply-to-ask';
-export type { resendHarnessMessage } from '@svc-org/harness/messaging/resend-harness-message';
-export type { sendReviewComments } from '@svc-org/harness/messaging/send-review-comments';
+export type {
+  answerApproval,
+  checkGatewayHealth,
+  createChannel,
+  deleteChannel,
+  deleteGateway,
+  getBoard,
+  listApprovals,
+  listChannels,
+  listGateways,
+  listHarnessMessages,
+  listMcpTokens,
+  replyToAsk,
+  resendHarnessMessage,
+  revokeMcpToken,
+  sendReviewComments,
+  updateChannel,
+} from '@svc-org/harness/web-types';

@@ -3,10 +3,8 @@
 // Only the hash is stored; issuing again replaces it.
 import { createHash, randomBytes } from 'node:crypto';
 import { SvcError } from '@svc-org/ai-sdk';
+import { GATEWAY_CREDENTIAL_ENV } from '@svc-org/host/operation-framework';
 import type { Db } from '@svc-org/host/platform/db';
-
-/** The environment variable the plugin passes the credential to `svc mcp` in. */
-export const GATEWAY_CREDENTIAL_ENV = 'SVC_GATEWAY_CREDENTIAL' as const;
 
 export function issueGatewayCredentialFor(db: Db, gatewayId: number, now: Date = new Date()): string {
   const credential = `svcg_${randomBytes(32).toString('base64url')}`;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineOperation } from '@svc-org/host/operation-framework';
-import { GATEWAY_CREDENTIAL_ENV, issueGatewayCredentialFor } from './gateway-credential.js';
+import { defineOperation, GATEWAY_CREDENTIAL_ENV } from '@svc-org/host/operation-framework';
+import { issueGatewayCredentialFor } from './gateway-credential.js';
 import { gatewayStores } from './gateway-stores.js';
 
 /**

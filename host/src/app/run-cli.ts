@@ -101,7 +101,12 @@ async function findCommand(group: string, rest: string[], io: CliIo, style: Retu
     const guess = closestName(group, commandGroups());
     throw new UsageError(`unknown command "${group}"${guess ? ` — did you mean \`svc ${guess}\`?` : ''}\nrun \`svc --help\` for the list`);
   }
-  if (names.includes('')) return { command: await loadCommand(group, ''), args: rest };
+  if (names.includes('')) {
+    // A single-command group's subcommand (`svc mcp token`) when its name comes first.
+    const [name, ...args] = rest;
+    if (name !== undefined && name !== '' && names.includes(name)) return { command: await loadCommand(group, name), args };
+    return { command: await loadCommand(group, ''), args: rest };
+  }
   const [name, ...args] = rest;
   if (name === undefined || HELP.has(name) || name === 'help') {
     io.stdout.write(formatGroupHelp(group, await loadGroupCommands(group), style));

@@ -15,3 +15,4 @@ export type { OperationReach, ReachedRecord, RecordKind, RecordResolver } from '
 export { OperationRegistry } from './operation-registry.js';
 export { operationsOf } from './operations-of.js';
 export { RefSchema } from './ref-schema.js';
+export { GATEWAY_CREDENTIAL_ENV, MCP_PROFILES, parseMcpProfile, type McpProfile } from './mcp-profile.js';

@@ -3,8 +3,8 @@
 // by its name without loading every module. Every declaration that says its CLI command has it.
 import { describe, expect, test } from 'vitest';
 import { ALL_OPERATIONS } from '../../src/app/all-operations.js';
-import { ALL_COMMANDS } from '../../src/app/cli/all-commands.js';
-import { COMMAND_MODULES, loadAllCommands } from '../../src/app/cli/command-table.js';
+import { ALL_COMMANDS, DECLARED_COMMAND_MODULES } from '../../src/app/cli/all-commands.js';
+import { COMMAND_MODULES, loadAllCommands, placeCommandModules } from '../../src/app/cli/command-table.js';
 
 const key = (command: { group: string; name: string }) => `${command.group} ${command.name}`.trim();
 
@@ -16,6 +16,22 @@ describe('the command table', () => {
       expect(COMMAND_MODULES[index]!.commands, COMMAND_MODULES[index]!.module).toEqual(commands.map(key));
     });
     expect(await loadAllCommands()).toEqual(ALL_COMMANDS);
+    // The host's modules and the plugins', in the order they declare.
+    expect(COMMAND_MODULES.map((module) => module.module)).toEqual(DECLARED_COMMAND_MODULES.map((module) => module.module));
+  });
+
+  test("a plugin's module goes after the one it names, after the plugin modules placed there before it", () => {
+    const load = async () => [];
+    const host = [{ module: 'a', load }, { module: 'b', load }];
+    const placed = placeCommandModules(host, [
+      { module: 'p1', after: 'a', load },
+      { module: 'p2', after: 'a', load },
+      { module: 'p3', after: 'p1', load },
+      { module: 'p4', after: 'b', load },
+    ]);
+    expect(placed.map((module) => module.module)).toEqual(['a', 'p1', 'p3', 'p2', 'b', 'p4']);
+    expect(() => placeCommandModules(host, [{ module: 'p', after: 'nowhere', load }])).toThrow(/follows nowhere/);
+    expect(() => placeCommandModules(host, [{ module: 'b', after: 'a', load }])).toThrow(/two command modules are named b/);
   });
 
   test('every operation that declares its CLI command is that command, once, in the table', () => {

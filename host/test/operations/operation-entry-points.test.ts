@@ -128,7 +128,8 @@ describe('CLI', () => {
   test.each([...new Set(ALL_COMMANDS.filter((command) => command.name !== '').map((command) => command.group))])('svc %s --help lists the commands of the group', async (group) => {
     const { io, out } = capture();
     expect(await runCli([group, '--help'], io)).toBe(0);
-    for (const command of ALL_COMMANDS.filter((candidate) => candidate.group === group)) expect(out()).toContain(`  ${command.name}`);
+    // A subcommand (`svc mcp token`) is named in its group's command's own usage.
+    for (const command of ALL_COMMANDS.filter((candidate) => candidate.group === group)) expect(out()).toContain(command.subcommand ? `[${command.name} ` : `  ${command.name}`);
   });
 
   test('an unknown command or subcommand is a usage error with "did you mean"', async () => {

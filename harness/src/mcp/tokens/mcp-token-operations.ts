@@ -1,8 +1,7 @@
 // Tokens of Streamable HTTP clients. A person makes them (`svc mcp token create`); the CLI and the
 // web UI's Settings list and revoke them. They are never MCP tools: an agent does not mint access.
 import { z } from 'zod';
-import { defineOperation, IdSchema } from '@svc-org/host/operation-framework';
-import { MCP_PROFILES } from '../mcp-profile.js';
+import { defineOperation, IdSchema, MCP_PROFILES } from '@svc-org/host/operation-framework';
 import { McpTokenSchema } from './mcp-token-record.js';
 import { harnessOf } from '../../plugin/harness-state.js';
 import { parseTokenLifetime } from './parse-token-lifetime.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MCP_PROFILES } from '../mcp-profile.js';
+import { MCP_PROFILES } from '@svc-org/host/operation-framework';
 
 /** A token as it is shown: everything but the token, which only its maker ever sees. */
 export const McpTokenSchema = z.object({

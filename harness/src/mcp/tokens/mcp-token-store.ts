@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { SvcError } from '@svc-org/ai-sdk';
 import type { Db } from '@svc-org/host/platform/db';
-import type { McpProfile } from '../mcp-profile.js';
+import type { McpProfile } from '@svc-org/host/operation-framework';
 import { McpTokenRowSchema, presentMcpToken, type McpTokenRecord, type McpTokenRow } from './mcp-token-record.js';
 
 /** What a valid token lets its client be: the profile it sees and, for a task token, the task it acts as. */

@@ -57,6 +57,12 @@ export interface CliCommand {
   raw?: boolean;
   /** False when it uses only the workspace data: svc then opens the host without its provider extensions. */
   extensions?: false;
+  /**
+   * A subcommand of a single-command group (`svc mcp token` beside `svc mcp`): `svc <group> <name>`
+   * runs it, the group's command lists it in its own help, and `svc --help` and the completion script
+   * leave it out.
+   */
+  subcommand?: true;
   /** True when it runs operations of the host's plugins (the harness): svc opens the host with them (their migrations and stores). */
   plugins?: true;
   examples: string[];

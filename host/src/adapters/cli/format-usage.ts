@@ -4,7 +4,8 @@ import { commandDescription } from './command-description.js';
 import type { Style } from './style.js';
 
 /** `svc --help`: every command in one line each, by group. */
-export function formatUsage(commands: readonly CliCommand[], style: Style): string {
+export function formatUsage(all: readonly CliCommand[], style: Style): string {
+  const commands = all.filter((command) => !command.subcommand);
   const width = Math.max(...commands.map((command) => `${command.group} ${command.name}`.trim().length));
   const lines = [`${style.bold(`svc ${HOST_VERSION}`)} — host for command-line AI tool providers`, '', `${style.bold('usage:')} svc <command> [options]`, ''];
   let group: string | undefined;

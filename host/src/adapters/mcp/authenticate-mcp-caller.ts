@@ -1,13 +1,12 @@
 // Who a `svc mcp` process speaks for, decided from credentials and the service's own configuration,
 // never from a value a model could type: a task terminal proves its task with its execution's
 // credential, a gateway plugin proves itself with its gateway's credential, and a gateway's caller
-// reads only the projects of the channel it serves.
+// reads only the projects of the channel it serves (gateways and channels are the plugin's to know:
+// `mcpCallers` in host-plugin.ts).
 import { SvcError } from '@svc-org/ai-sdk';
 import type { HostServices } from '../../host-services.js';
-import { scopesAllow, taskProjectScope, type OperationCaller, type ProjectScope } from '../../operation-framework/index.js';
+import { scopesAllow, taskProjectScope, type McpProfile, type OperationCaller, type ProjectScope } from '../../operation-framework/index.js';
 import { verifyTaskCredential } from '../../features/terminals/index.js';
-import { activeChannels, verifyGatewayCredential } from '@svc-org/harness';
-import type { McpProfile } from '@svc-org/harness';
 
 export interface McpClaims {
   /** `SVC_TASK_ID`: a claim, believed only with a matching credential. */
@@ -30,7 +29,7 @@ export function authenticateMcpCaller(services: HostServices, profile: McpProfil
     caller.taskId = task.taskId;
   }
   if (claims.gatewayCredential !== undefined) {
-    caller.gatewayId = verifyGatewayCredential(services.db, claims.gatewayCredential).gatewayId;
+    caller.gatewayId = services.plugins.mcpCallers().verifyGatewayCredential(services, claims.gatewayCredential).gatewayId;
   }
   if (GATEWAY_SIDE.includes(profile) || claims.channel !== undefined) caller.projectScopes = scopesOf(services, claims.channel, caller.gatewayId);
   // A task's credential or task token lists and searches its own project only (within a channel's scope, if any).
@@ -43,7 +42,7 @@ export function authenticateMcpCaller(services: HostServices, profile: McpProfil
 }
 
 function scopesOf(services: HostServices, channelName: string | undefined, gatewayId: number | undefined): ProjectScope[] {
-  const channels = activeChannels(services);
+  const channels = services.plugins.mcpCallers().activeChannels(services);
   if (channelName !== undefined) {
     const channel = channels.find((candidate) => candidate.name === channelName && (gatewayId === undefined || candidate.gatewayId === gatewayId));
     if (!channel) {

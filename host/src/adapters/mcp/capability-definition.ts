@@ -1,8 +1,7 @@
 // The MCP view of the operation registry: the surface each group belongs to and the surfaces each
 // profile takes. Whether an operation is a tool, and where it departs from its surface's profiles, is
 // said by its own declaration (`mcp`). `tools/list`, the call gate and docs/mcp-tools.md all read it.
-import type { AnyOperation } from '../../operation-framework/index.js';
-import { MCP_PROFILES, type McpProfile } from '@svc-org/harness';
+import { MCP_PROFILES, type AnyOperation, type McpProfile } from '../../operation-framework/index.js';
 
 /** The surfaces the profiles are made of ("core + terminal", "messaging", …; docs/mcp.md). */
 export type ToolSurface = 'core' | 'terminal' | 'goal' | 'messaging' | 'workbench' | 'gateway' | 'operations' | 'capability' | 'review';

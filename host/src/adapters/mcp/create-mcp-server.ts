@@ -7,9 +7,8 @@ import { SvcError } from '@svc-org/ai-sdk';
 import { z } from 'zod';
 import { publicError } from '../../platform/errors/index.js';
 import type { Logger } from '../../platform/logging/index.js';
-import type { AnyOperation, OperationInvoker, OperationProgress } from '../../operation-framework/index.js';
+import type { AnyOperation, McpProfile, OperationInvoker, OperationProgress } from '../../operation-framework/index.js';
 import type { CapabilityDefinition } from './capability-definition.js';
-import type { McpProfile } from '@svc-org/harness';
 import { PREBUILT_TOOL_LISTINGS } from './prebuilt-tool-listings.js';
 import { toolErrorResult } from './tool-error-result.js';
 

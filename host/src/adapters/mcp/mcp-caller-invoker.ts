@@ -2,15 +2,15 @@ import { SvcError } from '@svc-org/ai-sdk';
 import type { z } from 'zod';
 import type { HostServices } from '../../host-services.js';
 import {
+  GATEWAY_CREDENTIAL_ENV,
   OperationInvoker,
   taskReach,
   type AnyOperation,
+  type McpProfile,
   type OperationCaller,
   type OperationInvokerOptions,
   type OperationProgress,
 } from '../../operation-framework/index.js';
-import { activeChannels, GATEWAY_CREDENTIAL_ENV } from '@svc-org/harness';
-import type { McpProfile } from '@svc-org/harness';
 
 export interface McpCallerInvokerOptions extends OperationInvokerOptions {
   profile: McpProfile;
@@ -71,7 +71,7 @@ function assertCallerMay(op: AnyOperation, input: unknown, caller: OperationCall
       });
     }
     const platform = (input as { platform?: unknown } | null)?.platform;
-    const served = activeChannels(services).some((channel) => channel.gatewayId === caller.gatewayId && channel.platform === platform);
+    const served = services.plugins.mcpCallers().activeChannels(services).some((channel) => channel.gatewayId === caller.gatewayId && channel.platform === platform);
     if (!served) {
       throw new SvcError({
         code: 'chat_not_authorized',

@@ -1,9 +1,8 @@
 // docs/mcp-tools.md, rendered from the capability definition (scripts/generate-mcp-tools-doc.mjs
 // writes it; a test fails when the file and the definition differ).
 import { z } from 'zod';
-import type { AnyOperation } from '../../operation-framework/index.js';
 import type { CapabilityDefinition } from './capability-definition.js';
-import { MCP_PROFILES } from '@svc-org/harness';
+import { MCP_PROFILES, type AnyOperation } from '../../operation-framework/index.js';
 
 export function renderToolReference(definition: CapabilityDefinition): string {
   const lines = [

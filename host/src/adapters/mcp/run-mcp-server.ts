@@ -5,12 +5,12 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { SvcError } from '@svc-org/ai-sdk';
 import { HOST_VERSION } from '../../platform/config/index.js';
 import type { HostServices } from '../../host-services.js';
-import type { AnyOperation, OperationCaller } from '../../operation-framework/index.js';
+import type { HostPlugin } from '../../host-plugin.js';
+import type { AnyOperation, McpProfile, OperationCaller } from '../../operation-framework/index.js';
 import type { McpClaims } from './authenticate-mcp-caller.js';
 import { createMcpServer, type McpTools } from './create-mcp-server.js';
 import { PREBUILT_PROFILES, PREBUILT_TOOL_LISTINGS } from './prebuilt-tool-listings.js';
 import { withTaskSecrets } from './task-secrets-env.js';
-import type { McpProfile } from '@svc-org/harness';
 
 export interface McpIo {
   stdin: NodeJS.ReadableStream;
@@ -29,12 +29,18 @@ Serves MCP over stdin/stdout for an MCP client that starts it (logs: $SVC_HOME/l
 example: claude mcp add -s user svc -- svc mcp
 `;
 
+/** What `svc mcp` serves: the one registry's operations, and the plugins its host is opened with. */
+export interface McpComposition {
+  operations: readonly AnyOperation[];
+  plugins: readonly HostPlugin<any, any>[];
+}
+
 /**
- * Serves until stdin ends or `signal` aborts; resolves with the exit status. `operations` loads the
- * one registry of operations (just after tools/list is answered, or at the first call).
+ * Serves until stdin ends or `signal` aborts; resolves with the exit status. `compose` loads the
+ * one registry of operations and the plugins (just after tools/list is answered, or at the first call).
  */
 // long: the stdio MCP server's lifetime in order (refusals before serving, authentication, the bridge to the service, the end of stdin); its parts are built elsewhere
-export async function runMcpServer(io: McpIo, signal: AbortSignal, args: readonly string[], operations: () => Promise<readonly AnyOperation[]>): Promise<number> {
+export async function runMcpServer(io: McpIo, signal: AbortSignal, args: readonly string[], compose: () => Promise<McpComposition>): Promise<number> {
   if (args.includes('--help') || args.includes('-h')) {
     io.stdout.write(MCP_USAGE);
     return 0;
@@ -61,7 +67,7 @@ export async function runMcpServer(io: McpIo, signal: AbortSignal, args: readonl
   // Filled in by the first call's authentication; the task id is believed only with its credential.
   const caller: OperationCaller = { via: 'mcp', mcpProfile: profile };
   const loadTools = async (): Promise<McpTools> => {
-    const [{ openHostServices }, { OperationRegistry }, { ServiceClient }, { resolveSvcHome }, { authenticateMcpCaller }, { CapabilityDefinition }, { McpCallerInvoker }, declared, { harnessPlugin }] =
+    const [{ openHostServices }, { OperationRegistry }, { ServiceClient }, { resolveSvcHome }, { authenticateMcpCaller }, { CapabilityDefinition }, { McpCallerInvoker }, { operations, plugins }] =
       await Promise.all([
         import('../../host-services.js'),
         import('../../operation-framework/index.js'),
@@ -70,12 +76,11 @@ export async function runMcpServer(io: McpIo, signal: AbortSignal, args: readonl
         import('./authenticate-mcp-caller.js'),
         import('./capability-definition.js'),
         import('./mcp-caller-invoker.js'),
-        operations(),
-        import('@svc-org/harness'),
+        compose(),
       ]);
-    const definition = new CapabilityDefinition(declared);
+    const definition = new CapabilityDefinition(operations);
     const open = () =>
-      (services ??= openHostServices({ env, builtins: false, plugins: [harnessPlugin] }).then((value) => {
+      (services ??= openHostServices({ env, builtins: false, plugins }).then((value) => {
         opened = value;
         for (const secret of [claims.taskCredential, claims.gatewayCredential]) value.logger.redactor.addSecret(secret);
         return value;
@@ -128,14 +133,14 @@ export async function runMcpServer(io: McpIo, signal: AbortSignal, args: readonl
 
 /**
  * The profile `SVC_MCP_PROFILE` names. A profile the build listed is known without loading the
- * harness; anything else is read by the harness's own parser, which refuses an unknown value.
+ * operation layer; anything else is read by its parser, which refuses an unknown value.
  */
 async function profileOf(value: string | undefined): Promise<McpProfile> {
   if (PREBUILT_PROFILES) {
     const name = value === undefined || value === '' ? PREBUILT_PROFILES.unset : value;
     if (Object.hasOwn(PREBUILT_PROFILES.tools, name)) return name as McpProfile;
   }
-  const { parseMcpProfile } = await import('@svc-org/harness');
+  const { parseMcpProfile } = await import('../../operation-framework/index.js');
   return parseMcpProfile(value);
 }
 

@@ -2,13 +2,16 @@
 // commands (`group name`, or the group alone) in its order; host/test/cli/command-names.test.ts fails on drift.
 export const COMMAND_NAMES = {
   'host-commands': ['query', 'session', 'models', 'serve', 'doctor', 'open', 'mcp', 'completion', 'ext list', 'ext dev', 'ext show', 'ext enable', 'ext disable', 'ext doctor', 'ext stats', 'ext new', 'ext pack', 'ext catalog', 'ext install', 'ext outdated', 'ext update', 'ext rollback', 'ext uninstall', 'config get', 'config set', 'config unset', 'config list', 'integration mcp', 'integration hooks', 'integration skills'],
+  'mcp-token-command': ['mcp token'],
   'catalog-commands': ['catalog build', 'catalog keygen', 'catalog serve'],
   'connection-commands': ['connection add', 'connection list', 'connection show', 'connection set', 'connection remove'],
   'workspace-commands': ['workspace create', 'workspace list', 'workspace show', 'workspace update', 'workspace remove'],
   'project-commands': ['project create', 'project list', 'project show', 'project update', 'project remove', 'project defaults'],
   'label-commands': ['label create', 'label list', 'label show', 'label update', 'label remove'],
   'task-commands': ['task create', 'task list', 'task show', 'task update', 'task move', 'task labels', 'task remove', 'task start', 'task resume', 'task attach', 'task output', 'task status', 'task terminals', 'task stop'],
-  'task-worktree-commands': ['task diff', 'task merge', 'task discard', 'task restore', 'task branches', 'task gc', 'task worktree', 'task comment', 'task revert', 'project isolation', 'project overlaps'],
+  'task-worktree-commands': ['task diff', 'task merge', 'task discard', 'task restore', 'task branches', 'task gc', 'task worktree'],
+  'review-commands': ['task comment'],
+  'task-revert-commands': ['task revert', 'project isolation', 'project overlaps'],
   'approval-commands': ['task approvals', 'task approve', 'task approval-policy'],
   'execution-commands': ['execution list', 'execution show'],
   'knowledge-commands': ['search', 'knowledge ask', 'knowledge identify', 'fact list', 'fact set', 'fact delete', 'note list', 'note show', 'note create', 'note update', 'note delete', 'asset list', 'asset show', 'asset add', 'asset update', 'asset remove', 'daily summary', 'daily todo', 'product-group list', 'product-group show', 'product-group create', 'product-group update', 'product-group delete', 'task versions', 'task restore-version'],

@@ -100,31 +100,23 @@ export const HOST_COMMANDS: CliCommand[] = [
     const { openCommand } = await import('../../adapters/cli/commands/open-command.js');
     return openCommand(run.args, run.io);
   }),
-  // `svc mcp token` runs the harness's token operations (the server itself opens its own host).
-  {
-    ...raw(
-      'mcp',
-      '',
-      'Serve MCP over stdio for an MCP client (SVC_MCP_PROFILE=full|assistant|task|gateway|gateway-query; default full); `svc mcp token` makes, lists and revokes the bearer tokens of clients over HTTP (/mcp on svc serve).',
-      '[token create <name> --profile <profile> [--task <id>] [--expires 30d] | token list | token revoke <name|id> | token revoke --id <id> | token revoke --name <name>]',
-      [
-        'svc mcp   # started by an MCP client, e.g.: claude mcp add -s user svc -- svc mcp',
-        'SVC_MCP_PROFILE=assistant svc mcp',
-        'svc mcp token create phone --profile assistant --expires 30d',
-      ],
-      async (run) => {
-        if (run.args[0] === 'token') {
-          const { mcpTokenCommand } = await import('./mcp-token-command.js');
-          return mcpTokenCommand(run.args.slice(1), run);
-        }
-        // host/bin/svc.cjs starts the MCP server's own, smaller bundle; this door is for in-process use.
-        const { runMcpServer } = await import('../../adapters/mcp/run-mcp-server.js');
-        const operations = async () => (await import('../all-operations.js')).ALL_OPERATIONS.list();
-        return runMcpServer({ stdin: run.io.stdin, stdout: run.io.stdout, stderr: run.io.stderr, env: run.io.env }, run.signal, run.args, operations);
-      },
-    ),
-    plugins: true,
-  },
+  // `svc mcp token` is the harness's (its mcp-token-command module, a subcommand of this one).
+  raw(
+    'mcp',
+    '',
+    'Serve MCP over stdio for an MCP client (SVC_MCP_PROFILE=full|assistant|task|gateway|gateway-query; default full); `svc mcp token` makes, lists and revokes the bearer tokens of clients over HTTP (/mcp on svc serve).',
+    '[token create <name> --profile <profile> [--task <id>] [--expires 30d] | token list | token revoke <name|id> | token revoke --id <id> | token revoke --name <name>]',
+    [
+      'svc mcp   # started by an MCP client, e.g.: claude mcp add -s user svc -- svc mcp',
+      'SVC_MCP_PROFILE=assistant svc mcp',
+      'svc mcp token create phone --profile assistant --expires 30d',
+    ],
+    async (run) => {
+      // host/bin/svc.cjs starts the MCP server's own, smaller bundle; this door is for in-process use.
+      const [{ runMcpServer }, { composeMcp }] = await Promise.all([import('../../adapters/mcp/run-mcp-server.js'), import('../compose-mcp.js')]);
+      return runMcpServer({ stdin: run.io.stdin, stdout: run.io.stdout, stderr: run.io.stderr, env: run.io.env }, run.signal, run.args, composeMcp);
+    },
+  ),
   raw(
     'completion',
     '',

@@ -33,7 +33,8 @@ const POSITIONAL_BY_GROUP: Record<string, { placeholder: RegExp; kind: LiveValue
   task: { placeholder: /^<id>/, kind: 'tasks' },
 };
 
-export function buildCompletionSpec(commands: readonly CliCommand[]): CompletionSpec {
+export function buildCompletionSpec(all: readonly CliCommand[]): CompletionSpec {
+  const commands = all.filter((command) => !command.subcommand);
   const groups = [...new Set(commands.map((command) => command.group))];
   const subcommands: Record<string, string[]> = {};
   for (const command of commands) if (command.name !== '') (subcommands[command.group] ??= []).push(command.name);

@@ -9,15 +9,14 @@ import { isInitializeRequest, JSONRPCMessageSchema, type JSONRPCMessage } from '
 import { SvcError } from '@svc-org/ai-sdk';
 import { publicError } from '../../../platform/errors/index.js';
 import type { HostServices } from '../../../host-services.js';
+import type { McpGrant } from '../../../host-plugin.js';
 import { checkLoopbackRequest } from '../../http/index.js';
-import { OperationRegistry, type AnyOperation, type OperationCaller } from '../../../operation-framework/index.js';
+import { OperationRegistry, type AnyOperation, type McpProfile, type OperationCaller } from '../../../operation-framework/index.js';
 import type { TerminalManager } from '../../../features/terminals/index.js';
 import { authenticateMcpCaller } from '../authenticate-mcp-caller.js';
 import { CapabilityDefinition } from '../capability-definition.js';
 import { createMcpServer } from '../create-mcp-server.js';
 import { McpCallerInvoker } from '../mcp-caller-invoker.js';
-import type { McpProfile } from '@svc-org/harness';
-import { mcpTokensOf, type McpTokenGrant } from '@svc-org/harness';
 
 export const MCP_PATH = '/mcp';
 
@@ -60,7 +59,7 @@ export function mcpSessionSettings(env: NodeJS.ProcessEnv): Pick<McpHttpEndpoint
 }
 
 interface Session {
-  grant: McpTokenGrant;
+  grant: McpGrant;
   transport: StreamableHTTPServerTransport;
   server: Server;
   inFlight: Set<Promise<unknown>>;
@@ -149,13 +148,13 @@ export class McpHttpEndpoint {
     }
   }
 
-  private authenticate(req: IncomingMessage, res: ServerResponse): McpTokenGrant {
+  private authenticate(req: IncomingMessage, res: ServerResponse): McpGrant {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
     try {
       if (!match) {
         throw new SvcError({ code: 'unauthorized', message: 'send "Authorization: Bearer <token>" with a token from `svc mcp token create <name> --profile <profile>`' });
       }
-      return mcpTokensOf(this.options.services).authenticate(match[1]!);
+      return this.options.services.plugins.mcpCallers().authenticateToken(this.options.services, match[1]!);
     } catch (error) {
       res.setHeader('WWW-Authenticate', 'Bearer realm="svc-mcp"');
       throw error;
@@ -194,7 +193,7 @@ export class McpHttpEndpoint {
   }
 
   /** The session the request names (only its own token's), or a new one for an `initialize`. */
-  private async sessionFor(req: IncomingMessage, grant: McpTokenGrant, body: unknown): Promise<Session> {
+  private async sessionFor(req: IncomingMessage, grant: McpGrant, body: unknown): Promise<Session> {
     const header = req.headers['mcp-session-id'];
     const id = Array.isArray(header) ? header[0] : header;
     if (id !== undefined) {
@@ -214,7 +213,7 @@ export class McpHttpEndpoint {
   }
 
   /** Refuses a new session over the caps, once sessions idle past their time are closed. */
-  private checkRoomFor(grant: McpTokenGrant): void {
+  private checkRoomFor(grant: McpGrant): void {
     this.closeIdle();
     const ofToken = [...this.held].filter((session) => session.grant.tokenId === grant.tokenId).length;
     const full =
@@ -234,7 +233,7 @@ export class McpHttpEndpoint {
     });
   }
 
-  private async openSession(grant: McpTokenGrant): Promise<Session> {
+  private async openSession(grant: McpGrant): Promise<Session> {
     const { services, terminals, version } = this.options;
     const port = this.options.port();
     const session: Session = {
@@ -248,7 +247,7 @@ export class McpHttpEndpoint {
         allowedOrigins: this.allowedOrigins(),
         onsessioninitialized: (id) => {
           this.sessions.set(id, session);
-          mcpTokensOf(services).markUsed(grant.tokenId);
+          services.plugins.mcpCallers().markTokenUsed(services, grant.tokenId);
           services.logger.info('mcp session', { transport: 'http', token: grant.name, profile: grant.profile, ...(grant.taskId !== undefined ? { taskId: grant.taskId } : {}) });
         },
         onsessionclosed: (id) => {

@@ -1,13 +1,7 @@
 // `svc task approvals`, `svc task approve`, `svc task approval-policy`: the permission requests of a
 // task's CLI on the command line, over the harness's approval operations.
-import { answerApproval, APPROVAL_TIMEOUT_ACTIONS, listApprovals, setApprovalPolicy, type Approval } from '@svc-org/harness';
-import type { CliCommand } from '../../adapters/cli/cli-command.js';
-import { positiveId } from '../../adapters/cli/positive-id.js';
-import { printJson } from '../../adapters/cli/print-json.js';
-import { printTable } from '../../adapters/cli/print-table.js';
-import { singlePositional } from '../../adapters/cli/single-positional.js';
-import { terminalLine, terminalText } from '../../adapters/cli/terminal-text.js';
-import { UsageError } from '../../adapters/cli/usage-error.js';
+import { type CliCommand, positiveId, printJson, printTable, singlePositional, terminalLine, terminalText, UsageError } from '@svc-org/host/adapters/cli';
+import { answerApproval, type Approval, APPROVAL_TIMEOUT_ACTIONS, listApprovals, setApprovalPolicy } from '../approvals/index.js';
 import { withPlugins } from './with-plugins.js';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);

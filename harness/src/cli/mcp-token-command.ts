@@ -1,18 +1,30 @@
 // `svc mcp token create|list|revoke`: bearer tokens for MCP clients over Streamable HTTP (/mcp on
-// `svc serve`). The token is printed once by `create`; nothing else ever shows it.
-import { createMcpToken, listMcpTokens, MCP_PROFILES, revokeMcpToken, type McpProfile } from '@svc-org/harness';
-import type { CliRun } from '../../adapters/cli/cli-command.js';
-import { parseCommandArgs } from '../../adapters/cli/parse-command-args.js';
-import { positiveId } from '../../adapters/cli/positive-id.js';
-import { printJson } from '../../adapters/cli/print-json.js';
-import { printTable } from '../../adapters/cli/print-table.js';
-import { UsageError } from '../../adapters/cli/usage-error.js';
+// `svc serve`). The token is printed once by `create`; nothing else ever shows it. A subcommand of the
+// host's `svc mcp`: listed in its help, not in `svc --help`.
+import { type CliCommand, type CliRun, parseCommandArgs, positiveId, printJson, printTable, UsageError } from '@svc-org/host/adapters/cli';
+import { MCP_PROFILES, type McpProfile } from '@svc-org/host/operation-framework';
+import { createMcpToken, listMcpTokens, revokeMcpToken } from '../mcp/tokens/index.js';
+import { withPlugins } from './with-plugins.js';
 
 export const MCP_TOKEN_USAGE = `svc mcp token create <name> --profile <${MCP_PROFILES.join('|')}> [--task <id>] [--expires <30d|12h|90m>] [--json]
 svc mcp token list [--json]
 svc mcp token revoke <name|id> | --id <id> | --name <name> [--json]`;
 
-export async function mcpTokenCommand(args: string[], run: CliRun): Promise<number> {
+export const MCP_TOKEN_COMMANDS: CliCommand[] = withPlugins([
+  {
+    group: 'mcp',
+    name: 'token',
+    subcommand: true,
+    description: 'Make, list and revoke the bearer tokens of MCP clients over HTTP (/mcp on svc serve).',
+    positionals: '<create|list|revoke> …',
+    options: {},
+    raw: true,
+    examples: MCP_TOKEN_USAGE.split('\n'),
+    run: (run) => mcpTokenCommand(run.args, run),
+  },
+]);
+
+async function mcpTokenCommand(args: string[], run: CliRun): Promise<number> {
   const [action, ...rest] = args;
   if (action === 'create') {
     const { values, positionals } = parseCommandArgs(

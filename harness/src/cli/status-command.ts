@@ -1,9 +1,7 @@
 // `svc status`: the board in the terminal — every open task of every project under what it asks of
 // the person now (needs you, ready for review, conflicts, working), one line each.
-import { BOARD_GROUP_WORDS, getBoard, type BoardAttention, type BoardCard } from '@svc-org/harness';
-import type { CliCommand, CliRun } from '../../adapters/cli/cli-command.js';
-import { printJson } from '../../adapters/cli/print-json.js';
-import { terminalLine } from '../../adapters/cli/terminal-text.js';
+import { type CliCommand, type CliRun, printJson, terminalLine } from '@svc-org/host/adapters/cli';
+import { BOARD_GROUP_WORDS, type BoardAttention, type BoardCard, getBoard } from '../board/index.js';
 import { withPlugins } from './with-plugins.js';
 
 /** The groups `svc status` lists, in order; idle and done tasks are only counted. */

@@ -1,20 +1,7 @@
 // `svc harness`: the notification center on the command line, over the harness's operations.
-import {
-  DISPLAY_STATUSES,
-  getHarnessMessage,
-  listHarnessMessages,
-  replyToAsk,
-  resendHarnessMessage,
-  sendDueMessages,
-  type HarnessMessage,
-} from '@svc-org/harness';
-import type { CliCommand } from '../../adapters/cli/cli-command.js';
-import { positiveId } from '../../adapters/cli/positive-id.js';
-import { printJson } from '../../adapters/cli/print-json.js';
-import { printTable } from '../../adapters/cli/print-table.js';
-import { singlePositional } from '../../adapters/cli/single-positional.js';
-import { UsageError } from '../../adapters/cli/usage-error.js';
-import { terminalLine } from '../../adapters/cli/terminal-text.js';
+import { type CliCommand, positiveId, printJson, printTable, singlePositional, terminalLine, UsageError } from '@svc-org/host/adapters/cli';
+import { DISPLAY_STATUSES, getHarnessMessage, type HarnessMessage, listHarnessMessages, replyToAsk, resendHarnessMessage } from '../messaging/index.js';
+import { sendDueMessages } from '../outbox/index.js';
 import { withPlugins } from './with-plugins.js';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);

@@ -1,24 +1,8 @@
 // `svc gateway` and `svc channel`: where harness messages go. A token is read from an environment
 // variable or stdin, never from the command line (other users can read a process's arguments).
 import { readFileSync } from 'node:fs';
-import {
-  checkGatewayHealth,
-  createChannel,
-  createGateway,
-  deleteChannel,
-  deleteGateway,
-  getGateway,
-  issueGatewayCredential,
-  listChannels,
-  listGateways,
-  updateChannel,
-} from '@svc-org/harness';
-import type { CliCommand } from '../../adapters/cli/cli-command.js';
-import { printJson } from '../../adapters/cli/print-json.js';
-import { printTable } from '../../adapters/cli/print-table.js';
-import { singlePositional } from '../../adapters/cli/single-positional.js';
-import { UsageError } from '../../adapters/cli/usage-error.js';
-import { terminalLine } from '../../adapters/cli/terminal-text.js';
+import { type CliCommand, printJson, printTable, singlePositional, terminalLine, UsageError } from '@svc-org/host/adapters/cli';
+import { checkGatewayHealth, createChannel, createGateway, deleteChannel, deleteGateway, getGateway, issueGatewayCredential, listChannels, listGateways, updateChannel } from '../gateways/index.js';
 import { withPlugins } from './with-plugins.js';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);

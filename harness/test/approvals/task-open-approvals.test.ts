@@ -4,12 +4,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { Domain, type TaskRecord } from '../../src/features/domain/index.js';
-import { WorktreeStore } from '../../src/features/worktrees/index.js';
-import { MIGRATIONS, openDatabase, type Db } from '../../src/platform/db/index.js';
-import { attentionFactsOf, attentionOf, openApprovalCounts, taskViews } from '../../src/features/lifecycle/index.js';
-import { harnessPlugin } from '@svc-org/harness';
-import { ApprovalStore } from '@svc-org/harness/approvals/approval-store';
+import { Domain, type TaskRecord } from '@svc-org/host/features/domain';
+import { WorktreeStore } from '@svc-org/host/features/worktrees';
+import { MIGRATIONS, openDatabase, type Db } from '@svc-org/host/platform/db';
+import { attentionFactsOf, attentionOf, openApprovalCounts, taskViews } from '@svc-org/host/features/lifecycle';
+import { ApprovalStore } from '../../src/approvals/approval-store.js';
+import { harnessPlugin } from '../../src/plugin/harness-plugin.js';
 
 let dir: string;
 let db: Db;

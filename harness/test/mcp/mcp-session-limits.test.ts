@@ -6,8 +6,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { startService, type RunningService } from '../../src/app/start-service.js';
-import { McpTokenStore } from '@svc-org/harness/mcp/tokens/mcp-token-store';
+import { startService, type RunningService } from '@svc-org/host/app/start-service';
+import { McpTokenStore } from '../../src/mcp/tokens/mcp-token-store.js';
 import { connectSvcMcpHttp, postMcp } from '../../../test/support/svc-mcp-http-client.js';
 
 const INITIALIZE = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });

@@ -1,4 +1,4 @@
-import type { CliCommand } from '../../adapters/cli/cli-command.js';
+import type { CliCommand } from '@svc-org/host/adapters/cli';
 
 /** Commands that run the plugins' operations: svc opens the host with its plugins for them. */
 export function withPlugins(commands: readonly CliCommand[]): CliCommand[] {

@@ -4,6 +4,9 @@ import { SvcError } from '@svc-org/ai-sdk';
 export const MCP_PROFILES = ['full', 'assistant', 'task', 'gateway', 'gateway-query'] as const;
 export type McpProfile = (typeof MCP_PROFILES)[number];
 
+/** The variable through which a gateway's plugin passes its credential to `svc mcp`. */
+export const GATEWAY_CREDENTIAL_ENV = 'SVC_GATEWAY_CREDENTIAL' as const;
+
 /** Reads the profile; an unknown value is refused, never replaced by `full`. */
 export function parseMcpProfile(value: string | undefined): McpProfile {
   if (value === undefined || value === '') return 'full';
