@@ -38,6 +38,8 @@ export interface OperationCliFlag {
 /** What a text renderer writes with: lines, a table, a record's fields (escaped as outside text). */
 export interface OperationCliPrinter {
   line(text: string): void;
+  /** One line of outside text (a manifest's, a catalog's): what a terminal would act on, line breaks included, written as visible escapes. */
+  outside(text: string): void;
   /** A line on stderr (a note beside the answer). */
   note(text: string): void;
   table(header: string[], rows: string[][]): void;
@@ -49,7 +51,7 @@ export interface OperationCli<O = unknown> {
   command: string;
   /** Defaults to the operation's description. */
   description?: string;
-  /** Input fields taken from positional arguments, in order; a last `...field` takes the rest (text, or a list for an array field). */
+  /** Input fields taken from positional arguments, in order; a last `...field` takes the rest (text, or a list for an array field), a last `field?` may be left out. */
   positionals?: readonly string[];
   /** The positional part of the usage line, when the field names do not say it (`<id> [<label>...]`). */
   usage?: string;

@@ -13,6 +13,7 @@ import { printFields } from './print-fields.js';
 import { printJson } from './print-json.js';
 import { positiveId } from './positive-id.js';
 import { printTable } from './print-table.js';
+import { terminalLine } from './terminal-text.js';
 import { UsageError } from './usage-error.js';
 
 interface FieldDef {
@@ -46,7 +47,7 @@ function shapeOf(operation: AnyOperation): Record<string, z.ZodType> {
   return shape;
 }
 
-const positionalName = (field: string) => field.replace(/^\.\.\./, '');
+const positionalName = (field: string) => field.replace(/^\.\.\./, '').replace(/\?$/, '');
 
 /** An input field offered as a flag: the flag's name, or none when only its `clear` switch sets it. */
 interface FlagField {
@@ -93,16 +94,25 @@ function positionalInput(operation: AnyOperation, cli: OperationCli, command: Cl
   const last = positionals.at(-1);
   const restField = last?.startsWith('...') ? positionalName(last) : undefined;
   const restIsList = restField !== undefined && baseType(shapeOf(operation)[restField]!) === 'array';
-  const least = restIsList ? positionals.length - 1 : positionals.length;
-  if (restField ? run.positionals.length < least : run.positionals.length !== positionals.length) {
+  const optional = last?.endsWith('?') === true;
+  const least = restIsList || optional ? positionals.length - 1 : positionals.length;
+  if (run.positionals.length < least || (!restField && run.positionals.length > positionals.length)) {
     throw new UsageError(`expected ${cli.expects ?? (positionals.length === 0 ? 'no arguments' : command.positionals)}\nusage: ${commandUsage(command)}`);
   }
   const raw: Record<string, unknown> = {};
   positionals.forEach((field, index) => {
-    if (field !== last || !restField) raw[field] = idChecked(operation, field, run.positionals[index]!, field === 'id' ? `${command.group} id` : kebab(field).replace(/-/g, ' '));
-    else raw[restField] = restIsList ? run.positionals.slice(index) : run.positionals.slice(index).join(' ');
+    const typed = run.positionals[index];
+    if (field === last && restField) raw[restField] = restIsList ? run.positionals.slice(index) : run.positionals.slice(index).join(' ');
+    else if (typed !== undefined) raw[positionalName(field)] = idChecked(operation, positionalName(field), typed, field === 'id' || field === 'id?' ? `${command.group} id` : kebab(positionalName(field)).replace(/-/g, ' '));
   });
   return raw;
+}
+
+/** `<field>` in the usage line: `[<field>...]` for a last list, `[<field>]` for a last optional one. */
+function positionalUsage(operation: AnyOperation, field: string): string {
+  const name = `<${kebab(positionalName(field))}>`;
+  if (field.endsWith('?')) return `[${name}]`;
+  return field.startsWith('...') && baseType(shapeOf(operation)[positionalName(field)]!) === 'array' ? `[${name}...]` : name;
 }
 
 /**
@@ -117,7 +127,7 @@ export function operationCommand(operation: AnyOperation, cli: OperationCli): Cl
     name: name.join(' '),
     operation,
     ...(cli.description ? { description: cli.description } : {}),
-    positionals: cli.usage ?? (cli.positionals ?? []).map((field) => (field.startsWith('...') && baseType(shapeOf(operation)[positionalName(field)]!) === 'array' ? `[<${kebab(positionalName(field))}>...]` : `<${kebab(positionalName(field))}>`)).join(' '),
+    positionals: cli.usage ?? (cli.positionals ?? []).map((field) => positionalUsage(operation, field)).join(' '),
     options,
     json: true,
     ...(cli.extensions === false ? { extensions: false as const } : {}),
@@ -216,6 +226,7 @@ function numberOnly(schema: z.ZodType): boolean {
 function printerOf(run: CliRun): OperationCliPrinter {
   return {
     line: (text) => run.io.stdout.write(`${text}\n`),
+    outside: (text) => run.io.stdout.write(`${terminalLine(text)}\n`),
     note: (text) => run.io.stderr.write(`${text}\n`),
     table: (header, rows) => printTable(run.io, header, rows, run.style),
     fields: (fields) => printFields(run.io, fields),
