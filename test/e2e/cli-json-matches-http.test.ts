@@ -63,6 +63,8 @@ const CASES: Record<string, Case> = {
 /** Read-only commands with a route that this test does not compare, and why. */
 const NOT_COMPARED: Record<string, string> = {
   'connection show': 'a connection needs an installed provider; the sandbox service runs without the built-in ones',
+  'ext show': 'needs a registered extension; the sandbox service runs without the built-in ones',
+  'ext stats': 'lists every registered extension: the CLI registers the built-in ones, the sandbox service runs without them',
   'task output': 'needs a running task terminal (a real CLI in a PTY): its buffer changes while it is read',
   'task status': 'needs a task terminal; the live process state changes between the two reads',
   'task diff': 'needs a task worktree with changes (a task execution)',

@@ -113,7 +113,8 @@ async function findCommand(group: string, rest: string[], io: CliIo, style: Retu
     if (name === undefined) throw new UsageError(`say which ${group} command (see above)`);
     return { args: [] };
   }
-  const command = names.includes(name) ? await loadCommand(group, name) : undefined;
+  // `svc ext info`: the older spelling of `svc ext show`.
+  const command = names.includes(name) ? await loadCommand(group, name) : group === 'ext' && name === 'info' ? await loadCommand('ext', 'show') : undefined;
   if (command) return { command, args };
   const guess = closestName(name, names);
   const unknown = new UsageError(

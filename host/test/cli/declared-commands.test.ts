@@ -1,5 +1,5 @@
 // Commands derived from their operations' declarations (the `cli` part), run in-process as a person
-// types them: positionals, renamed flags, clearing switches, required flags, folders and ids read
+// types them: positionals, renamed flags, clearing switches, pair flags, required flags, folders and ids read
 // the way the hand-written commands read them, and a refused command changes nothing.
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -67,6 +67,28 @@ describe('commands derived from declarations', () => {
     expect(flag.stderr).toContain('--task must be an id (a positive number), got "x"');
     expect((await svc('task', 'move', '1')).stderr).toContain('expected <id> <status>');
     expect((await json('task', 'list')).length).toBe(2);
+  });
+
+  test('a pair flag without a key names the key typed, never the value, and a required flag shows the usage with it', async () => {
+    const keyless = await svc('connection', 'add', 'work', '--provider', 'svc-official.claude-code', '--env', '=sk-ant-secret-value');
+    expect(keyless.code).toBe(2);
+    expect(keyless.stderr).toContain('--env takes KEY=VALUE (got "")');
+    expect(keyless.stderr).not.toContain('sk-ant-secret-value');
+    const setting = await svc('connection', 'add', 'work', '--provider', 'svc-official.claude-code', '--set', 'model');
+    expect(setting.stderr).toContain('--set takes key=value (got "model")');
+    const missing = await svc('connection', 'add', 'work');
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('--provider is required\nusage: svc connection add <name> --provider <id>\n');
+    const both = await svc('connection', 'set', 'work', '--enable', '--disable');
+    expect(both.stderr).toContain('--enable and --disable exclude each other');
+    expect(await json('connection', 'list')).toEqual([]);
+  });
+
+  test('a last optional argument may be left out, and one more is a usage error', async () => {
+    expect((await svc('ext', 'stats')).code).toBe(0);
+    const two = await svc('ext', 'stats', 'a', 'b');
+    expect(two.code).toBe(2);
+    expect(two.stderr).toContain('expected at most one extension id\nusage: svc ext stats [<id>] [options]');
   });
 
   test('a folder flag is read from where the person stands', async () => {

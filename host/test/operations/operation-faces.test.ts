@@ -61,3 +61,36 @@ describe('faces of the operations', () => {
     expect(Object.keys(NO_FULL_FACE).filter((name) => !lacking.includes(name)).sort()).toEqual([]);
   });
 });
+
+/**
+ * Commands of the connection and extension operations written by hand, and why: each is not one
+ * operation. Every other command over one of them is the one its declaration's `cli` part makes
+ * (`declaredCommands` refuses a hand-written command of the same name beside it).
+ */
+const HAND_WRITTEN: Record<string, string> = {
+  'ext list': '`--json` prints the local view (where each extension lives on this machine), read from the services, which list_extensions does not answer',
+  'ext dev': 'one command for two actions (`add <dir>`, `remove <id>`); `add` registers through the services for the full preflight report',
+  'ext enable': 'a consent prompt between get_extension_permissions and enable_extension',
+  'ext catalog': "prints the catalog's notes to stderr from the services and answers a cancelled fetch with exit 130",
+  'ext outdated': "prints the catalog's notes to stderr from the services and answers a cancelled fetch with exit 130",
+  'ext install': 'downloads with a progress bar and the catalog notes, cancellable (exit 130)',
+  'ext update': 'one extension or --all, over list_outdated_extensions and update_extension',
+  'ext rollback': "prints the catalog's notes to stderr from the services, cancellable (exit 130)",
+  'ext uninstall': "prints the catalog's notes to stderr from the services, cancellable (exit 130)",
+};
+
+describe('commands written by hand', () => {
+  const fullName = (command: (typeof ALL_COMMANDS)[number]) => `${command.group} ${command.name}`.trim();
+  const declared = (command: (typeof ALL_COMMANDS)[number]) => !command.alsoUses && command.operation?.cli?.command === fullName(command);
+  const handWritten = ALL_COMMANDS.filter(
+    (command) => !declared(command) && [command.operation, ...(command.alsoUses ?? [])].some((operation) => operation && ['connection', 'extension'].includes(operation.group)),
+  ).map(fullName);
+
+  test('a command over a connection or extension operation is the one its declaration makes, or is listed with a reason', () => {
+    expect(handWritten.filter((name) => !(name in HAND_WRITTEN)).sort()).toEqual([]);
+  });
+
+  test('no reason is kept for a command its operation now declares, or that no longer exists', () => {
+    expect(Object.keys(HAND_WRITTEN).filter((name) => !handWritten.includes(name)).sort()).toEqual([]);
+  });
+});

@@ -13,6 +13,7 @@ import { printFields } from './print-fields.js';
 import { printJson } from './print-json.js';
 import { positiveId } from './positive-id.js';
 import { printTable } from './print-table.js';
+import { terminalLine } from './terminal-text.js';
 import { UsageError } from './usage-error.js';
 
 interface FieldDef {
@@ -46,29 +47,45 @@ function shapeOf(operation: AnyOperation): Record<string, z.ZodType> {
   return shape;
 }
 
-const positionalName = (field: string) => field.replace(/^\.\.\./, '');
+const positionalName = (field: string) => field.replace(/^\.\.\./, '').replace(/\?$/, '');
 
-function optionsOf(operation: AnyOperation, cli: OperationCli): { options: Record<string, CliOption>; flags: Map<string, string> } {
+/** An input field offered as a flag: the flag's name, or none when only its `clear` switch sets it. */
+interface FlagField {
+  field: string;
+  flag?: string;
+}
+
+function optionsOf(operation: AnyOperation, cli: OperationCli): { options: Record<string, CliOption>; fields: FlagField[] } {
   const shape = shapeOf(operation);
   const skip = new Set([...(cli.positionals ?? []).map(positionalName), ...Object.keys(cli.fixed ?? {}), ...(cli.omit ?? [])]);
-  const flags = new Map<string, string>();
+  const fields: FlagField[] = [];
   const options: Record<string, CliOption> = {};
   for (const [field, schema] of Object.entries(shape)) {
     if (skip.has(field)) continue;
     const type = baseType(schema);
     const custom = cli.flags?.[field] ?? {};
-    const flag = custom.flag ?? custom.resolve ?? kebab(field);
-    flags.set(flag, field);
-    options[flag] = {
-      type: type === 'boolean' ? 'boolean' : 'string',
-      ...(type === 'array' ? { multiple: true } : {}),
-      ...(custom.short ? { short: custom.short } : {}),
-      ...(type === 'boolean' ? {} : { value: custom.value ?? (custom.resolve ? '<id|name>' : type === 'number' ? '<n>' : `<${kebab(field)}>`) }),
-      description: custom.description ?? describe(schema) ?? (custom.resolve ? `the ${custom.resolve}` : `the ${kebab(field).replace(/-/g, ' ')}`),
-    };
+    const flag = custom.flag === false ? undefined : (custom.flag ?? custom.resolve ?? kebab(field));
+    fields.push({ field, ...(flag ? { flag } : {}) });
+    if (flag) {
+      options[flag] = {
+        type: type === 'boolean' ? 'boolean' : 'string',
+        ...(type === 'array' || custom.pairs ? { multiple: true } : {}),
+        ...(custom.short ? { short: custom.short } : {}),
+        ...(type === 'boolean' ? {} : { value: custom.value ?? (custom.resolve ? '<id|name>' : custom.pairs ? 'KEY=VALUE' : type === 'number' ? '<n>' : `<${kebab(field)}>`) }),
+        description: custom.description ?? describe(schema) ?? (custom.resolve ? `the ${custom.resolve}` : `the ${kebab(field).replace(/-/g, ' ')}`),
+      };
+    }
     if (custom.clear) options[custom.clear.flag] = { type: 'boolean', description: custom.clear.description };
+    if (typeof custom.pairs === 'object') options[custom.pairs.unset.flag] = { type: 'string', multiple: true, value: '<key>', description: custom.pairs.unset.description };
   }
-  return { options, flags };
+  return { options: inOrder(options, cli.order ?? [], operation), fields };
+}
+
+/** The options with the ones `order` names first, in its order; a name that is no flag is a mistake caught at load. */
+function inOrder(options: Record<string, CliOption>, order: readonly string[], operation: AnyOperation): Record<string, CliOption> {
+  const stray = order.filter((flag) => !(flag in options));
+  if (stray.length > 0) throw new Error(`operation ${operation.name}: cli.order names no flag: ${stray.join(', ')}`);
+  return Object.fromEntries([...order.map((flag) => [flag, options[flag]!] as const), ...Object.entries(options).filter(([flag]) => !order.includes(flag))]);
 }
 
 /** The input the positional arguments give, or a usage error. */
@@ -77,16 +94,25 @@ function positionalInput(operation: AnyOperation, cli: OperationCli, command: Cl
   const last = positionals.at(-1);
   const restField = last?.startsWith('...') ? positionalName(last) : undefined;
   const restIsList = restField !== undefined && baseType(shapeOf(operation)[restField]!) === 'array';
-  const least = restIsList ? positionals.length - 1 : positionals.length;
-  if (restField ? run.positionals.length < least : run.positionals.length !== positionals.length) {
-    throw new UsageError(`expected ${positionals.length === 0 ? 'no arguments' : command.positionals}\nusage: ${commandUsage(command)}`);
+  const optional = last?.endsWith('?') === true;
+  const least = restIsList || optional ? positionals.length - 1 : positionals.length;
+  if (run.positionals.length < least || (!restField && run.positionals.length > positionals.length)) {
+    throw new UsageError(`expected ${cli.expects ?? (positionals.length === 0 ? 'no arguments' : command.positionals)}\nusage: ${commandUsage(command)}`);
   }
   const raw: Record<string, unknown> = {};
   positionals.forEach((field, index) => {
-    if (field !== last || !restField) raw[field] = idChecked(operation, field, run.positionals[index]!, field === 'id' ? `${command.group} id` : kebab(field).replace(/-/g, ' '));
-    else raw[restField] = restIsList ? run.positionals.slice(index) : run.positionals.slice(index).join(' ');
+    const typed = run.positionals[index];
+    if (field === last && restField) raw[restField] = restIsList ? run.positionals.slice(index) : run.positionals.slice(index).join(' ');
+    else if (typed !== undefined) raw[positionalName(field)] = idChecked(operation, positionalName(field), typed, field === 'id' || field === 'id?' ? `${command.group} id` : kebab(positionalName(field)).replace(/-/g, ' '));
   });
   return raw;
+}
+
+/** `<field>` in the usage line: `[<field>...]` for a last list, `[<field>]` for a last optional one. */
+function positionalUsage(operation: AnyOperation, field: string): string {
+  const name = `<${kebab(positionalName(field))}>`;
+  if (field.endsWith('?')) return `[${name}]`;
+  return field.startsWith('...') && baseType(shapeOf(operation)[positionalName(field)]!) === 'array' ? `[${name}...]` : name;
 }
 
 /**
@@ -94,33 +120,39 @@ function positionalInput(operation: AnyOperation, cli: OperationCli, command: Cl
  * with a fixed input (`svc fact set` and `svc fact delete` over `manage_project_facts`).
  */
 export function operationCommand(operation: AnyOperation, cli: OperationCli): CliCommand {
-  const { options, flags } = optionsOf(operation, cli);
+  const { options, fields } = optionsOf(operation, cli);
   const [group, ...name] = cli.command.split(' ');
   const command: CliCommand = {
     group: group!,
     name: name.join(' '),
     operation,
     ...(cli.description ? { description: cli.description } : {}),
-    positionals: cli.usage ?? (cli.positionals ?? []).map((field) => (field.startsWith('...') && baseType(shapeOf(operation)[positionalName(field)]!) === 'array' ? `[<${kebab(positionalName(field))}>...]` : `<${kebab(positionalName(field))}>`)).join(' '),
+    positionals: cli.usage ?? (cli.positionals ?? []).map((field) => positionalUsage(operation, field)).join(' '),
     options,
     json: true,
     ...(cli.extensions === false ? { extensions: false as const } : {}),
     ...(cli.plugins ? { plugins: true as const } : {}),
     examples: [...cli.examples],
     async run(run) {
+      requireFlags(cli, fields, command, run);
       const raw: Record<string, unknown> = { ...cli.fixed, ...positionalInput(operation, cli, command, run) };
-      for (const [flag, field] of flags) {
+      for (const { field, flag } of fields) {
+        const custom = cli.flags?.[field];
+        if (custom?.pairs) {
+          const record = pairsOf(run, flag!, custom.value ?? 'KEY=VALUE', typeof custom.pairs === 'object' ? custom.pairs.unset.flag : undefined);
+          if (record) raw[field] = record;
+          continue;
+        }
         const value = flagValue(cli, flag, field, command, run);
         if (value === undefined) continue;
         if (value === CLEARED) {
-          raw[field] = cli.flags![field]!.clear!.value;
+          raw[field] = custom!.clear!.value;
           continue;
         }
-        const custom = cli.flags?.[field];
         if (typeof value !== 'string') raw[field] = value;
         else if (custom?.resolve) raw[field] = await resolveId(run, custom.resolve, value);
         else if (custom?.folder) raw[field] = resolve(run.io.cwd, value);
-        else raw[field] = idChecked(operation, field, value, `--${flag}`);
+        else raw[field] = idChecked(operation, field, value, `--${flag!}`);
       }
       const output: unknown = await run.invoke(operation, decodeStringInput(operation.input, raw));
       if (run.json) printJson(run.io, cli.json ? cli.json(output) : output);
@@ -135,17 +167,42 @@ export function operationCommand(operation: AnyOperation, cli: OperationCli): Cl
 const CLEARED = Symbol('cleared');
 
 /** A flag's value as typed, CLEARED when its clearing switch is on, or a usage error (both given, or a required one left out). */
-function flagValue(cli: OperationCli, flag: string, field: string, command: CliCommand, run: CliRun): CliRun['values'][string] | typeof CLEARED {
-  const value = run.values[flag];
+function flagValue(cli: OperationCli, flag: string | undefined, field: string, command: CliCommand, run: CliRun): CliRun['values'][string] | typeof CLEARED {
+  const value = flag ? run.values[flag] : undefined;
   const clear = cli.flags?.[field]?.clear;
   if (clear && run.values[clear.flag]) {
-    if (value !== undefined) throw new UsageError(`--${flag} and --${clear.flag} exclude each other`);
+    if (value !== undefined) throw new UsageError(`--${flag!} and --${clear.flag} exclude each other`);
     return CLEARED;
   }
-  if (value === undefined && !shapeOf(command.operation!)[field]!.safeParse(undefined).success) {
+  if (flag && value === undefined && !shapeOf(command.operation!)[field]!.safeParse(undefined).success) {
     throw new UsageError(`--${flag} is required\nusage: ${commandUsage(command)}`);
   }
   return value;
+}
+
+/** The flags the declaration says a person must type, checked before the arguments: a usage error shows the command with them. */
+function requireFlags(cli: OperationCli, fields: readonly FlagField[], command: CliCommand, run: CliRun): void {
+  const required = fields.filter(({ field, flag }) => flag && cli.flags?.[field]?.required);
+  const missing = required.find(({ flag }) => run.values[flag!] === undefined);
+  if (!missing) return;
+  const usage = ['svc', command.group, command.name, command.positionals ?? '', ...required.map(({ flag }) => `--${flag!} ${command.options[flag!]!.value ?? '<value>'}`)];
+  throw new UsageError(`--${missing.flag!} is required\nusage: ${usage.filter(Boolean).join(' ')}`);
+}
+
+/** `KEY=VALUE` pairs typed with a flag (and keys removed with its `unset` flag) as a record, undefined when none is typed. */
+function pairsOf(run: CliRun, flag: string, keyRule: string, unsetFlag: string | undefined): Record<string, string | null> | undefined {
+  const typed = run.values[flag] as string[] | undefined;
+  const unset = unsetFlag ? (run.values[unsetFlag] as string[] | undefined) : undefined;
+  if (!typed && !unset) return undefined;
+  const record: Record<string, string | null> = {};
+  for (const pair of typed ?? []) {
+    const eq = pair.indexOf('=');
+    // The key typed, never the value: it may be a secret.
+    if (eq <= 0) throw new UsageError(`--${flag} takes ${keyRule} (got "${pair.split('=')[0]}")`);
+    record[pair.slice(0, eq)] = pair.slice(eq + 1);
+  }
+  for (const key of unset ?? []) record[key] = null;
+  return record;
 }
 
 /** A record's id as typed (`12`), or a usage error naming what was typed where an id belongs. */
@@ -169,6 +226,7 @@ function numberOnly(schema: z.ZodType): boolean {
 function printerOf(run: CliRun): OperationCliPrinter {
   return {
     line: (text) => run.io.stdout.write(`${text}\n`),
+    outside: (text) => run.io.stdout.write(`${terminalLine(text)}\n`),
     note: (text) => run.io.stderr.write(`${text}\n`),
     table: (header, rows) => printTable(run.io, header, rows, run.style),
     fields: (fields) => printFields(run.io, fields),

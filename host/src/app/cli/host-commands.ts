@@ -2,13 +2,11 @@
 // management, system configuration, integrations and the service itself. Each parses its own
 // arguments; these entries give them a place in `svc --help`, a `--help` of their own, and
 // "did you mean".
+import * as extensionOperations from '../../operations/extension/index.js';
 import {
-  describeExtension,
-  disableExtension,
   enableExtension,
   getExtension,
   getExtensionPermissions,
-  getExtensionStats,
   installExtension,
   listCatalog,
   listExtensions,
@@ -20,6 +18,7 @@ import {
 } from '../../operations/extension/index.js';
 import type { AnyOperation } from '../../operation-framework/index.js';
 import type { CliCommand, CliRun } from '../../adapters/cli/cli-command.js';
+import { declaredCommands } from '../../adapters/cli/declared-commands.js';
 
 const raw = (group: string, name: string, description: string, usage: string, examples: string[], run: (run: CliRun) => Promise<number>): CliCommand => ({
   group,
@@ -128,21 +127,25 @@ export const HOST_COMMANDS: CliCommand[] = [
       return completionCommand(run.args, run.io, run.allCommands);
     },
   ),
-  ext('list', 'List registered extensions with their state and granted permissions.', '[--json]', 'svc ext list --json', listExtensions),
-  ext('dev', 'Register (or remove) a provider from a local folder you are developing.', 'add <absolute dir> | remove <id>', 'svc ext dev add "$PWD"', removeDevExtension),
-  ext('show', 'Show what an extension asks for before you enable it: permissions, the CLI and its probe, compatibility, checks.', '<id> [--connection <name>] [--json]', 'svc ext show acme.my-cli', describeExtension),
-  ext('enable', 'Enable an extension after you confirm the permissions it asks for.', '<id> [--yes] [--connection <name>] [--isolation process|worker] [--json]', 'svc ext enable acme.my-cli', getExtension, getExtensionPermissions, enableExtension),
-  ext('disable', 'Disable an extension; nothing of it runs until it is enabled again.', '<id>', 'svc ext disable acme.my-cli', disableExtension),
-  ext('doctor', "Run an extension's preflight checks and say what to fix.", '<id> [--connection <name>]', 'svc ext doctor svc-official.claude-code'),
-  ext('stats', 'Show how providers behave: calls and latency per method, errors, crashes, memory, and the use of each granted permission.', '[<id>] [--json]', 'svc ext stats svc-official.codex', getExtensionStats),
-  ext('new', 'Scaffold a new provider package.', '<name> [--dir <parent folder>] [--publisher <publisher>] [--command <cli executable>]', 'svc ext new my-cli --publisher acme'),
-  ext('pack', 'Pack a built provider folder into its deterministic artifact and the declaration a catalog needs.', '<provider folder> [--out <dir>] [--json]', 'svc ext pack . --out ../packed'),
-  ext('catalog', 'List what the configured extension catalog offers.', '[--json]', 'svc ext catalog', listCatalog),
-  ext('install', 'Install an exact version from the catalog (verified, disabled until enabled).', '<id>@<exact version> [--json]', 'svc ext install acme.my-cli@1.2.0', installExtension),
-  ext('outdated', 'List installed catalog extensions with the newest version compatible with this svc, Node.js and the CLI.', '[--json]', 'svc ext outdated', listOutdatedExtensions),
-  ext('update', 'Update an installed catalog extension to an exact version, or (no version) to the newest compatible one; --all updates each.', '<id>[@<exact version>] | --all [--json]', 'svc ext update acme.my-cli', listOutdatedExtensions, updateExtension),
-  ext('rollback', 'Go back to the previously installed version.', '<id> [--json]', 'svc ext rollback acme.my-cli', rollbackExtension),
-  ext('uninstall', 'Remove an installed catalog extension.', '<id> [--force] [--json]', 'svc ext uninstall acme.my-cli', uninstallExtension),
+  // `svc ext show`, `disable` and `stats` are the commands their operations declare (`cli`); these are written by hand.
+  ...declaredCommands(
+    [extensionOperations],
+    [
+      ext('list', 'List registered extensions with their state and granted permissions.', '[--json]', 'svc ext list --json', listExtensions),
+      ext('dev', 'Register (or remove) a provider from a local folder you are developing.', 'add <absolute dir> | remove <id>', 'svc ext dev add "$PWD"', removeDevExtension),
+      ext('enable', 'Enable an extension after you confirm the permissions it asks for.', '<id> [--yes] [--connection <name>] [--isolation process|worker] [--json]', 'svc ext enable acme.my-cli', getExtension, getExtensionPermissions, enableExtension),
+      ext('doctor', "Run an extension's preflight checks and say what to fix.", '<id> [--connection <name>]', 'svc ext doctor svc-official.claude-code'),
+      ext('new', 'Scaffold a new provider package.', '<name> [--dir <parent folder>] [--publisher <publisher>] [--command <cli executable>]', 'svc ext new my-cli --publisher acme'),
+      ext('pack', 'Pack a built provider folder into its deterministic artifact and the declaration a catalog needs.', '<provider folder> [--out <dir>] [--json]', 'svc ext pack . --out ../packed'),
+      ext('catalog', 'List what the configured extension catalog offers.', '[--json]', 'svc ext catalog', listCatalog),
+      ext('install', 'Install an exact version from the catalog (verified, disabled until enabled).', '<id>@<exact version> [--json]', 'svc ext install acme.my-cli@1.2.0', installExtension),
+      ext('outdated', 'List installed catalog extensions with the newest version compatible with this svc, Node.js and the CLI.', '[--json]', 'svc ext outdated', listOutdatedExtensions),
+      ext('update', 'Update an installed catalog extension to an exact version, or (no version) to the newest compatible one; --all updates each.', '<id>[@<exact version>] | --all [--json]', 'svc ext update acme.my-cli', listOutdatedExtensions, updateExtension),
+      ext('rollback', 'Go back to the previously installed version.', '<id> [--json]', 'svc ext rollback acme.my-cli', rollbackExtension),
+      ext('uninstall', 'Remove an installed catalog extension.', '<id> [--force] [--json]', 'svc ext uninstall acme.my-cli', uninstallExtension),
+    ],
+    ['list', 'dev', 'show', 'enable', 'disable', 'doctor', 'stats', 'new', 'pack', 'catalog', 'install', 'outdated', 'update', 'rollback', 'uninstall'],
+  ),
   config('get', 'Print one system setting.', '<key>', 'svc config get extensions.catalogUrl'),
   config('set', 'Store one system setting (checked against its rule).', '<key> <value>', 'svc config set extensions.catalogUrl https://example.com/svc-catalog/index.v1.json'),
   config('unset', 'Remove one system setting.', '<key>', 'svc config unset extensions.catalogUrl'),

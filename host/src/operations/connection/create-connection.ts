@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ConnectionSchema, coerceSettings, presentConnection, splitSensitiveSettings, validateProviderConfig } from '../../features/connections/index.js';
 import { defineOperation } from '../../operation-framework/index.js';
-import { ConnectionFields } from './connection-fields.js';
+import { CONNECTION_FLAGS, ConnectionFields } from './connection-fields.js';
 import { providerConfigSchema } from './provider-config-schema.js';
 
 export const createConnection = defineOperation({
@@ -22,6 +22,19 @@ export const createConnection = defineOperation({
     .strict(),
   output: ConnectionSchema,
   http: { method: 'POST', path: '/api/connections', status: 201 },
+  cli: {
+    command: 'connection add',
+    positionals: ['name'],
+    expects: 'exactly one connection name',
+    flags: {
+      providerId: { flag: 'provider', value: '<id>', description: 'the provider it runs (required)', required: true },
+      enabled: { flag: false, clear: { flag: 'disable', description: 'add it disabled', value: false } },
+      ...CONNECTION_FLAGS,
+    },
+    order: ['provider', 'command', 'arg', 'env', 'set', 'disable'],
+    examples: ['svc connection add work-claude --provider svc-official.claude-code --env ANTHROPIC_API_KEY=sk-ant-… --arg --verbose'],
+    text: (record, print) => print.line(`connection ${record.name} added for ${record.providerId}`),
+  },
   handler: async (input, ctx) => {
     const { connections, logger } = ctx.services;
     const schema = await providerConfigSchema(ctx.services, input.providerId);

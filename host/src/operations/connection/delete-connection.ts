@@ -13,6 +13,13 @@ export const deleteConnection = defineOperation({
   input: z.object({ name: z.string().min(1) }).strict(),
   output: ConnectionSchema,
   http: { method: 'DELETE', path: '/api/connections/:name', status: 204 },
+  cli: {
+    command: 'connection remove',
+    positionals: ['name'],
+    expects: 'exactly one connection name',
+    examples: ['svc connection remove work-claude'],
+    text: (record, print) => print.line(`connection ${record.name} removed`),
+  },
   handler: (input, ctx) => {
     const { connections } = ctx.services;
     const record = connections.get(input.name);

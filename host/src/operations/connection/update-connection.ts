@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ConnectionSchema, coerceSettings, presentConnection, splitSensitiveSettings, validateProviderConfig } from '../../features/connections/index.js';
 import { defineOperation } from '../../operation-framework/index.js';
-import { ConnectionFields } from './connection-fields.js';
+import { CONNECTION_FLAGS, ConnectionFields } from './connection-fields.js';
 import { providerConfigSchema } from './provider-config-schema.js';
 
 export const updateConnection = defineOperation({
@@ -22,6 +22,20 @@ export const updateConnection = defineOperation({
     .strict(),
   output: ConnectionSchema,
   http: { method: 'PATCH', path: '/api/connections/:name' },
+  cli: {
+    command: 'connection set',
+    positionals: ['name'],
+    expects: 'exactly one connection name',
+    flags: {
+      enabled: { flag: 'enable', description: 'enable it', clear: { flag: 'disable', description: 'disable it', value: false } },
+      ...CONNECTION_FLAGS,
+      commandOverride: { ...CONNECTION_FLAGS.commandOverride, clear: { flag: 'no-command', description: 'go back to the discovered CLI executable', value: null } },
+      settings: { ...CONNECTION_FLAGS.settings, pairs: { unset: { flag: 'unset', description: 'remove a provider setting (repeat for more)' } } },
+    },
+    order: ['enable', 'disable', 'command', 'arg', 'env', 'set', 'no-command', 'unset'],
+    examples: ['svc connection set work-claude --command /opt/claude/bin/claude --arg --verbose'],
+    text: (record, print) => print.line(`connection ${record.name} updated`),
+  },
   handler: async (input, ctx) => {
     const { connections, logger } = ctx.services;
     const current = connections.get(input.name);

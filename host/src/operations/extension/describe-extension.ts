@@ -1,41 +1,7 @@
 import { z } from 'zod';
-import { EXTENSION_SOURCES, EXTENSION_STATES } from '../../features/extensions/registry/index.js';
 import { defineOperation } from '../../operation-framework/index.js';
-import { IsolationSchema } from './isolation-schema.js';
-import { PreflightCheckSchema } from './preflight-check-schema.js';
-
-/** Everything a person reviews before enabling (`ExtensionDescription`), found without running anything. */
-export const ExtensionDescriptionSchema = z.object({
-  id: z.string(),
-  version: z.string(),
-  source: z.enum(EXTENSION_SOURCES),
-  state: z.enum(EXTENSION_STATES),
-  displayName: z.string(),
-  description: z.string().optional(),
-  requestedPermissions: z.array(z.string()),
-  grantedPermissions: z.array(z.string()),
-  error: z.object({ code: z.string(), message: z.string() }).optional(),
-  pending: z.object({ version: z.string(), newPermissions: z.array(z.string()) }).optional(),
-  /** Granted permissions no Host Context call used in the last 30 days (publishers may drop them). */
-  unusedPermissions: z.array(z.string()).optional(),
-  compatibility: z.object({ svc: z.string(), node: z.string(), cli: z.string().optional() }).optional(),
-  cli: z
-    .object({
-      default: z.string(),
-      override: z.string().optional(),
-      found: z.string().nullable(),
-      error: z.object({ code: z.string(), message: z.string(), fix: z.string() }).optional(),
-      probe: z.object({ args: z.array(z.string()), confirmed: z.boolean(), runs: z.string() }).nullable(),
-    })
-    .optional(),
-  /** Every file and folder its integrations may read and write (the manifest's `integrationFiles`). */
-  integrationFiles: z.array(z.string()),
-  sessions: z.string().optional(),
-  checks: z.array(PreflightCheckSchema),
-  /** The mode it runs (or will run) in, and what that enforces here; `notice` is said for this mode. */
-  isolation: IsolationSchema,
-  notice: z.array(z.string()),
-});
+import { ExtensionDescriptionSchema } from './extension-description-schema.js';
+import { formatExtensionDescription } from './format-extension-description.js';
 
 export const describeExtension = defineOperation({
   name: 'describe_extension',
@@ -49,6 +15,17 @@ export const describeExtension = defineOperation({
   input: z.object({ id: z.string().min(1).max(214), connection: z.string().min(1).optional() }).strict(),
   output: ExtensionDescriptionSchema,
   http: { method: 'GET', path: '/api/extensions/:id/description' },
+  cli: {
+    command: 'ext show',
+    description: 'Show what an extension asks for before you enable it: permissions, the CLI and its probe, compatibility, checks.',
+    positionals: ['id'],
+    expects: 'exactly one argument',
+    flags: { connection: { value: '<name>', description: 'as this connection runs it (its CLI command override and settings)' } },
+    examples: ['svc ext show acme.my-cli'],
+    text: (shown, print) => {
+      for (const line of formatExtensionDescription(shown)) print.outside(line);
+    },
+  },
   handler: async (input, ctx) => {
     const shown = await ctx.services.extensions.show(input.id, input.connection);
     ctx.services.statsRecorder.flush();

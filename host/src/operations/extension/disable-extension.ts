@@ -14,5 +14,13 @@ export const disableExtension = defineOperation({
   input: ExtensionIdInput,
   output: ExtensionSchema,
   http: { method: 'POST', path: '/api/extensions/:id/disable' },
+  cli: {
+    command: 'ext disable',
+    description: 'Disable an extension; nothing of it runs until it is enabled again.',
+    positionals: ['id'],
+    expects: 'exactly one argument',
+    examples: ['svc ext disable acme.my-cli'],
+    text: (record, print) => print.outside(`${record.id} disabled`),
+  },
   handler: async (input, ctx) => presentExtension(await ctx.services.extensions.disable(input.id), ctx.services.extensions),
 });

@@ -69,6 +69,42 @@ export function presentExtensionStats(record: ExtensionRecord, extensions: Pick<
   };
 }
 
+const ms = (value: number | null) => (value === null ? '-' : `${value} ms`);
+const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+
+/** One provider's figures as `svc ext stats` prints them, line by line. */
+function statsLines(stats: z.output<typeof ExtensionStatsSchema>): string[] {
+  const lines = [`${stats.id} ${stats.version}  ${stats.state}${stats.quarantined ? ' (quarantined: crash loop)' : ''}  ${stats.isolation}  last 30 days (since ${stats.since.slice(0, 10)})`];
+  lines.push(
+    stats.activation
+      ? `  activation: last ${ms(stats.activation.lastMs)}, mean ${ms(stats.activation.meanMs)}, max ${ms(stats.activation.maxMs)} (${stats.activation.count} cold load${stats.activation.count === 1 ? '' : 's'})`
+      : '  activation: not loaded yet',
+  );
+  if (stats.methods.length === 0) lines.push('  calls: none');
+  else {
+    const header = ['METHOD', 'CALLS', 'ERRORS', 'CANCELLED', 'DEADLINES', 'CRASHES', 'P50', 'P95', 'MAX'];
+    const rows = stats.methods.map((m) => [m.method, String(m.calls), String(m.errors), String(m.cancelled), String(m.timeouts), String(m.crashes), ms(m.p50Ms), ms(m.p95Ms), ms(m.maxMs)]);
+    const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
+    for (const row of [header, ...rows]) lines.push(`  ${row.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd()}`);
+  }
+  const codes = Object.entries(stats.errorsByCode);
+  lines.push(`  errors by code: ${codes.length === 0 ? 'none' : codes.map(([code, n]) => `${code} ${n}`).join(', ')}`);
+  lines.push(`  cancellations ${stats.cancellations}, deadlines hit ${stats.deadlines}, crashes ${stats.crashes}`);
+  if (stats.memory) {
+    lines.push(`  memory: heap ${mib(stats.memory.heapUsedBytes)}${stats.memory.rssBytes === null ? '' : `, process RSS ${mib(stats.memory.rssBytes)}`} (${stats.memory.at})`);
+  }
+  lines.push('  permissions:');
+  if (stats.permissions.length === 0) lines.push('    (none granted)');
+  for (const p of stats.permissions) {
+    lines.push(`    ${p.permission.padEnd(20)} ${p.neverUsed ? 'never used (in the last 30 days)' : `${p.calls} call${p.calls === 1 ? '' : 's'}, last ${p.lastAt}`}`);
+  }
+  if (stats.recentErrors.length > 0) {
+    lines.push('  last errors:');
+    for (const e of stats.recentErrors) lines.push(`    ${e.at}  ${e.method}  ${e.code}: ${e.message}`);
+  }
+  return lines;
+}
+
 export const getExtensionStats = defineOperation({
   name: 'get_extension_stats',
   group: 'extension',
@@ -81,6 +117,21 @@ export const getExtensionStats = defineOperation({
   input: z.object({ id: z.string().min(1).max(214).optional() }).strict(),
   output: z.object({ items: z.array(ExtensionStatsSchema) }),
   http: { method: 'GET', path: '/api/extensions/stats' },
+  cli: {
+    command: 'ext stats',
+    description: 'Show how providers behave: calls and latency per method, errors, crashes, memory, and the use of each granted permission.',
+    positionals: ['id?'],
+    expects: 'at most one extension id',
+    examples: ['svc ext stats svc-official.codex'],
+    text: ({ items }, print) => {
+      if (items.length === 0) print.line('no extensions registered');
+      // A blank line between providers.
+      items.forEach((stats, index) => {
+        if (index > 0) print.line('');
+        for (const line of statsLines(stats)) print.line(line);
+      });
+    },
+  },
   handler: (input, ctx) => {
     // This process's calls of the last moments are counted too.
     ctx.services.statsRecorder.flush();

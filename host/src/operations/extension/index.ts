@@ -10,5 +10,7 @@ export { registerDevExtension } from './register-dev-extension.js';
 export { removeDevExtension } from './remove-dev-extension.js';
 export { installExtension, listCatalog, listOutdatedExtensions, rollbackExtension, uninstallExtension, updateExtension } from './catalog-operations.js';
 export { CatalogListingSchema, OutdatedListSchema, SwitchOutcomeSchema } from './catalog-schemas.js';
-export { describeExtension, ExtensionDescriptionSchema } from './describe-extension.js';
+export { describeExtension } from './describe-extension.js';
+export { ExtensionDescriptionSchema } from './extension-description-schema.js';
 export { ExtensionStatsSchema, getExtensionStats } from './extension-stats.js';
+export { formatExtensionDescription, type ShownExtension } from './format-extension-description.js';

@@ -4,3 +4,4 @@ export * from './process-supervisor.js';
 export * from './process-start-time.js';
 export * from './tagged-processes.js';
 export * from './session-gate.js';
+export * from './format-argv.js';

@@ -5,10 +5,9 @@ import type { PermissionPrompt } from '../../../features/extensions/permission-p
 import type { HostServices } from '../../../host-services.js';
 import type { CliRun } from '../cli-command.js';
 import type { CliIo } from '../cli-io.js';
-import { describeExtension, disableExtension, enableExtension, getExtension, getExtensionPermissions, listExtensions, removeDevExtension } from '../../../operations/extension/index.js';
+import { enableExtension, getExtension, getExtensionPermissions, listExtensions, removeDevExtension } from '../../../operations/extension/index.js';
 import { confirm } from '../confirm.js';
-import { formatArgv } from '../format-argv.js';
-import { formatExtensionDescription } from './format-extension-description.js';
+import { formatArgv } from '../../../platform/processes/index.js';
 import { EXT_CATALOG_USAGE, extCatalogCommand } from './ext-catalog-command.js';
 import { parseCommandArgs } from '../parse-command-args.js';
 import { UsageError } from '../usage-error.js';
@@ -37,24 +36,10 @@ export async function extCommand(args: string[], io: CliIo, open: () => Promise<
       return extList(rest, io, open, invoke);
     case 'dev':
       return extDev(rest, io, open, invoke);
-    case 'show':
-    case 'info':
-      return extShow(rest, io, invoke);
     case 'enable':
       return extEnable(rest, io, invoke);
-    case 'disable': {
-      const { positionals } = parseCommandArgs(rest, {}, 'svc ext disable <id>');
-      const id = one(positionals, 'svc ext disable <id>');
-      const record = await invoke(disableExtension, { id });
-      io.stdout.write(`${terminalLine(`${record.id} disabled`)}\n`);
-      return 0;
-    }
     case 'doctor':
       return extDoctor(rest, io, await open());
-    case 'stats': {
-      const { extStats } = await import('./ext-stats-command.js');
-      return extStats(rest, io, invoke);
-    }
     case 'new': {
       const { extNew } = await import('./ext-new-command.js');
       return extNew(rest, io, open);
@@ -176,19 +161,6 @@ export function formatPermissionPrompt(prompt: PermissionPrompt): string {
   lines.push(...prompt.notice);
   // Each entry is one line: what a manifest, a catalog or the disk supplied cannot break it.
   return `${lines.map(terminalLine).join('\n')}\n`;
-}
-
-async function extShow(args: string[], io: CliIo, invoke: Invoke): Promise<number> {
-  const usage = 'svc ext show <id> [--connection <name>] [--json]';
-  const { values, positionals } = parseCommandArgs(args, { json: { type: 'boolean' }, connection: { type: 'string' } }, usage);
-  const shown = await invoke(describeExtension, { id: one(positionals, usage), ...(values.connection ? { connection: values.connection } : {}) });
-  if (values.json) {
-    io.stdout.write(`${terminalJson(JSON.stringify(shown, null, 2))}\n`);
-    return 0;
-  }
-  const lines = formatExtensionDescription(shown);
-  io.stdout.write(`${lines.map(terminalLine).join('\n')}\n`);
-  return 0;
 }
 
 async function extEnable(args: string[], io: CliIo, invoke: Invoke): Promise<number> {

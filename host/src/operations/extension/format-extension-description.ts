@@ -2,8 +2,8 @@
 // describes, so that no sentence speaks of a section that is not there. A new part of the record is
 // a new section here.
 import type { z } from 'zod';
-import type { ExtensionDescriptionSchema } from '../../../operations/extension/index.js';
-import { formatArgv } from '../format-argv.js';
+import { formatArgv } from '../../platform/processes/index.js';
+import type { ExtensionDescriptionSchema } from './extension-description-schema.js';
 
 export type ShownExtension = z.output<typeof ExtensionDescriptionSchema>;
 
