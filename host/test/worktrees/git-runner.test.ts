@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SvcError } from '@svc-org/ai-sdk';
@@ -80,6 +80,22 @@ describe('the git runner', () => {
     let refused: unknown;
     await runner.run(['flood'], dir).catch((error: unknown) => (refused = error));
     expect(SvcError.hasCode(refused) && refused.code).toBe('git_output_too_large');
+  });
+
+  test('a filter driver added to the configuration a moment after a git command is turned off for the next one', async () => {
+    const marker = join(dir, 'clean-ran');
+    const repo = makeRepo(join(dir, 'repo'), { 'src/app.txt': 'one\n', '.gitattributes': '*.txt filter=tidy\n' });
+    const runner = new GitRunner({ ...process.env, ...GIT_TEST_ENV });
+    writeFiles(repo, { 'src/app.txt': 'one\ntwo\n' });
+    // The runner has read the configuration: no driver yet.
+    await runner.run(['status', '--porcelain'], repo);
+    const clean = join(dir, 'clean');
+    writeFileSync(clean, `#!/bin/sh\ntouch '${marker}'\ncat\n`);
+    chmodSync(clean, 0o755);
+    git(repo, 'config', 'filter.tidy.clean', clean);
+    await runner.run(['add', 'src/app.txt'], repo);
+    expect(existsSync(marker)).toBe(false);
+    expect(git(repo, 'show', ':src/app.txt')).toBe('one\ntwo');
   });
 
   test("a task's review runs none of the repository's own filter drivers, textconv, fsmonitor or hooks, and landing it runs no hook", async () => {
