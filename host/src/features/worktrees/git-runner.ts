@@ -64,10 +64,15 @@ const DRIVER_NAMES_TTL_MS = 10_000;
  * What a configured merge driver becomes: git's own three-way text merge of the same three files
  * (`git merge-file`, the marker size the attributes ask for), which starts no program of the
  * repository's. Git leaves a driver's command line to the shell, so an empty one is no way out: git
- * then stops the whole merge ("cannot run"). Its inner merges (of several merge bases) are git's
+ * then stops the whole merge ("cannot run"). From git 2.44 `merge-file` lines the files up with the
+ * histogram diff, as `merge-tree` does itself; before, with git's default diff, which in rare cases
+ * of repeated lines places a conflict differently. Inner merges (of several merge bases) are git's
  * built-in text merge: `recursive` names no driver.
  */
-const TEXT_MERGE_DRIVER = 'git merge-file --marker-size=%L %A %O %B';
+function textMergeDriver([major, minor]: readonly [number, number]): string {
+  const histogram = major > 2 || (major === 2 && minor >= 44);
+  return `git merge-file${histogram ? ' --diff-algorithm=histogram' : ''} --marker-size=%L %A %O %B`;
+}
 
 /** Passed from svc's environment: where git and the person's own configuration are, who commits. */
 const PASSED_ENV = [
@@ -120,6 +125,8 @@ interface CachedDrivers {
 export class GitRunner {
   private readonly supervisor = new ProcessSupervisor();
   private checked: Promise<void> | undefined;
+  /** git's version, once `ensureUsable` asked. */
+  private version: readonly [number, number] = [0, 0];
   private readonly driverNames = new Map<string, CachedDrivers>();
 
   constructor(
@@ -134,6 +141,7 @@ export class GitRunner {
       (result) => {
         const match = /git version (\d+)\.(\d+)/.exec(result.stdout);
         const [major, minor] = match ? [Number(match[1]), Number(match[2])] : [0, 0];
+        this.version = [major, minor];
         if (major < MIN_GIT_VERSION[0] || (major === MIN_GIT_VERSION[0] && minor < MIN_GIT_VERSION[1])) {
           throw new SvcError({
             code: 'git_too_old',
@@ -211,7 +219,7 @@ export class GitRunner {
         config.push([`filter.${name}.clean`, ''], [`filter.${name}.smudge`, ''], [`filter.${name}.process`, ''], [`filter.${name}.required`, 'false']);
       }
     }
-    for (const name of drivers.merge) config.push([`merge.${name}.driver`, TEXT_MERGE_DRIVER], [`merge.${name}.recursive`, '']);
+    for (const name of drivers.merge) config.push([`merge.${name}.driver`, textMergeDriver(this.version)], [`merge.${name}.recursive`, '']);
     return this.spawn([...explicit, ...withSafeDiffOptions(args)], cwd, { ...options, env: { ...ceiling, ...options.env } }, config);
   }
 
