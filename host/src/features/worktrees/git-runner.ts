@@ -65,9 +65,10 @@ const DRIVER_NAMES_TTL_MS = 10_000;
  * (`git merge-file`, the marker size the attributes ask for), which starts no program of the
  * repository's. Git leaves a driver's command line to the shell, so an empty one is no way out: git
  * then stops the whole merge ("cannot run"). From git 2.44 `merge-file` lines the files up with the
- * histogram diff, as `merge-tree` does itself; before, with git's default diff, which can, rarely, in
- * a file of many repeated lines, find a conflict where `merge-tree`'s own merge is clean or the reverse. Inner merges (of several merge bases) are git's
- * built-in text merge: `recursive` names no driver.
+ * histogram diff, as `merge-tree` does itself; before, with git's default diff, which can, rarely,
+ * in a file of many repeated lines, find a conflict where `merge-tree`'s own merge is clean or the
+ * reverse. Inner merges (of several merge bases) are git's built-in text merge: `recursive` names
+ * no driver.
  */
 function textMergeDriver([major, minor]: readonly [number, number]): string {
   const histogram = major > 2 || (major === 2 && minor >= 44);
