@@ -2,11 +2,12 @@
 // The Tasks and Connections pages in a real browser against a real `svc serve`: workspaces,
 // projects and tasks made on the page, a task started with a stand-in CLI in a real PTY, its live
 // terminal streaming output and taking keystrokes, stop and resume.
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { copyFixtureProvider } from '../support/copy-fixture-provider.js';
+import { makeRepo } from '../support/git-repo.js';
 import { createSvcSandbox, waitFor, type SvcSandbox } from '../support/svc-process.js';
 import { apiOk, readTerminalUntil, startServe, type ServeProcess } from '../support/svc-serve.js';
 import { launchBrowser, screenshot, signedInPage } from './web-browser.js';
@@ -154,6 +155,36 @@ test('"Stop all agents" asks how many it stops, then ends every running task as 
   await page.goto(`${serve.url}/tasks/${tasks[0]}`);
   await waitFor(async () => (await page.locator('table.grid tbody tr').first().textContent())?.includes('Stopped'), 10_000, 'the execution shown as Stopped');
   expect(await page.locator('table.grid tbody').textContent()).not.toMatch(/FAILED|Failed/);
+}, 90_000);
+
+test('"Stop all agents" counts a terminal still starting, and stops it once it is up', async () => {
+  page.setDefaultTimeout(15_000);
+  // A project whose tasks start in a worktree, after a set-up command that waits until the test lets it go on.
+  const gitRepo = makeRepo(join(svc.home, 'slow-repo'));
+  const began = join(svc.home, 'set-up-began');
+  const go = join(svc.home, 'set-up-go');
+  const workspace = await apiOk<{ id: number }>(serve, 'POST', '/api/workspaces', { name: 'Slow starts' });
+  const project = await apiOk<{ id: number }>(serve, 'POST', '/api/projects', { workspaceId: workspace.id, name: 'slow', repoPath: gitRepo });
+  const setupCommand = `touch '${began}'; i=0; while [ ! -f '${go}' ] && [ $i -lt 600 ]; do sleep 0.1; i=$((i+1)); done`;
+  await apiOk(serve, 'PUT', `/api/projects/${project.id}/isolation`, { isolation: 'worktree', setupCommand });
+  await apiOk(serve, 'POST', '/api/connections', { name: 'echo-slow', providerId: 'svc-test.echo', settings: { apiKey: 'sk-slow-123456' } });
+  const task = await apiOk<{ id: number }>(serve, 'POST', '/api/tasks', { projectId: project.id, title: 'Slow agent' });
+  const started = serve.api('POST', `/api/internal/terminal/${task.id}/start`, { connection: 'echo-slow' }).catch((error: unknown) => ({ status: 0, body: String(error) }));
+  await waitFor(() => existsSync(began), 30_000, 'the set-up command to begin');
+
+  // The count is the page's too: the install token is refused.
+  expect((await serve.api('GET', '/api/web/terminals/stop-all')).status).toBe(403);
+  await page.goto(`${serve.url}/board`);
+  await page.getByRole('button', { name: 'Stop all agents (1)' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Stop all agents' });
+  expect(await dialog.textContent()).toContain('This stops 1 agent now');
+  await dialog.getByRole('button', { name: 'Stop 1 agent' }).click();
+  // Stopped as soon as it is up.
+  writeFileSync(go, '');
+  expect((await started).status).toBe(201);
+  await page.getByRole('button', { name: /Stop all agents/ }).waitFor({ state: 'detached', timeout: 20_000 });
+  const [execution] = (await apiOk<{ items: Array<{ status: string; outcome: string; endReason: string }> }>(serve, 'GET', `/api/executions?taskId=${task.id}`)).items;
+  expect(execution).toMatchObject({ status: 'COMPLETED', outcome: 'stopped', endReason: 'stopped' });
 }, 90_000);
 
 test('the page reads at a narrow width', async () => {

@@ -23,7 +23,6 @@ export type { updateTask } from '@svc-org/host/operations/task/update-task';
 export type { closeTaskTerminal } from '@svc-org/host/operations/terminal/close-task-terminal';
 export type { getTaskTerminalOutput } from '@svc-org/host/operations/terminal/get-task-terminal-output';
 export type { getTaskTerminalStatus } from '@svc-org/host/operations/terminal/get-task-terminal-status';
-export type { listTaskTerminals } from '@svc-org/host/operations/terminal/list-task-terminals';
 export type { resizeTaskTerminal } from '@svc-org/host/operations/terminal/resize-task-terminal';
 export type { resumeTaskTerminal } from '@svc-org/host/operations/terminal/resume-task-terminal';
 export type { sendTaskTerminalInput } from '@svc-org/host/operations/terminal/send-task-terminal-input';

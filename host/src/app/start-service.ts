@@ -119,6 +119,8 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
           : taskWorktreesOf(services, env).prepare(taskId),
       inspectChanges: (taskId) => worktreeHasChanges(taskWorktreesOf(services, env), taskId),
       harnessFiles: () => ports.terminalFiles(),
+      // The page's "Stop all agents (N)" counts the terminals still starting too.
+      onStartingChanged: () => web.live.publish('terminals'),
       ...(holders ? { holders } : {}),
     });
     for (const { execution, held: terminal } of recovery.reattach) {

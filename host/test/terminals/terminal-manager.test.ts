@@ -238,6 +238,54 @@ describe('stop all', () => {
   });
 });
 
+describe('shutdown', () => {
+  test('a shutdown that ends every terminal waits for one still starting, then stops it once it is up', async () => {
+    const late = task('starting at shutdown');
+    let preparing = () => {};
+    const prepared = new Promise<void>((resolve) => (preparing = resolve));
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const terminals = manager({}, {
+      prepareWorkspace: async () => {
+        preparing();
+        await released;
+        return { cwd: repo };
+      },
+    });
+    const starting = terminals.start(late.id, { connection: 'echo' });
+    await prepared;
+    expect(terminals.startingTasks()).toEqual([late.id]);
+    const closing = terminals.close({ stopTerminals: true });
+    release();
+    const [execution] = await Promise.all([starting, closing]);
+    expect(services.domain.executions.get(execution.id)).toMatchObject({ status: 'COMPLETED', endReason: 'service_shutdown' });
+    await waitFor(() => !isRunning(execution.pid!), 5_000, 'the CLI to end');
+    expect(terminals.startingTasks()).toEqual([]);
+  });
+
+  test('a start still under way when the shutdown stops waiting never opens its CLI', async () => {
+    const late = task('too slow for the shutdown');
+    let preparing = () => {};
+    const prepared = new Promise<void>((resolve) => (preparing = resolve));
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const terminals = manager({}, {
+      shutdownStartWaitMs: 50,
+      prepareWorkspace: async () => {
+        preparing();
+        await released;
+        return { cwd: repo };
+      },
+    });
+    const starting = terminals.start(late.id, { connection: 'echo' }).catch((error: unknown) => error);
+    await prepared;
+    await terminals.close({ stopTerminals: true });
+    release();
+    expect(await starting).toMatchObject({ code: 'service_stopping' });
+    expect(services.domain.executions.latestForTask(late.id)).toBeUndefined();
+  });
+});
+
 describe('resume', () => {
   test('is fresh without history, then continues the stored session on the same connection', async () => {
     const terminals = manager();

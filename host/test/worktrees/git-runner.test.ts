@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SvcError } from '@svc-org/ai-sdk';
@@ -18,15 +18,15 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** A stand-in for git that records its environment, or floods its output. */
-function fakeGit(): string {
+/** A stand-in for git that records its environment, or floods its output; `config`: what its configuration lists. */
+function fakeGit(version = '2.45.0', config?: string): string {
   const path = join(dir, 'git');
   writeFileSync(
     path,
     [
       '#!/bin/sh',
-      'if [ "$1" = --version ]; then echo "git version 2.45.0"; exit 0; fi',
-      'for arg in "$@"; do [ "$arg" = --get-regexp ] && exit 1; done',
+      `if [ "$1" = --version ]; then echo "git version ${version}"; exit 0; fi`,
+      `for arg in "$@"; do [ "$arg" = --get-regexp ] && { ${config === undefined ? 'exit 1' : `printf '${config}'; exit 0`}; }; done`,
       `env > '${join(dir, 'env.txt')}'`,
       '[ "$1" = flood ] && { yes "a line of output" | head -c 80000000; exit 0; }',
       'exit 0',
@@ -71,6 +71,25 @@ describe('the git runner', () => {
     expect(given).toEqual(expect.arrayContaining(['core.fsmonitor=false', 'core.hooksPath=/dev/null', 'protocol.allow=never']));
   });
 
+  test("every merge driver the configuration names becomes git's own text merge, with merge-tree's histogram diff from git 2.44", async () => {
+    const given = async (version: string) => {
+      const runner = new GitRunner({ PATH: process.env.PATH }, fakeGit(version, 'file:.git/config\\0merge.agent.driver\\nsh evil.sh %A\\0file:.git/config\\0merge.conflictstyle\\ndiff3\\0'));
+      await runner.run(['merge-tree', '--write-tree', 'a', 'b'], dir);
+      const env = Object.fromEntries(
+        readFileSync(join(dir, 'env.txt'), 'utf8')
+          .trim()
+          .split('\n')
+          .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+      );
+      return Object.keys(env)
+        .filter((key) => key.startsWith('GIT_CONFIG_KEY_') && env[key]!.startsWith('merge.'))
+        .map((key) => `${env[key]}=${env[key.replace('KEY', 'VALUE')]}`)
+        .sort();
+    };
+    expect(await given('2.39.5')).toEqual(['merge.agent.driver=git merge-file --marker-size=%L %A %O %B', 'merge.agent.recursive=']);
+    expect(await given('2.44.0')).toEqual(['merge.agent.driver=git merge-file --diff-algorithm=histogram --marker-size=%L %A %O %B', 'merge.agent.recursive=']);
+  });
+
   test('output past the limit stops git: a cut answer, or git_output_too_large', async () => {
     const runner = new GitRunner({ PATH: process.env.PATH }, fakeGit());
     const cut = await runner.run(['flood'], dir, { maxOutputChars: 100_000 });
@@ -80,6 +99,22 @@ describe('the git runner', () => {
     let refused: unknown;
     await runner.run(['flood'], dir).catch((error: unknown) => (refused = error));
     expect(SvcError.hasCode(refused) && refused.code).toBe('git_output_too_large');
+  });
+
+  test('a filter driver added to the configuration a moment after a git command is turned off for the next one', async () => {
+    const marker = join(dir, 'clean-ran');
+    const repo = makeRepo(join(dir, 'repo'), { 'src/app.txt': 'one\n', '.gitattributes': '*.txt filter=tidy\n' });
+    const runner = new GitRunner({ ...process.env, ...GIT_TEST_ENV });
+    writeFiles(repo, { 'src/app.txt': 'one\ntwo\n' });
+    // The runner has read the configuration: no driver yet.
+    await runner.run(['status', '--porcelain'], repo);
+    const clean = join(dir, 'clean');
+    writeFileSync(clean, `#!/bin/sh\ntouch '${marker}'\ncat\n`);
+    chmodSync(clean, 0o755);
+    git(repo, 'config', 'filter.tidy.clean', clean);
+    await runner.run(['add', 'src/app.txt'], repo);
+    expect(existsSync(marker)).toBe(false);
+    expect(git(repo, 'show', ':src/app.txt')).toBe('one\ntwo');
   });
 
   test("a task's review runs none of the repository's own filter drivers, textconv, fsmonitor or hooks, and landing it runs no hook", async () => {

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { post, request } from '../api.js';
-import type * as op from '../operations.js';
+import { get, post } from '../api.js';
 import { useAction } from '../use-action.js';
 import { useResource } from '../use-resource.js';
 import { ErrorNote } from './error-note.js';
@@ -9,14 +8,16 @@ import { ModalDialog } from './modal-dialog.js';
 const plural = (n: number) => (n === 1 ? '1 agent' : `${n} agents`);
 
 /**
- * Ends every running task terminal on purpose, after a confirmation that says how many. Each task's
- * execution ends as a person's Stop (resumable), never as a failure. Shown while any agent runs.
+ * Ends every running task terminal on purpose, and every one still starting as soon as it is up,
+ * after a confirmation that says how many. Each task's execution ends as a person's Stop
+ * (resumable), never as a failure. Shown while any agent runs or starts.
  */
 export function StopAllAgents() {
-  const terminals = useResource(() => request<typeof op.listTaskTerminals>('GET /api/internal/terminal', {}), [], ['terminals', 'tasks', 'harness']);
+  // What the button would stop now: the running terminals and those still starting (each stopped as soon as it is up).
+  const agents = useResource(() => get<{ running: number; starting: number }>('/api/web/terminals/stop-all'), [], ['terminals', 'tasks', 'harness']);
   const [open, setOpen] = useState(false);
   const action = useAction();
-  const live = terminals.data?.items.filter((terminal) => terminal.state !== 'ENDED').length ?? 0;
+  const live = (agents.data?.running ?? 0) + (agents.data?.starting ?? 0);
   if (live === 0 && !open) return null;
   const close = () => {
     setOpen(false);
@@ -25,7 +26,7 @@ export function StopAllAgents() {
   const confirm = async () => {
     if (await action.run(() => post('/api/web/terminals/stop-all'))) {
       setOpen(false);
-      terminals.reload();
+      agents.reload();
     }
   };
   return (

@@ -78,7 +78,14 @@ export interface TerminalManagerOptions {
    */
   holders?: HolderPool;
   clock?: TimerClock;
+  /** A start began or is over: the terminals starting (`startingTasks`) changed. */
+  onStartingChanged?: () => void;
+  /** How long a shutdown that ends every terminal waits for the ones still starting (SHUTDOWN_START_WAIT_MS). */
+  shutdownStartWaitMs?: number;
 }
+
+/** A shutdown that ends every terminal waits this long for a terminal still starting, then stops it once up. */
+export const SHUTDOWN_START_WAIT_MS = 5000;
 
 /** What a start prepared before its execution is recorded and its PTY opened. */
 interface PreparedSession {
@@ -102,6 +109,8 @@ export class TerminalManager {
   private readonly recorded = new WeakMap<Terminal, Promise<ExecutionRecord>>();
   private readonly held = new WeakMap<Terminal, HolderPty>();
   private closing = false;
+  /** The shutdown stopped waiting for the starts under way: none of them opens its CLI any more. */
+  private abandonStarts = false;
   private harnessFiles: HarnessFiles | undefined;
   private readonly records: ExecutionRecords;
 
@@ -231,6 +240,11 @@ export class TerminalManager {
     return [...this.terminals.values()].map(summarize);
   }
 
+  /** The tasks whose terminal is starting: its worktree, session or CLI being set up, not listed yet. */
+  startingTasks(): number[] {
+    return [...this.starting.keys()];
+  }
+
   /** Resolves when the task's current execution has ended and its end is recorded. */
   async waitForEnd(taskId: number): Promise<ExecutionRecord> {
     const terminal = this.terminalOf(taskId);
@@ -248,9 +262,28 @@ export class TerminalManager {
       this.options.holders.close();
       return;
     }
+    // A terminal still starting is waited for (a few seconds at most), then stopped with the others.
+    if (!(await this.startsSettled(this.options.shutdownStartWaitMs ?? SHUTDOWN_START_WAIT_MS))) {
+      this.abandonStarts = true;
+      for (const taskId of this.starting.keys()) {
+        this.options.logger.warn('a task terminal was still starting when the service stopped: its CLI is not started', { taskId });
+      }
+    }
     const live = [...this.terminals.values()].filter((terminal) => terminal.state !== 'ENDED');
     await Promise.all(live.map((terminal) => this.stop(terminal.taskId, 'service_shutdown').catch(() => undefined)));
     this.options.holders?.close();
+  }
+
+  /** Whether every start under way is over within `ms`. */
+  private async startsSettled(ms: number): Promise<boolean> {
+    if (this.starting.size === 0) return true;
+    let timer: NodeJS.Timeout | undefined;
+    const settled = await Promise.race([
+      Promise.all(this.starting.values()).then(() => true),
+      new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms))),
+    ]);
+    clearTimeout(timer);
+    return settled;
   }
 
   /**
@@ -274,11 +307,14 @@ export class TerminalManager {
     const { task, current } = this.launchable(taskId);
     let settle = () => {};
     this.starting.set(taskId, new Promise<void>((resolve) => (settle = resolve)));
+    this.options.onStartingChanged?.();
     // The run's private folder (settings files a CLI reads its attachments from); removed at the end.
     const run: { runtimeDir?: string } = {};
     let started = false;
     try {
       const session = await this.prepareSession(task, plan, run);
+      // The shutdown gave up waiting for this start: the CLI is not started behind its back.
+      if (this.abandonStarts) throw new SvcError({ code: 'service_stopping', message: 'the service is shutting down' });
       const { connection, description } = session;
       const execution = this.records.open({
         taskId,
@@ -305,6 +341,7 @@ export class TerminalManager {
     } finally {
       this.starting.delete(taskId);
       settle();
+      this.options.onStartingChanged?.();
       if (!started && run.runtimeDir) rmSync(run.runtimeDir, { recursive: true, force: true });
     }
   }

@@ -6,9 +6,9 @@
 // chose. So in a task worktree git runs only against the git directory svc created for it (found
 // from the project's repository, never from the worktree's `.git` file), named explicitly with
 // `--git-dir`/`--work-tree`; and every run gets configuration that turns off whatever would start
-// a program (fsmonitor, hooks, filter drivers, textconv, external diff, transports, automatic gc)
-// and an environment with no secret in it.
-import { lstatSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
+// a program (fsmonitor, hooks, filter drivers, merge drivers, textconv, external diff, transports,
+// automatic gc) and an environment with no secret in it.
+import { lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
 import { SvcError } from '@svc-org/ai-sdk';
 import { ProcessSupervisor } from '../../platform/processes/index.js';
@@ -58,7 +58,22 @@ export interface GitRunnerOptions {
 const DEFAULT_TIMEOUT_MS = 5 * 60_000;
 const DEFAULT_MAX_OUTPUT_CHARS = 64 * 1024 * 1024;
 const MAX_STDERR_CHARS = 64 * 1024;
-const FILTER_NAMES_TTL_MS = 10_000;
+const DRIVER_NAMES_TTL_MS = 10_000;
+
+/**
+ * What a configured merge driver becomes: git's own three-way text merge of the same three files
+ * (`git merge-file`, the marker size the attributes ask for), which starts no program of the
+ * repository's. Git leaves a driver's command line to the shell, so an empty one is no way out: git
+ * then stops the whole merge ("cannot run"). From git 2.44 `merge-file` lines the files up with the
+ * histogram diff, as `merge-tree` does itself; before, with git's default diff, which can, rarely,
+ * in a file of many repeated lines, find a conflict where `merge-tree`'s own merge is clean or the
+ * reverse. Inner merges (of several merge bases) are git's built-in text merge: `recursive` names
+ * no driver.
+ */
+function textMergeDriver([major, minor]: readonly [number, number]): string {
+  const histogram = major > 2 || (major === 2 && minor >= 44);
+  return `git merge-file${histogram ? ' --diff-algorithm=histogram' : ''} --marker-size=%L %A %O %B`;
+}
 
 /** Passed from svc's environment: where git and the person's own configuration are, who commits. */
 const PASSED_ENV = [
@@ -94,10 +109,26 @@ const HARDENING: Array<[string, string]> = [
   ['status.submoduleSummary', 'false'],
 ];
 
+/** The drivers a repository's configuration defines, by name. */
+interface DriverNames {
+  filter: string[];
+  merge: string[];
+}
+
+interface CachedDrivers {
+  at: number;
+  names: Promise<DriverNames>;
+  /** The configuration files the answer came from or could come from, and how each was before the read. */
+  files: string[];
+  stamps: Map<string, string>;
+}
+
 export class GitRunner {
   private readonly supervisor = new ProcessSupervisor();
   private checked: Promise<void> | undefined;
-  private readonly filterNames = new Map<string, { at: number; names: Promise<string[]> }>();
+  /** git's version, once `ensureUsable` asked. */
+  private version: readonly [number, number] = [0, 0];
+  private readonly driverNames = new Map<string, CachedDrivers>();
 
   constructor(
     private readonly hostEnv: NodeJS.ProcessEnv = process.env,
@@ -111,6 +142,7 @@ export class GitRunner {
       (result) => {
         const match = /git version (\d+)\.(\d+)/.exec(result.stdout);
         const [major, minor] = match ? [Number(match[1]), Number(match[2])] : [0, 0];
+        this.version = [major, minor];
         if (major < MIN_GIT_VERSION[0] || (major === MIN_GIT_VERSION[0] && minor < MIN_GIT_VERSION[1])) {
           throw new SvcError({
             code: 'git_too_old',
@@ -182,32 +214,49 @@ export class GitRunner {
     // A project folder is a repository's top: git never looks above it for another repository.
     const ceiling: Record<string, string> = location ? {} : { GIT_CEILING_DIRECTORIES: dirname(resolve(cwd)) };
     const config = [...HARDENING];
+    const drivers = await this.configuredDrivers(location, explicit, cwd, ceiling);
     if (!options.contentFilters) {
-      for (const name of await this.configuredFilters(explicit, cwd, ceiling)) {
+      for (const name of drivers.filter) {
         config.push([`filter.${name}.clean`, ''], [`filter.${name}.smudge`, ''], [`filter.${name}.process`, ''], [`filter.${name}.required`, 'false']);
       }
     }
+    for (const name of drivers.merge) config.push([`merge.${name}.driver`, textMergeDriver(this.version)], [`merge.${name}.recursive`, '']);
     return this.spawn([...explicit, ...withSafeDiffOptions(args)], cwd, { ...options, env: { ...ceiling, ...options.env } }, config);
   }
 
-  /** Names of the filter drivers the configuration git reads for `cwd` defines (kept a few seconds). */
-  private configuredFilters(explicit: string[], cwd: string, env: Record<string, string>): Promise<string[]> {
+  /**
+   * Names of the filter and merge drivers the configuration git reads for `cwd` defines. Kept a few
+   * seconds, and read again at once when a configuration file it came from (or could come from: the
+   * repository's, the person's, an included one) changed: a driver added a moment ago is turned off too.
+   */
+  private configuredDrivers(location: { gitDir: string } | undefined, explicit: string[], cwd: string, env: Record<string, string>): Promise<DriverNames> {
     const key = explicit[0] ?? resolve(cwd);
     const now = Date.now();
-    const cached = this.filterNames.get(key);
-    if (cached && now - cached.at < FILTER_NAMES_TTL_MS) return cached.names;
-    const names = this.spawn([...explicit, 'config', '--null', '--get-regexp', '^filter\\.'], cwd, { env }, HARDENING).then((result) => {
-      const found = new Set<string>();
-      for (const entry of result.stdout.split('\0')) {
-        const key = entry.split('\n', 1)[0]!;
-        const dot = key.lastIndexOf('.');
-        if (key.startsWith('filter.') && dot > 'filter.'.length) found.add(key.slice('filter.'.length, dot));
-      }
-      return [...found];
+    const cached = this.driverNames.get(key);
+    const files = [...new Set([...this.configFilesOf(location?.gitDir, cwd), ...(cached?.files ?? [])])];
+    const stamps = new Map(files.map((file) => [file, fileStamp(file)]));
+    if (cached && now - cached.at < DRIVER_NAMES_TTL_MS && files.every((file) => cached.stamps.get(file) === stamps.get(file))) return cached.names;
+    const entry: CachedDrivers = { at: now, files, stamps, names: Promise.resolve({ filter: [], merge: [] }) };
+    entry.names = this.spawn([...explicit, 'config', '--null', '--show-origin', '--get-regexp', '^(filter|merge|include|includeif)\\.'], cwd, { env }, HARDENING).then((result) => {
+      const found = parseDriverConfig(result.stdout, cwd, this.hostEnv.HOME);
+      // A file first seen now has no stamp from before the read: the next run reads again, stamping it.
+      entry.files = [...new Set([...files, ...found.files])];
+      return found.names;
     });
-    this.filterNames.set(key, { at: now, names });
-    names.catch(() => this.filterNames.delete(key));
-    return names;
+    this.driverNames.set(key, entry);
+    entry.names.catch(() => this.driverNames.get(key) === entry && this.driverNames.delete(key));
+    return entry.names;
+  }
+
+  /** The configuration files git reads for `cwd`: the repository's (its worktree's too), the person's global and system ones. */
+  private configFilesOf(gitDir: string | undefined, cwd: string): string[] {
+    const own = gitDir ?? gitFileTarget(cwd) ?? join(resolve(cwd), '.git');
+    const common = gitDir ? realpathOr(resolve(gitDir, readText(join(gitDir, 'commondir')) ?? '.')) : commonDirOf(resolve(cwd));
+    const env = this.hostEnv;
+    const home = env.HOME ?? '';
+    const global = env.GIT_CONFIG_GLOBAL ? [env.GIT_CONFIG_GLOBAL] : [join(env.XDG_CONFIG_HOME || join(home, '.config'), 'git', 'config'), join(home, '.gitconfig')];
+    const system = env.GIT_CONFIG_NOSYSTEM ? [] : [env.GIT_CONFIG_SYSTEM || '/etc/gitconfig'];
+    return [join(common, 'config'), join(common, 'config.worktree'), join(own, 'config.worktree'), ...global, ...system];
   }
 
   private async spawn(args: string[], cwd: string, options: GitRunOptions, config: Array<[string, string]> = []): Promise<GitResult> {
@@ -280,6 +329,45 @@ export class GitRunner {
       env[`GIT_CONFIG_VALUE_${index}`] = value;
     });
     return Object.assign(env, patch ?? {});
+  }
+}
+
+/**
+ * The driver names in `git config --null --show-origin --get-regexp` output (`<origin>\0<key>\n<value>\0`),
+ * and the files it came from or includes (`include.path`, `includeIf.<condition>.path`).
+ */
+function parseDriverConfig(output: string, cwd: string, home: string | undefined): { names: DriverNames; files: string[] } {
+  const found: Record<keyof DriverNames, Set<string>> = { filter: new Set(), merge: new Set() };
+  const files = new Set<string>();
+  const parts = output.split('\0');
+  for (let index = 0; index + 1 < parts.length; index += 2) {
+    const origin = parts[index]!.startsWith('file:') ? resolve(cwd, parts[index]!.slice('file:'.length)) : undefined;
+    const [key = '', value] = splitOnce(parts[index + 1]!, '\n');
+    if (origin) files.add(origin);
+    const section = key.slice(0, key.indexOf('.'));
+    const dot = key.lastIndexOf('.');
+    // `<section>.<name>.<variable>`: `merge.conflictStyle` and the like name no driver.
+    if ((section === 'filter' || section === 'merge') && dot > section.length + 1) found[section].add(key.slice(section.length + 1, dot));
+    if ((section === 'include' || section === 'includeif') && key.endsWith('.path') && value) {
+      if (value.startsWith('~/')) files.add(join(home ?? '', value.slice(2)));
+      else files.add(resolve(origin ? dirname(origin) : cwd, value));
+    }
+  }
+  return { names: { filter: [...found.filter], merge: [...found.merge] }, files: [...files] };
+}
+
+function splitOnce(text: string, separator: string): [string, string | undefined] {
+  const at = text.indexOf(separator);
+  return at < 0 ? [text, undefined] : [text.slice(0, at), text.slice(at + separator.length)];
+}
+
+/** What a file is now (missing: `-`); any write changes it. */
+function fileStamp(path: string): string {
+  try {
+    const stat = statSync(path);
+    return `${stat.ino}:${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}`;
+  } catch {
+    return '-';
   }
 }
 
