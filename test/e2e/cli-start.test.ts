@@ -85,6 +85,16 @@ describe('svc start', () => {
     expect(jobs(join(REPO_ROOT, 'host/bin/svc.mjs'), ['task', 'list'])).toEqual({ stdout: 'no tasks\n', moduleJobs: 'true' });
   });
 
+  it("svc task list opens libsql without Node's ES module resolver on Node 20 (libsql's folder is looked up, not resolved through its exports map)", () => {
+    const preload = join(svc.home, 'resolver-report.cjs');
+    writeFileSync(preload, "process.on('exit', () => process.stderr.write(`esm resolver: ${process.moduleLoadList.includes('NativeModule internal/modules/esm/resolve')}\\n`));\n");
+    const run = spawnSync(process.execPath, ['-r', preload, SVC_BIN, 'task', 'list'], { env: svc.env, encoding: 'utf8', timeout: 30_000 });
+    expect(run.stdout).toBe('no tasks\n');
+    // Node 22 and newer import the ES module bundle, whose loader is that resolver.
+    const nodeCaches = typeof (module as { enableCompileCache?: unknown }).enableCompileCache === 'function';
+    expect(/esm resolver: (true|false)/.exec(run.stderr)?.[1]).toBe(String(nodeCaches));
+  });
+
   // An event loop that ends lets Node take V8's heap apart page by page before the process exits;
   // a command that has nothing left to run exits at once instead, with its status and its output.
   it('a command whose work is done exits through process.exit with its status, its output written', () => {
