@@ -6,6 +6,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { createRequire, isBuiltin } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { buildProvider } from './build-provider.mjs';
+import { writeDatabaseTemplate } from './database-template.mjs';
 import { importSources } from './import-sources.mjs';
 
 const root = resolve(import.meta.dirname, '..');
@@ -298,6 +299,7 @@ if (Object.keys(present).length > 0) {
   }
   await writeScriptVariants(hostBuild, ['svc', 'mcp'].filter((name) => name in present));
   if ('svc' in present) await writeSplitCli(hostBuild);
+  await writeDatabaseTemplate(root);
 }
 
 /**

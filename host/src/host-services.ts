@@ -5,7 +5,7 @@ import type { PlatformInfo } from '@svc-org/ai-sdk';
 import { HOST_VERSION, databasePath, resolveSvcHome } from './platform/config/index.js';
 // Direct, not through connections/index.ts: that loads the settings validator and, with it, ajv.
 import { ConnectionStore } from './features/connections/connection-store.js';
-import { MIGRATIONS, openDatabase, type Db } from './platform/db/index.js';
+import { databaseTemplate, MIGRATIONS, openDatabase, type Db } from './platform/db/index.js';
 import { Domain } from './features/domain/index.js';
 import type { CatalogInstaller } from './features/extensions/catalog-installer/index.js';
 import type { ExtensionService } from './features/extensions/index.js';
@@ -74,7 +74,8 @@ export async function openHostServices(options: OpenHostServicesOptions = {}): P
   const env = options.env ?? process.env;
   const svcHome = resolveSvcHome(env);
   const plugins = options.plugins ?? [];
-  const db = openDatabase(databasePath(svcHome), { migrations: [...MIGRATIONS, ...plugins.flatMap((plugin) => plugin.migrations)] });
+  // A new home's database starts as the build's migrated template (no template when run from the sources).
+  const db = openDatabase(databasePath(svcHome), { migrations: [...MIGRATIONS, ...plugins.flatMap((plugin) => plugin.migrations)], template: databaseTemplate() });
   const levelFromEnv = env.SVC_LOG_LEVEL as LogLevel | undefined;
   const logger = new Logger({ file: join(svcHome, 'logs', 'svc.log'), stderrLevel: options.stderrLogLevel ?? levelFromEnv });
   for (const key of ['SVC_EXTENSION_CATALOG_TOKEN', 'SVC_TOKEN']) logger.redactor.addSecret(env[key]);

@@ -2,13 +2,15 @@
 // start. A wall time varies with the machine's load; these check what a start loads, which does not
 // (pnpm bench measures the times).
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import module from 'node:module';
+import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CapabilityDefinition, MCP_PROFILES } from '@svc-org/host/adapters/mcp';
 import { ALL_OPERATIONS } from '@svc-org/host/app/all-operations';
 import { toolListing } from '@svc-org/host/adapters/mcp/create-mcp-server';
+import { openDatabase, type Db } from '@svc-org/host/platform/db';
 import { connectSvcMcp } from '../support/svc-mcp-client.js';
 import { createSvcSandbox, REPO_ROOT, SVC_BIN } from '../support/svc-process.js';
 
@@ -83,6 +85,16 @@ describe('svc start', () => {
     expect(jobs(join(REPO_ROOT, 'host/bin/svc.mjs'), ['task', 'list'])).toEqual({ stdout: 'no tasks\n', moduleJobs: 'true' });
   });
 
+  it("svc task list opens libsql without Node's ES module resolver on Node 20 (libsql's folder is looked up, not resolved through its exports map)", () => {
+    const preload = join(svc.home, 'resolver-report.cjs');
+    writeFileSync(preload, "process.on('exit', () => process.stderr.write(`esm resolver: ${process.moduleLoadList.includes('NativeModule internal/modules/esm/resolve')}\\n`));\n");
+    const run = spawnSync(process.execPath, ['-r', preload, SVC_BIN, 'task', 'list'], { env: svc.env, encoding: 'utf8', timeout: 30_000 });
+    expect(run.stdout).toBe('no tasks\n');
+    // Node 22 and newer import the ES module bundle, whose loader is that resolver.
+    const nodeCaches = typeof (module as { enableCompileCache?: unknown }).enableCompileCache === 'function';
+    expect(/esm resolver: (true|false)/.exec(run.stderr)?.[1]).toBe(String(nodeCaches));
+  });
+
   // An event loop that ends lets Node take V8's heap apart page by page before the process exits;
   // a command that has nothing left to run exits at once instead, with its status and its output.
   it('a command whose work is done exits through process.exit with its status, its output written', () => {
@@ -113,6 +125,34 @@ describe('svc start', () => {
   // The whole CLI in one file made every start read it and deserialize (Node 20) or take from Node's
   // cache (22 and newer) all of it, and run its top level: a function and an export getter for every
   // module of every command. `svc` runs it split at each dynamic import (host/dist/cli).
+  it("a new home's database is the build's migrated template copied in: the schema and recorded migrations of one migrated from nothing", () => {
+    const home = mkdtempSync(join(tmpdir(), 'svc-template-home-'));
+    const opened: Db[] = [];
+    try {
+      const run = spawnSync(process.execPath, [SVC_BIN, 'task', 'list'], { env: { ...svc.env, SVC_HOME: home }, encoding: 'utf8', timeout: 30_000 });
+      expect(run.stdout).toBe('no tasks\n');
+      expect(statSync(join(home, 'svc.db')).mode & 0o777).toBe(0o600);
+      // The build's file is read through a copy: opening a database sets its mode and starts its log.
+      copyFileSync(join(REPO_ROOT, 'host/dist/svc-template.db'), join(home, 'template.db'));
+      const [home_, template, fresh] = ['svc.db', 'template.db', 'fresh.db'].map((name) => {
+        const db = openDatabase(join(home, name));
+        opened.push(db);
+        return db;
+      }) as [Db, Db, Db];
+      const schema = (db: Db) => db.prepare('SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name').all();
+      const recorded = (db: Db) => db.prepare('SELECT version, name, applied_at FROM schema_migrations ORDER BY version').all() as { version: number; name: string; applied_at: string }[];
+      expect(schema(home_)).toEqual(schema(fresh));
+      expect(recorded(home_).map(({ version, name }) => ({ version, name }))).toEqual(recorded(fresh).map(({ version, name }) => ({ version, name })));
+      // Copied, not migrated again: the migrations were applied when the template was built.
+      expect(recorded(home_)).toEqual(recorded(template));
+      const setting = (db: Db, pragma: string) => (db.prepare(`PRAGMA ${pragma}`).get() as Record<string, unknown>)[pragma];
+      for (const pragma of ['page_size', 'user_version', 'auto_vacuum', 'journal_mode']) expect(setting(home_, pragma), pragma).toEqual(setting(fresh, pragma));
+    } finally {
+      for (const db of opened) db.close();
+      rmSync(home, { recursive: true, force: true });
+    }
+  });
+
   it('svc task list reads the chunks of the CLI it runs, a fraction of the whole, and none of the other commands', () => {
     const preload = join(svc.home, 'chunks-report.cjs');
     writeFileSync(

@@ -1,6 +1,7 @@
+import { realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, test } from 'vitest';
-import { currentTarget, familySync, GLIBC, MUSL, requireFromLibsql } from '../../src/platform/db/libsql-native-target.js';
+import { currentTarget, familySync, GLIBC, libsqlIndex, MUSL, requireFromLibsql } from '../../src/platform/db/libsql-native-target.js';
 
 // The packages libsql's index.js asks, loaded from its folder as it loads them.
 const fromLibsql = createRequire(createRequire(import.meta.url).resolve('libsql'));
@@ -19,4 +20,8 @@ test('names the native package libsql itself would pick on this machine', () => 
 test('loads that package from libsql\'s folder, a dependency of libsql rather than of svc', () => {
   const native = requireFromLibsql(`@libsql/${currentTarget()}`) as { databaseOpen?: unknown };
   expect(typeof native.databaseOpen).toBe('function');
+});
+
+test("finds libsql's index.js where Node's resolution of the package finds it (without resolving its exports map)", () => {
+  expect(libsqlIndex()).toBe(realpathSync(createRequire(import.meta.url).resolve('libsql')));
 });

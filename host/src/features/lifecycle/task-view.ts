@@ -1,9 +1,11 @@
 // A task as its record answers show it: its columns, its project's name, its derived attention and
 // the commit its branch landed as.
 import { z } from 'zod';
+import type { Db } from '../../platform/db/index.js';
 import type { Domain, ExecutionRecord, TaskRecord } from '../domain/index.js';
-import { TASK_STATUSES, TaskSchema } from '../domain/index.js';
+import { TASK_STATUSES, TaskRowSchema, TaskSchema } from '../domain/index.js';
 import type { TaskOverlap, TaskWorktree, WorktreeStore } from '../worktrees/index.js';
+import { openApprovalCounts } from './open-approvals.js';
 import { AttentionSchema, attentionOf, ConflictsWithBaseSchema, type AttentionFacts, type ConflictsWithBase } from './attention.js';
 
 export const TaskViewSchema = TaskSchema.extend({
@@ -88,14 +90,45 @@ export function taskViews(
   // Required, so that no face shows an attention that forgets a waiting permission request.
   openApprovals: (taskIds: readonly number[]) => ReadonlyMap<number, number>,
 ): TaskView[] {
+  return viewsOf(domain, worktrees, tasks, openApprovals(tasks.map((task) => task.id)), new Map<number, string>());
+}
+
+/**
+ * One task's view (get_task): the task, its project's name and its open approval count come in one
+ * statement (three before, each a read of its own: a call's largest cost in `svc mcp`), then its
+ * latest execution and worktree as taskViews reads them. A task that is not there fails as
+ * `domain.tasks.get` fails.
+ */
+export function taskView(db: Db, domain: Domain, worktrees: WorktreeStore, id: number): TaskView {
+  const row = db
+    .prepare(
+      `SELECT t.*, (
+        SELECT json_group_array(name) FROM (
+          SELECT l.name FROM task_labels tl JOIN labels l ON l.id = tl.label_id WHERE tl.task_id = t.id ORDER BY l.name
+        )
+      ) AS labels, p.name AS view_project_name, COALESCE(a.open_count, 0) AS view_open_approvals
+      FROM tasks t JOIN projects p ON p.id = t.project_id LEFT JOIN task_open_approvals a ON a.task_id = t.id WHERE t.id = ?`,
+    )
+    .get(id) as { view_project_name: string; view_open_approvals: number } | undefined;
+  if (!row) return taskViews(domain, worktrees, [domain.tasks.get(id)], (ids) => openApprovalCounts(db, ids))[0]!;
+  const task = TaskRowSchema.parse(row);
+  return viewsOf(domain, worktrees, [task], new Map([[task.id, Number(row.view_open_approvals)]]), new Map([[task.projectId, row.view_project_name]]))[0]!;
+}
+
+/** The views of tasks whose open approval counts are read, and whose project names may be (the others are read here). */
+function viewsOf(
+  domain: Domain,
+  worktrees: WorktreeStore,
+  tasks: readonly TaskRecord[],
+  approvals: ReadonlyMap<number, number>,
+  projectNames: Map<number, string>,
+): TaskView[] {
   const ids = tasks.map((task) => task.id);
   const latest = domain.executions.latestForTasks(ids);
   const worktreeOf = worktrees.getMany(ids);
   const active = ids.filter((id) => worktreeOf.get(id)?.state === 'ACTIVE');
   const overlapsOf = worktrees.overlapsOfMany(active);
-  const approvals = openApprovals(ids);
   const known: KnownOthers = { tasks: new Map(tasks.map((task) => [task.id, task])), worktrees: worktreeOf };
-  const projectNames = new Map<number, string>();
   return tasks.map((task) => {
     let projectName = projectNames.get(task.projectId);
     if (projectName === undefined) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { openApprovalCounts, taskViews, TaskViewSchema } from '../../features/lifecycle/index.js';
+import { taskView, TaskViewSchema } from '../../features/lifecycle/index.js';
 import { WorktreeStore } from '../../features/worktrees/worktree-store.js';
 import { defineOperation, IdSchema } from '../../operation-framework/index.js';
 
@@ -14,5 +14,5 @@ export const getTask = defineOperation({
   input: z.object({ id: IdSchema }).strict(),
   output: TaskViewSchema,
   http: { method: 'GET', path: '/api/tasks/:id' },
-  handler: (input, ctx) => taskViews(ctx.services.domain, new WorktreeStore(ctx.services.db), [ctx.services.domain.tasks.get(input.id)], (ids) => openApprovalCounts(ctx.services.db, ids))[0]!,
+  handler: (input, ctx) => taskView(ctx.services.db, ctx.services.domain, new WorktreeStore(ctx.services.db), input.id),
 });

@@ -4,3 +4,4 @@ export * from './migrate.js';
 export * from './migrations.js';
 export * from './transaction.js';
 export * from './cache-prepared-statements.js';
+export * from './database-template.js';

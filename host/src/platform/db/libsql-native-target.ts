@@ -4,8 +4,10 @@
 // without a diagnostic report (`process.report.getReport()`, which @neon-rs/load takes to tell glibc
 // from musl) and without `node:child_process` (which detect-libc loads at its top). Any other
 // system gets the packages' own answers, loaded from libsql's folder.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export const GLIBC = 'glibc';
 export const MUSL = 'musl';
@@ -14,8 +16,26 @@ const LDD_PATH = '/usr/bin/ldd';
 let fromLibsql: NodeJS.Require | undefined;
 /** A `require` from libsql's own folder: its native packages and helpers are its dependencies, not svc's. */
 export function requireFromLibsql(id: string): unknown {
-  fromLibsql ??= createRequire(createRequire(import.meta.url).resolve('libsql'));
+  fromLibsql ??= createRequire(libsqlIndex());
   return fromLibsql(id);
+}
+
+/**
+ * libsql's index.js, found in the first node_modules up from here that has the package, as Node
+ * looks for it; its exports map names index.js for `.`, so Node's resolution of that map (which
+ * loads the ES module resolver's modules, a few milliseconds of every start that opens the database)
+ * is not needed. Anywhere else (no file path, no such folder) Node resolves it.
+ */
+export function libsqlIndex(): string {
+  const here = new URL('.', import.meta.url);
+  if (here.protocol === 'file:') {
+    for (let dir = fileURLToPath(here); ; dir = dirname(dir)) {
+      const index = join(dir, 'node_modules', 'libsql', 'index.js');
+      if (existsSync(index)) return realpathSync(index);
+      if (dirname(dir) === dir) break;
+    }
+  }
+  return createRequire(import.meta.url).resolve('libsql');
 }
 
 let lddFamily: string | null | undefined;

@@ -1,13 +1,20 @@
-import { chmodSync, closeSync, openSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
 import Database from 'libsql';
 import { cachePreparedStatements } from './cache-prepared-statements.js';
 import type { Db } from './database.js';
+import { copyDatabaseTemplate } from './database-template.js';
 import { migrate } from './migrate.js';
 import { MIGRATIONS, type Migration } from './migrations.js';
 
 export interface OpenDatabaseOptions {
   busyTimeoutMs?: number;
   migrations?: Migration[];
+  /**
+   * A database already migrated (the build's, see databaseTemplate), copied in when `file` does not
+   * exist yet: its recorded migrations are then not run again. Its migrations must be a first part
+   * of `migrations`.
+   */
+  template?: string;
 }
 
 /**
@@ -15,6 +22,10 @@ export interface OpenDatabaseOptions {
  * and applies pending migrations (in one transaction).
  */
 export function openDatabase(file: string, options: OpenDatabaseOptions = {}): Db {
+  // Only where nothing is there: a write-ahead log left without its database would be replayed into the copy.
+  if (options.template !== undefined && file !== ':memory:' && !file.startsWith('file:') && !existsSync(file) && !existsSync(`${file}-wal`)) {
+    copyDatabaseTemplate(options.template, file);
+  }
   ownerOnly(file);
   const db = new Database(file);
   // The busy timeout first: switching to WAL reads the header, and a process that is recovering or
