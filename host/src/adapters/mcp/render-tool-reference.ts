@@ -1,4 +1,4 @@
-// docs/mcp-tools.md, rendered from the capability definition (scripts/generate-mcp-tools-doc.mjs
+// docs/mcp-tools.md, rendered from the capability definition (scripts/generate-sources.mjs
 // writes it; a test fails when the file and the definition differ).
 import { z } from 'zod';
 import type { CapabilityDefinition } from './capability-definition.js';
