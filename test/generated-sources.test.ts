@@ -23,10 +23,12 @@ test('two runs make the same files, and the files on disk are those', { timeout:
 test("a group's index exports each operation its files declare, and nothing else", () => {
   const dir = mkdtempSync(join(tmpdir(), 'svc-group-index-'));
   try {
-    writeFileSync(join(dir, 'count-task.ts'), 'export const countTask = defineOperation({\n});\n');
-    writeFileSync(join(dir, 'two-things.ts'), 'export const b = defineOperation({});\nexport const a = defineOperation({});\nexport const Schema = z.object({});\n');
+    // Written from a template, so that this file declares no operation itself.
+    const declared = (name: string) => `export const ${name} = defineOperation({\n});\n`;
+    writeFileSync(join(dir, 'count-task.ts'), declared('countTask'));
+    writeFileSync(join(dir, 'two-things.ts'), `${declared('b')}${declared('a')}export const Schema = z.object({});\n`);
     writeFileSync(join(dir, 'schemas.ts'), 'export const Schema = z.object({});\n');
-    writeFileSync(join(dir, 'index.ts'), 'export const stale = defineOperation({});\n');
+    writeFileSync(join(dir, 'index.ts'), declared('stale'));
     const text = operationIndexText(dir) as string;
     expect(text.split('\n').filter((line) => line.startsWith('export'))).toEqual([
       "export { countTask } from './count-task.js';",
