@@ -15,6 +15,7 @@ import { openHostServices, type HostServices } from '@svc-org/host/host-services
 import { connectSvcMcp, type SvcMcp } from '../support/svc-mcp-client.js';
 import { createSvcSandbox, type SvcSandbox } from '../support/svc-process.js';
 import { startServe, type ServeProcess } from '../support/svc-serve.js';
+import { isOptional, recordKindOf } from '../support/record-fields.js';
 import { harnessPlugin } from '@svc-org/harness';
 
 type Args = Record<string, unknown>;
@@ -47,10 +48,9 @@ let asked = 0;
 /** Words only the other projects' records hold. */
 const OTHER = /bravo|wombat|charlie|elsewhere|far away/i;
 
-/** The kind of record an input field names, if it names one. */
+/** The kind of record an input field names, if this test has one of another project. */
 function kindOf(operation: AnyOperation, field: string): keyof typeof elsewhere | undefined {
-  const declared = operation.reach?.names?.[field];
-  const kind = typeof declared === 'string' ? declared : field === 'id' ? operation.group : field.replace(/Id$/, '');
+  const kind = recordKindOf(operation, field);
   return kind in elsewhere ? (kind as keyof typeof elsewhere) : undefined;
 }
 
@@ -65,8 +65,8 @@ function asksOf(operation: AnyOperation): { label: string; args: Args; byName: b
   const base = (): Args =>
     Object.fromEntries(
       fields.flatMap((field) => {
-        if (SAMPLES[field] && (!shape[field]!.safeParse(undefined).success || field === 'text')) return [[field, SAMPLES[field]!()]];
-        if (shape[field]!.safeParse(undefined).success) return [];
+        if (SAMPLES[field] && (!isOptional(shape[field]!) || field === 'text')) return [[field, SAMPLES[field]!()]];
+        if (isOptional(shape[field]!)) return [];
         const kind = kindOf(operation, field);
         if (kind) return [[field, elsewhere[kind].id]];
         throw new Error(`${operation.name} requires ${field}: say in SAMPLES what a caller passes there`);
