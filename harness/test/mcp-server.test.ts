@@ -8,7 +8,8 @@ import { connectSvcMcp, type SvcMcp } from '../../test/support/svc-mcp-client.js
 import { createSvcSandbox, SVC_BIN, type SvcSandbox } from '../../test/support/svc-process.js';
 import { CapabilityDefinition } from '@svc-org/host/adapters/mcp';
 import { ALL_OPERATIONS } from '@svc-org/host/app/all-operations';
-import { harnessPlugin, MCP_PROFILES, type McpProfile } from '../src/feature.js';
+import { MCP_PROFILES, type McpProfile } from '@svc-org/host/operation-framework';
+import { harnessPlugin } from '../src/feature.js';
 
 /** What the declarations say each profile serves: the registry's operations, placed by the capability definition. */
 const DEFINITION = new CapabilityDefinition(ALL_OPERATIONS.list());
