@@ -7,9 +7,13 @@ import { createRequire, isBuiltin } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { buildProvider } from './build-provider.mjs';
 import { writeDatabaseTemplate } from './database-template.mjs';
+import { generateSources } from './generate-sources.mjs';
 import { importSources } from './import-sources.mjs';
 
 const root = resolve(import.meta.dirname, '..');
+
+// The files derived from the declarations (the core groups' index.ts, the command names, docs/mcp-tools.md): the bundles import them.
+await generateSources(root);
 
 /**
  * A plugin's generated module, computed once per `pnpm build`: the host is bundled twice (the ES

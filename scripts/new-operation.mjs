@@ -1,14 +1,14 @@
 #!/usr/bin/env node
 // `pnpm new:operation <group> <name>`: adds a read-only operation of a core group with its faces, as
-// docs/ARCHITECTURE.md ("An operation") says: the declaration in host/src/operations/<group>/ (its CLI
-// command `svc <group> <name>`, HTTP route and MCP face declared with it), its export from the group's
-// index.ts (which the group's command module and the one registry take it from), and the generated
-// files regenerated (the command names, pnpm cli:index; docs/mcp-tools.md). It prints the steps that
-// need a person's decision (who may call it: `reach` and the gateway read scope; the pinned test
-// tables; its own test).
-import { execFileSync } from 'node:child_process';
+// docs/ARCHITECTURE.md ("An operation") says: one file, the declaration in host/src/operations/<group>/
+// (its CLI command `svc <group> <name>`, HTTP route and MCP face declared with it), which joins its
+// group, the one registry and the group's command module by being there; the generated files (the
+// groups' index.ts, the command names, docs/mcp-tools.md) are written again. It prints the steps that
+// need a person's decision (who may call it: `reach` and the gateway read scope; its store's query;
+// its own test).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { COMMAND_NAMES_FILE, generateSources } from './generate-sources.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const [group, name] = process.argv.slice(2);
@@ -23,7 +23,7 @@ if (!group || !name || !/^[a-z]+$/.test(group) || !/^[a-z]+(-[a-z]+)*$/.test(nam
 }
 const operationsDir = join(root, 'host/src/operations', group);
 const commandsFile = join(root, 'host/src/adapters/cli/commands', `${group}-commands.ts`);
-// The group's command module derives the commands its operations declare (declaredCommands over the group's index.ts).
+// The group's command module derives the commands its operations declare (declaredCommands over the group's generated index.ts).
 const derives = existsSync(commandsFile) && new RegExp(`import \\* as \\w+ from '\\.\\./\\.\\./\\.\\./operations/${group}/index\\.js'`).test(readFileSync(commandsFile, 'utf8')) && readFileSync(commandsFile, 'utf8').includes('declaredCommands(');
 if (!existsSync(operationsDir) || !derives) {
   refuse(`"${group}" is not a core group with its own command module`, 'this scaffold covers workspace, project, task, label, execution and connection; see docs/ARCHITECTURE.md for the others');
@@ -33,9 +33,11 @@ const operationName = `${name.replaceAll('-', '_')}_${group}`;
 const exportName = operationName.replace(/_([a-z])/g, (_, letter) => letter.toUpperCase());
 const fileName = `${name}-${group}`;
 const declarationFile = join(operationsDir, `${fileName}.ts`);
-const namesFile = join(root, 'host/src/app/cli/command-names.ts');
 const commandName = `${group} ${name}`;
 if (existsSync(declarationFile)) refuse(`${fileName}.ts exists already`, 'pick another name');
+// The generated files brought up to date (in a fresh checkout, written a first time): the names below are read there.
+await generateSources(root);
+const namesFile = join(root, COMMAND_NAMES_FILE);
 if (readFileSync(namesFile, 'utf8').includes(`'${commandName}'`)) refuse(`svc ${commandName} exists already`, 'pick another name');
 
 // Everything is computed before anything is written: a refusal changes nothing.
@@ -62,19 +64,13 @@ export const ${exportName} = defineOperation({
 });
 `;
 
-const indexFile = join(operationsDir, 'index.ts');
-const index = `${readFileSync(indexFile, 'utf8').trimEnd()}\nexport { ${exportName} } from './${fileName}.js';\n`;
-
 writeFileSync(declarationFile, declaration);
-writeFileSync(indexFile, index);
-execFileSync(process.execPath, [join(root, 'scripts/generate-command-names.mjs')], { cwd: root, stdio: 'inherit' });
-execFileSync(process.execPath, [join(root, 'scripts/generate-mcp-tools-doc.mjs')], { cwd: root, stdio: 'inherit' });
+await generateSources(root);
 
 process.stdout.write(`added ${operationName}: svc ${commandName}, GET /api/${group}-${name}, and the MCP tool of the ${group} group
-files: host/src/operations/${group}/${fileName}.ts, host/src/operations/${group}/index.ts, host/src/app/cli/command-names.ts (generated), docs/mcp-tools.md (generated)
+file: host/src/operations/${group}/${fileName}.ts (the group's index.ts, the command names and docs/mcp-tools.md are generated from it, not tracked)
 still yours to decide (docs/ARCHITECTURE.md, "An operation"):
-  - its input, output and handler; \`reach\` for each input field that names a record
-  - its \`readScope\` (how a gateway caller stays within its channel's projects) and a case in test/security/gateway-read-scope.test.ts
-  - its name in the profiles' pinned lists in harness/test/mcp-server.test.ts
+  - its input, output and handler, and the query of its store it reads
+  - \`reach\` for each input field that names a record, and its \`readScope\` (how a gateway caller stays within its channel's projects)
   - a test that drives svc ${commandName}
 `);

@@ -6,54 +6,14 @@ import { openHostServices } from '@svc-org/host/host-services';
 import { mintTaskCredential } from '@svc-org/host/features/terminals';
 import { connectSvcMcp, type SvcMcp } from '../../test/support/svc-mcp-client.js';
 import { createSvcSandbox, SVC_BIN, type SvcSandbox } from '../../test/support/svc-process.js';
+import { CapabilityDefinition } from '@svc-org/host/adapters/mcp';
+import { ALL_OPERATIONS } from '@svc-org/host/app/all-operations';
+import { MCP_PROFILES, type McpProfile } from '@svc-org/host/operation-framework';
 import { harnessPlugin } from '../src/feature.js';
 
-const CORE = [
-  'create_workspace', 'delete_workspace', 'get_workspace', 'list_workspaces', 'update_workspace',
-  'create_project', 'delete_project', 'get_project', 'list_projects', 'update_project',
-  'create_product_group', 'delete_product_group', 'get_product_group', 'list_product_groups', 'update_product_group',
-  'create_task', 'delete_task', 'get_task', 'list_tasks', 'move_task', 'set_task_labels', 'update_task',
-  'list_task_versions', 'restore_task_version', 'get_task_defaults', 'set_task_defaults',
-  'create_label', 'delete_label', 'get_label', 'list_labels', 'update_label',
-  'get_execution', 'list_executions',
-  'identify_project', 'ask_project_knowledge', 'list_project_facts', 'manage_project_facts', 'list_notes', 'get_note', 'manage_notes',
-  'list_assets', 'get_asset', 'manage_assets', 'global_search',
-  'daily_summary', 'daily_todo',
-];
-const TERMINAL = [
-  'close_task_terminal', 'get_task_terminal_output', 'get_task_terminal_status', 'list_task_terminals',
-  'resize_task_terminal', 'resume_task_terminal', 'send_task_terminal_input', 'start_task_execution', 'submit_task_terminal_message',
-];
-const MESSAGING = ['list_notify_targets', 'push_to_human', 'ask_human', 'notify_human', 'reply_to_ask', 'relay_channel_reply'];
-const WORKBENCH = ['ack_workbench_batch', 'resolve_workbench_batch'];
-const GATEWAY = [
-  'resolve_gateway_task_context', 'continue_bound_task', 'route_gateway_message', 'route_gateway_query',
-  'complete_gateway_discussion', 'confirm_gateway_task_created', 'complete_gateway_work',
-];
-const OPERATIONS = ['diagnose_gateway_request', 'recover_gateway_request', 'get_gateway_runtime_health', 'provision_remote_project', 'observe_gateway_maintenance'];
-const CAPABILITY = ['list_capabilities', 'request_capability', 'get_capability_request', 'reconcile_capability_job'];
-// Task worktrees: everyone who works through svc mcp reads diffs; landing and settings are the person's.
-const REVIEW_READ = ['get_task_diff', 'get_task_worktree', 'get_project_isolation', 'list_task_branches'];
-const REVIEW = [...REVIEW_READ, 'merge_task', 'discard_task_worktree', 'restore_task_worktree', 'revert_task_changes', 'collect_task_worktrees', 'check_task_overlaps', 'prepare_task_worktree', 'set_project_isolation'];
-// A CLI's permission requests: answered by a person, a parent task or a chat's owner; the policy is the person's.
-const APPROVALS = ['answer_approval', 'list_approvals'];
-const READ_ONLY_CORE_AND_TERMINAL = [
-  'get_workspace', 'list_workspaces', 'get_project', 'list_projects', 'get_product_group', 'list_product_groups',
-  'get_task', 'list_tasks', 'list_task_versions', 'get_task_defaults', 'get_label', 'list_labels',
-  'get_execution', 'list_executions', 'identify_project', 'ask_project_knowledge', 'list_project_facts', 'list_notes', 'get_note', 'list_assets', 'get_asset', 'global_search', 'daily_summary', 'daily_todo',
-  'get_task_terminal_output', 'get_task_terminal_status', 'list_task_terminals',
-];
-
-const PINNED: Record<string, string[]> = {
-  full: [...CORE, ...TERMINAL, 'set_goal_mode', ...MESSAGING, ...WORKBENCH, ...GATEWAY, ...OPERATIONS, ...CAPABILITY, ...REVIEW, ...APPROVALS, 'set_approval_policy'],
-  assistant: [...CORE, ...TERMINAL, ...REVIEW_READ],
-  // The Workbench is a task terminal: the gateway tools it calls come with the profile.
-  task: [...CORE, ...TERMINAL, ...MESSAGING, ...WORKBENCH, ...REVIEW_READ, ...APPROVALS, 'complete_gateway_discussion', 'confirm_gateway_task_created', 'complete_gateway_work'],
-  // The Workbench's gateway tools are its own (profile task): neither gateway profile answers in its place.
-  // reply_to_ask: a chat reply to an OPEN ask, served only for a named sender who is the owner.
-  gateway: [...READ_ONLY_CORE_AND_TERMINAL, ...GATEWAY.filter((name) => !name.startsWith('complete_') && name !== 'confirm_gateway_task_created'), ...OPERATIONS, 'reply_to_ask', 'answer_approval'],
-  'gateway-query': ['get_project', 'identify_project', 'ask_project_knowledge', 'route_gateway_query'],
-};
+/** What the declarations say each profile serves: the registry's operations, placed by the capability definition. */
+const DEFINITION = new CapabilityDefinition(ALL_OPERATIONS.list());
+const declaredTools = (profile: McpProfile) => DEFINITION.toolsOf(profile).map((tool) => tool.name);
 
 let svc: SvcSandbox;
 const open: SvcMcp[] = [];
@@ -72,11 +32,50 @@ afterAll(async () => {
 });
 
 describe('svc mcp profiles', () => {
-  test.each(Object.keys(PINNED))('tools/list of profile %s shows exactly its tools', async (profile) => {
+  test.each([...MCP_PROFILES])('tools/list of profile %s shows exactly the tools its declarations place there', async (profile) => {
     const client = await mcp(profile === 'full' ? {} : { SVC_MCP_PROFILE: profile });
     const { tools } = await client.client.listTools();
-    expect(tools.map((tool) => tool.name).sort()).toEqual([...PINNED[profile]!].sort());
+    expect(tools.map((tool) => tool.name).sort()).toEqual(declaredTools(profile).sort());
     await client.close();
+  });
+
+  describe('what the profiles hold, as rules over the declarations', () => {
+    const operations = ALL_OPERATIONS.list();
+    const listed = (profile: McpProfile) => DEFINITION.toolsOf(profile);
+
+    test('an operation that says `mcp: false` is a tool of no profile; every other operation is a tool of full', () => {
+      const closed = operations.filter((operation) => operation.mcp === false).map((operation) => operation.name);
+      expect(closed.length).toBeGreaterThan(0);
+      for (const profile of MCP_PROFILES) expect(declaredTools(profile).filter((name) => closed.includes(name)), profile).toEqual([]);
+      expect(declaredTools('full').sort()).toEqual(operations.filter((operation) => operation.mcp !== false).map((operation) => operation.name).sort());
+    });
+
+    /** The tools of a gateway profile that neither read, nor answer for a named sender, nor are the gateway's own. */
+    const strayGatewayTools = (definition: CapabilityDefinition, profile: 'gateway' | 'gateway-query') =>
+      definition
+        .toolsOf(profile)
+        .filter((tool) => !tool.readOnly && !definition.needsSender(profile, tool.name) && !['gateway', 'operations'].includes(definition.surfaceOf(tool)))
+        .map((tool) => tool.name);
+
+    test("a gateway profile's tools read, answer for a named sender, or are the gateway's own", () => {
+      for (const profile of ['gateway', 'gateway-query'] as const) expect(strayGatewayTools(DEFINITION, profile), profile).toEqual([]);
+      expect(listed('gateway-query').filter((tool) => !tool.readOnly).map((tool) => tool.name)).toEqual([]);
+      // Every read of the gateway profiles says how it keeps to the caller's projects.
+      expect(listed('gateway').filter((tool) => tool.readOnly && !tool.readScope).map((tool) => tool.name)).toEqual([]);
+    });
+
+    test('the task-bound profile holds only operations that declare their reach; assistant and task change no gateway', () => {
+      expect(listed('task').filter((tool) => !tool.reach).map((tool) => tool.name)).toEqual([]);
+      for (const profile of ['assistant', 'task'] as const) {
+        expect(listed(profile).filter((tool) => DEFINITION.surfaceOf(tool) === 'operations').map((tool) => tool.name), profile).toEqual([]);
+      }
+    });
+
+    test('a rule breaks when a declaration breaks it', () => {
+      const write = operations.find((operation) => operation.name === 'delete_task')!;
+      const widened = new CapabilityDefinition(operations.map((operation) => (operation === write ? { ...operation, mcp: { alsoIn: ['gateway'] as McpProfile[] } } : operation)));
+      expect(strayGatewayTools(widened, 'gateway')).toEqual(['delete_task']);
+    });
   });
 
   test('the gateway profile refuses reply_to_ask without a named sender (owner_required), whoever the task is', async () => {

@@ -52,7 +52,7 @@ export interface RunningPlugin {
 
 /**
  * A module of CLI commands a plugin declares. The command table knows its commands' names without
- * loading it (`pnpm cli:index` writes them beside the host's), places it in `svc --help` after the
+ * loading it (the build writes them beside the host's), places it in `svc --help` after the
  * module it names, and calls `load` only when one of its commands runs or a help lists them: `svc task
  * list` evaluates no plugin code. `Command` is the CLI's command type (the plugin contract sits below
  * the CLI adapter, which declares it).

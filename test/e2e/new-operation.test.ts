@@ -1,7 +1,7 @@
-// `pnpm new:operation` on a scratch copy of the checkout (its files that git tracks or would): the operation it adds has
-// its three faces (a CLI command that runs, an HTTP route the service mounts, an MCP tool), the
-// suite's structural tests pass on the copy with it, and a second run with the same name is refused
-// and changes nothing.
+// `pnpm new:operation` on a scratch copy of the checkout (its files that git tracks or would, as a
+// repository of its own): it adds one file, the declaration, and the operation has its three faces
+// (a CLI command that runs, an HTTP route the service mounts, an MCP tool), the suite's structural
+// tests pass on the copy with it, and a second run with the same name is refused and changes nothing.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,7 +23,14 @@ function copyCheckout(): void {
     copyFileSync(join(ROOT, file), join(scratch, file));
   }
   for (const dir of ['.', 'sdk', 'extension-format', 'catalog', 'host', 'harness']) linkNodeModules(dir);
+  const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=svc', '-c', 'user.email=svc@example.invalid', ...args], { cwd: scratch, stdio: 'pipe' });
+  git('init', '-q');
+  git('add', '-A');
+  git('commit', '-q', '-m', 'the checkout');
 }
+
+/** What git says changed in the copy since it was made. */
+const changed = () => execFileSync('git', ['status', '--porcelain', '--untracked-files=all'], { cwd: scratch, encoding: 'utf8' }).split('\n').filter(Boolean);
 
 /**
  * A package's node_modules in the copy: each installed package links to the checkout's, and each
@@ -61,6 +68,8 @@ test('the operation it adds answers on the CLI, over HTTP and as an MCP tool', {
   expect(added.stderr).toBe('');
   expect(added.status).toBe(0);
   expect(added.stdout).toContain('added count_task: svc task count');
+  // One file: the declaration. Its group's index.ts, the command names and docs/mcp-tools.md are generated, not tracked.
+  expect(changed()).toEqual(['?? host/src/operations/task/count-task.ts']);
 
   const faces = (await importSources(
     scratch,

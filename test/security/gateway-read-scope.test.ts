@@ -1,98 +1,94 @@
 // Every read the gateway-side profiles offer, asked about a project outside the caller's channel, by
-// its id and by its name, through a real `svc mcp` child: refused with `project_out_of_scope` (or the
-// tool's own refusal), or answered without a word of the other project. The list of tools comes from
-// the capability definition, so a new read of these profiles fails here until it has its case.
+// its id and by its name, through a real `svc mcp` child: refused (`project_out_of_scope` or the
+// tool's own refusal), or answered without a word of the other project. The reads come from the
+// capability definition and each call from the read's declaration (the input fields that name a
+// record), so a new read of these profiles is asked here with no entry of its own.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { z } from 'zod';
 import { CapabilityDefinition } from '@svc-org/host/adapters/mcp';
+import type { AnyOperation } from '@svc-org/host/operation-framework';
 import { ALL_OPERATIONS } from '@svc-org/host/app/all-operations';
 import { openHostServices, type HostServices } from '@svc-org/host/host-services';
 import { connectSvcMcp, type SvcMcp } from '../support/svc-mcp-client.js';
 import { createSvcSandbox, type SvcSandbox } from '../support/svc-process.js';
 import { startServe, type ServeProcess } from '../support/svc-serve.js';
+import { isOptional, recordKindOf } from '../support/record-fields.js';
 import { harnessPlugin } from '@svc-org/harness';
 
 type Args = Record<string, unknown>;
 
-/** The other project's records, by id and by name. */
-interface Elsewhere {
-  projectB: number;
-  workspace: number;
-  taskB: number;
-  labelB: number;
-  executionB: number;
-  noteB: number;
-  assetB: number;
-  groupFar: number;
+/** Another project's record: its id, and the name a person would type for it. */
+interface Named {
+  id: number;
+  name: string;
 }
 
 /**
- * How a read names another project. `refused`: both spellings fail with `code` (`nameCode` for the
- * name, when the field takes ids only and the name fails validation). `answered`: both answer (or
- * fail with `code`) and say nothing of the other project. `none`: the tool names no project at all.
+ * The records of projects outside the caller's channel, by the kind of record an input field names
+ * (`reach` says it; else an operation's `id` names a record of its own group, and `<kind>Id` or
+ * `<kind>` a record of that kind).
  */
-type Case =
-  | { kind: 'refused'; byId: (e: Elsewhere) => Args; byName: (e: Elsewhere) => Args; code?: string; nameCode?: string }
-  | { kind: 'answered'; byId: (e: Elsewhere) => Args; byName: (e: Elsewhere) => Args; code?: string }
-  | { kind: 'none'; args: Args; code?: string };
+let elsewhere: Record<'workspace' | 'project' | 'task' | 'label' | 'execution' | 'note' | 'asset' | 'product_group', Named>;
 
-const CHAT = { platform: 'telegram', chatId: '4242', senderId: '4242' };
-const IDS_ONLY = 'invalid_request';
-
-const CASES: Record<string, Case> = {
-  get_workspace: { kind: 'refused', byId: (e) => ({ id: e.workspace }), byName: () => ({ id: 'elsewhere' }) },
-  list_workspaces: { kind: 'none', args: {} },
-  get_project: { kind: 'refused', byId: (e) => ({ id: e.projectB }), byName: () => ({ id: 'bravo' }) },
-  list_projects: { kind: 'answered', byId: (e) => ({ workspaceId: e.workspace }), byName: () => ({ workspaceId: 'elsewhere' }) },
-  get_task: { kind: 'refused', byId: (e) => ({ id: e.taskB }), byName: () => ({ id: 'bravo secret plan' }), nameCode: IDS_ONLY },
-  list_tasks: { kind: 'refused', byId: (e) => ({ projectId: e.projectB }), byName: () => ({ projectId: 'bravo' }) },
-  get_label: { kind: 'refused', byId: (e) => ({ id: e.labelB }), byName: () => ({ id: 'bravo-only' }), nameCode: IDS_ONLY },
-  list_labels: { kind: 'refused', byId: (e) => ({ projectId: e.projectB }), byName: () => ({ projectId: 'bravo' }) },
-  get_execution: { kind: 'refused', byId: (e) => ({ id: e.executionB }), byName: () => ({ id: 'bravo' }), nameCode: IDS_ONLY },
-  list_executions: { kind: 'refused', byId: (e) => ({ taskId: e.taskB }), byName: () => ({ taskId: 'bravo secret plan' }), nameCode: IDS_ONLY },
-  get_task_terminal_output: { kind: 'refused', byId: (e) => ({ taskId: e.taskB }), byName: () => ({ taskId: 'bravo secret plan' }), nameCode: IDS_ONLY },
-  get_task_terminal_status: { kind: 'refused', byId: (e) => ({ taskId: e.taskB }), byName: () => ({ taskId: 'bravo secret plan' }), nameCode: IDS_ONLY },
-  list_task_terminals: { kind: 'none', args: {} },
-  list_product_groups: { kind: 'refused', byId: (e) => ({ workspaceId: e.workspace }), byName: () => ({ workspaceId: 'elsewhere' }), nameCode: IDS_ONLY },
-  get_product_group: { kind: 'refused', byId: (e) => ({ id: e.groupFar }), byName: () => ({ id: 'far' }), nameCode: IDS_ONLY },
-  list_task_versions: { kind: 'refused', byId: (e) => ({ taskId: e.taskB }), byName: () => ({ taskId: 'bravo secret plan' }), nameCode: IDS_ONLY },
-  get_task_defaults: { kind: 'refused', byId: (e) => ({ projectId: e.projectB }), byName: () => ({ projectId: 'bravo' }) },
-  identify_project: { kind: 'answered', byId: (e) => ({ text: `project #${e.projectB}` }), byName: () => ({ text: 'the bravo wombat ledger' }) },
-  ask_project_knowledge: { kind: 'refused', byId: (e) => ({ projectId: e.projectB, question: 'wombat' }), byName: () => ({ projectId: 'bravo', question: 'wombat' }), nameCode: IDS_ONLY },
-  list_project_facts: { kind: 'refused', byId: (e) => ({ projectId: e.projectB }), byName: () => ({ projectId: 'bravo' }), nameCode: IDS_ONLY },
-  list_notes: { kind: 'refused', byId: (e) => ({ projectId: e.projectB }), byName: () => ({ projectId: 'bravo' }), nameCode: IDS_ONLY },
-  get_note: { kind: 'refused', byId: (e) => ({ noteId: e.noteB }), byName: () => ({ noteId: 'bravo note' }), nameCode: IDS_ONLY },
-  list_assets: { kind: 'refused', byId: (e) => ({ projectId: e.projectB }), byName: () => ({ projectId: 'bravo' }), nameCode: IDS_ONLY },
-  get_asset: { kind: 'refused', byId: (e) => ({ assetId: e.assetB }), byName: () => ({ assetId: 'bravo spec' }), nameCode: IDS_ONLY },
-  global_search: { kind: 'refused', byId: (e) => ({ query: 'wombat', projectId: e.projectB }), byName: () => ({ query: 'wombat', projectId: 'bravo' }), nameCode: IDS_ONLY },
-  daily_summary: { kind: 'refused', byId: (e) => ({ projectId: e.projectB }), byName: () => ({ projectId: 'bravo' }), nameCode: IDS_ONLY },
-  daily_todo: { kind: 'refused', byId: (e) => ({ projectId: e.projectB }), byName: () => ({ projectId: 'bravo' }), nameCode: IDS_ONLY },
-  route_gateway_query: {
-    kind: 'answered',
-    byId: (e) => ({ ...CHAT, platformMessageId: 'q-id', text: 'what is open?', project: String(e.projectB) }),
-    byName: () => ({ ...CHAT, platformMessageId: 'q-name', text: 'what is open?', project: 'bravo' }),
-  },
-  resolve_gateway_task_context: {
-    kind: 'refused',
-    byId: (e) => ({ ...CHAT, platformMessageId: 'r-id', taskId: e.taskB }),
-    byName: (e) => ({ ...CHAT, platformMessageId: 'r-name', text: `about [[svc:task=${e.taskB}]]` }),
-    code: 'task_not_bound',
-  },
-  diagnose_gateway_request: { kind: 'none', args: { ...CHAT, platformMessageId: 'never-sent' }, code: 'inbound_not_found' },
-  get_gateway_runtime_health: { kind: 'none', args: {} },
-  observe_gateway_maintenance: { kind: 'none', args: {} },
+/** What the other input fields a read requires say: a chat caller on the channel's chat, a question. */
+const SAMPLES: Record<string, () => unknown> = {
+  platform: () => 'telegram',
+  chatId: () => '4242',
+  senderId: () => '4242',
+  platformMessageId: () => `scope-${++asked}`,
+  text: () => 'the bravo wombat ledger, what is open?',
+  question: () => 'wombat',
+  query: () => 'wombat',
 };
+let asked = 0;
 
 /** Words only the other projects' records hold. */
 const OTHER = /bravo|wombat|charlie|elsewhere|far away/i;
+
+/** The kind of record an input field names, if this test has one of another project. */
+function kindOf(operation: AnyOperation, field: string): keyof typeof elsewhere | undefined {
+  const kind = recordKindOf(operation, field);
+  return kind in elsewhere ? (kind as keyof typeof elsewhere) : undefined;
+}
+
+/**
+ * The calls that ask a read about another project, from its declaration: for each input field that
+ * names a record, that record of another project by its id and by its name (the other fields a
+ * call requires from SAMPLES); a read that names no record is called once.
+ */
+function asksOf(operation: AnyOperation): { label: string; args: Args; byName: boolean }[] {
+  const shape = (operation.input as unknown as { shape: Record<string, z.ZodType> }).shape;
+  const fields = Object.keys(shape);
+  const base = (): Args =>
+    Object.fromEntries(
+      fields.flatMap((field) => {
+        if (SAMPLES[field] && (!isOptional(shape[field]!) || field === 'text')) return [[field, SAMPLES[field]!()]];
+        if (isOptional(shape[field]!)) return [];
+        const kind = kindOf(operation, field);
+        if (kind) return [[field, elsewhere[kind].id]];
+        throw new Error(`${operation.name} requires ${field}: say in SAMPLES what a caller passes there`);
+      }),
+    );
+  const naming = fields.filter((field) => kindOf(operation, field));
+  if (naming.length === 0) return [{ label: operation.name, args: base(), byName: false }];
+  return naming.flatMap((field) => {
+    const record = elsewhere[kindOf(operation, field)!];
+    // A field that takes text (a project named in a chat message) gets the id as text.
+    const id = shape[field]!.safeParse(record.id).success ? record.id : String(record.id);
+    return [
+      { label: `${operation.name} ${field} by id`, args: { ...base(), [field]: id }, byName: false },
+      { label: `${operation.name} ${field} by name`, args: { ...base(), [field]: record.name }, byName: true },
+    ];
+  });
+}
 
 let svc: SvcSandbox;
 let serve: ServeProcess;
 let services: HostServices;
 let outside: string;
-let elsewhere: Elsewhere;
 let credential: string;
 const clients: SvcMcp[] = [];
 
@@ -126,7 +122,16 @@ beforeAll(async () => {
   const assetB = (await person.call('manage_assets', { action: 'add', projectId: projectB, name: 'bravo spec', kind: 'file', uri: 'docs/bravo.yaml' })).asset.id;
   await person.call('manage_project_facts', { action: 'set', projectId: projectB, key: 'bravo command', value: 'make wombat' });
   const groupFar = (await person.call('create_product_group', { workspaceId: far.id, name: 'far', description: 'far away', projectIds: [charlie] })).id;
-  elsewhere = { projectB, workspace: far.id, taskB, labelB, executionB, noteB, assetB, groupFar };
+  elsewhere = {
+    workspace: { id: far.id, name: 'elsewhere' },
+    project: { id: projectB, name: 'bravo' },
+    task: { id: taskB, name: 'bravo secret plan' },
+    label: { id: labelB, name: 'bravo-only' },
+    execution: { id: executionB, name: 'bravo' },
+    note: { id: noteB, name: 'bravo note' },
+    asset: { id: assetB, name: 'bravo spec' },
+    product_group: { id: groupFar, name: 'far' },
+  };
 
   expect((await svc.run(['gateway', 'add', 'claw', '--kind', 'hermes'])).code).toBe(0);
   const channel = await svc.run(['channel', 'add', 'owner', '--gateway', 'claw', '--platform', 'telegram', '--to', '4242', '--owner', '4242', '--project', 'alpha']);
@@ -159,12 +164,14 @@ async function ask(client: SvcMcp, tool: string, args: Args): Promise<{ code?: s
 
 describe("every read of the gateway-side profiles stays within the caller's channel", () => {
   const definition = new CapabilityDefinition(ALL_OPERATIONS.list());
-  const readsOf = (profile: 'gateway' | 'gateway-query') => definition.toolsOf(profile).filter((tool) => tool.readOnly).map((tool) => tool.name);
+  const readsOf = (profile: 'gateway' | 'gateway-query') => definition.toolsOf(profile).filter((tool) => tool.readOnly);
 
-  test('each read tool of the gateway and gateway-query profiles has its case here', () => {
-    const reads = new Set([...readsOf('gateway'), ...readsOf('gateway-query')]);
-    expect([...reads].filter((name) => !(name in CASES))).toEqual([]);
-    expect(Object.keys(CASES).filter((name) => !reads.has(name))).toEqual([]);
+  test('every read of those profiles is asked about another project by id and by name for each field that names a record', () => {
+    const reads = [...new Set([...readsOf('gateway'), ...readsOf('gateway-query')])];
+    expect(reads.map((tool) => tool.name)).toEqual(expect.arrayContaining(['list_labels', 'get_task_defaults', 'get_note', 'route_gateway_query']));
+    // Every field a read declares in its reach names a record this test has in another project.
+    const unknown = reads.flatMap((tool) => Object.entries(tool.reach?.names ?? {}).filter(([field]) => !kindOf(tool, field)).map(([field]) => `${tool.name}.${field}`));
+    expect(unknown).toEqual([]);
   });
 
   for (const profile of ['gateway', 'gateway-query'] as const) {
@@ -173,13 +180,10 @@ describe("every read of the gateway-side profiles stays within the caller's chan
       const client = await mcp({ SVC_MCP_PROFILE: profile, SVC_GATEWAY_CREDENTIAL: credential });
       const problems: string[] = [];
       for (const tool of readsOf(profile)) {
-        const rule = CASES[tool]!;
-        const asked = rule.kind === 'none' ? [['', rule.args, rule.code] as const] : [['id', rule.byId(elsewhere), rule.code] as const, ['name', rule.byName(elsewhere), rule.kind === 'refused' ? (rule.nameCode ?? rule.code) : rule.code] as const];
-        for (const [spelling, args, expectedCode] of asked) {
-          const answer = await ask(client, tool, args);
-          const label = `${tool}${spelling ? ` by ${spelling}` : ''}`;
-          if (rule.kind === 'refused' && answer.code !== (expectedCode ?? 'project_out_of_scope')) problems.push(`${label}: ${answer.code ?? 'answered'} ${answer.text.slice(0, 200)}`);
-          else if (rule.kind !== 'refused' && answer.code !== expectedCode) problems.push(`${label}: ${answer.code ?? 'answered'} ${answer.text.slice(0, 200)}`);
+        for (const { label, args, byName } of asksOf(tool)) {
+          const answer = await ask(client, tool.name, args);
+          // A name where a field takes ids only fails validation; any other call is valid and must be refused by the tool itself or answered.
+          if (answer.code === 'invalid_request' && !byName) problems.push(`${label}: ${answer.text.slice(0, 200)}`);
           // A refusal may echo what was asked; an answer says nothing of the other projects.
           if (answer.code === undefined && OTHER.test(answer.text)) problems.push(`${label} mentions another project: ${answer.text.slice(0, 200)}`);
         }
@@ -190,7 +194,7 @@ describe("every read of the gateway-side profiles stays within the caller's chan
 
   test("a gateway's model (its channel serves alpha) reads bravo's labels and task defaults neither by name nor by id", async () => {
     const model = await mcp({ SVC_MCP_PROFILE: 'gateway', SVC_CHANNEL: 'owner' });
-    for (const projectId of ['bravo', elsewhere.projectB, String(elsewhere.projectB)]) {
+    for (const projectId of ['bravo', elsewhere.project.id, String(elsewhere.project.id)]) {
       expect((await model.fail('list_labels', { projectId })).code, `list_labels ${projectId}`).toBe('project_out_of_scope');
       expect((await model.fail('get_task_defaults', { projectId })).code, `get_task_defaults ${projectId}`).toBe('project_out_of_scope');
     }

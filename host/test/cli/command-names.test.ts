@@ -1,4 +1,4 @@
-// The command table's names (command-names.ts, which `pnpm cli:index` writes) are the commands the
+// The command table's names (command-names.ts, which the build writes: scripts/generate-sources.mjs) are the commands the
 // modules declare, hand-written or derived from their operations' `cli` part: `svc` finds a command
 // by its name without loading every module. Every declaration that says its CLI command has it.
 import { describe, expect, test } from 'vitest';
@@ -12,7 +12,7 @@ describe('the command table', () => {
   test("names each module's commands as the module declares them, in the order of svc --help", async () => {
     const loaded = await Promise.all(COMMAND_MODULES.map((module) => module.load()));
     loaded.forEach((commands, index) => {
-      // Drift: run `pnpm cli:index`, which writes host/src/app/cli/command-names.ts from the modules.
+      // Drift: run `pnpm build` (or `pnpm generate`), which writes host/src/app/cli/command-names.ts from the modules.
       expect(COMMAND_MODULES[index]!.commands, COMMAND_MODULES[index]!.module).toEqual(commands.map(key));
     });
     expect(await loadAllCommands()).toEqual(ALL_COMMANDS);

@@ -9,7 +9,7 @@ import { HostMethods, type Manifest } from '@svc-org/ai-sdk';
 import { openHostServices } from '../../src/host-services.js';
 import { computeTreeDigest } from '../../src/features/extensions/preflight/index.js';
 import { probeFingerprint } from '../../src/features/extensions/probe-fingerprint.js';
-import type { ShownExtension } from '../../src/operations/extension/index.js';
+import type { ShownExtension } from '../../src/operations/extension/format-extension-description.js';
 import { copyFixtureProvider } from '../../../test/support/copy-fixture-provider.js';
 import { runInProcess } from './in-process-cli.js';
 

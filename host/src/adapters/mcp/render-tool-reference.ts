@@ -1,4 +1,4 @@
-// docs/mcp-tools.md, rendered from the capability definition (scripts/generate-mcp-tools-doc.mjs
+// docs/mcp-tools.md, rendered from the capability definition (scripts/generate-sources.mjs
 // writes it; a test fails when the file and the definition differ).
 import { z } from 'zod';
 import type { CapabilityDefinition } from './capability-definition.js';
@@ -8,7 +8,7 @@ export function renderToolReference(definition: CapabilityDefinition): string {
   const lines = [
     '# MCP tools',
     '',
-    '<!-- Generated from the capability definition (host/src/adapters/mcp/capability-definition.ts) by `pnpm mcp:docs`; do not edit. -->',
+    '<!-- Generated from the capability definition (host/src/adapters/mcp/capability-definition.ts) by `pnpm build` (scripts/generate-sources.mjs); do not edit. -->',
     '',
     '`svc mcp` serves these tools over stdio. `SVC_MCP_PROFILE` picks which ones a client sees; a tool',
     'outside the profile is refused like an unknown tool. Required input fields are marked `*`.',

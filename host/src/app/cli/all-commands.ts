@@ -4,7 +4,7 @@ import { HOST_COMMAND_MODULES, placeCommandModules } from './command-table.js';
 
 /**
  * Every command module as the host and its plugins declare them, in `svc --help` order: what
- * `pnpm cli:index` writes the names of (command-names.ts), and what the command table is checked against.
+ * the build writes the names of (command-names.ts, scripts/generate-sources.mjs), and what the command table is checked against.
  */
 export const DECLARED_COMMAND_MODULES = placeCommandModules(HOST_COMMAND_MODULES, HOST_PLUGINS.flatMap((plugin) => plugin.cli ?? []));
 

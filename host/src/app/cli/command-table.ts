@@ -5,7 +5,7 @@ import { COMMAND_NAMES } from './command-names.js';
 /**
  * The `svc` commands by module: each entry loads its module; the names each module declares (`group
  * name`, or the group alone for a single-command group) come from `command-names.ts`, which
- * `pnpm cli:index` writes from the modules themselves (host/test/cli/command-names.test.ts fails on
+ * the build writes from the modules themselves (host/test/cli/command-names.test.ts fails on
  * drift), in `svc --help` order: the host's modules below, each plugin's placed after the module it
  * names (its `cli`, host-plugin.ts). `svc <group> <name>` loads only the module that declares it, and
  * through it only the operations that command uses: a person running `svc task list` waits for
@@ -63,7 +63,7 @@ const HOST_LOADERS = new Map(HOST_COMMAND_MODULES.map((entry) => [entry.module, 
 async function loadPluginModule(module: string): Promise<readonly CliCommand[]> {
   const { HOST_PLUGINS } = await import('../host-plugins.js');
   const entry = HOST_PLUGINS.flatMap((plugin) => plugin.cli ?? []).find((candidate) => candidate.module === module);
-  if (!entry) throw new Error(`no plugin declares the command module ${module} (run \`pnpm cli:index\`)`);
+  if (!entry) throw new Error(`no plugin declares the command module ${module} (run \`pnpm build\`, which writes the names)`);
   return entry.load();
 }
 

@@ -12,10 +12,8 @@ import {
   rollbackExtension,
   uninstallExtension,
   updateExtension,
-  type CatalogListingSchema,
-  type OutdatedListSchema,
-  type SwitchOutcomeSchema,
 } from '../../../operations/extension/index.js';
+import type { CatalogListingSchema, OutdatedListSchema, SwitchOutcomeSchema } from '../../../operations/extension/catalog-schemas.js';
 import type { CliRun } from '../cli-command.js';
 import type { CliIo } from '../cli-io.js';
 import { createProgressReporter } from '../download-progress.js';

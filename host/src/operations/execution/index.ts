@@ -1,2 +1,0 @@
-export { getExecution } from './get-execution.js';
-export { listExecutions } from './list-executions.js';

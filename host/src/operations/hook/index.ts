@@ -1,1 +1,0 @@
-export { reportPromptHook, reportStopHook } from './report-stop-hook.js';
