@@ -4,7 +4,7 @@
 // guarantees stays. A root that is no longer held is set up again. Real `unshare`, `nsenter`, `mount`
 // and provider processes under the permission model (test/security and hardened-isolation.test.ts
 // check what the root lets a hostile provider do).
-import { readdirSync, readFileSync, readlinkSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -90,6 +90,9 @@ async function launch(): Promise<Namespaces> {
   expect(answer.text).toContain('held');
   const started = providerProcesses().filter((pid) => !before.includes(pid));
   expect(started).toHaveLength(1);
+  // Its root is the provider root (a tmpfs of its own), never the host's.
+  expect(statSync(`/proc/${started[0]}/root/`).dev).not.toBe(statSync('/').dev);
+  expect(existsSync(`/proc/${started[0]}/root${dir}`)).toBe(false);
   const ns = (kind: string) => readlinkSync(`/proc/${started[0]}/ns/${kind}`);
   return { user: ns('user'), mnt: ns('mnt'), pid: ns('pid'), net: ns('net') };
 }

@@ -6,6 +6,7 @@
 // root (`nsenter`), and still makes its own PID, network and mount namespaces and its own /proc, so
 // a provider process sees no other process, has no network, and dies with its wrapper as before.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { statSync } from 'node:fs';
 import { providerRootHoldArgs, providerRootMountPoint } from './provider-root.js';
 
 interface Holder {
@@ -77,6 +78,11 @@ function startHolder(key: string, visible: string[], env: Record<string, string>
   proc.stdout?.on('data', (text: string) => {
     said += text;
     if (holder.pid === undefined && !holder.ended && said.includes('ready\n')) {
+      // A launch joins the holder's root: it must be the provider root, not the host's.
+      if (proc.pid === undefined || !chrooted(proc.pid)) {
+        release(holder);
+        return;
+      }
       holder.pid = proc.pid;
       // Once set up, nothing of it keeps the host's event loop alive (a launch waiting for it does, until then).
       proc.unref();
@@ -90,6 +96,15 @@ function startHolder(key: string, visible: string[], env: Record<string, string>
     process.once('exit', releaseProviderRoots);
   }
   return holder;
+}
+
+/** Whether the process's root is another file system than this process's own root (its tmpfs). */
+function chrooted(pid: number): boolean {
+  try {
+    return statSync(`/proc/${pid}/root/`).dev !== statSync('/').dev;
+  } catch {
+    return false;
+  }
 }
 
 function releaseOldest(): void {

@@ -49,16 +49,18 @@ export const PROVIDER_ROOT_SCRIPT = [
 
 /**
  * Run by `sh` inside `unshare -rm`, for a root kept for a provider's later launches
- * (provider-root-holders.ts): the root as above, then `ready` on its output, then it waits, chrooted
- * into the root, until its input closes (the host ended it or exited). Each launch joins its user
+ * (provider-root-holders.ts): the root as above, then, chrooted into it, `ready` on its output, then
+ * it waits until its input closes (the host ended it or exited). Each launch joins its user
  * and mount namespaces and its root, and makes its own PID, network and mount namespaces with its
  * own /proc (hardened-launch.ts).
  */
 export const PROVIDER_ROOT_HOLD_SCRIPT = [
   ...SET_UP_ROOT,
   'mount -o remount,ro "$r"',
-  'echo ready',
-  'exec chroot "$r" cat',
+  'unset PWD OLDPWD SHLVL _',
+  // `ready` is said from inside the root, once chrooted: a launch joins the holder's root as it is
+  // then, so it must never see the holder before its chroot (it would join the host's root).
+  'exec chroot "$r" /bin/sh -c \'echo ready; exec cat\'',
 ].join('\n');
 
 /** What every provider root holds besides the node binary, the bootstrap and the package. */
