@@ -4,13 +4,13 @@
 // guarantees stays. A root that is no longer held is set up again. Real `unshare`, `nsenter`, `mount`
 // and provider processes under the permission model (test/security and hardened-isolation.test.ts
 // check what the root lets a hostile provider do).
-import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import { ExtensionRuntime, isolationEnforcement, PluginStorageStore, probeIsolation, type LoadableExtension } from '../../src/features/extensions/runtime/index.js';
-import { releaseProviderRoots } from '../../src/features/extensions/runtime/provider-root-holders.js';
+import { holdProviderRoot, readyProviderRoot, releaseProviderRoots } from '../../src/features/extensions/runtime/provider-root-holders.js';
 import { openDatabase, type Db } from '../../src/platform/db/index.js';
 import { Logger } from '../../src/platform/logging/index.js';
 
@@ -122,4 +122,28 @@ test('a later launch joins the root set up for the first, with its own PID, netw
   const third = await launch();
   expect(third.user).not.toBe(first.user);
   expect((await launch()).user).toBe(third.user);
+});
+
+test('at most eight roots are held at once: the one used longest ago is released first', async () => {
+  if (!probe.namespaces || !probe.providerRoot) return expect(probe.providerRoot && probe.namespaces).toBe(false);
+  releaseProviderRoots();
+  const roots = Array.from({ length: 9 }, (_, i) => {
+    const packageDir = join(dir, `package-${i}`);
+    mkdirSync(packageDir, { recursive: true });
+    return [realpathSync(process.execPath), packageDir];
+  });
+  for (const root of roots.slice(0, 8)) expect(await holdProviderRoot(root, {})).toBe(true);
+  const pids = roots.slice(0, 8).map((root) => readyProviderRoot(root));
+  expect(pids.every((pid) => pid !== undefined)).toBe(true);
+  // The first is used again: the second is now the one used longest ago.
+  expect(readyProviderRoot(roots[0]!)).toBe(pids[0]);
+  expect(await holdProviderRoot(roots[8]!, {})).toBe(true);
+  expect(readyProviderRoot(roots[1]!)).toBeUndefined();
+  for (const i of [0, 2, 3, 4, 5, 6, 7, 8]) expect(readyProviderRoot(roots[i]!)).toBeDefined();
+  // Each held root is its own: a holder's root shows its package and no other.
+  const held = readyProviderRoot(roots[8]!)!;
+  expect(existsSync(`/proc/${held}/root${roots[8]![1]}`)).toBe(true);
+  expect(existsSync(`/proc/${held}/root${roots[7]![1]}`)).toBe(false);
+  releaseProviderRoots();
+  expect(readyProviderRoot(roots[8]!)).toBeUndefined();
 });

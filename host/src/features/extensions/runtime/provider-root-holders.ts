@@ -16,6 +16,7 @@ interface Holder {
   /** Settles once the root is set up (true) or the holder failed or ended (false). */
   ready: Promise<boolean>;
   ended: boolean;
+  /** When it was last started or joined, in launches counted (`uses`). */
   lastUsed: number;
 }
 
@@ -24,6 +25,7 @@ const MAX_HOLDERS = 8;
 
 const holders = new Map<string, Holder>();
 let exitHooked = false;
+let uses = 0;
 
 const keyOf = (visible: string[]) => visible.join('\0');
 
@@ -36,7 +38,7 @@ export function readyProviderRoot(visible: string[]): number | undefined {
   const holder = holders.get(keyOf(visible));
   // `ended` is set synchronously when Node reaps the holder, so a pid read here was not reused.
   if (!holder || holder.ended || holder.pid === undefined) return undefined;
-  holder.lastUsed = Date.now();
+  holder.lastUsed = ++uses;
   return holder.pid;
 }
 
@@ -64,7 +66,7 @@ function startHolder(key: string, visible: string[], env: Record<string, string>
     detached: true,
   });
   let settle!: (ok: boolean) => void;
-  const holder: Holder = { proc, pid: undefined, ready: new Promise((resolve) => (settle = resolve)), ended: false, lastUsed: Date.now() };
+  const holder: Holder = { proc, pid: undefined, ready: new Promise((resolve) => (settle = resolve)), ended: false, lastUsed: ++uses };
   const end = () => {
     holder.ended = true;
     holder.pid = undefined;
