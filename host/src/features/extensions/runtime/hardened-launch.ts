@@ -15,6 +15,11 @@ export interface HardenedLaunchOptions {
   hostEnv: NodeJS.ProcessEnv;
   probe: IsolationProbe;
   nodePath?: string;
+  /**
+   * The pid of a holder of this provider's root, set up and ready (provider-root-holders.ts): the
+   * launch joins its namespaces and root instead of setting a root up. Only with a provider root.
+   */
+  rootHolder?: number;
 }
 
 export interface HardenedLaunch {
@@ -41,12 +46,23 @@ export function realPath(path: string): string {
   }
 }
 
-export function hardenedLaunch(options: HardenedLaunchOptions): HardenedLaunch {
+/** The real paths a provider root binds besides the system's: node, the bootstrap, the provider's package. */
+export function providerRootPaths(options: Pick<HardenedLaunchOptions, 'packageDir' | 'bootstrapFile' | 'nodePath'>): string[] {
+  return [realPath(options.nodePath ?? process.execPath), realPath(options.bootstrapFile), realPath(options.packageDir)];
+}
+
+/** Locale and time zone of the host's environment, the only variables a provider process (and its root's holder) gets. */
+export function providerProcessEnv(hostEnv: NodeJS.ProcessEnv): Record<string, string> {
   const env: Record<string, string> = {};
   for (const key of PROCESS_ENV_ALLOWLIST) {
-    const value = options.hostEnv[key];
+    const value = hostEnv[key];
     if (value !== undefined) env[key] = value;
   }
+  return env;
+}
+
+export function hardenedLaunch(options: HardenedLaunchOptions): HardenedLaunch {
+  const env = providerProcessEnv(options.hostEnv);
   const nodeBinary = realPath(options.nodePath ?? process.execPath);
   const node = [
     nodeBinary,
@@ -64,8 +80,13 @@ export function hardenedLaunch(options: HardenedLaunchOptions): HardenedLaunch {
   // Own user, network and PID namespaces: no network, and no other process to signal. `--fork`
   // makes the provider PID 1 of its namespace; `--kill-child` ends it with its wrapper. With a
   // mount namespace too, its own read-only root: no Unix socket to reach, no socket file to make.
-  if (options.probe.namespaces && options.probe.providerRoot) {
-    const visible = [nodeBinary, realPath(options.bootstrapFile), realPath(options.packageDir)];
+  if (options.probe.namespaces && options.probe.providerRoot && options.rootHolder !== undefined) {
+    // The root set up once (provider-root-holders.ts): its user and mount namespaces and its root
+    // joined, then this launch's own PID, network and mount namespaces, with its own /proc on the
+    // root's empty /proc (in its own mount namespace: the holder's root is not changed).
+    argv = ['nsenter', `--target=${options.rootHolder}`, '--user', '--mount', '--root', '--wd', '--', 'unshare', '-npm', '--fork', '--kill-child=SIGKILL', '--mount-proc', ...node];
+  } else if (options.probe.namespaces && options.probe.providerRoot) {
+    const visible = providerRootPaths(options);
     argv = ['unshare', '-rnpm', '--fork', '--kill-child=SIGKILL', ...providerRootArgs(providerRootMountPoint(), visible, node)];
   } else if (options.probe.namespaces) argv = ['unshare', '-rnp', '--fork', '--kill-child=SIGKILL', ...argv];
   if (options.probe.addressSpaceLimit) {

@@ -48,7 +48,8 @@ export class ProcessPool extends EventEmitter implements ProviderPool {
   private idleTimer: NodeJS.Timeout | undefined;
   private destroyed = false;
 
-  constructor(private readonly launch: HardenedLaunch, private readonly idleTimeoutMs: number, private readonly messageLimits: MessageLimits) {
+  /** `launch` is asked for the command line at each start of the process (it may join a root set up once). */
+  constructor(private readonly launch: () => HardenedLaunch, private readonly idleTimeoutMs: number, private readonly messageLimits: MessageLimits) {
     super();
   }
 
@@ -83,8 +84,9 @@ export class ProcessPool extends EventEmitter implements ProviderPool {
 
   private ensureChild(): LiveChild {
     if (this.child && !this.child.dead) return this.child;
-    const proc = spawn(this.launch.command, this.launch.args, {
-      env: this.launch.env,
+    const launch = this.launch();
+    const proc = spawn(launch.command, launch.args, {
+      env: launch.env,
       stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
       // Its own process group and session: the host's terminal signals do not reach it, and one
       // kill of the group ends the wrapper and the provider together.

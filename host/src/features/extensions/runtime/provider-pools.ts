@@ -8,10 +8,11 @@ import type { Logger } from '../../../platform/logging/index.js';
 import { scrubbedWorkerEnv } from '../../../platform/processes/child-env.js';
 import { killTaggedProcesses, PROVIDER_THREAD_TAG } from '../../../platform/processes/tagged-processes.js';
 import type { CallChannel } from './call-channel.js';
-import { hardenedLaunch, realPath } from './hardened-launch.js';
+import { hardenedLaunch, providerProcessEnv, providerRootPaths, realPath } from './hardened-launch.js';
 import { probeIsolation } from './isolation-probe.js';
 import type { LoadableExtension } from './loadable-extension.js';
 import { ProcessPool } from './process-pool.js';
+import { holdProviderRoot, readyProviderRoot } from './provider-root-holders.js';
 import type { ProviderPool } from './provider-pool.js';
 import type { RuntimeLimits } from './runtime-options.js';
 import { resolveWorkerFile } from './worker-file.js';
@@ -99,7 +100,7 @@ export class ProviderPools {
    * when nothing is to load, so a call to a provider already loaded waits for nothing more.
    */
   prepare(extension: LoadableExtension): Promise<void> | undefined {
-    if (extension.isolation === 'process') return undefined;
+    if (extension.isolation === 'process') return this.prepareRoot(extension);
     // A thread still starting ahead of this call: the call waits for it rather than starting a second one.
     const warming = this.warming.get(extension.id);
     if (warming) return warming;
@@ -159,17 +160,41 @@ export class ProviderPools {
     return entry;
   }
 
-  private processPoolFor(extension: LoadableExtension): ProviderPool {
+  /**
+   * A hardened provider about to start its process: its root set up once and held
+   * (provider-root-holders.ts), so this launch and the later ones join it rather than set it up.
+   * Nothing to wait for when the root is held already or the provider's process runs.
+   */
+  private prepareRoot(extension: LoadableExtension): Promise<void> | undefined {
+    const current = this.pools.get(extension.id);
+    if (current && current.revision === extension.revision && current.pool.threads.length > 0) return undefined;
+    const probe = probeIsolation(this.options.svcHome);
+    if (!probe.namespaces || !probe.providerRoot) return undefined;
+    const held = holdProviderRoot(providerRootPaths(this.hardenedPaths(extension)), providerProcessEnv(this.options.hostEnv));
+    // A root that could not be held is no failure: the launch then sets its own up.
+    return held?.then(() => undefined);
+  }
+
+  private hardenedPaths(extension: LoadableExtension): { packageDir: string; bootstrapFile: string } {
     this.processBootstrapFile ??= resolveWorkerFile('provider-process.mjs');
-    const launch = hardenedLaunch({
-      packageDir: extension.packageDir ?? dirname(extension.entryPath),
-      bootstrapFile: this.processBootstrapFile,
-      heapMb: this.limits.maxOldGenerationSizeMb,
-      stackSizeMb: this.limits.stackSizeMb,
-      hostEnv: this.options.hostEnv,
+    return { packageDir: extension.packageDir ?? dirname(extension.entryPath), bootstrapFile: this.processBootstrapFile };
+  }
+
+  private processPoolFor(extension: LoadableExtension): ProviderPool {
+    const paths = this.hardenedPaths(extension);
+    const launch = () => {
       // Always live: what a launch enforces never rests on the record.
-      probe: probeIsolation(this.options.svcHome),
-    });
+      const probe = probeIsolation(this.options.svcHome);
+      const rootHolder = probe.namespaces && probe.providerRoot ? readyProviderRoot(providerRootPaths(paths)) : undefined;
+      return hardenedLaunch({
+        ...paths,
+        heapMb: this.limits.maxOldGenerationSizeMb,
+        stackSizeMb: this.limits.stackSizeMb,
+        hostEnv: this.options.hostEnv,
+        probe,
+        rootHolder,
+      });
+    };
     return new ProcessPool(launch, this.limits.idleTimeoutMs, { maxMessageBytes: this.limits.maxMessageBytes, maxMessageDepth: this.limits.maxMessageDepth });
   }
 

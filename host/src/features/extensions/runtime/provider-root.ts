@@ -8,13 +8,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /**
- * Run by `sh` inside `unshare -rnpm`: $1 the mount point of the new root, $2 how many paths follow,
- * then the paths, then the command. A symlink is copied as a symlink (merged /usr: /lib → usr/lib).
- * It runs at every launch, so it starts as few programs as it can: a parent folder by the shell's
- * own `${p%/*}` and made only when missing, a symlink copied by one `cp -P`; what is left is one
- * `mkdir` and the two `mount`s (the bind, then its read-only remount) of each path bound.
+ * Sets the root up on $1: $2 is how many paths follow, then the paths (the command follows them). A
+ * symlink is copied as a symlink (merged /usr: /lib → usr/lib). It starts as few programs as it
+ * can: a parent folder by the shell's own `${p%/*}` and made only when missing, a symlink copied by
+ * one `cp -P`; what is left is one `mkdir` and the two `mount`s (the bind, then its read-only
+ * remount) of each path bound. The root itself is remounted read-only last, with an empty /proc to
+ * mount on.
  */
-export const PROVIDER_ROOT_SCRIPT = [
+const SET_UP_ROOT = [
   'set -e',
   'r=$1; n=$2; shift 2',
   'mount -t tmpfs -o mode=0755,size=64k svc-provider "$r"',
@@ -29,13 +30,37 @@ export const PROVIDER_ROOT_SCRIPT = [
   '  mount --bind "$p" "$r$p"',
   '  mount -o remount,bind,ro,nosuid,nodev "$r$p"',
   'done',
-  // Its own /proc (of its PID namespace: only itself), so Node can find its binary and its memory use.
   'mkdir "$r/proc"',
+];
+
+/**
+ * Run by `sh` inside `unshare -rnpm`, for a launch that sets its own root up: the root as above, then
+ * its own /proc (of its PID namespace: only itself, so Node can find its binary and its memory use),
+ * then the command, chrooted.
+ */
+export const PROVIDER_ROOT_SCRIPT = [
+  ...SET_UP_ROOT,
   'mount -t proc -o nosuid,nodev,noexec proc "$r/proc"',
   'mount -o remount,ro "$r"',
   // What the shell itself exported (PWD and the like) is not the provider's: only the launch's allowlist.
   'unset PWD OLDPWD SHLVL _',
   'exec chroot "$r" "$@"',
+].join('\n');
+
+/**
+ * Run by `sh` inside `unshare -rm`, for a root kept for a provider's later launches
+ * (provider-root-holders.ts): the root as above, then, chrooted into it, `ready` on its output, then
+ * it waits until its input closes (the host ended it or exited). Each launch joins its user
+ * and mount namespaces and its root, and makes its own PID, network and mount namespaces with its
+ * own /proc (hardened-launch.ts).
+ */
+export const PROVIDER_ROOT_HOLD_SCRIPT = [
+  ...SET_UP_ROOT,
+  'mount -o remount,ro "$r"',
+  'unset PWD OLDPWD SHLVL _',
+  // `ready` is said from inside the root, once chrooted: a launch joins the holder's root as it is
+  // then, so it must never see the holder before its chroot (it would join the host's root).
+  'exec chroot "$r" /bin/sh -c \'echo ready; exec cat\'',
 ].join('\n');
 
 /** What every provider root holds besides the node binary, the bootstrap and the package. */
@@ -52,4 +77,10 @@ export function providerRootMountPoint(): string {
 export function providerRootArgs(mountPoint: string, visible: string[], command: string[]): string[] {
   const paths = [...SYSTEM_PATHS, ...visible];
   return ['sh', '-c', PROVIDER_ROOT_SCRIPT, 'sh', mountPoint, String(paths.length), ...paths, ...command];
+}
+
+/** `sh -c SCRIPT …` arguments that set the provider root up and hold it (PROVIDER_ROOT_HOLD_SCRIPT). */
+export function providerRootHoldArgs(mountPoint: string, visible: string[]): string[] {
+  const paths = [...SYSTEM_PATHS, ...visible];
+  return ['sh', '-c', PROVIDER_ROOT_HOLD_SCRIPT, 'sh', mountPoint, String(paths.length), ...paths];
 }
