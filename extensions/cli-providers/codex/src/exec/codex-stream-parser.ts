@@ -1,6 +1,6 @@
 import type { CliStreamEvent } from '@svc-org/ai-sdk';
 import { classifyCodexFailure } from './classify-codex-failure.js';
-import { decodeThreadEvent, type CodexItem, type CodexThreadEvent } from './codex-thread-event.js';
+import { decodeThreadEvent, UndecodedLine, type CodexItem, type CodexThreadEvent } from './codex-thread-event.js';
 import { CODEX_TOOL_ITEMS } from './codex-tool-items.js';
 
 /**
@@ -40,13 +40,12 @@ export class CodexStreamParser {
   push(line: string): CodexParserOutput[] {
     if (line.trim() === '') return [];
     const decoded = decodeThreadEvent(line);
-    if (decoded.kind === 'invalid') {
-      return [{ type: 'warning', message: `codex printed a line that is not an event (${decoded.reason}): ${preview(line)}` }];
+    if (decoded instanceof UndecodedLine) {
+      return decoded.kind === 'invalid'
+        ? [{ type: 'warning', message: `codex printed a line that is not an event (${decoded.detail}): ${preview(line)}` }]
+        : [{ type: 'warning', message: `ignored a codex event of unknown type "${decoded.detail}": ${preview(line)}` }];
     }
-    if (decoded.kind === 'unknown') {
-      return [{ type: 'warning', message: `ignored a codex event of unknown type "${decoded.type}": ${preview(line)}` }];
-    }
-    return this.onEvent(decoded.event);
+    return this.onEvent(decoded);
   }
 
   /** Top-level `error` messages that no `turn.failed` followed: non-fatal unless the process failed. */
