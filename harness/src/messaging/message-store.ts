@@ -103,20 +103,26 @@ export class MessageStore {
    */
   writePush(input: PushInput): { messageId: number; outboxId: string } {
     if (!this.db.inTransaction) throw new Error('MessageStore.writePush() runs inside a transaction()');
-    const messageId = this.insertMessage(input.kind, input, input.body, 'PENDING_DELIVERY', input.expectReply, {
-      channelId: input.channelId,
-      to: input.to,
-      threadId: input.threadId,
-    });
-    const at = this.now();
-    const outboxId = timeOrderedId(at.getTime());
+    // One clock reading for the three rows.
+    const now = this.now();
+    const at = now.toISOString();
+    const messageId = this.insertMessage(
+      input.kind,
+      input,
+      input.body,
+      'PENDING_DELIVERY',
+      input.expectReply,
+      { channelId: input.channelId, to: input.to, threadId: input.threadId },
+      at,
+    );
+    const outboxId = timeOrderedId(now.getTime());
     this.sql
       .get(
         `INSERT INTO harness_outbound (message_id, id, gateway_id, state, attempts, next_attempt_at, created_at, updated_at)
          VALUES (?, ?, ?, 'PENDING', 0, ?, ?, ?)`,
       )
-      .run(messageId, outboxId, input.gatewayId, at.getTime(), at.toISOString(), at.toISOString());
-    if (input.expectReply) this.insertAsk(messageId, input, 'INTENT');
+      .run(messageId, outboxId, input.gatewayId, now.getTime(), at, at);
+    if (input.expectReply) this.insertAsk(messageId, input, 'INTENT', at);
     return { messageId, outboxId };
   }
 
@@ -240,8 +246,8 @@ export class MessageStore {
     status: 'LOCAL' | 'PENDING_DELIVERY',
     expectReply: boolean,
     target?: { channelId: number; to: string; threadId: string | null },
+    at: string = this.now().toISOString(),
   ): number {
-    const at = this.now().toISOString();
     const result = this.sql
       .get(
         `INSERT INTO harness_messages (kind, task_id, project_id, workspace_id, execution_id, body, status, expect_reply,
@@ -265,10 +271,10 @@ export class MessageStore {
     return Number(result.lastInsertRowid);
   }
 
-  private insertAsk(messageId: number, owner: Ownership, status: 'INTENT'): void {
+  private insertAsk(messageId: number, owner: Ownership, status: 'INTENT', at: string = this.now().toISOString()): void {
     this.sql
       .get('INSERT INTO harness_asks (message_id, task_id, execution_id, status, created_at) VALUES (?, ?, ?, ?, ?)')
-      .run(messageId, owner.taskId, owner.executionId, status, this.now().toISOString());
+      .run(messageId, owner.taskId, owner.executionId, status, at);
   }
 }
 

@@ -51,8 +51,14 @@ export const pushToHuman = defineOperation({
     // still so when the rows are written, and the reads take no lock of their own.
     const pushed = transaction(ctx.services.db, () => enqueue(input, ctx, stores));
     stores.events.emit('enqueued', pushed.outboxId);
+    // Every field named (no spread): this answer is built on every push.
     return {
-      ...pushed,
+      messageId: pushed.messageId,
+      outboxId: pushed.outboxId,
+      taskId: pushed.taskId,
+      channel: pushed.channel,
+      to: pushed.to,
+      threadId: pushed.threadId,
       status: 'PENDING_DELIVERY' as const,
       expectReply: input.expectReply,
       instruction: input.expectReply
@@ -78,7 +84,10 @@ function enqueue(input: PushToHumanInput, ctx: OperationContext, stores: Harness
   if (!named && input.to !== undefined) assertNamedTarget(ctx, stores.channels.get(channel.id), input.to);
   const threadId = input.threadId ?? named?.threadId ?? (input.to === undefined ? channel.home.threadId : null) ?? null;
   const { messageId, outboxId } = stores.messages.writePush({
-    ...owner,
+    taskId: owner.taskId,
+    projectId: owner.projectId,
+    workspaceId: owner.workspaceId,
+    executionId: owner.executionId,
     kind: 'PUSH',
     body: withTaskToken(input.message, owner.taskId),
     channelId: channel.id,

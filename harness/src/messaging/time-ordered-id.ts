@@ -6,9 +6,10 @@ import { randomUUID } from 'node:crypto';
  * time order keeps inserts at one end of any index over them.
  */
 export function timeOrderedId(now: number = Date.now()): string {
-  const random = randomUUID().replace(/-/g, '');
+  // randomUUID() is xxxxxxxx-xxxx-4xxx-Vxxx-xxxxxxxxxxxx: its random hex digits are taken by
+  // position (no copy without the dashes), the version becomes 7 and V keeps its two low bits.
+  const random = randomUUID();
   const time = now.toString(16).padStart(12, '0').slice(-12);
-  const variant = ((parseInt(random[16]!, 16) & 0x3) | 0x8).toString(16);
-  const hex = `${time}7${random.slice(13, 16)}${variant}${random.slice(17, 32)}`;
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  const variant = ((parseInt(random[19]!, 16) & 0x3) | 0x8).toString(16);
+  return `${time.slice(0, 8)}-${time.slice(8)}-7${random.slice(15, 18)}-${variant}${random.slice(20, 23)}-${random.slice(24)}`;
 }

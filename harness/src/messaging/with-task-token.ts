@@ -7,5 +7,5 @@ export function taskToken(taskId: number): string {
 export function withTaskToken(body: string, taskId: number): string {
   const token = taskToken(taskId);
   if (body.includes(token)) return body;
-  return `${body.replace(/\s+$/, '')}\n\n${token}`;
+  return `${body.trimEnd()}\n\n${token}`;
 }

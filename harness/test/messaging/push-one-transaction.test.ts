@@ -3,7 +3,10 @@
 // BEGIN IMMEDIATE … COMMIT (no savepoint, no read outside it), so what it checked still holds when the
 // rows are written.
 import { afterEach, beforeEach, expect, test } from 'vitest';
+import { transaction } from '@svc-org/host/platform/db';
 import { pushToHuman } from '../../src/messaging/index.js';
+import { MessageStore } from '../../src/messaging/message-store.js';
+import { timeOrderedId } from '../../src/messaging/time-ordered-id.js';
 import { routingStores } from '../../src/routing/index.js';
 import { openHarnessFixture, type HarnessFixture } from '../support/harness-fixture.js';
 
@@ -76,4 +79,34 @@ test('a push refused for want of a channel leaves no transaction open and no row
   await expect(fx.call(pushToHuman, { taskId: task, message: 'hi', channel: 'nowhere' })).rejects.toMatchObject({ code: 'no_active_channel' });
   expect(fx.services.db.inTransaction).toBe(false);
   expect((fx.services.db.prepare('SELECT COUNT(*) AS n FROM harness_messages').get() as { n: number }).n).toBe(0);
+});
+
+test('the three rows of a push carry one time: the clock is read once per push', async () => {
+  const task = fx.newTask();
+  // A clock that moves a millisecond at every reading: rows stamped by separate readings differ.
+  let tick = Date.parse('2026-11-29T00:00:00.000Z');
+  const store = new MessageStore(fx.services.db, () => new Date(tick++));
+  const channel = routingStores(fx.services).channels.pickForPush({ workspaceId: fx.workspaceId, projectId: fx.projectId })!;
+  const { messageId, outboxId } = transaction(fx.services.db, () =>
+    store.writePush({ ...store.ownerOf(task), kind: 'PUSH', body: 'keep the column?', channelId: channel.id, gatewayId: channel.gatewayId, to: '4242', threadId: null, expectReply: true }),
+  );
+  const db = fx.services.db;
+  const message = db.prepare('SELECT created_at, updated_at FROM harness_messages WHERE id = ?').get(messageId) as { created_at: string; updated_at: string };
+  const outbound = db.prepare('SELECT id, created_at, updated_at, next_attempt_at FROM harness_outbound WHERE message_id = ?').get(messageId) as Record<string, string | number>;
+  const ask = db.prepare('SELECT created_at FROM harness_asks WHERE message_id = ?').get(messageId) as { created_at: string };
+  const at = message.created_at;
+  expect([message.updated_at, outbound.created_at, outbound.updated_at, ask.created_at]).toEqual([at, at, at, at]);
+  expect(outbound.next_attempt_at).toBe(Date.parse(at));
+  expect(outbound.id).toBe(outboxId);
+});
+
+test('outbox ids are UUID version 7 whose first 48 bits are the time, unique at any rate', () => {
+  const at = Date.parse('2026-11-29T03:46:08.123Z');
+  const ids = Array.from({ length: 1000 }, () => timeOrderedId(at));
+  for (const id of ids) {
+    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(parseInt(id.slice(0, 8) + id.slice(9, 13), 16)).toBe(at);
+  }
+  expect(new Set(ids).size).toBe(ids.length);
+  expect(timeOrderedId(at) < timeOrderedId(at + 1)).toBe(true);
 });

@@ -1,23 +1,38 @@
+/** `line` without the `\r` of a CRLF ending. */
+function withoutCr(line: string): string {
+  return line.charCodeAt(line.length - 1) === 13 ? line.slice(0, -1) : line;
+}
+
 /**
  * Splits chunked text into lines the way `readLines` does, a chunk at a time: `push` returns the
- * lines a chunk completed, `end` the last line without a newline. Each line is one slice of the
- * chunk (with the unfinished line before it), so a chunk of many lines costs no copying of the rest.
+ * lines a chunk completed, `end` the last line without a newline. Each line is one slice of its
+ * chunk; only a line a chunk border cut is joined (the chunk itself is never copied whole, nor
+ * kept beyond its lines).
  */
 export class LineSplitter {
   private pending = '';
 
   push(chunk: string): string[] {
-    const text = this.pending === '' ? chunk : this.pending + chunk;
     const lines: string[] = [];
+    let newline = chunk.indexOf('\n');
+    if (newline === -1) {
+      this.pending += chunk;
+      return lines;
+    }
     let start = 0;
-    let newline = text.indexOf('\n');
+    if (this.pending !== '') {
+      lines.push(withoutCr(this.pending + chunk.slice(0, newline)));
+      this.pending = '';
+      start = newline + 1;
+      newline = chunk.indexOf('\n', start);
+    }
     while (newline !== -1) {
       // A `\r` before the `\n` is dropped, so CRLF output reads the same.
-      lines.push(text.slice(start, newline > start && text.charCodeAt(newline - 1) === 13 ? newline - 1 : newline));
+      lines.push(chunk.slice(start, newline > start && chunk.charCodeAt(newline - 1) === 13 ? newline - 1 : newline));
       start = newline + 1;
-      newline = text.indexOf('\n', start);
+      newline = chunk.indexOf('\n', start);
     }
-    this.pending = start === 0 ? text : text.slice(start);
+    this.pending = start === 0 ? chunk : chunk.slice(start);
     return lines;
   }
 
@@ -26,6 +41,6 @@ export class LineSplitter {
     const rest = this.pending;
     this.pending = '';
     if (rest.length === 0) return [];
-    return [rest.endsWith('\r') ? rest.slice(0, -1) : rest];
+    return [withoutCr(rest)];
   }
 }

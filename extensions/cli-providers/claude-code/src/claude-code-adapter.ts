@@ -3,7 +3,7 @@ import {
   type AdapterContext,
   type CliAdapter,
   type CliQueryResult,
-  type CliStreamEvent,
+  type CliStreamItem,
   type ModelInfo,
   type QueryRequest,
   type SessionProcess,
@@ -50,8 +50,8 @@ export class ClaudeCodeAdapter implements CliAdapter {
     return result;
   }
 
-  /** Streams text and reasoning as they arrive (`--include-partial-messages`); warnings go to the host log. */
-  stream(request: QueryRequest, ctx: AdapterContext): AsyncIterable<CliStreamEvent> {
+  /** Streams text and reasoning as they arrive (`--include-partial-messages`), a chunk of output's events as one batch; warnings go to the host log. */
+  stream(request: QueryRequest, ctx: AdapterContext): AsyncIterable<CliStreamItem> {
     return runClaudeQuery(request, ctx, { partial: true, onWarning: (message) => ctx.host.log.warn(message) });
   }
 

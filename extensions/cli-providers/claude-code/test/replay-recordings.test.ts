@@ -1,13 +1,15 @@
 // Every headless recording of the real Claude Code 2.1.197 (test/fake-clis/claude-code/recordings,
 // made by record.mjs against the scripted Anthropic server) through the adapter: the canonical
 // events must be exactly these, and generate() must aggregate them with the same warnings.
-import { collectCliQueryStream } from '@svc-org/ai-sdk';
+import { collectCliQueryStream, isCliStreamBatch, type CliStreamItem } from '@svc-org/ai-sdk';
+import { createTestHost } from '@svc-org/ai-sdk/testing';
+import { svcCliPlugin } from '../src/index.js';
 import { readdirSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { EXPECTED_2_1_197 as EXPECTED } from './support/expected-2.1.197.js';
 import { RECORDINGS_DIR } from './support/paths.js';
 import { asScript, readRecording } from './support/recordings.js';
-import { replayGenerate, replayStream } from './support/replay.js';
+import { QUERY, replayGenerate, replayStream } from './support/replay.js';
 
 const warningsOf = (logs: { level: string; message: string }[]) => logs.filter((log) => log.level === 'warn').map((log) => log.message);
 
@@ -40,5 +42,18 @@ describe('the recordings of the real claude 2.1.197', () => {
       const { events } = await replayStream(asScript(recording, size));
       expect(events).toEqual(EXPECTED['stream-tool-partial']!.events);
     }
+  });
+
+  test('the events of one chunk of output come as one batch: one item for the consumer, not one per event', async () => {
+    const recording = readRecording('stream-tool-partial');
+    const test = createTestHost({
+      permissions: ['process:spawn', 'config:provider'],
+      cli: { command: '/usr/local/bin/claude', version: '2.1.197' },
+      spawn: () => asScript(recording, recording.stdout.length),
+    });
+    const items: CliStreamItem[] = [];
+    for await (const item of (await svcCliPlugin.createAdapter()).stream!(QUERY, test.context())) items.push(item);
+    expect(items).toHaveLength(1);
+    expect(isCliStreamBatch(items[0]!) ? items[0] : [items[0]]).toEqual(EXPECTED['stream-tool-partial']!.events);
   });
 });

@@ -3,7 +3,6 @@ import {
   type AdapterContext,
   type CliAdapter,
   type CliQueryResult,
-  type CliStreamEvent,
   type CliStreamItem,
   type ModelInfo,
   type QueryRequest,
@@ -65,9 +64,9 @@ export class GeminiCliAdapter implements CliAdapter {
         { stderr: { limit: STDERR_KEEP } },
       );
       // The events of one chunk of output go as one batch: one await for the consumer, not one per event.
+      // The lines are mapped outside this generator: a loop inside an async generator is never optimized.
       for await (const lines of run.lineBatches()) {
-        const events: CliStreamEvent[] = [];
-        for (const line of lines) events.push(...mapper.push(line));
+        const events = mapper.pushLines(lines, []);
         if (events.length > 0) yield events;
       }
       const exit = await run.wait();

@@ -36,8 +36,20 @@ export class StreamJsonMapper {
   constructor(private readonly secrets: readonly string[] = []) {}
 
   push(raw: string): CliStreamEvent[] {
+    const events: CliStreamEvent[] = [];
+    this.map(raw, events);
+    return events;
+  }
+
+  /** The events of a chunk's lines, appended to `events` in order: one call per chunk, no array per line. */
+  pushLines(lines: readonly string[], events: CliStreamEvent[]): CliStreamEvent[] {
+    for (const line of lines) this.map(line, events);
+    return events;
+  }
+
+  private map(raw: string, events: CliStreamEvent[]): void {
     const line = raw.trim();
-    if (line === '') return [];
+    if (line === '') return;
     let event: Record<string, unknown>;
     try {
       const parsed: unknown = JSON.parse(line);
@@ -47,27 +59,27 @@ export class StreamJsonMapper {
       event = parsed as Record<string, unknown>;
     } catch {
       this.warn(`ignored a stdout line that is not a stream-json event: ${line.slice(0, 200)}`);
-      return [];
+      return;
     }
     switch (event.type) {
       case 'init':
-        return typeof event.session_id === 'string' ? [{ type: 'session', sessionId: event.session_id }] : [];
+        if (typeof event.session_id === 'string') events.push({ type: 'session', sessionId: event.session_id });
+        return;
       case 'message':
         if (event.role === 'assistant' && typeof event.content === 'string' && event.content !== '') {
-          return [{ type: 'text', text: event.content }];
+          events.push({ type: 'text', text: event.content });
         }
-        return [];
+        return;
       case 'tool_use':
-        return this.toolUse(event);
+        return this.toolUse(event, events);
       case 'tool_result':
-        return this.toolResult(event);
+        return this.toolResult(event, events);
       case 'error':
-        return this.errorLine(event);
+        return this.errorLine(event, events);
       case 'result':
-        return this.resultLine(event);
+        return this.resultLine(event, events);
       default:
         this.warn(`ignored a stream-json event of unknown type "${String(event.type)}"`);
-        return [];
     }
   }
 
@@ -124,19 +136,19 @@ export class StreamJsonMapper {
     return events;
   }
 
-  private toolUse(event: Record<string, unknown>): CliStreamEvent[] {
+  private toolUse(event: Record<string, unknown>, events: CliStreamEvent[]): void {
     if (typeof event.tool_id !== 'string' || typeof event.tool_name !== 'string') {
       this.warn('ignored a tool_use event without tool_id or tool_name');
-      return [];
+      return;
     }
     this.toolNames.set(event.tool_id, event.tool_name);
-    return [{ type: 'tool-call', toolCallId: event.tool_id, toolName: event.tool_name, input: event.parameters ?? {} }];
+    events.push({ type: 'tool-call', toolCallId: event.tool_id, toolName: event.tool_name, input: event.parameters ?? {} });
   }
 
-  private toolResult(event: Record<string, unknown>): CliStreamEvent[] {
+  private toolResult(event: Record<string, unknown>, events: CliStreamEvent[]): void {
     if (typeof event.tool_id !== 'string') {
       this.warn('ignored a tool_result event without tool_id');
-      return [];
+      return;
     }
     const toolName = this.toolNames.get(event.tool_id);
     if (toolName === undefined) this.warn(`tool_result ${event.tool_id} has no tool_use before it`);
@@ -145,43 +157,42 @@ export class StreamJsonMapper {
     // `output` is the tool's display string ("" for a successful read_file, absent for a diff);
     // for an error the CLI sends the same text in error.message.
     const output = typeof event.output === 'string' ? event.output : isError && typeof error?.message === 'string' ? error.message : null;
-    return [{ type: 'tool-result', toolCallId: event.tool_id, toolName: toolName ?? '', output, isError }];
+    events.push({ type: 'tool-result', toolCallId: event.tool_id, toolName: toolName ?? '', output, isError });
   }
 
-  private errorLine(event: Record<string, unknown>): CliStreamEvent[] {
+  private errorLine(event: Record<string, unknown>, events: CliStreamEvent[]): void {
     const message = typeof event.message === 'string' ? event.message : 'gemini reported an error';
     if (event.severity === 'warning') {
       if (message === LOOP_DETECTED) this.finishOverride = 'other';
       this.warn(message);
-      return [];
+      return;
     }
     this.errorEmitted = true;
     if (message === MAX_SESSION_TURNS) {
       this.finishOverride = 'max-turns';
-      return [{ type: 'error', code: ErrorCodes.maxTurns, message }];
+      events.push({ type: 'error', code: ErrorCodes.maxTurns, message });
+      return;
     }
-    return [{ type: 'error', code: ErrorCodes.cliApiError, message: redactSecrets(message, this.secrets) }];
+    events.push({ type: 'error', code: ErrorCodes.cliApiError, message: redactSecrets(message, this.secrets) });
   }
 
-  private resultLine(event: Record<string, unknown>): CliStreamEvent[] {
+  private resultLine(event: Record<string, unknown>, events: CliStreamEvent[]): void {
     this.result = {
       status: typeof event.status === 'string' ? event.status : 'success',
       error: typeof event.error === 'object' && event.error !== null ? (event.error as ResultLine['error']) : undefined,
     };
     const stats = event.stats as Record<string, unknown> | undefined;
-    if (!stats) return [];
+    if (!stats) return;
     if (typeof stats.input_tokens !== 'number' || typeof stats.output_tokens !== 'number') {
       this.warn('the result line has stats without input_tokens/output_tokens');
-      return [];
+      return;
     }
-    return [
-      {
-        type: 'usage',
-        inputTokens: stats.input_tokens,
-        outputTokens: stats.output_tokens,
-        ...(typeof stats.total_tokens === 'number' ? { totalTokens: stats.total_tokens } : {}),
-      },
-    ];
+    events.push({
+      type: 'usage',
+      inputTokens: stats.input_tokens,
+      outputTokens: stats.output_tokens,
+      ...(typeof stats.total_tokens === 'number' ? { totalTokens: stats.total_tokens } : {}),
+    });
   }
 
   private warn(message: string): void {

@@ -5,6 +5,7 @@ import {
   type CliAdapter,
   type CliQueryResult,
   type CliStreamEvent,
+  type CliStreamItem,
   type QueryRequest,
   type SessionProcess,
   type SessionRequest,
@@ -39,7 +40,8 @@ export class QwenCodeAdapter implements CliAdapter {
     };
   }
 
-  async *stream(request: QueryRequest, ctx: AdapterContext): AsyncIterable<CliStreamEvent> {
+  /** Canonical events as they happen, the events of one chunk of output as one batch; warnings go to the host log. */
+  async *stream(request: QueryRequest, ctx: AdapterContext): AsyncIterable<CliStreamItem> {
     const args = buildQueryArgs(request, 'stream-json');
     if (ctx.signal.aborted) {
       yield { type: 'finish', finishReason: 'cancelled' };
@@ -47,18 +49,16 @@ export class QwenCodeAdapter implements CliAdapter {
     }
     // stdin is closed at once: --prompt is "appended to input on stdin", so an open pipe could be read.
     const run = await CliProcess.start(ctx, { command: ctx.cli.command, args, cwd: request.cwd, stdin: '' }, { stderr: { limit: STDERR_KEEP } });
-    const mapper = new QwenEventMapper((warning) => ctx.host.log.warn(warning));
+    const warn = (warning: string) => ctx.host.log.warn(warning);
+    const mapper = new QwenEventMapper(warn);
     // Leaving this loop early (the consumer stopped reading) kills the CLI: it must not outlive the call.
     for await (const batch of run.lineBatches()) {
-      for (const line of batch) {
-        const parsed = parseStreamJsonLine(line);
-        if ('warning' in parsed) ctx.host.log.warn(parsed.warning);
-        // A plain loop: `yield*` over an array costs an extra promise per event.
-        else if ('message' in parsed) for (const event of mapper.map(parsed.message)) yield event;
-      }
+      // One plain call per chunk, not a loop in this generator.
+      const events = mapLines(batch, mapper, warn);
+      if (events.length > 0) yield events;
     }
     const exit = await run.wait();
-    yield* mapper.end({ exit, cancelled: exit.endedBy === 'cancelled' || exit.endedBy === 'unloaded', stderr: summarizeStderr(exit.stderr.text()) });
+    yield mapper.end({ exit, cancelled: exit.endedBy === 'cancelled' || exit.endedBy === 'unloaded', stderr: summarizeStderr(exit.stderr.text()) });
   }
 
   async generate(request: QueryRequest, ctx: AdapterContext): Promise<CliQueryResult> {
@@ -78,4 +78,15 @@ export class QwenCodeAdapter implements CliAdapter {
     result.warnings.push(...warnings);
     return result;
   }
+}
+
+/** The events of a chunk's lines, in order; a line that is not a message is a warning. */
+function mapLines(lines: readonly string[], mapper: QwenEventMapper, warn: (warning: string) => void): CliStreamEvent[] {
+  const events: CliStreamEvent[] = [];
+  for (const line of lines) {
+    const parsed = parseStreamJsonLine(line);
+    if ('warning' in parsed) warn(parsed.warning);
+    else if ('message' in parsed) mapper.mapInto(parsed.message, events);
+  }
+  return events;
 }

@@ -35,7 +35,11 @@ export class QwenEventMapper {
   constructor(private readonly onWarning: (warning: string) => void) {}
 
   map(message: QwenMessage): CliStreamEvent[] {
-    const events: CliStreamEvent[] = [];
+    return this.mapInto(message, []);
+  }
+
+  /** `map`, its events appended to `events` (a batch being built); returns `events`. */
+  mapInto(message: QwenMessage, events: CliStreamEvent[]): CliStreamEvent[] {
     if (this.sessionId === undefined && message.sessionId) {
       this.sessionId = message.sessionId;
       events.push({ type: 'session', sessionId: message.sessionId });

@@ -1,4 +1,4 @@
-import type { ChildProcessHandle } from '@svc-org/ai-sdk';
+import { cliStreamEvents, type ChildProcessHandle } from '@svc-org/ai-sdk';
 import { createTestHost } from '@svc-org/ai-sdk/testing';
 import { expect, test } from 'vitest';
 import { QwenCodeAdapter } from '../src/qwen-code-adapter.js';
@@ -22,7 +22,7 @@ test('aborting a hanging CLI mid-stream ends with finish cancelled and no error'
   const testHost = createTestHost({ cli: { command: 'qwen' }, spawn: () => ({ stdout: initLine, hang: true }) });
   const controller = new AbortController();
   const events = [];
-  for await (const event of new QwenCodeAdapter().stream(request, testHost.context(controller.signal))) {
+  for await (const event of cliStreamEvents(new QwenCodeAdapter().stream(request, testHost.context(controller.signal)))) {
     events.push(event);
     if (event.type === 'session') controller.abort();
   }
@@ -71,7 +71,7 @@ test('a consumer that stops reading early makes the adapter kill the CLI', async
       },
     };
   };
-  for await (const event of new QwenCodeAdapter().stream(request, testHost.context())) {
+  for await (const event of cliStreamEvents(new QwenCodeAdapter().stream(request, testHost.context()))) {
     if (event.type === 'session') break;
   }
   expect(kills).toEqual(['SIGTERM']);

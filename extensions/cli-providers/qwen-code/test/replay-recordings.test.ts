@@ -1,11 +1,11 @@
 // Every recording of the real CLI, replayed through the adapter: the canonical events and results
 // are pinned exactly. Recordings: test/fake-clis/qwen/recordings (README there says how they were made).
-import type { CliQueryResult, CliStreamEvent } from '@svc-org/ai-sdk';
+import { isCliStreamBatch, type CliQueryResult, type CliStreamEvent, type CliStreamItem } from '@svc-org/ai-sdk';
 import { createTestHost } from '@svc-org/ai-sdk/testing';
 import { describe, expect, test } from 'vitest';
 import { QwenCodeAdapter } from '../src/qwen-code-adapter.js';
 import { collectEvents } from './support/collect-events.js';
-import { recordingScript } from './support/load-recording.js';
+import { loadRecording, recordingScript } from './support/load-recording.js';
 
 const FILE = '/tmp/qwen-record/project/hello.txt';
 const SHARED_SESSION = '606f6d75-128e-4a79-874f-d2abc5e5f104';
@@ -198,6 +198,17 @@ describe('stream() replays of real Qwen Code stream-json output', () => {
     const events = await collectEvents(new QwenCodeAdapter().stream(request, testHost.context()));
     expect(events).toEqual(expected);
     expect(testHost.logs.filter((record) => record.level === 'warn')).toEqual([]);
+  });
+
+  test('the events of one chunk of output come as one batch: one item for the consumer, not one per event', async () => {
+    const recording = loadRecording('stream-json-tool');
+    const testHost = createTestHost({ cli: { command: 'qwen' }, spawn: () => ({ ...recordingScript('stream-json-tool'), stdout: recording.stdout }) });
+    const items: CliStreamItem[] = [];
+    for await (const item of new QwenCodeAdapter().stream(request, testHost.context())) items.push(item);
+    const expected = streamCases.find(([name]) => name === 'stream-json-tool')![1];
+    // The chunk's events, then the finish once the process has exited.
+    expect(items).toEqual([expected.slice(0, -1), expected.slice(-1)]);
+    expect(items.every(isCliStreamBatch)).toBe(true);
   });
 });
 

@@ -1,4 +1,4 @@
-import { CliProcess, redactSecrets, type AdapterContext, type CliStreamEvent, type QueryRequest } from '@svc-org/ai-sdk';
+import { CliProcess, redactSecrets, type AdapterContext, type CliStreamEvent, type CliStreamItem, type QueryRequest } from '@svc-org/ai-sdk';
 import { claudeEnvPatch } from '../settings/claude-env-patch.js';
 import { readSettings } from '../settings/read-settings.js';
 import { buildQueryArgs } from './build-query-args.js';
@@ -14,9 +14,10 @@ export interface RunOptions {
 /**
  * Runs one headless query through the host and yields canonical events. The host owns the process:
  * it kills it on cancel or timeout, and this generator then reports how it ended. Leaving the loop
- * early (a consumer that stops reading) kills the child too (CliProcess).
+ * early (a consumer that stops reading) kills the child too (CliProcess). The events of one chunk
+ * of output are yielded as one batch.
  */
-export async function* runClaudeQuery(request: QueryRequest, ctx: AdapterContext, options: RunOptions): AsyncGenerator<CliStreamEvent> {
+export async function* runClaudeQuery(request: QueryRequest, ctx: AdapterContext, options: RunOptions): AsyncGenerator<CliStreamItem> {
   const settings = await readSettings(ctx);
   const args = buildQueryArgs(request, settings, { partial: options.partial });
   const redact = (text: string) => redactSecrets(text, [settings.apiKey]);
@@ -35,24 +36,34 @@ export async function* runClaudeQuery(request: QueryRequest, ctx: AdapterContext
   });
   const parser = new ClaudeStreamParser();
   // A plain function, not a generator: it runs for every line, and most lines need no redaction.
-  const emit = (step: ParseStep): CliStreamEvent[] => {
+  const emit = (step: ParseStep, into: CliStreamEvent[]): CliStreamEvent[] => {
     for (const warning of step.warnings) options.onWarning(redact(warning));
-    if (!step.events.some((event) => event.type === 'error')) return step.events;
-    return step.events.map((event) => (event.type === 'error' ? { ...event, message: redact(event.message) } : event));
+    for (const event of step.events) into.push(event.type === 'error' ? { ...event, message: redact(event.message) } : event);
+    return into;
   };
-  read: for await (const batch of run.lineBatches()) {
-    for (const line of batch) {
-      const step = parser.line(line);
-      // A plain loop: `yield*` over a sync iterable costs an extra promise per event.
-      for (const event of emit(step)) yield event;
-      if (step.stop) {
-        await run.stop();
-        break read;
-      }
+  for await (const batch of run.lineBatches()) {
+    const events: CliStreamEvent[] = [];
+    // One plain call per chunk, not a loop in this generator.
+    const stop = mapLines(parser, batch, events, emit);
+    if (events.length > 0) yield events;
+    if (stop) {
+      await run.stop();
+      break;
     }
   }
   const end = await run.wait();
   // CliProcess counts a cancel that raced the exit as a cancel; the parser reads it from killedBy.
   const killedBy = end.endedBy === 'cancelled' || end.endedBy === 'timeout' || end.endedBy === 'unloaded' ? end.endedBy : end.killedBy;
-  for (const event of emit(parser.end({ ...end, ...(killedBy ? { killedBy } : {}) }, end.stderr.tail()))) yield event;
+  const closing = emit(parser.end({ ...end, ...(killedBy ? { killedBy } : {}) }, end.stderr.tail()), []);
+  if (closing.length > 0) yield closing;
+}
+
+/** Maps a chunk's lines into `events`; true when a line said the run must end now (the lines after it are dropped). */
+function mapLines(parser: ClaudeStreamParser, lines: readonly string[], events: CliStreamEvent[], emit: (step: ParseStep, into: CliStreamEvent[]) => unknown): boolean {
+  for (const line of lines) {
+    const step = parser.line(line);
+    emit(step, events);
+    if (step.stop) return true;
+  }
+  return false;
 }

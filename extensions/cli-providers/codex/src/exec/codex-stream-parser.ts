@@ -1,6 +1,6 @@
 import type { CliStreamEvent } from '@svc-org/ai-sdk';
 import { classifyCodexFailure } from './classify-codex-failure.js';
-import { decodeThreadEvent, type CodexItem, type CodexThreadEvent } from './codex-thread-event.js';
+import { decodeThreadEvent, UndecodedLine, type CodexItem, type CodexThreadEvent } from './codex-thread-event.js';
 import { CODEX_TOOL_ITEMS } from './codex-tool-items.js';
 
 /**
@@ -14,6 +14,8 @@ export type CodexParserOutput =
   | { type: 'thread-usage'; threadId: string | undefined; inputTokens: number; outputTokens: number };
 
 const RETRY_NOTICE = /^Reconnecting\.\.\./;
+// What most lines make: one shared empty answer instead of an array per line (callers only read it).
+const NOTHING: readonly CodexParserOutput[] = Object.freeze([]);
 const MESSAGE_SEPARATOR = '\n\n';
 
 function preview(line: string): string {
@@ -37,16 +39,16 @@ export class CodexStreamParser {
   private hasText = false;
   private hasReasoning = false;
 
-  push(line: string): CodexParserOutput[] {
-    if (line.trim() === '') return [];
+  push(line: string): readonly CodexParserOutput[] {
+    // A line that opens an object is not blank: no trim for it.
+    if (line.charCodeAt(0) !== 123 && line.trim() === '') return NOTHING;
     const decoded = decodeThreadEvent(line);
-    if (decoded.kind === 'invalid') {
-      return [{ type: 'warning', message: `codex printed a line that is not an event (${decoded.reason}): ${preview(line)}` }];
+    if (decoded instanceof UndecodedLine) {
+      return decoded.kind === 'invalid'
+        ? [{ type: 'warning', message: `codex printed a line that is not an event (${decoded.detail}): ${preview(line)}` }]
+        : [{ type: 'warning', message: `ignored a codex event of unknown type "${decoded.detail}": ${preview(line)}` }];
     }
-    if (decoded.kind === 'unknown') {
-      return [{ type: 'warning', message: `ignored a codex event of unknown type "${decoded.type}": ${preview(line)}` }];
-    }
-    return this.onEvent(decoded.event);
+    return this.onEvent(decoded);
   }
 
   /** Top-level `error` messages that no `turn.failed` followed: non-fatal unless the process failed. */
@@ -56,14 +58,14 @@ export class CodexStreamParser {
     return pending;
   }
 
-  private onEvent(event: CodexThreadEvent): CodexParserOutput[] {
+  private onEvent(event: CodexThreadEvent): readonly CodexParserOutput[] {
     switch (event.type) {
       case 'thread.started':
-        if (event.thread_id === this.sessionId) return [];
+        if (event.thread_id === this.sessionId) return NOTHING;
         this.sessionId = event.thread_id;
         return [{ type: 'session', sessionId: event.thread_id }];
       case 'turn.started':
-        return [];
+        return NOTHING;
       case 'turn.completed':
         this.turnCompleted = true;
         return [
@@ -83,22 +85,22 @@ export class CodexStreamParser {
       case 'error':
         if (RETRY_NOTICE.test(event.message)) return [{ type: 'warning', message: event.message }];
         this.pendingErrors.push(event.message);
-        return [];
+        return NOTHING;
       default:
         return this.onItem(event.type, event.item);
     }
   }
 
-  private onItem(phase: 'item.started' | 'item.updated' | 'item.completed', item: CodexItem): CodexParserOutput[] {
+  private onItem(phase: 'item.started' | 'item.updated' | 'item.completed', item: CodexItem): readonly CodexParserOutput[] {
     const completed = phase === 'item.completed';
     switch (item.type) {
       case 'agent_message':
       case 'plan':
         // Whole messages only arrive completed; a started/updated one would be superseded by it.
-        if (!completed || typeof item.text !== 'string') return [];
+        if (!completed || typeof item.text !== 'string') return NOTHING;
         return [{ type: 'text', text: this.join('text', item.text) }];
       case 'reasoning':
-        if (!completed || typeof item.text !== 'string') return [];
+        if (!completed || typeof item.text !== 'string') return NOTHING;
         return [{ type: 'reasoning', text: this.join('reasoning', item.text) }];
       case 'error':
         return completed ? [{ type: 'warning', message: typeof item.message === 'string' ? item.message : JSON.stringify(item) }] : [];
@@ -107,18 +109,21 @@ export class CodexStreamParser {
     }
   }
 
-  private onToolItem(completed: boolean, item: CodexItem): CodexParserOutput[] {
+  private onToolItem(completed: boolean, item: CodexItem): readonly CodexParserOutput[] {
     const mapping = CODEX_TOOL_ITEMS[item.type];
     if (!mapping) {
       return completed ? [{ type: 'warning', message: `ignored a codex item of unknown type "${item.type}": ${preview(JSON.stringify(item))}` }] : [];
     }
+    const call = !this.called.has(item.id);
+    const answer = completed && !this.answered.has(item.id);
+    if (!call && !answer) return NOTHING;
     const out: CodexParserOutput[] = [];
     const toolName = mapping.toolName(item);
-    if (!this.called.has(item.id)) {
+    if (call) {
       this.called.add(item.id);
       out.push({ type: 'tool-call', toolCallId: item.id, toolName, input: mapping.input(item) });
     }
-    if (completed && !this.answered.has(item.id)) {
+    if (answer) {
       this.answered.add(item.id);
       out.push({ type: 'tool-result', toolCallId: item.id, toolName, output: mapping.output(item), isError: mapping.isError(item) });
     }

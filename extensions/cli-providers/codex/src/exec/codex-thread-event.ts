@@ -23,63 +23,60 @@ export type CodexThreadEvent =
   | { type: 'item.started' | 'item.updated' | 'item.completed'; item: CodexItem }
   | { type: 'error'; message: string };
 
-export type DecodedLine =
-  | { kind: 'event'; event: CodexThreadEvent }
-  | { kind: 'unknown'; type: string }
-  | { kind: 'invalid'; reason: string };
+/** A line that is not an event svc reads: not JSON or missing a field (`invalid`), or of a type it does not know. */
+export class UndecodedLine {
+  constructor(
+    readonly kind: 'invalid' | 'unknown',
+    /** Why it is invalid, or the unknown type. */
+    readonly detail: string,
+  ) {}
+}
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && value >= 0;
 
-function decodeItem(value: unknown): CodexItem | undefined {
-  if (!isObject(value) || typeof value.id !== 'string' || typeof value.type !== 'string') return undefined;
-  return value as CodexItem;
-}
+const invalid = (reason: string) => new UndecodedLine('invalid', reason);
 
-export function decodeThreadEvent(line: string): DecodedLine {
+/**
+ * One line, checked for the fields the parser reads; the parsed object itself is the event (no copy:
+ * this runs for every line of the stream).
+ */
+export function decodeThreadEvent(line: string): CodexThreadEvent | UndecodedLine {
   let value: unknown;
   try {
     value = JSON.parse(line);
   } catch {
-    return { kind: 'invalid', reason: 'not JSON' };
+    return invalid('not JSON');
   }
-  if (!isObject(value) || typeof value.type !== 'string') return { kind: 'invalid', reason: 'no "type" field' };
+  if (!isObject(value) || typeof value.type !== 'string') return invalid('no "type" field');
   switch (value.type) {
     case 'thread.started':
-      return typeof value.thread_id === 'string'
-        ? { kind: 'event', event: { type: 'thread.started', thread_id: value.thread_id } }
-        : { kind: 'invalid', reason: 'thread.started without thread_id' };
+      return typeof value.thread_id === 'string' ? (value as CodexThreadEvent) : invalid('thread.started without thread_id');
     case 'turn.started':
-      return { kind: 'event', event: { type: 'turn.started' } };
+      return value as CodexThreadEvent;
     case 'turn.completed': {
       const usage = value.usage;
-      if (!isObject(usage) || !isCount(usage.input_tokens) || !isCount(usage.output_tokens)) {
-        return { kind: 'invalid', reason: 'turn.completed without usage counts' };
-      }
-      return { kind: 'event', event: { type: 'turn.completed', usage: usage as unknown as CodexUsage } };
+      return isObject(usage) && isCount(usage.input_tokens) && isCount(usage.output_tokens)
+        ? (value as CodexThreadEvent)
+        : invalid('turn.completed without usage counts');
     }
     case 'turn.failed': {
       const error = value.error;
-      const message = isObject(error) && typeof error.message === 'string' ? error.message : undefined;
-      return message === undefined
-        ? { kind: 'invalid', reason: 'turn.failed without error.message' }
-        : { kind: 'event', event: { type: 'turn.failed', error: { message } } };
+      return isObject(error) && typeof error.message === 'string' ? (value as CodexThreadEvent) : invalid('turn.failed without error.message');
     }
     case 'item.started':
     case 'item.updated':
     case 'item.completed': {
-      const item = decodeItem(value.item);
-      return item
-        ? { kind: 'event', event: { type: value.type, item } }
-        : { kind: 'invalid', reason: `${value.type} without item.id/item.type` };
+      const item = value.item;
+      return isObject(item) && typeof item.id === 'string' && typeof item.type === 'string'
+        ? (value as CodexThreadEvent)
+        : invalid(`${value.type} without item.id/item.type`);
     }
     case 'error':
-      return typeof value.message === 'string'
-        ? { kind: 'event', event: { type: 'error', message: value.message } }
-        : { kind: 'invalid', reason: 'error without message' };
+      return typeof value.message === 'string' ? (value as CodexThreadEvent) : invalid('error without message');
     default:
-      return { kind: 'unknown', type: value.type };
+      return new UndecodedLine('unknown', value.type);
   }
 }

@@ -2,7 +2,7 @@ import { CliProcess, describeCliExit, ErrorCodes, redactSecrets, type AdapterCon
 import { codexEnvPatch } from '../settings/codex-env-patch.js';
 import { readCodexSettings } from '../settings/codex-settings.js';
 import { buildExecArgs } from './build-exec-args.js';
-import { CodexStreamParser } from './codex-stream-parser.js';
+import { CodexStreamParser, type CodexParserOutput } from './codex-stream-parser.js';
 import { ThreadUsageLedger } from './thread-usage-ledger.js';
 
 // Codex prints this on every run whose stdin is not a terminal; it never explains a failure.
@@ -45,19 +45,15 @@ export async function* runCodexExec(request: QueryRequest, ctx: AdapterContext, 
   const freshThread = !request.resume && !request.continue;
   for await (const lines of run.lineBatches()) {
     const events: CliStreamEvent[] = [];
-    for (const line of lines) {
-      for (const output of parser.push(line)) {
-        if (output.type === 'thread-usage') {
-          const { usage, warning } = await ledger.delta(output.threadId, output, freshThread);
-          if (warning) onWarning(warning);
-          events.push({ type: 'usage', ...usage });
-        } else if (output.type === 'warning') {
-          onWarning(scrub(output.message));
-        } else if (output.type === 'error') {
-          events.push({ ...output, message: scrub(output.message) });
-        } else {
-          events.push(output);
-        }
+    // The lines are mapped by one plain call (not a loop in this generator) until a turn's usage,
+    // which only the ledger, asynchronously, turns into an event.
+    for (let from = 0; from < lines.length; ) {
+      const stop = mapLines(parser, lines, from, events, scrub, onWarning);
+      from = stop.next;
+      if (stop.usage) {
+        const { usage, warning } = await ledger.delta(stop.usage.threadId, stop.usage, freshThread);
+        if (warning) onWarning(warning);
+        events.push({ type: 'usage', ...usage });
       }
     }
     if (events.length > 0) yield events;
@@ -91,4 +87,30 @@ export async function* runCodexExec(request: QueryRequest, ctx: AdapterContext, 
   const errorLines = exit.stderr.lines().filter((line) => LOGGED_ERROR.test(line)).slice(0, MAX_ERROR_LINES);
   for (const line of errorLines) onWarning(scrub(`codex stderr: ${line}`));
   yield { type: 'finish', finishReason: parser.turnCompleted ? 'stop' : 'other' };
+}
+
+type ThreadUsage = Extract<CodexParserOutput, { type: 'thread-usage' }>;
+
+/**
+ * Maps `lines` from `from` on into `events` (warnings to `onWarning`, redacted) and stops after a
+ * line that ends a turn: its usage (that line's only output) is returned for the ledger, with the
+ * index to go on from.
+ */
+function mapLines(
+  parser: CodexStreamParser,
+  lines: readonly string[],
+  from: number,
+  events: CliStreamEvent[],
+  scrub: (text: string) => string,
+  onWarning: (message: string) => void,
+): { next: number; usage?: ThreadUsage } {
+  for (let index = from; index < lines.length; index++) {
+    for (const output of parser.push(lines[index]!)) {
+      if (output.type === 'thread-usage') return { next: index + 1, usage: output };
+      if (output.type === 'warning') onWarning(scrub(output.message));
+      else if (output.type === 'error') events.push({ ...output, message: scrub(output.message) });
+      else events.push(output);
+    }
+  }
+  return { next: lines.length };
 }
