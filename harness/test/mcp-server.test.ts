@@ -243,7 +243,8 @@ describe('svc mcp tools', () => {
     try {
       const { tools } = await reader.client.listTools();
       const byName = new Map(tools.map((tool) => [tool.name, tool]));
-      for (const name of ['list_project_facts', 'list_assets', 'get_asset']) expect(byName.get(name)?.annotations).toMatchObject({ readOnlyHint: true });
+      // Every tool it offers that reads says so (the reads below among them).
+      expect(tools.filter((tool) => ALL_OPERATIONS.get(tool.name)!.readOnly && tool.annotations?.readOnlyHint !== true).map((tool) => tool.name)).toEqual([]);
       expect(byName.has('manage_project_facts')).toBe(false);
       expect(byName.has('manage_assets')).toBe(false);
       expect((await reader.call('list_project_facts', { projectId })).items).toContainEqual(expect.objectContaining({ key: 'lint command', value: 'pnpm lint' }));
