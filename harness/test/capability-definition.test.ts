@@ -27,17 +27,31 @@ describe('the capability definition', () => {
   test('keeps connections, hooks, extension consent, tokens and the notification center out of MCP and every other operation in full', () => {
     const definition = new CapabilityDefinition(OPERATIONS);
     const names = definition.toolsOf('full').map((tool) => tool.name);
-    for (const name of ['create_connection', 'report_stop_hook', 'enable_extension', 'create_mcp_token', 'list_harness_messages', 'create_gateway', 'get_board', 'send_review_comments', 'report_capability_completion']) {
-      expect(names).not.toContain(name);
+    // Secrets, hooks, a person's consent and the notification center are a person's own doors: whole groups that are no tool.
+    for (const group of ['connection', 'hooks', 'extension', 'mcp_token', 'harness', 'gateway_settings']) {
+      const ofGroup = OPERATIONS.filter((operation) => operation.group === group);
+      expect(ofGroup.length, group).toBeGreaterThan(0);
+      expect(ofGroup.filter((operation) => names.includes(operation.name)).map((operation) => operation.name), group).toEqual([]);
     }
-    expect(names.length).toBe(OPERATIONS.filter((o) => o.mcp !== false).length);
+    // An operation of a tool group that says it is no tool is none either (the board, review comments, a capability's completion).
+    const closedInToolGroups = OPERATIONS.filter((operation) => operation.mcp === false && definition.surfaceOf(operation) !== undefined);
+    expect(closedInToolGroups.length).toBeGreaterThan(0);
+    for (const profile of MCP_PROFILES) expect(definition.toolsOf(profile).filter((tool) => tool.mcp === false).map((tool) => tool.name), profile).toEqual([]);
+    expect([...names].sort()).toEqual(OPERATIONS.filter((operation) => operation.mcp !== false).map((operation) => operation.name).sort());
   });
 
   test("the task profile (a Workbench's terminal) offers the gateway tools the Workbench calls, and no other gateway tool", () => {
-    const names = new CapabilityDefinition(OPERATIONS).toolsOf('task').map((tool) => tool.name);
-    expect(names).toEqual(expect.arrayContaining(['complete_gateway_discussion', 'confirm_gateway_task_created', 'complete_gateway_work', 'ack_workbench_batch']));
-    expect(names).not.toContain('route_gateway_message');
-    expect(names).not.toContain('provision_remote_project');
+    const definition = new CapabilityDefinition(OPERATIONS);
+    const tools = definition.toolsOf('task');
+    const ofSurface = (surface: string) => tools.filter((tool) => definition.surfaceOf(tool) === surface).map((tool) => tool.name).sort();
+    // The gateway's tools a Workbench calls say so in their declarations; no other gateway or operations tool is there.
+    const called = OPERATIONS.filter((operation) => definition.surfaceOf(operation) === 'gateway' && operation.mcp && operation.mcp.alsoIn?.includes('task'));
+    expect(called.length).toBeGreaterThan(0);
+    expect(ofSurface('gateway')).toEqual(called.map((operation) => operation.name).sort());
+    expect(ofSurface('operations')).toEqual([]);
+    // And every tool of the Workbench's own surface (its batches).
+    expect(ofSurface('workbench')).toEqual(OPERATIONS.filter((operation) => operation.mcp !== false && definition.surfaceOf(operation) === 'workbench').map((operation) => operation.name).sort());
+    expect(ofSurface('workbench')).toContain('ack_workbench_batch');
   });
 
   test('the gateway profile sees no core or terminal tool that writes; reply_to_ask and answer_approval only for a named sender', () => {

@@ -243,7 +243,8 @@ describe('svc mcp tools', () => {
     try {
       const { tools } = await reader.client.listTools();
       const byName = new Map(tools.map((tool) => [tool.name, tool]));
-      for (const name of ['list_project_facts', 'list_assets', 'get_asset']) expect(byName.get(name)?.annotations).toMatchObject({ readOnlyHint: true });
+      // Every tool it offers that reads says so (the reads below among them).
+      expect(tools.filter((tool) => ALL_OPERATIONS.get(tool.name)!.readOnly && tool.annotations?.readOnlyHint !== true).map((tool) => tool.name)).toEqual([]);
       expect(byName.has('manage_project_facts')).toBe(false);
       expect(byName.has('manage_assets')).toBe(false);
       expect((await reader.call('list_project_facts', { projectId })).items).toContainEqual(expect.objectContaining({ key: 'lint command', value: 'pnpm lint' }));
@@ -267,6 +268,27 @@ describe('svc mcp tools', () => {
     await client.call('manage_project_facts', { action: 'delete', projectId, key: 'lint command' });
     await client.call('manage_assets', { action: 'remove', assetId: asset.id });
     await client.call('manage_assets', { action: 'remove', assetId: elsewhere.id });
+  });
+
+  test("a reply's svcContext, through the gateway profile, hands the gateway's own agent every read the declarations delegate", async () => {
+    const delegated = ALL_OPERATIONS.list().filter((operation) => operation.mcp && operation.mcp.delegatedRead);
+    expect(delegated.filter((operation) => !operation.readOnly).map((operation) => operation.name)).toEqual([]);
+    const names = delegated.map((operation) => operation.name).sort();
+    expect(names).toContain('resolve_gateway_task_context');
+    const taskId = (await client.call('create_task', { projectId, title: 'Delegated reads' })).id;
+    expect((await svc.run(['gateway', 'add', 'delegating', '--kind', 'hermes'])).code).toBe(0);
+    expect((await svc.run(['channel', 'add', 'delegating-chat', '--gateway', 'delegating', '--platform', 'telegram', '--to', '5454', '--owner', '5454', '--project', 'billing'])).code).toBe(0);
+    const issued = await svc.run(['gateway', 'credential', 'delegating', '--json']);
+    expect(issued.code).toBe(0);
+    const gateway = await mcp({ SVC_MCP_PROFILE: 'gateway', SVC_GATEWAY_CREDENTIAL: JSON.parse(issued.stdout).credential });
+    try {
+      const context = await gateway.call('resolve_gateway_task_context', { platform: 'telegram', chatId: '5454', senderId: '5454', platformMessageId: 'delegated-1', taskId });
+      expect(context.svcContext).toMatchObject({ task: { id: taskId }, mayChangeServiceState: false });
+      expect([...context.svcContext.allowedTools].sort()).toEqual(names);
+    } finally {
+      await gateway.close();
+      await svc.run(['gateway', 'remove', 'delegating']);
+    }
   });
 
   test('facts, notes and assets are kept, changed and removed; global_search finds them', async () => {

@@ -268,7 +268,16 @@ describe('a task-bound caller reaches its own task, the tasks below it and its p
   test('tools that change workspaces, projects, product groups or speak for a gateway are refused whatever they name', async () => {
     const invoker = invokerFor(ids.own);
     const refusedTools = tools.filter((tool) => tool.reach?.taskCaller === 'refused');
-    expect(refusedTools.map((tool) => tool.name)).toEqual(expect.arrayContaining(['create_workspace', 'delete_project', 'set_project_isolation', 'continue_bound_task']));
+    // As rules over the declarations: every write of a workspace, a project or a product group, and
+    // every gateway or operations tool a Workbench's terminal is not offered, is among them.
+    const offeredToTask = new Set(definition.toolsOf('task').map((tool) => tool.name));
+    const mustRefuse = tools.filter(
+      (tool) =>
+        (!tool.readOnly && ['workspace', 'project', 'product_group'].includes(tool.group)) ||
+        (['gateway', 'operations'].includes(definition.surfaceOf(tool)) && !offeredToTask.has(tool.name)),
+    );
+    expect(mustRefuse.length).toBeGreaterThan(0);
+    expect(mustRefuse.filter((tool) => !refusedTools.includes(tool)).map((tool) => tool.name)).toEqual([]);
     for (const tool of refusedTools) {
       // A tool that says who sent a platform message is refused for want of the gateway's credential first.
       const expected = 'senderId' in (tool.input as z.ZodObject).shape ? 'gateway_credential_required' : 'task_out_of_scope';

@@ -50,6 +50,7 @@ export const resolveGatewayTaskContext = defineOperation({
     'continue with continue_bound_task.',
   readOnly: true,
   runsIn: 'any',
+  mcp: { delegatedRead: true },
   readScope: { inHandler: 'answers only for a sender of an authorized chat; the token or reply names the task' },
   reach: { taskCaller: 'refused' },
   input: z

@@ -2,8 +2,14 @@ import { approvalStores } from '../approvals/approval-stores.js';
 import type { OperationContext } from '@svc-org/host/operation-framework';
 import type { RoutingStores } from './routing-stores.js';
 
-/** What a gateway's own agent may do for a reply it delegates: read, and nothing that changes svc. */
-export const DELEGATED_READ_TOOLS = ['resolve_gateway_task_context', 'get_task', 'get_project', 'identify_project', 'ask_project_knowledge'] as const;
+/**
+ * What a gateway's own agent may do for a reply it delegates: read, and nothing that changes svc. Each
+ * such read says so in its declaration (`mcp: { delegatedRead: true }`); these are the ones this
+ * process serves.
+ */
+export function delegatedReadTools(ctx: OperationContext): string[] {
+  return (ctx.served?.list() ?? []).filter((operation) => operation.mcp && operation.mcp.delegatedRead).map((operation) => operation.name);
+}
 
 /** The message a reply answers, when it is one svc sent (its delivery mapping). */
 export interface RepliedTo {
@@ -83,7 +89,7 @@ export function readTaskContext(
       project: { id: project.id, name: project.name },
       workbenchTaskId,
       thread: reply ? { platform: reply.platform, chatId: reply.chatId, threadId: reply.threadId ?? null } : null,
-      allowedTools: [...DELEGATED_READ_TOOLS],
+      allowedTools: delegatedReadTools(ctx),
       mayChangeServiceState: false,
     },
   };

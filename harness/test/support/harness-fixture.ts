@@ -3,6 +3,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ALL_OPERATIONS } from '@svc-org/host/app/all-operations';
 import { openHostServices, type HostServices } from '@svc-org/host/host-services';
 import type { AnyOperation, OperationContext } from '@svc-org/host/operation-framework';
 import { harnessPlugin } from '../../src/feature.js';
@@ -38,7 +39,7 @@ export async function openHarnessFixture(): Promise<HarnessFixture> {
     running: (taskId) =>
       services.domain.executions.create({ taskId, connectionId: null, connectionName: 'stand-in', providerId: 'svc.stand-in', mode: 'fresh', sessionId: null }).id,
     call: (operation, input, caller = {}) =>
-      runOperation(operation, input, { services, caller: { via: 'internal', ...caller }, signal: new AbortController().signal }) as Promise<any>,
+      runOperation(operation, input, { services, caller: { via: 'internal', ...caller }, signal: new AbortController().signal, served: ALL_OPERATIONS }) as Promise<any>,
     async close() {
       await services.close();
       rmSync(home, { recursive: true, force: true });

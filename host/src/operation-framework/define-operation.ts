@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { OperationCli } from './operation-cli.js';
 import type { OperationReach } from './operation-reach.js';
 import type { OperationContext } from './operation-context.js';
+import type { OperationMcp } from './operation-mcp.js';
 import type { OperationReadScope } from './read-scope.js';
 
 /**
@@ -26,19 +27,7 @@ export interface OperationHttpRoute {
   refuseLocations?: boolean;
 }
 
-/**
- * How an operation is an MCP tool. Its group's surface (core, terminal, messaging, …) places it in the
- * profiles that take that surface (host/src/adapters/mcp/capability-definition.ts); these name the
- * profiles where it departs from that. Profile names are checked when the MCP view is built.
- */
-export interface OperationMcp {
-  /** Profiles that offer it though they do not take its surface. */
-  alsoIn?: readonly string[];
-  /** Profiles that never offer it though they take its surface. */
-  notIn?: readonly string[];
-  /** Profiles that offer it only for a named chat sender (platform, chatId, senderId), whom the handler checks. */
-  senderOnlyIn?: readonly string[];
-}
+export type { OperationMcp } from './operation-mcp.js';
 
 /**
  * `H` is the route as declared, literal path included, so a client can be typed from it (the web
@@ -94,6 +83,7 @@ const NAME = /^[a-z][a-z0-9]*(_[a-z0-9]+)*$/;
 export function defineOperation<I extends z.ZodType, O extends z.ZodType, const H extends OperationHttpRoute | undefined = undefined>(operation: Operation<I, O, H>): Operation<I, O, H> {
   if (!NAME.test(operation.name)) throw new Error(`operation name "${operation.name}" must be snake_case`);
   if (operation.readOnly && operation.destructive) throw new Error(`operation ${operation.name} cannot be read-only and destructive`);
+  if (operation.mcp && operation.mcp.delegatedRead && !operation.readOnly) throw new Error(`operation ${operation.name} changes svc: it cannot be a delegated read`);
   return operation;
 }
 

@@ -11,6 +11,7 @@ export type { CallerCheck } from './caller-check.js';
 export { OperationInvoker, type OperationInvokerOptions, type OperationRemote } from './operation-invoker.js';
 export { scopedItems, withinReadScope, type OperationReadScope, type ReadScopeView, type ScopedRow } from './read-scope.js';
 export { taskProjectScope, taskReach, type TaskReachOptions } from './caller-reach.js';
+export type { ServedOperations } from './operation-mcp.js';
 export type { OperationReach, ReachedRecord, RecordKind, RecordResolver } from './operation-reach.js';
 export { OperationRegistry } from './operation-registry.js';
 export { operationsOf } from './operations-of.js';

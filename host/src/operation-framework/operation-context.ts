@@ -1,3 +1,5 @@
+import type { ServedOperations } from './operation-mcp.js';
+
 /**
  * What a process has opened (database, stores, logger) and, inside `svc serve`, its live terminals.
  * The operation layer sits below the features, so it names neither: host-services.ts, which opens
@@ -39,6 +41,12 @@ export interface OperationContext {
   signal: AbortSignal;
   /** How the caller follows a long operation (the CLI's steps and download bar); HTTP and MCP pass none. */
   progress?: OperationProgress;
+  /**
+   * Every operation this process serves, whatever this caller may call (the one registry in `svc
+   * serve` and `svc mcp`; a CLI command's own otherwise): a handler that tells its caller which other
+   * operations it may call reads their declarations here, never a list of names of its own.
+   */
+  served?: ServedOperations;
 }
 
 export interface OperationProgress {

@@ -24,6 +24,8 @@ export interface OperationInvokerOptions {
   remote?: () => OperationRemote;
   /** Caller policies, in order, for every operation this invoker runs or forwards (they open the database). */
   checks?: readonly CallerCheck[];
+  /** Every operation the process serves, when the registry holds only what this caller may call (an MCP profile's tools). */
+  served?: OperationRegistry;
 }
 
 /**
@@ -76,7 +78,7 @@ export class OperationInvoker {
       if (forwarded.ran) return forwarded.output;
     }
     const services = await this.options.services();
-    const result = await op.handler(parsed, { services, ...(this.options.terminals ? { terminals: this.options.terminals } : {}), caller: this.options.caller, signal, ...(progress ? { progress } : {}) });
+    const result = await op.handler(parsed, { services, ...(this.options.terminals ? { terminals: this.options.terminals } : {}), caller: this.options.caller, signal, served: this.options.served ?? this.options.registry, ...(progress ? { progress } : {}) });
     return op.output.parse(result);
   }
 

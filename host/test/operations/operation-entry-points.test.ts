@@ -15,7 +15,9 @@ import { OperationInvoker } from '../../src/operation-framework/index.js';
 // The one registry, as `svc serve` registers it and the CLI's commands take from it.
 const DECLARED = ALL_OPERATIONS.list();
 
-// The names fixed for the CLI, HTTP and MCP alike.
+// The names fixed for the CLI, HTTP and MCP alike: a pin of published tool names, not a list the
+// faces are built from. MCP clients, chats and scripts call these operations by name, so renaming one
+// must fail here and be changed on purpose. The one list of names test/operation-lists.test.ts allows.
 const FIXED_NAMES = [
   'list_workspaces', 'get_workspace', 'create_workspace', 'update_workspace', 'delete_workspace',
   'list_projects', 'get_project', 'create_project', 'update_project', 'delete_project',

@@ -88,6 +88,7 @@ export async function runMcpServer(io: McpIo, signal: AbortSignal, args: readonl
     let authenticated: Promise<HostServices> | undefined;
     const invoker = new McpCallerInvoker({
       registry: new OperationRegistry(definition.toolsOf(profile)),
+      served: new OperationRegistry(operations),
       profile,
       needsSender: (tool) => definition.needsSender(profile, tool),
       authenticate: () =>

@@ -9,7 +9,7 @@ export const askProjectKnowledge = defineOperation({
   name: 'ask_project_knowledge',
   group: 'knowledge',
   // The read-only query bridge: one routed query and bounded project reads.
-  mcp: { alsoIn: ['gateway-query'] },
+  mcp: { alsoIn: ['gateway-query'], delegatedRead: true },
   description:
     "Answer a question about a project from what svc knows: its facts, notes, assets, tasks and the text of its repository files (full-text search, no model). " +
     'Returns the facts and the best passages with their source; compose the answer from them and cite the paths.',

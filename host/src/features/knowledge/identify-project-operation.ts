@@ -15,7 +15,7 @@ export const identifyProject = defineOperation({
   name: 'identify_project',
   group: 'knowledge',
   // The read-only query bridge: one routed query and bounded project reads.
-  mcp: { alsoIn: ['gateway-query'] },
+  mcp: { alsoIn: ['gateway-query'], delegatedRead: true },
   description:
     'Find which project a message, question or path is about: a path inside a repository wins, then a project named in the text, then full-text search ' +
     'over projects, tasks, notes, facts and repository files. `project` is set only when the answer is unique; otherwise read `candidates`.',

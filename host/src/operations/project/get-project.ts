@@ -6,7 +6,7 @@ export const getProject = defineOperation({
   name: 'get_project',
   group: 'project',
   // The read-only query bridge: one routed query and bounded project reads.
-  mcp: { alsoIn: ['gateway-query'] },
+  mcp: { alsoIn: ['gateway-query'], delegatedRead: true },
   description: 'Show one project, by id or unique name.',
   readOnly: true,
   runsIn: 'any',

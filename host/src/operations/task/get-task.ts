@@ -9,6 +9,7 @@ export const getTask = defineOperation({
   description: 'Show one task: title, status, project, parent, labels, description, and what it asks of you now (attention: needs_you, conflicts, working, ready_for_review, idle, done).',
   readOnly: true,
   runsIn: 'any',
+  mcp: { delegatedRead: true },
   readScope: { after: (output, scope) => (scope.project(output.projectId), output) },
   reach: { names: { id: 'task' } },
   input: z.object({ id: IdSchema }).strict(),

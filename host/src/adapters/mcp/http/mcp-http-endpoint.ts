@@ -75,6 +75,8 @@ const JSONRPC_CODE: Record<string, number> = { invalid_json: -32700, invalid_jso
 export class McpHttpEndpoint {
   private readonly definition: CapabilityDefinition;
   private readonly registries = new Map<McpProfile, OperationRegistry>();
+  /** Every operation the service serves, which a handler reads whatever the profile offers. */
+  private readonly served: OperationRegistry;
   /** Initialized sessions, by id. */
   private readonly sessions = new Map<string, Session>();
   /** Every session that holds memory, those still initializing included: the caps count these. */
@@ -84,6 +86,7 @@ export class McpHttpEndpoint {
 
   constructor(private readonly options: McpHttpEndpointOptions) {
     this.definition = new CapabilityDefinition(options.operations);
+    this.served = new OperationRegistry(options.operations);
     this.settings = {
       maxBodyBytes: options.maxBodyBytes ?? DEFAULTS.maxBodyBytes,
       idleMs: options.idleMs ?? DEFAULTS.idleMs,
@@ -264,6 +267,7 @@ export class McpHttpEndpoint {
     authenticateMcpCaller(services, grant.profile, {}, caller);
     const invoker = new McpCallerInvoker({
       registry: this.registryOf(grant.profile),
+      served: this.served,
       profile: grant.profile,
       needsSender: (tool) => this.definition.needsSender(grant.profile, tool),
       authenticate: async () => services,
