@@ -105,7 +105,7 @@ export default defineConfig({
     // scripts/coverage-report.mjs prints it per folder.
     coverage: {
       provider: 'v8',
-      include: ['host/src/**/*.ts', 'harness/src/**/*.ts', 'sdk/src/**/*.ts', 'catalog/src/**/*.ts', 'extension-format/src/**/*.ts'],
+      include: ['host/src/**/*.ts', 'app/src/**/*.ts', 'harness/src/**/*.ts', 'sdk/src/**/*.ts', 'catalog/src/**/*.ts', 'extension-format/src/**/*.ts'],
       exclude: ['**/*.d.ts', '**/index.ts'],
       reporter: ['json-summary', 'json'],
       reportsDirectory: 'coverage',

@@ -132,7 +132,7 @@ const prebuiltToolListings = {
         root,
         // Imported, not import-declared: every module then initialises through esbuild's lazy wrapper,
         // as in the svc bundle (the host services import the extension machinery on use).
-        "const { ALL_OPERATIONS } = await import('./host/src/app/all-operations.ts');\n" +
+        "const { ALL_OPERATIONS } = await import('./app/src/all-operations.ts');\n" +
           "const { toolListing } = await import('./host/src/adapters/mcp/create-mcp-server.ts');\n" +
           "const { CapabilityDefinition } = await import('./host/src/adapters/mcp/capability-definition.ts');\n" +
           "const { MCP_PROFILES, parseMcpProfile } = await import('./host/src/operation-framework/index.ts');\n" +
@@ -232,7 +232,7 @@ const sdkDeclarations = sdkDeclarationsIn(sdkSource);
 const sdkImportsByModule = {
   name: 'sdk-imports-by-module',
   setup(pluginBuild) {
-    pluginBuild.onLoad({ filter: /[\\/](host|harness)[\\/]src[\\/].*\.ts$/ }, async (args) => {
+    pluginBuild.onLoad({ filter: /[\\/](host|harness|app)[\\/]src[\\/].*\.ts$/ }, async (args) => {
       const source = await readFile(args.path, 'utf8');
       if (!source.includes("from '@svc-org/ai-sdk';")) return undefined;
       // The imports before the module's first declaration: a template's text further down is left alone.
@@ -264,13 +264,13 @@ const sdkImportsByModule = {
 };
 
 const hostEntries = {
-  svc: 'host/src/app/main.ts',
+  svc: 'app/src/main.ts',
   worker: 'host/src/features/extensions/runtime/worker-bootstrap.ts',
   // A hardened provider's process (process-pool.ts): Node reads only this file and the provider's package.
   'provider-process': 'host/src/features/extensions/runtime/process-bootstrap.ts',
   // `svc mcp` has its own bundle: an MCP client starts it often and waits for it, so it loads only
   // the MCP server and the operations (host/bin/svc.cjs picks it).
-  mcp: 'host/src/app/mcp-main.ts',
+  mcp: 'app/src/mcp-main.ts',
   // The process that holds the task terminals' PTYs apart from `svc serve` (features/terminals/holder).
   'terminal-holder': 'host/src/features/terminals/holder/holder-main.ts',
 };

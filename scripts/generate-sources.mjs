@@ -4,7 +4,7 @@
 // - host/src/operations/<group>/index.ts: the operations the group's files declare
 //   (`export const x = defineOperation(…)`), so a declaration joins its group, the one registry and
 //   the group's command module by its file alone;
-// - host/src/app/cli/command-names.ts: the names of the commands each module of the command table
+// - app/src/cli/command-names.ts: the names of the commands each module of the command table
 //   declares (the host's and its plugins', in `svc --help` order), so `svc` finds a command by its
 //   name without loading every module;
 // - docs/mcp-tools.md: every MCP tool and the profiles that offer it, from the capability definition.
@@ -16,7 +16,7 @@ import { pathToFileURL } from 'node:url';
 import { importSources } from './import-sources.mjs';
 
 export const OPERATIONS_DIR = 'host/src/operations';
-export const COMMAND_NAMES_FILE = 'host/src/app/cli/command-names.ts';
+export const COMMAND_NAMES_FILE = 'app/src/cli/command-names.ts';
 export const MCP_TOOLS_DOC = 'docs/mcp-tools.md';
 
 /** Writes `text` to `file` unless it holds it already; says whether it wrote. */
@@ -59,9 +59,9 @@ export async function generatedSources(root, write = () => {}) {
   if (!existsSync(join(root, COMMAND_NAMES_FILE))) writeFileSync(join(root, COMMAND_NAMES_FILE), 'export const COMMAND_NAMES = {} as Record<string, readonly string[]>;\n');
   const { names, toolReference } = await importSources(
     root,
-    "import { DECLARED_COMMAND_MODULES } from './host/src/app/cli/all-commands.ts';\n" +
+    "import { DECLARED_COMMAND_MODULES } from './app/src/cli/all-commands.ts';\n" +
       "import { CapabilityDefinition, renderToolReference } from './host/src/adapters/mcp/index.ts';\n" +
-      "import { ALL_OPERATIONS } from './host/src/app/all-operations.ts';\n" +
+      "import { ALL_OPERATIONS } from './app/src/all-operations.ts';\n" +
       'export const names = await Promise.all(DECLARED_COMMAND_MODULES.map(async (entry) => [entry.module, (await entry.load()).map((command) => `${command.group} ${command.name}`.trim())]));\n' +
       'export const toolReference = renderToolReference(new CapabilityDefinition(ALL_OPERATIONS.list()));',
     'generated-sources',

@@ -14,10 +14,10 @@ test('two runs make the same files, and the files on disk are those', { timeout:
   const first = (await generatedSources(ROOT)) as Map<string, string>;
   const second = (await generatedSources(ROOT)) as Map<string, string>;
   expect([...second]).toEqual([...first]);
-  expect([...first.keys()]).toEqual(expect.arrayContaining(['host/src/operations/task/index.ts', 'host/src/app/cli/command-names.ts', 'docs/mcp-tools.md']));
+  expect([...first.keys()]).toEqual(expect.arrayContaining(['host/src/operations/task/index.ts', 'app/src/cli/command-names.ts', 'docs/mcp-tools.md']));
   for (const [path, text] of first) expect(readFileSync(join(ROOT, path), 'utf8'), `${path} (run pnpm build)`).toBe(text);
   expect(first.get('docs/mcp-tools.md')).toContain('| `list_tasks` |');
-  expect(first.get('host/src/app/cli/command-names.ts')).toContain("'task list'");
+  expect(first.get('app/src/cli/command-names.ts')).toContain("'task list'");
 });
 
 test("a group's index exports each operation its files declare, and nothing else", () => {

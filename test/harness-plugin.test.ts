@@ -7,8 +7,8 @@ import { join, relative, resolve } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { harnessPlugin } from '@svc-org/harness';
 import { harnessOf } from '@svc-org/harness/plugin/harness-state';
-import { ALL_OPERATIONS } from '@svc-org/host/app/all-operations';
-import { ALL_COMMANDS, DECLARED_COMMAND_MODULES } from '@svc-org/host/app/cli/all-commands';
+import { ALL_OPERATIONS } from '@svc-org/app/all-operations';
+import { ALL_COMMANDS, DECLARED_COMMAND_MODULES } from '@svc-org/app/cli/all-commands';
 import { openHostServices, type HostServices } from '@svc-org/host/host-services';
 import { sourceFiles } from './support/import-graph.js';
 

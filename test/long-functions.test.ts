@@ -7,7 +7,7 @@ import ts from 'typescript';
 import { expect, test } from 'vitest';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const CHECKED = ['host/src', 'harness/src', 'sdk/src', 'catalog/src', 'extension-format/src', 'web/src'];
+const CHECKED = ['host/src', 'app/src', 'harness/src', 'sdk/src', 'catalog/src', 'extension-format/src', 'web/src'];
 const MAX_LINES = 80;
 
 interface LongFunction {

@@ -1,4 +1,4 @@
-// One registry of operations (host/src/app/all-operations.ts), made of what the host and the harness
+// One registry of operations (app/src/all-operations.ts), made of what the host and the harness
 // contribute, is the only list: an adapter, a script or a test that keeps a list of its own drifts
 // from it (one did: a tool declared to run in the service was never registered there). This test
 // reads every source, script and test file and fails on a list of operations kept anywhere else.
@@ -7,10 +7,10 @@ import { join, relative, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const SCANNED = ['host/src', 'host/test', 'harness/src', 'harness/test', 'test', 'scripts', 'web/src'];
+const SCANNED = ['host/src', 'host/test', 'app/src', 'harness/src', 'harness/test', 'test', 'scripts', 'web/src'];
 
 /** The registry and what it is built from: the host's operations and the harness plugin's one array. */
-const REGISTRY = 'host/src/app/all-operations.ts';
+const REGISTRY = 'app/src/all-operations.ts';
 const CONTRIBUTIONS = ['host/src/host-operations.ts', 'harness/src/plugin/harness-operations.ts', 'harness/src/plugin/harness-plugin.ts'];
 
 function files(dir: string): string[] {

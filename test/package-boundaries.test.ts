@@ -42,7 +42,7 @@ export function boundaryViolations(file: string, text = readFileSync(file, 'utf8
 }
 
 /** The one module of the host that names the harness: the plugins the host wires. */
-const COMPOSITION_POINT = 'host/src/app/host-plugins.ts';
+const COMPOSITION_POINT = 'app/src/host-plugins.ts';
 
 /**
  * Where a file of the host's code imports the harness other than as the composition point does (its
@@ -108,15 +108,15 @@ describe('workspace package boundaries', () => {
     // What the check refuses: any other host module (an adapter, a command, by name, by path or on demand), or more than the plugin.
     const probe = (at: string, text: string) => harnessImportsOfHost(join(ROOT, at), text);
     expect(probe('host/src/adapters/mcp/probe.ts', "import { activeChannels } from '@svc-org/harness';")).toEqual([
-      "host/src/adapters/mcp/probe.ts: '@svc-org/harness' (only host/src/app/host-plugins.ts imports the harness: ask its plugin, host-plugin.ts)",
+      "host/src/adapters/mcp/probe.ts: '@svc-org/harness' (only app/src/host-plugins.ts imports the harness: ask its plugin, host-plugin.ts)",
     ]);
-    expect(probe('host/src/app/cli/probe.ts', "import type { HarnessState } from '@svc-org/harness/plugin/harness-state';")).toHaveLength(1);
-    expect(probe('host/src/app/probe.ts', "const load = () => import('@svc-org/harness');")).toHaveLength(1);
-    expect(probe('host/src/app/cli/probe.ts', "import { harnessPlugin } from '../../../../harness/src/feature.js';")).toHaveLength(1);
-    expect(probe('host/src/app/host-plugins.ts', "import { harnessPlugin, getBoard } from '@svc-org/harness';")).toEqual([
-      "host/src/app/host-plugins.ts: '@svc-org/harness' (the composition point takes the plugin, harnessPlugin, and nothing else)",
+    expect(probe('app/src/cli/probe.ts', "import type { HarnessState } from '@svc-org/harness/plugin/harness-state';")).toHaveLength(1);
+    expect(probe('app/src/probe.ts', "const load = () => import('@svc-org/harness');")).toHaveLength(1);
+    expect(probe('app/src/cli/probe.ts', "import { harnessPlugin } from '../../../../harness/src/feature.js';")).toHaveLength(1);
+    expect(probe('app/src/host-plugins.ts', "import { harnessPlugin, getBoard } from '@svc-org/harness';")).toEqual([
+      "app/src/host-plugins.ts: '@svc-org/harness' (the composition point takes the plugin, harnessPlugin, and nothing else)",
     ]);
-    expect(probe('host/src/app/host-plugins.ts', "import { harnessPlugin } from '@svc-org/harness';")).toEqual([]);
+    expect(probe('app/src/host-plugins.ts', "import { harnessPlugin } from '@svc-org/harness';")).toEqual([]);
   });
 
   test('the check refuses a relative import into another package, an unexported path and an undeclared package', () => {
@@ -128,8 +128,8 @@ describe('workspace package boundaries', () => {
     expect(probe('test/e2e/probe.test.ts', "const load = () => import('../../harness/src/feature.js');")).toEqual([
       "test/e2e/probe.test.ts: '../../harness/src/feature.js' crosses into @svc-org/harness (import it by name)",
     ]);
-    expect(probe('host/src/app/probe.ts', "export { x } from '@svc-org/harness/src/feature.ts';")).toEqual([
-      "host/src/app/probe.ts: '@svc-org/harness/src/feature.ts' is not exported by @svc-org/harness",
+    expect(probe('app/src/probe.ts', "export { x } from '@svc-org/harness/src/feature.ts';")).toEqual([
+      "app/src/probe.ts: '@svc-org/harness/src/feature.ts' is not exported by @svc-org/harness",
     ]);
     expect(probe('catalog/src/probe.ts', "import type { HostServices } from '@svc-org/host/host-services';")).toEqual([
       "catalog/src/probe.ts: '@svc-org/host/host-services' is not declared in @svc-org/catalog's package.json",

@@ -11,11 +11,11 @@ import { packageNameOf, resolveImport, sourceFiles as sources, workspacePackages
 const ROOT = resolve(process.env.SVC_DIRECTIONS_ROOT ?? join(import.meta.dirname, '..'));
 
 /** The folders checked; root-level test/ (end-to-end tests that drive everything) and scripts/ (build tooling) are not packages. */
-const CHECKED = ['sdk', 'extension-format', 'catalog', 'host', 'harness', 'extensions', 'web'];
+const CHECKED = ['sdk', 'extension-format', 'catalog', 'host', 'app', 'harness', 'extensions', 'web'];
 
 /** A file's package, by the first matching prefix (longest first). */
 const PACKAGES: readonly [prefix: string, name: string][] = [
-  ['host/src/app/', 'host-app'],
+  ['app/src/', 'host-app'],
   ['host/src/adapters/mcp/', 'host-mcp'],
   ['extensions/catalog/schema/', 'schemas'],
   ['schemas/', 'schemas'],
@@ -39,7 +39,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   // The host core; `svc catalog build|keygen|serve` and `svc ext pack` run the catalog's publisher code.
   host: ['sdk', 'extension-format', 'catalog', 'schemas'],
   // The composition layer: the only part of the host that knows the harness, in one module
-  // (host/src/app/host-plugins.ts, which test/package-boundaries.test.ts holds the host to).
+  // (app/src/host-plugins.ts, which test/package-boundaries.test.ts holds the host to).
   'host-app': ['host', 'host-mcp', 'harness', 'sdk', 'extension-format', 'catalog', 'schemas'],
   // The MCP adapter mounts the registry's tools and asks the plugins who a caller is (gateway
   // credentials, channels, MCP tokens: `mcpCallers`, host-plugin.ts); it imports nothing of the harness.
@@ -66,7 +66,7 @@ const TYPES_ONLY: Record<string, readonly string[]> = {
 const TESTS_ALSO: Record<string, readonly string[]> = {
   // The host's tests drive the composed host: the CLI's command table, `svc serve`, every operation's faces.
   host: ['host-app', 'host-mcp', 'harness'],
-  // The harness's tools are checked as the one registry of operations (host/src/app/all-operations.ts)
+  // The harness's tools are checked as the one registry of operations (app/src/all-operations.ts)
   // holds them and the MCP adapter lists and describes them.
   harness: ['host-app', 'host-mcp'],
   // The README's example provider is checked with the installer's own manifest checks.

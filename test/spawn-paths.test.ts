@@ -11,7 +11,7 @@ import { describe, expect, test } from 'vitest';
 
 const ROOT = resolve(import.meta.dirname, '..');
 /** The code that runs inside svc (the SDK and the providers run inside a provider, under its grant). */
-const SCANNED = ['host/src', 'harness/src', 'harness/hooks', 'catalog/src', 'extension-format/src'];
+const SCANNED = ['host/src', 'app/src', 'harness/src', 'harness/hooks', 'catalog/src', 'extension-format/src'];
 const PROCESS_MODULES = new Set(['child_process', 'node:child_process', 'node-pty', '@lydell/node-pty']);
 
 type Who = 'provider' | 'host' | 'person';

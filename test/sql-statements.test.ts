@@ -11,7 +11,7 @@ import { openHostServices, type HostServices } from '@svc-org/host/host-services
 import { harnessPlugin } from '@svc-org/harness';
 
 const ROOT = join(import.meta.dirname, '..');
-const SOURCES = ['host/src', 'harness/src', 'catalog/src'];
+const SOURCES = ['host/src', 'app/src', 'harness/src', 'catalog/src'];
 
 /** Call sites whose SQL is assembled at run time (filters, column lists); each is named with why. */
 const BUILT_AT_RUN_TIME: Record<string, string> = {
@@ -25,7 +25,7 @@ const BUILT_AT_RUN_TIME: Record<string, string> = {
   'host/src/features/extensions/stats/provider-stats-store.ts': 'prune() and forget(): the same DELETE over each of its tables by name',
   'host/src/features/worktrees/worktree-store.ts': 'list(): the WHERE clause from the given filters',
   'host/src/operations/worktree/prepare-task-worktree.ts': 'not SQL: taskWorktreesOf(...).prepare() makes a worktree',
-  'host/src/app/start-service.ts': 'not SQL: taskWorktreesOf(...).prepare() makes a worktree',
+  'app/src/start-service.ts': 'not SQL: taskWorktreesOf(...).prepare() makes a worktree',
   'host/src/features/extensions/extension-service.ts': 'not SQL: the provider calls\' prepare() makes a call target',
   'host/src/features/extensions/runtime/call-executor.ts': 'not SQL: the provider pools\' prepare() loads the worker pool library before the first pool',
 };

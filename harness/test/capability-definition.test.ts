@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { describe, expect, test } from 'vitest';
 import { defineOperation } from '@svc-org/host/operation-framework';
 import { CapabilityDefinition, MCP_PROFILES, parseMcpProfile } from '@svc-org/host/adapters/mcp';
-import { ALL_OPERATIONS } from '@svc-org/host/app/all-operations';
+import { ALL_OPERATIONS } from '@svc-org/app/all-operations';
 
 const OPERATIONS = ALL_OPERATIONS.list();
 

@@ -7,7 +7,7 @@ import { mintTaskCredential } from '@svc-org/host/features/terminals';
 import { connectSvcMcp, type SvcMcp } from '../../test/support/svc-mcp-client.js';
 import { createSvcSandbox, SVC_BIN, type SvcSandbox } from '../../test/support/svc-process.js';
 import { CapabilityDefinition } from '@svc-org/host/adapters/mcp';
-import { ALL_OPERATIONS } from '@svc-org/host/app/all-operations';
+import { ALL_OPERATIONS } from '@svc-org/app/all-operations';
 import { MCP_PROFILES, type McpProfile } from '@svc-org/host/operation-framework';
 import { harnessPlugin } from '../src/feature.js';
 

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { CapabilityDefinition } from '@svc-org/host/adapters/mcp/capability-definition';
 import { McpCallerInvoker } from '@svc-org/host/adapters/mcp/mcp-caller-invoker';
-import { ALL_OPERATIONS } from '@svc-org/host/app/all-operations';
+import { ALL_OPERATIONS } from '@svc-org/app/all-operations';
 import { OperationRegistry, type OperationCaller } from '@svc-org/host/operation-framework';
 import { openHarnessFixture, type HarnessFixture } from './support/harness-fixture.js';
 

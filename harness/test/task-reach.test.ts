@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { authenticateMcpCaller } from '@svc-org/host/adapters/mcp/authenticate-mcp-caller';
 import { CapabilityDefinition } from '@svc-org/host/adapters/mcp/capability-definition';
 import { McpCallerInvoker } from '@svc-org/host/adapters/mcp/mcp-caller-invoker';
-import { ALL_OPERATIONS } from '@svc-org/host/app/all-operations';
+import { ALL_OPERATIONS } from '@svc-org/app/all-operations';
 import { ProjectKnowledge } from '@svc-org/host/features/knowledge/project-knowledge';
 import { ProductGroupStore } from '@svc-org/host/features/products/product-group-store';
 import { OperationRegistry, type AnyOperation, type OperationCaller, type RecordKind } from '@svc-org/host/operation-framework';

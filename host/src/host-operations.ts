@@ -1,4 +1,4 @@
-// The host's contribution to the one registry of operations (host/src/app/all-operations.ts): every
+// The host's contribution to the one registry of operations (app/src/all-operations.ts): every
 // operation that a core group (operations/<group>/) or a feature of the host exports from its
 // index.ts. The harness contributes its own beside it.
 import * as daily from './features/daily/index.js';

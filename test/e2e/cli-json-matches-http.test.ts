@@ -10,10 +10,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ALL_COMMANDS } from '@svc-org/host/app/cli/all-commands';
+import { ALL_COMMANDS } from '@svc-org/app/cli/all-commands';
 import type { z } from 'zod';
 import type { AnyOperation } from '@svc-org/host/operation-framework';
-import { startService, type RunningService } from '@svc-org/host/app/start-service';
+import { startService, type RunningService } from '@svc-org/app/start-service';
 import { isOptional, recordKindOf } from '../support/record-fields.js';
 
 const SVC = fileURLToPath(new URL('../../host/bin/svc.mjs', import.meta.url));

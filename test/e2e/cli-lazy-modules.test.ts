@@ -45,10 +45,10 @@ function evaluatedBy(args: string[], env = svc.env): { status: number | null; st
 }
 
 const COMMAND_FILES = [
-  'host/src/app/cli/host-commands.ts',
+  'app/src/cli/host-commands.ts',
   'harness/src/cli/gateway-commands.ts',
   'harness/src/cli/harness-commands.ts',
-  'host/src/app/cli/task-worktree-commands.ts',
+  'app/src/cli/task-worktree-commands.ts',
   'host/src/adapters/cli/commands/catalog-commands.ts',
   'host/src/adapters/cli/commands/connection-commands.ts',
   'host/src/adapters/cli/commands/knowledge-commands.ts',
@@ -65,8 +65,8 @@ describe('svc evaluates what the command needs', () => {
     expect(list.modules).toContain('host/src/adapters/cli/commands/task-commands.ts');
     expect(list.modules).toContain('host/src/operations/task/list-tasks.ts');
     for (const file of COMMAND_FILES) expect(list.modules).not.toContain(file);
-    expect(list.modules).not.toContain('host/src/app/cli/all-commands.ts');
-    expect(list.modules).not.toContain('host/src/app/all-operations.ts');
+    expect(list.modules).not.toContain('app/src/cli/all-commands.ts');
+    expect(list.modules).not.toContain('app/src/all-operations.ts');
     expect(list.modules).not.toContain('host/src/host-operations.ts');
     expect(list.modules.filter((file) => /^host\/src\/operations\/(extension|connection|worktree|label|workspace|hook)\//.test(file))).toEqual([]);
     expect(list.modules.filter((file) => file.startsWith('harness/src/'))).toEqual([]);

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CapabilityDefinition, MCP_PROFILES } from '@svc-org/host/adapters/mcp';
-import { ALL_OPERATIONS } from '@svc-org/host/app/all-operations';
+import { ALL_OPERATIONS } from '@svc-org/app/all-operations';
 import { toolListing } from '@svc-org/host/adapters/mcp/create-mcp-server';
 import { openDatabase, type Db } from '@svc-org/host/platform/db';
 import { connectSvcMcp } from '../support/svc-mcp-client.js';

@@ -22,7 +22,7 @@ function copyCheckout(): void {
     mkdirSync(dirname(join(scratch, file)), { recursive: true });
     copyFileSync(join(ROOT, file), join(scratch, file));
   }
-  for (const dir of ['.', 'sdk', 'extension-format', 'catalog', 'host', 'harness']) linkNodeModules(dir);
+  for (const dir of ['.', 'sdk', 'extension-format', 'catalog', 'host', 'harness', 'app']) linkNodeModules(dir);
   const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=svc', '-c', 'user.email=svc@example.invalid', ...args], { cwd: scratch, stdio: 'pipe' });
   git('init', '-q');
   git('add', '-A');
@@ -73,9 +73,9 @@ test('the operation it adds answers on the CLI, over HTTP and as an MCP tool', {
 
   const faces = (await importSources(
     scratch,
-    `import { ALL_OPERATIONS } from './host/src/app/all-operations.ts';
-     import { commandNames } from './host/src/app/cli/command-table.ts';
-     import { runCli } from './host/src/app/run-cli.ts';
+    `import { ALL_OPERATIONS } from './app/src/all-operations.ts';
+     import { commandNames } from './app/src/cli/command-table.ts';
+     import { runCli } from './app/src/run-cli.ts';
      import { CapabilityDefinition } from './host/src/adapters/mcp/index.ts';
      import { createHttpApp } from './host/src/adapters/http/index.ts';
      import { Logger } from './host/src/platform/logging/index.ts';
@@ -129,7 +129,7 @@ test("the suite's structural tests pass on the copy with the operation it added"
 });
 
 test('a name already taken is refused and nothing changes', () => {
-  const table = join(scratch, 'host/src/app/cli/command-names.ts');
+  const table = join(scratch, 'app/src/cli/command-names.ts');
   const before = readFileSync(table, 'utf8');
   const again = newOperation('task', 'count');
   expect(again.status).toBe(2);

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { z } from 'zod';
 import { CapabilityDefinition } from '@svc-org/host/adapters/mcp';
 import type { AnyOperation } from '@svc-org/host/operation-framework';
-import { ALL_OPERATIONS } from '@svc-org/host/app/all-operations';
+import { ALL_OPERATIONS } from '@svc-org/app/all-operations';
 import { openHostServices, type HostServices } from '@svc-org/host/host-services';
 import { connectSvcMcp, type SvcMcp } from '../support/svc-mcp-client.js';
 import { createSvcSandbox, type SvcSandbox } from '../support/svc-process.js';

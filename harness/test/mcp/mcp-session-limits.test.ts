@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { startService, type RunningService } from '@svc-org/host/app/start-service';
+import { startService, type RunningService } from '@svc-org/app/start-service';
 import { McpTokenStore } from '../../src/mcp/tokens/mcp-token-store.js';
 import { connectSvcMcpHttp, postMcp } from '../../../test/support/svc-mcp-http-client.js';
 

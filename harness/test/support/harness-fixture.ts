@@ -3,7 +3,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ALL_OPERATIONS } from '@svc-org/host/app/all-operations';
+import { ALL_OPERATIONS } from '@svc-org/app/all-operations';
 import { openHostServices, type HostServices } from '@svc-org/host/host-services';
 import type { AnyOperation, OperationContext } from '@svc-org/host/operation-framework';
 import { harnessPlugin } from '../../src/feature.js';

@@ -2,9 +2,9 @@
 // modules declare, hand-written or derived from their operations' `cli` part: `svc` finds a command
 // by its name without loading every module. Every declaration that says its CLI command has it.
 import { describe, expect, test } from 'vitest';
-import { ALL_OPERATIONS } from '../../src/app/all-operations.js';
-import { ALL_COMMANDS, DECLARED_COMMAND_MODULES } from '../../src/app/cli/all-commands.js';
-import { COMMAND_MODULES, loadAllCommands, placeCommandModules } from '../../src/app/cli/command-table.js';
+import { ALL_OPERATIONS } from '@svc-org/app/all-operations';
+import { ALL_COMMANDS, DECLARED_COMMAND_MODULES } from '@svc-org/app/cli/all-commands';
+import { COMMAND_MODULES, loadAllCommands, placeCommandModules } from '@svc-org/app/cli/command-table';
 
 const key = (command: { group: string; name: string }) => `${command.group} ${command.name}`.trim();
 
@@ -12,7 +12,7 @@ describe('the command table', () => {
   test("names each module's commands as the module declares them, in the order of svc --help", async () => {
     const loaded = await Promise.all(COMMAND_MODULES.map((module) => module.load()));
     loaded.forEach((commands, index) => {
-      // Drift: run `pnpm build` (or `pnpm generate`), which writes host/src/app/cli/command-names.ts from the modules.
+      // Drift: run `pnpm build` (or `pnpm generate`), which writes app/src/cli/command-names.ts from the modules.
       expect(COMMAND_MODULES[index]!.commands, COMMAND_MODULES[index]!.module).toEqual(commands.map(key));
     });
     expect(await loadAllCommands()).toEqual(ALL_COMMANDS);

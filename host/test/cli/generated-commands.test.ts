@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { CliIo } from '../../src/adapters/cli/cli-io.js';
-import { runCli } from '../../src/app/run-cli.js';
-import { startService, type RunningService } from '../../src/app/start-service.js';
+import { runCli } from '@svc-org/app/run-cli';
+import { startService, type RunningService } from '@svc-org/app/start-service';
 
 let home: string;
 let service: RunningService;

@@ -3,7 +3,7 @@
 import { delimiter } from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
 import type { CliIo } from '../../src/adapters/cli/cli-io.js';
-import { runCli } from '../../src/app/run-cli.js';
+import { runCli } from '@svc-org/app/run-cli';
 import { FIXTURE_CLIS } from '../../../test/support/svc-process.js';
 
 export function inProcessCli(home: string, options: { tty?: boolean; env?: NodeJS.ProcessEnv } = {}) {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { SystemConfigStore } from '../../src/platform/config/system-config-store.js';
 import { openDatabase } from '../../src/platform/db/index.js';
-import { SYSTEM_CONFIG_KEYS } from '../../src/app/system-config-keys.js';
+import { SYSTEM_CONFIG_KEYS } from '@svc-org/app/system-config-keys';
 
 const dir = mkdtempSync(join(tmpdir(), 'svc-config-'));
 const db = openDatabase(join(dir, 'svc.db'));

@@ -17,7 +17,7 @@ function sources(dir: string): string[] {
 
 // Every package whose code can throw or record a code: the host, the harness, the catalog build, the
 // SDK, the web UI and the official providers.
-const PACKAGE_SOURCES = ['host/src', 'harness/src', 'catalog/src', 'extension-format/src', 'sdk/src', 'web/src', ...readdirSync(join(ROOT, 'extensions/cli-providers')).map((name) => `extensions/cli-providers/${name}/src`)];
+const PACKAGE_SOURCES = ['host/src', 'app/src', 'harness/src', 'catalog/src', 'extension-format/src', 'sdk/src', 'web/src', ...readdirSync(join(ROOT, 'extensions/cli-providers')).map((name) => `extensions/cli-providers/${name}/src`)];
 
 // Every code they can throw: `code: '…'` and `code = '…'` literals, `x.code : '…'` fallbacks, and the
 // values of the *-codes.ts tables (the SDK's ErrorCodes, the preflight's, the installer's, the

@@ -12,7 +12,7 @@ import { openHostServices, type HostServices } from '../../src/host-services.js'
 import { loopbackGuard, startHttpServer, tokenGuard, type RunningHttpServer } from '../../src/adapters/http/index.js';
 import { errorMiddleware } from '../../src/adapters/http/error-middleware.js';
 import { operationRoutes } from '../../src/adapters/http/operation-routes.js';
-import { ALL_OPERATIONS } from '../../src/app/all-operations.js';
+import { ALL_OPERATIONS } from '@svc-org/app/all-operations';
 import { OperationInvoker } from '../../src/operation-framework/index.js';
 import { startFixtureCatalog, type FixtureCatalog } from '../../../test/support/catalog-fixture.js';
 import { FIXTURE_CLIS } from '../../../test/support/svc-process.js';

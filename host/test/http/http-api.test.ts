@@ -5,7 +5,7 @@ import { delimiter, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loopbackGuard } from '../../src/adapters/http/index.js';
 import { getTask } from '../../src/operations/task/index.js';
-import { startService, type RunningService } from '../../src/app/start-service.js';
+import { startService, type RunningService } from '@svc-org/app/start-service';
 import { ServerFile, ServiceClient } from '../../src/client/index.js';
 import { copyFixtureProvider } from '../../../test/support/copy-fixture-provider.js';
 import { FIXTURE_CLIS, waitFor } from '../../../test/support/svc-process.js';

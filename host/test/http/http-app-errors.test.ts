@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createHttpApp, type ApiContext } from '../../src/adapters/http/index.js';
 import { Logger, type LogRecord } from '../../src/platform/logging/index.js';
 import { OperationInvoker, OperationRegistry } from '../../src/operation-framework/index.js';
-import { startService, type RunningService } from '../../src/app/start-service.js';
+import { startService, type RunningService } from '@svc-org/app/start-service';
 
 describe('an answer that fails after it started', () => {
   test('is logged with its route instead of vanishing', async () => {

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openHostServices, type HostServices } from '../../src/host-services.js';
-import { ALL_OPERATIONS } from '../../src/app/all-operations.js';
+import { ALL_OPERATIONS } from '@svc-org/app/all-operations';
 import { OperationInvoker, OperationRegistry } from '../../src/operation-framework/index.js';
 
 let home: string;

@@ -5,11 +5,11 @@ import { Writable } from 'node:stream';
 import type Router from '@koa/router';
 import { describe, expect, test } from 'vitest';
 import type { CliIo } from '../../src/adapters/cli/cli-io.js';
-import { ALL_COMMANDS } from '../../src/app/cli/all-commands.js';
-import { runCli } from '../../src/app/run-cli.js';
+import { ALL_COMMANDS } from '@svc-org/app/cli/all-commands';
+import { runCli } from '@svc-org/app/run-cli';
 import { createHttpApp, type ApiContext } from '../../src/adapters/http/index.js';
 import { Logger } from '../../src/platform/logging/index.js';
-import { ALL_OPERATIONS } from '../../src/app/all-operations.js';
+import { ALL_OPERATIONS } from '@svc-org/app/all-operations';
 import { OperationInvoker } from '../../src/operation-framework/index.js';
 
 // The one registry, as `svc serve` registers it and the CLI's commands take from it.

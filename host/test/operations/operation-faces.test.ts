@@ -1,8 +1,8 @@
 // Every operation a person may run is reachable from the CLI and over HTTP, or says why not. A new
 // operation without a face and without a reason here fails; so does a reason that is no longer needed.
 import { describe, expect, test } from 'vitest';
-import { ALL_OPERATIONS } from '../../src/app/all-operations.js';
-import { ALL_COMMANDS } from '../../src/app/cli/all-commands.js';
+import { ALL_OPERATIONS } from '@svc-org/app/all-operations';
+import { ALL_COMMANDS } from '@svc-org/app/cli/all-commands';
 
 const AGENT_TOOL = "a task's agent calls it through MCP from its own terminal (the task is the caller); a person sees its effect in the notification center and answers with `svc harness` or the web UI";
 const GATEWAY_TOOL = "a gateway plugin's deterministic path calls it (MCP gateway profile, or HTTP with the install token); not a person's command";

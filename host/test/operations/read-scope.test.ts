@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ALL_OPERATIONS } from '../../src/app/all-operations.js';
+import { ALL_OPERATIONS } from '@svc-org/app/all-operations';
 import { openHostServices, type HostServices } from '../../src/host-services.js';
 import { OperationInvoker, type OperationCaller } from '../../src/operation-framework/index.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { DEFAULT_TERMINAL_SETTINGS, resolveTerminalSettings } from '../../src/features/terminals/index.js';
-import { SYSTEM_CONFIG_KEYS } from '../../src/app/system-config-keys.js';
+import { SYSTEM_CONFIG_KEYS } from '@svc-org/app/system-config-keys';
 
 describe('terminal settings', () => {
   test('default to a 2-hour keepalive and a 1 MiB scrollback', () => {

@@ -1,5 +1,5 @@
-import type { CliCommand } from '../../adapters/cli/cli-command.js';
-import type { PluginCommandModule } from '../../host-plugin.js';
+import type { CliCommand } from '@svc-org/host/adapters/cli/cli-command';
+import type { PluginCommandModule } from '@svc-org/host/host-plugin';
 import { COMMAND_NAMES } from './command-names.js';
 
 /**
@@ -29,17 +29,17 @@ export type CommandLoader = Pick<CommandModule, 'module' | 'load'>;
 export const HOST_COMMAND_MODULES: readonly CommandLoader[] = [
   { module: 'host-commands', load: async () => (await import('./host-commands.js')).HOST_COMMANDS },
   // Publishing: a provider author's own catalog.
-  { module: 'catalog-commands', load: async () => (await import('../../adapters/cli/commands/catalog-commands.js')).CATALOG_COMMANDS },
-  { module: 'connection-commands', load: async () => (await import('../../adapters/cli/commands/connection-commands.js')).CONNECTION_COMMANDS },
-  { module: 'workspace-commands', load: async () => (await import('../../adapters/cli/commands/workspace-commands.js')).WORKSPACE_COMMANDS },
-  { module: 'project-commands', load: async () => (await import('../../adapters/cli/commands/project-commands.js')).PROJECT_COMMANDS },
-  { module: 'label-commands', load: async () => (await import('../../adapters/cli/commands/label-commands.js')).LABEL_COMMANDS },
-  { module: 'task-commands', load: async () => (await import('../../adapters/cli/commands/task-commands.js')).TASK_COMMANDS },
+  { module: 'catalog-commands', load: async () => (await import('@svc-org/host/adapters/cli/commands/catalog-commands')).CATALOG_COMMANDS },
+  { module: 'connection-commands', load: async () => (await import('@svc-org/host/adapters/cli/commands/connection-commands')).CONNECTION_COMMANDS },
+  { module: 'workspace-commands', load: async () => (await import('@svc-org/host/adapters/cli/commands/workspace-commands')).WORKSPACE_COMMANDS },
+  { module: 'project-commands', load: async () => (await import('@svc-org/host/adapters/cli/commands/project-commands')).PROJECT_COMMANDS },
+  { module: 'label-commands', load: async () => (await import('@svc-org/host/adapters/cli/commands/label-commands')).LABEL_COMMANDS },
+  { module: 'task-commands', load: async () => (await import('@svc-org/host/adapters/cli/commands/task-commands')).TASK_COMMANDS },
   { module: 'task-worktree-commands', load: async () => (await import('./task-worktree-commands.js')).TASK_WORKTREE_COMMANDS },
   { module: 'task-revert-commands', load: async () => (await import('./task-revert-commands.js')).TASK_REVERT_COMMANDS },
-  { module: 'execution-commands', load: async () => (await import('../../adapters/cli/commands/execution-commands.js')).EXECUTION_COMMANDS },
+  { module: 'execution-commands', load: async () => (await import('@svc-org/host/adapters/cli/commands/execution-commands')).EXECUTION_COMMANDS },
   // Knowledge, the day's summary, product groups and task history: flags from their declarations.
-  { module: 'knowledge-commands', load: async () => (await import('../../adapters/cli/commands/knowledge-commands.js')).KNOWLEDGE_COMMANDS },
+  { module: 'knowledge-commands', load: async () => (await import('@svc-org/host/adapters/cli/commands/knowledge-commands')).KNOWLEDGE_COMMANDS },
 ];
 
 /** The host's modules with each plugin module placed after the one it names, in `svc --help` order. */

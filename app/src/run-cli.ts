@@ -1,17 +1,17 @@
 import { SvcError } from '@svc-org/ai-sdk';
 import { commandGroups, commandNames, loadAllCommands, loadCommand, loadGroupCommands } from './cli/command-table.js';
-import { closestName, HOST_VERSION, resolveSvcHome } from '../platform/config/index.js';
-import { openHostServices, type HostServices } from '../host-services.js';
-import { OperationInvoker, OperationRegistry, type OperationRemote } from '../operation-framework/index.js';
-import type { CliCommand, CliValues } from '../adapters/cli/cli-command.js';
-import type { CliIo } from '../adapters/cli/cli-io.js';
-import { formatCommandHelp } from '../adapters/cli/format-command-help.js';
-import { formatGroupHelp } from '../adapters/cli/format-group-help.js';
-import { formatUsage } from '../adapters/cli/format-usage.js';
-import { parseCommandArgs } from '../adapters/cli/parse-command-args.js';
-import { printError } from '../adapters/cli/print-error.js';
-import { styleFor } from '../adapters/cli/style.js';
-import { UsageError } from '../adapters/cli/usage-error.js';
+import { closestName, HOST_VERSION, resolveSvcHome } from '@svc-org/host/platform/config';
+import { openHostServices, type HostServices } from '@svc-org/host/host-services';
+import { OperationInvoker, OperationRegistry, type OperationRemote } from '@svc-org/host/operation-framework';
+import type { CliCommand, CliValues } from '@svc-org/host/adapters/cli/cli-command';
+import type { CliIo } from '@svc-org/host/adapters/cli/cli-io';
+import { formatCommandHelp } from '@svc-org/host/adapters/cli/format-command-help';
+import { formatGroupHelp } from '@svc-org/host/adapters/cli/format-group-help';
+import { formatUsage } from '@svc-org/host/adapters/cli/format-usage';
+import { parseCommandArgs } from '@svc-org/host/adapters/cli/parse-command-args';
+import { printError } from '@svc-org/host/adapters/cli/print-error';
+import { styleFor } from '@svc-org/host/adapters/cli/style';
+import { UsageError } from '@svc-org/host/adapters/cli/usage-error';
 
 const HELP = new Set(['--help', '-h']);
 
@@ -88,7 +88,7 @@ export async function runCli(argv: string[], io: CliIo, signal: AbortSignal = ne
 function serviceRemote(svcHome: string): OperationRemote {
   return {
     async invoke(name, input, signal) {
-      const { ServiceClient } = await import('../client/service-client.js');
+      const { ServiceClient } = await import('@svc-org/host/client/service-client');
       return ServiceClient.connect(svcHome).invoke(name, input, signal);
     },
   };
@@ -135,7 +135,7 @@ function extPassthrough(name: string, unknown: UsageError): CliCommand {
     raw: true,
     examples: [],
     async run(run) {
-      const { extCommand } = await import('../adapters/cli/commands/ext-command.js');
+      const { extCommand } = await import('@svc-org/host/adapters/cli/commands/ext-command');
       try {
         return await extCommand([name, ...run.args], run.io, run.open, run.signal, run.invoke);
       } catch (error) {

@@ -4,7 +4,7 @@
 // table their CLI modules, the MCP adapter their answer to who a caller is
 // (test/package-boundaries.test.ts holds every other module of the host to it).
 import { harnessPlugin } from '@svc-org/harness';
-import type { CliCommand } from '../adapters/cli/cli-command.js';
-import type { HostPlugin } from '../host-plugin.js';
+import type { CliCommand } from '@svc-org/host/adapters/cli/cli-command';
+import type { HostPlugin } from '@svc-org/host/host-plugin';
 
 export const HOST_PLUGINS: readonly HostPlugin<any, CliCommand>[] = [harnessPlugin];

@@ -3,8 +3,8 @@
 // face is derived from it: the HTTP routes and the localhost bridge of `svc serve`, the MCP tools and
 // profiles (`svc mcp`, `/mcp`, the build's listings, docs/mcp-tools.md), and the tests of the faces. No adapter or test keeps a list of its own
 // (test/operation-lists.test.ts). The CLI does not load it: a command loads only the operations it runs.
-import { HOST_OPERATIONS } from '../host-operations.js';
-import { OperationRegistry } from '../operation-framework/index.js';
+import { HOST_OPERATIONS } from '@svc-org/host/host-operations';
+import { OperationRegistry } from '@svc-org/host/operation-framework';
 import { HOST_PLUGINS } from './host-plugins.js';
 
 export const ALL_OPERATIONS = new OperationRegistry([...HOST_OPERATIONS, ...HOST_PLUGINS.flatMap((plugin) => plugin.operations)]);

@@ -2,7 +2,7 @@
 // management, system configuration, integrations and the service itself. Each parses its own
 // arguments; these entries give them a place in `svc --help`, a `--help` of their own, and
 // "did you mean".
-import * as extensionOperations from '../../operations/extension/index.js';
+import * as extensionOperations from '@svc-org/host/operations/extension';
 import {
   enableExtension,
   getExtension,
@@ -15,10 +15,10 @@ import {
   rollbackExtension,
   uninstallExtension,
   updateExtension,
-} from '../../operations/extension/index.js';
-import type { AnyOperation } from '../../operation-framework/index.js';
-import type { CliCommand, CliRun } from '../../adapters/cli/cli-command.js';
-import { declaredCommands } from '../../adapters/cli/declared-commands.js';
+} from '@svc-org/host/operations/extension';
+import type { AnyOperation } from '@svc-org/host/operation-framework';
+import type { CliCommand, CliRun } from '@svc-org/host/adapters/cli/cli-command';
+import { declaredCommands } from '@svc-org/host/adapters/cli/declared-commands';
 
 const raw = (group: string, name: string, description: string, usage: string, examples: string[], run: (run: CliRun) => Promise<number>): CliCommand => ({
   group,
@@ -34,7 +34,7 @@ const raw = (group: string, name: string, description: string, usage: string, ex
 // `uses`: the extension operations the command runs (`ext doctor`, `ext new` and the local `ext list --json` view use the services).
 const ext = (name: string, description: string, usage: string, example: string, ...uses: AnyOperation[]): CliCommand => ({
   ...raw('ext', name, description, usage, [example], async (run) => {
-    const { extCommand } = await import('../../adapters/cli/commands/ext-command.js');
+    const { extCommand } = await import('@svc-org/host/adapters/cli/commands/ext-command');
     return extCommand([name, ...run.args], run.io, run.open, run.signal, run.invoke);
   }),
   ...(uses.length > 0 ? { alsoUses: uses } : {}),
@@ -48,7 +48,7 @@ const config = (name: string, description: string, usage: string, example: strin
 
 const integration = (kind: 'mcp' | 'hooks' | 'skills', description: string, usage: string, examples: string[]): CliCommand =>
   raw('integration', kind, description, usage, examples, async (run) => {
-    const { integrationCommand } = await import('../../adapters/cli/commands/integration-command.js');
+    const { integrationCommand } = await import('@svc-org/host/adapters/cli/commands/integration-command');
     return integrationCommand([kind, ...run.args], run.io, run.open, run.signal);
   });
 
@@ -60,7 +60,7 @@ export const HOST_COMMANDS: CliCommand[] = [
     '--provider <id> [--connection <name>] [--model <m>] [--resume <id> | --continue] [--max-turns <n>] [--cwd <dir>] [--timeout <seconds>] [--json] "<prompt>"',
     ['svc query --provider svc-official.claude-code "Summarise README.md"'],
     async (run) => {
-      const { queryCommand } = await import('../../adapters/cli/commands/query-command.js');
+      const { queryCommand } = await import('@svc-org/host/adapters/cli/commands/query-command');
       return queryCommand(run.args, run.io, run.open, run.signal);
     },
   ),
@@ -71,12 +71,12 @@ export const HOST_COMMANDS: CliCommand[] = [
     '--provider <id> [--connection <name>] [--resume <id> | --continue] [--model <m>] [--cwd <dir>]',
     ['svc session --provider svc-official.claude-code --continue'],
     async (run) => {
-      const { sessionCommand } = await import('../../adapters/cli/commands/session-command.js');
+      const { sessionCommand } = await import('@svc-org/host/adapters/cli/commands/session-command');
       return sessionCommand(run.args, run.io, run.open, run.signal);
     },
   ),
   raw('models', '', 'List the models a provider offers.', '--provider <id> [--connection <name>] [--json]', ['svc models --provider svc-official.codex --json'], async (run) => {
-    const { modelsCommand } = await import('../../adapters/cli/commands/models-command.js');
+    const { modelsCommand } = await import('@svc-org/host/adapters/cli/commands/models-command');
     return modelsCommand(run.args, run.io, run.open, run.signal);
   }),
   raw(
@@ -92,11 +92,11 @@ export const HOST_COMMANDS: CliCommand[] = [
     },
   ),
   raw('doctor', '', 'Say what this machine gives svc: the Node line, what the hardened mode enforces here, the data folder.', '[--json]', ['svc doctor'], async (run) => {
-    const { doctorCommand } = await import('../../adapters/cli/commands/doctor-command.js');
+    const { doctorCommand } = await import('@svc-org/host/adapters/cli/commands/doctor-command');
     return doctorCommand(run.args, run.io);
   }),
   raw('open', '', 'Print a fresh one-time link that signs a browser in to the web UI of the running service.', '[--json]', ['svc open'], async (run) => {
-    const { openCommand } = await import('../../adapters/cli/commands/open-command.js');
+    const { openCommand } = await import('@svc-org/host/adapters/cli/commands/open-command');
     return openCommand(run.args, run.io);
   }),
   // `svc mcp token` is the harness's (its mcp-token-command module, a subcommand of this one).
@@ -112,7 +112,7 @@ export const HOST_COMMANDS: CliCommand[] = [
     ],
     async (run) => {
       // host/bin/svc.cjs starts the MCP server's own, smaller bundle; this door is for in-process use.
-      const [{ runMcpServer }, { composeMcp }] = await Promise.all([import('../../adapters/mcp/run-mcp-server.js'), import('../compose-mcp.js')]);
+      const [{ runMcpServer }, { composeMcp }] = await Promise.all([import('@svc-org/host/adapters/mcp/run-mcp-server'), import('../compose-mcp.js')]);
       return runMcpServer({ stdin: run.io.stdin, stdout: run.io.stdout, stderr: run.io.stderr, env: run.io.env }, run.signal, run.args, composeMcp);
     },
   ),

@@ -1,13 +1,13 @@
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { SvcError } from '@svc-org/ai-sdk';
-import { HOST_VERSION, readSystemConfig } from '../platform/config/index.js';
-import { EventWorker, createEventCrashHook } from '../platform/events/index.js';
-import { openHostServices, type HostServices } from '../host-services.js';
-import { LiveUpdates, WebSessions, createHttpApp, resolveWebRoot, startHttpServer } from '../adapters/http/index.js';
-import type { LogLevel } from '../platform/logging/index.js';
-import { OperationInvoker, OperationRegistry } from '../operation-framework/index.js';
-import { killProcessTree, processStartTime } from '../platform/processes/index.js';
+import { HOST_VERSION, readSystemConfig } from '@svc-org/host/platform/config';
+import { EventWorker, createEventCrashHook } from '@svc-org/host/platform/events';
+import { openHostServices, type HostServices } from '@svc-org/host/host-services';
+import { LiveUpdates, WebSessions, createHttpApp, resolveWebRoot, startHttpServer } from '@svc-org/host/adapters/http';
+import type { LogLevel } from '@svc-org/host/platform/logging';
+import { OperationInvoker, OperationRegistry } from '@svc-org/host/operation-framework';
+import { killProcessTree, processStartTime } from '@svc-org/host/platform/processes';
 import {
   HolderPool,
   TerminalManager,
@@ -18,10 +18,10 @@ import {
   terminalHolderEnabled,
   type RecoveryReport,
   type TerminalSettings,
-} from '../features/terminals/index.js';
-import { taskWorktreesOf, WorktreeWatcher } from '../features/worktrees/index.js';
-import { endOfRestart, worktreeHasChanges } from '../features/lifecycle/index.js';
-import { InstallToken, ServerFile } from '../client/index.js';
+} from '@svc-org/host/features/terminals';
+import { taskWorktreesOf, WorktreeWatcher } from '@svc-org/host/features/worktrees';
+import { endOfRestart, worktreeHasChanges } from '@svc-org/host/features/lifecycle';
+import { InstallToken, ServerFile } from '@svc-org/host/client';
 
 export const DEFAULT_PORT = 7878;
 // The domain-event worker's longest sleep; an append in this process wakes it at once.
@@ -63,7 +63,7 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
   // `svc mcp` bundle, where a dynamic import would leave the bundle's zod initialised after the MCP
   // SDK's first use of it.
   const [{ McpHttpEndpoint, mcpSessionSettings }, { HOST_PLUGINS }, { ALL_OPERATIONS }] = await Promise.all([
-    import('../adapters/mcp/http/mcp-http-endpoint.js'),
+    import('@svc-org/host/adapters/mcp/http/mcp-http-endpoint'),
     import('./host-plugins.js'),
     import('./all-operations.js'),
   ]);

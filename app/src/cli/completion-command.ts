@@ -1,11 +1,11 @@
 // `svc completion bash|zsh|fish` prints the completion script; `svc completion --values <kind>` is
 // what the script runs for live values (provider ids, connection names, task ids).
-import { databasePath, resolveSvcHome } from '../../platform/config/index.js';
-import type { CliCommand } from '../../adapters/cli/cli-command.js';
-import type { CliIo } from '../../adapters/cli/cli-io.js';
-import { buildCompletionSpec, COMPLETION_SHELLS, completionScript, LIVE_VALUE_KINDS, liveCompletionValues, type CompletionShell, type LiveValueKind } from '../../adapters/cli/completion/index.js';
-import { parseCommandArgs } from '../../adapters/cli/parse-command-args.js';
-import { UsageError } from '../../adapters/cli/usage-error.js';
+import { databasePath, resolveSvcHome } from '@svc-org/host/platform/config';
+import type { CliCommand } from '@svc-org/host/adapters/cli/cli-command';
+import type { CliIo } from '@svc-org/host/adapters/cli/cli-io';
+import { buildCompletionSpec, COMPLETION_SHELLS, completionScript, LIVE_VALUE_KINDS, liveCompletionValues, type CompletionShell, type LiveValueKind } from '@svc-org/host/adapters/cli/completion';
+import { parseCommandArgs } from '@svc-org/host/adapters/cli/parse-command-args';
+import { UsageError } from '@svc-org/host/adapters/cli/usage-error';
 
 export const COMPLETION_USAGE = 'svc completion bash|zsh|fish';
 

@@ -1,4 +1,4 @@
-import type { CliCommand } from '../../adapters/cli/cli-command.js';
+import type { CliCommand } from '@svc-org/host/adapters/cli/cli-command';
 import { HOST_PLUGINS } from '../host-plugins.js';
 import { HOST_COMMAND_MODULES, placeCommandModules } from './command-table.js';
 

@@ -1,14 +1,14 @@
 // `svc task revert` and `svc project isolation|overlaps`: a task's changes undone one file at a time
 // before merging, and a project's worktree settings and open tasks' overlaps.
 // By group, not the registry (app/all-operations.ts): that evaluates every operation's declaration.
-import * as o from '../../operations/worktree/index.js';
-import type { CliCommand } from '../../adapters/cli/cli-command.js';
-import { confirm } from '../../adapters/cli/confirm.js';
-import { positiveId } from '../../adapters/cli/positive-id.js';
-import { printJson } from '../../adapters/cli/print-json.js';
-import { printTable } from '../../adapters/cli/print-table.js';
-import { singlePositional } from '../../adapters/cli/single-positional.js';
-import { UsageError } from '../../adapters/cli/usage-error.js';
+import * as o from '@svc-org/host/operations/worktree';
+import type { CliCommand } from '@svc-org/host/adapters/cli/cli-command';
+import { confirm } from '@svc-org/host/adapters/cli/confirm';
+import { positiveId } from '@svc-org/host/adapters/cli/positive-id';
+import { printJson } from '@svc-org/host/adapters/cli/print-json';
+import { printTable } from '@svc-org/host/adapters/cli/print-table';
+import { singlePositional } from '@svc-org/host/adapters/cli/single-positional';
+import { UsageError } from '@svc-org/host/adapters/cli/usage-error';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 

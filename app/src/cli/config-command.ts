@@ -1,12 +1,12 @@
 // `svc config get|set|unset|list`: the host's system configuration (the `system_config` table).
 // Keys are checked against the known list and values against each key's rule before they are stored.
 import { SvcError } from '@svc-org/ai-sdk';
-import { SystemConfigStore } from '../../platform/config/index.js';
+import { SystemConfigStore } from '@svc-org/host/platform/config';
 import { SYSTEM_CONFIG_KEYS } from '../system-config-keys.js';
-import type { HostServices } from '../../host-services.js';
-import type { CliIo } from '../../adapters/cli/cli-io.js';
-import { parseCommandArgs } from '../../adapters/cli/parse-command-args.js';
-import { UsageError } from '../../adapters/cli/usage-error.js';
+import type { HostServices } from '@svc-org/host/host-services';
+import type { CliIo } from '@svc-org/host/adapters/cli/cli-io';
+import { parseCommandArgs } from '@svc-org/host/adapters/cli/parse-command-args';
+import { UsageError } from '@svc-org/host/adapters/cli/usage-error';
 
 export const CONFIG_USAGE = `svc config get <key>
 svc config set <key> <value>

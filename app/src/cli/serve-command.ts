@@ -1,9 +1,9 @@
-import { describeNodeLine, HOST_VERSION, nodeLineNote } from '../../platform/config/index.js';
-import type { LogLevel } from '../../platform/logging/index.js';
+import { describeNodeLine, HOST_VERSION, nodeLineNote } from '@svc-org/host/platform/config';
+import type { LogLevel } from '@svc-org/host/platform/logging';
 import { startService } from '../start-service.js';
-import type { CliIo } from '../../adapters/cli/cli-io.js';
-import { parseCommandArgs } from '../../adapters/cli/parse-command-args.js';
-import { UsageError } from '../../adapters/cli/usage-error.js';
+import type { CliIo } from '@svc-org/host/adapters/cli/cli-io';
+import { parseCommandArgs } from '@svc-org/host/adapters/cli/parse-command-args';
+import { UsageError } from '@svc-org/host/adapters/cli/usage-error';
 
 const SERVE_USAGE = 'svc serve [--port <n>] [--stop-terminals]   (port: default $SVC_PORT or 7878; 0 picks a free port)';
 
