@@ -18,7 +18,7 @@ test('the walk finds a circle, however long', () => {
   expect(importCircles(graph)).toEqual([['a.ts', 'b.ts', 'c.ts'], ['e.ts']]);
 });
 
-test('no import circle in host, harness, catalog, extension-format or sdk', () => {
+test('no import circle in app, host, harness, catalog, extension-format or sdk', () => {
   const graph = importGraph(ROOT, CHECKED.flatMap((dir) => sourceFiles(join(ROOT, dir))));
   expect(graph.size).toBeGreaterThan(500);
   expect(importCircles(graph)).toEqual([]);

@@ -33,24 +33,28 @@ export function boundaryViolations(file: string, text = readFileSync(file, 'utf8
       return to !== from && to !== ROOT_PACKAGE ? [`${where}: '${specifier}' crosses into ${to.name} (import it by name)`] : [];
     }
     const name = packageNameOf(specifier);
-    // An npm package a package's own code uses (its tests run with the repository's tooling, declared at the root).
-    if (target === null) return isBuiltin(specifier) || from === ROOT_PACKAGE || /(^|\/)test\//.test(posix(relative(from.dir, file))) || declares(from, name) ? [] : [`${where}: '${specifier}' is not declared in ${from.name}'s package.json`];
+    // A package's own tests run with the repository's tooling: they may use what the root declares,
+    // npm packages and workspace packages (the host's tests drive the app, which the host may not
+    // declare: that would be a cycle). test/package-directions.test.ts holds which ones.
+    const ownTest = /(^|\/)test\//.test(posix(relative(from.dir, file)));
+    if (target === null) return isBuiltin(specifier) || from === ROOT_PACKAGE || ownTest || declares(from, name) ? [] : [`${where}: '${specifier}' is not declared in ${from.name}'s package.json`];
     if (target === undefined) return [`${where}: '${specifier}' is not exported by ${name}`];
     if (!existsSync(target)) return [`${where}: '${specifier}' names ${posix(relative(ROOT, target))}, which does not exist`];
-    return declares(from, name) ? [] : [`${where}: '${specifier}' is not declared in ${from.name}'s package.json`];
+    return declares(from, name) || (ownTest && declares(ROOT_PACKAGE, name)) ? [] : [`${where}: '${specifier}' is not declared in ${from.name}'s package.json`];
   });
 }
 
-/** The one module of the host that names the harness: the plugins the host wires. */
+/** The one module of the app that names the harness: the plugins the host is given. */
 const COMPOSITION_POINT = 'app/src/host-plugins.ts';
 
 /**
- * Where a file of the host's code imports the harness other than as the composition point does (its
- * plugin, `harnessPlugin` from '@svc-org/harness'), each as `file: 'specifier' why`.
+ * Where a file of the host's or the app's code imports the harness other than as the composition
+ * point does (its plugin, `harnessPlugin` from '@svc-org/harness'), each as `file: 'specifier' why`:
+ * the host imports nothing of it, the app only its plugin, in that one module.
  */
-export function harnessImportsOfHost(file: string, text = readFileSync(file, 'utf8')): string[] {
+export function harnessImportsOf(file: string, text = readFileSync(file, 'utf8')): string[] {
   const where = posix(relative(ROOT, file));
-  if (!where.startsWith('host/src/')) return [];
+  if (!where.startsWith('host/src/') && !where.startsWith('app/src/')) return [];
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false);
   const bindings = new Map<string, string[]>();
   for (const statement of source.statements) {
@@ -65,7 +69,8 @@ export function harnessImportsOfHost(file: string, text = readFileSync(file, 'ut
     const harness = PACKAGES.find((pkg) => pkg.name === '@svc-org/harness')!;
     const intoHarness = specifier.startsWith('.') ? target !== null && target !== undefined && packageOf(target) === harness : packageNameOf(specifier) === harness.name;
     if (!intoHarness) return [];
-    if (where !== COMPOSITION_POINT) return [`${where}: '${specifier}' (only ${COMPOSITION_POINT} imports the harness: ask its plugin, host-plugin.ts)`];
+    if (where.startsWith('host/')) return [`${where}: '${specifier}' (the host imports nothing of the harness: ask its plugin, host-plugin.ts)`];
+    if (where !== COMPOSITION_POINT) return [`${where}: '${specifier}' (only ${COMPOSITION_POINT} imports the harness)`];
     const names = bindings.get(specifier);
     return specifier === harness.name && names !== undefined && names.every((name) => name === 'harnessPlugin') ? [] : [`${where}: '${specifier}' (the composition point takes the plugin, harnessPlugin, and nothing else)`];
   });
@@ -74,13 +79,13 @@ export function harnessImportsOfHost(file: string, text = readFileSync(file, 'ut
 const files = sourceFiles(ROOT).filter((file) => !posix(relative(ROOT, file)).split('/').includes('fixtures'));
 
 describe('workspace package boundaries', () => {
-  test('host, harness and catalog are workspace packages with an exports map', () => {
+  test('app, host, harness and catalog are workspace packages with an exports map', () => {
     const names = PACKAGES.map((pkg) => `${pkg.name} ${posix(relative(ROOT, pkg.dir))}`);
-    for (const expected of ['@svc-org/host host', '@svc-org/harness harness', '@svc-org/catalog catalog', '@svc-org/ai-sdk sdk', '@svc-org/extension-format extension-format']) expect(names).toContain(expected);
+    for (const expected of ['@svc-org/app app', '@svc-org/host host', '@svc-org/harness harness', '@svc-org/catalog catalog', '@svc-org/ai-sdk sdk', '@svc-org/extension-format extension-format']) expect(names).toContain(expected);
     for (const pkg of PACKAGES.filter((candidate) => candidate.name.startsWith('@svc-org/') && candidate.name !== '@svc-org/web')) {
       expect(typeof pkg.json.exports, pkg.name).toBe('object');
     }
-    // The host reaches the harness through its one entry.
+    // The app reaches the harness through its one entry.
     expect((PACKAGES.find((pkg) => pkg.name === '@svc-org/harness')!.json.exports as Record<string, string>)['.']).toBe('./src/feature.ts');
   });
 
@@ -99,20 +104,26 @@ describe('workspace package boundaries', () => {
     expect(files.flatMap((file) => boundaryViolations(file))).toEqual([]);
   });
 
-  test('the host imports the harness in one module, the composition point, and only its plugin', () => {
+  test('the host imports nothing of the harness, and the app only its plugin, in the composition point', () => {
     const hostFiles = files.filter((file) => posix(relative(ROOT, file)).startsWith('host/src/'));
+    const appFiles = files.filter((file) => posix(relative(ROOT, file)).startsWith('app/src/'));
     expect(hostFiles.length).toBeGreaterThan(300);
-    expect(hostFiles.flatMap((file) => harnessImportsOfHost(file))).toEqual([]);
-    expect(harnessImportsOfHost(join(ROOT, COMPOSITION_POINT)).length).toBe(0);
+    expect(appFiles.length).toBeGreaterThan(10);
+    expect([...hostFiles, ...appFiles].flatMap((file) => harnessImportsOf(file))).toEqual([]);
     expect(readFileSync(join(ROOT, COMPOSITION_POINT), 'utf8')).toContain("from '@svc-org/harness'");
-    // What the check refuses: any other host module (an adapter, a command, by name, by path or on demand), or more than the plugin.
-    const probe = (at: string, text: string) => harnessImportsOfHost(join(ROOT, at), text);
+    // What the check refuses: any host module (an adapter, the plugin contract, by name, by path or on
+    // demand), any other app module, or more than the plugin.
+    const probe = (at: string, text: string) => harnessImportsOf(join(ROOT, at), text);
     expect(probe('host/src/adapters/mcp/probe.ts', "import { activeChannels } from '@svc-org/harness';")).toEqual([
-      "host/src/adapters/mcp/probe.ts: '@svc-org/harness' (only app/src/host-plugins.ts imports the harness: ask its plugin, host-plugin.ts)",
+      "host/src/adapters/mcp/probe.ts: '@svc-org/harness' (the host imports nothing of the harness: ask its plugin, host-plugin.ts)",
+    ]);
+    expect(probe('host/src/probe.ts', "import { harnessPlugin } from '@svc-org/harness';")).toHaveLength(1);
+    expect(probe('app/src/probe.ts', "import { harnessPlugin } from '@svc-org/harness';")).toEqual([
+      "app/src/probe.ts: '@svc-org/harness' (only app/src/host-plugins.ts imports the harness)",
     ]);
     expect(probe('app/src/cli/probe.ts', "import type { HarnessState } from '@svc-org/harness/plugin/harness-state';")).toHaveLength(1);
     expect(probe('app/src/probe.ts', "const load = () => import('@svc-org/harness');")).toHaveLength(1);
-    expect(probe('app/src/cli/probe.ts', "import { harnessPlugin } from '../../../../harness/src/feature.js';")).toHaveLength(1);
+    expect(probe('app/src/cli/probe.ts', "import { harnessPlugin } from '../../../harness/src/feature.js';")).toHaveLength(1);
     expect(probe('app/src/host-plugins.ts', "import { harnessPlugin, getBoard } from '@svc-org/harness';")).toEqual([
       "app/src/host-plugins.ts: '@svc-org/harness' (the composition point takes the plugin, harnessPlugin, and nothing else)",
     ]);
@@ -135,6 +146,11 @@ describe('workspace package boundaries', () => {
       "catalog/src/probe.ts: '@svc-org/host/host-services' is not declared in @svc-org/catalog's package.json",
     ]);
     expect(probe('catalog/src/probe.ts', "import Koa from 'koa';\nimport { join } from 'node:path';")).toEqual(["catalog/src/probe.ts: 'koa' is not declared in @svc-org/catalog's package.json"]);
+    // The host declares neither the harness nor the app: its code cannot import them by name. Its
+    // tests may, as the root declares them (which packages they reach: test/package-directions.test.ts).
+    expect(probe('host/src/probe.ts', "import { harnessPlugin } from '@svc-org/harness';")).toEqual(["host/src/probe.ts: '@svc-org/harness' is not declared in @svc-org/host's package.json"]);
+    expect(probe('host/src/probe.ts', "import { runCli } from '@svc-org/app/run-cli';")).toEqual(["host/src/probe.ts: '@svc-org/app/run-cli' is not declared in @svc-org/host's package.json"]);
+    expect(probe('host/test/probe.test.ts', "import { runCli } from '@svc-org/app/run-cli';")).toEqual([]);
     // A package's own files, the shared test support and the JSON Schemas are no other package.
     expect(probe('host/test/probe.test.ts', "import '../src/host-services.js';\nimport '../../test/support/until.js';")).toEqual([]);
     // Strings and comments are not imports.

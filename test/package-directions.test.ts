@@ -15,7 +15,7 @@ const CHECKED = ['sdk', 'extension-format', 'catalog', 'host', 'app', 'harness',
 
 /** A file's package, by the first matching prefix (longest first). */
 const PACKAGES: readonly [prefix: string, name: string][] = [
-  ['app/src/', 'host-app'],
+  ['app/', 'app'],
   ['host/src/adapters/mcp/', 'host-mcp'],
   ['extensions/catalog/schema/', 'schemas'],
   ['schemas/', 'schemas'],
@@ -38,9 +38,10 @@ const ALLOWED: Record<string, readonly string[]> = {
   catalog: ['extension-format', 'sdk', 'schemas'],
   // The host core; `svc catalog build|keygen|serve` and `svc ext pack` run the catalog's publisher code.
   host: ['sdk', 'extension-format', 'catalog', 'schemas'],
-  // The composition layer: the only part of the host that knows the harness, in one module
-  // (app/src/host-plugins.ts, which test/package-boundaries.test.ts holds the host to).
-  'host-app': ['host', 'host-mcp', 'harness', 'sdk', 'extension-format', 'catalog', 'schemas'],
+  // The composition (@svc-org/app): the CLI's entry and command table, `svc serve`, `svc mcp`, the one
+  // registry; the only package that knows the harness, in one module (app/src/host-plugins.ts, which
+  // test/package-boundaries.test.ts holds it to). Nothing imports it but the root's tests.
+  app: ['host', 'host-mcp', 'harness', 'sdk', 'extension-format', 'catalog', 'schemas'],
   // The MCP adapter mounts the registry's tools and asks the plugins who a caller is (gateway
   // credentials, channels, MCP tokens: `mcpCallers`, host-plugin.ts); it imports nothing of the harness.
   'host-mcp': ['host', 'sdk'],
@@ -65,17 +66,17 @@ const TYPES_ONLY: Record<string, readonly string[]> = {
  */
 const TESTS_ALSO: Record<string, readonly string[]> = {
   // The host's tests drive the composed host: the CLI's command table, `svc serve`, every operation's faces.
-  host: ['host-app', 'host-mcp', 'harness'],
+  host: ['app', 'host-mcp', 'harness'],
   // The harness's tools are checked as the one registry of operations (app/src/all-operations.ts)
   // holds them and the MCP adapter lists and describes them.
-  harness: ['host-app', 'host-mcp'],
+  harness: ['app', 'host-mcp'],
   // The README's example provider is checked with the installer's own manifest checks.
   sdk: ['extension-format'],
   // A provider's tests run the host's preflight against the provider.
   extensions: ['host', 'extension-format'],
 };
 
-/** The one module through which the host reaches the harness. */
+/** The one module through which the app reaches the harness. */
 const HARNESS_INTERFACE = 'harness/src/feature.ts';
 
 /**
@@ -204,9 +205,39 @@ describe('package directions', () => {
     expect(inputs.filter((input) => /node_modules\/(\.pnpm\/)?(zod|@svc-org)[@/]/.test(input))).toEqual([]);
   });
 
-  test('the host reaches the harness only through its interface module', () => {
-    const wrong = edges.filter((edge) => !edge.test && edge.to === 'harness' && edge.from.startsWith('host') && edge.target !== HARNESS_INTERFACE);
+  test('the host imports neither the harness nor the app, and the app reaches the harness only through its interface module', () => {
+    const wrong = edges.filter(
+      (edge) => !edge.test && ((edge.from.startsWith('host') && (edge.to === 'harness' || edge.to === 'app')) || (edge.from === 'app' && edge.to === 'harness' && edge.target !== HARNESS_INTERFACE)),
+    );
     expect(wrong.map(describeEdge)).toEqual([]);
+    expect(edges.some((edge) => edge.from === 'app' && edge.target === HARNESS_INTERFACE)).toBe(true);
+  });
+
+  // What pnpm links is what Node, TypeScript, esbuild and vitest can resolve: a package that does not
+  // declare another cannot import it by name (test/package-boundaries.test.ts refuses a relative way
+  // round). So the declared dependencies are the directions too: app -> harness -> host -> sdk, with
+  // no cycle (a package's tests take the packages above it from the root's declarations).
+  test('the workspace packages declare dependencies one way: app -> harness -> host -> sdk, no cycle', () => {
+    const declared = new Map(
+      WORKSPACE.map((pkg) => [pkg.name, Object.keys({ ...pkg.json.dependencies, ...pkg.json.devDependencies, ...pkg.json.peerDependencies }).filter((name) => WORKSPACE.some((other) => other.name === name))]),
+    );
+    const dependsOn = (name: string) => declared.get(name) ?? [];
+    expect(dependsOn('@svc-org/host').filter((name) => name === '@svc-org/harness' || name === '@svc-org/app')).toEqual([]);
+    expect(dependsOn('@svc-org/app')).toEqual(expect.arrayContaining(['@svc-org/harness', '@svc-org/host']));
+    expect(dependsOn('@svc-org/harness')).toContain('@svc-org/host');
+    expect(dependsOn('@svc-org/host')).toContain('@svc-org/ai-sdk');
+    expect(dependsOn('@svc-org/harness')).not.toContain('@svc-org/app');
+    const cycles: string[] = [];
+    const visit = (name: string, path: string[]) => {
+      for (const next of dependsOn(name)) {
+        if (next === path[0]) cycles.push([...path, next].join(' -> '));
+        else if (!path.includes(next) && next > path[0]!) visit(next, [...path, next]);
+      }
+    };
+    for (const name of [...declared.keys()].sort()) visit(name, [name]);
+    expect(cycles).toEqual([]);
+    // pnpm is not told to overlook one.
+    expect(readFileSync(join(ROOT, 'pnpm-workspace.yaml'), 'utf8')).not.toMatch(/ignoreWorkspaceCycles/);
   });
 
   test('every listed exception is still needed', () => {
