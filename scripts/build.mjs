@@ -6,7 +6,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { createRequire, isBuiltin } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { buildProvider } from './build-provider.mjs';
-import { writeDatabaseTemplate } from './database-template.mjs';
+import { writeDatabaseTemplate } from './write-database-template.mjs';
 import { generateSources } from './generate-sources.mjs';
 import { importSources } from './import-sources.mjs';
 

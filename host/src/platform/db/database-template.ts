@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * The name of the database `pnpm build` migrates from nothing and writes beside the bundles
- * (scripts/database-template.mjs): a new home's database is this file copied in, its pending
+ * (scripts/write-database-template.mjs): a new home's database is this file copied in, its pending
  * migrations (none, or a plugin's) then applied, instead of every migration run at the first command.
  */
 export const DATABASE_TEMPLATE_NAME = 'svc-template.db';
