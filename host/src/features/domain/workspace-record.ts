@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { EntityNameSchema } from './entity-name.js';
 
-export const WorkspaceRowSchema = z
-  .object({ id: z.number(), name: z.string(), description: z.string(), created_at: z.string(), updated_at: z.string() })
-  .transform((row) => ({ id: row.id, name: row.name, description: row.description, createdAt: row.created_at, updatedAt: row.updated_at }));
+// Built at its first parse (z.lazy): a command that reads no workspace row never constructs it.
+export const WorkspaceRowSchema = z.lazy(() =>
+  z
+    .object({ id: z.number(), name: z.string(), description: z.string(), created_at: z.string(), updated_at: z.string() })
+    .transform((row) => ({ id: row.id, name: row.name, description: row.description, createdAt: row.created_at, updatedAt: row.updated_at })),
+);
 
 export type WorkspaceRecord = z.output<typeof WorkspaceRowSchema>;
 

@@ -36,37 +36,40 @@ export const TaskWorktreeSchema = z.object({
 });
 export type TaskWorktree = z.infer<typeof TaskWorktreeSchema>;
 
-const RowSchema = z
-  .object({
-    task_id: z.number(),
-    project_id: z.number(),
-    branch: z.string(),
-    base_branch: z.string(),
-    base_commit: z.string().nullable(),
-    worktree_path: z.string(),
-    state: z.enum(['CREATING', 'ACTIVE', 'REMOVED']),
-    merged_commit: z.string().nullable(),
-    base_conflicts: z.string().nullable(),
-    created_at: z.string(),
-    updated_at: z.string(),
-    removed_at: z.string().nullable(),
-  })
-  .transform(
-    (row): TaskWorktree => ({
-      taskId: row.task_id,
-      projectId: row.project_id,
-      branch: row.branch,
-      baseBranch: row.base_branch,
-      baseCommit: row.base_commit,
-      worktreePath: row.worktree_path,
-      state: row.state,
-      mergedCommit: row.merged_commit,
-      conflictsWithBase: row.base_conflicts === null ? null : (JSON.parse(row.base_conflicts) as string[]),
-      createdAt: row.created_at,
-      updatedAt: row.updated_at,
-      removedAt: row.removed_at,
-    }),
-  );
+// Built at its first parse (z.lazy): a command that reads no worktree row never constructs it.
+const RowSchema = z.lazy(() =>
+  z
+    .object({
+      task_id: z.number(),
+      project_id: z.number(),
+      branch: z.string(),
+      base_branch: z.string(),
+      base_commit: z.string().nullable(),
+      worktree_path: z.string(),
+      state: z.enum(['CREATING', 'ACTIVE', 'REMOVED']),
+      merged_commit: z.string().nullable(),
+      base_conflicts: z.string().nullable(),
+      created_at: z.string(),
+      updated_at: z.string(),
+      removed_at: z.string().nullable(),
+    })
+    .transform(
+      (row): TaskWorktree => ({
+        taskId: row.task_id,
+        projectId: row.project_id,
+        branch: row.branch,
+        baseBranch: row.base_branch,
+        baseCommit: row.base_commit,
+        worktreePath: row.worktree_path,
+        state: row.state,
+        mergedCommit: row.merged_commit,
+        conflictsWithBase: row.base_conflicts === null ? null : (JSON.parse(row.base_conflicts) as string[]),
+        createdAt: row.created_at,
+        updatedAt: row.updated_at,
+        removedAt: row.removed_at,
+      }),
+    ),
+);
 
 export const TaskOverlapSchema = z.object({
   taskA: z.number(),
