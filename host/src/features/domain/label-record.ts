@@ -17,5 +17,6 @@ export const LabelUpdateSchema = z.object({ name: EntityNameSchema.optional(), c
 export type LabelCreate = z.input<typeof LabelCreateSchema>;
 export type LabelUpdate = z.input<typeof LabelUpdateSchema>;
 
+// Built at its first use (z.lazy, the same JSON Schema): a command that shows none never constructs it.
 /** A label as every adapter shows it. */
-export const LabelSchema = z.object({ id: z.number().int(), projectId: z.number().int(), name: z.string(), color: z.string().nullable(), createdAt: z.string() });
+export const LabelSchema = z.lazy(() => z.object({ id: z.number().int(), projectId: z.number().int(), name: z.string(), color: z.string().nullable(), createdAt: z.string() }));

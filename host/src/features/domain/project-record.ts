@@ -42,13 +42,16 @@ export const ProjectUpdateSchema = z
 export type ProjectCreate = z.input<typeof ProjectCreateSchema>;
 export type ProjectUpdate = z.input<typeof ProjectUpdateSchema>;
 
+// Built at its first use (z.lazy, the same JSON Schema): a command that shows none never constructs it.
 /** A project as every adapter shows it. */
-export const ProjectSchema = z.object({
-  id: z.number().int(),
-  workspaceId: z.number().int(),
-  name: z.string(),
-  repoPath: z.string(),
-  description: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+export const ProjectSchema = z.lazy(() =>
+  z.object({
+    id: z.number().int(),
+    workspaceId: z.number().int(),
+    name: z.string(),
+    repoPath: z.string(),
+    description: z.string(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  }),
+);

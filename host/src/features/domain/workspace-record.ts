@@ -15,5 +15,6 @@ export const WorkspaceUpdateSchema = z.object({ name: EntityNameSchema.optional(
 export type WorkspaceCreate = z.input<typeof WorkspaceCreateSchema>;
 export type WorkspaceUpdate = z.input<typeof WorkspaceUpdateSchema>;
 
+// Built at its first use (z.lazy, the same JSON Schema): a command that shows none never constructs it.
 /** A workspace as every adapter shows it. */
-export const WorkspaceSchema = z.object({ id: z.number().int(), name: z.string(), description: z.string(), createdAt: z.string(), updatedAt: z.string() });
+export const WorkspaceSchema = z.lazy(() => z.object({ id: z.number().int(), name: z.string(), description: z.string(), createdAt: z.string(), updatedAt: z.string() }));
