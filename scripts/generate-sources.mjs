@@ -6,7 +6,8 @@
 //   the group's command module by its file alone;
 // - app/src/cli/command-names.ts: the names of the commands each module of the command table
 //   declares (the host's and its plugins', in `svc --help` order), so `svc` finds a command by its
-//   name without loading every module;
+//   name without loading every module; and, for each command derived from a core operation's `cli`
+//   part, the file that declares that operation, so `svc` runs it loading that file alone;
 // - docs/mcp-tools.md: every MCP tool and the profiles that offer it, from the capability definition.
 // A file is written only when its text changes: an unchanged source keeps its time, and the build
 // made from it stays fresh. The output is the same on every run (the tests check it).
@@ -56,13 +57,26 @@ export async function generatedSources(root, write = () => {}) {
   const indexes = operationIndexes(root);
   for (const [path, text] of indexes) write(path, text);
   // The command table imports the names it is about to be asked for: in a fresh checkout, none yet.
-  if (!existsSync(join(root, COMMAND_NAMES_FILE))) writeFileSync(join(root, COMMAND_NAMES_FILE), 'export const COMMAND_NAMES = {} as Record<string, readonly string[]>;\n');
-  const { names, toolReference } = await importSources(
+  if (!existsSync(join(root, COMMAND_NAMES_FILE))) writeFileSync(join(root, COMMAND_NAMES_FILE), "export const COMMAND_NAMES = {} as Record<string, readonly string[]>;\nexport const COMMAND_DECLARATIONS: Record<string, () => Promise<import('@svc-org/host/operation-framework').AnyOperation>> = {};\n");
+  // Each core declaration file (`<group>/<file>`, without `.ts`) as a namespace: where a derived command's operation is declared.
+  const declarationFiles = indexes.flatMap(([path]) =>
+    [...readFileSync(join(root, path), 'utf8').matchAll(/from '\.\/(.+)\.js';$/gm)].map((match) => `${path.slice(OPERATIONS_DIR.length + 1, -'/index.ts'.length)}/${match[1]}`),
+  );
+  const { names, declaredIn, toolReference } = await importSources(
     root,
     "import { DECLARED_COMMAND_MODULES } from './app/src/cli/all-commands.ts';\n" +
       "import { CapabilityDefinition, renderToolReference } from './host/src/adapters/mcp/index.ts';\n" +
       "import { ALL_OPERATIONS } from './app/src/all-operations.ts';\n" +
-      'export const names = await Promise.all(DECLARED_COMMAND_MODULES.map(async (entry) => [entry.module, (await entry.load()).map((command) => `${command.group} ${command.name}`.trim())]));\n' +
+      declarationFiles.map((file, index) => `import * as file${index} from './${OPERATIONS_DIR}/${file}.ts';\n`).join('') +
+      `const files = [${declarationFiles.map((file, index) => `[${quote(file)}, file${index}]`).join(', ')}];\n` +
+      'const key = (command) => `${command.group} ${command.name}`.trim();\n' +
+      'const modules = await Promise.all(DECLARED_COMMAND_MODULES.map(async (entry) => [entry.module, await entry.load()]));\n' +
+      'export const names = modules.map(([module, commands]) => [module, commands.map(key)]);\n' +
+      // A command its operation's `cli` part declares (a hand-written one never has the name that part says: declared-commands.ts).
+      'export const declaredIn = modules.flatMap(([, commands]) => commands).filter((command) => command.operation?.cli?.command === key(command)).flatMap((command) => {\n' +
+      '  const found = files.flatMap(([file, exports]) => Object.entries(exports).filter(([, value]) => value === command.operation).map(([name]) => [key(command), file, name]));\n' +
+      '  return found.slice(0, 1);\n' +
+      '});\n' +
       'export const toolReference = renderToolReference(new CapabilityDefinition(ALL_OPERATIONS.list()));',
     'generated-sources',
   );
@@ -71,7 +85,14 @@ export async function generatedSources(root, write = () => {}) {
     "// module's commands (`group name`, or the group alone) in its order.\n" +
     'export const COMMAND_NAMES = {\n' +
     names.map(([module, commands]) => `  ${quote(module)}: [${commands.map(quote).join(', ')}],\n`).join('') +
-    '} as const;\n';
+    '} as const;\n\n' +
+    "// Each command derived from a core operation's `cli` part: its operation, loaded from the one file that declares it.\n" +
+    "export const COMMAND_DECLARATIONS: Record<string, () => Promise<import('@svc-org/host/operation-framework').AnyOperation>> = {\n" +
+    [...declaredIn]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([command, file, name]) => `  ${quote(command)}: async () => (await import(${quote(`@svc-org/host/operations/${file}`)})).${name},\n`)
+      .join('') +
+    '};\n';
   return new Map([...indexes, [COMMAND_NAMES_FILE, commandNames], [MCP_TOOLS_DOC, toolReference]]);
 }
 

@@ -20,11 +20,13 @@ afterAll(() => {
 
 const INIT = 'var __esm = (fn2, res, err) => function __init() {\n';
 const CJS_INIT = 'var __commonJS = (cb, mod2) => function __require2() {\n';
+// Where zod gives a new schema its internals: once per schema constructed.
+const ZOD_SCHEMA = /_zodDesc\.value = new Internals\(\w+\);/;
 
 /** The built bundle with an initialiser that writes, at exit, the modules it evaluated. */
 function writeTracedBundle(): void {
   const code = readFileSync(join(REPO_ROOT, 'host/dist/svc.mjs'), 'utf8');
-  if (!code.includes(INIT) || !code.includes(CJS_INIT)) throw new Error("the bundle's lazy initialisers changed shape: update this test's tracer");
+  if (!code.includes(INIT) || !code.includes(CJS_INIT) || !ZOD_SCHEMA.test(code)) throw new Error("the bundle's lazy initialisers or zod's constructor changed shape: update this test's tracer");
   writeFileSync(
     traced,
     code
@@ -33,15 +35,18 @@ function writeTracedBundle(): void {
         'globalThis.__svcModules ??= (process.on("exit", () => process.stderr.write(`evaluated: ${JSON.stringify(globalThis.__svcModules)}\\n`)), []);\n' +
           `${INIT}  if (fn2) globalThis.__svcModules.push(Object.keys(fn2)[0]);\n`,
       )
-      .replace(CJS_INIT, `${CJS_INIT}  if (!mod2) globalThis.__svcModules.push(Object.keys(cb)[0]);\n`),
+      .replace(CJS_INIT, `${CJS_INIT}  if (!mod2) globalThis.__svcModules.push(Object.keys(cb)[0]);\n`)
+      .replace(ZOD_SCHEMA, (line) => `${line} globalThis.__svcSchemas = (globalThis.__svcSchemas ?? 0) + 1;`)
+      .replace('process.stderr.write(`evaluated: ', 'process.stderr.write(`schemas: ${globalThis.__svcSchemas ?? 0}\\nevaluated: '),
   );
 }
 
-function evaluatedBy(args: string[], env = svc.env): { status: number | null; stdout: string; modules: string[] } {
+function evaluatedBy(args: string[], env = svc.env): { status: number | null; stdout: string; modules: string[]; schemas: number } {
   const run = spawnSync(process.execPath, [traced, ...args], { env, encoding: 'utf8', timeout: 60_000 });
   const report = /evaluated: (.*)\n/.exec(run.stderr);
-  if (!report) throw new Error(`no module report from svc ${args.join(' ')}: ${run.stderr}`);
-  return { status: run.status, stdout: run.stdout, modules: JSON.parse(report[1]!) as string[] };
+  const schemas = /schemas: (\d+)\n/.exec(run.stderr);
+  if (!report || !schemas) throw new Error(`no module report from svc ${args.join(' ')}: ${run.stderr}`);
+  return { status: run.status, stdout: run.stdout, modules: JSON.parse(report[1]!) as string[], schemas: Number(schemas[1]) };
 }
 
 const COMMAND_FILES = [
@@ -58,12 +63,13 @@ const COMMAND_FILES = [
 describe('svc evaluates what the command needs', () => {
   writeTracedBundle();
 
-  it('svc task list evaluates the task commands and their operations, not the other commands or every operation', () => {
+  it('svc task list evaluates the one file that declares its operation, not the command modules or every operation', () => {
     const list = evaluatedBy(['task', 'list']);
     expect(list.status).toBe(0);
     expect(list.stdout).toBe('no tasks\n');
-    expect(list.modules).toContain('host/src/adapters/cli/commands/task-commands.ts');
-    expect(list.modules).toContain('host/src/operations/task/list-tasks.ts');
+    // Derived from list_tasks's `cli` part: neither the task group's other commands nor their operations (the task terminals' among them).
+    expect(list.modules.filter((file) => /^host\/src\/operations\//.test(file))).toEqual(['host/src/operations/task/list-tasks.ts']);
+    expect(list.modules).not.toContain('host/src/adapters/cli/commands/task-commands.ts');
     for (const file of COMMAND_FILES) expect(list.modules).not.toContain(file);
     expect(list.modules).not.toContain('app/src/cli/all-commands.ts');
     expect(list.modules).not.toContain('app/src/all-operations.ts');
@@ -71,6 +77,16 @@ describe('svc evaluates what the command needs', () => {
     expect(list.modules.filter((file) => /^host\/src\/operations\/(extension|connection|worktree|label|workspace|hook)\//.test(file))).toEqual([]);
     expect(list.modules.filter((file) => file.startsWith('harness/src/'))).toEqual([]);
     expect(list.modules.filter((file) => /^host\/src\/(knowledge|daily|products|task-history)\//.test(file))).toEqual([]);
+  });
+
+  it('svc task list builds the schemas of its own operation and of the rows it reads, not every record and operation schema of the host', () => {
+    const list = evaluatedBy(['task', 'list']);
+    expect(list.stdout).toBe('no tasks\n');
+    // About 790 when the command evaluated the task group's command module with every domain record
+    // schema; about 250 with its one operation, the rows' and the records' shown forms built at their
+    // first use, and the SDK's unsupported-attachment schema without the session process's.
+    expect(list.schemas).toBeGreaterThan(0);
+    expect(list.schemas).toBeLessThan(350);
   });
 
   it('svc task list opens the host without its provider extensions: no registry, runtime, catalog installer or preflight, no ajv or semver', () => {

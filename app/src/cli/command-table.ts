@@ -1,6 +1,6 @@
 import type { CliCommand } from '@svc-org/host/adapters/cli/cli-command';
 import type { PluginCommandModule } from '@svc-org/host/host-plugin';
-import { COMMAND_NAMES } from './command-names.js';
+import { COMMAND_NAMES, COMMAND_DECLARATIONS } from './command-names.js';
 
 /**
  * The `svc` commands by module: each entry loads its module; the names each module declares (`group
@@ -12,7 +12,8 @@ import { COMMAND_NAMES } from './command-names.js';
  * neither the gateways nor the extension catalog to be evaluated, and a plugin's module is reached
  * through the plugins (`host-plugins.ts`) only when one of its commands runs. Names, groups and "did
  * you mean" come from the names without loading anything; `svc --help` and a group's help load what
- * they list.
+ * they list. A command derived from a core operation's `cli` part (`svc task list`) loads only the
+ * file that declares that operation, not its module's other commands and their operations.
  */
 export interface CommandModule {
   /** The file that declares the commands (its name without `.ts`), the key of its names. */
@@ -96,6 +97,11 @@ export async function loadGroupCommands(group: string): Promise<CliCommand[]> {
 /** One command, loading only the module that declares it; undefined when no module names it. */
 export async function loadCommand(group: string, name: string): Promise<CliCommand | undefined> {
   const key = name === '' ? group : `${group} ${name}`;
+  const declared = COMMAND_DECLARATIONS[key];
+  if (declared) {
+    const [{ operationCommand }, operation] = await Promise.all([import('@svc-org/host/adapters/cli/operation-command'), declared()]);
+    return operationCommand(operation, operation.cli!);
+  }
   const module = COMMAND_MODULES.find((candidate) => candidate.commands.includes(key));
   return (await module?.load())?.find((command) => command.group === group && command.name === name);
 }

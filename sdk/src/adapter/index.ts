@@ -1,3 +1,4 @@
+export * from './unsupported-attachment.js';
 export * from './session-process.js';
 export * from './requests.js';
 export * from './cli-adapter.js';

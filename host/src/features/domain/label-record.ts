@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { EntityNameSchema } from './entity-name.js';
 
-export const LabelRowSchema = z
-  .object({ id: z.number(), project_id: z.number(), name: z.string(), color: z.string().nullable(), created_at: z.string() })
-  .transform((row) => ({ id: row.id, projectId: row.project_id, name: row.name, color: row.color, createdAt: row.created_at }));
+// Built at its first parse (z.lazy): a command that reads no label row never constructs it.
+export const LabelRowSchema = z.lazy(() =>
+  z
+    .object({ id: z.number(), project_id: z.number(), name: z.string(), color: z.string().nullable(), created_at: z.string() })
+    .transform((row) => ({ id: row.id, projectId: row.project_id, name: row.name, color: row.color, createdAt: row.created_at })),
+);
 
 export type LabelRecord = z.output<typeof LabelRowSchema>;
 
@@ -14,5 +17,6 @@ export const LabelUpdateSchema = z.object({ name: EntityNameSchema.optional(), c
 export type LabelCreate = z.input<typeof LabelCreateSchema>;
 export type LabelUpdate = z.input<typeof LabelUpdateSchema>;
 
+// Built at its first use (z.lazy, the same JSON Schema): a command that shows none never constructs it.
 /** A label as every adapter shows it. */
-export const LabelSchema = z.object({ id: z.number().int(), projectId: z.number().int(), name: z.string(), color: z.string().nullable(), createdAt: z.string() });
+export const LabelSchema = z.lazy(() => z.object({ id: z.number().int(), projectId: z.number().int(), name: z.string(), color: z.string().nullable(), createdAt: z.string() }));

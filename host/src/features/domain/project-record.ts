@@ -1,25 +1,28 @@
 import { z } from 'zod';
 import { EntityNameSchema } from './entity-name.js';
 
-export const ProjectRowSchema = z
-  .object({
-    id: z.number(),
-    workspace_id: z.number(),
-    name: z.string(),
-    repo_path: z.string(),
-    description: z.string(),
-    created_at: z.string(),
-    updated_at: z.string(),
-  })
-  .transform((row) => ({
-    id: row.id,
-    workspaceId: row.workspace_id,
-    name: row.name,
-    repoPath: row.repo_path,
-    description: row.description,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  }));
+// Built at its first parse (z.lazy): a command that reads no project row never constructs it.
+export const ProjectRowSchema = z.lazy(() =>
+  z
+    .object({
+      id: z.number(),
+      workspace_id: z.number(),
+      name: z.string(),
+      repo_path: z.string(),
+      description: z.string(),
+      created_at: z.string(),
+      updated_at: z.string(),
+    })
+    .transform((row) => ({
+      id: row.id,
+      workspaceId: row.workspace_id,
+      name: row.name,
+      repoPath: row.repo_path,
+      description: row.description,
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+    })),
+);
 
 export type ProjectRecord = z.output<typeof ProjectRowSchema>;
 
@@ -39,13 +42,16 @@ export const ProjectUpdateSchema = z
 export type ProjectCreate = z.input<typeof ProjectCreateSchema>;
 export type ProjectUpdate = z.input<typeof ProjectUpdateSchema>;
 
+// Built at its first use (z.lazy, the same JSON Schema): a command that shows none never constructs it.
 /** A project as every adapter shows it. */
-export const ProjectSchema = z.object({
-  id: z.number().int(),
-  workspaceId: z.number().int(),
-  name: z.string(),
-  repoPath: z.string(),
-  description: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+export const ProjectSchema = z.lazy(() =>
+  z.object({
+    id: z.number().int(),
+    workspaceId: z.number().int(),
+    name: z.string(),
+    repoPath: z.string(),
+    description: z.string(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  }),
+);

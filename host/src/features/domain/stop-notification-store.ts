@@ -5,29 +5,32 @@ import type { EventStore } from '../../platform/events/index.js';
 export const STOP_NOTIFICATION_SOURCES = ['hook', 'codex-notify'] as const;
 export type StopNotificationSource = (typeof STOP_NOTIFICATION_SOURCES)[number];
 
-export const StopNotificationRowSchema = z
-  .object({
-    id: z.number(),
-    task_id: z.number().nullable(),
-    execution_id: z.number().nullable(),
-    session_id: z.string().nullable(),
-    turn_id: z.string().nullable(),
-    source: z.enum(STOP_NOTIFICATION_SOURCES),
-    payload: z.string().transform((text) => JSON.parse(text) as unknown),
-    received_at: z.string(),
-    fanned_out_at: z.string().nullable(),
-  })
-  .transform((row) => ({
-    id: row.id,
-    taskId: row.task_id,
-    executionId: row.execution_id,
-    sessionId: row.session_id,
-    turnId: row.turn_id,
-    source: row.source,
-    payload: row.payload,
-    receivedAt: row.received_at,
-    fannedOutAt: row.fanned_out_at,
-  }));
+// Built at its first parse (z.lazy): a command that reads no stop notification row never constructs it.
+export const StopNotificationRowSchema = z.lazy(() =>
+  z
+    .object({
+      id: z.number(),
+      task_id: z.number().nullable(),
+      execution_id: z.number().nullable(),
+      session_id: z.string().nullable(),
+      turn_id: z.string().nullable(),
+      source: z.enum(STOP_NOTIFICATION_SOURCES),
+      payload: z.string().transform((text) => JSON.parse(text) as unknown),
+      received_at: z.string(),
+      fanned_out_at: z.string().nullable(),
+    })
+    .transform((row) => ({
+      id: row.id,
+      taskId: row.task_id,
+      executionId: row.execution_id,
+      sessionId: row.session_id,
+      turnId: row.turn_id,
+      source: row.source,
+      payload: row.payload,
+      receivedAt: row.received_at,
+      fannedOutAt: row.fanned_out_at,
+    })),
+);
 
 export type StopNotification = z.output<typeof StopNotificationRowSchema>;
 

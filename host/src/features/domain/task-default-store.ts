@@ -2,14 +2,17 @@ import { SvcError } from '@svc-org/ai-sdk';
 import { z } from 'zod';
 import type { Db } from '../../platform/db/index.js';
 
-export const TaskDefaultsSchema = z.object({
-  projectId: z.number(),
-  /** The connection `start_task_execution` uses when none is named. */
-  connection: z.string().nullable(),
-  /** The model it passes when none is named. */
-  model: z.string().nullable(),
-  updatedAt: z.string().nullable(),
-});
+// Built at its first use (z.lazy, the same JSON Schema): a command that shows none never constructs it.
+export const TaskDefaultsSchema = z.lazy(() =>
+  z.object({
+    projectId: z.number(),
+    /** The connection `start_task_execution` uses when none is named. */
+    connection: z.string().nullable(),
+    /** The model it passes when none is named. */
+    model: z.string().nullable(),
+    updatedAt: z.string().nullable(),
+  }),
+);
 export type TaskDefaults = z.infer<typeof TaskDefaultsSchema>;
 
 /** `task_defaults`: one row per project; a project without a row has no defaults. */

@@ -6,32 +6,35 @@ import { TASK_STATUSES } from './task-status.js';
 /** A row's label names, stored as a JSON array (built once: a schema is dear to build per row). */
 const LabelNamesSchema = z.array(z.string());
 
-export const TaskRowSchema = z
-  .object({
-    id: z.number(),
-    project_id: z.number(),
-    parent_task_id: z.number().nullable(),
-    title: z.string(),
-    description: z.string(),
-    status: z.enum(TASK_STATUSES),
-    unattended: z.number(),
-    labels: z.string().transform((text) => LabelNamesSchema.parse(JSON.parse(text))),
-    created_at: z.string(),
-    updated_at: z.string(),
-  })
-  .transform((row) => ({
-    id: row.id,
-    projectId: row.project_id,
-    parentTaskId: row.parent_task_id,
-    title: row.title,
-    description: row.description,
-    status: row.status,
-    labels: row.labels,
-    /** Shadow of the signal file (authoritative); kept for one migration window. */
-    unattended: row.unattended === 1,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  }));
+// Built at its first parse (z.lazy): a command that reads no task row never constructs it.
+export const TaskRowSchema = z.lazy(() =>
+  z
+    .object({
+      id: z.number(),
+      project_id: z.number(),
+      parent_task_id: z.number().nullable(),
+      title: z.string(),
+      description: z.string(),
+      status: z.enum(TASK_STATUSES),
+      unattended: z.number(),
+      labels: z.string().transform((text) => LabelNamesSchema.parse(JSON.parse(text))),
+      created_at: z.string(),
+      updated_at: z.string(),
+    })
+    .transform((row) => ({
+      id: row.id,
+      projectId: row.project_id,
+      parentTaskId: row.parent_task_id,
+      title: row.title,
+      description: row.description,
+      status: row.status,
+      labels: row.labels,
+      /** Shadow of the signal file (authoritative); kept for one migration window. */
+      unattended: row.unattended === 1,
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+    })),
+);
 
 export type TaskRecord = z.output<typeof TaskRowSchema>;
 

@@ -6,77 +6,89 @@ import type { Db } from '../../platform/db/index.js';
 export const ISOLATION_MODES = ['worktree', 'none'] as const;
 export type IsolationMode = (typeof ISOLATION_MODES)[number];
 
-export const ProjectIsolationSchema = z.object({
-  projectId: z.number(),
-  /** As set; null means the default (worktree for a git repository, else none). */
-  isolation: z.enum(ISOLATION_MODES).nullable(),
-  /** What applies now, the default resolved. */
-  effective: z.enum(ISOLATION_MODES),
-  /** The branch tasks start from; null: the repository's current branch. */
-  baseBranch: z.string().nullable(),
-  /** Run in a fresh worktree before the CLI starts. */
-  setupCommand: z.string().nullable(),
-});
+// Built at its first use (z.lazy, the same JSON Schema): a command that shows none never constructs it.
+export const ProjectIsolationSchema = z.lazy(() =>
+  z.object({
+    projectId: z.number(),
+    /** As set; null means the default (worktree for a git repository, else none). */
+    isolation: z.enum(ISOLATION_MODES).nullable(),
+    /** What applies now, the default resolved. */
+    effective: z.enum(ISOLATION_MODES),
+    /** The branch tasks start from; null: the repository's current branch. */
+    baseBranch: z.string().nullable(),
+    /** Run in a fresh worktree before the CLI starts. */
+    setupCommand: z.string().nullable(),
+  }),
+);
 export type ProjectIsolation = z.infer<typeof ProjectIsolationSchema>;
 
-export const TaskWorktreeSchema = z.object({
-  taskId: z.number(),
-  projectId: z.number(),
-  branch: z.string(),
-  baseBranch: z.string(),
-  baseCommit: z.string().nullable(),
-  worktreePath: z.string(),
-  state: z.enum(['CREATING', 'ACTIVE', 'REMOVED']),
-  mergedCommit: z.string().nullable(),
-  /** Files the branch would conflict in with its base branch's tip when last checked; null: not checked yet. */
-  conflictsWithBase: z.array(z.string()).nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  removedAt: z.string().nullable(),
-});
+// Built at its first use (z.lazy, the same JSON Schema): a command that shows none never constructs it.
+export const TaskWorktreeSchema = z.lazy(() =>
+  z.object({
+    taskId: z.number(),
+    projectId: z.number(),
+    branch: z.string(),
+    baseBranch: z.string(),
+    baseCommit: z.string().nullable(),
+    worktreePath: z.string(),
+    state: z.enum(['CREATING', 'ACTIVE', 'REMOVED']),
+    mergedCommit: z.string().nullable(),
+    /** Files the branch would conflict in with its base branch's tip when last checked; null: not checked yet. */
+    conflictsWithBase: z.array(z.string()).nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    removedAt: z.string().nullable(),
+  }),
+);
 export type TaskWorktree = z.infer<typeof TaskWorktreeSchema>;
 
-const RowSchema = z
-  .object({
-    task_id: z.number(),
-    project_id: z.number(),
-    branch: z.string(),
-    base_branch: z.string(),
-    base_commit: z.string().nullable(),
-    worktree_path: z.string(),
-    state: z.enum(['CREATING', 'ACTIVE', 'REMOVED']),
-    merged_commit: z.string().nullable(),
-    base_conflicts: z.string().nullable(),
-    created_at: z.string(),
-    updated_at: z.string(),
-    removed_at: z.string().nullable(),
-  })
-  .transform(
-    (row): TaskWorktree => ({
-      taskId: row.task_id,
-      projectId: row.project_id,
-      branch: row.branch,
-      baseBranch: row.base_branch,
-      baseCommit: row.base_commit,
-      worktreePath: row.worktree_path,
-      state: row.state,
-      mergedCommit: row.merged_commit,
-      conflictsWithBase: row.base_conflicts === null ? null : (JSON.parse(row.base_conflicts) as string[]),
-      createdAt: row.created_at,
-      updatedAt: row.updated_at,
-      removedAt: row.removed_at,
-    }),
-  );
+// Built at its first parse (z.lazy): a command that reads no worktree row never constructs it.
+const RowSchema = z.lazy(() =>
+  z
+    .object({
+      task_id: z.number(),
+      project_id: z.number(),
+      branch: z.string(),
+      base_branch: z.string(),
+      base_commit: z.string().nullable(),
+      worktree_path: z.string(),
+      state: z.enum(['CREATING', 'ACTIVE', 'REMOVED']),
+      merged_commit: z.string().nullable(),
+      base_conflicts: z.string().nullable(),
+      created_at: z.string(),
+      updated_at: z.string(),
+      removed_at: z.string().nullable(),
+    })
+    .transform(
+      (row): TaskWorktree => ({
+        taskId: row.task_id,
+        projectId: row.project_id,
+        branch: row.branch,
+        baseBranch: row.base_branch,
+        baseCommit: row.base_commit,
+        worktreePath: row.worktree_path,
+        state: row.state,
+        mergedCommit: row.merged_commit,
+        conflictsWithBase: row.base_conflicts === null ? null : (JSON.parse(row.base_conflicts) as string[]),
+        createdAt: row.created_at,
+        updatedAt: row.updated_at,
+        removedAt: row.removed_at,
+      }),
+    ),
+);
 
-export const TaskOverlapSchema = z.object({
-  taskA: z.number(),
-  taskB: z.number(),
-  /** Files both tasks changed since their merge base. */
-  files: z.array(z.string()),
-  /** Of those, the ones whose changes would conflict. */
-  conflicts: z.array(z.string()),
-  detectedAt: z.string(),
-});
+// Built at its first use (z.lazy, the same JSON Schema): a command that shows none never constructs it.
+export const TaskOverlapSchema = z.lazy(() =>
+  z.object({
+    taskA: z.number(),
+    taskB: z.number(),
+    /** Files both tasks changed since their merge base. */
+    files: z.array(z.string()),
+    /** Of those, the ones whose changes would conflict. */
+    conflicts: z.array(z.string()),
+    detectedAt: z.string(),
+  }),
+);
 export type TaskOverlap = z.infer<typeof TaskOverlapSchema>;
 
 export class WorktreeStore {
