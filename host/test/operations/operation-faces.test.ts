@@ -69,6 +69,8 @@ describe('faces of the operations', () => {
  * hand-written command of the same name beside it).
  */
 const FIXED_ACTION = (operation: string) => `one of the commands over ${operation}, each with its own fixed \`action\`; a declaration's \`cli\` part makes one command`;
+const STRAY_ARGUMENTS = 'one operation, but it ignores stray arguments (`svc gateway list extra` answers the list, exit 0), which a declared command refuses as a usage error (exit 2)';
+const MESSAGE_ID = 'its usage error calls the `id` it takes a "message id", where a declared command says "harness id"';
 const NOT_YET = "one operation, but its help, usage errors and text answer are written by hand; moving them into its declaration's `cli` part must keep them byte-identical, not done yet";
 
 const HAND_WRITTEN: Record<string, string> = {
@@ -92,19 +94,15 @@ const HAND_WRITTEN: Record<string, string> = {
   'channel enable': 'two commands (`enable`, `disable`) over update_channel, each setting `active` itself',
   'channel disable': 'two commands (`enable`, `disable`) over update_channel, each setting `active` itself',
   'channel add': 'parses each `--target <name>=<chat>[:<thread>]` into a target record and resolves `--workspace`/`--project` through the services before the call',
-  'channel list': NOT_YET,
-  'channel remove': NOT_YET,
+  'channel list': STRAY_ARGUMENTS,
   'gateway add': 'reads the gateway token from an environment variable (`--token-env`) or stdin (`--token-stdin`), never from the command line, where other users could read it',
   'gateway health': 'exits 1 when the gateway is not ok, which a declaration cannot say',
-  'gateway credential': NOT_YET,
-  'gateway list': NOT_YET,
-  'gateway show': NOT_YET,
-  'gateway remove': NOT_YET,
-  'harness list': NOT_YET,
-  'harness show': NOT_YET,
-  'harness reply': NOT_YET,
-  'harness resend': NOT_YET,
-  'harness drain': NOT_YET,
+  'gateway list': STRAY_ARGUMENTS,
+  'harness list': STRAY_ARGUMENTS,
+  'harness show': MESSAGE_ID,
+  'harness reply': 'its usage error says "say which message and what to answer", where a declared command says what it expected',
+  'harness resend': MESSAGE_ID,
+  'harness drain': STRAY_ARGUMENTS,
   'label create': "its answer names the project by name, read with get_project (a second operation)",
   'project create': "its answer names the workspace by name, read with get_workspace (a second operation)",
   'project show': "lists the project's labels beside it, read with list_labels (a second operation)",
