@@ -71,7 +71,6 @@ describe('faces of the operations', () => {
 const FIXED_ACTION = (operation: string) => `one of the commands over ${operation}, each with its own fixed \`action\`; a declaration's \`cli\` part makes one command`;
 const STRAY_ARGUMENTS = 'one operation, but it ignores stray arguments (`svc gateway list extra` answers the list, exit 0), which a declared command refuses as a usage error (exit 2)';
 const MESSAGE_ID = 'its usage error calls the `id` it takes a "message id", where a declared command says "harness id"';
-const NOT_YET = "one operation, but its help, usage errors and text answer are written by hand; moving them into its declaration's `cli` part must keep them byte-identical, not done yet";
 
 const HAND_WRITTEN: Record<string, string> = {
   'ext list': '`--json` prints the local view (where each extension lives on this machine), read from the services, which list_extensions does not answer',
@@ -108,7 +107,6 @@ const HAND_WRITTEN: Record<string, string> = {
   'project show': "lists the project's labels beside it, read with list_labels (a second operation)",
   'project defaults': 'reads (get_task_defaults) without flags and sets (set_task_defaults) with them: two operations',
   'project isolation': 'reads (get_project_isolation) without flags and sets (set_project_isolation) with them: two operations',
-  'project overlaps': NOT_YET,
   'workspace show': "lists the workspace's projects beside it, read with list_projects (a second operation)",
   status: '`--watch` redraws the board until Ctrl-C, a loop over get_board',
   'task create': "its answer names the project by name, read with get_project (a second operation)",
@@ -122,10 +120,9 @@ const HAND_WRITTEN: Record<string, string> = {
   'task discard': 'previews the commits it would lose and asks before it deletes them (a prompt), over discard_task_worktree and list_task_branches',
   'task revert': 'previews the change and asks before it undoes it (a prompt)',
   'task worktree': '`--create` prepares the worktree (prepare_task_worktree) and the answer reads it (get_task_worktree): two operations',
-  'task restore': NOT_YET,
-  'task branches': NOT_YET,
-  'task gc': NOT_YET,
-  'task approvals': NOT_YET,
+  'task branches': STRAY_ARGUMENTS,
+  'task gc': STRAY_ARGUMENTS,
+  'task approvals': 'its text names the task typed (`task 7: 3 requests, …`), which the answer does not hold',
   'task approve': 'the answer is a word (`once`, `task`, `deny`) mapped to the operation\'s answer, and the reason is the rest of the words',
   'task approval-policy': '`--allow` takes the tools as one comma-separated list, split before the call',
   'task comment': 'parses each `--on <path[:line]=text>` into a comment record',
