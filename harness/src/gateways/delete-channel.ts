@@ -14,5 +14,13 @@ export const deleteChannel = defineOperation({
   input: z.object({ name: z.string().min(1).max(100) }).strict(),
   output: ChannelSchema,
   http: { method: 'DELETE', path: '/api/harness/channels/:name', status: 204 },
+  cli: {
+    command: 'channel remove',
+    positionals: ['name'],
+    expects: 'exactly one channel name',
+    plugins: true,
+    examples: ['svc channel remove team'],
+    text: (c, print) => print.line(`channel ${c.name} removed`),
+  },
   handler: (input, ctx) => gatewayStores(ctx.services).channels.remove(input.name),
 });

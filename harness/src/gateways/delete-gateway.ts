@@ -14,5 +14,13 @@ export const deleteGateway = defineOperation({
   input: z.object({ name: z.string().min(1).max(100) }).strict(),
   output: GatewaySchema,
   http: { method: 'DELETE', path: '/api/harness/gateways/:name', status: 204 },
+  cli: {
+    command: 'gateway remove',
+    positionals: ['name'],
+    expects: 'exactly one gateway name',
+    plugins: true,
+    examples: ['svc gateway remove claw'],
+    text: (g, print) => print.line(`gateway ${g.name} removed`),
+  },
   handler: (input, ctx) => gatewayStores(ctx.services).gateways.remove(input.name),
 });

@@ -14,5 +14,13 @@ export const getGateway = defineOperation({
   input: z.object({ name: z.string().min(1).max(100) }).strict(),
   output: GatewaySchema,
   http: { method: 'GET', path: '/api/harness/gateways/:name' },
+  cli: {
+    command: 'gateway show',
+    positionals: ['name'],
+    expects: 'exactly one gateway name',
+    plugins: true,
+    examples: ['svc gateway show claw'],
+    text: (g, print) => print.line(`name     ${g.name}\nkind     ${g.kind}\naddress  ${g.url ?? g.command ?? 'hermes (on PATH)'}\ntoken    ${g.tokenSet ? '(set, write-only)' : '(none)'}\nactive   ${g.active}`),
+  },
   handler: (input, ctx) => gatewayStores(ctx.services).gateways.get(input.name),
 });

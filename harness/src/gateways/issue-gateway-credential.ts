@@ -16,6 +16,18 @@ export const issueGatewayCredential = defineOperation({
   runsIn: 'any',
   input: z.object({ name: z.string().min(1).max(100) }).strict(),
   output: z.object({ gateway: z.string(), env: z.literal(GATEWAY_CREDENTIAL_ENV), credential: z.string() }),
+  cli: {
+    command: 'gateway credential',
+    positionals: ['name'],
+    expects: 'exactly one gateway name',
+    plugins: true,
+    examples: ['svc gateway credential claw'],
+    text(issued, print) {
+      print.line(`${issued.env}=${issued.credential}`);
+      print.line(`Put it in the ${issued.gateway} svc plugin's env setting only (not in the gateway's own environment, which its agent's tools inherit).`);
+      print.line('It is shown once; running this again replaces it.');
+    },
+  },
   handler(input, ctx) {
     const gateway = gatewayStores(ctx.services).gateways.get(input.name);
     const credential = issueGatewayCredentialFor(ctx.services.db, gateway.id);

@@ -63,10 +63,15 @@ describe('faces of the operations', () => {
 });
 
 /**
- * Commands of the connection and extension operations written by hand, and why: each is not one
- * operation. Every other command over one of them is the one its declaration's `cli` part makes
- * (`declaredCommands` refuses a hand-written command of the same name beside it).
+ * Commands over an operation written by hand, and why: each is not one operation, asks before it acts,
+ * attaches or follows a terminal, or answers in a way a declaration cannot say. Every other command
+ * over an operation is the one its declaration's `cli` part makes (`declaredCommands` refuses a
+ * hand-written command of the same name beside it).
  */
+const FIXED_ACTION = (operation: string) => `one of the commands over ${operation}, each with its own fixed \`action\`; a declaration's \`cli\` part makes one command`;
+const STRAY_ARGUMENTS = 'one operation, but it ignores stray arguments (`svc gateway list extra` answers the list, exit 0), which a declared command refuses as a usage error (exit 2)';
+const MESSAGE_ID = 'its usage error calls the `id` it takes a "message id", where a declared command says "harness id"';
+
 const HAND_WRITTEN: Record<string, string> = {
   'ext list': '`--json` prints the local view (where each extension lives on this machine), read from the services, which list_extensions does not answer',
   'ext dev': 'one command for two actions (`add <dir>`, `remove <id>`); `add` registers through the services for the full preflight report',
@@ -77,16 +82,60 @@ const HAND_WRITTEN: Record<string, string> = {
   'ext update': 'one extension or --all, over list_outdated_extensions and update_extension',
   'ext rollback': "prints the catalog's notes to stderr from the services, cancellable (exit 130)",
   'ext uninstall': "prints the catalog's notes to stderr from the services, cancellable (exit 130)",
+  'fact set': FIXED_ACTION('manage_project_facts'),
+  'fact delete': FIXED_ACTION('manage_project_facts'),
+  'note create': FIXED_ACTION('manage_notes'),
+  'note update': FIXED_ACTION('manage_notes'),
+  'note delete': FIXED_ACTION('manage_notes'),
+  'asset add': FIXED_ACTION('manage_assets'),
+  'asset update': FIXED_ACTION('manage_assets'),
+  'asset remove': FIXED_ACTION('manage_assets'),
+  'channel enable': 'two commands (`enable`, `disable`) over update_channel, each setting `active` itself',
+  'channel disable': 'two commands (`enable`, `disable`) over update_channel, each setting `active` itself',
+  'channel add': 'parses each `--target <name>=<chat>[:<thread>]` into a target record and resolves `--workspace`/`--project` through the services before the call',
+  'channel list': STRAY_ARGUMENTS,
+  'gateway add': 'reads the gateway token from an environment variable (`--token-env`) or stdin (`--token-stdin`), never from the command line, where other users could read it',
+  'gateway health': 'exits 1 when the gateway is not ok, which a declaration cannot say',
+  'gateway list': STRAY_ARGUMENTS,
+  'harness list': STRAY_ARGUMENTS,
+  'harness show': MESSAGE_ID,
+  'harness reply': 'its usage error says "say which message and what to answer", where a declared command says what it expected',
+  'harness resend': MESSAGE_ID,
+  'harness drain': STRAY_ARGUMENTS,
+  'label create': "its answer names the project by name, read with get_project (a second operation)",
+  'project create': "its answer names the workspace by name, read with get_workspace (a second operation)",
+  'project show': "lists the project's labels beside it, read with list_labels (a second operation)",
+  'project defaults': 'reads (get_task_defaults) without flags and sets (set_task_defaults) with them: two operations',
+  'project isolation': 'reads (get_project_isolation) without flags and sets (set_project_isolation) with them: two operations',
+  'workspace show': "lists the workspace's projects beside it, read with list_projects (a second operation)",
+  status: '`--watch` redraws the board until Ctrl-C, a loop over get_board',
+  'task create': "its answer names the project by name, read with get_project (a second operation)",
+  'task show': "lists the task's executions beside it, read with list_executions (a second operation)",
+  'task start': '`--attach` attaches this terminal to the task once it is launched',
+  'task resume': '`--attach` attaches this terminal to the task once it is resumed',
+  'task attach': "attaches this terminal to the task's live terminal (input, resizes and status: several operations)",
+  'task output': '`--follow` streams the terminal from the running service until Ctrl-C, and a read pages through the retained window (several calls)',
+  'task diff': 'prints the patch as git wrote it (neither escaped nor ended with a line of its own) and a truncation note on stderr',
+  'task merge': 'asks before it stops a running task (a prompt)',
+  'task discard': 'previews the commits it would lose and asks before it deletes them (a prompt), over discard_task_worktree and list_task_branches',
+  'task revert': 'previews the change and asks before it undoes it (a prompt)',
+  'task worktree': '`--create` prepares the worktree (prepare_task_worktree) and the answer reads it (get_task_worktree): two operations',
+  'task branches': STRAY_ARGUMENTS,
+  'task gc': STRAY_ARGUMENTS,
+  'task approvals': 'its text names the task typed (`task 7: 3 requests, …`), which the answer does not hold',
+  'task approve': 'the answer is a word (`once`, `task`, `deny`) mapped to the operation\'s answer, and the reason is the rest of the words',
+  'task approval-policy': '`--allow` takes the tools as one comma-separated list, split before the call',
+  'task comment': 'parses each `--on <path[:line]=text>` into a comment record',
 };
 
 describe('commands written by hand', () => {
   const fullName = (command: (typeof ALL_COMMANDS)[number]) => `${command.group} ${command.name}`.trim();
   const declared = (command: (typeof ALL_COMMANDS)[number]) => !command.alsoUses && command.operation?.cli?.command === fullName(command);
   const handWritten = ALL_COMMANDS.filter(
-    (command) => !declared(command) && [command.operation, ...(command.alsoUses ?? [])].some((operation) => operation && ['connection', 'extension'].includes(operation.group)),
+    (command) => !declared(command) && [command.operation, ...(command.alsoUses ?? [])].some((operation) => operation !== undefined),
   ).map(fullName);
 
-  test('a command over a connection or extension operation is the one its declaration makes, or is listed with a reason', () => {
+  test('a command over an operation is the one its declaration makes, or is listed with a reason', () => {
     expect(handWritten.filter((name) => !(name in HAND_WRITTEN)).sort()).toEqual([]);
   });
 

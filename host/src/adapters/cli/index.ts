@@ -4,6 +4,7 @@
 export type { CliCommand, CliOption, CliRun, CliValues } from './cli-command.js';
 export type { CliIo } from './cli-io.js';
 export { confirm } from './confirm.js';
+export { declaredCommands } from './declared-commands.js';
 export { parseCommandArgs } from './parse-command-args.js';
 export { positiveId } from './positive-id.js';
 export { printJson } from './print-json.js';

@@ -19,6 +19,23 @@ export const checkTaskOverlaps = defineOperation({
     baseConflicts: z.array(z.object({ taskId: z.number().int(), baseBranch: z.string(), files: z.array(z.string()) })),
   }),
   http: { method: 'POST', path: '/api/projects/:projectId/overlaps/check' },
+  cli: {
+    command: 'project overlaps',
+    positionals: ['projectId'],
+    usage: '<project>',
+    expects: 'exactly one project',
+    examples: ['svc project overlaps app'],
+    json: (output) => output.items,
+    text({ items, baseConflicts }, print) {
+      if (items.length === 0) print.line('no open tasks overlap');
+      else
+        print.table(
+          ['TASKS', 'FILES BOTH CHANGED', 'WOULD CONFLICT'],
+          items.map((overlap) => [`${overlap.taskA} ${overlap.taskB}`, overlap.files.join(', '), overlap.conflicts.join(', ') || '(none)']),
+        );
+      for (const conflict of baseConflicts) print.line(`task ${conflict.taskId} conflicts with ${conflict.baseBranch} in ${conflict.files.join(', ')}`);
+    },
+  },
   handler: async (input, ctx) => {
     const truth = await taskWorktreesOf(ctx.services).checkOverlaps(ctx.services.domain.projects.resolve(input.projectId).id);
     return { items: truth.overlaps, baseConflicts: truth.baseConflicts.map(({ taskId, baseBranch, files }) => ({ taskId, baseBranch, files })) };

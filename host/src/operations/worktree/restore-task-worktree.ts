@@ -20,5 +20,20 @@ export const restoreTaskWorktree = defineOperation({
     archivedAt: z.string(),
   }),
   http: { method: 'POST', path: '/api/tasks/:taskId/restore' },
+  cli: {
+    command: 'task restore',
+    description: `Bring back a task's worktree as it was when discarded or collected (archives are kept ${ARCHIVE_RETENTION_DAYS} days): its branch, its uncommitted changes and the files git does not hold, byte for byte.`,
+    positionals: ['taskId'],
+    usage: '<id>',
+    expects: 'exactly one task id',
+    examples: ['svc task restore 12'],
+    text(result, print) {
+      if (result.outcome === 'already_restored') print.line(`task ${result.taskId}: its worktree is back already (${result.worktreePath})`);
+      else
+        print.line(
+          `task ${result.taskId}: worktree restored at ${result.worktreePath} on ${result.branch}, as archived at ${result.archivedAt} (${result.files} file${result.files === 1 ? '' : 's'} git does not hold)`,
+        );
+    },
+  },
   handler: (input, ctx) => taskWorktreesOf(ctx.services).restore(input.taskId),
 });
