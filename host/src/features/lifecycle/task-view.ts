@@ -3,8 +3,8 @@
 import { z } from 'zod';
 import type { Db } from '../../platform/db/index.js';
 import type { Domain, ExecutionRecord, TaskRecord } from '../domain/index.js';
-import { TASK_STATUSES, TaskRowSchema, TaskSchema } from '../domain/index.js';
-import type { TaskOverlap, TaskWorktree, WorktreeStore } from '../worktrees/index.js';
+import { ExecutionRowSchema, TASK_STATUSES, TaskRowSchema, TaskSchema } from '../domain/index.js';
+import { overlapOf, TaskWorktreeRowSchema, type OverlapRow, type TaskOverlap, type TaskWorktree, type WorktreeStore } from '../worktrees/index.js';
 import { openApprovalCounts } from './open-approvals.js';
 import { AttentionSchema, attentionOf, ConflictsWithBaseSchema, type AttentionFacts, type ConflictsWithBase } from './attention.js';
 
@@ -93,11 +93,23 @@ export function taskViews(
   return viewsOf(domain, worktrees, tasks, openApprovals(tasks.map((task) => task.id)), new Map<number, string>());
 }
 
+/** What taskView's statement answers beside the task's columns. */
+interface ViewColumns {
+  view_project_name: string;
+  view_open_approvals: number;
+  /** Its latest execution's row as a JSON object; null when it never ran. */
+  view_latest_execution: string | null;
+  /** Its worktree's row as a JSON object; null when it has none. */
+  view_worktree: string | null;
+  /** Its overlap rows as a JSON array, oldest first. */
+  view_overlaps: string;
+}
+
 /**
- * One task's view (get_task): the task, its project's name and its open approval count come in one
- * statement (three before, each a read of its own: a call's largest cost in `svc mcp`), then its
- * latest execution and worktree as taskViews reads them. A task that is not there fails as
- * `domain.tasks.get` fails.
+ * One task's view (get_task) from one statement (each is most of a call's cost in `svc mcp`): the
+ * task, its project's name, its open approval count, and its latest execution, worktree and overlaps
+ * as JSON objects of their rows, parsed with the rows' own schemas; the answer is taskViews' for the
+ * same task. A task that is not there fails as `domain.tasks.get` fails.
  */
 export function taskView(db: Db, domain: Domain, worktrees: WorktreeStore, id: number): TaskView {
   const row = db
@@ -106,13 +118,32 @@ export function taskView(db: Db, domain: Domain, worktrees: WorktreeStore, id: n
         SELECT json_group_array(name) FROM (
           SELECT l.name FROM task_labels tl JOIN labels l ON l.id = tl.label_id WHERE tl.task_id = t.id ORDER BY l.name
         )
-      ) AS labels, p.name AS view_project_name, COALESCE(a.open_count, 0) AS view_open_approvals
+      ) AS labels, p.name AS view_project_name, COALESCE(a.open_count, 0) AS view_open_approvals, (
+        SELECT json_object('id', e.id, 'task_id', e.task_id, 'connection_id', e.connection_id, 'connection_name', e.connection_name,
+          'provider_id', e.provider_id, 'mode', e.mode, 'status', e.status, 'session_id', e.session_id, 'pid', e.pid,
+          'pid_start_time', e.pid_start_time, 'exit_code', e.exit_code, 'exit_signal', e.exit_signal, 'end_reason', e.end_reason,
+          'outcome', e.outcome, 'waiting_since', e.waiting_since, 'left_changes', e.left_changes, 'error_code', e.error_code,
+          'error_message', e.error_message, 'started_at', e.started_at, 'ended_at', e.ended_at, 'unsupported_attachments', e.unsupported_attachments)
+        FROM executions e WHERE e.task_id = t.id ORDER BY e.id DESC LIMIT 1
+      ) AS view_latest_execution, (
+        SELECT json_object('task_id', w.task_id, 'project_id', w.project_id, 'branch', w.branch, 'base_branch', w.base_branch,
+          'base_commit', w.base_commit, 'worktree_path', w.worktree_path, 'state', w.state, 'merged_commit', w.merged_commit,
+          'base_conflicts', w.base_conflicts, 'created_at', w.created_at, 'updated_at', w.updated_at, 'removed_at', w.removed_at)
+        FROM task_worktrees w WHERE w.task_id = t.id
+      ) AS view_worktree, (
+        SELECT json_group_array(json_object('task_a', o.task_a, 'task_b', o.task_b, 'files', o.files, 'conflicts', o.conflicts, 'detected_at', o.detected_at))
+        FROM (SELECT * FROM task_overlaps WHERE task_a = t.id OR task_b = t.id ORDER BY detected_at) o
+      ) AS view_overlaps
       FROM tasks t JOIN projects p ON p.id = t.project_id LEFT JOIN task_open_approvals a ON a.task_id = t.id WHERE t.id = ?`,
     )
-    .get(id) as { view_project_name: string; view_open_approvals: number } | undefined;
+    .get(id) as ViewColumns | undefined;
   if (!row) return taskViews(domain, worktrees, [domain.tasks.get(id)], (ids) => openApprovalCounts(db, ids))[0]!;
   const task = TaskRowSchema.parse(row);
-  return viewsOf(domain, worktrees, [task], new Map([[task.id, Number(row.view_open_approvals)]]), new Map([[task.projectId, row.view_project_name]]))[0]!;
+  const latest = row.view_latest_execution === null ? undefined : ExecutionRowSchema.parse(JSON.parse(row.view_latest_execution));
+  const worktree = row.view_worktree === null ? undefined : TaskWorktreeRowSchema.parse(JSON.parse(row.view_worktree));
+  const overlaps = (JSON.parse(row.view_overlaps) as OverlapRow[]).map(overlapOf);
+  const known: KnownOthers = { tasks: new Map([[task.id, task]]), worktrees: new Map(worktree ? [[task.id, worktree]] : []) };
+  return viewOf(domain, worktrees, task, row.view_project_name, latest, worktree, overlaps, Number(row.view_open_approvals), known);
 }
 
 /** The views of tasks whose open approval counts are read, and whose project names may be (the others are read here). */
@@ -135,9 +166,23 @@ function viewsOf(
       projectName = domain.projects.nameOf(task.projectId);
       projectNames.set(task.projectId, projectName);
     }
-    const facts = factsOf(domain, worktrees, task, latest.get(task.id), worktreeOf.get(task.id), overlapsOf.get(task.id) ?? [], approvals.get(task.id) ?? 0, known);
-    return { ...task, projectName, attention: attentionOf(facts), mergedCommit: facts.mergedCommit, openApprovals: facts.openApprovals, conflictsWithBase: facts.conflictsWithBase };
+    return viewOf(domain, worktrees, task, projectName, latest.get(task.id), worktreeOf.get(task.id), overlapsOf.get(task.id) ?? [], approvals.get(task.id) ?? 0, known);
   });
+}
+
+function viewOf(
+  domain: Domain,
+  worktrees: WorktreeStore,
+  task: TaskRecord,
+  projectName: string,
+  latest: ExecutionRecord | undefined,
+  worktree: TaskWorktree | undefined,
+  overlaps: readonly TaskOverlap[],
+  openApprovals: number,
+  known: KnownOthers,
+): TaskView {
+  const facts = factsOf(domain, worktrees, task, latest, worktree, overlaps, openApprovals, known);
+  return { ...task, projectName, attention: attentionOf(facts), mergedCommit: facts.mergedCommit, openApprovals: facts.openApprovals, conflictsWithBase: facts.conflictsWithBase };
 }
 
 function isOpen(domain: Domain, taskId: number): boolean {

@@ -43,7 +43,8 @@ export const TaskWorktreeSchema = z.lazy(() =>
 export type TaskWorktree = z.infer<typeof TaskWorktreeSchema>;
 
 // Built at its first parse (z.lazy): a command that reads no worktree row never constructs it.
-const RowSchema = z.lazy(() =>
+/** A `task_worktrees` row (all its columns, as `SELECT *` reads them) as a TaskWorktree. */
+export const TaskWorktreeRowSchema = z.lazy(() =>
   z
     .object({
       task_id: z.number(),
@@ -116,7 +117,7 @@ export class WorktreeStore {
 
   get(taskId: number): TaskWorktree | undefined {
     const row = this.db.prepare('SELECT * FROM task_worktrees WHERE task_id = ?').get(taskId);
-    return row === undefined ? undefined : RowSchema.parse(row);
+    return row === undefined ? undefined : TaskWorktreeRowSchema.parse(row);
   }
 
   /** The worktrees of these tasks (those that have one), by task id, in one read. */
@@ -130,7 +131,7 @@ export class WorktreeStore {
     if (taskIds.length === 0) return found;
     const rows = this.db.prepare('SELECT * FROM task_worktrees WHERE task_id IN (SELECT value FROM json_each(?))').all(JSON.stringify(taskIds));
     for (const row of rows) {
-      const worktree = RowSchema.parse(row);
+      const worktree = TaskWorktreeRowSchema.parse(row);
       found.set(worktree.taskId, worktree);
     }
     return found;
@@ -144,7 +145,7 @@ export class WorktreeStore {
     return this.db
       .prepare(`SELECT * FROM task_worktrees ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY task_id`)
       .all(...args)
-      .map((row) => RowSchema.parse(row));
+      .map((row) => TaskWorktreeRowSchema.parse(row));
   }
 
   /** Written before git runs: a kill after this leaves a row that says what to finish or undo. */
@@ -237,7 +238,8 @@ export class WorktreeStore {
   }
 }
 
-interface OverlapRow {
+/** A `task_overlaps` row (all its columns, as `SELECT *` reads them). */
+export interface OverlapRow {
   task_a: number;
   task_b: number;
   files: string;
@@ -245,7 +247,7 @@ interface OverlapRow {
   detected_at: string;
 }
 
-function overlapOf(row: OverlapRow): TaskOverlap {
+export function overlapOf(row: OverlapRow): TaskOverlap {
   return {
     taskA: row.task_a,
     taskB: row.task_b,
