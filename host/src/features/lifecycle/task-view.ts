@@ -4,7 +4,8 @@ import { z } from 'zod';
 import type { Db } from '../../platform/db/index.js';
 import type { Domain, ExecutionRecord, TaskRecord } from '../domain/index.js';
 import { ExecutionRowSchema, TASK_STATUSES, TaskRowSchema, TaskSchema } from '../domain/index.js';
-import { overlapOf, TaskWorktreeRowSchema, type OverlapRow, type TaskOverlap, type TaskWorktree, type WorktreeStore } from '../worktrees/index.js';
+// From the store's own file: the feature's index would evaluate the whole worktree feature (git, merges, archives) for a read.
+import { overlapOf, TaskWorktreeRowSchema, type OverlapRow, type TaskOverlap, type TaskWorktree, type WorktreeStore } from '../worktrees/worktree-store.js';
 import { openApprovalCounts } from './open-approvals.js';
 import { AttentionSchema, attentionOf, ConflictsWithBaseSchema, type AttentionFacts, type ConflictsWithBase } from './attention.js';
 
