@@ -17,23 +17,12 @@ import {
   updateExtension,
 } from '@svc-org/host/operations/extension';
 import type { AnyOperation } from '@svc-org/host/operation-framework';
-import type { CliCommand, CliRun } from '@svc-org/host/adapters/cli/cli-command';
+import { rawCommand, type CliCommand } from '@svc-org/host/adapters/cli/cli-command';
 import { declaredCommands } from '@svc-org/host/adapters/cli/declared-commands';
-
-const raw = (group: string, name: string, description: string, usage: string, examples: string[], run: (run: CliRun) => Promise<number>): CliCommand => ({
-  group,
-  name,
-  description,
-  positionals: usage,
-  options: {},
-  raw: true,
-  examples,
-  run,
-});
 
 // `uses`: the extension operations the command runs (`ext doctor`, `ext new` and the local `ext list --json` view use the services).
 const ext = (name: string, description: string, usage: string, example: string, ...uses: AnyOperation[]): CliCommand => ({
-  ...raw('ext', name, description, usage, [example], async (run) => {
+  ...rawCommand('ext', name, description, usage, [example], async (run) => {
     const { extCommand } = await import('@svc-org/host/adapters/cli/commands/ext-command');
     return extCommand([name, ...run.args], run.io, run.open, run.signal, run.invoke);
   }),
@@ -41,19 +30,19 @@ const ext = (name: string, description: string, usage: string, example: string, 
 });
 
 const config = (name: string, description: string, usage: string, example: string): CliCommand =>
-  raw('config', name, description, usage, [example], async (run) => {
+  rawCommand('config', name, description, usage, [example], async (run) => {
     const { configCommand } = await import('./config-command.js');
     return configCommand([name, ...run.args], run.io, run.open);
   });
 
 const integration = (kind: 'mcp' | 'hooks' | 'skills', description: string, usage: string, examples: string[]): CliCommand =>
-  raw('integration', kind, description, usage, examples, async (run) => {
+  rawCommand('integration', kind, description, usage, examples, async (run) => {
     const { integrationCommand } = await import('@svc-org/host/adapters/cli/commands/integration-command');
     return integrationCommand([kind, ...run.args], run.io, run.open, run.signal);
   });
 
 export const HOST_COMMANDS: CliCommand[] = [
-  raw(
+  rawCommand(
     'query',
     '',
     'Send one prompt to a provider and stream the answer (--json: one canonical event per line).',
@@ -64,7 +53,7 @@ export const HOST_COMMANDS: CliCommand[] = [
       return queryCommand(run.args, run.io, run.open, run.signal);
     },
   ),
-  raw(
+  rawCommand(
     'session',
     '',
     "Open the provider's interactive CLI here, through the host's terminal (needs a terminal).",
@@ -75,11 +64,11 @@ export const HOST_COMMANDS: CliCommand[] = [
       return sessionCommand(run.args, run.io, run.open, run.signal);
     },
   ),
-  raw('models', '', 'List the models a provider offers.', '--provider <id> [--connection <name>] [--json]', ['svc models --provider svc-official.codex --json'], async (run) => {
+  rawCommand('models', '', 'List the models a provider offers.', '--provider <id> [--connection <name>] [--json]', ['svc models --provider svc-official.codex --json'], async (run) => {
     const { modelsCommand } = await import('@svc-org/host/adapters/cli/commands/models-command');
     return modelsCommand(run.args, run.io, run.open, run.signal);
   }),
-  raw(
+  rawCommand(
     'serve',
     '',
     'Run the service: HTTP on 127.0.0.1 and the task terminals, until Ctrl-C (the terminals keep running for the next start unless --stop-terminals).',
@@ -91,16 +80,16 @@ export const HOST_COMMANDS: CliCommand[] = [
       return serveCommand(run.args, run.io, run.signal);
     },
   ),
-  raw('doctor', '', 'Say what this machine gives svc: the Node line, what the hardened mode enforces here, the data folder.', '[--json]', ['svc doctor'], async (run) => {
+  rawCommand('doctor', '', 'Say what this machine gives svc: the Node line, what the hardened mode enforces here, the data folder.', '[--json]', ['svc doctor'], async (run) => {
     const { doctorCommand } = await import('@svc-org/host/adapters/cli/commands/doctor-command');
     return doctorCommand(run.args, run.io);
   }),
-  raw('open', '', 'Print a fresh one-time link that signs a browser in to the web UI of the running service.', '[--json]', ['svc open'], async (run) => {
+  rawCommand('open', '', 'Print a fresh one-time link that signs a browser in to the web UI of the running service.', '[--json]', ['svc open'], async (run) => {
     const { openCommand } = await import('@svc-org/host/adapters/cli/commands/open-command');
     return openCommand(run.args, run.io);
   }),
   // `svc mcp token` is the harness's (its mcp-token-command module, a subcommand of this one).
-  raw(
+  rawCommand(
     'mcp',
     '',
     'Serve MCP over stdio for an MCP client (SVC_MCP_PROFILE=full|assistant|task|gateway|gateway-query; default full); `svc mcp token` makes, lists and revokes the bearer tokens of clients over HTTP (/mcp on svc serve).',
@@ -116,7 +105,7 @@ export const HOST_COMMANDS: CliCommand[] = [
       return runMcpServer({ stdin: run.io.stdin, stdout: run.io.stdout, stderr: run.io.stderr, env: run.io.env }, run.signal, run.args, composeMcp);
     },
   ),
-  raw(
+  rawCommand(
     'completion',
     '',
     'Print a shell completion script (commands, flags, provider ids, connection names, task ids).',

@@ -68,3 +68,8 @@ export interface CliCommand {
   examples: string[];
   run(run: CliRun): Promise<number>;
 }
+
+/** A command that parses its own arguments (`raw`): its place in `svc --help`, its usage line and examples. */
+export function rawCommand(group: string, name: string, description: string, usage: string, examples: string[], run: (run: CliRun) => Promise<number>): CliCommand {
+  return { group, name, description, positionals: usage, options: {}, raw: true, examples, run };
+}

@@ -4,7 +4,7 @@ import { createPrivateKey, createPublicKey } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { SvcError } from '@svc-org/ai-sdk';
-import type { CliCommand, CliRun } from '../cli-command.js';
+import { rawCommand, type CliCommand, type CliRun } from '../cli-command.js';
 import { parseCommandArgs } from '../parse-command-args.js';
 import { UsageError } from '../usage-error.js';
 import { resolveSvcHome } from '../../../platform/config/index.js';
@@ -14,16 +14,8 @@ const BUILD_USAGE =
 const KEYGEN_USAGE = '--out <path-prefix>';
 const SERVE_USAGE = '<catalog folder> [--public-key <file.pub>]';
 
-const catalog = (name: string, description: string, usage: string, examples: string[], run: (run: CliRun) => Promise<number>): CliCommand => ({
-  group: 'catalog',
-  name,
-  description,
-  positionals: usage,
-  options: {},
-  raw: true,
-  examples,
-  run,
-});
+const catalog = (name: string, description: string, usage: string, examples: string[], run: (run: CliRun) => Promise<number>): CliCommand =>
+  rawCommand('catalog', name, description, usage, examples, run);
 
 export const CATALOG_COMMANDS: CliCommand[] = [
   catalog(
