@@ -265,7 +265,6 @@ const sdkImportsByModule = {
 
 const hostEntries = {
   svc: 'app/src/main.ts',
-  worker: 'host/src/features/extensions/runtime/worker-bootstrap.ts',
   // A hardened provider's process (process-pool.ts): Node reads only this file and the provider's package.
   'provider-process': 'host/src/features/extensions/runtime/process-bootstrap.ts',
   // `svc mcp` has its own bundle: an MCP client starts it often and waits for it, so it loads only
@@ -303,7 +302,26 @@ if (Object.keys(present).length > 0) {
   }
   await writeScriptVariants(hostBuild, ['svc', 'mcp'].filter((name) => name in present));
   if ('svc' in present) await writeSplitCli(hostBuild);
+  await writeWorkerScript(hostBuild);
   await writeDatabaseTemplate(root);
+}
+
+/**
+ * A provider's worker thread (piscina, provider-pools.ts) runs host/dist/worker.cjs: CommonJS, which
+ * piscina's worker requires as it is, so the thread sets up no ES module before the provider's entry
+ * (require-entry.ts). The built-ins it uses load as it starts, required directly.
+ */
+async function writeWorkerScript(hostBuild) {
+  const file = join(root, 'host/dist/worker.cjs');
+  await build({
+    ...hostBuild,
+    entryPoints: { worker: join(root, 'host/src/features/extensions/runtime/worker-bootstrap.ts') },
+    outExtension: { '.js': '.cjs' },
+    format: 'cjs',
+    plugins: hostBuild.plugins.filter((plugin) => plugin !== requiredOnUse),
+    banner: {},
+  });
+  await writeFile(file, asciiComments(await readFile(file, 'utf8')));
 }
 
 /**

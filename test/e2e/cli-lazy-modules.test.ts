@@ -174,7 +174,7 @@ describe('svc evaluates what the command needs', () => {
 
 describe('Node built-ins and external packages load when a module that uses them is evaluated', () => {
   it('the bundles import nothing at their top but the require they take built-ins and external packages through', () => {
-    for (const bundle of ['svc.mjs', 'mcp.mjs', 'worker.mjs', 'provider-process.mjs']) {
+    for (const bundle of ['svc.mjs', 'mcp.mjs', 'provider-process.mjs']) {
       const code = readFileSync(join(REPO_ROOT, 'host/dist', bundle), 'utf8');
       expect(code.startsWith("import { createRequire as __svcCreateRequire } from 'node:module';")).toBe(true);
       // esbuild writes the imports it hoists with double quotes (the banner's and the scaffold's templates use single ones).

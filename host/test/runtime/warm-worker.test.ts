@@ -60,6 +60,15 @@ test('the first call runs on the thread started ahead of it, in the same pool', 
   expect(warmed.pool.threads.map((thread) => thread.threadId)).toEqual(threadIds);
 });
 
+test('a thread started ahead is ready once its bootstrap is loaded, before the task that started it has answered', async () => {
+  const providerPools = pools(60_000);
+  await providerPools.warm(extension.id);
+  const warmed = providerPools.poolFor({ ...extension, isolation: 'worker' });
+  // The call's task goes to the thread now, behind the one that started it: no wait for that one's answer to cross back.
+  expect((warmed.pool as unknown as { completed: number }).completed).toBe(0);
+  expect(providerPools.threadCount(extension.id)).toBe(1);
+});
+
 test('a call made while its thread is still starting waits for that thread instead of starting a second', async () => {
   const warm = runtime(60_000);
   warm.warm(extension.id, 'worker');

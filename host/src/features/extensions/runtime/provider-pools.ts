@@ -130,8 +130,12 @@ export class ProviderPools {
     const pool = this.workerPoolFor(tag);
     pool.on('error', (error: Error) => this.options.logger.error('provider worker error', { plugin: id, error: error.message }));
     this.pools.set(id, { id, revision: undefined, tag, pool, entryPath: '', active: new Set() });
-    // A task that only starts the thread (see worker-bootstrap.ts); answered, the thread is ready.
-    await (pool.run(WARM_TASK as never, { transferList: [] }) as Promise<unknown>).catch(() => undefined);
+    // A task that only starts the thread (see worker-bootstrap.ts). The thread is ready once piscina
+    // has it (its bootstrap loaded): a call's task then goes to it, queued behind this one, without
+    // waiting for this one's answer to cross back.
+    const ready = new Promise<void>((resolve) => (pool as unknown as Piscina).once('workerCreate', () => resolve()));
+    const started = (pool.run(WARM_TASK as never, { transferList: [] }) as Promise<unknown>).catch(() => undefined);
+    await Promise.race([ready, started]);
   }
 
   /** The extension's current pool, made when there is none (a worker pool needs prepare() first). */
@@ -210,6 +214,8 @@ export class ProviderPools {
       idleTimeout: this.limits.idleTimeoutMs,
       concurrentTasksPerWorker: this.limits.concurrentTasksPerWorker,
       atomics: 'disabled',
+      // piscina's run and wait time histograms, which nothing reads.
+      recordTiming: false,
       env: { ...scrubbedWorkerEnv(this.options.hostEnv), [PROVIDER_THREAD_TAG]: tag },
       resourceLimits: {
         maxOldGenerationSizeMb: this.limits.maxOldGenerationSizeMb,

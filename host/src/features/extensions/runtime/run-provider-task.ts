@@ -1,7 +1,6 @@
 // Runs inside a provider's worker thread or hardened process: imports the provider entry once,
 // creates its adapter, and serves adapter calls (several at once) over each task's MessagePort.
 import { pathToFileURL } from 'node:url';
-import { getHeapStatistics } from 'node:v8';
 import type { CliAdapter, CliPlugin, CliStreamEvent, CliStreamItem, SvcErrorData } from '@svc-org/ai-sdk';
 import { EVENT_BATCH_SIZE, isCliStreamBatch, PROTOCOL_VERSION, SvcError } from '@svc-org/ai-sdk';
 import { eventSize } from './event-size.js';
@@ -9,16 +8,22 @@ import type { WorkerTask } from './rpc-messages.js';
 import { checkMessageBounds } from './message-bounds.js';
 import { createWorkerHostContext, WorkerRpc } from './worker-host-context.js';
 
+/** How a bootstrap loads a provider's entry: its module namespace. */
+export type EntryLoader = (entryPath: string) => Promise<Record<string, unknown>>;
+
+/** The entry as an ES module, through Node's `import()`. */
+const importEntry: EntryLoader = (entryPath) => import(pathToFileURL(entryPath).href) as Promise<Record<string, unknown>>;
+
 const adapters = new Map<string, Promise<CliAdapter>>();
 /** How long the cold load of an entry took, until the call that caused it reports it. */
 const loadTimes = new Map<string, number>();
 
-async function loadAdapter(entryPath: string): Promise<CliAdapter> {
+async function loadAdapter(entryPath: string, loadEntry: EntryLoader): Promise<CliAdapter> {
   let adapter = adapters.get(entryPath);
   if (!adapter) {
     adapter = (async () => {
       const started = performance.now();
-      const module = (await import(pathToFileURL(entryPath).href)) as { svcCliPlugin?: CliPlugin };
+      const module = (await loadEntry(entryPath)) as { svcCliPlugin?: CliPlugin };
       const plugin = module.svcCliPlugin;
       if (!plugin || plugin.$marker !== 'svc.cli-plugin' || typeof plugin.createAdapter !== 'function') {
         throw new SvcError({
@@ -43,8 +48,11 @@ async function loadAdapter(entryPath: string): Promise<CliAdapter> {
   return adapter;
 }
 
-/** Runs one adapter call; `tid` names the thread or process it runs on (the host's handle to stop it). */
-export async function runProviderTask(task: WorkerTask, tid: number): Promise<void> {
+/**
+ * Runs one adapter call; `tid` names the thread or process it runs on (the host's handle to stop
+ * it), `loadEntry` how the provider's entry is loaded the first time.
+ */
+export async function runProviderTask(task: WorkerTask, tid: number, loadEntry: EntryLoader = importEntry): Promise<void> {
   const controller = new AbortController();
   const rpc = new WorkerRpc(task.port, (reason) => {
     if (controller.signal.aborted) return;
@@ -57,7 +65,7 @@ export async function runProviderTask(task: WorkerTask, tid: number): Promise<vo
   openRpcs.add(rpc);
   try {
     if (controller.signal.aborted) throw controller.signal.reason;
-    const adapter = await loadAdapter(task.entryPath);
+    const adapter = await loadAdapter(task.entryPath, loadEntry);
     const host = createWorkerHostContext(rpc, task.pluginId, task.platform);
     const ctx = { host, signal: controller.signal, cli: task.cli };
     const value = await dispatch(adapter, task, ctx, rpc);
@@ -77,7 +85,9 @@ export async function runProviderTask(task: WorkerTask, tid: number): Promise<vo
 function postStats(rpc: WorkerRpc, entryPath: string): void {
   const load = loadTimes.get(entryPath);
   loadTimes.delete(entryPath);
-  rpc.post({ t: 'st', heap: getHeapStatistics().used_heap_size, rss: process.memoryUsage.rss(), ...(load === undefined ? {} : { load }) });
+  // V8's used heap size (what v8.getHeapStatistics() calls used_heap_size), without loading node:v8.
+  const { heapUsed, rss } = process.memoryUsage();
+  rpc.post({ t: 'st', heap: heapUsed, rss, ...(load === undefined ? {} : { load }) });
 }
 
 async function dispatch(

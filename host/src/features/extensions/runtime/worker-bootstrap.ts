@@ -3,6 +3,7 @@
 import { threadId } from 'node:worker_threads';
 import { PROVIDER_THREAD_TAG } from '../../../platform/processes/tagged-processes.js';
 import type { WorkerTask } from './rpc-messages.js';
+import { loadEntry } from './require-entry.js';
 import { routeConsole, runProviderTask } from './run-provider-task.js';
 import { tagChildProcesses } from './tag-child-processes.js';
 
@@ -13,5 +14,5 @@ routeConsole();
 /** A call's task, or `{ warm: true }`: the thread was started ahead of a call and has nothing to run yet. */
 export default function runTask(task: WorkerTask | { warm: true }): Promise<void> {
   if ('warm' in task) return Promise.resolve();
-  return runProviderTask(task, threadId);
+  return runProviderTask(task, threadId, loadEntry);
 }

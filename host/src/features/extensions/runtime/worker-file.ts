@@ -3,10 +3,10 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * A built bootstrap (host/dist/worker.mjs, or provider-process.mjs for hardened providers). Beside this module when running from the
+ * A built bootstrap (host/dist/worker.cjs, or provider-process.mjs for hardened providers). Beside this module when running from the
  * bundle; found by walking up to the repository when running from source (tests).
  */
-export function resolveWorkerFile(name = 'worker.mjs'): string {
+export function resolveWorkerFile(name = 'worker.cjs'): string {
   let dir = dirname(fileURLToPath(import.meta.url));
   const beside = join(dir, name);
   if (existsSync(beside)) return beside;
