@@ -1,4 +1,5 @@
 // The `svc` executable.
+import { processIo } from '@svc-org/host/adapters/cli/process-io';
 import { runCli } from './run-cli.js';
 
 // Once nothing is left to run, the process ends at once: an ending event loop otherwise goes on to
@@ -8,11 +9,6 @@ import { runCli } from './run-cli.js';
 process.once('beforeExit', () => process.exit());
 
 const controller = new AbortController();
-// `svc … | head` closes our stdout early: that is the reader's choice, not an error.
-process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-  if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-  throw error;
-});
 let interrupts = 0;
 process.on('SIGINT', () => {
   // First Ctrl-C cancels the running call (its CLI process tree is killed); a second one exits now.
@@ -23,12 +19,6 @@ process.on('SIGINT', () => {
 process.on('SIGTERM', () => controller.abort());
 
 // Not awaited at the top: the bundle's chunks (host/dist/cli) then also run as CommonJS scripts on Node 20.
-void runCli(process.argv.slice(2), {
-  stdin: process.stdin,
-  stdout: process.stdout,
-  stderr: process.stderr,
-  env: process.env,
-  cwd: process.cwd(),
-}, controller.signal).then((status) => {
+void runCli(process.argv.slice(2), processIo(), controller.signal).then((status) => {
   process.exitCode = status;
 });

@@ -18,6 +18,7 @@ import {
 } from '@svc-org/host/operations/extension';
 import type { AnyOperation } from '@svc-org/host/operation-framework';
 import { rawCommand, type CliCommand } from '@svc-org/host/adapters/cli/cli-command';
+import { streamOf } from '@svc-org/host/adapters/cli/cli-io';
 import { declaredCommands } from '@svc-org/host/adapters/cli/declared-commands';
 
 // `uses`: the extension operations the command runs (`ext doctor`, `ext new` and the local `ext list --json` view use the services).
@@ -102,7 +103,7 @@ export const HOST_COMMANDS: CliCommand[] = [
     async (run) => {
       // host/bin/svc.cjs starts the MCP server's own, smaller bundle; this door is for in-process use.
       const [{ runMcpServer }, { composeMcp }] = await Promise.all([import('@svc-org/host/adapters/mcp/run-mcp-server'), import('../compose-mcp.js')]);
-      return runMcpServer({ stdin: run.io.stdin, stdout: run.io.stdout, stderr: run.io.stderr, env: run.io.env }, run.signal, run.args, composeMcp);
+      return runMcpServer({ stdin: run.io.stdin, stdout: streamOf(run.io.stdout), stderr: streamOf(run.io.stderr), env: run.io.env }, run.signal, run.args, composeMcp);
     },
   ),
   rawCommand(

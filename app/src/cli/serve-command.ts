@@ -1,7 +1,7 @@
 import { describeNodeLine, HOST_VERSION, nodeLineNote } from '@svc-org/host/platform/config';
 import type { LogLevel } from '@svc-org/host/platform/logging';
 import { startService } from '../start-service.js';
-import type { CliIo } from '@svc-org/host/adapters/cli/cli-io';
+import { streamOf, type CliIo } from '@svc-org/host/adapters/cli/cli-io';
 import { parseCommandArgs } from '@svc-org/host/adapters/cli/parse-command-args';
 import { UsageError } from '@svc-org/host/adapters/cli/usage-error';
 
@@ -16,20 +16,23 @@ export async function serveCommand(args: string[], io: CliIo, signal: AbortSigna
   if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"\nusage: ${SERVE_USAGE}`);
   const port = values.port === undefined ? undefined : Number(values.port);
   if (port !== undefined && !Number.isInteger(port)) throw new UsageError(`--port takes a number\nusage: ${SERVE_USAGE}`);
+  // The service's own lines go through the streams its log lines (on stderr) also use, in order.
+  const stdout = streamOf(io.stdout);
+  const stderr = streamOf(io.stderr);
   const running = await startService({
     env: io.env,
     port,
     stderrLogLevel: (io.env.SVC_LOG_LEVEL as LogLevel | undefined) ?? 'warn',
   });
-  io.stdout.write(`svc ${HOST_VERSION} serving on ${running.url} (data in ${running.services.svcHome})\n`);
+  stdout.write(`svc ${HOST_VERSION} serving on ${running.url} (data in ${running.services.svcHome})\n`);
   // Said once per start: a Node past its end of life, and what the hardened mode lacks on it.
   const nodeNote = nodeLineNote(describeNodeLine());
-  if (nodeNote) io.stderr.write(`note: ${nodeNote}\n`);
-  io.stdout.write(`web UI: open ${running.loginUrl()} (a one-time link; \`svc open\` prints a fresh one)\n`);
-  if (running.recovery.reattach.length > 0) io.stdout.write(`took back ${running.recovery.reattach.length} running task terminal(s) from the terminal holder\n`);
-  if (running.recovery.endedAway.length > 0) io.stdout.write(`recorded ${running.recovery.endedAway.length} task terminal(s) that ended while the service was away\n`);
+  if (nodeNote) stderr.write(`note: ${nodeNote}\n`);
+  stdout.write(`web UI: open ${running.loginUrl()} (a one-time link; \`svc open\` prints a fresh one)\n`);
+  if (running.recovery.reattach.length > 0) stdout.write(`took back ${running.recovery.reattach.length} running task terminal(s) from the terminal holder\n`);
+  if (running.recovery.endedAway.length > 0) stdout.write(`recorded ${running.recovery.endedAway.length} task terminal(s) that ended while the service was away\n`);
   if (running.recovery.interrupted.length > 0) {
-    io.stdout.write(
+    stdout.write(
       `${running.recovery.interrupted.length} execution(s) left live by the previous service ended as interrupted (resume a task to continue it)` +
         `${running.recovery.killed.length > 0 ? `; killed ${running.recovery.killed.length} leftover process tree(s)` : ''}\n`,
     );
@@ -39,8 +42,8 @@ export async function serveCommand(args: string[], io: CliIo, signal: AbortSigna
     else signal.addEventListener('abort', () => resolve(), { once: true });
   });
   const stopTerminals = values['stop-terminals'] === true || !running.terminals.heldByHolder;
-  io.stdout.write(stopTerminals ? 'stopping: ending every terminal\n' : 'stopping: the task terminals keep running in the terminal holder\n');
+  stdout.write(stopTerminals ? 'stopping: ending every terminal\n' : 'stopping: the task terminals keep running in the terminal holder\n');
   await running.close({ stopTerminals });
-  io.stdout.write('stopped\n');
+  stdout.write('stopped\n');
   return 0;
 }

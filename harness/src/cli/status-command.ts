@@ -1,6 +1,6 @@
 // `svc status`: the board in the terminal — every open task of every project under what it asks of
 // the person now (needs you, ready for review, conflicts, working), one line each.
-import { type CliCommand, type CliRun, printJson, terminalLine } from '@svc-org/host/adapters/cli';
+import { type CliCommand, type CliRun, printJson, streamOf, terminalLine } from '@svc-org/host/adapters/cli';
 import { BOARD_GROUP_WORDS, type BoardAttention, type BoardCard, getBoard } from '../board/index.js';
 import { withPlugins } from './with-plugins.js';
 
@@ -34,13 +34,15 @@ export const STATUS_COMMANDS: CliCommand[] = withPlugins([
         else run.io.stdout.write(renderStatus(board.items, run, new Date()));
         return 0;
       }
+      // Until Ctrl-C: a reader that stops reading holds the screens in memory, not svc.
+      const stdout = streamOf(run.io.stdout);
       let last = '';
       while (!run.signal.aborted) {
         const board = await read();
         // With --json, one line per change; on a terminal the screen is redrawn when something changed.
         const shown = run.json ? `${JSON.stringify(board)}\n` : renderStatus(board.items, run, new Date());
         if (shown !== last) {
-          run.io.stdout.write(run.json || !run.io.stdout.isTTY ? shown : `\u001b[H\u001b[2J${shown}`);
+          stdout.write(run.json || !stdout.isTTY ? shown : `\u001b[H\u001b[2J${shown}`);
           last = shown;
         }
         await new Promise<void>((resolve) => {

@@ -1,5 +1,5 @@
 import type { IPty } from 'node-pty';
-import type { CliIo } from './cli-io.js';
+import { streamOf, type CliIo } from './cli-io.js';
 import { killProcessTree } from '../../platform/processes/index.js';
 
 /**
@@ -9,6 +9,7 @@ import { killProcessTree } from '../../platform/processes/index.js';
 export function attachLocalTerminal(term: IPty, io: CliIo, initialInput?: string, abortSignal?: AbortSignal): Promise<number> {
   return new Promise((resolve) => {
     const stdin = io.stdin;
+    const stdout = streamOf(io.stdout);
     const wasRaw = stdin.isTTY && typeof stdin.setRawMode === 'function';
     if (wasRaw) stdin.setRawMode!(true);
     stdin.resume();
@@ -26,10 +27,10 @@ export function attachLocalTerminal(term: IPty, io: CliIo, initialInput?: string
     };
     abortSignal?.addEventListener('abort', onAbort, { once: true });
     const onResize = () => {
-      if (io.stdout.columns && io.stdout.rows) term.resize(io.stdout.columns, io.stdout.rows);
+      if (stdout.columns && stdout.rows) term.resize(stdout.columns, stdout.rows);
     };
-    io.stdout.on?.('resize', onResize);
-    const output = term.onData((data) => io.stdout.write(data));
+    stdout.on('resize', onResize);
+    const output = term.onData((data) => stdout.write(data));
     const killOnExit = () => killProcessTree(term.pid, 'SIGKILL');
     process.once('exit', killOnExit);
     if (initialInput) term.write(initialInput);
@@ -38,7 +39,7 @@ export function attachLocalTerminal(term: IPty, io: CliIo, initialInput?: string
       stdin.off('data', onInput);
       stdin.off('end', onEnd);
       abortSignal?.removeEventListener('abort', onAbort);
-      io.stdout.off?.('resize', onResize);
+      stdout.off('resize', onResize);
       process.off('exit', killOnExit);
       if (wasRaw) stdin.setRawMode!(false);
       stdin.pause();

@@ -2,7 +2,7 @@ import { StringDecoder } from 'node:string_decoder';
 import { SvcError } from '@svc-org/ai-sdk';
 import { resizeTaskTerminal, sendTaskTerminalInput } from '../../operations/terminal/index.js';
 import type { ServiceClient } from '../../client/service-client.js';
-import type { CliIo } from './cli-io.js';
+import { streamOf, type CliIo } from './cli-io.js';
 
 /** Ctrl-] leaves the terminal running, as in telnet and `docker attach`-style tools. */
 export const DETACH_KEY = 0x1d;
@@ -20,8 +20,9 @@ export async function attachRemoteTerminal(client: ServiceClient, taskId: number
   const onAbort = () => controller.abort();
   signal.addEventListener('abort', onAbort, { once: true });
 
+  const stdout = streamOf(io.stdout);
   const sendSize = () => {
-    const { columns, rows } = io.stdout;
+    const { columns, rows } = stdout;
     if (columns && rows) client.call(resizeTaskTerminal, { taskId, cols: columns, rows }).catch(() => undefined);
   };
   sendSize();
@@ -54,17 +55,17 @@ export async function attachRemoteTerminal(client: ServiceClient, taskId: number
   };
   stdin.on('data', onInput);
   stdin.resume();
-  io.stdout.on?.('resize', sendSize);
+  stdout.on('resize', sendSize);
 
   try {
     if (response.body) {
-      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) io.stdout.write(chunk);
+      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) stdout.write(chunk);
     }
   } catch (error) {
     if (!controller.signal.aborted) throw error;
   } finally {
     stdin.off('data', onInput);
-    io.stdout.off?.('resize', sendSize);
+    stdout.off('resize', sendSize);
     if (raw) stdin.setRawMode!(false);
     stdin.pause();
     signal.removeEventListener('abort', onAbort);

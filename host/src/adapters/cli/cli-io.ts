@@ -1,10 +1,27 @@
 import type { Readable, Writable } from 'node:stream';
+import { DescriptorOutput } from './descriptor-output.js';
 
-/** The streams a command talks to; tests and the real terminal both pass these. */
+/** A stream a command writes to, with a terminal's size where it is one. */
+export type CliStream = Writable & { isTTY?: boolean; columns?: number; rows?: number };
+
+/**
+ * Where a command writes: a stream, or svc's own stdout or stderr written to its descriptor where
+ * that is a file or a pipe (no stream is made for a short command's few lines). `write` is all most
+ * commands need; code that needs a stream itself takes `streamOf(output)`.
+ */
+export type CliOutput = CliStream | DescriptorOutput;
+
+/** What a command talks to; tests and the real terminal both pass these. */
 export interface CliIo {
-  stdin: Readable & { isTTY?: boolean; setRawMode?: (mode: boolean) => void };
-  stdout: Writable & { isTTY?: boolean; columns?: number; rows?: number; on?: Writable['on'] };
-  stderr: Writable;
+  /** svc's own stdin is made when first read: a command that reads none never makes it. */
+  readonly stdin: Readable & { isTTY?: boolean; setRawMode?: (mode: boolean) => void };
+  readonly stdout: CliOutput;
+  readonly stderr: CliOutput;
   env: NodeJS.ProcessEnv;
   cwd: string;
+}
+
+/** The output as a stream (a protocol on stdio, a prompt, a terminal followed): its later writes go through it too, in order. */
+export function streamOf(output: CliOutput): CliStream {
+  return output instanceof DescriptorOutput ? output.stream() : output;
 }

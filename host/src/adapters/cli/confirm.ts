@@ -1,6 +1,6 @@
 import { createInterface } from 'node:readline';
 import { SvcError } from '@svc-org/ai-sdk';
-import type { CliIo } from './cli-io.js';
+import { streamOf, type CliIo } from './cli-io.js';
 
 /** Asks a yes/no question on the terminal; without a terminal it refuses instead of guessing. */
 export async function confirm(io: CliIo, question: string): Promise<boolean> {
@@ -10,7 +10,7 @@ export async function confirm(io: CliIo, question: string): Promise<boolean> {
       message: 'confirmation is needed but stdin is not a terminal; re-run with --yes to confirm',
     });
   }
-  const rl = createInterface({ input: io.stdin, output: io.stdout });
+  const rl = createInterface({ input: io.stdin, output: streamOf(io.stdout) });
   try {
     const answer = await new Promise<string>((resolve) => rl.question(`${question} [y/N] `, resolve));
     return /^y(es)?$/i.test(answer.trim());

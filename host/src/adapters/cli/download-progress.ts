@@ -1,7 +1,7 @@
 // How `svc ext install|update` report progress: on a terminal a bar redrawn in place while the
 // artifact downloads; otherwise (a pipe, a log, CI) plain lines only, one per step.
 import type { DownloadProgress } from '../../features/extensions/install/index.js';
-import type { CliIo } from './cli-io.js';
+import type { CliOutput } from './cli-io.js';
 
 const BAR_WIDTH = 30;
 /** Redraws at most this often; a fast loopback download would otherwise flood the terminal. */
@@ -12,18 +12,19 @@ export interface ProgressReporter {
   onProgress(progress: DownloadProgress): void;
 }
 
-export function createProgressReporter(io: CliIo): ProgressReporter {
-  const tty = io.stdout.isTTY === true;
+/** Reports on `out`: stdout, or stderr where stdout carries JSON. */
+export function createProgressReporter(out: CliOutput): ProgressReporter {
+  const tty = out.isTTY === true;
   let drawn = false;
   let lastDraw = 0;
   const clear = () => {
-    if (drawn) io.stdout.write('\r\x1b[2K');
+    if (drawn) out.write('\r\x1b[2K');
     drawn = false;
   };
   return {
     onStep(line) {
       clear();
-      io.stdout.write(`${line}\n`);
+      out.write(`${line}\n`);
     },
     onProgress({ receivedBytes, totalBytes }) {
       if (!tty) return;
@@ -33,7 +34,7 @@ export function createProgressReporter(io: CliIo): ProgressReporter {
       lastDraw = now;
       const ratio = totalBytes > 0 ? Math.min(1, receivedBytes / totalBytes) : 1;
       const filled = Math.round(ratio * BAR_WIDTH);
-      io.stdout.write(`\r\x1b[2K[${'#'.repeat(filled)}${'.'.repeat(BAR_WIDTH - filled)}] ${String(Math.floor(ratio * 100)).padStart(3)}%  ${formatBytes(receivedBytes)} / ${formatBytes(totalBytes)}`);
+      out.write(`\r\x1b[2K[${'#'.repeat(filled)}${'.'.repeat(BAR_WIDTH - filled)}] ${String(Math.floor(ratio * 100)).padStart(3)}%  ${formatBytes(receivedBytes)} / ${formatBytes(totalBytes)}`);
       drawn = true;
     },
   };

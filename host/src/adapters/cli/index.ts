@@ -2,7 +2,7 @@
 // of a command and the helpers that read its arguments and print its answer. The host's own command
 // modules import these files directly.
 export type { CliCommand, CliOption, CliRun, CliValues } from './cli-command.js';
-export type { CliIo } from './cli-io.js';
+export { streamOf, type CliIo, type CliOutput } from './cli-io.js';
 export { confirm } from './confirm.js';
 export { declaredCommands } from './declared-commands.js';
 export { parseCommandArgs } from './parse-command-args.js';

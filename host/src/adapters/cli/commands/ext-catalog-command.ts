@@ -83,7 +83,7 @@ async function runCatalogCommand(
       const { value, json } = single(args, 'svc ext install <id>@<exact version> [--json]');
       const spec = parseReleaseSpec(value);
       // With --json, stdout carries only the result; the steps go to stderr.
-      const { extension, warnings } = await invoke(installExtension, { id: spec.id, version: spec.version }, createProgressReporter(json ? { ...io, stdout: io.stderr } : io));
+      const { extension, warnings } = await invoke(installExtension, { id: spec.id, version: spec.version }, createProgressReporter(json ? io.stderr : io.stdout));
       if (json) return printJson(io, { extension, warnings });
       printWarnings(io, warnings);
       io.stdout.write(`${terminalLine(`installed ${extension.id} ${extension.version} (${extension.state}); enable it with: svc ext enable ${extension.id}`)}\n`);
@@ -139,7 +139,7 @@ async function runUpdate(args: string[], io: CliIo, invoke: Invoke): Promise<num
   const value = positionals[0]!;
   if (value.includes('@')) {
     const spec = parseReleaseSpec(value);
-    const outcome = await invoke(updateExtension, { id: spec.id, version: spec.version }, createProgressReporter(json ? { ...io, stdout: io.stderr } : io));
+    const outcome = await invoke(updateExtension, { id: spec.id, version: spec.version }, createProgressReporter(json ? io.stderr : io.stdout));
     if (json) return printJson(io, outcome);
     printSwitch(io, 'updated', outcome);
     return 0;
@@ -156,7 +156,7 @@ async function runUpdate(args: string[], io: CliIo, invoke: Invoke): Promise<num
     return json ? printJson(io, { id: entry.id, outcome: 'pending', version: entry.pending }) : 0;
   }
   out.write(`${describeResolution(entry)}\n`);
-  const outcome = await invoke(updateExtension, { id: entry.id, version: entry.newestCompatible!.version }, createProgressReporter(json ? { ...io, stdout: io.stderr } : io));
+  const outcome = await invoke(updateExtension, { id: entry.id, version: entry.newestCompatible!.version }, createProgressReporter(json ? io.stderr : io.stdout));
   if (json) return printJson(io, outcome);
   printSwitch(io, 'updated', outcome);
   return 0;
@@ -199,7 +199,7 @@ async function updateAll(io: CliIo, invoke: Invoke, json: boolean): Promise<numb
     }
     out.write(`${describeResolution(entry)}\n`);
     try {
-      const outcome = await invoke(updateExtension, { id: entry.id, version: entry.newestCompatible!.version }, createProgressReporter({ ...io, stdout: out }));
+      const outcome = await invoke(updateExtension, { id: entry.id, version: entry.newestCompatible!.version }, createProgressReporter(out));
       if (!json) printSwitch(io, 'updated', outcome);
       results.push({ id: entry.id, outcome: outcome.outcome, from: entry.installed, to: entry.newestCompatible!.version });
     } catch (error) {

@@ -1,6 +1,6 @@
 import type { QueryRequest } from '@svc-org/ai-sdk';
 import type { HostServices } from '../../../host-services.js';
-import type { CliIo } from '../cli-io.js';
+import { streamOf, type CliIo } from '../cli-io.js';
 import { parseCommandArgs } from '../parse-command-args.js';
 import { terminalJson, terminalLine, terminalText } from '../terminal-text.js';
 import { UsageError } from '../usage-error.js';
@@ -47,16 +47,19 @@ export async function queryCommand(args: string[], io: CliIo, open: () => Promis
     ...(maxTurns ? { maxTurns } : {}),
   };
 
+  // An answer comes over time: a reader that stops reading holds it in memory, not svc (Ctrl-C still cancels).
+  const stdout = streamOf(io.stdout);
+  const stderr = streamOf(io.stderr);
   let status = 0;
   let endsWithNewline = true;
   let wroteText = false;
   // On a terminal the answer is shown, never acted on; piped, it stays byte for byte.
-  const answer = io.stdout.isTTY ? terminalText : (text: string) => text;
+  const answer = stdout.isTTY ? terminalText : (text: string) => text;
   for await (const event of services.extensions.stream(target, request)) {
     if (values.json) {
-      io.stdout.write(`${terminalJson(JSON.stringify(event))}\n`);
+      stdout.write(`${terminalJson(JSON.stringify(event))}\n`);
     } else if (event.type === 'text') {
-      io.stdout.write(answer(event.text));
+      stdout.write(answer(event.text));
       wroteText = true;
       endsWithNewline = event.text.endsWith('\n');
     }
@@ -64,20 +67,20 @@ export async function queryCommand(args: string[], io: CliIo, open: () => Promis
       // An interrupted call ends with `cancelled`: that is the 130 of Ctrl-C, not a failure.
       status = event.code === 'cancelled' && signal.aborted ? status || 130 : 1;
       if (!values.json) {
-        if (wroteText && !endsWithNewline) io.stdout.write('\n');
+        if (wroteText && !endsWithNewline) stdout.write('\n');
         endsWithNewline = true;
       }
-      io.stderr.write(`${terminalLine(`error ${event.code}: ${services.logger.redactor.text(event.message)}`)}\n`);
-      if (event.fix) io.stderr.write(`${terminalLine(`  fix: ${services.logger.redactor.text(event.fix)}`)}\n`);
+      stderr.write(`${terminalLine(`error ${event.code}: ${services.logger.redactor.text(event.message)}`)}\n`);
+      if (event.fix) stderr.write(`${terminalLine(`  fix: ${services.logger.redactor.text(event.fix)}`)}\n`);
     }
     if (event.type === 'finish') {
       if (event.finishReason === 'cancelled') status = status || 130;
-      if (event.finishReason === 'max-turns' && !values.json) io.stderr.write('stopped: the maximum number of turns was reached\n');
+      if (event.finishReason === 'max-turns' && !values.json) stderr.write('stopped: the maximum number of turns was reached\n');
     }
-    if (event.type === 'warning' && !values.json) io.stderr.write(`${terminalLine(`warning: ${services.logger.redactor.text(event.message)}`)}\n`);
-    if (event.type === 'session' && !values.json) io.stderr.write(`${terminalLine(`session ${event.sessionId}`)}\n`);
+    if (event.type === 'warning' && !values.json) stderr.write(`${terminalLine(`warning: ${services.logger.redactor.text(event.message)}`)}\n`);
+    if (event.type === 'session' && !values.json) stderr.write(`${terminalLine(`session ${event.sessionId}`)}\n`);
   }
-  if (!values.json && wroteText && !endsWithNewline) io.stdout.write('\n');
+  if (!values.json && wroteText && !endsWithNewline) stdout.write('\n');
   return signal.aborted && status !== 1 ? 130 : status;
 }
 

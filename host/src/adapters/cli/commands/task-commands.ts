@@ -11,6 +11,7 @@ import * as terminal from '../../../operations/terminal/index.js';
 import type { ServiceClient } from '../../../client/service-client.js';
 import { attachRemoteTerminal } from '../attach-remote-terminal.js';
 import type { CliCommand, CliRun } from '../cli-command.js';
+import { streamOf } from '../cli-io.js';
 import { positiveId } from '../positive-id.js';
 import { printJson } from '../print-json.js';
 import { printFields } from '../print-fields.js';
@@ -241,8 +242,10 @@ const HAND_WRITTEN: CliCommand[] = [
             throw error;
           });
         if (response) {
+          // Followed until the terminal ends: a reader that stops reading holds the output in memory, not svc (Ctrl-C still ends it).
+          const stdout = streamOf(run.io.stdout);
           try {
-            for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) run.io.stdout.write(chunk);
+            for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) stdout.write(chunk);
           } catch (error) {
             if (!controller.signal.aborted) throw error;
           }
