@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import * as pty from 'node-pty';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openHostServices } from '@svc-org/host/host-services';
-import { inProcessCli } from '../../host/test/cli/in-process-cli.js';
+import { inProcessCli } from '../support/in-process-cli.js';
 import { createSvcSandbox, SVC_BIN } from '../support/svc-process.js';
 
 const svc = createSvcSandbox();

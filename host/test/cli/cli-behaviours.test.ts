@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { copyFixtureProvider } from '../../../test/support/copy-fixture-provider.js';
-import { inProcessCli } from './in-process-cli.js';
+import { inProcessCli } from '../../../test/support/in-process-cli.js';
 
 let home: string;
 const SECRET_ENV = 'tok-4f9a2c81e7d3';

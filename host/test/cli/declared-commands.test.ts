@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { runInProcess } from './in-process-cli.js';
+import { runInProcess } from '../../../test/support/in-process-cli.js';
 
 let home: string;
 const svc = (...args: string[]) => runInProcess(home, ...args);

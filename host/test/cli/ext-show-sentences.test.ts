@@ -11,7 +11,7 @@ import { computeTreeDigest } from '../../src/features/extensions/preflight/index
 import { probeFingerprint } from '../../src/features/extensions/probe-fingerprint.js';
 import type { ShownExtension } from '../../src/operations/extension/format-extension-description.js';
 import { copyFixtureProvider } from '../../../test/support/copy-fixture-provider.js';
-import { runInProcess } from './in-process-cli.js';
+import { runInProcess } from '../../../test/support/in-process-cli.js';
 
 const ECHO = 'svc-test.echo';
 let home: string;

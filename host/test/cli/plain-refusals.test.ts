@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { copyFixtureProvider } from '../../../test/support/copy-fixture-provider.js';
-import { runInProcess } from './in-process-cli.js';
+import { runInProcess } from '../../../test/support/in-process-cli.js';
 
 let home: string;
 beforeAll(() => {

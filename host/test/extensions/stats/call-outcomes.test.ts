@@ -9,7 +9,7 @@ import type { CliStreamEvent } from '@svc-org/ai-sdk';
 import { openHostServices, type HostServices } from '../../../src/host-services.js';
 import { copyFixtureProvider } from '../../../../test/support/copy-fixture-provider.js';
 import { FIXTURE_CLIS } from '../../../../test/support/svc-process.js';
-import { runInProcess } from '../../cli/in-process-cli.js';
+import { runInProcess } from '../../../../test/support/in-process-cli.js';
 
 let services: HostServices;
 let home: string;

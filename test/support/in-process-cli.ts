@@ -2,9 +2,10 @@
 // to stdout and stderr is kept for the test to read.
 import { delimiter } from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
-import type { CliIo } from '../../src/adapters/cli/cli-io.js';
 import { runCli } from '@svc-org/app/run-cli';
-import { FIXTURE_CLIS } from '../../../test/support/svc-process.js';
+import { FIXTURE_CLIS } from './svc-process.js';
+
+type CliIo = Parameters<typeof runCli>[1];
 
 export function inProcessCli(home: string, options: { tty?: boolean; env?: NodeJS.ProcessEnv } = {}) {
   let out = '';
