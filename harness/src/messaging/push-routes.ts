@@ -10,8 +10,14 @@ export interface PushRoute {
   channel: PushChannel | undefined;
 }
 
-/** How many routes are kept before the oldest are forgotten. */
+/** At most this many routes are kept: one more, and all are forgotten (they are read again as needed). */
 const LIMIT = 256;
+
+/** SQLite's two counters, as a push read them. */
+interface Counters {
+  changes: number;
+  version: number;
+}
 
 /**
  * The routes of this connection's pushes, kept by task and channel name so a push to the same place
@@ -22,11 +28,6 @@ const LIMIT = 256;
  * row this connection inserts, updates or deletes, in any table. Both are read inside the push's
  * write transaction, so nothing commits between the check and the rows written.
  */
-interface Counters {
-  changes: number;
-  version: number;
-}
-
 export class PushRoutes {
   private readonly routes = new Map<string, PushRoute>();
   /** The counters right after the last push's rows, while its routes are trusted. */
@@ -48,7 +49,7 @@ export class PushRoutes {
   /** The task's route (inside the push's transaction): the kept one while it still holds, read again otherwise. */
   routeOf(taskId: number, channelName: string | undefined): PushRoute {
     if (!this.db.inTransaction) throw new Error('PushRoutes.routeOf() runs inside a transaction()');
-    this.counters ??= { version: rawStatement(this.db, 'PRAGMA data_version'), changes: rawStatement(this.db, 'SELECT total_changes()') };
+    this.counters ??= { version: rawStatement('PRAGMA data_version', this.db), changes: rawStatement('SELECT total_changes()', this.db) };
     const now = { version: (this.counters.version.get() as unknown as [number])[0], changes: (this.counters.changes.get() as unknown as [number])[0] };
     const stamp = this.stamp;
     // Until this push reports its rows nothing kept is trusted: a push that fails leaves no stamp.
@@ -80,8 +81,11 @@ export class PushRoutes {
   }
 }
 
-/** A statement of its own, outside the connection's statement cache (its mode is switched to bare arrays). */
-function rawStatement(db: Db, sql: string): Database.Statement<unknown[]> {
-  const prepare = (Object.getPrototypeOf(db) as Db).prepare;
-  return prepare.call(db, sql).raw(true);
+/**
+ * A statement of its own, prepared by libsql itself rather than the connection's statement cache
+ * (cachePreparedStatements), since its mode is switched to bare arrays.
+ */
+function rawStatement(sql: string, db: Db): Database.Statement<unknown[]> {
+  const uncached = { prepare: (Object.getPrototypeOf(db) as Db).prepare.bind(db) };
+  return uncached.prepare(sql).raw(true);
 }
