@@ -99,9 +99,9 @@ export class MessageStore {
 
   /**
    * The rows of enqueuePush, inside the caller's own transaction (one that also made the reads
-   * deciding them): no savepoint of its own.
+   * deciding them): no savepoint of its own. `rows` is how many rows its statements wrote.
    */
-  writePush(input: PushInput): { messageId: number; outboxId: string } {
+  writePush(input: PushInput): { messageId: number; outboxId: string; rows: number } {
     if (!this.db.inTransaction) throw new Error('MessageStore.writePush() runs inside a transaction()');
     // One clock reading for the three rows.
     const now = this.now();
@@ -116,14 +116,16 @@ export class MessageStore {
       at,
     );
     const outboxId = timeOrderedId(now.getTime());
-    this.sql
-      .get(
-        `INSERT INTO harness_outbound (message_id, id, gateway_id, state, attempts, next_attempt_at, created_at, updated_at)
+    let rows =
+      1 +
+      this.sql
+        .get(
+          `INSERT INTO harness_outbound (message_id, id, gateway_id, state, attempts, next_attempt_at, created_at, updated_at)
          VALUES (?, ?, ?, 'PENDING', 0, ?, ?, ?)`,
-      )
-      .run(messageId, outboxId, input.gatewayId, now.getTime(), at, at);
-    if (input.expectReply) this.insertAsk(messageId, input, 'INTENT', at);
-    return { messageId, outboxId };
+        )
+        .run(messageId, outboxId, input.gatewayId, now.getTime(), at, at).changes;
+    if (input.expectReply) rows += this.insertAsk(messageId, input, 'INTENT', at);
+    return { messageId, outboxId, rows };
   }
 
   /** Turns an ask (keyed by its message id) into the task's one OPEN ask (call inside a transaction). */
@@ -271,10 +273,11 @@ export class MessageStore {
     return Number(result.lastInsertRowid);
   }
 
-  private insertAsk(messageId: number, owner: Ownership, status: 'INTENT', at: string = this.now().toISOString()): void {
-    this.sql
+  /** The ask's row; returns the rows written (one). */
+  private insertAsk(messageId: number, owner: Ownership, status: 'INTENT', at: string = this.now().toISOString()): number {
+    return this.sql
       .get('INSERT INTO harness_asks (message_id, task_id, execution_id, status, created_at) VALUES (?, ?, ?, ?, ?)')
-      .run(messageId, owner.taskId, owner.executionId, status, at);
+      .run(messageId, owner.taskId, owner.executionId, status, at).changes;
   }
 }
 

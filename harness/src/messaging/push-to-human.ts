@@ -6,7 +6,7 @@ import { transaction } from '@svc-org/host/platform/db';
 import type { ChannelRecord } from '../gateways/index.js';
 import { harnessStores, type HarnessStores } from './harness-stores.js';
 import { RAW_PUSH_TARGETS_KEY } from './messaging-config-keys.js';
-import { resolveCallerTask } from './resolve-caller-task.js';
+import { callerTaskId } from './resolve-caller-task.js';
 import { withTaskToken } from './with-task-token.js';
 
 const PushToHumanInput = z
@@ -47,9 +47,11 @@ export const pushToHuman = defineOperation({
   http: { method: 'POST', path: '/api/internal/harness/push', status: 202 },
   handler(input, ctx) {
     const stores = harnessStores(ctx.services);
+    // A route read inside a transaction that encloses this one could still be rolled back with it.
+    const keepRoute = !ctx.services.db.inTransaction;
     // One write transaction from the first read: the task, its channel and the target checked are
     // still so when the rows are written, and the reads take no lock of their own.
-    const pushed = transaction(ctx.services.db, () => enqueue(input, ctx, stores));
+    const pushed = transaction(ctx.services.db, () => enqueue(input, ctx, stores, keepRoute));
     stores.events.emit('enqueued', pushed.outboxId);
     // Every field named (no spread): this answer is built on every push.
     return {
@@ -69,9 +71,8 @@ export const pushToHuman = defineOperation({
 });
 
 /** The task, its channel and target, and the message, outbox row and ask intent written (inside a transaction). */
-function enqueue(input: PushToHumanInput, ctx: OperationContext, stores: HarnessStores) {
-  const owner = resolveCallerTask(ctx, input.taskId);
-  const channel = stores.channels.pickForPush({ workspaceId: owner.workspaceId, projectId: owner.projectId }, input.channel);
+function enqueue(input: PushToHumanInput, ctx: OperationContext, stores: HarnessStores, keepRoute: boolean) {
+  const { owner, channel } = stores.pushRoutes.routeOf(callerTaskId(ctx, input.taskId), input.channel);
   if (!channel) {
     throw new SvcError({
       code: 'no_active_channel',
@@ -83,7 +84,7 @@ function enqueue(input: PushToHumanInput, ctx: OperationContext, stores: Harness
   const to = named?.to ?? input.to ?? channel.home.to;
   if (!named && input.to !== undefined) assertNamedTarget(ctx, stores.channels.get(channel.id), input.to);
   const threadId = input.threadId ?? named?.threadId ?? (input.to === undefined ? channel.home.threadId : null) ?? null;
-  const { messageId, outboxId } = stores.messages.writePush({
+  const { messageId, outboxId, rows } = stores.messages.writePush({
     taskId: owner.taskId,
     projectId: owner.projectId,
     workspaceId: owner.workspaceId,
@@ -96,6 +97,7 @@ function enqueue(input: PushToHumanInput, ctx: OperationContext, stores: Harness
     threadId,
     expectReply: input.expectReply,
   });
+  if (keepRoute) stores.pushRoutes.wrote(rows);
   return { messageId, outboxId, taskId: owner.taskId, channel: channel.name, to, threadId };
 }
 

@@ -8,6 +8,11 @@ import type { Ownership } from './message-store.js';
  * or, for the internal routes and the CLI, the `taskId` given. A task terminal cannot speak for another.
  */
 export function resolveCallerTask(ctx: OperationContext, given: number | undefined): Ownership {
+  return harnessStores(ctx.services).messages.ownerOf(callerTaskId(ctx, given));
+}
+
+/** The id of the task a messaging call speaks for (see resolveCallerTask), without reading it. */
+export function callerTaskId(ctx: OperationContext, given: number | undefined): number {
   const fromCaller = ctx.caller.taskId;
   if (fromCaller !== undefined && given !== undefined && given !== fromCaller) {
     throw new SvcError({
@@ -20,5 +25,5 @@ export function resolveCallerTask(ctx: OperationContext, given: number | undefin
   if (taskId === undefined) {
     throw new SvcError({ code: 'invalid_request', message: 'say which task this is for (taskId)', details: { fix: 'pass taskId, or call from a task terminal' } });
   }
-  return harnessStores(ctx.services).messages.ownerOf(taskId);
+  return taskId;
 }

@@ -4,6 +4,7 @@ import { ApprovalStore } from '../approvals/approval-store.js';
 import { ChannelStore } from '../gateways/channel-store.js';
 import { GatewayStore } from '../gateways/gateway-store.js';
 import { MessageStore } from '../messaging/message-store.js';
+import { PushRoutes } from '../messaging/push-routes.js';
 import { McpTokenStore } from '../mcp/tokens/mcp-token-store.js';
 import { ConversationStore } from '../routing/conversation-store.js';
 import { InboundStore } from '../routing/inbound-store.js';
@@ -14,10 +15,13 @@ import type { HarnessState } from './harness-state.js';
 export function createHarnessState(host: PluginHost): HarnessState {
   const approvalEvents = new EventEmitter();
   approvalEvents.setMaxListeners(0);
+  const channels = new ChannelStore(host.db);
+  const messages = new MessageStore(host.db);
   return {
     gateways: new GatewayStore(host.db, host.logger.redactor),
-    channels: new ChannelStore(host.db),
-    messages: new MessageStore(host.db),
+    channels,
+    messages,
+    pushRoutes: new PushRoutes(host.db, messages, channels),
     events: new EventEmitter(),
     inbound: new InboundStore(host.db),
     conversations: new ConversationStore(host.db),

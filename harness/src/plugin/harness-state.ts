@@ -7,6 +7,7 @@ import type { ApprovalStore } from '../approvals/approval-store.js';
 import type { ChannelStore } from '../gateways/channel-store.js';
 import type { GatewayStore } from '../gateways/gateway-store.js';
 import type { MessageStore } from '../messaging/message-store.js';
+import type { PushRoutes } from '../messaging/push-routes.js';
 import type { McpTokenStore } from '../mcp/tokens/mcp-token-store.js';
 import type { ConversationStore } from '../routing/conversation-store.js';
 import type { InboundStore } from '../routing/inbound-store.js';
@@ -16,6 +17,8 @@ export interface HarnessState {
   gateways: GatewayStore;
   channels: ChannelStore;
   messages: MessageStore;
+  /** The routes of push_to_human on this connection, kept while nothing that could change them was written. */
+  pushRoutes: PushRoutes;
   /** Emits `enqueued` after a push commits (the outbox worker looks at once) and `workbench` when a Workbench event is due. */
   events: EventEmitter;
   inbound: InboundStore;
