@@ -1,6 +1,5 @@
 export * from './install-error-codes.js';
 export * from './install-bounds.js';
-export * from './replay-buffer.js';
 export * from './byte-reader.js';
 export * from './read-tar.js';
 export * from './inflate-artifact.js';

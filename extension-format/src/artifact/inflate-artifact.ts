@@ -21,7 +21,7 @@ export async function* inflateArtifact(tgzFile: string, bounds: Pick<InstallBoun
     });
   }
   const input = createReadStream(tgzFile, { highWaterMark: 256 * 1024 });
-  const gunzip = createGunzip({ chunkSize: 64 * 1024 });
+  const gunzip = createGunzip({ chunkSize: 256 * 1024 });
   input.on('error', (error) => gunzip.destroy(error));
   input.pipe(gunzip);
   try {
