@@ -5,7 +5,7 @@ import { constants } from 'node:fs';
 import { open, unlink, type FileHandle } from 'node:fs/promises';
 import { CancelledError, ErrorCodes, SvcError } from '@svc-org/ai-sdk';
 import { httpsGet } from './https-get.js';
-import { DEFAULT_INSTALL_BOUNDS, resolveInstallBounds, InstallErrorCodes } from '@svc-org/extension-format/artifact';
+import { DEFAULT_INSTALL_BOUNDS, resolveInstallBounds, InstallErrorCodes, writeAll } from '@svc-org/extension-format/artifact';
 import { parseHttpsUrl } from './parse-https-url.js';
 
 export interface DownloadProgress {
@@ -148,12 +148,4 @@ export async function downloadArtifact(url: string | URL, options: DownloadArtif
       retryable: true,
     });
   }
-}
-
-/** Writes every byte of `chunks` (a regular file may still take fewer in one call). */
-async function writeAll(file: FileHandle, chunks: Buffer[], bytes: number): Promise<void> {
-  let written = (await file.writev(chunks)).bytesWritten;
-  if (written === bytes) return;
-  const rest = Buffer.concat(chunks, bytes);
-  while (written < bytes) written += (await file.write(rest, written)).bytesWritten;
 }
