@@ -1,29 +1,28 @@
-// Extracts an artifact into an empty staging folder, only after inspecting all of it. The second pass
-// replays the inflated bytes the inspection read (or, for a large artifact, inflates the file again),
-// re-runs every check and must meet exactly the entries the first pass approved; files are created
-// exclusively (never through an existing path or link) with mode 0644, folders 0755, owned by us. On
-// any failure the staging folder is left empty (or removed, if this call created it).
+// Extracts an artifact into an empty staging folder in one pass over the archive: every check of an
+// entry (walkArtifact) runs before that entry is written, and a refusal at any later entry (or at the
+// end, e.g. no package.json) removes everything written so far, so a refused archive leaves staging
+// empty (or removed, if this call created it). Files are created exclusively (never through an
+// existing path or link) with mode 0644, folders 0755, owned by us.
 import { constants } from 'node:fs';
 import { chmod, mkdir, open, readdir, rm } from 'node:fs/promises';
 import { join, posix, resolve, sep } from 'node:path';
 import { SvcError } from '@svc-org/ai-sdk';
 import { inflateArtifact } from './inflate-artifact.js';
-import { inspectArtifact, type ArtifactReadOptions } from './inspect-artifact.js';
+import { verifyFileDigest, type ArtifactReadOptions } from './inspect-artifact.js';
 import { resolveInstallBounds } from './install-bounds.js';
 import { InstallErrorCodes } from './install-error-codes.js';
-import { ReplayBuffer } from './replay-buffer.js';
 import { walkArtifact, type ArtifactInspection } from './walk-artifact.js';
+import { writeAll } from './write-all.js';
 
 const FILE_MODE = 0o644;
 const FOLDER_MODE = 0o755;
-/** Artifacts that inflate to more than this are inflated a second time instead of kept in memory. */
-const REPLAY_LIMIT_BYTES = 32 * 1024 * 1024;
+/** A file's chunks are written with one writev per this many bytes. */
+const WRITE_BATCH_BYTES = 1024 * 1024;
 const CREATE_FILE = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0);
 
 export async function extractArtifact(tgzFile: string, stagingDir: string, options: ArtifactReadOptions = {}): Promise<ArtifactInspection> {
   const bounds = resolveInstallBounds(options);
-  const replay = new ReplayBuffer(REPLAY_LIMIT_BYTES);
-  const plan = await inspectArtifact(tgzFile, options, replay);
+  if (options.sha256 !== undefined) await verifyFileDigest(tgzFile, options.sha256);
 
   const root = resolve(stagingDir);
   const createdRoot = (await mkdir(root, { recursive: true, mode: FOLDER_MODE })) !== undefined;
@@ -40,25 +39,33 @@ export async function extractArtifact(tgzFile: string, stagingDir: string, optio
     made.add(path);
   };
 
-  let next = 0;
+  let umaskStripsFileMode: boolean | undefined;
   try {
-    await walkArtifact(replay.replay() ?? inflateArtifact(tgzFile, bounds), bounds, async (entry, body) => {
-      const approved = plan.entries[next++];
-      if (approved?.path !== entry.path || approved.type !== entry.type || approved.size !== entry.size) throw changed();
+    return await walkArtifact(inflateArtifact(tgzFile, bounds), bounds, async (entry, body) => {
       if (entry.type === 'directory') return makeFolder(entry.path);
       await makeFolder(parentOf(entry.path));
       const handle = await open(inside(root, entry.path), CREATE_FILE, FILE_MODE);
       try {
+        let batch: Buffer[] = [];
+        let batchBytes = 0;
         for await (const chunk of body) {
-          for (let offset = 0; offset < chunk.length; ) offset += (await handle.write(chunk, offset)).bytesWritten;
+          batch.push(chunk);
+          batchBytes += chunk.length;
+          if (batchBytes >= WRITE_BATCH_BYTES) {
+            await writeAll(handle, batch, batchBytes);
+            batch = [];
+            batchBytes = 0;
+          }
         }
-        await handle.chmod(FILE_MODE);
+        if (batchBytes > 0) await writeAll(handle, batch, batchBytes);
+        // The umask can only take bits away from the mode a file is created with: the first file shows
+        // whether it does, and only then is every file's mode set again.
+        umaskStripsFileMode ??= ((await handle.stat()).mode & 0o777) !== FILE_MODE;
+        if (umaskStripsFileMode) await handle.chmod(FILE_MODE);
       } finally {
         await handle.close();
       }
     });
-    if (next !== plan.entries.length) throw changed();
-    return plan;
   } catch (error) {
     if (createdRoot) await rm(root, { recursive: true, force: true });
     else for (const name of await readdir(root)) await rm(join(root, name), { recursive: true, force: true });
@@ -78,11 +85,4 @@ function inside(root: string, path: string): string {
     throw new SvcError({ code: InstallErrorCodes.artifactUnsafePath, message: `artifact entry "package/${path}" resolves outside staging` });
   }
   return target;
-}
-
-function changed(): SvcError {
-  return new SvcError({
-    code: InstallErrorCodes.artifactInvalidMetadata,
-    message: 'the artifact changed between inspection and extraction',
-  });
 }

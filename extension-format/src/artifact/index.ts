@@ -1,6 +1,5 @@
 export * from './install-error-codes.js';
 export * from './install-bounds.js';
-export * from './replay-buffer.js';
 export * from './byte-reader.js';
 export * from './read-tar.js';
 export * from './inflate-artifact.js';
@@ -11,3 +10,4 @@ export * from './detect-native-object.js';
 export * from './walk-artifact.js';
 export * from './inspect-artifact.js';
 export * from './extract-artifact.js';
+export * from './write-all.js';

@@ -5,7 +5,6 @@ import { SvcError } from '@svc-org/ai-sdk';
 import { resolveInstallBounds, type InstallBounds } from './install-bounds.js';
 import { inflateArtifact } from './inflate-artifact.js';
 import { InstallErrorCodes } from './install-error-codes.js';
-import type { ReplayBuffer } from './replay-buffer.js';
 import { walkArtifact, type ArtifactInspection } from './walk-artifact.js';
 
 export interface ArtifactReadOptions extends Partial<InstallBounds> {
@@ -13,15 +12,14 @@ export interface ArtifactReadOptions extends Partial<InstallBounds> {
   sha256?: string;
 }
 
-/** `replay` is for extraction: it keeps the inflated bytes so the second pass replays what was inspected. */
-export async function inspectArtifact(tgzFile: string, options: ArtifactReadOptions = {}, replay?: ReplayBuffer): Promise<ArtifactInspection> {
+export async function inspectArtifact(tgzFile: string, options: ArtifactReadOptions = {}): Promise<ArtifactInspection> {
   const bounds = resolveInstallBounds(options);
   if (options.sha256 !== undefined) await verifyFileDigest(tgzFile, options.sha256);
-  const inflated = inflateArtifact(tgzFile, bounds);
-  return walkArtifact(replay === undefined ? inflated : replay.tee(inflated), bounds);
+  return walkArtifact(inflateArtifact(tgzFile, bounds), bounds);
 }
 
-async function verifyFileDigest(file: string, expected: string): Promise<void> {
+/** Before the archive is read at all: its bytes are the ones the catalog lists. */
+export async function verifyFileDigest(file: string, expected: string): Promise<void> {
   const hash = createHash('sha256');
   for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
   const actual = hash.digest('hex');

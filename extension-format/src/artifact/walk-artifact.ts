@@ -158,7 +158,8 @@ async function peek(body: AsyncIterable<Buffer>, bytes: number): Promise<{ head:
     chunks.push(next.value);
     read += next.value.length;
   }
-  const head = Buffer.concat(chunks);
+  // One chunk (the usual case) is the head as it is: no copy of a whole chunk to sniff a few bytes.
+  const head = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
   const rest = (async function* () {
     if (head.length > 0) yield head;
     if (done) return;

@@ -3,10 +3,9 @@
 import { createHash } from 'node:crypto';
 import { constants } from 'node:fs';
 import { open, unlink, type FileHandle } from 'node:fs/promises';
-import { pipeline } from 'node:stream/promises';
 import { CancelledError, ErrorCodes, SvcError } from '@svc-org/ai-sdk';
 import { httpsGet } from './https-get.js';
-import { DEFAULT_INSTALL_BOUNDS, resolveInstallBounds, InstallErrorCodes } from '@svc-org/extension-format/artifact';
+import { DEFAULT_INSTALL_BOUNDS, resolveInstallBounds, InstallErrorCodes, writeAll } from '@svc-org/extension-format/artifact';
 import { parseHttpsUrl } from './parse-https-url.js';
 
 export interface DownloadProgress {
@@ -43,7 +42,7 @@ export interface DownloadedArtifact {
 
 /** An artifact is up to 32 MiB: a slow but moving link gets minutes; a stalled one is caught by the stall timeout. */
 export const ARTIFACT_DEADLINE_MS = 10 * 60_000;
-const WRITE_BATCH_BYTES = 256 * 1024;
+const WRITE_BATCH_BYTES = 1024 * 1024;
 const WRITE_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | (constants.O_NOFOLLOW ?? 0);
 
 // long: one streamed download whose byte count, hash, deadline and file writes share the same loop and clean-up
@@ -86,31 +85,6 @@ export async function downloadArtifact(url: string | URL, options: DownloadArtif
     }
   }
 
-  const hash = createHash('sha256');
-  let received = 0;
-  async function* meter(source: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
-    // TLS hands out ~16 KiB records; writing them in larger batches saves most of the file writes.
-    let batch: Buffer[] = [];
-    let batchBytes = 0;
-    for await (const chunk of source) {
-      received += chunk.length;
-      // The index size is the bound while streaming (it is never above maxBytes): a body that runs past
-      // it is cut off at once, not read to the end.
-      if (received > options.size) {
-        throw tooLarge(`body runs past the ${options.size} bytes the index declares`, { limit: options.size, received });
-      }
-      hash.update(chunk);
-      options.onProgress?.({ receivedBytes: received, totalBytes: options.size });
-      batch.push(chunk);
-      batchBytes += chunk.length;
-      if (batchBytes >= WRITE_BATCH_BYTES) {
-        yield Buffer.concat(batch, batchBytes);
-        batch = [];
-        batchBytes = 0;
-      }
-    }
-    if (batchBytes > 0) yield Buffer.concat(batch, batchBytes);
-  }
   let file: FileHandle;
   try {
     file = await open(options.destFile, WRITE_FLAGS, 0o644);
@@ -118,8 +92,35 @@ export async function downloadArtifact(url: string | URL, options: DownloadArtif
     response.destroy();
     throw new SvcError({ code: InstallErrorCodes.artifactDownloadFailed, message: `the artifact cannot be written: ${(cause as Error).message}` });
   }
+  const hash = createHash('sha256');
+  let received = 0;
   try {
-    await pipeline(response, meter, file.createWriteStream());
+    // TLS hands out ~16 KiB records: they are written in batches of about WRITE_BATCH_BYTES, each with
+    // one writev of the records as received (no copy into a larger buffer).
+    let batch: Buffer[] = [];
+    let batchBytes = 0;
+    try {
+      for await (const chunk of response as AsyncIterable<Buffer>) {
+        received += chunk.length;
+        // The index size is the bound while streaming (it is never above maxBytes): a body that runs past
+        // it is cut off at once, not read to the end.
+        if (received > options.size) {
+          throw tooLarge(`body runs past the ${options.size} bytes the index declares`, { limit: options.size, received });
+        }
+        hash.update(chunk);
+        options.onProgress?.({ receivedBytes: received, totalBytes: options.size });
+        batch.push(chunk);
+        batchBytes += chunk.length;
+        if (batchBytes >= WRITE_BATCH_BYTES) {
+          await writeAll(file, batch, batchBytes);
+          batch = [];
+          batchBytes = 0;
+        }
+      }
+      if (batchBytes > 0) await writeAll(file, batch, batchBytes);
+    } finally {
+      await file.close();
+    }
     if (received !== options.size) {
       throw new SvcError({
         code: InstallErrorCodes.artifactSizeMismatch,
