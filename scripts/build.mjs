@@ -229,36 +229,59 @@ function sdkDeclarationsIn(dir, found = { values: new Map(), types: new Set() })
   return found;
 }
 const sdkDeclarations = sdkDeclarationsIn(sdkSource);
+/** A host module's source with its SDK imports naming the declaring files; undefined when it has none to rewrite. */
+function sdkImportsRewritten(source) {
+  if (!source.includes("from '@svc-org/ai-sdk';")) return undefined;
+  // The imports before the module's first declaration: a template's text further down is left alone.
+  const head = source.slice(0, source.search(/^(?:export|const|let|var|function|class|async|interface|type|declare|enum|abstract) /m) >>> 0);
+  const contents = head.replace(/^import \{([^}]*)\} from '@svc-org\/ai-sdk';$/gm, (statement, list) => {
+    const types = [];
+    const byFile = new Map();
+    for (const specifier of list.split(',').map((part) => part.trim()).filter(Boolean)) {
+      if (specifier.startsWith('type ')) {
+        types.push(specifier);
+        continue;
+      }
+      const name = specifier.split(/\s+as\s+/)[0];
+      const file = sdkDeclarations.values.get(name);
+      if (file) byFile.set(file, [...(byFile.get(file) ?? []), specifier]);
+      else if (file === undefined && sdkDeclarations.types.has(name)) types.push(`type ${specifier}`);
+      // A name this scan does not place: the statement stays as it was.
+      else return statement;
+    }
+    // As many lines as the statement had: the source map still places the lines after it.
+    return [
+      ...(types.length > 0 ? [`import { ${types.join(', ')} } from '@svc-org/ai-sdk';`] : []),
+      ...[...byFile].map(([file, names]) => `import { ${names.join(', ')} } from ${JSON.stringify(file)};`),
+    ].join(' ') + '\n'.repeat(statement.split('\n').length - 1);
+  });
+  return contents === head ? undefined : contents + source.slice(head.length);
+}
 const sdkImportsByModule = {
   name: 'sdk-imports-by-module',
   setup(pluginBuild) {
     pluginBuild.onLoad({ filter: /[\\/](host|harness|app)[\\/]src[\\/].*\.ts$/ }, async (args) => {
+      const contents = sdkImportsRewritten(await readFile(args.path, 'utf8'));
+      return contents === undefined ? undefined : { contents, loader: 'ts', resolveDir: dirname(args.path) };
+    });
+  },
+};
+
+/**
+ * `import { z } from 'zod'` takes zod's namespace object (`z` is `export * as z`): esbuild then builds
+ * it at the start, a getter for each of its exports, and every `z.object(...)` reads it through that
+ * getter. In the CLI's scripts for Node 20 (writeSplitCli), svc's own modules import zod as `import *
+ * as z from 'zod'` instead, the same names, which esbuild binds directly and keeps only what is used.
+ * (Placed before sdkImportsByModule, whose rewrite it applies too.)
+ */
+const zodNamespaceImports = {
+  name: 'zod-namespace-imports',
+  setup(pluginBuild) {
+    pluginBuild.onLoad({ filter: /[\\/](host|harness|app|sdk)[\\/]src[\\/].*\.ts$/ }, async (args) => {
       const source = await readFile(args.path, 'utf8');
-      if (!source.includes("from '@svc-org/ai-sdk';")) return undefined;
-      // The imports before the module's first declaration: a template's text further down is left alone.
-      const head = source.slice(0, source.search(/^(?:export|const|let|var|function|class|async|interface|type|declare|enum|abstract) /m) >>> 0);
-      const contents = head.replace(/^import \{([^}]*)\} from '@svc-org\/ai-sdk';$/gm, (statement, list) => {
-        const types = [];
-        const byFile = new Map();
-        for (const specifier of list.split(',').map((part) => part.trim()).filter(Boolean)) {
-          if (specifier.startsWith('type ')) {
-            types.push(specifier);
-            continue;
-          }
-          const name = specifier.split(/\s+as\s+/)[0];
-          const file = sdkDeclarations.values.get(name);
-          if (file) byFile.set(file, [...(byFile.get(file) ?? []), specifier]);
-          else if (file === undefined && sdkDeclarations.types.has(name)) types.push(`type ${specifier}`);
-          // A name this scan does not place: the statement stays as it was.
-          else return statement;
-        }
-        // As many lines as the statement had: the source map still places the lines after it.
-        return [
-          ...(types.length > 0 ? [`import { ${types.join(', ')} } from '@svc-org/ai-sdk';`] : []),
-          ...[...byFile].map(([file, names]) => `import { ${names.join(', ')} } from ${JSON.stringify(file)};`),
-        ].join(' ') + '\n'.repeat(statement.split('\n').length - 1);
-      });
-      return contents === head ? undefined : { contents: contents + source.slice(head.length), loader: 'ts', resolveDir: dirname(args.path) };
+      const own = /[\\/](host|harness|app)[\\/]src[\\/]/.test(args.path) ? (sdkImportsRewritten(source) ?? source) : source;
+      const contents = own.replace(/^import \{ z \} from 'zod';$/m, "import * as z from 'zod';");
+      return contents === source ? undefined : { contents, loader: 'ts', resolveDir: dirname(args.path) };
     });
   },
 };
@@ -343,7 +366,7 @@ async function writeSplitCli(hostBuild) {
   for (const file of (await build(split)).outputFiles) {
     await writeFile(file.path, file.path.endsWith('.mjs') ? asciiComments(file.text) : file.contents);
   }
-  const { outputFiles, metafile } = await build({ ...split, metafile: true, outExtension: { '.js': '.vm.js' }, sourcemap: false, banner: {}, define: { 'import.meta.url': '__svcImportMetaUrl' } });
+  const { outputFiles, metafile } = await build({ ...split, plugins: [zodNamespaceImports, ...split.plugins], metafile: true, outExtension: { '.js': '.vm.js' }, sourcemap: false, banner: {}, define: { 'import.meta.url': '__svcImportMetaUrl' } });
   const groups = loadGroups(metafile, 'svc.vm.js');
   const groupOf = new Map(groups.flatMap((group) => group.members.map((member) => [member, group.file])));
   // A chunk's imports name the chunk and the file whose script holds it: `./<file>#<chunk>`.
