@@ -4,7 +4,7 @@ import { build } from 'esbuild';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { createRequire, isBuiltin } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { buildProvider } from './build-provider.mjs';
 import { writeDatabaseTemplate } from './write-database-template.mjs';
 import { generateSources } from './generate-sources.mjs';
@@ -229,36 +229,59 @@ function sdkDeclarationsIn(dir, found = { values: new Map(), types: new Set() })
   return found;
 }
 const sdkDeclarations = sdkDeclarationsIn(sdkSource);
+/** A host module's source with its SDK imports naming the declaring files; undefined when it has none to rewrite. */
+function sdkImportsRewritten(source) {
+  if (!source.includes("from '@svc-org/ai-sdk';")) return undefined;
+  // The imports before the module's first declaration: a template's text further down is left alone.
+  const head = source.slice(0, source.search(/^(?:export|const|let|var|function|class|async|interface|type|declare|enum|abstract) /m) >>> 0);
+  const contents = head.replace(/^import \{([^}]*)\} from '@svc-org\/ai-sdk';$/gm, (statement, list) => {
+    const types = [];
+    const byFile = new Map();
+    for (const specifier of list.split(',').map((part) => part.trim()).filter(Boolean)) {
+      if (specifier.startsWith('type ')) {
+        types.push(specifier);
+        continue;
+      }
+      const name = specifier.split(/\s+as\s+/)[0];
+      const file = sdkDeclarations.values.get(name);
+      if (file) byFile.set(file, [...(byFile.get(file) ?? []), specifier]);
+      else if (file === undefined && sdkDeclarations.types.has(name)) types.push(`type ${specifier}`);
+      // A name this scan does not place: the statement stays as it was.
+      else return statement;
+    }
+    // As many lines as the statement had: the source map still places the lines after it.
+    return [
+      ...(types.length > 0 ? [`import { ${types.join(', ')} } from '@svc-org/ai-sdk';`] : []),
+      ...[...byFile].map(([file, names]) => `import { ${names.join(', ')} } from ${JSON.stringify(file)};`),
+    ].join(' ') + '\n'.repeat(statement.split('\n').length - 1);
+  });
+  return contents === head ? undefined : contents + source.slice(head.length);
+}
 const sdkImportsByModule = {
   name: 'sdk-imports-by-module',
   setup(pluginBuild) {
     pluginBuild.onLoad({ filter: /[\\/](host|harness|app)[\\/]src[\\/].*\.ts$/ }, async (args) => {
+      const contents = sdkImportsRewritten(await readFile(args.path, 'utf8'));
+      return contents === undefined ? undefined : { contents, loader: 'ts', resolveDir: dirname(args.path) };
+    });
+  },
+};
+
+/**
+ * `import { z } from 'zod'` takes zod's namespace object (`z` is `export * as z`): esbuild then builds
+ * it at the start, a getter for each of its exports, and every `z.object(...)` reads it through that
+ * getter. In the CLI's scripts for Node 20 (writeSplitCli), svc's own modules import zod as `import *
+ * as z from 'zod'` instead, the same names, which esbuild binds directly and keeps only what is used.
+ * (Placed before sdkImportsByModule, whose rewrite it applies too.)
+ */
+const zodNamespaceImports = {
+  name: 'zod-namespace-imports',
+  setup(pluginBuild) {
+    pluginBuild.onLoad({ filter: /[\\/](host|harness|app|sdk)[\\/]src[\\/].*\.ts$/ }, async (args) => {
       const source = await readFile(args.path, 'utf8');
-      if (!source.includes("from '@svc-org/ai-sdk';")) return undefined;
-      // The imports before the module's first declaration: a template's text further down is left alone.
-      const head = source.slice(0, source.search(/^(?:export|const|let|var|function|class|async|interface|type|declare|enum|abstract) /m) >>> 0);
-      const contents = head.replace(/^import \{([^}]*)\} from '@svc-org\/ai-sdk';$/gm, (statement, list) => {
-        const types = [];
-        const byFile = new Map();
-        for (const specifier of list.split(',').map((part) => part.trim()).filter(Boolean)) {
-          if (specifier.startsWith('type ')) {
-            types.push(specifier);
-            continue;
-          }
-          const name = specifier.split(/\s+as\s+/)[0];
-          const file = sdkDeclarations.values.get(name);
-          if (file) byFile.set(file, [...(byFile.get(file) ?? []), specifier]);
-          else if (file === undefined && sdkDeclarations.types.has(name)) types.push(`type ${specifier}`);
-          // A name this scan does not place: the statement stays as it was.
-          else return statement;
-        }
-        // As many lines as the statement had: the source map still places the lines after it.
-        return [
-          ...(types.length > 0 ? [`import { ${types.join(', ')} } from '@svc-org/ai-sdk';`] : []),
-          ...[...byFile].map(([file, names]) => `import { ${names.join(', ')} } from ${JSON.stringify(file)};`),
-        ].join(' ') + '\n'.repeat(statement.split('\n').length - 1);
-      });
-      return contents === head ? undefined : { contents: contents + source.slice(head.length), loader: 'ts', resolveDir: dirname(args.path) };
+      const own = /[\\/](host|harness|app)[\\/]src[\\/]/.test(args.path) ? (sdkImportsRewritten(source) ?? source) : source;
+      const contents = own.replace(/^import \{ z \} from 'zod';$/m, "import * as z from 'zod';");
+      return contents === source ? undefined : { contents, loader: 'ts', resolveDir: dirname(args.path) };
     });
   },
 };
@@ -329,9 +352,9 @@ async function writeWorkerScript(hostBuild) {
  * into host/dist/cli/. A command reads, compiles and sets up the chunks it loads, not the whole CLI:
  * `svc task list` leaves the other commands, the extension machinery, the harness and the service's
  * client on disk. svc.mjs stays whole, for what runs one file (its script variant, a copy for an
- * upgrade, `node host/dist/svc.mjs`). Node 20 runs each chunk's script variant (`<chunk>.vm.js`:
- * the chunk in CommonJS form, its imports taken through the `require` it is given) with a code cache
- * of its own (host/bin/v8-code-cache.cjs).
+ * upgrade, `node host/dist/svc.mjs`). Node 20 runs the chunks' script variants (each chunk in
+ * CommonJS form, its imports taken through the `require` it is given; the chunks always loaded
+ * together in one `.vm.js` script, see loadGroups) with a code cache of its own (host/bin/v8-code-cache.cjs).
  */
 async function writeSplitCli(hostBuild) {
   const { mkdir, rm } = await import('node:fs/promises');
@@ -343,18 +366,84 @@ async function writeSplitCli(hostBuild) {
   for (const file of (await build(split)).outputFiles) {
     await writeFile(file.path, file.path.endsWith('.mjs') ? asciiComments(file.text) : file.contents);
   }
-  const { outputFiles } = await build({ ...split, outExtension: { '.js': '.vm.js' }, sourcemap: false, banner: {}, define: { 'import.meta.url': '__svcImportMetaUrl' } });
+  const { outputFiles, metafile } = await build({ ...split, plugins: [zodNamespaceImports, ...split.plugins], metafile: true, outExtension: { '.js': '.vm.js' }, sourcemap: false, banner: {}, define: { 'import.meta.url': '__svcImportMetaUrl' } });
+  const groups = loadGroups(metafile, 'svc.vm.js');
+  const groupOf = new Map(groups.flatMap((group) => group.members.map((member) => [member, group.file])));
+  // A chunk's imports name the chunk and the file whose script holds it: `./<file>#<chunk>`.
+  const specifier = (chunk) => {
+    const file = groupOf.get(chunk);
+    if (!file) throw new Error(`${chunk} is imported but was not written`);
+    return JSON.stringify(`./${file}#${chunk.slice(0, -'.vm.js'.length)}`);
+  };
+  const code = new Map();
   for (const file of outputFiles) {
     // A dynamic import of a chunk requires it (the runner loads chunks through `require`), a step later
     // as import() would. A chunk's exports are the object of getters esbuild makes for them, not a
     // copy of it with a getter over each getter: chunks read each other's bindings often.
-    const { code } = await transform(file.text, { format: 'cjs', target: 'node20', platform: 'node', logLevel: 'warning' }).then(({ code }) => ({
-      code: code
-        .replace(/\bimport\("(\.\/[\w-]+\.vm\.js)"\)/g, (_, chunk) => `Promise.resolve().then(() => require(${JSON.stringify(chunk)}))`)
+    const { code: cjs } = await transform(file.text, { format: 'cjs', target: 'node20', platform: 'node', logLevel: 'warning' });
+    code.set(
+      basename(file.path),
+      cjs
+        .replace(/\bimport\("\.\/([\w-]+\.vm\.js)"\)/g, (_, chunk) => `Promise.resolve().then(() => require(${specifier(chunk)}))`)
+        .replace(/\brequire\("\.\/([\w-]+\.vm\.js)"\)/g, (_, chunk) => `require(${specifier(chunk)})`)
         .replace(/^module\.exports = __toCommonJS\((\w+)\);$/m, 'module.exports = $1;'),
-    }));
-    await writeScript(file.path, code, '(function (exports, require, module, __svcImportMetaUrl) {');
+    );
   }
+  for (const { file, members } of groups) {
+    const path = join(outdir, file);
+    const functions = members.map((member) => `${JSON.stringify(member.slice(0, -'.vm.js'.length))}: ${scriptFunction(path, code.get(member), 'function (exports, require, module, __svcImportMetaUrl) {')}`);
+    await writeScript(path, `({\n${functions.join(',\n')}\n})`);
+  }
+}
+
+/**
+ * The chunks of a split bundle that are always loaded together, each set written as one script
+ * (`file`, named after the entry or dynamically imported chunk among its members where there is one):
+ * a start then reads and compiles one script where it took several, and the chunks of each are still
+ * evaluated one by one, when first required. A chunk is loaded with each chunk that imports it
+ * dynamically (an "entry") whose static imports reach it; an entry that can only be imported once
+ * another is loaded adds nothing to that, so the chunks whose remaining entries are the same form a set.
+ * Every chunk the entry itself reaches is one set with it: the entry runs at every start.
+ */
+function loadGroups(metafile, entry) {
+  const outputs = new Map(Object.entries(metafile.outputs).filter(([path]) => path.endsWith('.vm.js')).map(([path, output]) => [basename(path), output]));
+  const imported = (name, kind) => outputs.get(name).imports.filter((edge) => edge.kind === kind && !edge.external).map((edge) => basename(edge.path));
+  const loaders = new Map();
+  for (const name of outputs.keys()) for (const target of imported(name, 'dynamic-import')) loaders.set(target, [...(loaders.get(target) ?? []), name]);
+  const entries = [entry, ...[...loaders.keys()].filter((name) => name !== entry).sort()];
+  // The chunks each entry loads with it: itself and what its static imports reach.
+  const reached = new Map(entries.map((start) => {
+    const seen = new Set([start]);
+    for (const name of seen) for (const next of imported(name, 'import-statement')) seen.add(next);
+    return [start, seen];
+  }));
+  const entriesOf = new Map([...outputs.keys()].map((name) => [name, entries.filter((start) => reached.get(start).has(name))]));
+  // The entries each one is only ever loaded after (itself included): a greatest fixed point.
+  const after = new Map(entries.map((name) => [name, new Set(name === entry ? [entry] : entries)]));
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const name of entries.slice(1)) {
+      const before = new Set(after.get(name));
+      for (const loader of loaders.get(name)) for (const start of entriesOf.get(loader)) for (const known of before) if (!after.get(start).has(known)) before.delete(known);
+      before.add(name);
+      if (before.size !== after.get(name).size) {
+        after.set(name, before);
+        changed = true;
+      }
+    }
+  }
+  const sets = new Map();
+  for (const name of [...outputs.keys()].sort()) {
+    const starts = entriesOf.get(name);
+    // An entry loaded only after another entry of the list adds nothing (of two loaded only after each other, the first stays).
+    const key = starts.filter((start) => !starts.some((other) => other !== start && after.get(start).has(other) && !(after.get(other).has(start) && starts.indexOf(other) > starts.indexOf(start)))).join(' ');
+    sets.set(key, [...(sets.get(key) ?? []), name]);
+  }
+  return [...sets.values()].map((members) => {
+    const lead = members.find((name) => name === entry) ?? members.find((name) => loaders.has(name)) ?? members[0];
+    // The lead's code first: read from the top, a set begins with what runs first.
+    return { file: lead, members: [lead, ...members.filter((name) => name !== lead)] };
+  });
 }
 
 /**
@@ -386,20 +475,21 @@ async function writeScriptVariants(options, names) {
     banner: {},
     define: { 'import.meta.url': '__svcImportMetaUrl' },
   });
-  for (const file of outputFiles) await writeScript(file.path, file.text, '(async function (require, __svcImportMetaUrl) {');
+  for (const file of outputFiles) await writeScript(file.path, `(${scriptFunction(file.path, file.text, 'async function (require, __svcImportMetaUrl) {')})`);
 }
 
-/**
- * A script variant: `code` in a function that `head` opens, refused if it keeps module syntax or is
- * not ASCII outside its comments, its content hash on the first line.
- */
-async function writeScript(path, code, head) {
-  const { createHash } = await import('node:crypto');
+/** `code` as the body of the function that `head` opens, refused if it keeps module syntax. */
+function scriptFunction(path, code, head) {
   // What esbuild writes for an import or export it keeps (the scaffold's templates hold lines like these, but with single quotes).
   if (/^import [^\n]* from "[^"]+";$|^export \{[^}\n]*\};$/m.test(code) || code.includes('import.meta') || /\bimport\("\.\//.test(code)) {
     throw new Error(`${path} keeps module syntax: it cannot run as a script`);
   }
-  const body = `${head}\n"use strict";\n${asciiComments(code)}\n})`;
+  return `${head}\n"use strict";\n${asciiComments(code)}\n}`;
+}
+
+/** A script variant, refused if it is not ASCII outside its comments, its content hash on the first line. */
+async function writeScript(path, body) {
+  const { createHash } = await import('node:crypto');
   // host/bin/v8-code-cache.cjs reads it as Latin-1, which is the same text only for ASCII.
   const beyond = /^.*[^\x00-\x7f].*$/m.exec(body);
   if (beyond) throw new Error(`${path} is not ASCII outside its comments: ${beyond[0].trim().slice(0, 120)}`);

@@ -175,12 +175,14 @@ function serializeChunkCaches(chunks) {
 }
 
 /**
- * Runs `<dir>/<entry>.vm.js`, the entry chunk of a split bundle (host/dist/cli, written by `pnpm
- * build`), and each chunk it requires (`./<chunk>.vm.js`) when first required; false when there is
- * no such entry (the caller imports the ES module instead). A chunk is CommonJS text wrapped in a
- * function taking (exports, require, module, import.meta.url). The code caches of the chunks a
- * command loads are kept together in one file per command, checked as a whole as runWithCodeCache
- * checks its file; a chunk whose content hash it does not hold is compiled, and the file written again.
+ * Runs the entry chunk of a split bundle (host/dist/cli, written by `pnpm build`), `<entry>` in
+ * `<dir>/<entry>.vm.js`, and each chunk it requires (`./<file>#<chunk>`) when first required; false
+ * when there is no such file (the caller imports the ES module instead). A chunk is CommonJS text
+ * wrapped in a function taking (exports, require, module, import.meta.url); a file is a script whose
+ * value is an object of such functions, the chunks that are always loaded together, compiled as one
+ * when the first of them is required. The code caches of the files a command loads are kept together
+ * in one file per command, checked as a whole as runWithCodeCache checks its file; a file whose
+ * content hash it does not hold is compiled, and the cache file written again.
  */
 function runChunksWithCodeCache(dirUrl, entry, env = process.env) {
   // Chunk names are file-name and URL safe ([\w-]+.vm.js, checked below): joined by hand, as a start makes many.
@@ -222,7 +224,7 @@ function runChunksWithCodeCache(dirUrl, entry, env = process.env) {
     }
   }
   const writes = state.status === 'empty' || state.status === 'used' || state.status === 'rejected';
-  // Every chunk this start loaded, in order; `dirty` once one was compiled without a cache it could use.
+  // Every file this start loaded, in order; `dirty` once one was compiled without a cache it could use.
   const loaded = [];
   let dirty = state.status !== 'used';
   // Written once the command has compiled what it runs: at exit, or after a moment for a command
@@ -240,10 +242,10 @@ function runChunksWithCodeCache(dirUrl, entry, env = process.env) {
     process.once('exit', write);
     setTimeout(write, 2_000).unref();
   }
+  // Each file's chunk functions, and each chunk's module once it ran.
+  const files = new Map();
   const modules = new Map();
-  const load = (name, source) => {
-    const known = modules.get(name);
-    if (known) return known.exports;
+  const compile = (name, source) => {
     const filename = dir + name;
     source ??= readFileSync(filename, 'latin1');
     const hash = contentHash(source);
@@ -254,17 +256,27 @@ function runChunksWithCodeCache(dirUrl, entry, env = process.env) {
     if (cachedData && !accepted && state.status === 'used') state.status = 'rejected';
     if (!accepted) dirty = true;
     loaded.push({ name, hash, script, data: accepted ? cachedData : undefined });
+    const chunks = script.runInThisContext();
+    files.set(name, chunks);
+    return chunks;
+  };
+  const load = (specifier, name, chunk, source) => {
+    const known = modules.get(specifier);
+    if (known) return known.exports;
     const module = { exports: {} };
-    modules.set(name, module);
-    script.runInThisContext()(module.exports, chunkRequire, module, dirHref + name);
+    modules.set(specifier, module);
+    (files.get(name) ?? compile(name, source))[chunk](module.exports, chunkRequire, module, dirHref + name);
     return module.exports;
   };
   // A chunk's imports of other chunks load them; anything else (Node's built-ins, native packages) is Node's require.
-  const chunkRequire = Object.assign((specifier) => (/^\.\/[\w-]+\.vm\.js$/.test(specifier) ? load(specifier.slice(2)) : external(specifier)), {
-    resolve: external.resolve,
-    cache: external.cache,
-  });
-  load(`${entry}.vm.js`, entrySource);
+  const chunkRequire = Object.assign(
+    (specifier) => {
+      const chunk = /^\.\/([\w-]+\.vm\.js)#([\w-]+)$/.exec(specifier);
+      return chunk ? load(specifier, chunk[1], chunk[2]) : external(specifier);
+    },
+    { resolve: external.resolve, cache: external.cache },
+  );
+  load(`./${entry}.vm.js#${entry}`, `${entry}.vm.js`, entry, entrySource);
   return true;
 }
 

@@ -63,6 +63,20 @@ describe('svc start', () => {
     expect(tooLong.stderr).toContain('invalid list_tasks input: projectId: Too big: expected string to have <=100 characters');
   });
 
+  // `import { z } from 'zod'` is zod's namespace object: esbuild built it at every start, a getter for
+  // each of some 250 exports (and kept every part of zod that it names), and each `z.object` read it
+  // through that getter. The CLI's scripts for Node 20 take zod's exports directly.
+  it("the CLI's scripts bind zod's exports directly, without building zod's namespace object, and zod still answers", async () => {
+    const namespace = /^var external_exports\d* = \{\};$/m;
+    // The control: the ES module bundle, built from the same sources, builds it.
+    expect(readFileSync(join(REPO_ROOT, 'host/dist/svc.mjs'), 'utf8')).toMatch(namespace);
+    const scripts = readdirSync(join(REPO_ROOT, 'host/dist/cli')).filter((name) => name.endsWith('.vm.js'));
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const name of scripts) expect(readFileSync(join(REPO_ROOT, 'host/dist/cli', name), 'utf8'), name).not.toMatch(namespace);
+    const tooLong = await svc.run(['task', 'list', '--project', 'x'.repeat(300)]);
+    expect(tooLong.stderr).toContain('invalid list_tasks input: projectId: Too big: expected string to have <=100 characters');
+  });
+
   // The entry is CommonJS: an ES module entry first sets up Node's ES module loader, whose
   // asynchronous reads also start libuv's four-thread pool, which the command's exit then waits for.
   it('svc --version needs no more of the ES module loader than a bare script, and on Node 20 svc task list none; svc.mjs is still the same command', () => {
@@ -180,6 +194,9 @@ describe('svc start', () => {
     }
     const bytes = read.reduce((sum, file) => sum + statSync(file).size, 0);
     expect(bytes).toBeLessThan(statSync(join(dist, 'svc.mjs')).size * 0.4);
+    // Node 20 reads the chunks' scripts, those always loaded together as one (the entry's and every
+    // chunk it imports statically are one script): 38 files when each chunk was one.
+    if (names.every((name) => name.endsWith('.vm.js'))) expect(names.length, names.join(', ')).toBeLessThanOrEqual(8);
   });
 
   // Some sixty operations' zod schemas turned into JSON Schema were a tenth of `svc mcp`'s start:
