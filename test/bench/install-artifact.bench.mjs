@@ -48,12 +48,18 @@ async function loadModules() {
   return { modules: await import(pathToFileURL(outfile).href), outDir };
 }
 
+/**
+ * An asset's first bytes are fixed: random bytes may begin like a native executable (`MZ`, `\x7fELF`,
+ * …), which an install refuses, and the run would then fail by chance.
+ */
+const ASSET_HEADER = Buffer.from('svc bench asset\n');
+
 /** About 5 MB compressed: bundles (text, compresses well) and assets (random, does not). */
 function artifactFiles() {
   const text = Buffer.from('export function handler(input) { return JSON.stringify({ input, at: Date.now() }); }\n'.repeat(2_500));
   const files = [{ path: 'package/package.json', contents: Buffer.from('{"name":"@bench/svc-provider-bench","version":"1.0.0","type":"module"}\n') }];
   for (let i = 0; i < 10; i++) files.push({ path: `package/dist/chunk-${i}.js`, contents: text });
-  for (let i = 0; i < 30; i++) files.push({ path: `package/dist/assets/blob-${String(i).padStart(2, '0')}.bin`, contents: randomBytes(165 * 1024) });
+  for (let i = 0; i < 30; i++) files.push({ path: `package/dist/assets/blob-${String(i).padStart(2, '0')}.bin`, contents: Buffer.concat([ASSET_HEADER, randomBytes(165 * 1024 - ASSET_HEADER.length)]) });
   return files.sort((a, b) => (a.path < b.path ? -1 : 1));
 }
 
