@@ -9,7 +9,7 @@ import * as pty from 'node-pty';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openHostServices } from '@svc-org/host/host-services';
 import { inProcessCli } from '../support/in-process-cli.js';
-import { createSvcSandbox, SVC_BIN } from '../support/svc-process.js';
+import { createSvcSandbox, SVC_BIN, waitFor } from '../support/svc-process.js';
 
 const svc = createSvcSandbox();
 afterAll(() => svc.cleanup());
@@ -156,6 +156,8 @@ describe('svc writes to a file or a pipe by its descriptor', () => {
     term.onData((data) => (output += data));
     const code = await new Promise<number>((resolve) => term.onExit(({ exitCode }) => resolve(exitCode)));
     expect(code).toBe(0);
+    // node-pty may report the exit before it has delivered the terminal's last output: wait for it.
+    await waitFor(() => output.includes(`task ${TASKS}: déjà vu`), 20_000, "the table's last row").catch(() => undefined);
     expect(output).toContain('\u001b[1mID');
     expect(output).toContain(`task ${TASKS}: déjà vu`);
   }, 60_000);
