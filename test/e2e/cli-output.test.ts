@@ -9,7 +9,7 @@ import * as pty from 'node-pty';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openHostServices } from '@svc-org/host/host-services';
 import { inProcessCli } from '../support/in-process-cli.js';
-import { createSvcSandbox, SVC_BIN, waitFor } from '../support/svc-process.js';
+import { createSvcSandbox, SVC_BIN } from '../support/svc-process.js';
 
 const svc = createSvcSandbox();
 afterAll(() => svc.cleanup());
@@ -151,13 +151,14 @@ describe('svc writes to a file or a pipe by its descriptor', () => {
   it('a terminal keeps Node\'s stream: colours and the whole table', async () => {
     const env = { ...svc.env, TERM: 'xterm-256color' } as Record<string, string>;
     delete env.NO_COLOR;
-    const term = pty.spawn(process.execPath, [SVC_BIN, 'task', 'list'], { cols: 200, rows: 50, env });
+    // Through a shell that keeps the terminal open a moment after svc exits: node-pty may lose what a
+    // process wrote just before its terminal closed (a bare `node -e` loses its tail too, about one run
+    // in twenty), which is not what this test is about.
+    const term = pty.spawn('/bin/sh', ['-c', '"$0" "$@"; status=$?; sleep 1; exit $status', process.execPath, SVC_BIN, 'task', 'list'], { cols: 200, rows: 50, env });
     let output = '';
     term.onData((data) => (output += data));
     const code = await new Promise<number>((resolve) => term.onExit(({ exitCode }) => resolve(exitCode)));
     expect(code).toBe(0);
-    // node-pty may report the exit before it has delivered the terminal's last output: wait for it.
-    await waitFor(() => output.includes(`task ${TASKS}: déjà vu`), 20_000, "the table's last row").catch(() => undefined);
     expect(output).toContain('\u001b[1mID');
     expect(output).toContain(`task ${TASKS}: déjà vu`);
   }, 60_000);
