@@ -1,8 +1,7 @@
-import type { Readable, Writable } from 'node:stream';
-import { DescriptorOutput } from './descriptor-output.js';
+import type { Readable } from 'node:stream';
+import { DescriptorOutput, type CliStream } from './descriptor-output.js';
 
-/** A stream a command writes to, with a terminal's size where it is one. */
-export type CliStream = Writable & { isTTY?: boolean; columns?: number; rows?: number };
+export type { CliStream };
 
 /**
  * Where a command writes: a stream, or svc's own stdout or stderr written to its descriptor where

@@ -1,5 +1,8 @@
 import { writeSync } from 'node:fs';
-import type { CliStream } from './cli-io.js';
+import type { Writable } from 'node:stream';
+
+/** A stream a command writes to, with a terminal's size where it is one. */
+export type CliStream = Writable & { isTTY?: boolean; columns?: number; rows?: number };
 
 /**
  * svc's own stdout or stderr where it is a file or a pipe, written to its descriptor at once: a
