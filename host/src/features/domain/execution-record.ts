@@ -1,9 +1,10 @@
 import { UnsupportedAttachmentSchema } from '@svc-org/ai-sdk';
 import { z } from 'zod';
 import { END_REASONS, EXECUTION_OUTCOMES, EXECUTION_STATUSES } from './execution-status.js';
+import { builtOnFirstUse } from './built-on-first-use.js';
 import { spelledEnum } from './spelled-enum.js';
 
-const UnsupportedAttachmentsSchema = z.array(UnsupportedAttachmentSchema);
+const unsupportedAttachmentsSchema = builtOnFirstUse(() => z.array(UnsupportedAttachmentSchema));
 
 // Built at its first parse (z.lazy): a command that reads no execution row never constructs it.
 export const ExecutionRowSchema = z.lazy(() =>
@@ -29,7 +30,7 @@ export const ExecutionRowSchema = z.lazy(() =>
       error_message: z.string().nullable(),
       started_at: z.string(),
       ended_at: z.string().nullable(),
-      unsupported_attachments: z.string().transform((text) => UnsupportedAttachmentsSchema.parse(JSON.parse(text))),
+      unsupported_attachments: z.string().transform((text) => unsupportedAttachmentsSchema().parse(JSON.parse(text))),
     })
     .transform((row) => ({
       id: row.id,
@@ -60,14 +61,17 @@ export const ExecutionRowSchema = z.lazy(() =>
 
 export type ExecutionRecord = z.output<typeof ExecutionRowSchema>;
 
-export const ExecutionListFilterSchema = z
-  .object({
-    taskId: z.coerce.number().int().positive().optional(),
-    status: spelledEnum(EXECUTION_STATUSES).optional(),
-    limit: z.coerce.number().int().min(1).max(500).default(100),
-  })
-  .strict();
-export type ExecutionListFilter = z.input<typeof ExecutionListFilterSchema>;
+/** What a list of executions is filtered by (built at its first use). */
+export const executionListFilterSchema = builtOnFirstUse(() =>
+  z
+    .object({
+      taskId: z.coerce.number().int().positive().optional(),
+      status: spelledEnum(EXECUTION_STATUSES).optional(),
+      limit: z.coerce.number().int().min(1).max(500).default(100),
+    })
+    .strict(),
+);
+export type ExecutionListFilter = z.input<ReturnType<typeof executionListFilterSchema>>;
 
 /**
  * An execution as every adapter shows it. Built at its first use (z.lazy: the same JSON Schema): a
@@ -96,6 +100,6 @@ export const ExecutionSchema = z.lazy(() =>
     startedAt: z.string(),
     endedAt: z.string().nullable(),
     /** What the run's CLI could not be given per run (MCP server, hooks, directive). */
-    unsupportedAttachments: UnsupportedAttachmentsSchema,
+    unsupportedAttachments: unsupportedAttachmentsSchema(),
   }),
 );

@@ -1,7 +1,7 @@
 import { SvcError, type UnsupportedAttachment } from '@svc-org/ai-sdk';
 import { transaction, type Db, type SqlValue } from '../../platform/db/index.js';
 import type { EventStore } from '../../platform/events/index.js';
-import { ExecutionListFilterSchema, ExecutionRowSchema, type ExecutionListFilter, type ExecutionRecord } from './execution-record.js';
+import { executionListFilterSchema, ExecutionRowSchema, type ExecutionListFilter, type ExecutionRecord } from './execution-record.js';
 import type { EndReason, ExecutionOutcome } from './execution-status.js';
 import { parseInput } from '../../platform/errors/index.js';
 
@@ -37,7 +37,7 @@ export class ExecutionStore {
   ) {}
 
   list(filter: ExecutionListFilter = {}): ExecutionRecord[] {
-    const value = parseInput(ExecutionListFilterSchema, filter, 'execution filter');
+    const value = parseInput(executionListFilterSchema(), filter, 'execution filter');
     const where: string[] = [];
     const params: SqlValue[] = [];
     if (value.taskId !== undefined) {

@@ -1,3 +1,4 @@
+export * from './built-on-first-use.js';
 export * from './domain.js';
 export * from './entity-name.js';
 export * from './execution-record.js';

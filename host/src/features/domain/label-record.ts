@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { EntityNameSchema } from './entity-name.js';
+import { builtOnFirstUse } from './built-on-first-use.js';
+import { entityNameSchema } from './entity-name.js';
 
 // Built at its first parse (z.lazy): a command that reads no label row never constructs it.
 export const LabelRowSchema = z.lazy(() =>
@@ -10,12 +11,15 @@ export const LabelRowSchema = z.lazy(() =>
 
 export type LabelRecord = z.output<typeof LabelRowSchema>;
 
-const ColorSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a color is #rrggbb');
+// The inputs of a label's create and update, built at their first use.
+const colorSchema = builtOnFirstUse(() => z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a color is #rrggbb'));
 
-export const LabelCreateSchema = z.object({ projectId: z.number().int().positive(), name: EntityNameSchema, color: ColorSchema.nullable().default(null) }).strict();
-export const LabelUpdateSchema = z.object({ name: EntityNameSchema.optional(), color: ColorSchema.nullable().optional() }).strict();
-export type LabelCreate = z.input<typeof LabelCreateSchema>;
-export type LabelUpdate = z.input<typeof LabelUpdateSchema>;
+export const labelCreateSchema = builtOnFirstUse(() =>
+  z.object({ projectId: z.number().int().positive(), name: entityNameSchema(), color: colorSchema().nullable().default(null) }).strict(),
+);
+export const labelUpdateSchema = builtOnFirstUse(() => z.object({ name: entityNameSchema().optional(), color: colorSchema().nullable().optional() }).strict());
+export type LabelCreate = z.input<ReturnType<typeof labelCreateSchema>>;
+export type LabelUpdate = z.input<ReturnType<typeof labelUpdateSchema>>;
 
 // Built at its first use (z.lazy, the same JSON Schema): a command that shows none never constructs it.
 /** A label as every adapter shows it. */

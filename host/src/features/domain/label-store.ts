@@ -1,6 +1,6 @@
 import { SvcError } from '@svc-org/ai-sdk';
 import { transaction, type Db } from '../../platform/db/index.js';
-import { LabelCreateSchema, LabelRowSchema, LabelUpdateSchema, type LabelCreate, type LabelRecord, type LabelUpdate } from './label-record.js';
+import { labelCreateSchema, LabelRowSchema, labelUpdateSchema, type LabelCreate, type LabelRecord, type LabelUpdate } from './label-record.js';
 import { parseInput } from '../../platform/errors/index.js';
 import type { ProjectStore } from './project-store.js';
 
@@ -39,7 +39,7 @@ export class LabelStore {
   }
 
   create(input: LabelCreate): LabelRecord {
-    const value = parseInput(LabelCreateSchema, input, 'label');
+    const value = parseInput(labelCreateSchema(), input, 'label');
     return transaction(this.db, () => {
       this.projects.get(value.projectId);
       this.assertNameFree(value.projectId, value.name);
@@ -51,7 +51,7 @@ export class LabelStore {
   }
 
   update(id: number, patch: LabelUpdate): LabelRecord {
-    const value = parseInput(LabelUpdateSchema, patch, 'label update');
+    const value = parseInput(labelUpdateSchema(), patch, 'label update');
     return transaction(this.db, () => {
       const current = this.get(id);
       if (value.name !== undefined && value.name !== current.name) this.assertNameFree(current.projectId, value.name);

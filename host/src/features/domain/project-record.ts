@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { EntityNameSchema } from './entity-name.js';
+import { builtOnFirstUse } from './built-on-first-use.js';
+import { entityNameSchema } from './entity-name.js';
 
 // Built at its first parse (z.lazy): a command that reads no project row never constructs it.
 export const ProjectRowSchema = z.lazy(() =>
@@ -26,21 +27,24 @@ export const ProjectRowSchema = z.lazy(() =>
 
 export type ProjectRecord = z.output<typeof ProjectRowSchema>;
 
-const RepoPathSchema = z.string().min(1, 'the repository path cannot be empty').max(4096);
+// The inputs of a project's create and update, built at their first use.
+const repoPathSchema = builtOnFirstUse(() => z.string().min(1, 'the repository path cannot be empty').max(4096));
 
-export const ProjectCreateSchema = z
-  .object({
-    workspaceId: z.number().int().positive(),
-    name: EntityNameSchema,
-    repoPath: RepoPathSchema,
-    description: z.string().max(10_000).default(''),
-  })
-  .strict();
-export const ProjectUpdateSchema = z
-  .object({ name: EntityNameSchema.optional(), repoPath: RepoPathSchema.optional(), description: z.string().max(10_000).optional() })
-  .strict();
-export type ProjectCreate = z.input<typeof ProjectCreateSchema>;
-export type ProjectUpdate = z.input<typeof ProjectUpdateSchema>;
+export const projectCreateSchema = builtOnFirstUse(() =>
+  z
+    .object({
+      workspaceId: z.number().int().positive(),
+      name: entityNameSchema(),
+      repoPath: repoPathSchema(),
+      description: z.string().max(10_000).default(''),
+    })
+    .strict(),
+);
+export const projectUpdateSchema = builtOnFirstUse(() =>
+  z.object({ name: entityNameSchema().optional(), repoPath: repoPathSchema().optional(), description: z.string().max(10_000).optional() }).strict(),
+);
+export type ProjectCreate = z.input<ReturnType<typeof projectCreateSchema>>;
+export type ProjectUpdate = z.input<ReturnType<typeof projectUpdateSchema>>;
 
 // Built at its first use (z.lazy, the same JSON Schema): a command that shows none never constructs it.
 /** A project as every adapter shows it. */

@@ -4,9 +4,9 @@ import { SvcError } from '@svc-org/ai-sdk';
 import { transaction, type Db } from '../../platform/db/index.js';
 import { parseInput } from '../../platform/errors/index.js';
 import {
-  ProjectCreateSchema,
+  projectCreateSchema,
   ProjectRowSchema,
-  ProjectUpdateSchema,
+  projectUpdateSchema,
   type ProjectCreate,
   type ProjectRecord,
   type ProjectUpdate,
@@ -62,7 +62,7 @@ export class ProjectStore {
   }
 
   create(input: ProjectCreate): ProjectRecord {
-    const value = parseInput(ProjectCreateSchema, input, 'project');
+    const value = parseInput(projectCreateSchema(), input, 'project');
     const repoPath = checkRepository(value.repoPath);
     return transaction(this.db, () => {
       this.workspaces.get(value.workspaceId);
@@ -76,7 +76,7 @@ export class ProjectStore {
   }
 
   update(id: number, patch: ProjectUpdate): ProjectRecord {
-    const value = parseInput(ProjectUpdateSchema, patch, 'project update');
+    const value = parseInput(projectUpdateSchema(), patch, 'project update');
     const checkedRepo = value.repoPath === undefined ? undefined : checkRepository(value.repoPath);
     return transaction(this.db, () => {
       const current = this.get(id);

@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { EntityNameSchema } from './entity-name.js';
+import { builtOnFirstUse } from './built-on-first-use.js';
+import { entityNameSchema } from './entity-name.js';
 import { spelledEnum } from './spelled-enum.js';
 import { TASK_STATUSES } from './task-status.js';
 
-/** A row's label names, stored as a JSON array (built once: a schema is dear to build per row). */
-const LabelNamesSchema = z.array(z.string());
+/** A row's label names, stored as a JSON array (built once, at the first row: a schema is dear to build per row). */
+const labelNamesSchema = builtOnFirstUse(() => z.array(z.string()));
 
 // Built at its first parse (z.lazy): a command that reads no task row never constructs it.
 export const TaskRowSchema = z.lazy(() =>
@@ -17,7 +18,7 @@ export const TaskRowSchema = z.lazy(() =>
       description: z.string(),
       status: z.enum(TASK_STATUSES),
       unattended: z.number(),
-      labels: z.string().transform((text) => LabelNamesSchema.parse(JSON.parse(text))),
+      labels: z.string().transform((text) => labelNamesSchema().parse(JSON.parse(text))),
       created_at: z.string(),
       updated_at: z.string(),
     })
@@ -45,45 +46,53 @@ export const TASK_SELECT = `SELECT t.*, (
   )
 ) AS labels FROM tasks t`;
 
-const TitleSchema = z.string().trim().min(1, 'a title cannot be empty').max(500, 'a title is at most 500 characters');
-const DescriptionSchema = z.string().max(100_000, 'a description is at most 100,000 characters');
-const LabelsSchema = z.array(EntityNameSchema).max(50);
+// The inputs of a task's create, update and list, built at their first use: a command that only
+// reads tasks (`svc task list`) never constructs them.
+const titleSchema = builtOnFirstUse(() => z.string().trim().min(1, 'a title cannot be empty').max(500, 'a title is at most 500 characters'));
+const descriptionSchema = builtOnFirstUse(() => z.string().max(100_000, 'a description is at most 100,000 characters'));
+const labelsSchema = builtOnFirstUse(() => z.array(entityNameSchema()).max(50));
 
-export const TaskCreateSchema = z
-  .object({
-    projectId: z.number().int().positive(),
-    title: TitleSchema,
-    description: DescriptionSchema.default(''),
-    status: spelledEnum(TASK_STATUSES).default('TODO'),
-    parentTaskId: z.number().int().positive().nullable().default(null),
-    labels: LabelsSchema.default([]),
-    unattended: z.boolean().default(false),
-  })
-  .strict();
+export const taskCreateSchema = builtOnFirstUse(() =>
+  z
+    .object({
+      projectId: z.number().int().positive(),
+      title: titleSchema(),
+      description: descriptionSchema().default(''),
+      status: spelledEnum(TASK_STATUSES).default('TODO'),
+      parentTaskId: z.number().int().positive().nullable().default(null),
+      labels: labelsSchema().default([]),
+      unattended: z.boolean().default(false),
+    })
+    .strict(),
+);
 
-export const TaskUpdateSchema = z
-  .object({
-    title: TitleSchema.optional(),
-    description: DescriptionSchema.optional(),
-    status: spelledEnum(TASK_STATUSES).optional(),
-    /** `null` detaches the task from its parent. */
-    parentTaskId: z.number().int().positive().nullable().optional(),
-    labels: LabelsSchema.optional(),
-    unattended: z.boolean().optional(),
-  })
-  .strict();
+export const taskUpdateSchema = builtOnFirstUse(() =>
+  z
+    .object({
+      title: titleSchema().optional(),
+      description: descriptionSchema().optional(),
+      status: spelledEnum(TASK_STATUSES).optional(),
+      /** `null` detaches the task from its parent. */
+      parentTaskId: z.number().int().positive().nullable().optional(),
+      labels: labelsSchema().optional(),
+      unattended: z.boolean().optional(),
+    })
+    .strict(),
+);
 
-export type TaskCreate = z.input<typeof TaskCreateSchema>;
-export type TaskUpdate = z.input<typeof TaskUpdateSchema>;
+export type TaskCreate = z.input<ReturnType<typeof taskCreateSchema>>;
+export type TaskUpdate = z.input<ReturnType<typeof taskUpdateSchema>>;
 
-export const TaskListFilterSchema = z
-  .object({
-    projectId: z.coerce.number().int().positive().optional(),
-    status: spelledEnum(TASK_STATUSES).optional(),
-    parentTaskId: z.coerce.number().int().positive().optional(),
-  })
-  .strict();
-export type TaskListFilter = z.output<typeof TaskListFilterSchema>;
+export const taskListFilterSchema = builtOnFirstUse(() =>
+  z
+    .object({
+      projectId: z.coerce.number().int().positive().optional(),
+      status: spelledEnum(TASK_STATUSES).optional(),
+      parentTaskId: z.coerce.number().int().positive().optional(),
+    })
+    .strict(),
+);
+export type TaskListFilter = z.output<ReturnType<typeof taskListFilterSchema>>;
 
 /** A task as every adapter shows it. */
 export const TaskSchema = z.object({

@@ -6,9 +6,9 @@ import { parseInput } from '../../platform/errors/index.js';
 import type { ProjectStore } from './project-store.js';
 import {
   TASK_SELECT,
-  TaskCreateSchema,
+  taskCreateSchema,
   TaskRowSchema,
-  TaskUpdateSchema,
+  taskUpdateSchema,
   type TaskCreate,
   type TaskListFilter,
   type TaskRecord,
@@ -67,7 +67,7 @@ export class TaskStore {
   }
 
   create(input: TaskCreate): TaskRecord {
-    const value = parseInput(TaskCreateSchema, input, 'task');
+    const value = parseInput(taskCreateSchema(), input, 'task');
     const at = this.now().toISOString();
     const created = transaction(this.db, () => {
       this.projects.get(value.projectId);
@@ -88,7 +88,7 @@ export class TaskStore {
   }
 
   update(id: number, patch: TaskUpdate): TaskRecord {
-    const value = parseInput(TaskUpdateSchema, patch, 'task update');
+    const value = parseInput(taskUpdateSchema(), patch, 'task update');
     let previous: TaskRecord | undefined;
     const updated = transaction(this.db, () => {
       const current = this.get(id);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { EntityNameSchema } from './entity-name.js';
+import { builtOnFirstUse } from './built-on-first-use.js';
+import { entityNameSchema } from './entity-name.js';
 
 // Built at its first parse (z.lazy): a command that reads no workspace row never constructs it.
 export const WorkspaceRowSchema = z.lazy(() =>
@@ -10,10 +11,13 @@ export const WorkspaceRowSchema = z.lazy(() =>
 
 export type WorkspaceRecord = z.output<typeof WorkspaceRowSchema>;
 
-export const WorkspaceCreateSchema = z.object({ name: EntityNameSchema, description: z.string().max(10_000).default('') }).strict();
-export const WorkspaceUpdateSchema = z.object({ name: EntityNameSchema.optional(), description: z.string().max(10_000).optional() }).strict();
-export type WorkspaceCreate = z.input<typeof WorkspaceCreateSchema>;
-export type WorkspaceUpdate = z.input<typeof WorkspaceUpdateSchema>;
+// The inputs of a workspace's create and update, built at their first use.
+export const workspaceCreateSchema = builtOnFirstUse(() => z.object({ name: entityNameSchema(), description: z.string().max(10_000).default('') }).strict());
+export const workspaceUpdateSchema = builtOnFirstUse(() =>
+  z.object({ name: entityNameSchema().optional(), description: z.string().max(10_000).optional() }).strict(),
+);
+export type WorkspaceCreate = z.input<ReturnType<typeof workspaceCreateSchema>>;
+export type WorkspaceUpdate = z.input<ReturnType<typeof workspaceUpdateSchema>>;
 
 // Built at its first use (z.lazy, the same JSON Schema): a command that shows none never constructs it.
 /** A workspace as every adapter shows it. */

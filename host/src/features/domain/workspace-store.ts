@@ -2,9 +2,9 @@ import { SvcError } from '@svc-org/ai-sdk';
 import { transaction, type Db } from '../../platform/db/index.js';
 import { parseInput } from '../../platform/errors/index.js';
 import {
-  WorkspaceCreateSchema,
+  workspaceCreateSchema,
   WorkspaceRowSchema,
-  WorkspaceUpdateSchema,
+  workspaceUpdateSchema,
   type WorkspaceCreate,
   type WorkspaceRecord,
   type WorkspaceUpdate,
@@ -33,7 +33,7 @@ export class WorkspaceStore {
   }
 
   create(input: WorkspaceCreate): WorkspaceRecord {
-    const value = parseInput(WorkspaceCreateSchema, input, 'workspace');
+    const value = parseInput(workspaceCreateSchema(), input, 'workspace');
     return transaction(this.db, () => {
       this.assertNameFree(value.name);
       const at = this.now().toISOString();
@@ -45,7 +45,7 @@ export class WorkspaceStore {
   }
 
   update(id: number, patch: WorkspaceUpdate): WorkspaceRecord {
-    const value = parseInput(WorkspaceUpdateSchema, patch, 'workspace update');
+    const value = parseInput(workspaceUpdateSchema(), patch, 'workspace update');
     return transaction(this.db, () => {
       const current = this.get(id);
       if (value.name !== undefined && value.name !== current.name) this.assertNameFree(value.name);

@@ -1,4 +1,4 @@
-import { EXECUTION_STATUSES, ExecutionListFilterSchema, ExecutionSchema } from '../../features/domain/index.js';
+import { EXECUTION_STATUSES, executionListFilterSchema, ExecutionSchema } from '../../features/domain/index.js';
 import { executionWords } from '../../features/lifecycle/index.js';
 import { defineOperation, listOf, scopedItems } from '../../operation-framework/index.js';
 
@@ -13,7 +13,9 @@ export const listExecutions = defineOperation({
     after: (output, scope) => scopedItems(output, (item) => scope.taskVisible(item.taskId as number)),
   },
   reach: { names: { taskId: 'task' } },
-  input: ExecutionListFilterSchema,
+  get input() {
+    return executionListFilterSchema();
+  },
   output: listOf(ExecutionSchema),
   http: { method: 'GET', path: '/api/executions' },
   cli: {

@@ -1,5 +1,8 @@
-import { LabelCreateSchema, LabelSchema } from '../../features/domain/index.js';
+import { builtOnFirstUse, labelCreateSchema, LabelSchema } from '../../features/domain/index.js';
 import { defineOperation, RefSchema } from '../../operation-framework/index.js';
+
+// Built at its first use: a process that loads this declaration without taking its input builds none of it.
+const createLabelInput = builtOnFirstUse(() => labelCreateSchema().extend({ projectId: RefSchema }));
 
 export const createLabel = defineOperation({
   name: 'create_label',
@@ -8,7 +11,9 @@ export const createLabel = defineOperation({
   readOnly: false,
   runsIn: 'any',
   reach: { names: { projectId: 'project' } },
-  input: LabelCreateSchema.extend({ projectId: RefSchema }),
+  get input() {
+    return createLabelInput();
+  },
   output: LabelSchema,
   http: { method: 'POST', path: '/api/projects/:projectId/labels', status: 201 },
   handler: (input, ctx) => {

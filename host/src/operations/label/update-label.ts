@@ -1,5 +1,8 @@
-import { LabelSchema, LabelUpdateSchema } from '../../features/domain/index.js';
+import { builtOnFirstUse, LabelSchema, labelUpdateSchema } from '../../features/domain/index.js';
 import { defineOperation, IdSchema } from '../../operation-framework/index.js';
+
+// Built at its first use: a process that loads this declaration without taking its input builds none of it.
+const updateLabelInput = builtOnFirstUse(() => labelUpdateSchema().extend({ id: IdSchema }));
 
 export const updateLabel = defineOperation({
   name: 'update_label',
@@ -9,7 +12,9 @@ export const updateLabel = defineOperation({
   idempotent: true,
   runsIn: 'any',
   reach: { names: { id: 'label' } },
-  input: LabelUpdateSchema.extend({ id: IdSchema }),
+  get input() {
+    return updateLabelInput();
+  },
   output: LabelSchema,
   http: { method: 'PATCH', path: '/api/labels/:id' },
   cli: {

@@ -1,6 +1,9 @@
-import { ProjectCreateSchema, ProjectSchema } from '../../features/domain/index.js';
+import { builtOnFirstUse, projectCreateSchema, ProjectSchema } from '../../features/domain/index.js';
 import { defineOperation, RefSchema } from '../../operation-framework/index.js';
 import { assertRepositoryOutsideSvcHome } from './assert-repository-outside-svc-home.js';
+
+// Built at its first use: a process that loads this declaration without taking its input builds none of it.
+const createProjectInput = builtOnFirstUse(() => projectCreateSchema().extend({ workspaceId: RefSchema }));
 
 export const createProject = defineOperation({
   name: 'create_project',
@@ -9,7 +12,9 @@ export const createProject = defineOperation({
   readOnly: false,
   runsIn: 'any',
   reach: { taskCaller: 'refused' },
-  input: ProjectCreateSchema.extend({ workspaceId: RefSchema }),
+  get input() {
+    return createProjectInput();
+  },
   output: ProjectSchema,
   http: { method: 'POST', path: '/api/projects', status: 201 },
   handler: (input, ctx) => {

@@ -1,6 +1,9 @@
-import { ProjectSchema, ProjectUpdateSchema } from '../../features/domain/index.js';
+import { builtOnFirstUse, ProjectSchema, projectUpdateSchema } from '../../features/domain/index.js';
 import { defineOperation, RefSchema } from '../../operation-framework/index.js';
 import { assertRepositoryOutsideSvcHome } from './assert-repository-outside-svc-home.js';
+
+// Built at its first use: a process that loads this declaration without taking its input builds none of it.
+const updateProjectInput = builtOnFirstUse(() => projectUpdateSchema().extend({ id: RefSchema }));
 
 export const updateProject = defineOperation({
   name: 'update_project',
@@ -10,7 +13,9 @@ export const updateProject = defineOperation({
   idempotent: true,
   runsIn: 'any',
   reach: { taskCaller: 'refused' },
-  input: ProjectUpdateSchema.extend({ id: RefSchema }),
+  get input() {
+    return updateProjectInput();
+  },
   output: ProjectSchema,
   http: { method: 'PATCH', path: '/api/projects/:id' },
   cli: {

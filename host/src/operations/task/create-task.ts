@@ -1,5 +1,8 @@
-import { TaskCreateSchema, TaskSchema } from '../../features/domain/index.js';
+import { builtOnFirstUse, taskCreateSchema, TaskSchema } from '../../features/domain/index.js';
 import { defineOperation, RefSchema } from '../../operation-framework/index.js';
+
+// Built at its first use: a process that loads this declaration without taking its input builds none of it.
+const createTaskInput = builtOnFirstUse(() => taskCreateSchema().extend({ projectId: RefSchema }));
 
 export const createTask = defineOperation({
   name: 'create_task',
@@ -8,7 +11,9 @@ export const createTask = defineOperation({
   readOnly: false,
   runsIn: 'any',
   reach: { names: { projectId: 'project', parentTaskId: 'task' } },
-  input: TaskCreateSchema.extend({ projectId: RefSchema }),
+  get input() {
+    return createTaskInput();
+  },
   output: TaskSchema,
   http: { method: 'POST', path: '/api/tasks', status: 201 },
   handler: (input, ctx) => {

@@ -1,6 +1,9 @@
 import { z } from 'zod';
-import { EntityNameSchema, TaskSchema } from '../../features/domain/index.js';
+import { builtOnFirstUse, entityNameSchema, TaskSchema } from '../../features/domain/index.js';
 import { defineOperation, IdSchema } from '../../operation-framework/index.js';
+
+// Built at its first use: a process that loads this declaration without taking its input builds none of it.
+const setTaskLabelsInput = builtOnFirstUse(() => z.object({ id: IdSchema, labels: z.array(entityNameSchema()).max(50) }).strict());
 
 export const setTaskLabels = defineOperation({
   name: 'set_task_labels',
@@ -10,7 +13,9 @@ export const setTaskLabels = defineOperation({
   idempotent: true,
   runsIn: 'any',
   reach: { names: { id: 'task' } },
-  input: z.object({ id: IdSchema, labels: z.array(EntityNameSchema).max(50) }).strict(),
+  get input() {
+    return setTaskLabelsInput();
+  },
   output: TaskSchema,
   http: { method: 'PUT', path: '/api/tasks/:id/labels' },
   cli: {

@@ -1,5 +1,8 @@
-import { TASK_STATUSES, TaskSchema, TaskUpdateSchema } from '../../features/domain/index.js';
+import { builtOnFirstUse, TASK_STATUSES, TaskSchema, taskUpdateSchema } from '../../features/domain/index.js';
 import { defineOperation, IdSchema } from '../../operation-framework/index.js';
+
+// Built at its first use: a process that loads this declaration without taking its input builds none of it.
+const updateTaskInput = builtOnFirstUse(() => taskUpdateSchema().extend({ id: IdSchema }));
 
 export const updateTask = defineOperation({
   name: 'update_task',
@@ -9,7 +12,9 @@ export const updateTask = defineOperation({
   idempotent: true,
   runsIn: 'any',
   reach: { names: { id: 'task', parentTaskId: 'task' } },
-  input: TaskUpdateSchema.extend({ id: IdSchema }),
+  get input() {
+    return updateTaskInput();
+  },
   output: TaskSchema,
   http: { method: 'PATCH', path: '/api/tasks/:id' },
   cli: {

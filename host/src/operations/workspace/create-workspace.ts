@@ -1,4 +1,4 @@
-import { WorkspaceCreateSchema, WorkspaceSchema } from '../../features/domain/index.js';
+import { workspaceCreateSchema, WorkspaceSchema } from '../../features/domain/index.js';
 import { defineOperation } from '../../operation-framework/index.js';
 
 export const createWorkspace = defineOperation({
@@ -8,7 +8,9 @@ export const createWorkspace = defineOperation({
   readOnly: false,
   runsIn: 'any',
   reach: { taskCaller: 'refused' },
-  input: WorkspaceCreateSchema,
+  get input() {
+    return workspaceCreateSchema();
+  },
   output: WorkspaceSchema,
   http: { method: 'POST', path: '/api/workspaces', status: 201 },
   cli: {

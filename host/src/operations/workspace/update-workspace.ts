@@ -1,5 +1,8 @@
-import { WorkspaceSchema, WorkspaceUpdateSchema } from '../../features/domain/index.js';
+import { builtOnFirstUse, WorkspaceSchema, workspaceUpdateSchema } from '../../features/domain/index.js';
 import { defineOperation, RefSchema } from '../../operation-framework/index.js';
+
+// Built at its first use: a process that loads this declaration without taking its input builds none of it.
+const updateWorkspaceInput = builtOnFirstUse(() => workspaceUpdateSchema().extend({ id: RefSchema }));
 
 export const updateWorkspace = defineOperation({
   name: 'update_workspace',
@@ -9,7 +12,9 @@ export const updateWorkspace = defineOperation({
   idempotent: true,
   runsIn: 'any',
   reach: { taskCaller: 'refused' },
-  input: WorkspaceUpdateSchema.extend({ id: RefSchema }),
+  get input() {
+    return updateWorkspaceInput();
+  },
   output: WorkspaceSchema,
   http: { method: 'PATCH', path: '/api/workspaces/:id' },
   cli: {
