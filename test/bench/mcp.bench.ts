@@ -1,6 +1,7 @@
 // Benchmark: `svc mcp` over stdio beside the MCP SDK's own minimal echo server, in the same run.
-// Figures: a tools/call round trip that reads the database (list_tasks), and the time from spawn to
-// the answered tools/list (what an MCP client waits for at start).
+// Figures: a tools/call round trip that reads the database (get_task, list_tasks) beside the echo
+// server's, the servers taking turns call by call, and the time from spawn to the answered
+// tools/list (what an MCP client waits for at start).
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,21 +35,42 @@ async function connect(server: Server): Promise<{ client: Client; startMs: numbe
   return { client, startMs: performance.now() - started };
 }
 
-async function roundTrips(server: Server, name: string, args: Record<string, unknown>): Promise<number> {
-  const { client } = await connect(server);
+interface RoundTrip {
+  server: Server;
+  name: string;
+  arguments: Record<string, unknown>;
+}
+
+/**
+ * The round trips take turns: every server is connected at once and each round makes one call to
+ * each (the first to go moves along from one round to the next), so a figure and its baseline are
+ * measured under the same machine load; measured one server after the other, a load that changes
+ * from one second to the next lands on one side only. The median of each.
+ */
+async function roundTripsInTurns(calls: RoundTrip[]): Promise<number[]> {
+  const clients: Client[] = [];
   try {
-    // Warm both sides (JIT, prepared paths) before timing.
-    for (let i = 0; i < 300; i++) await client.callTool({ name, arguments: args });
-    const times: number[] = [];
-    for (let i = 0; i < CALLS; i++) {
+    for (const call of calls) clients.push((await connect(call.server)).client);
+    const once = async (k: number) => {
+      const { name, arguments: args } = calls[k]!;
       const at = performance.now();
-      const result = await client.callTool({ name, arguments: args });
-      times.push(performance.now() - at);
+      const result = await clients[k]!.callTool({ name, arguments: args });
+      const ms = performance.now() - at;
       if (result.isError) throw new Error(`${name} failed: ${JSON.stringify(result.content)}`);
+      return ms;
+    };
+    // Warm every side (JIT, prepared paths) before timing.
+    for (let i = 0; i < 300; i++) for (let k = 0; k < calls.length; k++) await once(k);
+    const times = calls.map(() => [] as number[]);
+    for (let i = 0; i < CALLS; i++) {
+      for (let j = 0; j < calls.length; j++) {
+        const k = (i + j) % calls.length;
+        times[k]!.push(await once(k));
+      }
     }
-    return median(times);
+    return times.map(median);
   } finally {
-    await client.close();
+    for (const client of clients) await client.close();
   }
 }
 
@@ -129,9 +151,12 @@ export async function mcpBenchmarks(): Promise<BenchResult[]> {
     for (let i = 0; i < 20; i++) taskId = ((await client.callTool({ name: 'create_task', arguments: { projectId: project.id, title: `task ${i}` } })).structuredContent as { id: number }).id;
     await client.close();
 
-    const echoCall = await roundTrips(echo, 'echo', { text: 'hello' });
-    const svcCall = await roundTrips(svc, 'get_task', { id: taskId });
-    const svcList = await roundTrips(svc, 'list_tasks', { projectId: project.id });
+    // One server per figure (each answers only its own tool, as it would alone), taking turns.
+    const [echoCall, svcCall, svcList] = (await roundTripsInTurns([
+      { server: echo, name: 'echo', arguments: { text: 'hello' } },
+      { server: svc, name: 'get_task', arguments: { id: taskId } },
+      { server: svc, name: 'list_tasks', arguments: { projectId: project.id } },
+    ])) as [number, number, number];
     const [echoStart, svcStart] = (await startTimes([echo, svc])) as [{ list: number; firstCall: number }, { list: number; firstCall: number }];
     return [
       {

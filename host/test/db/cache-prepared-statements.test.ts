@@ -37,3 +37,26 @@ test('the cache keeps the most recently used statements up to its limit', () => 
   expect(db.prepare('SELECT 1')).toBe(a);
   expect(db.prepare('SELECT 2')).not.toBe(b);
 });
+
+test('a reading statement answers plain rows: a property per column and nothing else', () => {
+  cachePreparedStatements(db);
+  db.prepare('INSERT INTO t (id, v) VALUES (?, ?)').run(1, 'one');
+  db.prepare('INSERT INTO t (id, v) VALUES (?, ?)').run(2, null);
+  expect(db.prepare('SELECT * FROM t WHERE id = ?').get(1)).toEqual({ id: 1, v: 'one' });
+  expect(db.prepare('SELECT * FROM t WHERE id = ?').get(3)).toBeUndefined();
+  expect(db.prepare('SELECT * FROM t ORDER BY id').all()).toEqual([{ id: 1, v: 'one' }, { id: 2, v: null }]);
+  expect(db.prepare('SELECT * FROM t WHERE id > ?').all(5)).toEqual([]);
+  // Named parameters, a blob, and two columns of one name (the last wins, as libsql's own rows have it).
+  expect(db.prepare("SELECT x'0102' AS b, 1 AS a, 2 AS a, v FROM t WHERE id = :id").get({ id: 1 })).toEqual({ b: Buffer.from([1, 2]), a: 2, v: 'one' });
+  expect(db.prepare('INSERT INTO t (id, v) VALUES (?, ?) RETURNING id, v').get(4, 'four')).toEqual({ id: 4, v: 'four' });
+  expect(db.prepare('UPDATE t SET v = ? WHERE id = ?').run('uno', 1).changes).toBe(1);
+});
+
+test('a cached SELECT * answers the columns a later schema change added', () => {
+  cachePreparedStatements(db);
+  db.prepare('INSERT INTO t (id, v) VALUES (?, ?)').run(1, 'one');
+  expect(db.prepare('SELECT * FROM t WHERE id = ?').get(1)).toEqual({ id: 1, v: 'one' });
+  db.exec("ALTER TABLE t ADD COLUMN w TEXT NOT NULL DEFAULT 'w'");
+  expect(db.prepare('SELECT * FROM t WHERE id = ?').get(1)).toEqual({ id: 1, v: 'one', w: 'w' });
+  expect(db.prepare('SELECT * FROM t').all()).toEqual([{ id: 1, v: 'one', w: 'w' }]);
+});

