@@ -94,7 +94,7 @@ describe.runIf(process.platform === 'linux')('a hardened provider process starte
     expect(commonJs.execArgv).toContain('--snapshot-blob');
   });
 
-  test('a snapshot file others may write is not started from: the launch loads the bootstrap bundle', async () => {
+  test('a snapshot file, or a folder, others may write is not started from: the launch loads the bootstrap bundle', async () => {
     const extension = provider('plain-refused', esm('plain-refused'));
     expect((await launch(extension)).execArgv).toContain('--snapshot-blob');
     for (const file of snapshots()) chmodSync(file, 0o666);
@@ -102,5 +102,14 @@ describe.runIf(process.platform === 'linux')('a hardened provider process starte
     expect(refused.execArgv).not.toContain('--snapshot-blob');
     expect(refused.argv.some((arg) => arg.endsWith('provider-process.mjs'))).toBe(true);
     expect(refused.kind).toBe('plain-refused');
+    for (const file of snapshots()) chmodSync(file, 0o600);
+    expect((await launch({ ...extension, revision: 'trusted-again' })).execArgv).toContain('--snapshot-blob');
+    const folder = join(cacheRoot, `svc-v8-${process.getuid?.() ?? 'user'}`);
+    chmodSync(folder, 0o777);
+    try {
+      expect((await launch({ ...extension, revision: 'folder-refused' })).execArgv).not.toContain('--snapshot-blob');
+    } finally {
+      chmodSync(folder, 0o700);
+    }
   });
 });

@@ -33,12 +33,15 @@ function builderOf(bootstrapFile: string): string | undefined {
   return existsSync(builder) ? builder : undefined;
 }
 
-/** Owned by this user and writable by nobody else: the only folder or file svc starts a provider from. */
-function trusted(path: string): boolean {
+/**
+ * A folder (`kind` 'folder') or a regular file, not a link, owned by this user and writable by nobody
+ * else: the only folder or file svc starts a provider from.
+ */
+function trusted(path: string, kind: 'file' | 'folder' = 'file'): boolean {
   try {
     const stat = lstatSync(path);
     const uid = process.getuid?.();
-    return (stat.isFile() || stat.isDirectory()) && (uid === undefined || stat.uid === uid) && (stat.mode & 0o022) === 0;
+    return (kind === 'file' ? stat.isFile() : stat.isDirectory()) && (uid === undefined || stat.uid === uid) && (stat.mode & 0o022) === 0;
   } catch {
     return false;
   }
@@ -58,7 +61,7 @@ function snapshotFile(spec: ProviderSnapshotSpec): string | undefined {
   if (!named.has(memo)) named.set(memo, nameIn(folder, builder, spec));
   const file = named.get(memo);
   // The folder is checked at each launch: one no longer this user's alone is not started from.
-  return file !== undefined && trusted(folder) ? file : undefined;
+  return file !== undefined && trusted(folder, 'folder') ? file : undefined;
 }
 
 /** Snapshot file names by folder, builder, node binary and flags: read and hashed once per service life. */
