@@ -324,6 +324,7 @@ if (Object.keys(present).length > 0) {
     await writeFile(file, asciiComments(await readFile(file, 'utf8')));
   }
   await writeScriptVariants(hostBuild, ['svc', 'mcp'].filter((name) => name in present));
+  if ('provider-process' in present) await writeProviderSnapshotBuilder(hostBuild);
   if ('svc' in present) await writeSplitCli(hostBuild);
   await writeWorkerScript(hostBuild);
   await writeDatabaseTemplate(root);
@@ -443,6 +444,43 @@ function loadGroups(metafile, entry) {
     const lead = members.find((name) => name === entry) ?? members.find((name) => loaders.has(name)) ?? members[0];
     // The lead's code first: read from the top, a set begins with what runs first.
     return { file: lead, members: [lead, ...members.filter((name) => name !== lead)] };
+  });
+}
+
+/**
+ * The script `node --build-snapshot` runs to make a hardened provider process's start-up snapshot
+ * (host/dist/provider-snapshot.cjs; the host builds the snapshot, provider-snapshot.ts): CommonJS, as
+ * the snapshot builder requires. Node's modules that its snapshots do not support yet are taken at
+ * their first use, when the process runs, not while the snapshot is built.
+ */
+async function writeProviderSnapshotBuilder(hostBuild) {
+  const SNAPSHOT_MODULES = new Set(['buffer', 'crypto', 'events', 'fs', 'net', 'os', 'path', 'stream', 'string_decoder', 'timers', 'url', 'util', 'v8']);
+  const atFirstUse = {
+    name: 'builtins-at-first-use',
+    setup(pluginBuild) {
+      pluginBuild.onResolve({ filter: /^(node:)?[a-z_]+(\/[a-z_]+)?$/ }, (args) => {
+        const name = args.path.replace(/^node:/, '');
+        if (!isBuiltin(name) || SNAPSHOT_MODULES.has(name)) return undefined;
+        return { path: `node:${name}`, namespace: 'builtins-at-first-use' };
+      });
+      // Each export a getter that loads the module (the names as the building Node has them).
+      pluginBuild.onLoad({ filter: /.*/, namespace: 'builtins-at-first-use' }, (args) => ({
+        contents:
+          `let loaded;\nconst get = () => (loaded ??= process.getBuiltinModule(${JSON.stringify(args.path)}));\n` +
+          `for (const key of ${JSON.stringify(Object.keys(createRequire(import.meta.url)(args.path)))}) Object.defineProperty(module.exports, key, { get: () => get()[key], enumerable: true });\n`,
+        loader: 'js',
+      }));
+    },
+  };
+  await build({
+    ...hostBuild,
+    entryPoints: { 'provider-snapshot': 'host/src/features/extensions/runtime/process-snapshot.ts' },
+    outExtension: { '.js': '.cjs' },
+    format: 'cjs',
+    banner: {},
+    sourcemap: false,
+    external: [],
+    plugins: [atFirstUse, sdkImportsByModule],
   });
 }
 

@@ -24,6 +24,7 @@ const PROCESS_STARTERS: Record<string, { who: Who; starts: string }> = {
   'host/src/features/extensions/preflight/probe-cli-version.ts': { who: 'provider', starts: "the CLI's version probe, only once process:spawn is confirmed" },
   'host/src/features/extensions/runtime/process-pool.ts': { who: 'host', starts: "Node with svc's hardened bootstrap for a provider in process mode" },
   'host/src/features/extensions/runtime/provider-root-holders.ts': { who: 'host', starts: "unshare with fixed arguments: the holder of a hardened provider's read-only root" },
+  'host/src/features/extensions/runtime/provider-snapshot.ts': { who: 'host', starts: "Node with svc's own host/dist/provider-snapshot.cjs: building and checking a hardened provider process's start-up snapshot" },
   'host/src/features/extensions/runtime/isolation-probe.ts': { who: 'host', starts: "fixed commands probing the machine's namespaces" },
   'host/src/features/extensions/runtime/tag-child-processes.ts': { who: 'host', starts: "nothing: tags the children a worker provider's own code starts" },
   'host/src/platform/processes/kill-process-tree.ts': { who: 'host', starts: 'ps' },

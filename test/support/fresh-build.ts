@@ -22,8 +22,9 @@ function newest(path: string): number {
 function outputs(): Output[] {
   const shared = ['sdk/src', 'extension-format/src', 'schemas', 'catalog/src'].map((dir) => join(ROOT, dir));
   // svc.mjs and mcp.mjs both hold the harness (the MCP server mounts host and harness operations);
-  // their script variants (*.vm.js) are what `svc` runs on Node 20; cli/ holds the CLI split in chunks, what `svc` runs.
-  const list: Output[] = ['svc.mjs', 'worker.cjs', 'mcp.mjs', 'svc.vm.js', 'mcp.vm.js', 'cli/svc.mjs', 'cli/svc.vm.js'].map((name) => ({ file: join(ROOT, 'host/dist', name), sources: [join(ROOT, 'host/src'), join(ROOT, 'app/src'), join(ROOT, 'harness/src'), ...shared] }));
+  // their script variants (*.vm.js) are what `svc` runs on Node 20; cli/ holds the CLI split in chunks, what `svc` runs;
+  // provider-snapshot.cjs is what a hardened provider process's start-up snapshot is built from.
+  const list: Output[] = ['svc.mjs', 'worker.cjs', 'mcp.mjs', 'svc.vm.js', 'mcp.vm.js', 'cli/svc.mjs', 'cli/svc.vm.js', 'provider-process.mjs', 'provider-snapshot.cjs'].map((name) => ({ file: join(ROOT, 'host/dist', name), sources: [join(ROOT, 'host/src'), join(ROOT, 'app/src'), join(ROOT, 'harness/src'), ...shared] }));
   for (const parent of ['extensions/cli-providers', 'test/fixtures/providers']) {
     const dir = join(ROOT, parent);
     if (!existsSync(dir)) continue;

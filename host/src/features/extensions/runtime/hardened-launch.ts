@@ -20,6 +20,11 @@ export interface HardenedLaunchOptions {
    * launch joins its namespaces and root instead of setting a root up. Only with a provider root.
    */
   rootHolder?: number;
+  /**
+   * A start-up snapshot of the bootstrap built for these flags (provider-snapshot.ts): Node starts
+   * from it instead of loading the bootstrap bundle. Part of the provider root.
+   */
+  snapshotBlob?: string;
 }
 
 export interface HardenedLaunch {
@@ -47,8 +52,20 @@ export function realPath(path: string): string {
 }
 
 /** The real paths a provider root binds besides the system's: node, the bootstrap, the provider's package. */
-export function providerRootPaths(options: Pick<HardenedLaunchOptions, 'packageDir' | 'bootstrapFile' | 'nodePath'>): string[] {
-  return [realPath(options.nodePath ?? process.execPath), realPath(options.bootstrapFile), realPath(options.packageDir)];
+export function providerRootPaths(options: Pick<HardenedLaunchOptions, 'packageDir' | 'bootstrapFile' | 'nodePath' | 'snapshotBlob'>): string[] {
+  const paths = [realPath(options.nodePath ?? process.execPath), realPath(options.bootstrapFile), realPath(options.packageDir)];
+  return options.snapshotBlob === undefined ? paths : [...paths, realPath(options.snapshotBlob)];
+}
+
+/** The V8 flags of a launch: a start-up snapshot starts only under the flags it was built with. */
+export function providerV8Flags(options: Pick<HardenedLaunchOptions, 'heapMb' | 'stackSizeMb'>): string[] {
+  return [`--max-old-space-size=${options.heapMb}`, `--stack-size=${Math.max(984, options.stackSizeMb * 1024 - 64)}`];
+}
+
+/** The Node flags of a launch besides the paths it may read and the V8 flags. */
+export function providerNodeFlags(probe: IsolationProbe): string[] {
+  // No --allow-fs-write, --allow-child-process, --allow-worker, --allow-wasi: all denied.
+  return [probe.permissionFlag, '--no-addons', '--disable-warning=ExperimentalWarning'];
 }
 
 /** Locale and time zone of the host's environment, the only variables a provider process (and its root's holder) gets. */
@@ -66,15 +83,11 @@ export function hardenedLaunch(options: HardenedLaunchOptions): HardenedLaunch {
   const nodeBinary = realPath(options.nodePath ?? process.execPath);
   const node = [
     nodeBinary,
-    options.probe.permissionFlag,
-    // No --allow-fs-write, --allow-child-process, --allow-worker, --allow-wasi: all denied.
+    ...providerNodeFlags(options.probe),
     `--allow-fs-read=${realPath(options.packageDir)}`,
     `--allow-fs-read=${realPath(options.bootstrapFile)}`,
-    '--no-addons',
-    `--max-old-space-size=${options.heapMb}`,
-    `--stack-size=${Math.max(984, options.stackSizeMb * 1024 - 64)}`,
-    '--disable-warning=ExperimentalWarning',
-    realPath(options.bootstrapFile),
+    ...providerV8Flags(options),
+    ...(options.snapshotBlob === undefined ? [realPath(options.bootstrapFile)] : ['--snapshot-blob', realPath(options.snapshotBlob)]),
   ];
   let argv = node;
   // Own user, network and PID namespaces: no network, and no other process to signal. `--fork`

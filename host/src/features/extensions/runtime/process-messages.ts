@@ -15,3 +15,6 @@ export type ProcessToHost =
   | { k: 'm'; c: number; m: WorkerMessage }
   /** The task runner returned (it posted `done` before, unless the call was closed). */
   | { k: 'end'; c: number };
+
+/** The argument with which a provider process started from a snapshot only says `ok` (the host's check of a snapshot it built). */
+export const PROVIDER_SNAPSHOT_CHECK = 'svc-snapshot-check';

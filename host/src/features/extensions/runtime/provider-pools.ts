@@ -8,11 +8,12 @@ import type { Logger } from '../../../platform/logging/index.js';
 import { scrubbedWorkerEnv } from '../../../platform/processes/child-env.js';
 import { killTaggedProcesses, PROVIDER_THREAD_TAG } from '../../../platform/processes/tagged-processes.js';
 import type { CallChannel } from './call-channel.js';
-import { hardenedLaunch, providerProcessEnv, providerRootPaths, realPath } from './hardened-launch.js';
-import { probeIsolation } from './isolation-probe.js';
+import { hardenedLaunch, providerNodeFlags, providerProcessEnv, providerRootPaths, providerV8Flags, realPath } from './hardened-launch.js';
+import { probeIsolation, type IsolationProbe } from './isolation-probe.js';
 import type { LoadableExtension } from './loadable-extension.js';
 import { ProcessPool } from './process-pool.js';
 import { holdProviderRoot, readyProviderRoot } from './provider-root-holders.js';
+import { buildProviderSnapshot, readyProviderSnapshot, type ProviderSnapshotSpec } from './provider-snapshot.js';
 import type { ProviderPool } from './provider-pool.js';
 import type { RuntimeLimits } from './runtime-options.js';
 import { resolveWorkerFile } from './worker-file.js';
@@ -165,18 +166,26 @@ export class ProviderPools {
   }
 
   /**
-   * A hardened provider about to start its process: its root set up once and held
+   * A hardened provider about to start its process: the start-up snapshot its launches start from
+   * built when there is none (provider-snapshot.ts), then its root set up once and held
    * (provider-root-holders.ts), so this launch and the later ones join it rather than set it up.
-   * Nothing to wait for when the root is held already or the provider's process runs.
+   * Nothing to wait for when both are there already or the provider's process runs.
    */
   private prepareRoot(extension: LoadableExtension): Promise<void> | undefined {
     const current = this.pools.get(extension.id);
     if (current && current.revision === extension.revision && current.pool.threads.length > 0) return undefined;
     const probe = probeIsolation(this.options.svcHome);
-    if (!probe.namespaces || !probe.providerRoot) return undefined;
-    const held = holdProviderRoot(providerRootPaths(this.hardenedPaths(extension)), providerProcessEnv(this.options.hostEnv));
-    // A root that could not be held is no failure: the launch then sets its own up.
-    return held?.then(() => undefined);
+    const paths = this.hardenedPaths(extension);
+    const snapshot = this.snapshotSpec(paths.bootstrapFile, probe);
+    const hold = () => {
+      if (!probe.namespaces || !probe.providerRoot) return undefined;
+      const visible = providerRootPaths({ ...paths, snapshotBlob: snapshot && readyProviderSnapshot(snapshot) });
+      // A root that could not be held is no failure: the launch then sets its own up.
+      return holdProviderRoot(visible, providerProcessEnv(this.options.hostEnv))?.then(() => undefined);
+    };
+    // A snapshot that could not be built is no failure either: the launch runs the bootstrap bundle.
+    if (snapshot === undefined || readyProviderSnapshot(snapshot) !== undefined) return hold();
+    return buildProviderSnapshot(snapshot).then(hold);
   }
 
   private hardenedPaths(extension: LoadableExtension): { packageDir: string; bootstrapFile: string } {
@@ -184,14 +193,29 @@ export class ProviderPools {
     return { packageDir: extension.packageDir ?? dirname(extension.entryPath), bootstrapFile: this.processBootstrapFile };
   }
 
+  /** What a launch's start-up snapshot is built for; none for a bootstrap given by the runtime's options. */
+  private snapshotSpec(bootstrapFile: string, probe: IsolationProbe): ProviderSnapshotSpec | undefined {
+    if (this.options.processBootstrapFile !== undefined) return undefined;
+    return {
+      nodeBinary: realPath(process.execPath),
+      bootstrapFile,
+      v8Flags: providerV8Flags({ heapMb: this.limits.maxOldGenerationSizeMb, stackSizeMb: this.limits.stackSizeMb }),
+      nodeFlags: providerNodeFlags(probe),
+      env: providerProcessEnv(this.options.hostEnv),
+    };
+  }
+
   private processPoolFor(extension: LoadableExtension): ProviderPool {
     const paths = this.hardenedPaths(extension);
     const launch = () => {
       // Always live: what a launch enforces never rests on the record.
       const probe = probeIsolation(this.options.svcHome);
-      const rootHolder = probe.namespaces && probe.providerRoot ? readyProviderRoot(providerRootPaths(paths)) : undefined;
+      const snapshot = this.snapshotSpec(paths.bootstrapFile, probe);
+      const snapshotBlob = snapshot && readyProviderSnapshot(snapshot);
+      const rootHolder = probe.namespaces && probe.providerRoot ? readyProviderRoot(providerRootPaths({ ...paths, snapshotBlob })) : undefined;
       return hardenedLaunch({
         ...paths,
+        snapshotBlob,
         heapMb: this.limits.maxOldGenerationSizeMb,
         stackSizeMb: this.limits.stackSizeMb,
         hostEnv: this.options.hostEnv,

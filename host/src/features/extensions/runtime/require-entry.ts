@@ -33,9 +33,10 @@ const SCRIPT_EXTENSION = /\.m?js$/;
 /**
  * The entry's module namespace. An entry require() gives something else (a CommonJS entry, or an ES
  * module exporting 'module.exports') is then imported: Node reuses the module require() evaluated,
- * and the namespace is the one `import()` always gave.
+ * and the namespace is the one `import()` always gave. `importModule` is that import (code run from
+ * a start-up snapshot brings its own, process-snapshot.ts).
  */
-export async function loadEntry(entryPath: string): Promise<Record<string, unknown>> {
+export async function loadEntry(entryPath: string, importModule: (url: string) => Promise<unknown> = (url) => import(url)): Promise<Record<string, unknown>> {
   if (SYNC && SCRIPT_EXTENSION.test(entryPath)) {
     try {
       const loaded: unknown = createRequire(entryPath)(entryPath);
@@ -44,5 +45,5 @@ export async function loadEntry(entryPath: string): Promise<Record<string, unkno
       if (!REFUSED_BY_REQUIRE.has((error as { code?: unknown })?.code as string)) throw error;
     }
   }
-  return (await import(pathToFileURL(entryPath).href)) as Record<string, unknown>;
+  return (await importModule(pathToFileURL(entryPath).href)) as Record<string, unknown>;
 }
