@@ -54,6 +54,10 @@ export function runShell(line: string, options: ShellOptions, input = ''): Promi
       child.kill('SIGKILL');
       reject(new Error(`timed out: ${line}\n${stdout}\n${stderr}`));
     }, 60_000);
+    // A line that reads no input may have ended (and closed its stdin) before this write: not an error.
+    child.stdin.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EPIPE') reject(error);
+    });
     child.stdin.end(input);
     child.once('close', (code) => {
       clearTimeout(timer);
