@@ -365,7 +365,7 @@ async function writeSplitCli(hostBuild) {
   await mkdir(outdir, { recursive: true });
   const split = { ...hostBuild, entryPoints: { svc: hostBuild.entryPoints.svc }, outdir, splitting: true, chunkNames: '[name]-[hash]', write: false };
   for (const file of (await build(split)).outputFiles) {
-    await writeFile(file.path, file.path.endsWith('.mjs') ? asciiComments(file.text) : file.contents);
+    await writeFile(file.path, file.path.endsWith('.mjs') ? sharedModuleViews(basename(file.path), asciiComments(file.text), true) : file.contents);
   }
   const { outputFiles, metafile } = await build({ ...split, plugins: [zodNamespaceImports, ...split.plugins], metafile: true, outExtension: { '.js': '.vm.js' }, sourcemap: false, banner: {}, define: { 'import.meta.url': '__svcImportMetaUrl' } });
   const groups = loadGroups(metafile, 'svc.vm.js');
@@ -390,11 +390,36 @@ async function writeSplitCli(hostBuild) {
         .replace(/^module\.exports = __toCommonJS\((\w+)\);$/m, 'module.exports = $1;'),
     );
   }
+  for (const [name, cjs] of code) code.set(name, sharedModuleViews(name, cjs, false));
   for (const { file, members } of groups) {
     const path = join(outdir, file);
-    const functions = members.map((member) => `${JSON.stringify(member.slice(0, -'.vm.js'.length))}: ${scriptFunction(path, code.get(member), 'function (exports, require, module, __svcImportMetaUrl) {')}`);
+    const functions = members.map((member) => `${JSON.stringify(member.slice(0, -'.vm.js'.length))}: ${scriptFunction(path, code.get(member), 'function (exports, require, module, __svcImportMetaUrl, __svcModuleViews) {')}`);
     await writeScript(path, `({\n${functions.join(',\n')}\n})`);
   }
+}
+
+/**
+ * esbuild's `__toESM` gives a module that imports a CommonJS module or a Node built-in a view of its
+ * exports: a new object with a getter for each of them (node:fs has about a hundred), made again in
+ * every module that imports it. In the split CLI a view is made once per imported module and shared,
+ * as an ES module's namespace is one object however many modules import it: in the ES module chunks
+ * by the one chunk that holds the helper, in the scripts for Node 20 (each chunk has its own copy of
+ * the helper) through `__svcModuleViews`, a WeakMap the runner gives every chunk. The helper stays
+ * on its one line, so a source map still places what follows. A helper esbuild writes differently
+ * fails the build.
+ */
+function sharedModuleViews(name, code, ownViews) {
+  const helper = /^var (__toESM\d*) = \(mod, isNodeMode, target\) => \(target = mod != null \? __create\(__getProtoOf\(mod\)\) : \{\}, __copyProps\d*\($/gm;
+  if ([...code.matchAll(helper)].length !== (code.match(/^var __toESM\d* = /gm) ?? []).length) throw new Error(`${name}: esbuild's __toESM is no longer written as sharedModuleViews expects`);
+  return code.replace(helper, (line, helperName) => {
+    const copy = `${helperName}Copy`;
+    return (
+      (ownViews ? 'var __svcModuleViews = new WeakMap(); ' : '') +
+      `var ${helperName} = (mod, isNodeMode) => { if (!isNodeMode || Object(mod) !== mod) return ${copy}(mod, isNodeMode); let view = __svcModuleViews.get(mod); ` +
+      `if (view === undefined) __svcModuleViews.set(mod, (view = ${copy}(mod, isNodeMode))); return view; }; ` +
+      line.replace(`var ${helperName} =`, `var ${copy} =`)
+    );
+  });
 }
 
 /**

@@ -178,7 +178,8 @@ function serializeChunkCaches(chunks) {
  * Runs the entry chunk of a split bundle (host/dist/cli, written by `pnpm build`), `<entry>` in
  * `<dir>/<entry>.vm.js`, and each chunk it requires (`./<file>#<chunk>`) when first required; false
  * when there is no such file (the caller imports the ES module instead). A chunk is CommonJS text
- * wrapped in a function taking (exports, require, module, import.meta.url); a file is a script whose
+ * wrapped in a function taking (exports, require, module, import.meta.url, views of the CommonJS
+ * modules it imports, shared by all chunks); a file is a script whose
  * value is an object of such functions, the chunks that are always loaded together, compiled as one
  * when the first of them is required. The code caches of the files a command loads are kept together
  * in one file per command, checked as a whole as runWithCodeCache checks its file; a file whose
@@ -242,9 +243,11 @@ function runChunksWithCodeCache(dirUrl, entry, env = process.env) {
     process.once('exit', write);
     setTimeout(write, 2_000).unref();
   }
-  // Each file's chunk functions, and each chunk's module once it ran.
+  // Each file's chunk functions, each chunk's module once it ran, and the view of each CommonJS module
+  // or Node built-in that chunks import (made once, shared by every chunk that imports it).
   const files = new Map();
   const modules = new Map();
+  const views = new WeakMap();
   const compile = (name, source) => {
     const filename = dir + name;
     source ??= readFileSync(filename, 'latin1');
@@ -265,7 +268,7 @@ function runChunksWithCodeCache(dirUrl, entry, env = process.env) {
     if (known) return known.exports;
     const module = { exports: {} };
     modules.set(specifier, module);
-    (files.get(name) ?? compile(name, source))[chunk](module.exports, chunkRequire, module, dirHref + name);
+    (files.get(name) ?? compile(name, source))[chunk](module.exports, chunkRequire, module, dirHref + name, views);
     return module.exports;
   };
   // A chunk's imports of other chunks load them; anything else (Node's built-ins, native packages) is Node's require.

@@ -109,6 +109,24 @@ describe('svc start', () => {
     expect(/esm resolver: (true|false)/.exec(run.stderr)?.[1]).toBe(String(nodeCaches));
   });
 
+  // esbuild's __toESM copies a Node built-in's exports into a view of getters (node:fs: about a
+  // hundred); a listing's modules import node:fs a dozen times.
+  it("svc task list makes one view of node:fs's exports however many of its modules import it, in the scripts and in the ES module chunks", () => {
+    const preload = join(svc.home, 'views-report.cjs');
+    writeFileSync(
+      preload,
+      "const fs = require('node:fs'); const names = Object.getOwnPropertyNames; let views = 0;\n" +
+        'Object.getOwnPropertyNames = function (object) { if (object === fs) views++; return names(object); };\n' +
+        "process.on('exit', () => process.stderr.write(`fs views: ${views}\\n`));\n",
+    );
+    // SVC_BIN runs the scripts on Node 20 and the ES module chunks on Node 22 and newer; svc.mjs of the chunks runs them on any.
+    for (const entry of [SVC_BIN, join(REPO_ROOT, 'host/dist/cli/svc.mjs')]) {
+      const run = spawnSync(process.execPath, ['-r', preload, entry, 'task', 'list'], { env: svc.env, encoding: 'utf8', timeout: 30_000 });
+      expect(run.stdout).toBe('no tasks\n');
+      expect(/fs views: (\d+)/.exec(run.stderr)?.[1]).toBe('1');
+    }
+  });
+
   // An event loop that ends lets Node take V8's heap apart page by page before the process exits;
   // a command that has nothing left to run exits at once instead, with its status and its output.
   it('a command whose work is done exits through process.exit with its status, its output written', () => {
