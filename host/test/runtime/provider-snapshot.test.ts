@@ -63,7 +63,18 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe.runIf(process.platform === 'linux')('a hardened provider process started from a snapshot', () => {
+const NODE_20 = process.versions.node.startsWith('20.');
+
+describe.runIf(process.platform === 'linux' && !NODE_20)('a hardened provider process on Node 22 or later', () => {
+  test('loads the bootstrap bundle, not a snapshot, under which the permission model would let reads through', async () => {
+    const started = await launch(provider('no-snapshot', esm('no-snapshot')));
+    expect(started.kind).toBe('no-snapshot');
+    expect(started.execArgv).not.toContain('--snapshot-blob');
+    expect(started.argv.some((arg) => arg.endsWith('provider-process.mjs'))).toBe(true);
+  });
+});
+
+describe.runIf(process.platform === 'linux' && NODE_20)('a hardened provider process started from a snapshot (Node 20)', () => {
   test('starts from a snapshot the host built once, owned by the user and writable by nobody else, under the same flags', async () => {
     const first = await launch(provider('plain', esm('plain')));
     const [file] = snapshots();
