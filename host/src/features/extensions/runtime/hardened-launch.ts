@@ -87,7 +87,10 @@ export function hardenedLaunch(options: HardenedLaunchOptions): HardenedLaunch {
     `--allow-fs-read=${realPath(options.packageDir)}`,
     `--allow-fs-read=${realPath(options.bootstrapFile)}`,
     ...providerV8Flags(options),
-    ...(options.snapshotBlob === undefined ? [realPath(options.bootstrapFile)] : ['--snapshot-blob', realPath(options.snapshotBlob)]),
+    // From a snapshot, the bootstrap's path is still given as the script: Node 22 and later let a
+    // process started from a snapshot with no script read its working directory (the held root's
+    // `/`), as the entry point it would otherwise lack.
+    ...(options.snapshotBlob === undefined ? [realPath(options.bootstrapFile)] : ['--snapshot-blob', realPath(options.snapshotBlob), realPath(options.bootstrapFile)]),
   ];
   let argv = node;
   // Own user, network and PID namespaces: no network, and no other process to signal. `--fork`

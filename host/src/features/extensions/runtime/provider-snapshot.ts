@@ -7,7 +7,7 @@
 // bootstrap bundle as before.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { PROVIDER_SNAPSHOT_CHECK } from './process-messages.js';
@@ -54,7 +54,7 @@ function trusted(path: string, kind: 'file' | 'folder' = 'file'): boolean {
  */
 function snapshotFile(spec: ProviderSnapshotSpec): string | undefined {
   const builder = builderOf(spec.bootstrapFile);
-  if (builder === undefined || process.env.NODE_DISABLE_COMPILE_CACHE || !snapshotKeepsPermissions(spec.nodeBinary)) return undefined;
+  if (builder === undefined || process.env.NODE_DISABLE_COMPILE_CACHE) return undefined;
   const name = `svc-v8-${process.getuid?.() ?? 'user'}`;
   const folder = process.env.NODE_COMPILE_CACHE ? join(process.env.NODE_COMPILE_CACHE, name) : join(tmpdir(), name);
   const memo = JSON.stringify([folder, builder, spec.nodeBinary, spec.v8Flags]);
@@ -62,21 +62,6 @@ function snapshotFile(spec: ProviderSnapshotSpec): string | undefined {
   const file = named.get(memo);
   // The folder is checked at each launch: one no longer this user's alone is not started from.
   return file !== undefined && trusted(folder, 'folder') ? file : undefined;
-}
-
-/**
- * Only Node 20 (this process's own binary) starts a provider from a snapshot. On Node 22 and 24 a
- * provider started from svc's snapshot could read files the permission model refuses it
- * (`host/test/runtime/hardened-isolation.test.ts` reads them); there the launch loads the bootstrap
- * bundle, as before snapshots.
- */
-function snapshotKeepsPermissions(nodeBinary: string): boolean {
-  if (Number(process.versions.node.split('.')[0]) !== 20) return false;
-  try {
-    return realpathSync(process.execPath) === nodeBinary;
-  } catch {
-    return false;
-  }
 }
 
 /** Snapshot file names by folder, builder, node binary and flags: read and hashed once per service life. */
