@@ -12,12 +12,10 @@ import { verifyFileDigest, type ArtifactReadOptions } from './inspect-artifact.j
 import { resolveInstallBounds } from './install-bounds.js';
 import { InstallErrorCodes } from './install-error-codes.js';
 import { walkArtifact, type ArtifactInspection } from './walk-artifact.js';
-import { writeAll } from './write-all.js';
+import { BatchedWrites } from './batched-writes.js';
 
 const FILE_MODE = 0o644;
 const FOLDER_MODE = 0o755;
-/** A file's chunks are written with one writev per this many bytes. */
-const WRITE_BATCH_BYTES = 1024 * 1024;
 const CREATE_FILE = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0);
 
 export async function extractArtifact(tgzFile: string, stagingDir: string, options: ArtifactReadOptions = {}): Promise<ArtifactInspection> {
@@ -46,18 +44,9 @@ export async function extractArtifact(tgzFile: string, stagingDir: string, optio
       await makeFolder(parentOf(entry.path));
       const handle = await open(inside(root, entry.path), CREATE_FILE, FILE_MODE);
       try {
-        let batch: Buffer[] = [];
-        let batchBytes = 0;
-        for await (const chunk of body) {
-          batch.push(chunk);
-          batchBytes += chunk.length;
-          if (batchBytes >= WRITE_BATCH_BYTES) {
-            await writeAll(handle, batch, batchBytes);
-            batch = [];
-            batchBytes = 0;
-          }
-        }
-        if (batchBytes > 0) await writeAll(handle, batch, batchBytes);
+        const writes = new BatchedWrites(handle);
+        for await (const chunk of body) await writes.add(chunk);
+        await writes.flush();
         // The umask can only take bits away from the mode a file is created with: the first file shows
         // whether it does, and only then is every file's mode set again.
         umaskStripsFileMode ??= ((await handle.stat()).mode & 0o777) !== FILE_MODE;

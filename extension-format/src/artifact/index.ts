@@ -10,4 +10,4 @@ export * from './detect-native-object.js';
 export * from './walk-artifact.js';
 export * from './inspect-artifact.js';
 export * from './extract-artifact.js';
-export * from './write-all.js';
+export * from './batched-writes.js';

@@ -5,7 +5,7 @@ import { constants } from 'node:fs';
 import { open, unlink, type FileHandle } from 'node:fs/promises';
 import { CancelledError, ErrorCodes, SvcError } from '@svc-org/ai-sdk';
 import { httpsGet } from './https-get.js';
-import { DEFAULT_INSTALL_BOUNDS, resolveInstallBounds, InstallErrorCodes, writeAll } from '@svc-org/extension-format/artifact';
+import { DEFAULT_INSTALL_BOUNDS, resolveInstallBounds, InstallErrorCodes, BatchedWrites } from '@svc-org/extension-format/artifact';
 import { parseHttpsUrl } from './parse-https-url.js';
 
 export interface DownloadProgress {
@@ -42,7 +42,6 @@ export interface DownloadedArtifact {
 
 /** An artifact is up to 32 MiB: a slow but moving link gets minutes; a stalled one is caught by the stall timeout. */
 export const ARTIFACT_DEADLINE_MS = 10 * 60_000;
-const WRITE_BATCH_BYTES = 1024 * 1024;
 const WRITE_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | (constants.O_NOFOLLOW ?? 0);
 
 // long: one streamed download whose byte count, hash, deadline and file writes share the same loop and clean-up
@@ -95,10 +94,9 @@ export async function downloadArtifact(url: string | URL, options: DownloadArtif
   const hash = createHash('sha256');
   let received = 0;
   try {
-    // TLS hands out ~16 KiB records: they are written in batches of about WRITE_BATCH_BYTES, each with
-    // one writev of the records as received (no copy into a larger buffer).
-    let batch: Buffer[] = [];
-    let batchBytes = 0;
+    // TLS hands out ~16 KiB records: they are written in batches, each with one writev of the records
+    // as received (no copy into a larger buffer).
+    const writes = new BatchedWrites(file);
     try {
       for await (const chunk of response as AsyncIterable<Buffer>) {
         received += chunk.length;
@@ -109,15 +107,9 @@ export async function downloadArtifact(url: string | URL, options: DownloadArtif
         }
         hash.update(chunk);
         options.onProgress?.({ receivedBytes: received, totalBytes: options.size });
-        batch.push(chunk);
-        batchBytes += chunk.length;
-        if (batchBytes >= WRITE_BATCH_BYTES) {
-          await writeAll(file, batch, batchBytes);
-          batch = [];
-          batchBytes = 0;
-        }
+        await writes.add(chunk);
       }
-      if (batchBytes > 0) await writeAll(file, batch, batchBytes);
+      await writes.flush();
     } finally {
       await file.close();
     }
