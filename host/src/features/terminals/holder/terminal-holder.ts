@@ -74,11 +74,13 @@ class Client {
     this.socket.write(jsonFrame(message));
   }
 
+  /** Follows a terminal: its scrollback from `from` goes out now, then its live output, then its end (pump sends each in order). */
   follow(held: Held, from: number): void {
     this.unfollow(held.id);
     const release = held.terminal.attach();
     const unsubscribe = held.terminal.onActivity((output) => (output ? this.output(held, output) : this.pump()));
     this.following.set(held.id, { cursor: from, release, unsubscribe, exitSent: false });
+    this.pump();
   }
 
   unfollow(id: number): void {
@@ -328,12 +330,21 @@ export class TerminalHolder {
           client.send({ t: 'failed', rid: message.rid, code: 'holder_refused', message: 'this holder takes no new terminals' });
           return;
         }
+        let held: Held;
         try {
-          const held = this.spawn(message.request);
-          client.send({ t: 'spawned', rid: message.rid, terminal: describe(held) });
+          held = this.spawn(message.request);
         } catch (error) {
           client.send({ t: 'failed', rid: message.rid, code: 'spawn_failed', message: `could not start ${message.request.command} in a terminal: ${(error as Error).message}` });
+          return;
         }
+        if (!message.follow) {
+          client.send({ t: 'spawned', rid: message.rid, terminal: describe(held) });
+          return;
+        }
+        // Followed from its first byte (the set-up output), as an attach would, without a second request.
+        const from = held.terminal.buffer.start;
+        client.send({ t: 'spawned', rid: message.rid, terminal: describe(held), from });
+        client.follow(held, from);
         return;
       }
       case 'attach': {
@@ -345,9 +356,7 @@ export class TerminalHolder {
         const buffer = held.terminal.buffer;
         const from = Math.min(Math.max(message.from ?? buffer.start, buffer.start), buffer.end);
         client.send({ t: 'attached', rid: message.rid, terminal: describe(held), from });
-        // The scrollback from `from`, then the live output, then the end (pump sends each in order).
         client.follow(held, from);
-        client.pump();
         return;
       }
       case 'resize': {
