@@ -74,13 +74,20 @@ class Client {
     this.socket.write(jsonFrame(message));
   }
 
-  /** Follows a terminal: its scrollback from `from` goes out now, then its live output, then its end (pump sends each in order). */
-  follow(held: Held, from: number): void {
+  /**
+   * Answers a request with `answer` and follows the terminal: its scrollback from `from`, then its
+   * live output, then its end (pump sends each in order). The answer and the output already there
+   * go out in one write.
+   */
+  follow(answer: HolderMessage, held: Held, from: number): void {
+    this.socket.cork();
+    this.send(answer);
     this.unfollow(held.id);
     const release = held.terminal.attach();
     const unsubscribe = held.terminal.onActivity((output) => (output ? this.output(held, output) : this.pump()));
     this.following.set(held.id, { cursor: from, release, unsubscribe, exitSent: false });
     this.pump();
+    this.socket.uncork();
   }
 
   unfollow(id: number): void {
@@ -343,8 +350,7 @@ export class TerminalHolder {
         }
         // Followed from its first byte (the set-up output), as an attach would, without a second request.
         const from = held.terminal.buffer.start;
-        client.send({ t: 'spawned', rid: message.rid, terminal: describe(held), from });
-        client.follow(held, from);
+        client.follow({ t: 'spawned', rid: message.rid, terminal: describe(held), from }, held, from);
         return;
       }
       case 'attach': {
@@ -355,8 +361,7 @@ export class TerminalHolder {
         }
         const buffer = held.terminal.buffer;
         const from = Math.min(Math.max(message.from ?? buffer.start, buffer.start), buffer.end);
-        client.send({ t: 'attached', rid: message.rid, terminal: describe(held), from });
-        client.follow(held, from);
+        client.follow({ t: 'attached', rid: message.rid, terminal: describe(held), from }, held, from);
         return;
       }
       case 'resize': {
