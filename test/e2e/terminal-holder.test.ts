@@ -202,8 +202,8 @@ describe('task terminals in the terminal holder', () => {
     expect(commandLine(oldHolder!.pid)).toContain(join(REPO_ROOT, 'host/dist/terminal-holder.mjs'));
     expect(commandLine(newHolder!.pid)).toContain(join(next.dist, 'terminal-holder.mjs'));
     const doctor = await ok(['doctor']);
-    expect(doctor).toMatch(new RegExp(`svc ${escape(OLD_VERSION)}\\s+pid ${oldHolder!.pid}\\s+protocol 1\\s+1 running terminal`));
-    expect(doctor).toMatch(new RegExp(`svc ${escape(next.version)}\\s+pid ${newHolder!.pid}\\s+protocol 1\\s+1 running terminal`));
+    expect(doctor).toMatch(new RegExp(`svc ${escape(OLD_VERSION)}\\s+pid ${oldHolder!.pid}\\s+protocol 1, 2\\s+1 running terminal`));
+    expect(doctor).toMatch(new RegExp(`svc ${escape(next.version)}\\s+pid ${newHolder!.pid}\\s+protocol 1, 2\\s+1 running terminal`));
 
     // Its last terminal ends: the old build's holder exits; the new one stays with its terminal.
     await ok(['task', 'stop', String(oldTask)]);

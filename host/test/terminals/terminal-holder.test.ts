@@ -7,7 +7,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { HolderConnection, type HolderPty } from '../../src/features/terminals/holder/holder-client.js';
-import { holderPaths, type HolderSpawnRequest } from '../../src/features/terminals/holder/holder-protocol.js';
+import { connect } from 'node:net';
+import {
+  FrameDecoder,
+  dataFrame,
+  holderPaths,
+  holderProof,
+  jsonFrame,
+  type HolderFrame,
+  type HolderMessage,
+  type HolderSpawnRequest,
+} from '../../src/features/terminals/holder/holder-protocol.js';
 import { connectHolders, ensureHolderSecret, listHolderDescriptions, startHolder, takeHolderExits } from '../../src/features/terminals/holder/holder-registry.js';
 import { isAlive } from '../../src/platform/processes/index.js';
 
@@ -69,6 +79,26 @@ function collect(terminal: HolderPty): { text: () => string; exit: Promise<{ exi
   return { text: () => Buffer.concat(chunks).toString('utf8'), exit };
 }
 
+/** A service's side of the wire, written out: the handshake at `protocol`, then every frame the holder sends, in order. */
+async function wire(socketPath: string, secret: string, protocol: number) {
+  const frames: HolderFrame[] = [];
+  const decoder = new FrameDecoder();
+  const socket = connect(socketPath);
+  socket.on('data', (chunk: Buffer) => {
+    for (const frame of decoder.push(chunk)) {
+      if (frame.kind === 'json' && frame.message.t === 'hello' && 'nonce' in frame.message) {
+        socket.write(jsonFrame({ t: 'hello', protocol, build: frame.message.build, proof: holderProof(secret, frame.message.nonce) }));
+      }
+      frames.push(frame);
+    }
+  });
+  const messages = () => frames.flatMap((frame) => (frame.kind === 'json' ? [frame.message] : []));
+  const message = <T extends HolderMessage['t']>(t: T) => messages().find((each): each is Extract<HolderMessage, { t: T }> => each.t === t);
+  const output = (id: number) => Buffer.concat(frames.flatMap((frame) => (frame.kind === 'data' && frame.id === id ? [frame.data] : []))).toString('utf8');
+  await until(() => message('welcome') ?? message('refused'), 'the handshake');
+  return { socket, messages, message, output, send: (frame: Buffer) => socket.write(frame) };
+}
+
 // An echo loop: prints what it reads, so input typed through the holder shows in the output.
 const ECHO = 'printf "ready %s\\n" "$$"; while read line; do echo "got:$line"; done';
 
@@ -96,6 +126,44 @@ describe('the terminal holder', () => {
     expect(replay.text().startsWith('set-up done')).toBe(true);
     again.write('after\r');
     await until(() => replay.text().includes('got:after'), 'the echo after reattaching');
+  });
+
+  test('a spawn is one request: the holder answers it following the new terminal, whose set-up output, output and end come without an attach', async () => {
+    const home = newHome();
+    const holder = await holderOf(home);
+    expect(holder.info.protocol).toBe(2);
+    const service = await wire(holder.info.socket, ensureHolderSecret(home), 2);
+    expect(service.message('welcome')).toMatchObject({ protocol: 2 });
+    const request = shell(home, 'echo out; read line; exit 5', { taskId: 3, executionId: 30 }, { prelude: 'set-up done\r\n', startOffset: 40 });
+    service.send(jsonFrame({ t: 'spawn', rid: 1, request, follow: true }));
+    const spawned = await until(() => service.message('spawned'), 'the answer');
+    expect(spawned).toMatchObject({ rid: 1, from: 40, terminal: { start: 40, meta: { taskId: 3, executionId: 30 } } });
+    await until(() => service.output(spawned.terminal.id).includes('out'), 'the output');
+    service.send(dataFrame(spawned.terminal.id, 'bye\r'));
+    expect(await until(() => service.message('exit'), 'the end')).toEqual({ t: 'exit', id: spawned.terminal.id, exit: { exitCode: 5, signal: null, reason: 'exited' } });
+    expect(service.output(spawned.terminal.id)).toMatch(/^set-up done\r\nout\r\nbye/);
+    expect(service.messages().map((message) => message.t)).toEqual(['hello', 'welcome', 'spawned', 'exit']);
+    service.socket.destroy();
+
+    // The service's own side: the set-up output that comes right behind the answer reaches the terminal.
+    const pty = await holder.spawn(shell(home, ECHO, { taskId: 4, executionId: 40 }, { prelude: 'set-up done\r\n' }));
+    const seen = collect(pty);
+    await until(() => seen.text().includes('ready'), 'the prompt');
+    expect(seen.text().startsWith('set-up done\r\nready')).toBe(true);
+  });
+
+  test('a service that speaks only protocol 1 spawns and then attaches, and gets the same terminal', async () => {
+    const home = newHome();
+    const holder = await holderOf(home);
+    const older = await HolderConnection.connect(holder.info.socket, ensureHolderSecret(home), [1]);
+    connections.push(older);
+    expect(older.info.protocol).toBe(1);
+    const pty = await older.spawn(shell(home, 'echo out; read line; exit 6', { taskId: 5, executionId: 50 }, { prelude: 'set-up done\r\n' }));
+    const seen = collect(pty);
+    await until(() => seen.text().includes('out'), 'the output');
+    pty.write('bye\r');
+    expect(await seen.exit).toEqual({ exitCode: 6 });
+    expect(seen.text()).toMatch(/^set-up done\r\nout\r\nbye/);
   });
 
   test('an end is listed to the next service with its exit code; only one no service followed goes to the exit log', async () => {

@@ -21,16 +21,19 @@ export class ExecutionRecords {
     const { credentialHash, ...row } = request;
     const execution = this.domain.executions.create(row);
     this.domain.executions.storeCredential(execution.id, credentialHash);
-    const unsupported = row.unsupportedAttachments ?? [];
-    if (unsupported.length > 0) {
-      this.logger.warn('the provider could not attach part of the task terminal wiring', {
-        taskId: row.taskId,
-        executionId: execution.id,
-        provider: row.providerId,
-        unsupported,
-      });
-    }
     return execution;
+  }
+
+  /** Says in the log which part of the wiring the provider could not attach (nothing waits for it). */
+  logUnsupported(execution: ExecutionRecord): void {
+    const unsupported = execution.unsupportedAttachments;
+    if (unsupported.length === 0) return;
+    this.logger.warn('the provider could not attach part of the task terminal wiring', {
+      taskId: execution.taskId,
+      executionId: execution.id,
+      provider: execution.providerId,
+      unsupported,
+    });
   }
 
   /** The CLI could not be started: the execution ends FAILED with the spawn's error. */

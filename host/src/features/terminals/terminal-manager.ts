@@ -330,7 +330,10 @@ export class TerminalManager {
       // (also after a restart or a rollback) writes the file from it.
       this.options.signalDir.setUnattended(taskId, task.unattended);
       const startOffset = current?.buffer.end ?? 0;
-      const pty = await this.openPty(session, plan, { taskId, executionId: execution.id }, startOffset);
+      // The spawn goes out first: a holder starts the CLI while this process does what needs no answer from it.
+      const spawning = this.openPty(session, plan, { taskId, executionId: execution.id }, startOffset);
+      this.records.logUnsupported(execution);
+      const pty = await spawning;
       this.records.spawned(execution.id, pty.pid);
       taskStarted(domain, task);
       const terminal = this.adopt(taskId, execution.id, pty, startOffset, session);

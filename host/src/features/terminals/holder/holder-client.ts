@@ -26,7 +26,12 @@ export interface HolderConnectionInfo {
   protocol: number;
 }
 
-type Pending = { resolve: (message: HolderMessage) => void; reject: (error: Error) => void };
+type Pending = {
+  resolve: (message: HolderMessage) => void;
+  reject: (error: Error) => void;
+  /** Runs as the answer is read, before the frames behind it: output of a terminal it starts following goes to its PTY. */
+  answered?: (message: HolderMessage) => void;
+};
 
 /**
  * One authenticated connection to a terminal holder. `held` lists the terminals it had when we
@@ -45,8 +50,11 @@ export class HolderConnection {
     readonly held: HeldTerminal[],
   ) {}
 
-  /** Connects and answers the holder's challenge with the secret; refuses a holder that speaks no common protocol. */
-  static connect(socketPath: string, secret: string): Promise<HolderConnection> {
+  /**
+   * Connects and answers the holder's challenge with the secret; refuses a holder that speaks no
+   * common protocol. `protocols`: the versions this side speaks (an older service's, in tests).
+   */
+  static connect(socketPath: string, secret: string, protocols: readonly number[] = HOLDER_PROTOCOLS): Promise<HolderConnection> {
     return new Promise((resolve, reject) => {
       // One read buffer for the connection's life: output is copied into the terminals' rings as it
       // is read, so no buffer is allocated per read.
@@ -87,9 +95,9 @@ export class HolderConnection {
           if (frame.kind !== 'json') return fail('holder_refused', 'the terminal holder sent output before the handshake');
           const message = frame.message;
           if (message.t === 'hello' && 'nonce' in message) {
-            const chosen = commonProtocol(message.protocols);
+            const chosen = commonProtocol(message.protocols, protocols);
             if (chosen === undefined) {
-              return fail('holder_refused', `the terminal holder speaks protocols ${message.protocols.join(', ')}; this svc speaks ${HOLDER_PROTOCOLS.join(', ')}`);
+              return fail('holder_refused', `the terminal holder speaks protocols ${message.protocols.join(', ')}; this svc speaks ${protocols.join(', ')}`);
             }
             build = message.build;
             protocol = chosen;
@@ -118,26 +126,40 @@ export class HolderConnection {
     return [...this.ptys.values()].filter((held) => !held.ended).length;
   }
 
+  /**
+   * Starts a terminal and follows it from its first byte: one request where the holder speaks
+   * protocol 2, a spawn and then an attach with one that speaks only 1.
+   */
   async spawn(request: HolderSpawnRequest): Promise<HolderPty> {
-    const answer = await this.request({ t: 'spawn', rid: 0, request });
-    if (answer.t !== 'spawned') throw this.failure(answer);
-    return this.attach(answer.terminal.id, request.startOffset);
+    if (this.info.protocol < 2) {
+      const answer = await this.request({ t: 'spawn', rid: 0, request });
+      if (answer.t !== 'spawned') throw this.failure(answer);
+      return this.attach(answer.terminal.id, request.startOffset);
+    }
+    let pty: HolderPty | undefined;
+    const answer = await this.request({ t: 'spawn', rid: 0, request, follow: true }, (spawned) => {
+      if (spawned.t === 'spawned' && spawned.from !== undefined) pty = this.follow(spawned.terminal, spawned.from);
+    });
+    if (!pty) throw this.failure(answer);
+    return pty;
   }
 
   /** Follows a held terminal: its scrollback from `from` (default: all it keeps), then its live output and end. */
   async attach(id: number, from?: number): Promise<HolderPty> {
-    const terminal = new HolderPty(this, id);
-    this.ptys.set(id, terminal);
-    const answer = await this.request({ t: 'attach', rid: 0, id, ...(from === undefined ? {} : { from }) }).catch((error: unknown) => {
-      this.ptys.delete(id);
-      throw error;
+    let pty: HolderPty | undefined;
+    const answer = await this.request({ t: 'attach', rid: 0, id, ...(from === undefined ? {} : { from }) }, (attached) => {
+      if (attached.t === 'attached') pty = this.follow(attached.terminal, attached.from);
     });
-    if (answer.t !== 'attached') {
-      this.ptys.delete(id);
-      throw this.failure(answer);
-    }
-    terminal.describe(answer.terminal, answer.from);
-    return terminal;
+    if (!pty) throw this.failure(answer);
+    return pty;
+  }
+
+  /** A terminal the holder now sends this connection, from `from`. */
+  private follow(terminal: HeldTerminal, from: number): HolderPty {
+    const pty = new HolderPty(this, terminal.id);
+    pty.describe(terminal, from);
+    this.ptys.set(terminal.id, pty);
+    return pty;
   }
 
   /** An older build's holder: it takes no new terminals and exits when its last one ends. */
@@ -174,11 +196,11 @@ export class HolderConnection {
     this.send({ t: 'release', id });
   }
 
-  private request(message: Extract<HolderMessage, { t: 'spawn' | 'attach' }>): Promise<HolderMessage> {
+  private request(message: Extract<HolderMessage, { t: 'spawn' | 'attach' }>, answered?: (message: HolderMessage) => void): Promise<HolderMessage> {
     if (this.closed) return Promise.reject(new SvcError({ code: 'holder_unreachable', message: 'the terminal holder is gone (`svc doctor` lists the terminal holders)' }));
     const rid = this.nextRid++;
     return new Promise((resolve, reject) => {
-      this.pending.set(rid, { resolve, reject });
+      this.pending.set(rid, { resolve, reject, ...(answered ? { answered } : {}) });
       this.send({ ...message, rid });
     });
   }
@@ -197,6 +219,7 @@ export class HolderConnection {
     if ('rid' in message && message.t !== 'spawn' && message.t !== 'attach') {
       const pending = this.pending.get(message.rid);
       this.pending.delete(message.rid);
+      pending?.answered?.(message);
       pending?.resolve(message);
       return;
     }

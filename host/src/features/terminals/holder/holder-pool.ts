@@ -42,9 +42,12 @@ export class HolderPool {
     return held;
   }
 
-  /** Starts a terminal in this build's holder (started when absent or gone). */
+  /**
+   * Starts a terminal in this build's holder (started when absent or gone). With the holder
+   * connected, the request is sent before this returns: the caller goes on while the holder works.
+   */
   async spawn(request: HolderSpawnRequest): Promise<HolderPty> {
-    return (await this.holder()).spawn(request);
+    return (this.connected() ?? (await this.holder())).spawn(request);
   }
 
   /** Detaches from every holder: their terminals keep running. */
@@ -52,8 +55,13 @@ export class HolderPool {
     for (const connection of this.connections) connection.close();
   }
 
+  private connected(): HolderConnection | undefined {
+    return this.current && !this.current.isClosed ? this.current : undefined;
+  }
+
   private async holder(): Promise<HolderConnection> {
-    if (this.current && !this.current.isClosed) return this.current;
+    const connected = this.connected();
+    if (connected) return connected;
     this.starting ??= startHolder(this.options.svcHome, this.options.build, this.secretOf(), this.options.env)
       .then((connection) => {
         this.adopt(connection);

@@ -3,8 +3,12 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { join } from 'node:path';
 
-/** The protocol versions this build speaks, newest last. A holder and a service use the highest both speak. */
-export const HOLDER_PROTOCOLS = [1] as const;
+/**
+ * The protocol versions this build speaks, newest last. A holder and a service use the highest both
+ * speak. 2: a spawn may ask the holder to follow the new terminal at once (one round trip, where
+ * version 1 takes a spawn and then an attach).
+ */
+export const HOLDER_PROTOCOLS = [1, 2] as const;
 
 const KIND_JSON = 0;
 const KIND_DATA = 1;
@@ -61,8 +65,10 @@ export type HolderMessage =
   | { t: 'hello'; protocol: number; build: string; proof: string }
   | { t: 'welcome'; protocol: number; build: string; pid: number; terminals: HeldTerminal[] }
   | { t: 'refused'; code: string; message: string }
-  | { t: 'spawn'; rid: number; request: HolderSpawnRequest }
-  | { t: 'spawned'; rid: number; terminal: HeldTerminal }
+  /** `follow` (protocol 2): the holder follows the new terminal from its first byte, as an attach would. */
+  | { t: 'spawn'; rid: number; request: HolderSpawnRequest; follow?: boolean }
+  /** `from`: the holder follows the terminal from there (a spawn that asked it to). */
+  | { t: 'spawned'; rid: number; terminal: HeldTerminal; from?: number }
   | { t: 'failed'; rid: number; code: string; message: string }
   | { t: 'attach'; rid: number; id: number; from?: number }
   | { t: 'attached'; rid: number; terminal: HeldTerminal; from: number }

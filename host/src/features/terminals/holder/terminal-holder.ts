@@ -74,11 +74,20 @@ class Client {
     this.socket.write(jsonFrame(message));
   }
 
-  follow(held: Held, from: number): void {
+  /**
+   * Answers a request with `answer` and follows the terminal: its scrollback from `from`, then its
+   * live output, then its end (pump sends each in order). The answer and the output already there
+   * go out in one write.
+   */
+  follow(answer: HolderMessage, held: Held, from: number): void {
+    this.socket.cork();
+    this.send(answer);
     this.unfollow(held.id);
     const release = held.terminal.attach();
     const unsubscribe = held.terminal.onActivity((output) => (output ? this.output(held, output) : this.pump()));
     this.following.set(held.id, { cursor: from, release, unsubscribe, exitSent: false });
+    this.pump();
+    this.socket.uncork();
   }
 
   unfollow(id: number): void {
@@ -328,12 +337,20 @@ export class TerminalHolder {
           client.send({ t: 'failed', rid: message.rid, code: 'holder_refused', message: 'this holder takes no new terminals' });
           return;
         }
+        let held: Held;
         try {
-          const held = this.spawn(message.request);
-          client.send({ t: 'spawned', rid: message.rid, terminal: describe(held) });
+          held = this.spawn(message.request);
         } catch (error) {
           client.send({ t: 'failed', rid: message.rid, code: 'spawn_failed', message: `could not start ${message.request.command} in a terminal: ${(error as Error).message}` });
+          return;
         }
+        if (!message.follow) {
+          client.send({ t: 'spawned', rid: message.rid, terminal: describe(held) });
+          return;
+        }
+        // Followed from its first byte (the set-up output), as an attach would, without a second request.
+        const from = held.terminal.buffer.start;
+        client.follow({ t: 'spawned', rid: message.rid, terminal: describe(held), from }, held, from);
         return;
       }
       case 'attach': {
@@ -344,10 +361,7 @@ export class TerminalHolder {
         }
         const buffer = held.terminal.buffer;
         const from = Math.min(Math.max(message.from ?? buffer.start, buffer.start), buffer.end);
-        client.send({ t: 'attached', rid: message.rid, terminal: describe(held), from });
-        // The scrollback from `from`, then the live output, then the end (pump sends each in order).
-        client.follow(held, from);
-        client.pump();
+        client.follow({ t: 'attached', rid: message.rid, terminal: describe(held), from }, held, from);
         return;
       }
       case 'resize': {
