@@ -1,5 +1,6 @@
 // The MCP adapter's tools/call, through the SDK's own client over its in-memory transport: an answer
-// leaves as the adapter built it, and the calls the SDK refuses for the adapter stay refused.
+// leaves as the adapter built it, the calls the SDK refuses for the adapter stay refused, and a
+// connection's caller is authenticated once.
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,7 +11,9 @@ import { CallToolResultSchema, type JSONRPCMessage } from '@modelcontextprotocol
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { ALL_OPERATIONS } from '@svc-org/app/all-operations';
 import { createMcpServer } from '../../src/adapters/mcp/index.js';
+import { SvcError } from '@svc-org/ai-sdk';
 import { CapabilityDefinition } from '../../src/adapters/mcp/capability-definition.js';
+import { McpCallerInvoker } from '../../src/adapters/mcp/mcp-caller-invoker.js';
 import { openHostServices, type HostServices } from '../../src/host-services.js';
 import { OperationInvoker, OperationRegistry } from '../../src/operation-framework/index.js';
 
@@ -83,4 +86,29 @@ test('an error leaves as a tool result of its code, and a call that asks to run 
   // The server keeps serving.
   expect((await client.callTool({ name: 'get_task', arguments: { id: taskId } })).isError).toBeUndefined();
   await client.close();
+});
+
+test('the MCP invoker authenticates its caller once: later calls neither ask again nor wait for it, and a caller refused stays refused', async () => {
+  const definition = new CapabilityDefinition(ALL_OPERATIONS.list());
+  let asked = 0;
+  const invoker = new McpCallerInvoker({
+    registry: new OperationRegistry(definition.toolsOf('full')),
+    profile: 'full',
+    authenticate: async () => (asked++, services),
+    services: async () => services,
+    caller: { via: 'mcp', mcpProfile: 'full' },
+  });
+  for (let i = 0; i < 3; i++) expect((await invoker.invoke('get_task', { id: taskId })).id).toBe(taskId);
+  expect(asked).toBe(1);
+
+  let refusals = 0;
+  const refused = new McpCallerInvoker({
+    registry: new OperationRegistry(definition.toolsOf('full')),
+    profile: 'full',
+    authenticate: () => (refusals++, Promise.reject(new SvcError({ code: 'invalid_task_credential', message: 'no' }))),
+    services: async () => services,
+    caller: { via: 'mcp', mcpProfile: 'full' },
+  });
+  for (let i = 0; i < 2; i++) await expect(refused.invoke('get_task', { id: taskId })).rejects.toMatchObject({ code: 'invalid_task_credential' });
+  expect(refusals).toBe(2);
 });

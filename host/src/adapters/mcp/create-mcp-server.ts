@@ -40,12 +40,14 @@ export interface McpServerOptions {
 }
 
 export function createMcpServer(options: McpServerOptions): Server {
-  let loaded: Promise<{ tools: McpTools; byName: Map<string, AnyOperation> }> | undefined;
+  type Loaded = { tools: McpTools; byName: Map<string, AnyOperation> };
+  let loaded: Promise<Loaded> | undefined;
+  /** The tools once loaded: a call then finds its tool without waiting a turn for a settled promise. */
+  let ready: Loaded | undefined;
   const load = () =>
-    (loaded ??= (typeof options.tools === 'function' ? options.tools() : Promise.resolve(options.tools)).then((tools) => ({
-      tools,
-      byName: new Map(tools.definition.toolsOf(options.profile).map((tool) => [tool.name, tool])),
-    })));
+    (loaded ??= (typeof options.tools === 'function' ? options.tools() : Promise.resolve(options.tools)).then(
+      (tools) => (ready = { tools, byName: new Map(tools.definition.toolsOf(options.profile).map((tool) => [tool.name, tool])) }),
+    ));
   const server = new Server(
     { name: 'svc', version: options.version },
     {
@@ -85,7 +87,7 @@ export function createMcpServer(options: McpServerOptions): Server {
     let tools: McpTools;
     let tool: AnyOperation | undefined;
     try {
-      const found = await load();
+      const found = ready ?? (await load());
       tools = found.tools;
       tool = found.byName.get(name);
     } catch (error) {

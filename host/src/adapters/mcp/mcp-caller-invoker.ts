@@ -34,6 +34,8 @@ export class McpCallerInvoker extends OperationInvoker {
   readonly checksSender = true;
   /** For a caller bound to no task and scoped to no channel: neither policy above has anything to check. */
   private readonly unrestricted: OperationInvoker;
+  /** The services once the caller is authenticated: later calls do not wait a turn for it. */
+  private authenticated: HostServices | undefined;
 
   constructor(private readonly mcp: McpCallerInvokerOptions) {
     super({
@@ -44,7 +46,7 @@ export class McpCallerInvoker extends OperationInvoker {
   }
 
   override async invoke<O extends AnyOperation>(operation: O | string, input: unknown, signal?: AbortSignal, progress?: OperationProgress): Promise<z.output<O['output']>> {
-    const services = await this.mcp.authenticate();
+    const services = this.authenticated ?? (this.authenticated = await this.mcp.authenticate());
     const op = typeof operation === 'string' ? this.registry.get(operation) : operation;
     if (op) {
       assertCallerMay(op, input, this.mcp.caller, this.mcp.profile, services);
