@@ -35,6 +35,9 @@ export interface OperationInvokerOptions {
  * presenter did not put there never leaves.
  */
 export class OperationInvoker {
+  /** The services once opened: a later operation runs without waiting a turn for them. */
+  private opened: OperationServices | undefined;
+
   constructor(private readonly options: OperationInvokerOptions) {}
 
   get registry(): OperationRegistry {
@@ -77,8 +80,10 @@ export class OperationInvoker {
       const forwarded = await this.forward(op, input, signal);
       if (forwarded.ran) return forwarded.output;
     }
-    const services = await this.options.services();
-    const result = await op.handler(parsed, { services, ...(this.options.terminals ? { terminals: this.options.terminals } : {}), caller: this.options.caller, signal, served: this.options.served ?? this.options.registry, ...(progress ? { progress } : {}) });
+    const services = this.opened ?? (this.opened = await this.options.services());
+    // A handler that answers at once is not waited for a turn.
+    const answered = op.handler(parsed, { services, ...(this.options.terminals ? { terminals: this.options.terminals } : {}), caller: this.options.caller, signal, served: this.options.served ?? this.options.registry, ...(progress ? { progress } : {}) });
+    const result = isPromiseLike(answered) ? await answered : answered;
     return op.output.parse(result);
   }
 
@@ -114,4 +119,8 @@ function withCallerTask(op: AnyOperation, input: unknown, caller: OperationCalle
     });
   }
   return input;
+}
+
+function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
+  return typeof (value as PromiseLike<unknown> | null)?.then === 'function';
 }

@@ -142,3 +142,12 @@ describe('a task\'s view', () => {
     for (const view of last) expect(sameShape(view, first)).toBe(true);
   });
 });
+
+describe('the invoker that runs it', () => {
+  test('opens its services once: a later call does not ask for them again', async () => {
+    let opened = 0;
+    const invoker = new OperationInvoker({ registry: new OperationRegistry(new Set(ALL_OPERATIONS.list())), services: async () => (opened++, services), caller: { via: 'mcp' } });
+    for (let i = 0; i < 3; i++) expect((await invoker.invoke('get_task', { id: labelled })).id).toBe(labelled);
+    expect(opened).toBe(1);
+  });
+});

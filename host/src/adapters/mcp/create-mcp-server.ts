@@ -2,6 +2,7 @@
 // The SDK's low-level `Server` (not `McpServer`): every tool is already an operation with its zod
 // schemas, and the profile gate and our coded errors are ours to shape.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { Protocol } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { SvcError } from '@svc-org/ai-sdk';
 import { z } from 'zod';
@@ -39,12 +40,14 @@ export interface McpServerOptions {
 }
 
 export function createMcpServer(options: McpServerOptions): Server {
-  let loaded: Promise<{ tools: McpTools; byName: Map<string, AnyOperation> }> | undefined;
+  type Loaded = { tools: McpTools; byName: Map<string, AnyOperation> };
+  let loaded: Promise<Loaded> | undefined;
+  /** The tools once loaded: a call then finds its tool without waiting a turn for a settled promise. */
+  let ready: Loaded | undefined;
   const load = () =>
-    (loaded ??= (typeof options.tools === 'function' ? options.tools() : Promise.resolve(options.tools)).then((tools) => ({
-      tools,
-      byName: new Map(tools.definition.toolsOf(options.profile).map((tool) => [tool.name, tool])),
-    })));
+    (loaded ??= (typeof options.tools === 'function' ? options.tools() : Promise.resolve(options.tools)).then(
+      (tools) => (ready = { tools, byName: new Map(tools.definition.toolsOf(options.profile).map((tool) => [tool.name, tool])) }),
+    ));
   const server = new Server(
     { name: 'svc', version: options.version },
     {
@@ -65,19 +68,26 @@ export function createMcpServer(options: McpServerOptions): Server {
     const { byName } = await load();
     return { tools: (listed ??= [...byName.values()].map(listingOf)) };
   });
-  server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
+  const onCall: Parameters<typeof server.setRequestHandler<typeof CallToolRequestSchema>>[1] = (request, extra) => {
     const progressToken = request.params._meta?.progressToken;
     const progress = progressToken === undefined ? undefined : progressNotifier((params) => extra.sendNotification({ method: 'notifications/progress', params: { progressToken, ...params } }));
     const call = callTool(request.params.name, request.params.arguments, extra.signal, progress);
     options.inFlight?.add(call);
     void call.finally(() => options.inFlight?.delete(call));
     return call;
-  });
+  };
+  // Registered as the SDK's Protocol registers any handler (the request parsed once against
+  // CallToolRequestSchema), not through Server.setRequestHandler, whose tools/call wrapper parses
+  // the request a second time and copies the answer through CallToolResultSchema: about a fifth of a
+  // get_task call's allocations. Every answer here is built as a CallToolResult (toolResult,
+  // toolErrorResult), and a call that asks to run as a task is refused before any handler runs
+  // (the server declares no tasks capability), which is the wrapper's other branch.
+  (Protocol.prototype.setRequestHandler as (this: Server, schema: typeof CallToolRequestSchema, handler: typeof onCall) => void).call(server, CallToolRequestSchema, onCall);
   const callTool = async (name: string, args: Record<string, unknown> | undefined, signal: AbortSignal, progress?: OperationProgress): Promise<CallToolResult> => {
     let tools: McpTools;
     let tool: AnyOperation | undefined;
     try {
-      const found = await load();
+      const found = ready ?? (await load());
       tools = found.tools;
       tool = found.byName.get(name);
     } catch (error) {

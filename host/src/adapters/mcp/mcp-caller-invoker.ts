@@ -34,6 +34,8 @@ export class McpCallerInvoker extends OperationInvoker {
   readonly checksSender = true;
   /** For a caller bound to no task and scoped to no channel: neither policy above has anything to check. */
   private readonly unrestricted: OperationInvoker;
+  /** The services once the caller is authenticated: later calls do not wait a turn for it. */
+  private authenticated: HostServices | undefined;
 
   constructor(private readonly mcp: McpCallerInvokerOptions) {
     super({
@@ -43,14 +45,25 @@ export class McpCallerInvoker extends OperationInvoker {
     this.unrestricted = new OperationInvoker(mcp);
   }
 
-  override async invoke<O extends AnyOperation>(operation: O | string, input: unknown, signal?: AbortSignal, progress?: OperationProgress): Promise<z.output<O['output']>> {
-    const services = await this.mcp.authenticate();
+  // Not async: once the caller is authenticated, a call goes straight on to the invoker that runs it.
+  override invoke<O extends AnyOperation>(operation: O | string, input: unknown, signal?: AbortSignal, progress?: OperationProgress): Promise<z.output<O['output']>> {
+    const services = this.authenticated;
+    if (services === undefined) {
+      return this.mcp.authenticate().then((value) => {
+        this.authenticated = value;
+        return this.invoke(operation, input, signal, progress);
+      });
+    }
     const op = typeof operation === 'string' ? this.registry.get(operation) : operation;
-    if (op) {
-      assertCallerMay(op, input, this.mcp.caller, this.mcp.profile, services);
-      if (this.mcp.needsSender?.(op.name) && typeof (input as { senderId?: unknown } | null)?.senderId !== 'string') {
-        throw new SvcError({ code: 'owner_required', message: `${op.name} through this profile serves only the owner of a chat: give platform, chatId and senderId` });
+    try {
+      if (op) {
+        assertCallerMay(op, input, this.mcp.caller, this.mcp.profile, services);
+        if (this.mcp.needsSender?.(op.name) && typeof (input as { senderId?: unknown } | null)?.senderId !== 'string') {
+          throw new SvcError({ code: 'owner_required', message: `${op.name} through this profile serves only the owner of a chat: give platform, chatId and senderId` });
+        }
       }
+    } catch (error) {
+      return Promise.reject(error);
     }
     const { taskId, projectScopes } = this.mcp.caller;
     if (taskId === undefined && projectScopes === undefined) return this.unrestricted.invoke(operation, input, signal, progress);

@@ -102,7 +102,7 @@ interface ViewColumns {
   view_latest_execution: string | null;
   /** Its worktree's row as a JSON object; null when it has none. */
   view_worktree: string | null;
-  /** Its overlap rows as a JSON array, oldest first. */
+  /** Its overlap rows as a JSON array, oldest first; only while its worktree is active (the only time they count), else empty. */
   view_overlaps: string;
 }
 
@@ -110,32 +110,34 @@ interface ViewColumns {
  * One task's view (get_task) from one statement (each is most of a call's cost in `svc mcp`): the
  * task, its project's name, its open approval count, and its latest execution, worktree and overlaps
  * as JSON objects of their rows, parsed with the rows' own schemas; the answer is taskViews' for the
- * same task. A task that is not there fails as `domain.tasks.get` fails.
+ * same task. What a task does not have costs no subquery: its labels are gathered (and sorted) only
+ * when it has one, and its overlaps read only while its worktree is active. A task that is not
+ * there fails as `domain.tasks.get` fails.
  */
 export function taskView(db: Db, domain: Domain, worktrees: WorktreeStore, id: number): TaskView {
   const row = db
     .prepare(
-      `SELECT t.*, (
+      `SELECT t.*, CASE WHEN EXISTS (SELECT 1 FROM task_labels tl WHERE tl.task_id = t.id) THEN (
         SELECT json_group_array(name) FROM (
           SELECT l.name FROM task_labels tl JOIN labels l ON l.id = tl.label_id WHERE tl.task_id = t.id ORDER BY l.name
         )
-      ) AS labels, p.name AS view_project_name, COALESCE(a.open_count, 0) AS view_open_approvals, (
+      ) ELSE '[]' END AS labels, p.name AS view_project_name, COALESCE(a.open_count, 0) AS view_open_approvals, (
         SELECT json_object('id', e.id, 'task_id', e.task_id, 'connection_id', e.connection_id, 'connection_name', e.connection_name,
           'provider_id', e.provider_id, 'mode', e.mode, 'status', e.status, 'session_id', e.session_id, 'pid', e.pid,
           'pid_start_time', e.pid_start_time, 'exit_code', e.exit_code, 'exit_signal', e.exit_signal, 'end_reason', e.end_reason,
           'outcome', e.outcome, 'waiting_since', e.waiting_since, 'left_changes', e.left_changes, 'error_code', e.error_code,
           'error_message', e.error_message, 'started_at', e.started_at, 'ended_at', e.ended_at, 'unsupported_attachments', e.unsupported_attachments)
         FROM executions e WHERE e.task_id = t.id ORDER BY e.id DESC LIMIT 1
-      ) AS view_latest_execution, (
-        SELECT json_object('task_id', w.task_id, 'project_id', w.project_id, 'branch', w.branch, 'base_branch', w.base_branch,
+      ) AS view_latest_execution, CASE WHEN w.task_id IS NULL THEN NULL ELSE
+        json_object('task_id', w.task_id, 'project_id', w.project_id, 'branch', w.branch, 'base_branch', w.base_branch,
           'base_commit', w.base_commit, 'worktree_path', w.worktree_path, 'state', w.state, 'merged_commit', w.merged_commit,
           'base_conflicts', w.base_conflicts, 'created_at', w.created_at, 'updated_at', w.updated_at, 'removed_at', w.removed_at)
-        FROM task_worktrees w WHERE w.task_id = t.id
-      ) AS view_worktree, (
+      END AS view_worktree, CASE WHEN w.state = 'ACTIVE' THEN (
         SELECT json_group_array(json_object('task_a', o.task_a, 'task_b', o.task_b, 'files', o.files, 'conflicts', o.conflicts, 'detected_at', o.detected_at))
         FROM (SELECT * FROM task_overlaps WHERE task_a = t.id OR task_b = t.id ORDER BY detected_at) o
-      ) AS view_overlaps
-      FROM tasks t JOIN projects p ON p.id = t.project_id LEFT JOIN task_open_approvals a ON a.task_id = t.id WHERE t.id = ?`,
+      ) ELSE '[]' END AS view_overlaps
+      FROM tasks t JOIN projects p ON p.id = t.project_id LEFT JOIN task_open_approvals a ON a.task_id = t.id LEFT JOIN task_worktrees w ON w.task_id = t.id
+      WHERE t.id = ?`,
     )
     .get(id) as ViewColumns | undefined;
   if (!row) return taskViews(domain, worktrees, [domain.tasks.get(id)], (ids) => openApprovalCounts(db, ids))[0]!;
