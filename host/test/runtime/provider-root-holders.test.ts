@@ -4,7 +4,7 @@
 // guarantees stays. A root that is no longer held is set up again. Real `unshare`, `nsenter`, `mount`
 // and provider processes under the permission model (test/security and hardened-isolation.test.ts
 // check what the root lets a hostile provider do).
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readlinkSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +13,7 @@ import { ExtensionRuntime, isolationEnforcement, PluginStorageStore, probeIsolat
 import { holdProviderRoot, readyProviderRoot, releaseProviderRoots } from '../../src/features/extensions/runtime/provider-root-holders.js';
 import { openDatabase, type Db } from '../../src/platform/db/index.js';
 import { Logger } from '../../src/platform/logging/index.js';
+import { processTreeBelow } from '../../../test/support/process-tree.js';
 
 const PROVIDER = fileURLToPath(new URL('./fixtures/limits-provider.mjs', import.meta.url));
 const extension: LoadableExtension = {
@@ -46,27 +47,9 @@ interface Namespaces {
 /** The node processes among this process's descendants that run the provider bootstrap. */
 function providerProcesses(): number[] {
   const node = realpathSync(process.execPath);
-  const children = new Map<number, number[]>();
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(name)]);
-    } catch {
-      // it ended while listed
-    }
-  }
-  const found: number[] = [];
-  const walk = (pid: number) => {
-    for (const child of children.get(pid) ?? []) {
-      const argv = readFileSync(`/proc/${child}/cmdline`, 'utf8').split('\0');
-      if (argv[0] === node && argv.some((arg) => arg.endsWith('provider-process.mjs'))) found.push(child);
-      walk(child);
-    }
-  };
-  walk(process.pid);
-  return found;
+  return processTreeBelow(process.pid)
+    .filter(({ argv }) => argv[0] === node && argv.some((arg) => arg.endsWith('provider-process.mjs')))
+    .map(({ pid }) => pid);
 }
 
 const runtimes: ExtensionRuntime[] = [];
