@@ -8,6 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { isRunning, processesWithEnv, type ProcessIdentity } from './process-tree.js';
 
 export const RUN_MARK = 'TEST_RUN_MARK';
+/** How long a process found still running at the end may take to end on its own. */
+const ENDING_GRACE_MS = 3_000;
 
 /** The marked processes still running, other than this process's own children (vitest's workers). */
 export function leftoverProcesses(mark: string, runner = process.pid): ProcessIdentity[] {
@@ -39,8 +41,10 @@ export function setup(): (() => Promise<void>) | undefined {
   return async () => {
     const candidates = leftoverProcesses(mark);
     if (candidates.length === 0) return;
-    // One that is ending already (its test stopped it and did not wait) is given a moment to go.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // One that is ending already is given a moment to go: a test stopped it and did not wait, or a
+    // terminal holder ends what it holds within seconds of its SVC_HOME being removed.
+    const deadline = Date.now() + ENDING_GRACE_MS;
+    while (candidates.some(isRunning) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
     const left = candidates.filter(isRunning);
     if (left.length === 0) return;
     process.stderr.write(

@@ -80,11 +80,14 @@ export interface TerminalManagerOptions {
   clock?: TimerClock;
   /** A start began or is over: the terminals starting (`startingTasks`) changed. */
   onStartingChanged?: () => void;
-  /** How long a shutdown that ends every terminal waits for the ones still starting (SHUTDOWN_START_WAIT_MS). */
+  /** How long a shutdown waits for the terminals still starting (SHUTDOWN_START_WAIT_MS). */
   shutdownStartWaitMs?: number;
 }
 
-/** A shutdown that ends every terminal waits this long for a terminal still starting, then stops it once up. */
+/**
+ * A shutdown waits this long for a terminal still starting: once up, it is stopped with the others,
+ * or kept in the terminal holder when the terminals outlive the service.
+ */
 export const SHUTDOWN_START_WAIT_MS = 5000;
 
 /** What a start prepared before its execution is recorded and its PTY opened. */
@@ -105,6 +108,8 @@ export class TerminalManager {
   private readonly terminals = new Map<number, Terminal>();
   /** The tasks whose start is under way, each with a promise settled when that start is over. */
   private readonly starting = new Map<number, Promise<void>>();
+  /** The starts past the point a shutdown can call them off: their execution is recorded, their CLI opening. */
+  private readonly opening = new Map<number, Promise<void>>();
   private readonly ended: number[] = [];
   private readonly recorded = new WeakMap<Terminal, Promise<ExecutionRecord>>();
   private readonly held = new WeakMap<Terminal, HolderPty>();
@@ -254,24 +259,34 @@ export class TerminalManager {
   /**
    * Shutdown. With the terminal holder the terminals keep running (the next service takes them
    * back) unless `stopTerminals`; without it, or with it, every live terminal is stopped and its
-   * execution recorded.
+   * execution recorded. Either way no start is left half done: one under way is waited for (a few
+   * seconds at most) and its terminal kept or stopped with the others; one still preparing after that
+   * is called off before it records an execution or opens its CLI.
    */
   async close(options: { stopTerminals?: boolean } = {}): Promise<void> {
     this.closing = true;
+    await this.settleStarts();
     if (this.options.holders && !options.stopTerminals) {
       this.options.holders.close();
       return;
     }
-    // A terminal still starting is waited for (a few seconds at most), then stopped with the others.
-    if (!(await this.startsSettled(this.options.shutdownStartWaitMs ?? SHUTDOWN_START_WAIT_MS))) {
-      this.abandonStarts = true;
-      for (const taskId of this.starting.keys()) {
-        this.options.logger.warn('a task terminal was still starting when the service stopped: its CLI is not started', { taskId });
-      }
-    }
     const live = [...this.terminals.values()].filter((terminal) => terminal.state !== 'ENDED');
     await Promise.all(live.map((terminal) => this.stop(terminal.taskId, 'service_shutdown').catch(() => undefined)));
     this.options.holders?.close();
+  }
+
+  /**
+   * Waits for the starts under way, SHUTDOWN_START_WAIT_MS at most; then calls off the ones still
+   * preparing and waits for those already opening their CLI (a spawn, bounded by its own limits).
+   */
+  private async settleStarts(): Promise<void> {
+    if (await this.startsSettled(this.options.shutdownStartWaitMs ?? SHUTDOWN_START_WAIT_MS)) return;
+    this.abandonStarts = true;
+    for (const taskId of this.starting.keys()) {
+      if (this.opening.has(taskId)) continue;
+      this.options.logger.warn('a task terminal was still starting when the service stopped: its CLI is not started', { taskId });
+    }
+    await Promise.all(this.opening.values());
   }
 
   /** Whether every start under way is over within `ms`. */
@@ -315,6 +330,7 @@ export class TerminalManager {
       const session = await this.prepareSession(task, plan, run);
       // The shutdown gave up waiting for this start: the CLI is not started behind its back.
       if (this.abandonStarts) throw new SvcError({ code: 'service_stopping', message: 'the service is shutting down' });
+      this.opening.set(taskId, this.starting.get(taskId)!);
       const { connection, description } = session;
       const execution = this.records.open({
         taskId,
@@ -343,6 +359,7 @@ export class TerminalManager {
       return domain.executions.get(execution.id);
     } finally {
       this.starting.delete(taskId);
+      this.opening.delete(taskId);
       settle();
       this.options.onStartingChanged?.();
       if (!started && run.runtimeDir) rmSync(run.runtimeDir, { recursive: true, force: true });
