@@ -5,7 +5,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, onTestFinished, test } from 'vitest';
 import { copyFixtureProvider } from '../support/copy-fixture-provider.js';
 import { makeRepo } from '../support/git-repo.js';
 import { createSvcSandbox, waitFor, type SvcSandbox } from '../support/svc-process.js';
@@ -185,6 +185,41 @@ test('"Stop all agents" counts a terminal still starting, and stops it once it i
   await page.getByRole('button', { name: /Stop all agents/ }).waitFor({ state: 'detached', timeout: 20_000 });
   const [execution] = (await apiOk<{ items: Array<{ status: string; outcome: string; endReason: string }> }>(serve, 'GET', `/api/executions?taskId=${task.id}`)).items;
   expect(execution).toMatchObject({ status: 'COMPLETED', outcome: 'stopped', endReason: 'stopped' });
+}, 90_000);
+
+test('"Stop all agents" waits 5 seconds for a start still under way, then calls it off and says so in its dialog', async () => {
+  page.setDefaultTimeout(15_000);
+  const gitRepo = makeRepo(join(svc.home, 'stuck-repo'));
+  const began = join(svc.home, 'stuck-set-up-began');
+  const go = join(svc.home, 'stuck-set-up-go');
+  // On a failure too: the set-up command ends.
+  onTestFinished(() => writeFileSync(go, ''));
+  const workspace = await apiOk<{ id: number }>(serve, 'POST', '/api/workspaces', { name: 'Stuck starts' });
+  const project = await apiOk<{ id: number }>(serve, 'POST', '/api/projects', { workspaceId: workspace.id, name: 'stuck', repoPath: gitRepo });
+  const setupCommand = `touch '${began}'; i=0; while [ ! -f '${go}' ] && [ $i -lt 600 ]; do sleep 0.1; i=$((i+1)); done`;
+  await apiOk(serve, 'PUT', `/api/projects/${project.id}/isolation`, { isolation: 'worktree', setupCommand });
+  await apiOk(serve, 'POST', '/api/connections', { name: 'echo-stuck', providerId: 'svc-test.echo', settings: { apiKey: 'sk-stuck-123456' } });
+  const task = await apiOk<{ id: number }>(serve, 'POST', '/api/tasks', { projectId: project.id, title: 'Stuck agent' });
+  const started = serve.api('POST', `/api/internal/terminal/${task.id}/start`, { connection: 'echo-stuck' }).catch((error: unknown) => ({ status: 0, body: String(error) }));
+  await waitFor(() => existsSync(began), 30_000, 'the set-up command to begin');
+
+  await page.goto(`${serve.url}/board`);
+  await page.getByRole('button', { name: 'Stop all agents (1)' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Stop all agents' });
+  await dialog.getByRole('button', { name: 'Stop 1 agent' }).click();
+  // The set-up command is still waiting when Stop all stops waiting for it.
+  const note = dialog.getByRole('status');
+  await note.waitFor({ timeout: 30_000 });
+  expect(await note.textContent()).toBe(
+    `The agent of task ${task.id} was still starting after 5 seconds, so its start was called off: its CLI did not start. Start the task again when you want it to run.`,
+  );
+  writeFileSync(go, '');
+  const answer = await started;
+  expect(answer.status).toBe(409);
+  expect((answer.body as { error: { code: string } }).error.code).toBe('cancelled');
+  expect((await apiOk<{ items: unknown[] }>(serve, 'GET', `/api/executions?taskId=${task.id}`)).items).toEqual([]);
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await page.getByRole('button', { name: /Stop all agents/ }).waitFor({ state: 'detached', timeout: 20_000 });
 }, 90_000);
 
 test('the page reads at a narrow width', async () => {

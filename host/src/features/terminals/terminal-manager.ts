@@ -80,15 +80,23 @@ export interface TerminalManagerOptions {
   clock?: TimerClock;
   /** A start began or is over: the terminals starting (`startingTasks`) changed. */
   onStartingChanged?: () => void;
-  /** How long a shutdown waits for the terminals still starting (SHUTDOWN_START_WAIT_MS). */
-  shutdownStartWaitMs?: number;
+  /** How long a shutdown or Stop all waits for the terminals still starting (START_WAIT_MS). */
+  startWaitMs?: number;
 }
 
 /**
- * A shutdown waits this long for a terminal still starting: once up, it is stopped with the others,
- * or kept in the terminal holder when the terminals outlive the service.
+ * A shutdown or Stop all waits this long for a terminal still starting: once up, it is stopped with
+ * the others (or, at a shutdown, kept in the terminal holder when the terminals outlive the service);
+ * one still preparing after that is called off and never opens its CLI.
  */
-export const SHUTDOWN_START_WAIT_MS = 5000;
+export const START_WAIT_MS = 5000;
+
+/** What Stop all did: the executions it stopped, and the starts it called off (their tasks). */
+export interface StopAllOutcome {
+  stopped: ExecutionRecord[];
+  /** Tasks whose start was still preparing after START_WAIT_MS: called off, their CLI never started. */
+  calledOff: number[];
+}
 
 /** What a start prepared before its execution is recorded and its PTY opened. */
 interface PreparedSession {
@@ -116,6 +124,8 @@ export class TerminalManager {
   private closing = false;
   /** The shutdown stopped waiting for the starts under way: none of them opens its CLI any more. */
   private abandonStarts = false;
+  /** The tasks whose start Stop all stopped waiting for: it does not open its CLI. */
+  private readonly calledOff = new Set<number>();
   private harnessFiles: HarnessFiles | undefined;
   private readonly records: ExecutionRecords;
 
@@ -198,20 +208,33 @@ export class TerminalManager {
 
   /**
    * The web's "stop all": every live terminal, and every one still starting (once it is up), is
-   * stopped as a person's Stop (not a failure, resumable), together, each recorded before this resolves. The service keeps running and takes new starts.
+   * stopped as a person's Stop (not a failure, resumable), together, each recorded before this
+   * resolves. A start still preparing after START_WAIT_MS is called off instead (its CLI never
+   * starts). The service keeps running and takes new starts.
    */
-  async stopAll(): Promise<ExecutionRecord[]> {
+  async stopAll(): Promise<StopAllOutcome> {
     const live = [...this.terminals.values()].filter((terminal) => terminal.state !== 'ENDED');
     const stopping = live.map((terminal) => this.stop(terminal.taskId, 'stopped').catch(() => undefined));
-    // A terminal still starting when the button is pressed is stopped as soon as it is up.
+    const calledOff: number[] = [];
+    const wait = this.options.startWaitMs ?? START_WAIT_MS;
     const late = [...this.starting].map(async ([taskId, settled]) => {
-      await settled;
+      // Still this very start under way after the wait (not one that ended as the wait did).
+      if (!(await settledWithin(settled, wait)) && this.starting.get(taskId) === settled) {
+        if (!this.opening.has(taskId)) {
+          this.calledOff.add(taskId);
+          calledOff.push(taskId);
+          this.options.logger.warn('a task terminal was still starting when every agent was stopped: its start is called off', { taskId });
+          return undefined;
+        }
+        // Already opening its CLI: up in a moment, then stopped with the others.
+        await settled;
+      }
       const terminal = this.terminals.get(taskId);
       if (!terminal || terminal.state === 'ENDED' || live.includes(terminal)) return undefined;
       return this.stop(taskId, 'stopped').catch(() => undefined);
     });
     const stopped = await Promise.all([...stopping, ...late]);
-    return stopped.filter((record): record is ExecutionRecord => record !== undefined);
+    return { stopped: stopped.filter((record): record is ExecutionRecord => record !== undefined), calledOff: calledOff.sort((a, b) => a - b) };
   }
 
   /** Parks the execution (PAUSED): the PTY stays alive and the keepalive is suspended. */
@@ -276,11 +299,11 @@ export class TerminalManager {
   }
 
   /**
-   * Waits for the starts under way, SHUTDOWN_START_WAIT_MS at most; then calls off the ones still
+   * Waits for the starts under way, START_WAIT_MS at most; then calls off the ones still
    * preparing and waits for those already opening their CLI (a spawn, bounded by its own limits).
    */
   private async settleStarts(): Promise<void> {
-    if (await this.startsSettled(this.options.shutdownStartWaitMs ?? SHUTDOWN_START_WAIT_MS)) return;
+    if (await this.startsSettled(this.options.startWaitMs ?? START_WAIT_MS)) return;
     this.abandonStarts = true;
     for (const taskId of this.starting.keys()) {
       if (this.opening.has(taskId)) continue;
@@ -291,14 +314,7 @@ export class TerminalManager {
 
   /** Whether every start under way is over within `ms`. */
   private async startsSettled(ms: number): Promise<boolean> {
-    if (this.starting.size === 0) return true;
-    let timer: NodeJS.Timeout | undefined;
-    const settled = await Promise.race([
-      Promise.all(this.starting.values()).then(() => true),
-      new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms))),
-    ]);
-    clearTimeout(timer);
-    return settled;
+    return this.starting.size === 0 || settledWithin(Promise.all(this.starting.values()), ms);
   }
 
   /**
@@ -330,6 +346,13 @@ export class TerminalManager {
       const session = await this.prepareSession(task, plan, run);
       // The shutdown gave up waiting for this start: the CLI is not started behind its back.
       if (this.abandonStarts) throw new SvcError({ code: 'service_stopping', message: 'the service is shutting down' });
+      if (this.calledOff.has(taskId)) {
+        throw new SvcError({
+          code: 'cancelled',
+          message: `the start of task ${taskId} was called off: every agent was stopped while it was still starting`,
+          details: { taskId, fix: 'start the task again' },
+        });
+      }
       this.opening.set(taskId, this.starting.get(taskId)!);
       const { connection, description } = session;
       const execution = this.records.open({
@@ -360,6 +383,7 @@ export class TerminalManager {
     } finally {
       this.starting.delete(taskId);
       this.opening.delete(taskId);
+      this.calledOff.delete(taskId);
       settle();
       this.options.onStartingChanged?.();
       if (!started && run.runtimeDir) rmSync(run.runtimeDir, { recursive: true, force: true });
@@ -597,4 +621,12 @@ function repositoryOf(domain: Domain, task: TaskRecord): string {
     });
   }
   return project.repoPath;
+}
+
+/** Whether `promise` settles within `ms`. */
+async function settledWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const settled = await Promise.race([promise.then(() => true), new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms)))]);
+  clearTimeout(timer);
+  return settled;
 }
