@@ -213,13 +213,14 @@ test('"Stop all agents" waits 5 seconds for a start still under way, then calls 
   expect(await note.textContent()).toBe(
     `The agent of task ${task.id} was still starting after 5 seconds, so its start was called off: its CLI did not start. Start the task again when you want it to run.`,
   );
+  // A start called off is no agent to stop any more, though its set-up command still runs.
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await page.getByRole('button', { name: /Stop all agents/ }).waitFor({ state: 'detached', timeout: 20_000 });
   writeFileSync(go, '');
   const answer = await started;
   expect(answer.status).toBe(409);
   expect((answer.body as { error: { code: string } }).error.code).toBe('cancelled');
   expect((await apiOk<{ items: unknown[] }>(serve, 'GET', `/api/executions?taskId=${task.id}`)).items).toEqual([]);
-  await dialog.getByRole('button', { name: 'OK' }).click();
-  await page.getByRole('button', { name: /Stop all agents/ }).waitFor({ state: 'detached', timeout: 20_000 });
 }, 90_000);
 
 test('the page reads at a narrow width', async () => {

@@ -263,6 +263,8 @@ describe('stop all', () => {
     const { stopped, calledOff } = await terminals.stopAll();
     expect(stopped.map((execution) => execution.taskId)).toEqual([running.id]);
     expect(calledOff).toEqual([late.id]);
+    // Still preparing, but no longer counted as starting: it ends without a terminal.
+    expect(terminals.startingTasks()).toEqual([]);
     release();
     expect(await starting).toMatchObject({ code: 'cancelled' });
     expect(services.domain.executions.latestForTask(late.id)).toBeUndefined();

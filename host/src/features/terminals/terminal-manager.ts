@@ -217,7 +217,7 @@ export class TerminalManager {
     const stopping = live.map((terminal) => this.stop(terminal.taskId, 'stopped').catch(() => undefined));
     const calledOff: number[] = [];
     const wait = this.options.startWaitMs ?? START_WAIT_MS;
-    const late = [...this.starting].map(async ([taskId, settled]) => {
+    const late = [...this.starting].filter(([taskId]) => !this.calledOff.has(taskId)).map(async ([taskId, settled]) => {
       // Still this very start under way after the wait (not one that ended as the wait did).
       if (!(await settledWithin(settled, wait)) && this.starting.get(taskId) === settled) {
         if (!this.opening.has(taskId)) {
@@ -268,9 +268,12 @@ export class TerminalManager {
     return [...this.terminals.values()].map(summarize);
   }
 
-  /** The tasks whose terminal is starting: its worktree, session or CLI being set up, not listed yet. */
+  /**
+   * The tasks whose terminal is starting: its worktree, session or CLI being set up, not listed yet.
+   * A start Stop all called off is not one of them: it ends without a terminal.
+   */
   startingTasks(): number[] {
-    return [...this.starting.keys()];
+    return [...this.starting.keys()].filter((taskId) => !this.calledOff.has(taskId));
   }
 
   /** Resolves when the task's current execution has ended and its end is recorded. */
