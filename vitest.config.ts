@@ -96,8 +96,9 @@ export default defineConfig({
   test: {
     // The conformance suite needs the real CLIs installed: only `pnpm test:conformance` runs it.
     exclude: [...configDefaults.exclude, 'test/conformance/**'],
-    // Tests spawn host/dist and providers' dist/: rebuilt first when older than their sources.
-    globalSetup: ['test/support/fresh-build.ts'],
+    // Tests spawn host/dist and providers' dist/: rebuilt first when older than their sources. After
+    // the run, a process a test started and left running is named on stderr and ended.
+    globalSetup: ['test/support/fresh-build.ts', 'test/support/leftover-processes.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',

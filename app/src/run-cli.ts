@@ -5,6 +5,7 @@ import { openHostServices, type HostServices } from '@svc-org/host/host-services
 import { OperationInvoker, OperationRegistry, type OperationRemote } from '@svc-org/host/operation-framework';
 import type { CliCommand, CliValues } from '@svc-org/host/adapters/cli/cli-command';
 import type { CliIo } from '@svc-org/host/adapters/cli/cli-io';
+import { commandUsage } from '@svc-org/host/adapters/cli/command-usage';
 import { formatCommandHelp } from '@svc-org/host/adapters/cli/format-command-help';
 import { formatGroupHelp } from '@svc-org/host/adapters/cli/format-group-help';
 import { formatUsage } from '@svc-org/host/adapters/cli/format-usage';
@@ -54,7 +55,8 @@ export async function runCli(argv: string[], io: CliIo, signal: AbortSignal = ne
     let positionals: string[] = args;
     if (!command.raw) {
       const options = { ...command.options, ...(command.json ? { json: { type: 'boolean' as const } } : {}) };
-      const parsed = parseCommandArgs(args, options, `${[command.group, command.name].join(' ')} (see \`svc ${command.group} ${command.name} --help\`)`);
+      // The usage line its help page shows.
+      const parsed = parseCommandArgs(args, options, commandUsage(command));
       values = parsed.values as CliValues;
       positionals = parsed.positionals;
     }

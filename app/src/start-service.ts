@@ -209,6 +209,8 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
           for (const plugin of running) await plugin.stop();
           await mcp.close();
           await terminals.close(closeOptions);
+          // A start the shutdown waited for answers its request before the connections are closed.
+          await new Promise((resolve) => setImmediate(resolve));
           await http.close();
           serverFile.release();
           logger.info('service stopped');

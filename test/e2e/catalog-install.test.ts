@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'libsql';
 import * as pty from 'node-pty';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, onTestFinished, test } from 'vitest';
 import { makeCatalogFixtureRepo, runCatalogBuild, serveCatalog, type CatalogServer } from '../support/catalog-fixture.js';
 import { copyFixtureProvider } from '../support/copy-fixture-provider.js';
 import { createSvcSandbox, SVC_BIN, waitFor, type SvcSandbox } from '../support/svc-process.js';
@@ -244,6 +244,16 @@ describe('updates', () => {
   test('an update with the same permissions switches while a call already running finishes on the old version', async () => {
     const release = join(scratch, 'release-1');
     const running = svc.start(['query', '--provider', ID, `wait-for ${release}`]);
+    const closed = new Promise<number | null>((resolve) => running.once('close', resolve));
+    // On a failure below too: the call is released (its wait ends) and the query is gone before the next test.
+    onTestFinished(async () => {
+      writeFileSync(release, '');
+      if (running.exitCode === null && running.signalCode === null) {
+        const timer = setTimeout(() => running.kill('SIGKILL'), 15_000);
+        await closed;
+        clearTimeout(timer);
+      }
+    });
     await waitFor(() => existsSync(`${release}.started`), 15_000, 'the running call');
     expect(readFileSync(`${release}.started`, 'utf8')).toBe('1.0.0');
 
@@ -255,7 +265,7 @@ describe('updates', () => {
     expect((await query('after')).stdout).toBe('v1.1.0\nafter\n');
 
     writeFileSync(release, '');
-    const code = await new Promise<number | null>((resolve) => running.once('close', resolve));
+    const code = await closed;
     expect(running.output.stderr).toBe('');
     expect(code).toBe(0);
     expect(running.output.stdout).toBe('v1.0.0 waited\n');

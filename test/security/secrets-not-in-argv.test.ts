@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { enableOverHttp } from '../support/enable-over-http.js';
 import { QWEN_PROVIDER, QWEN_STAND_IN, svcOk } from '../support/qwen-demo-project.js';
+import { processTreeBelow } from '../support/process-tree.js';
 import { createSvcSandbox, REPO_ROOT, waitFor, type SvcSandbox } from '../support/svc-process.js';
 import { apiOk, startServe, type ServeProcess } from '../support/svc-serve.js';
 
@@ -45,38 +46,6 @@ afterAll(() => {
   svc.cleanup();
 });
 
-/** Every process below `root` (children by their parent pid in /proc/<pid>/stat). */
-function descendants(root: number): number[] {
-  const parents = new Map<number, number[]>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      parents.set(ppid, [...(parents.get(ppid) ?? []), Number(entry)]);
-    } catch {
-      // The process ended while we looked.
-    }
-  }
-  const found: number[] = [];
-  const walk = (pid: number) => {
-    for (const child of parents.get(pid) ?? []) {
-      found.push(child);
-      walk(child);
-    }
-  };
-  walk(root);
-  return found;
-}
-
-const commandLine = (pid: number) => {
-  try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ');
-  } catch {
-    return '';
-  }
-};
-
 test("no process of svc serve's tree carries a task credential or the install token in its command line, for every official provider", async () => {
   const running: Array<{ id: string; task: number; pid: number }> = [];
   for (const { id, connection } of PROVIDERS) {
@@ -90,12 +59,11 @@ test("no process of svc serve's tree carries a task credential or the install to
   }
   // The CLIs (and whatever they start) are up.
   await new Promise((resolve) => setTimeout(resolve, 1_000));
-  const tree = descendants(server!.child.pid!);
-  for (const { id, pid } of running) expect(tree, `${id}'s CLI is in the service's tree`).toContain(pid);
-  for (const pid of tree) {
-    const line = commandLine(pid);
-    expect(line, `process ${pid}`).not.toMatch(CREDENTIAL);
-    expect(line, `process ${pid}`).not.toContain(server!.token);
+  const tree = processTreeBelow(server!.child.pid!);
+  for (const { id, pid } of running) expect(tree.map((process) => process.pid), `${id}'s CLI is in the service's tree`).toContain(pid);
+  for (const { pid, command } of tree) {
+    expect(command, `process ${pid}`).not.toMatch(CREDENTIAL);
+    expect(command, `process ${pid}`).not.toContain(server!.token);
   }
   // Each credential is in its run's private secrets file, owner-only, and in no command line either.
   const runs = join(svc.home, 'runs');
@@ -106,6 +74,6 @@ test("no process of svc serve's tree carries a task credential or the install to
     expect(statSync(secrets).mode & 0o777, id).toBe(0o600);
     const { SVC_TASK_CREDENTIAL: credential } = JSON.parse(readFileSync(secrets, 'utf8')) as { SVC_TASK_CREDENTIAL: string };
     expect(credential, id).toMatch(CREDENTIAL);
-    for (const pid of tree) expect(commandLine(pid), `process ${pid}`).not.toContain(credential);
+    for (const { pid, command } of tree) expect(command, `process ${pid}`).not.toContain(credential);
   }
 }, 240_000);

@@ -27,6 +27,14 @@ export interface FixtureRelease {
 }
 
 /**
+ * `node -e <this> <file> <version>` writes `<file>.started` (holding the version) and waits until
+ * `<file>` exists, or until the process that started it is gone: a call left waiting when its test
+ * failed, or killed, does not leave this behind polling for ever.
+ */
+export const WAIT_FOR_FILE_SCRIPT =
+  "const fs = require('fs'); const [f, v] = process.argv.slice(1); const parent = process.ppid; fs.writeFileSync(f + '.started', v); const t = setInterval(() => { if (fs.existsSync(f) || process.ppid !== parent) clearInterval(t); }, 20);";
+
+/**
  * The provider answers a query with one line per word of `v<version> <prompt>` (through svc-echo-cli,
  * so it needs `process:spawn`), and `wait-for <file>` writes `<file>.started`, then waits until
  * `<file>` exists before it answers `v<version> waited` (to hold a call open across an update).
@@ -50,8 +58,7 @@ class CatalogEchoAdapter extends BaseCliAdapter {
     if (request.prompt.startsWith('wait-for ')) {
       // Through the Host Context, so it works in the hardened mode too (no file access of its own).
       const file = request.prompt.slice('wait-for '.length);
-      const script = "const fs = require('fs'); const [f, v] = process.argv.slice(1); fs.writeFileSync(f + '.started', v); const t = setInterval(() => { if (fs.existsSync(f)) clearInterval(t); }, 20);";
-      await ctx.host.process.run({ command: process.execPath, args: ['-e', script, file, VERSION] }, { signal: ctx.signal });
+      await ctx.host.process.run({ command: process.execPath, args: ['-e', ${JSON.stringify(WAIT_FOR_FILE_SCRIPT)}, file, VERSION] }, { signal: ctx.signal });
       yield { type: 'text', text: 'v' + VERSION + ' waited\\n' };
       yield { type: 'finish', finishReason: 'stop' };
       return;

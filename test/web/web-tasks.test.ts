@@ -5,7 +5,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, onTestFinished, test } from 'vitest';
 import { copyFixtureProvider } from '../support/copy-fixture-provider.js';
 import { makeRepo } from '../support/git-repo.js';
 import { createSvcSandbox, waitFor, type SvcSandbox } from '../support/svc-process.js';
@@ -157,20 +157,29 @@ test('"Stop all agents" asks how many it stops, then ends every running task as 
   expect(await page.locator('table.grid tbody').textContent()).not.toMatch(/FAILED|Failed/);
 }, 90_000);
 
-test('"Stop all agents" counts a terminal still starting, and stops it once it is up', async () => {
-  page.setDefaultTimeout(15_000);
-  // A project whose tasks start in a worktree, after a set-up command that waits until the test lets it go on.
-  const gitRepo = makeRepo(join(svc.home, 'slow-repo'));
-  const began = join(svc.home, 'set-up-began');
-  const go = join(svc.home, 'set-up-go');
-  const workspace = await apiOk<{ id: number }>(serve, 'POST', '/api/workspaces', { name: 'Slow starts' });
-  const project = await apiOk<{ id: number }>(serve, 'POST', '/api/projects', { workspaceId: workspace.id, name: 'slow', repoPath: gitRepo });
+/**
+ * A task of a new project (`name`) whose start is under way, waiting in its worktree's set-up command
+ * until the test writes `go` (written when the test ends, on failure too).
+ */
+async function startWaitingInSetUp(name: string) {
+  const gitRepo = makeRepo(join(svc.home, `${name}-repo`));
+  const began = join(svc.home, `${name}-set-up-began`);
+  const go = join(svc.home, `${name}-set-up-go`);
+  onTestFinished(() => writeFileSync(go, ''));
+  const workspace = await apiOk<{ id: number }>(serve, 'POST', '/api/workspaces', { name: `${name} starts` });
+  const project = await apiOk<{ id: number }>(serve, 'POST', '/api/projects', { workspaceId: workspace.id, name, repoPath: gitRepo });
   const setupCommand = `touch '${began}'; i=0; while [ ! -f '${go}' ] && [ $i -lt 600 ]; do sleep 0.1; i=$((i+1)); done`;
   await apiOk(serve, 'PUT', `/api/projects/${project.id}/isolation`, { isolation: 'worktree', setupCommand });
-  await apiOk(serve, 'POST', '/api/connections', { name: 'echo-slow', providerId: 'svc-test.echo', settings: { apiKey: 'sk-slow-123456' } });
-  const task = await apiOk<{ id: number }>(serve, 'POST', '/api/tasks', { projectId: project.id, title: 'Slow agent' });
-  const started = serve.api('POST', `/api/internal/terminal/${task.id}/start`, { connection: 'echo-slow' }).catch((error: unknown) => ({ status: 0, body: String(error) }));
+  await apiOk(serve, 'POST', '/api/connections', { name: `echo-${name}`, providerId: 'svc-test.echo', settings: { apiKey: `sk-${name}-123456` } });
+  const task = await apiOk<{ id: number }>(serve, 'POST', '/api/tasks', { projectId: project.id, title: `${name} agent` });
+  const started = serve.api('POST', `/api/internal/terminal/${task.id}/start`, { connection: `echo-${name}` }).catch((error: unknown) => ({ status: 0, body: String(error) }));
   await waitFor(() => existsSync(began), 30_000, 'the set-up command to begin');
+  return { task, started, go };
+}
+
+test('"Stop all agents" counts a terminal still starting, and stops it once it is up', async () => {
+  page.setDefaultTimeout(15_000);
+  const { task, started, go } = await startWaitingInSetUp('slow');
 
   // The count is the page's too: the install token is refused.
   expect((await serve.api('GET', '/api/web/terminals/stop-all')).status).toBe(403);
@@ -185,6 +194,30 @@ test('"Stop all agents" counts a terminal still starting, and stops it once it i
   await page.getByRole('button', { name: /Stop all agents/ }).waitFor({ state: 'detached', timeout: 20_000 });
   const [execution] = (await apiOk<{ items: Array<{ status: string; outcome: string; endReason: string }> }>(serve, 'GET', `/api/executions?taskId=${task.id}`)).items;
   expect(execution).toMatchObject({ status: 'COMPLETED', outcome: 'stopped', endReason: 'stopped' });
+}, 90_000);
+
+test('"Stop all agents" waits 5 seconds for a start still under way, then calls it off and says so in its dialog', async () => {
+  page.setDefaultTimeout(15_000);
+  const { task, started, go } = await startWaitingInSetUp('stuck');
+
+  await page.goto(`${serve.url}/board`);
+  await page.getByRole('button', { name: 'Stop all agents (1)' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Stop all agents' });
+  await dialog.getByRole('button', { name: 'Stop 1 agent' }).click();
+  // The set-up command is still waiting when Stop all stops waiting for it.
+  const note = dialog.getByRole('status');
+  await note.waitFor({ timeout: 30_000 });
+  expect(await note.textContent()).toBe(
+    `The agent of task ${task.id} was still starting after 5 seconds, so its start was called off: its CLI did not start. Start the task again when you want it to run.`,
+  );
+  // A start called off is no agent to stop any more, though its set-up command still runs.
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await page.getByRole('button', { name: /Stop all agents/ }).waitFor({ state: 'detached', timeout: 20_000 });
+  writeFileSync(go, '');
+  const answer = await started;
+  expect(answer.status).toBe(409);
+  expect((answer.body as { error: { code: string } }).error.code).toBe('cancelled');
+  expect((await apiOk<{ items: unknown[] }>(serve, 'GET', `/api/executions?taskId=${task.id}`)).items).toEqual([]);
 }, 90_000);
 
 test('the page reads at a narrow width', async () => {

@@ -124,7 +124,7 @@ export const HOST_COMMANDS: CliCommand[] = [
       ext('list', 'List registered extensions with their state and granted permissions.', '[--json]', 'svc ext list --json', listExtensions),
       ext('dev', 'Register (or remove) a provider from a local folder you are developing.', 'add <absolute dir> | remove <id>', 'svc ext dev add "$PWD"', removeDevExtension),
       ext('enable', 'Enable an extension after you confirm the permissions it asks for.', '<id> [--yes] [--connection <name>] [--isolation process|worker] [--json]', 'svc ext enable acme.my-cli', getExtension, getExtensionPermissions, enableExtension),
-      ext('doctor', "Run an extension's preflight checks and say what to fix.", '<id> [--connection <name>]', 'svc ext doctor svc-official.claude-code'),
+      ext('doctor', "Run an extension's preflight checks and say what to fix.", '<id> [--connection <name>] [--json]', 'svc ext doctor svc-official.claude-code'),
       ext('new', 'Scaffold a new provider package.', '<name> [--dir <parent folder>] [--publisher <publisher>] [--command <cli executable>]', 'svc ext new my-cli --publisher acme'),
       ext('pack', 'Pack a built provider folder into its deterministic artifact and the declaration a catalog needs.', '<provider folder> [--out <dir>] [--json]', 'svc ext pack . --out ../packed'),
       ext('catalog', 'List what the configured extension catalog offers.', '[--json]', 'svc ext catalog', listCatalog),

@@ -4,15 +4,17 @@
 // guarantees stays. A root that is no longer held is set up again. Real `unshare`, `nsenter`, `mount`
 // and provider processes under the permission model (test/security and hardened-isolation.test.ts
 // check what the root lets a hostile provider do).
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readlinkSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import { ExtensionRuntime, isolationEnforcement, PluginStorageStore, probeIsolation, type LoadableExtension } from '../../src/features/extensions/runtime/index.js';
 import { holdProviderRoot, readyProviderRoot, releaseProviderRoots } from '../../src/features/extensions/runtime/provider-root-holders.js';
 import { openDatabase, type Db } from '../../src/platform/db/index.js';
 import { Logger } from '../../src/platform/logging/index.js';
+import { processTreeBelow } from '../../../test/support/process-tree.js';
+import { waitFor } from '../../../test/support/svc-process.js';
 
 const PROVIDER = fileURLToPath(new URL('./fixtures/limits-provider.mjs', import.meta.url));
 const extension: LoadableExtension = {
@@ -46,27 +48,9 @@ interface Namespaces {
 /** The node processes among this process's descendants that run the provider bootstrap. */
 function providerProcesses(): number[] {
   const node = realpathSync(process.execPath);
-  const children = new Map<number, number[]>();
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(name)]);
-    } catch {
-      // it ended while listed
-    }
-  }
-  const found: number[] = [];
-  const walk = (pid: number) => {
-    for (const child of children.get(pid) ?? []) {
-      const argv = readFileSync(`/proc/${child}/cmdline`, 'utf8').split('\0');
-      if (argv[0] === node && argv.some((arg) => arg.endsWith('provider-process.mjs'))) found.push(child);
-      walk(child);
-    }
-  };
-  walk(process.pid);
-  return found;
+  return processTreeBelow(process.pid)
+    .filter(({ argv }) => argv[0] === node && argv.some((arg) => arg.endsWith('provider-process.mjs')))
+    .map(({ pid }) => pid);
 }
 
 const runtimes: ExtensionRuntime[] = [];
@@ -146,4 +130,39 @@ test('at most eight roots are held at once: the one used longest ago is released
   expect(existsSync(`/proc/${held}/root${roots[7]![1]}`)).toBe(false);
   releaseProviderRoots();
   expect(readyProviderRoot(roots[8]!)).toBeUndefined();
+});
+
+/** The root holders among this process's descendants (each holds its root in `cat`) whose root binds `packageDir`. */
+function holdersBinding(packageDir: string): number[] {
+  return processTreeBelow(process.pid)
+    .filter(({ pid, argv }) => argv[0] === 'cat' && existsSync(`/proc/${pid}/root${packageDir}`))
+    .map(({ pid }) => pid);
+}
+
+test("a provider's held root is let go when another version's folder replaces it, and when the provider is unloaded (uninstalled)", async () => {
+  if (!probe.namespaces || !probe.providerRoot) return expect(probe.providerRoot && probe.namespaces).toBe(false);
+  releaseProviderRoots();
+  const versions = ['1.0.0', '1.1.0'].map((version) => {
+    const folder = join(dir, 'store', version);
+    mkdirSync(folder, { recursive: true });
+    copyFileSync(PROVIDER, join(folder, 'limits-provider.mjs'));
+    return { ...extension, id: 'svc-test.replaced', revision: version, entryPath: join(folder, 'limits-provider.mjs'), packageDir: realpathSync(folder) };
+  });
+  const runtime = new ExtensionRuntime({
+    storage: new PluginStorageStore(db),
+    logger: new Logger({ sink: () => undefined }),
+    platform: { os: 'linux', arch: 'x64', homeDir: dir, hostVersion: '0.3.0', nodeVersion: process.versions.node },
+  });
+  runtimes.push(runtime);
+  const [old, next] = versions as [LoadableExtension & { packageDir: string }, LoadableExtension & { packageDir: string }];
+  expect(((await runtime.call(old, 'generate', [{ prompt: 'echo old', cwd: dir }])) as { text: string }).text).toContain('old');
+  expect(holdersBinding(old.packageDir)).toHaveLength(1);
+
+  expect(((await runtime.call(next, 'generate', [{ prompt: 'echo next', cwd: dir }])) as { text: string }).text).toContain('next');
+  await waitFor(() => holdersBinding(old.packageDir).length === 0, 10_000, "the old version's root to be let go");
+  expect(holdersBinding(next.packageDir)).toHaveLength(1);
+  expect(dirname(next.entryPath)).toBe(next.packageDir);
+
+  await runtime.unload(next.id);
+  await waitFor(() => holdersBinding(next.packageDir).length === 0, 10_000, 'the root to be let go once unloaded');
 });

@@ -199,11 +199,12 @@ describe('stop all', () => {
     await Promise.all(tasks.map((t) => terminals.start(t.id, { connection: 'echo' })));
     for (const t of tasks) await waitFor(() => screen(terminals, t.id).includes('echo-cli interactive'), 10_000, `task ${t.id}`);
     terminals.pause(tasks[0]!.id);
-    const stopped = await terminals.stopAll();
+    const { stopped, calledOff } = await terminals.stopAll();
+    expect(calledOff).toEqual([]);
     expect(stopped.map((execution) => execution.taskId).sort()).toEqual(tasks.map((t) => t.id).sort());
     for (const t of tasks) expect(services.domain.executions.latestForTask(t.id)).toMatchObject({ status: 'COMPLETED', endReason: 'stopped', outcome: 'stopped' });
     expect(terminals.list().filter((s) => s.state !== 'ENDED')).toHaveLength(0);
-    expect(await terminals.stopAll()).toEqual([]);
+    expect(await terminals.stopAll()).toEqual({ stopped: [], calledOff: [] });
     await terminals.start(tasks[1]!.id, { connection: 'echo' });
     expect(terminals.summary(tasks[1]!.id)).toMatchObject({ state: 'RUNNING' });
     await terminals.stop(tasks[1]!.id);
@@ -231,10 +232,47 @@ describe('stop all', () => {
     await prepared;
     const stopping = terminals.stopAll();
     release();
-    const [, stopped] = await Promise.all([starting, stopping]);
+    const [, { stopped, calledOff }] = await Promise.all([starting, stopping]);
+    expect(calledOff).toEqual([]);
     expect(stopped.map((execution) => execution.taskId).sort()).toEqual([running.id, late.id].sort());
     for (const t of [running, late]) expect(services.domain.executions.latestForTask(t.id)).toMatchObject({ status: 'COMPLETED', endReason: 'stopped', outcome: 'stopped' });
     expect(terminals.list().filter((s) => s.state !== 'ENDED')).toHaveLength(0);
+  });
+
+  test('a start still preparing when Stop all stops waiting is called off: its CLI never starts, and the task starts again later', async () => {
+    const running = task('running');
+    const late = task('too slow for Stop all');
+    let preparing = () => {};
+    const prepared = new Promise<void>((resolve) => (preparing = resolve));
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let slow = true;
+    const terminals = manager({}, {
+      startWaitMs: 50,
+      prepareWorkspace: async (taskId) => {
+        if (taskId === late.id && slow) {
+          preparing();
+          await released;
+        }
+        return { cwd: repo };
+      },
+    });
+    await terminals.start(running.id, { connection: 'echo' });
+    const starting = terminals.start(late.id, { connection: 'echo' }).catch((error: unknown) => error);
+    await prepared;
+    const { stopped, calledOff } = await terminals.stopAll();
+    expect(stopped.map((execution) => execution.taskId)).toEqual([running.id]);
+    expect(calledOff).toEqual([late.id]);
+    // Still preparing, but no longer counted as starting: it ends without a terminal.
+    expect(terminals.startingTasks()).toEqual([]);
+    release();
+    expect(await starting).toMatchObject({ code: 'cancelled' });
+    expect(services.domain.executions.latestForTask(late.id)).toBeUndefined();
+    expect(terminals.startingTasks()).toEqual([]);
+    slow = false;
+    const again = await terminals.start(late.id, { connection: 'echo' });
+    expect(terminals.summary(late.id)).toMatchObject({ state: 'RUNNING' });
+    await terminals.stop(again.taskId);
   });
 });
 
@@ -270,7 +308,7 @@ describe('shutdown', () => {
     let release = () => {};
     const released = new Promise<void>((resolve) => (release = resolve));
     const terminals = manager({}, {
-      shutdownStartWaitMs: 50,
+      startWaitMs: 50,
       prepareWorkspace: async () => {
         preparing();
         await released;

@@ -1,7 +1,7 @@
 // Cancel mid-stream the way a user does: Ctrl-C (SIGINT) to a running `svc query`, then check that
 // every process the CLI started is gone.
 import { parseEvents, type ConformanceSandbox } from './conformance-sandbox.js';
-import { isRunning, processTreeBelow, type ProcessIdentity } from './process-tree.js';
+import { isRunning, processTreeBelow, type ProcessIdentity } from '../../support/process-tree.js';
 import { waitFor } from '../../support/svc-process.js';
 import type { CliStreamEvent } from '@svc-org/ai-sdk';
 

@@ -7,7 +7,8 @@ import type { LiveUpdates } from './live-updates.js';
 /**
  * `POST /api/web/terminals/stop-all`: the page's "Stop all agents" button. Every live task terminal
  * is stopped as a person's Stop would (each execution ends `stopped`, resumable), and every one
- * still starting as soon as it is up. `GET` says how many that is (`running` and `starting`), for
+ * still starting as soon as it is up; a start still preparing after START_WAIT_MS is called off
+ * (`calledOff`: its task ids; its CLI never starts). `GET` says how many that is (`running` and `starting`), for
  * the button's count. It is the page's alone: no operation declares it, so neither MCP nor the
  * operation bridge reaches it, and a caller with the install token is refused (on the command line,
  * `svc serve --stop-terminals` does this).
@@ -19,10 +20,10 @@ export function stopAllTerminalsRoute(router: Router, terminals: TerminalManager
   });
   router.post('/api/web/terminals/stop-all', async (ctx) => {
     refuseUnlessBrowser(ctx);
-    const stopped = await terminals.stopAll();
+    const { stopped, calledOff } = await terminals.stopAll();
     live.publish('terminals');
     live.publish('tasks');
-    ctx.body = { stopped: stopped.map((execution) => ({ taskId: execution.taskId, executionId: execution.id, outcome: execution.outcome })) };
+    ctx.body = { stopped: stopped.map((execution) => ({ taskId: execution.taskId, executionId: execution.id, outcome: execution.outcome })), calledOff };
   });
 }
 

@@ -80,12 +80,23 @@ export interface TerminalManagerOptions {
   clock?: TimerClock;
   /** A start began or is over: the terminals starting (`startingTasks`) changed. */
   onStartingChanged?: () => void;
-  /** How long a shutdown that ends every terminal waits for the ones still starting (SHUTDOWN_START_WAIT_MS). */
-  shutdownStartWaitMs?: number;
+  /** How long a shutdown or Stop all waits for the terminals still starting (START_WAIT_MS). */
+  startWaitMs?: number;
 }
 
-/** A shutdown that ends every terminal waits this long for a terminal still starting, then stops it once up. */
-export const SHUTDOWN_START_WAIT_MS = 5000;
+/**
+ * A shutdown or Stop all waits this long for a terminal still starting: once up, it is stopped with
+ * the others (or, at a shutdown, kept in the terminal holder when the terminals outlive the service);
+ * one still preparing after that is called off and never opens its CLI.
+ */
+export const START_WAIT_MS = 5000;
+
+/** What Stop all did: the executions it stopped, and the starts it called off (their tasks). */
+export interface StopAllOutcome {
+  stopped: ExecutionRecord[];
+  /** Tasks whose start was still preparing after START_WAIT_MS: called off, their CLI never started. */
+  calledOff: number[];
+}
 
 /** What a start prepared before its execution is recorded and its PTY opened. */
 interface PreparedSession {
@@ -105,12 +116,16 @@ export class TerminalManager {
   private readonly terminals = new Map<number, Terminal>();
   /** The tasks whose start is under way, each with a promise settled when that start is over. */
   private readonly starting = new Map<number, Promise<void>>();
+  /** The starts past the point a shutdown can call them off: their execution is recorded, their CLI opening. */
+  private readonly opening = new Map<number, Promise<void>>();
   private readonly ended: number[] = [];
   private readonly recorded = new WeakMap<Terminal, Promise<ExecutionRecord>>();
   private readonly held = new WeakMap<Terminal, HolderPty>();
   private closing = false;
   /** The shutdown stopped waiting for the starts under way: none of them opens its CLI any more. */
   private abandonStarts = false;
+  /** The tasks whose start Stop all stopped waiting for: it does not open its CLI. */
+  private readonly calledOff = new Set<number>();
   private harnessFiles: HarnessFiles | undefined;
   private readonly records: ExecutionRecords;
 
@@ -193,20 +208,33 @@ export class TerminalManager {
 
   /**
    * The web's "stop all": every live terminal, and every one still starting (once it is up), is
-   * stopped as a person's Stop (not a failure, resumable), together, each recorded before this resolves. The service keeps running and takes new starts.
+   * stopped as a person's Stop (not a failure, resumable), together, each recorded before this
+   * resolves. A start still preparing after START_WAIT_MS is called off instead (its CLI never
+   * starts). The service keeps running and takes new starts.
    */
-  async stopAll(): Promise<ExecutionRecord[]> {
+  async stopAll(): Promise<StopAllOutcome> {
     const live = [...this.terminals.values()].filter((terminal) => terminal.state !== 'ENDED');
     const stopping = live.map((terminal) => this.stop(terminal.taskId, 'stopped').catch(() => undefined));
-    // A terminal still starting when the button is pressed is stopped as soon as it is up.
-    const late = [...this.starting].map(async ([taskId, settled]) => {
-      await settled;
+    const calledOff: number[] = [];
+    const wait = this.options.startWaitMs ?? START_WAIT_MS;
+    const late = [...this.starting].filter(([taskId]) => !this.calledOff.has(taskId)).map(async ([taskId, settled]) => {
+      // Still this very start under way after the wait (not one that ended as the wait did).
+      if (!(await settledWithin(settled, wait)) && this.starting.get(taskId) === settled) {
+        if (!this.opening.has(taskId)) {
+          this.calledOff.add(taskId);
+          calledOff.push(taskId);
+          this.options.logger.warn('a task terminal was still starting when every agent was stopped: its start is called off', { taskId });
+          return undefined;
+        }
+        // Already opening its CLI: up in a moment, then stopped with the others.
+        await settled;
+      }
       const terminal = this.terminals.get(taskId);
       if (!terminal || terminal.state === 'ENDED' || live.includes(terminal)) return undefined;
       return this.stop(taskId, 'stopped').catch(() => undefined);
     });
     const stopped = await Promise.all([...stopping, ...late]);
-    return stopped.filter((record): record is ExecutionRecord => record !== undefined);
+    return { stopped: stopped.filter((record): record is ExecutionRecord => record !== undefined), calledOff: calledOff.sort((a, b) => a - b) };
   }
 
   /** Parks the execution (PAUSED): the PTY stays alive and the keepalive is suspended. */
@@ -240,9 +268,12 @@ export class TerminalManager {
     return [...this.terminals.values()].map(summarize);
   }
 
-  /** The tasks whose terminal is starting: its worktree, session or CLI being set up, not listed yet. */
+  /**
+   * The tasks whose terminal is starting: its worktree, session or CLI being set up, not listed yet.
+   * A start Stop all called off is not one of them: it ends without a terminal.
+   */
   startingTasks(): number[] {
-    return [...this.starting.keys()];
+    return [...this.starting.keys()].filter((taskId) => !this.calledOff.has(taskId));
   }
 
   /** Resolves when the task's current execution has ended and its end is recorded. */
@@ -254,36 +285,39 @@ export class TerminalManager {
   /**
    * Shutdown. With the terminal holder the terminals keep running (the next service takes them
    * back) unless `stopTerminals`; without it, or with it, every live terminal is stopped and its
-   * execution recorded.
+   * execution recorded. Either way no start is left half done: one under way is waited for (a few
+   * seconds at most) and its terminal kept or stopped with the others; one still preparing after that
+   * is called off before it records an execution or opens its CLI.
    */
   async close(options: { stopTerminals?: boolean } = {}): Promise<void> {
     this.closing = true;
+    await this.settleStarts();
     if (this.options.holders && !options.stopTerminals) {
       this.options.holders.close();
       return;
-    }
-    // A terminal still starting is waited for (a few seconds at most), then stopped with the others.
-    if (!(await this.startsSettled(this.options.shutdownStartWaitMs ?? SHUTDOWN_START_WAIT_MS))) {
-      this.abandonStarts = true;
-      for (const taskId of this.starting.keys()) {
-        this.options.logger.warn('a task terminal was still starting when the service stopped: its CLI is not started', { taskId });
-      }
     }
     const live = [...this.terminals.values()].filter((terminal) => terminal.state !== 'ENDED');
     await Promise.all(live.map((terminal) => this.stop(terminal.taskId, 'service_shutdown').catch(() => undefined)));
     this.options.holders?.close();
   }
 
+  /**
+   * Waits for the starts under way, START_WAIT_MS at most; then calls off the ones still
+   * preparing and waits for those already opening their CLI (a spawn, bounded by its own limits).
+   */
+  private async settleStarts(): Promise<void> {
+    if (await this.startsSettled(this.options.startWaitMs ?? START_WAIT_MS)) return;
+    this.abandonStarts = true;
+    for (const taskId of this.starting.keys()) {
+      if (this.opening.has(taskId)) continue;
+      this.options.logger.warn('a task terminal was still starting when the service stopped: its CLI is not started', { taskId });
+    }
+    await Promise.all(this.opening.values());
+  }
+
   /** Whether every start under way is over within `ms`. */
   private async startsSettled(ms: number): Promise<boolean> {
-    if (this.starting.size === 0) return true;
-    let timer: NodeJS.Timeout | undefined;
-    const settled = await Promise.race([
-      Promise.all(this.starting.values()).then(() => true),
-      new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms))),
-    ]);
-    clearTimeout(timer);
-    return settled;
+    return this.starting.size === 0 || settledWithin(Promise.all(this.starting.values()), ms);
   }
 
   /**
@@ -315,6 +349,14 @@ export class TerminalManager {
       const session = await this.prepareSession(task, plan, run);
       // The shutdown gave up waiting for this start: the CLI is not started behind its back.
       if (this.abandonStarts) throw new SvcError({ code: 'service_stopping', message: 'the service is shutting down' });
+      if (this.calledOff.has(taskId)) {
+        throw new SvcError({
+          code: 'cancelled',
+          message: `the start of task ${taskId} was called off: every agent was stopped while it was still starting`,
+          details: { taskId, fix: 'start the task again' },
+        });
+      }
+      this.opening.set(taskId, this.starting.get(taskId)!);
       const { connection, description } = session;
       const execution = this.records.open({
         taskId,
@@ -343,6 +385,8 @@ export class TerminalManager {
       return domain.executions.get(execution.id);
     } finally {
       this.starting.delete(taskId);
+      this.opening.delete(taskId);
+      this.calledOff.delete(taskId);
       settle();
       this.options.onStartingChanged?.();
       if (!started && run.runtimeDir) rmSync(run.runtimeDir, { recursive: true, force: true });
@@ -580,4 +624,12 @@ function repositoryOf(domain: Domain, task: TaskRecord): string {
     });
   }
   return project.repoPath;
+}
+
+/** Whether `promise` settles within `ms`. */
+async function settledWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const settled = await Promise.race([promise.then(() => true), new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms)))]);
+  clearTimeout(timer);
+  return settled;
 }

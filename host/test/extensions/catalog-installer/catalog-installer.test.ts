@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import type { CliStreamEvent } from '@svc-org/ai-sdk';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, onTestFinished, test } from 'vitest';
 import { CatalogInstaller } from '../../../src/features/extensions/catalog-installer/index.js';
 import { openHostServices, type HostServices } from '../../../src/host-services.js';
 import { startFixtureCatalog, type FixtureCatalog } from '../../../../test/support/catalog-fixture.js';
@@ -77,6 +77,8 @@ describe('versions switch inside one running host', () => {
     await installer.install(ID, '1.0.0');
     await services.extensions.enable(ID, async () => true);
     const gate = join(home, 'gate');
+    // On a failure below too: the waiting call ends rather than outliving the test.
+    onTestFinished(() => writeFileSync(gate, ''));
     const running = collect(services.extensions.stream(await services.extensions.prepare(ID), { prompt: `wait-for ${gate}`, cwd: home }));
     await waitFor(() => existsSync(`${gate}.started`), 10_000, 'the running call');
 

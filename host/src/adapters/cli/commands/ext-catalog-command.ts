@@ -26,14 +26,6 @@ type CatalogListing = z.output<typeof CatalogListingSchema>;
 type SwitchOutcome = z.output<typeof SwitchOutcomeSchema>;
 type Outdated = z.output<typeof OutdatedListSchema>['extensions'][number];
 
-export const EXT_CATALOG_USAGE = `svc ext catalog [--json]
-svc ext install <id>@<exact version> [--json]
-svc ext outdated [--json]
-svc ext update <id>[@<exact version>] [--json]
-svc ext update --all [--json]
-svc ext rollback <id> [--json]
-svc ext uninstall <id> [--force] [--json]`;
-
 export type CatalogSubcommand = 'catalog' | 'outdated' | 'install' | 'update' | 'rollback' | 'uninstall';
 
 /**

@@ -8,23 +8,14 @@ import type { CliIo } from '../cli-io.js';
 import { enableExtension, getExtension, getExtensionPermissions, listExtensions, removeDevExtension } from '../../../operations/extension/index.js';
 import { confirm } from '../confirm.js';
 import { formatArgv } from '../../../platform/processes/index.js';
-import { EXT_CATALOG_USAGE, extCatalogCommand } from './ext-catalog-command.js';
+import { extCatalogCommand } from './ext-catalog-command.js';
 import { parseCommandArgs } from '../parse-command-args.js';
 import { UsageError } from '../usage-error.js';
 import { IsolationModeSchema, type IsolationEnforcement } from '../../../features/extensions/runtime/index.js';
 import { terminalJson, terminalLine, terminalText } from '../terminal-text.js';
 
-export const EXT_USAGE = `svc ext list [--json]
-svc ext dev add <absolute dir>
-svc ext dev remove <id>
-svc ext show <id> [--connection <name>] [--json]
-svc ext enable <id> [--yes] [--connection <name>] [--isolation process|worker] [--json]
-svc ext disable <id>
-svc ext doctor <id> [--connection <name>] [--json]
-svc ext stats [<id>] [--json]
-svc ext new <name> [--dir <parent>] [--publisher <publisher>] [--command <cli executable>]
-svc ext pack <provider folder> [--out <dir>] [--json]
-${EXT_CATALOG_USAGE}`;
+/** `svc ext dev`'s usage line, the one its help page shows (app/src/cli/host-commands.ts). */
+const EXT_DEV_USAGE = 'svc ext dev add <absolute dir> | remove <id>';
 
 /** Runs an extension operation here (every one of them runs in any process). */
 type Invoke = CliRun['invoke'];
@@ -56,7 +47,7 @@ export async function extCommand(args: string[], io: CliIo, open: () => Promise<
     case 'uninstall':
       return extCatalogCommand(sub, rest, io, open, invoke, signal);
     default:
-      throw new UsageError(`unknown ext command "${sub ?? ''}"\nusage:\n${EXT_USAGE}`);
+      throw new UsageError(`unknown ext command "${sub ?? ''}"\nrun \`svc ext --help\` for the list`);
   }
 }
 
@@ -126,7 +117,7 @@ async function extDev(args: string[], io: CliIo, open: () => Promise<HostService
     io.stdout.write(`${terminalLine(`removed ${id}`)}\n`);
     return 0;
   }
-  throw new UsageError(`unknown ext dev command "${action ?? ''}"\nusage:\n${EXT_USAGE}`);
+  throw new UsageError(`unknown ext dev command "${action ?? ''}"\nusage: ${EXT_DEV_USAGE}`);
 }
 
 export function formatPermissionPrompt(prompt: PermissionPrompt): string {

@@ -12,7 +12,7 @@ import { hardenedLaunch, providerNodeFlags, providerProcessEnv, providerRootPath
 import { probeIsolation, type IsolationProbe } from './isolation-probe.js';
 import type { LoadableExtension } from './loadable-extension.js';
 import { ProcessPool } from './process-pool.js';
-import { holdProviderRoot, readyProviderRoot } from './provider-root-holders.js';
+import { holdProviderRoot, readyProviderRoot, releaseProviderRootsBinding } from './provider-root-holders.js';
 import { buildProviderSnapshot, readyProviderSnapshot, type ProviderSnapshotSpec } from './provider-snapshot.js';
 import type { ProviderPool } from './provider-pool.js';
 import type { RuntimeLimits } from './runtime-options.js';
@@ -28,6 +28,8 @@ export interface PoolEntry {
   active: Set<CallChannel>;
   /** The entry as this pool loads it (a hardened process loads it by its real path). */
   entryPath: string;
+  /** A hardened pool's package folder (its real path), which the provider root it joins binds. */
+  packageDir?: string;
   /** Set once the pool takes no new calls: why its calls end. */
   retiring?: 'replaced' | 'unloaded' | 'abandoned';
 }
@@ -82,6 +84,8 @@ export class ProviderPools {
       entries.push(current);
     }
     await Promise.all(entries.map((entry) => this.retire(entry)));
+    // Its code no longer serves here: the roots held for its package folders are let go.
+    for (const entry of entries) if (entry.packageDir) releaseProviderRootsBinding(entry.packageDir);
   }
 
   /** Stops every thread; bounded even when a provider is stuck in a native call. */
@@ -160,7 +164,11 @@ export class ProviderPools {
     const pool = extension.isolation === 'process' ? this.processPoolFor(extension) : this.workerPoolFor(tag);
     pool.on('error', (error: Error) => this.options.logger.error('provider worker error', { plugin: extension.id, error: error.message }));
     const entryPath = extension.isolation === 'process' ? realPath(extension.entryPath) : extension.entryPath;
-    const entry: PoolEntry = { id: extension.id, revision: extension.revision, tag, pool, entryPath, active: new Set() };
+    const packageDir = extension.isolation === 'process' ? realPath(this.hardenedPaths(extension).packageDir) : undefined;
+    // Replaced by another version's folder: the root held for the old one is let go (calls still
+    // running there keep the root they joined).
+    if (current?.packageDir && current.packageDir !== packageDir) releaseProviderRootsBinding(current.packageDir);
+    const entry: PoolEntry = { id: extension.id, revision: extension.revision, tag, pool, entryPath, active: new Set(), ...(packageDir ? { packageDir } : {}) };
     this.pools.set(extension.id, entry);
     return entry;
   }

@@ -127,6 +127,23 @@ function release(holder: Holder): void {
   }
 }
 
+/**
+ * Ends the holders whose root binds `path` (a provider's package folder, uninstalled or replaced by
+ * another version's): a root held for code that no longer serves would keep that folder bound (and
+ * its files open) until the service exits. A later launch that needs it sets it up again. Launched
+ * provider processes are not affected (see below). Returns how many were ended.
+ */
+export function releaseProviderRootsBinding(path: string): number {
+  let released = 0;
+  for (const [key, holder] of holders) {
+    if (!key.split('\0').includes(path)) continue;
+    holders.delete(key);
+    release(holder);
+    released += 1;
+  }
+  return released;
+}
+
 /** Ends every holder (the host exits). Launched provider processes are not affected: each is in its own PID namespace and group. */
 export function releaseProviderRoots(): void {
   for (const holder of holders.values()) release(holder);
