@@ -355,7 +355,7 @@ async function writeWorkerScript(hostBuild) {
  * client on disk. svc.mjs stays whole, for what runs one file (its script variant, a copy for an
  * upgrade, `node host/dist/svc.mjs`). Node 20 runs the chunks' script variants (each chunk in
  * CommonJS form, its imports taken through the `require` it is given; the chunks always loaded
- * together in one `.vm.js` script, see loadGroups) with a code cache of its own (host/bin/v8-code-cache.cjs).
+ * together in one `.vm.js` script, see loadGroups) with a code cache of its own (the launcher, host/bin/svc.cjs).
  */
 async function writeSplitCli(hostBuild) {
   const { mkdir, rm } = await import('node:fs/promises');
@@ -523,7 +523,7 @@ function asciiComments(text) {
 
 /**
  * Node 20 has no `module.enableCompileCache`: there, host/bin/svc.cjs runs `<entry>.vm.js` through
- * `vm.Script` with a V8 code cache instead of importing the ES module (host/bin/v8-code-cache.cjs).
+ * `vm.Script` with a V8 code cache instead of importing the ES module (the launcher, host/bin/svc.cjs).
  * The same bundle as a script: one async function (the entries await at their top) taking the
  * `require` and `import.meta.url` the module would have had, named by a hash of its content on the
  * first line so that a cache made for other code is never offered to it.
@@ -553,7 +553,7 @@ function scriptFunction(path, code, head) {
 /** A script variant, refused if it is not ASCII outside its comments, its content hash on the first line. */
 async function writeScript(path, body) {
   const { createHash } = await import('node:crypto');
-  // host/bin/v8-code-cache.cjs reads it as Latin-1, which is the same text only for ASCII.
+  // host/bin/svc.cjs reads it as Latin-1, which is the same text only for ASCII.
   const beyond = /^.*[^\x00-\x7f].*$/m.exec(body);
   if (beyond) throw new Error(`${path} is not ASCII outside its comments: ${beyond[0].trim().slice(0, 120)}`);
   await writeFile(path, `// svc-vm ${createHash('sha256').update(body).digest('hex').slice(0, 16)}\n${body}\n`);

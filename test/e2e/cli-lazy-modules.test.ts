@@ -91,6 +91,23 @@ describe('svc evaluates what the command needs', () => {
     expect(list.schemas).toBeLessThan(120);
   });
 
+  it('svc task list builds no table of error codes (a command that succeeds answers with none); a failing one still says its error', () => {
+    const preload = join(svc.home, 'error-table-report.cjs');
+    writeFileSync(
+      preload,
+      'const fromEntries = Object.fromEntries; let built = false;\n' +
+        "Object.fromEntries = function (entries) { const made = fromEntries(entries); if ('invalid_request' in made && 'internal' in made) built = true; return made; };\n" +
+        "process.on('exit', () => process.stderr.write(`error table built: ${built}\\n`));\n",
+    );
+    const run = (args: string[]) => spawnSync(process.execPath, ['-r', preload, SVC_BIN, ...args], { env: svc.env, encoding: 'utf8', timeout: 60_000 });
+    const list = run(['task', 'list']);
+    expect(list.stdout).toBe('no tasks\n');
+    expect(list.stderr).toContain('error table built: false');
+    const missing = run(['task', 'show', '99']);
+    expect(missing.status).toBe(1);
+    expect(missing.stderr).toContain('no task with id 99');
+  });
+
   it('svc task list opens the host without its provider extensions: no registry, runtime, catalog installer or preflight, no ajv or semver', () => {
     const list = evaluatedBy(['task', 'list']);
     expect(list.stdout).toBe('no tasks\n');

@@ -192,7 +192,7 @@ describe('svc start', () => {
       [
         "const seen = []; const fs = require('node:fs'); const nodeModule = require('node:module'); const { fileURLToPath } = require('node:url');",
         "const path = (file) => (String(file).startsWith('file:') ? fileURLToPath(String(file)) : String(file));",
-        // Node 20 reads each chunk's script (host/bin/v8-code-cache.cjs); 22 and newer import the ES modules.
+        // Node 20 reads each chunk's script (the launcher, host/bin/svc.cjs); 22 and newer import the ES modules.
         'const readFileSync = fs.readFileSync; fs.readFileSync = function (file, ...rest) { seen.push(path(file)); return readFileSync.call(this, file, ...rest); };',
         "if (typeof nodeModule.registerHooks === 'function') nodeModule.registerHooks({ load(url, context, next) { seen.push(path(url)); return next(url, context); } });",
         "process.on('exit', () => process.stderr.write(`read: ${JSON.stringify(seen)}\\n`));",

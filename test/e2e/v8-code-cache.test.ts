@@ -102,6 +102,33 @@ describe('the compile cache on this Node line', () => {
     expect(doctor().v8CodeCache?.status).toBe('used');
   });
 
+  // What a start does beside running the command: the launcher is one CommonJS file (a second one was
+  // a module Node resolved, read and wrapped at every start), and a start whose cache held every file
+  // it loaded has nothing to write, so it sets no timer to write it for a command that keeps running.
+  test('a start from a cache that holds what it loads reads no other file of host/bin and sets no timer; the start that writes it sets one', () => {
+    const preload = join(svc.home, 'launcher-report.cjs');
+    writeFileSync(
+      preload,
+      "const set = globalThis.setTimeout; let timers = 0; globalThis.setTimeout = function (...args) { timers++; return set.apply(this, args); };\n" +
+        "process.on('exit', () => process.stderr.write(`launcher: ${JSON.stringify({ timers, files: Object.keys(require.cache).filter((file) => file.includes('/host/bin/')).map((file) => file.slice(file.indexOf('/host/bin/'))) })}\\n`));\n",
+    );
+    const own = mkdtempSync(join(tmpdir(), 'svc-code-cache-own-'));
+    try {
+      const start = () => {
+        const run = spawnSync(process.execPath, ['-r', preload, SVC_BIN, 'task', 'list'], { env: { ...env, NODE_COMPILE_CACHE: own }, encoding: 'utf8', timeout: 60_000 });
+        expect(run.stdout, run.stderr).toBe('no tasks\n');
+        return JSON.parse(/launcher: (.*)\n/.exec(run.stderr)?.[1] ?? 'null') as { timers: number; files: string[] };
+      };
+      const first = start();
+      expect(first.files).toEqual(['/host/bin/svc.cjs']);
+      if (nodeCaches) return;
+      expect(first.timers).toBe(1);
+      expect(start()).toEqual({ timers: 0, files: ['/host/bin/svc.cjs'] });
+    } finally {
+      rmSync(own, { recursive: true, force: true });
+    }
+  });
+
   // Node 22 and newer keep their own cache in <tmpdir>/node-compile-cache by default: a svc on Node 20
   // that made that folder first (0700, its own) would leave other users' Node without a cache there.
   test('without NODE_COMPILE_CACHE the cache is a folder of its own in the temporary folder', () => {

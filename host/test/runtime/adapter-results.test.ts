@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { AdapterMethods } from '@svc-org/ai-sdk';
 import { openDatabase, type Db } from '../../src/platform/db/index.js';
-import { ERROR_CODES } from '../../src/platform/errors/error-codes.js';
+import { errorCodes } from '../../src/platform/errors/error-codes.js';
 import { ExtensionRuntime, PluginStorageStore, type LoadableExtension } from '../../src/features/extensions/runtime/index.js';
 import { Logger } from '../../src/platform/logging/index.js';
 
@@ -43,7 +43,7 @@ const extension = (isolation: 'worker' | 'process'): LoadableExtension => ({
 });
 
 test('every code the protocol table gives a wrong answer is registered', () => {
-  for (const declaration of Object.values(AdapterMethods)) expect(ERROR_CODES).toHaveProperty(declaration.invalidResultCode);
+  for (const declaration of Object.values(AdapterMethods)) expect(errorCodes()).toHaveProperty(declaration.invalidResultCode);
 });
 
 describe.each(['worker', 'process'] as const)('a provider answering wrong shapes (%s)', (isolation) => {

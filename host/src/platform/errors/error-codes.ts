@@ -360,7 +360,12 @@ const ROWS: Record<string, Row> = {
   internal: [500, false, false],
 };
 
-/** Every stable code the host answers with, and how each adapter treats it. */
-export const ERROR_CODES: Readonly<Record<string, ErrorCodeInfo>> = Object.fromEntries(
-  Object.entries(ROWS).map(([code, [status, expose, retryable]]) => [code, { status, expose, retryable }]),
-);
+let table: Readonly<Record<string, ErrorCodeInfo>> | undefined;
+/**
+ * Every stable code the host answers with, and how each adapter treats it: built at its first use,
+ * as a command that succeeds (most do) needs none of it.
+ */
+export function errorCodes(): Readonly<Record<string, ErrorCodeInfo>> {
+  table ??= Object.fromEntries(Object.entries(ROWS).map(([code, [status, expose, retryable]]) => [code, { status, expose, retryable }]));
+  return table;
+}

@@ -1,4 +1,4 @@
 export type { ErrorCodeInfo } from './error-code-info.js';
-export { ERROR_CODES } from './error-codes.js';
+export { errorCodes } from './error-codes.js';
 export { publicError, type PublicError } from './public-error.js';
 export { parseInput } from './parse-input.js';

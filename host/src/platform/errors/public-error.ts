@@ -1,6 +1,6 @@
 import { SvcError } from '@svc-org/ai-sdk';
 import type { ErrorCodeInfo } from './error-code-info.js';
-import { ERROR_CODES } from './error-codes.js';
+import { errorCodes } from './error-codes.js';
 
 /** An error as it may leave the process: a registered code, a message that may be shown, its status. */
 export interface PublicError extends ErrorCodeInfo {
@@ -20,7 +20,7 @@ const INTERNAL_MESSAGE = 'internal error (see the service log)';
  */
 export function publicError(error: unknown): PublicError {
   if (SvcError.hasCode(error)) {
-    const info = ERROR_CODES[error.code];
+    const info = errorCodes()[error.code];
     const details = (error as { details?: Record<string, unknown> }).details;
     if (info && !isSystemError(error)) {
       return { code: error.code, message: info.expose ? error.message : INTERNAL_MESSAGE, ...(details && info.expose ? { details } : {}), ...info, unexpected: info.status >= 500 && !info.expose };
@@ -31,12 +31,12 @@ export function publicError(error: unknown): PublicError {
         code: 'plugin_error',
         message: error.message,
         details: { ...(details ?? {}), pluginId, pluginCode: error.code },
-        ...ERROR_CODES.plugin_error!,
+        ...errorCodes().plugin_error!,
         unexpected: false,
       };
     }
   }
-  return { code: 'internal', message: INTERNAL_MESSAGE, ...ERROR_CODES.internal!, unexpected: true };
+  return { code: 'internal', message: INTERNAL_MESSAGE, ...errorCodes().internal!, unexpected: true };
 }
 
 // ENOENT, EACCES, ERR_INVALID_ARG_TYPE…: a Node error, whatever object carries it.

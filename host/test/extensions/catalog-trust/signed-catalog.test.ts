@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { writeCatalogKeyPair, type WrittenCatalogKeyPair } from '@svc-org/catalog/write-catalog-key-pair';
 import { CatalogInstaller } from '../../../src/features/extensions/catalog-installer/index.js';
 import { openHostServices, type HostServices } from '../../../src/host-services.js';
-import { ERROR_CODES } from '../../../src/platform/errors/index.js';
+import { errorCodes } from '../../../src/platform/errors/index.js';
 import { makeCatalogFixtureRepo, publishSignedIndex, runCatalogBuild, serveCatalog, type CatalogServer } from '../../../../test/support/catalog-fixture.js';
 import { FIXTURE_CLIS } from '../../../../test/support/svc-process.js';
 import { createThrowawayCa, type ThrowawayCa } from '../../../../test/support/throwaway-https.js';
@@ -192,5 +192,5 @@ describe('a host that pins no key', () => {
 });
 
 test('refused indexes answer 502 over HTTP: the catalog server sent something this host does not trust', () => {
-  for (const code of ['index_signature_invalid', 'index_rollback', 'index_expired']) expect(ERROR_CODES[code]?.status).toBe(502);
+  for (const code of ['index_signature_invalid', 'index_rollback', 'index_expired']) expect(errorCodes()[code]?.status).toBe(502);
 });

@@ -9,7 +9,7 @@ import { UsageError } from '../usage-error.js';
 
 const DOCTOR_USAGE = 'svc doctor [--json]';
 
-/** What host/bin/v8-code-cache.cjs leaves for doctor: its folder and what this start did with the cache. */
+/** What the launcher (host/bin/svc.cjs) leaves for doctor: its folder and what this start did with the cache. */
 interface V8CodeCacheState {
   folder?: string;
   /** used: this start ran from it; empty/rejected: it is written at exit; refused: the folder or file is another user's or writable by others; off: disabled or not run through the launcher. */
@@ -51,7 +51,7 @@ export async function doctorCommand(args: string[], io: CliIo): Promise<number> 
     unixSockets: probe.namespaces && probe.providerRoot ? 'denied (own read-only root in a mount namespace)' : 'not isolated',
     memory: probe.addressSpaceLimit ? 'hard limit (RLIMIT_AS) and heap limit' : 'heap limit only',
   };
-  // On a Node without a compile cache, host/bin/v8-code-cache.cjs ran this bundle and says how.
+  // On a Node without a compile cache, the launcher (host/bin/svc.cjs) ran this bundle and says how.
   const v8CodeCache = (globalThis as { [key: symbol]: unknown })[Symbol.for('svc.v8CodeCache')] as V8CodeCacheState | undefined;
   const holders = homeExists ? await describeHolders(svcHome) : [];
   const warnings = [

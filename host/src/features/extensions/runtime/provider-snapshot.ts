@@ -48,7 +48,7 @@ function trusted(path: string, kind: 'file' | 'folder' = 'file'): boolean {
 }
 
 /**
- * Where the snapshot for `spec` is kept: svc's cache folder (the V8 code cache's, host/bin/v8-code-cache.cjs),
+ * Where the snapshot for `spec` is kept: svc's cache folder (the V8 code cache's, host/bin/svc.cjs),
  * named by what it was built from (the builder's content, the node binary as it is on disk, the V8
  * flags); undefined when there is no builder or no folder svc can trust.
  */
