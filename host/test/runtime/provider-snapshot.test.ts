@@ -14,7 +14,7 @@ let db: Db;
 const savedCache = process.env.NODE_COMPILE_CACHE;
 
 // Each answers with how its process was started, and what it is.
-const ADAPTER = `{ createAdapter: () => ({ generate: async () => ({ text: JSON.stringify({ execArgv: process.execArgv, argv: process.argv.slice(1), kind: KIND, cwdReadable: process.permission.has('fs.read', process.cwd()) }), toolCalls: [], toolResults: [], finishReason: 'stop', warnings: [] }) }) }`;
+const ADAPTER = `{ createAdapter: () => ({ generate: async () => ({ text: JSON.stringify({ execArgv: process.execArgv, argv: process.argv.slice(1), kind: KIND, cwdReadable: process.permission.has('fs.read', process.cwd()), perfHooks: process.moduleLoadList.includes('NativeModule perf_hooks') }), toolCalls: [], toolResults: [], finishReason: 'stop', warnings: [] }) }) }`;
 
 function provider(name: string, files: Record<string, string>): LoadableExtension {
   const packageDir = join(dir, name);
@@ -29,7 +29,7 @@ const esm = (kind: string, head = '') => ({
 });
 
 /** One call on a fresh runtime (a cold launch): how the provider's process was started. */
-async function launch(extension: LoadableExtension): Promise<{ execArgv: string[]; argv: string[]; kind: string; cwdReadable: boolean }> {
+async function launch(extension: LoadableExtension): Promise<{ execArgv: string[]; argv: string[]; kind: string; cwdReadable: boolean; perfHooks: boolean }> {
   const runtime = new ExtensionRuntime({
     storage: new PluginStorageStore(db),
     logger: new Logger({ sink: () => undefined }),
@@ -37,7 +37,7 @@ async function launch(extension: LoadableExtension): Promise<{ execArgv: string[
   });
   try {
     const { text } = (await runtime.call(extension, 'generate', [{ prompt: 'how', cwd: dir }])) as { text: string };
-    return JSON.parse(text) as { execArgv: string[]; argv: string[]; kind: string; cwdReadable: boolean };
+    return JSON.parse(text) as { execArgv: string[]; argv: string[]; kind: string; cwdReadable: boolean; perfHooks: boolean };
   } finally {
     await runtime.close();
   }
@@ -82,6 +82,10 @@ describe.runIf(process.platform === 'linux')('a hardened provider process starte
     const second = await launch(provider('plain-again', esm('plain-again')));
     expect(second.execArgv[second.execArgv.indexOf('--snapshot-blob') + 1]).toBe(file);
     expect(statSync(file!).mtimeMs).toBe(stat.mtimeMs);
+  });
+
+  test("has not loaded perf_hooks by its first call: the entry's load is timed by a clock Node already has", async () => {
+    expect((await launch(provider('untimed', esm('untimed')))).perfHooks).toBe(false);
   });
 
   test('imports an entry with top-level await, and a CommonJS entry, as import() does', async () => {

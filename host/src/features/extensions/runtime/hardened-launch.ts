@@ -3,6 +3,7 @@
 // memory) where this machine allows it (see isolation-probe.ts).
 import { realpathSync } from 'node:fs';
 import type { IsolationProbe } from './isolation-probe.js';
+import { LAUNCH_ENV_NAME } from './process-messages.js';
 import { providerRootArgs, providerRootMountPoint } from './provider-root.js';
 
 export interface HardenedLaunchOptions {
@@ -35,6 +36,16 @@ export interface HardenedLaunch {
 
 /** Locale and time zone only: the provider gets its home and platform from the Host Context. */
 const PROCESS_ENV_ALLOWLIST = ['LANG', 'LC_ALL', 'LC_CTYPE', 'TZ'];
+
+/**
+ * glibc's allocator for the launch's node (another C library ignores it): its heap in transparent
+ * huge pages where the system gives them on request (it reads /sys/kernel/mm/transparent_hugepage,
+ * which the provider root holds), and blocks up to 32 MiB taken from that heap rather than mapped
+ * one by one. Node reads a start-up snapshot into memory it allocates, the file and then copies of
+ * its parts, about twice the file's size; in 4 KiB pages each page of it is a page fault, and those
+ * were most of what a start from the snapshot cost beyond Node's own start.
+ */
+const ALLOCATOR_TUNABLES = 'glibc.malloc.hugetlb=1:glibc.malloc.mmap_threshold=33554432';
 
 /** Address space allowed beyond the heap: V8's own reservations, code, stacks and buffers. */
 const ADDRESS_SPACE_HEADROOM_MB = 2048;
@@ -80,6 +91,8 @@ export function providerProcessEnv(hostEnv: NodeJS.ProcessEnv): Record<string, s
 
 export function hardenedLaunch(options: HardenedLaunchOptions): HardenedLaunch {
   const env = providerProcessEnv(options.hostEnv);
+  // Node's start only: the provider's main removes it (provider-process-main.ts).
+  if (process.platform === 'linux') env[LAUNCH_ENV_NAME] = ALLOCATOR_TUNABLES;
   const nodeBinary = realPath(options.nodePath ?? process.execPath);
   const node = [
     nodeBinary,

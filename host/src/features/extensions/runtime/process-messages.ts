@@ -18,3 +18,9 @@ export type ProcessToHost =
 
 /** The argument with which a provider process started from a snapshot only says `ok` (the host's check of a snapshot it built). */
 export const PROVIDER_SNAPSHOT_CHECK = 'svc-snapshot-check';
+
+/**
+ * What the host sets in a hardened launch's environment for Node's own start (hardened-launch.ts),
+ * not for the provider: the process's main removes it before any provider code runs.
+ */
+export const LAUNCH_ENV_NAME = 'GLIBC_TUNABLES';

@@ -6,13 +6,15 @@ import { Socket } from 'node:net';
 import type { MessagePort } from 'node:worker_threads';
 import type { WorkerMessage } from '@svc-org/ai-sdk';
 import type { WorkerTask } from './rpc-messages.js';
-import type { HostToProcess, ProcessToHost } from './process-messages.js';
+import { LAUNCH_ENV_NAME, type HostToProcess, type ProcessToHost } from './process-messages.js';
 import { encodeFrame, FrameReader } from './message-frames.js';
 import { confineFileReads } from './confine-file-reads.js';
 import { routeConsole, runProviderTask, type EntryLoader } from './run-provider-task.js';
 
 /** Serves the host's calls over fd 3; `loadEntry` loads the provider's entry (require-entry.ts). */
 export function startProviderProcess(loadEntry: EntryLoader): void {
+  // The allocator's setting was for Node's start (hardened-launch.ts): the provider's environment is the allowlist alone.
+  delete process.env[LAUNCH_ENV_NAME];
   confineFileReads();
   routeConsole();
 

@@ -63,8 +63,12 @@ export const PROVIDER_ROOT_HOLD_SCRIPT = [
   'exec chroot "$r" /bin/sh -c \'echo ready; exec cat\'',
 ].join('\n');
 
-/** What every provider root holds besides the node binary, the bootstrap and the package. */
-const SYSTEM_PATHS = ['/usr', '/lib', '/lib64', '/lib32', '/libx32', '/bin', '/etc/ld.so.cache', '/etc/localtime', '/dev/null', '/dev/zero', '/dev/random', '/dev/urandom'];
+/**
+ * What every provider root holds besides the node binary, the bootstrap and the package. The
+ * transparent huge pages settings are what glibc's allocator reads before it asks for huge pages
+ * (the launch's allocator setting, hardened-launch.ts): without them it takes 4 KiB pages only.
+ */
+const SYSTEM_PATHS = ['/usr', '/lib', '/lib64', '/lib32', '/libx32', '/bin', '/etc/ld.so.cache', '/etc/localtime', '/dev/null', '/dev/zero', '/dev/random', '/dev/urandom', '/sys/kernel/mm/transparent_hugepage'];
 
 /** An empty folder to mount the root on: only a mount point, the same for every provider. */
 export function providerRootMountPoint(): string {
