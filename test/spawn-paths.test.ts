@@ -26,7 +26,7 @@ const PROCESS_STARTERS: Record<string, { who: Who; starts: string }> = {
   'host/src/features/extensions/runtime/provider-root-holders.ts': { who: 'host', starts: "unshare with fixed arguments: the holder of a hardened provider's read-only root" },
   'host/src/features/extensions/runtime/provider-snapshot.ts': { who: 'host', starts: "Node with svc's own host/dist/provider-snapshot.cjs: building and checking a hardened provider process's start-up snapshot" },
   'host/src/features/extensions/runtime/isolation-probe.ts': { who: 'host', starts: "fixed commands probing the machine's namespaces" },
-  'host/src/features/extensions/runtime/tag-child-processes.ts': { who: 'host', starts: "nothing: tags the children a worker provider's own code starts" },
+  'host/src/features/extensions/runtime/tag-child-processes.ts': { who: 'host', starts: "nothing: tags the children a worker provider's own code starts (child_process itself only where Node's spawn bindings cannot be reached)" },
   'host/src/platform/processes/kill-process-tree.ts': { who: 'host', starts: 'ps' },
   'host/src/platform/processes/tagged-processes.ts': { who: 'host', starts: 'ps' },
   'host/src/platform/processes/process-start-time.ts': { who: 'host', starts: 'ps' },
@@ -67,7 +67,7 @@ function sourceFiles(): string[] {
 const FILES = sourceFiles();
 const text = (file: string) => readFileSync(join(ROOT, file), 'utf8');
 
-/** Whether a file uses a process module for more than its types (imports, re-exports, `import()`, `require()`). */
+/** Whether a file uses a process module for more than its types (imports, re-exports, `import()`, `require()`, `process.getBuiltinModule()`). */
 function usesProcessModule(file: string): boolean {
   const source = ts.createSourceFile(file, text(file), ts.ScriptTarget.Latest, true);
   let found = false;
@@ -81,6 +81,7 @@ function usesProcessModule(file: string): boolean {
       found = true;
     } else if (ts.isCallExpression(node) && node.arguments.length > 0 && ts.isStringLiteral(node.arguments[0]!) && PROCESS_MODULES.has(node.arguments[0].text)) {
       if (node.expression.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(node.expression) && node.expression.text === 'require')) found = true;
+      if (ts.isPropertyAccessExpression(node.expression) && node.expression.name.text === 'getBuiltinModule') found = true;
     }
     ts.forEachChild(node, visit);
   };
