@@ -11,7 +11,7 @@ import { Worker } from 'node:worker_threads';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { ExtensionRuntime, PluginStorageStore, type LoadableExtension } from '../../src/features/extensions/runtime/index.js';
-import { tagChildProcesses } from '../../src/features/extensions/runtime/tag-child-processes.js';
+import { bindingLayoutKnown, tagChildProcesses } from '../../src/features/extensions/runtime/tag-child-processes.js';
 import { openDatabase, type Db } from '../../src/platform/db/index.js';
 import { Logger } from '../../src/platform/logging/index.js';
 
@@ -133,7 +133,15 @@ test('the tag is added to the environment each Node line hands the bindings, and
   }
 });
 
-test('where the bindings cannot be reached, child_process itself is patched before the provider loads, and still tags', async () => {
+test('a Node line whose bindings take a layout the tests have not checked gets the fallback', () => {
+  expect(['20.19.0', '22.12.0', '24.0.0'].map((version) => bindingLayoutKnown(version))).toEqual([true, true, true]);
+  expect(['18.20.0', '21.7.0', '26.0.0', '27.1.0'].map((version) => bindingLayoutKnown(version))).toEqual([false, false, false, false]);
+});
+
+test.each([
+  ['the bindings cannot be reached', "() => { throw new Error('no bindings here'); }"],
+  ['the line is one whose binding layout is unknown', 'undefined, false'],
+])('where %s, child_process itself is patched before the provider loads, and still tags', async (_case, lookupArguments) => {
   // In a thread of its own: the patch stays there.
   mkdirSync(join(ROOT, 'node_modules/.cache/svc-test'), { recursive: true });
   const bundle = join(ROOT, 'node_modules/.cache/svc-test/tag-child-processes.cjs');
@@ -141,7 +149,7 @@ test('where the bindings cannot be reached, child_process itself is patched befo
   const code = `
     const { parentPort } = require('node:worker_threads');
     const { tagChildProcesses } = require(${JSON.stringify(bundle)});
-    const where = tagChildProcesses('SVC_PROVIDER_THREAD', 'fallback.1', () => { throw new Error('no bindings here'); });
+    const where = tagChildProcesses('SVC_PROVIDER_THREAD', 'fallback.1', ${lookupArguments});
     import('node:child_process').then(async (cp) => {
       const env = { PATH: process.env.PATH };
       const print = ['-e', ${JSON.stringify(PRINT_TAG)}];

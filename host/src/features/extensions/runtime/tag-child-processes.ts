@@ -7,7 +7,8 @@
 // environment as `KEY=value` pairs. The tag is added there, so the thread does not load
 // child_process (with net and dgram under it) until the provider asks for it, and the provider's
 // child_process is Node's own, whenever and however it is imported. A Node whose bindings cannot be
-// reached gets child_process itself patched before the provider loads, as a fallback.
+// reached, or a line whose bindings' argument layout the tests have not checked (a newer Node), gets
+// child_process itself patched before the provider loads, as a fallback.
 import { SvcError } from '@svc-org/ai-sdk';
 
 type Spawn = (this: unknown, ...args: unknown[]) => unknown;
@@ -93,11 +94,24 @@ function tagChildProcessModule(name: string, value: string, pair: string): void 
   process.getBuiltinModule('node:module').syncBuiltinESMExports();
 }
 
+/** The Node lines whose binding argument layouts the tests check; any other line gets the fallback. */
+const LINES_WITH_KNOWN_LAYOUT = new Set([20, 22, 24]);
+
+/** Whether this Node line's spawn bindings take the layout `envPairsOf` reads. */
+export function bindingLayoutKnown(version: string = process.versions.node): boolean {
+  return LINES_WITH_KNOWN_LAYOUT.has(Number.parseInt(version, 10));
+}
+
 /** Tags every process this thread starts from now on; says where the tag is added. */
-export function tagChildProcesses(name: string, value: string, binding: BindingLookup = (id) => (process as unknown as { binding: BindingLookup }).binding(id)): 'bindings' | 'child_process' {
+export function tagChildProcesses(
+  name: string,
+  value: string,
+  binding: BindingLookup = (id) => (process as unknown as { binding: BindingLookup }).binding(id),
+  layoutKnown: boolean = bindingLayoutKnown(),
+): 'bindings' | 'child_process' {
   process.env[name] = value;
   const pair = `${name}=${value}`;
-  const bindings = spawnBindings(binding);
+  const bindings = layoutKnown ? spawnBindings(binding) : undefined;
   if (!bindings) {
     tagChildProcessModule(name, value, pair);
     return 'child_process';
