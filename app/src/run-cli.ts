@@ -69,7 +69,7 @@ export async function runCli(argv: string[], io: CliIo, signal: AbortSignal = ne
       json: Boolean(values.json),
       style,
       open,
-      invoke: (operation, input, progress) => invoker.invoke(operation, input, signal, progress),
+      invoke: (operation, input, progress, options) => invoker.invoke(operation, input, signal, progress, options),
       allCommands: loadAllCommands,
     });
   } catch (error) {

@@ -3,7 +3,7 @@
 // attention the board groups by. The web UI's home and `svc status` read it.
 import { z } from 'zod';
 import type { ExecutionRecord, TaskRecord } from '@svc-org/host/features/domain';
-import { AttentionSchema, ConflictsWithBaseSchema, openApprovalCounts, taskViews } from '@svc-org/host/features/lifecycle';
+import { attentionSchema, conflictsWithBaseSchema, openApprovalCounts, taskViews } from '@svc-org/host/features/lifecycle';
 import { taskWorktreesOf } from '@svc-org/host/features/worktrees';
 import { defineOperation, type OperationContext } from '@svc-org/host/operation-framework';
 import { harnessStores } from '../messaging/harness-stores.js';
@@ -24,9 +24,9 @@ export const BoardCardSchema = z.object({
   status: z.string(),
   labels: z.array(z.string()),
   /** What it asks of the person now: the task record's attention. */
-  attention: AttentionSchema,
+  attention: attentionSchema(),
   /** The files its branch would conflict in with its base branch's tip; null when none. */
-  conflictsWithBase: ConflictsWithBaseSchema.nullable(),
+  conflictsWithBase: conflictsWithBaseSchema().nullable(),
   projectId: z.number().int(),
   projectName: z.string(),
   workspaceId: z.number().int(),

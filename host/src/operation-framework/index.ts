@@ -8,7 +8,7 @@ export { listOf } from './list-of.js';
 export type { OperationCaller, OperationContext, OperationProgress, OperationServices, OperationTerminals, ProjectScope } from './operation-context.js';
 export { assertProjectInScope, projectInScope, scopesAllow } from './project-scope.js';
 export type { CallerCheck } from './caller-check.js';
-export { OperationInvoker, type OperationInvokerOptions, type OperationRemote } from './operation-invoker.js';
+export { OperationInvoker, type InvokeOptions, type OperationInvokerOptions, type OperationRemote } from './operation-invoker.js';
 export { scopedItems, withinReadScope, type OperationReadScope, type ReadScopeView, type ScopedRow } from './read-scope.js';
 export { taskProjectScope, taskReach, type TaskReachOptions } from './caller-reach.js';
 export type { ServedOperations } from './operation-mcp.js';

@@ -74,4 +74,10 @@ export interface OperationCli<O = unknown> {
   json?(output: O): unknown;
   /** How a person reads the answer (default: a table of its lists, one line per field). */
   text?(output: O, print: OperationCliPrinter): void;
+  /**
+   * `text` prints the handler's answer as the handler built it: the output schema, which guards what
+   * `--json`, HTTP and MCP answer, is not built or run for the table (`svc task list`). Only for a
+   * declaration whose answer the schema neither transforms nor fills in.
+   */
+  textUnchecked?: true;
 }

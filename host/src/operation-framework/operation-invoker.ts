@@ -28,6 +28,16 @@ export interface OperationInvokerOptions {
   served?: OperationRegistry;
 }
 
+/** How one call is answered. */
+export interface InvokeOptions {
+  /**
+   * false: the answer of a handler run in this process is returned as the handler built it, not
+   * passed through the output schema, for a caller that prints it with the declaration's own text
+   * renderer (the CLI's table reads the fields it names). An answer from the service is still checked.
+   */
+  checkOutput?: boolean;
+}
+
 /**
  * The one way every adapter runs an operation: input parsed at the edge, then run here when this
  * process can (the database is everywhere; live terminals only in the service), else forwarded to
@@ -49,6 +59,7 @@ export class OperationInvoker {
     input: unknown,
     signal: AbortSignal = new AbortController().signal,
     progress?: OperationProgress,
+    options: InvokeOptions = {},
   ): Promise<z.output<O['output']>> {
     const op = typeof operation === 'string' ? this.options.registry.get(operation) : operation;
     if (!op) throw new SvcError({ code: 'operation_not_found', message: `no operation named "${String(operation)}"` });
@@ -59,7 +70,7 @@ export class OperationInvoker {
       const services = await this.options.services();
       for (const check of checks) await check(op, parsed, this.options.caller, services);
     }
-    const call = () => this.run(op, input, parsed, signal, progress);
+    const call = () => this.run(op, input, parsed, signal, progress, options.checkOutput !== false);
     const { projectScopes, taskId } = this.options.caller;
     if (projectScopes === undefined || op.readScope === undefined) return call() as Promise<z.output<O['output']>>;
     // A channel-scoped caller reads within its channels' projects, checked on the parsed input (a
@@ -69,7 +80,7 @@ export class OperationInvoker {
     return withinReadScope(op.readScope, named, projectScopes, await this.options.services(), call) as Promise<z.output<O['output']>>;
   }
 
-  private async run(op: AnyOperation, input: unknown, parsed: unknown, signal: AbortSignal, progress: OperationProgress | undefined): Promise<unknown> {
+  private async run(op: AnyOperation, input: unknown, parsed: unknown, signal: AbortSignal, progress: OperationProgress | undefined, checkOutput: boolean): Promise<unknown> {
     if (op.runsIn === 'service' && !this.options.terminals) {
       if (!this.options.remote) {
         throw new SvcError({ code: 'server_not_running', message: `${op.name} runs in the service`, details: { fix: 'start it with `svc serve`' } });
@@ -84,7 +95,7 @@ export class OperationInvoker {
     // A handler that answers at once is not waited for a turn.
     const answered = op.handler(parsed, { services, ...(this.options.terminals ? { terminals: this.options.terminals } : {}), caller: this.options.caller, signal, served: this.options.served ?? this.options.registry, ...(progress ? { progress } : {}) });
     const result = isPromiseLike(answered) ? await answered : answered;
-    return op.output.parse(result);
+    return checkOutput ? op.output.parse(result) : result;
   }
 
   /** Runs the operation in the service when one is running; `ran: false` when none is. */

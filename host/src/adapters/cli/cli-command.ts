@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { HostServices } from '../../host-services.js';
-import type { AnyOperation, OperationProgress } from '../../operation-framework/index.js';
+import type { AnyOperation, InvokeOptions, OperationProgress } from '../../operation-framework/index.js';
 import type { CliIo } from './cli-io.js';
 import type { Style } from './style.js';
 
@@ -26,7 +26,7 @@ export interface CliRun {
   json: boolean;
   style: Style;
   /** Runs an operation here, or in the service when it must run there. */
-  invoke<O extends AnyOperation>(operation: O, input: z.input<O['input']>, progress?: OperationProgress): Promise<z.output<O['output']>>;
+  invoke<O extends AnyOperation>(operation: O, input: z.input<O['input']>, progress?: OperationProgress, options?: InvokeOptions): Promise<z.output<O['output']>>;
   /** The host's services in this process (opened on first use). */
   open(): Promise<HostServices>;
   /** The raw arguments after the command's name, for commands that parse their own. */

@@ -94,16 +94,18 @@ export const taskListFilterSchema = builtOnFirstUse(() =>
 );
 export type TaskListFilter = z.output<ReturnType<typeof taskListFilterSchema>>;
 
-/** A task as every adapter shows it. */
-export const TaskSchema = z.object({
-  id: z.number().int(),
-  projectId: z.number().int(),
-  parentTaskId: z.number().int().nullable(),
-  title: z.string(),
-  description: z.string(),
-  status: z.enum(TASK_STATUSES),
-  labels: z.array(z.string()),
-  unattended: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+/** A task as every adapter shows it (built at its first use: a listing printed as a table checks no answer with it). */
+export const taskSchema = builtOnFirstUse(() =>
+  z.object({
+    id: z.number().int(),
+    projectId: z.number().int(),
+    parentTaskId: z.number().int().nullable(),
+    title: z.string(),
+    description: z.string(),
+    status: z.enum(TASK_STATUSES),
+    labels: z.array(z.string()),
+    unattended: z.boolean(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  }),
+);

@@ -2,6 +2,7 @@
 // its latest execution, its worktree and what its branch conflicts with. Every face (CLI, HTTP, MCP,
 // the web) reads this one value.
 import { z } from 'zod';
+import { builtOnFirstUse } from '../domain/built-on-first-use.js';
 import type { ExecutionOutcome, ExecutionStatus, TaskStatus } from '../domain/index.js';
 
 /**
@@ -15,7 +16,8 @@ import type { ExecutionOutcome, ExecutionStatus, TaskStatus } from '../domain/in
  */
 export const ATTENTIONS = ['needs_you', 'conflicts', 'working', 'ready_for_review', 'idle', 'done'] as const;
 export type Attention = (typeof ATTENTIONS)[number];
-export const AttentionSchema = z.enum(ATTENTIONS);
+/** Built at its first use, as the views that carry it are. */
+export const attentionSchema = builtOnFirstUse(() => z.enum(ATTENTIONS));
 
 export interface AttentionFacts {
   taskStatus: TaskStatus;
@@ -49,9 +51,9 @@ export function attentionOf(facts: AttentionFacts): Attention {
   return 'idle';
 }
 
-/** The files a task's branch would conflict in with its base branch's tip. */
-export const ConflictsWithBaseSchema = z.object({ baseBranch: z.string(), files: z.array(z.string()) });
-export type ConflictsWithBase = z.output<typeof ConflictsWithBaseSchema>;
+/** The files a task's branch would conflict in with its base branch's tip (built at its first use). */
+export const conflictsWithBaseSchema = builtOnFirstUse(() => z.object({ baseBranch: z.string(), files: z.array(z.string()) }));
+export type ConflictsWithBase = z.output<ReturnType<typeof conflictsWithBaseSchema>>;
 
 /**
  * A task's attention in words, naming its base branch when that is what it conflicts with

@@ -3,25 +3,28 @@
 import { z } from 'zod';
 import type { Db } from '../../platform/db/index.js';
 import type { Domain, ExecutionRecord, TaskRecord } from '../domain/index.js';
-import { ExecutionRowSchema, TASK_STATUSES, TaskRowSchema, TaskSchema } from '../domain/index.js';
+import { builtOnFirstUse, ExecutionRowSchema, TASK_STATUSES, TaskRowSchema, taskSchema } from '../domain/index.js';
 // From the store's own file: the feature's index would evaluate the whole worktree feature (git, merges, archives) for a read.
 import { overlapOf, TaskWorktreeRowSchema, type OverlapRow, type TaskOverlap, type TaskWorktree, type WorktreeStore } from '../worktrees/worktree-store.js';
 import { openApprovalCounts } from './open-approvals.js';
-import { AttentionSchema, attentionOf, ConflictsWithBaseSchema, type AttentionFacts, type ConflictsWithBase } from './attention.js';
+import { attentionOf, attentionSchema, conflictsWithBaseSchema, type AttentionFacts, type ConflictsWithBase } from './attention.js';
 
-export const TaskViewSchema = TaskSchema.extend({
-  /** The name of the project it belongs to. */
-  projectName: z.string(),
-  /** What it asks of the person now (see attentionOf). */
-  attention: AttentionSchema,
-  /** The commit its branch was merged (or squashed) into its base as; null until merged. */
-  mergedCommit: z.string().nullable(),
-  /** Permission requests of its CLI waiting for an answer (`svc task approvals`); above 0 the task needs you. */
-  openApprovals: z.number().int(),
-  /** The files its branch would conflict in with its base branch's tip when last checked; null when none. */
-  conflictsWithBase: ConflictsWithBaseSchema.nullable(),
-});
-export type TaskView = z.output<typeof TaskViewSchema>;
+/** Built at its first use: `svc task list` printing its table checks no answer with it. */
+export const taskViewSchema = builtOnFirstUse(() =>
+  taskSchema().extend({
+    /** The name of the project it belongs to. */
+    projectName: z.string(),
+    /** What it asks of the person now (see attentionOf). */
+    attention: attentionSchema(),
+    /** The commit its branch was merged (or squashed) into its base as; null until merged. */
+    mergedCommit: z.string().nullable(),
+    /** Permission requests of its CLI waiting for an answer (`svc task approvals`); above 0 the task needs you. */
+    openApprovals: z.number().int(),
+    /** The files its branch would conflict in with its base branch's tip when last checked; null when none. */
+    conflictsWithBase: conflictsWithBaseSchema().nullable(),
+  }),
+);
+export type TaskView = z.output<ReturnType<typeof taskViewSchema>>;
 
 type TaskFacts = AttentionFacts & { mergedCommit: string | null; openApprovals: number; conflictsWithBase: ConflictsWithBase | null };
 

@@ -1,7 +1,7 @@
 // Task versions: the history the database keeps
 // of each task's title, description and status, and restoring an earlier text.
 import { z } from 'zod';
-import { TaskSchema } from '../domain/index.js';
+import { taskSchema } from '../domain/index.js';
 import { defineOperation, IdSchema, listOf } from '../../operation-framework/index.js';
 import { TaskVersionSchema, TaskVersionStore } from './task-version-store.js';
 
@@ -33,7 +33,9 @@ export const restoreTaskVersion = defineOperation({
   runsIn: 'any',
   reach: { names: { taskId: 'task' } },
   input: z.object({ taskId: IdSchema, version: z.number().int().min(1) }).strict(),
-  output: TaskSchema,
+  get output() {
+    return taskSchema();
+  },
   http: { method: 'POST', path: '/api/tasks/:taskId/versions/:version/restore' },
   cli: {
     command: 'task restore-version',

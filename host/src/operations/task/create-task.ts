@@ -1,4 +1,4 @@
-import { builtOnFirstUse, taskCreateSchema, TaskSchema } from '../../features/domain/index.js';
+import { builtOnFirstUse, taskCreateSchema, taskSchema } from '../../features/domain/index.js';
 import { defineOperation, RefSchema } from '../../operation-framework/index.js';
 
 // Built at its first use: a process that loads this declaration without taking its input builds none of it.
@@ -14,7 +14,9 @@ export const createTask = defineOperation({
   get input() {
     return createTaskInput();
   },
-  output: TaskSchema,
+  get output() {
+    return taskSchema();
+  },
   http: { method: 'POST', path: '/api/tasks', status: 201 },
   handler: (input, ctx) => {
     const { domain } = ctx.services;

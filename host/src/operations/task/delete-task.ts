@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TaskSchema } from '../../features/domain/index.js';
+import { taskSchema } from '../../features/domain/index.js';
 import { defineOperation, IdSchema } from '../../operation-framework/index.js';
 
 export const deleteTask = defineOperation({
@@ -11,7 +11,9 @@ export const deleteTask = defineOperation({
   runsIn: 'any',
   reach: { names: { id: 'task' } },
   input: z.object({ id: IdSchema }).strict(),
-  output: TaskSchema,
+  get output() {
+    return taskSchema();
+  },
   http: { method: 'DELETE', path: '/api/tasks/:id', status: 204 },
   cli: { command: 'task remove', positionals: ['id'], examples: ['svc task remove 12'], text: (task, print) => print.line(`task ${task.id} removed`) },
   handler: async (input, ctx) => {

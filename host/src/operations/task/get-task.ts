@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { taskView, TaskViewSchema } from '../../features/lifecycle/index.js';
+import { taskView, taskViewSchema } from '../../features/lifecycle/index.js';
 import { WorktreeStore } from '../../features/worktrees/worktree-store.js';
 import { defineOperation, IdSchema } from '../../operation-framework/index.js';
 
@@ -13,7 +13,9 @@ export const getTask = defineOperation({
   readScope: { after: (output, scope) => (scope.project(output.projectId), output) },
   reach: { names: { id: 'task' } },
   input: z.object({ id: IdSchema }).strict(),
-  output: TaskViewSchema,
+  get output() {
+    return taskViewSchema();
+  },
   http: { method: 'GET', path: '/api/tasks/:id' },
   handler: (input, ctx) => taskView(ctx.services.db, ctx.services.domain, new WorktreeStore(ctx.services.db), input.id),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { spelledEnum, TASK_STATUSES, TaskSchema } from '../../features/domain/index.js';
+import { spelledEnum, TASK_STATUSES, taskSchema } from '../../features/domain/index.js';
 import { defineOperation, IdSchema } from '../../operation-framework/index.js';
 
 export const moveTask = defineOperation({
@@ -11,7 +11,9 @@ export const moveTask = defineOperation({
   runsIn: 'any',
   reach: { names: { id: 'task' } },
   input: z.object({ id: IdSchema, status: spelledEnum(TASK_STATUSES) }).strict(),
-  output: TaskSchema,
+  get output() {
+    return taskSchema();
+  },
   http: { method: 'POST', path: '/api/tasks/:id/move' },
   cli: { command: 'task move', positionals: ['id', 'status'], examples: ['svc task move 12 done'], text: (task, print) => print.line(`task ${task.id} moved to ${task.status}`) },
   handler: (input, ctx) => ctx.services.domain.tasks.update(input.id, { status: input.status }),

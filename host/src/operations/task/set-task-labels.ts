@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { builtOnFirstUse, entityNameSchema, TaskSchema } from '../../features/domain/index.js';
+import { builtOnFirstUse, entityNameSchema, taskSchema } from '../../features/domain/index.js';
 import { defineOperation, IdSchema } from '../../operation-framework/index.js';
 
 // Built at its first use: a process that loads this declaration without taking its input builds none of it.
@@ -16,7 +16,9 @@ export const setTaskLabels = defineOperation({
   get input() {
     return setTaskLabelsInput();
   },
-  output: TaskSchema,
+  get output() {
+    return taskSchema();
+  },
   http: { method: 'PUT', path: '/api/tasks/:id/labels' },
   cli: {
     command: 'task labels',

@@ -1,4 +1,4 @@
-import { builtOnFirstUse, TASK_STATUSES, TaskSchema, taskUpdateSchema } from '../../features/domain/index.js';
+import { builtOnFirstUse, TASK_STATUSES, taskSchema, taskUpdateSchema } from '../../features/domain/index.js';
 import { defineOperation, IdSchema } from '../../operation-framework/index.js';
 
 // Built at its first use: a process that loads this declaration without taking its input builds none of it.
@@ -15,7 +15,9 @@ export const updateTask = defineOperation({
   get input() {
     return updateTaskInput();
   },
-  output: TaskSchema,
+  get output() {
+    return taskSchema();
+  },
   http: { method: 'PATCH', path: '/api/tasks/:id' },
   cli: {
     command: 'task update',
