@@ -1,14 +1,18 @@
 // A provider's worker thread started ahead of its first call (while the caller's preflight runs):
-// the call that follows runs on that very thread, which had run no provider code before it; a
-// thread no call comes for is released like any idle one; a hardened provider is not started ahead.
+// the call that follows runs on that very thread, which had run no provider code before it, and its
+// task is handed to the thread while it still starts; a pool no call comes for, or whose calls have
+// ended, is closed once idle; a hardened provider is not started ahead.
 // Real worker threads and the built worker bootstrap, with a plain-JS provider.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { MessageChannel } from 'node:worker_threads';
+import type Piscina from 'piscina';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import { ProviderPools } from '../../src/features/extensions/runtime/provider-pools.js';
 import { ExtensionRuntime, PluginStorageStore, resolveRuntimeLimits, resolveWorkerFile, type LoadableExtension } from '../../src/features/extensions/runtime/index.js';
+import type { WorkerTask } from '../../src/features/extensions/runtime/rpc-messages.js';
 import { openDatabase, type Db } from '../../src/platform/db/index.js';
 import { Logger } from '../../src/platform/logging/index.js';
 
@@ -60,13 +64,44 @@ test('the first call runs on the thread started ahead of it, in the same pool', 
   expect(warmed.pool.threads.map((thread) => thread.threadId)).toEqual(threadIds);
 });
 
-test('a thread started ahead is ready once its bootstrap is loaded, before the task that started it has answered', async () => {
+test('a call made while its thread still starts waits for nothing: its task goes to that thread at once, the only task it runs', async () => {
   const providerPools = pools(60_000);
-  await providerPools.warm(extension.id);
-  const warmed = providerPools.poolFor({ ...extension, isolation: 'worker' });
-  // The call's task goes to the thread now, behind the one that started it: no wait for that one's answer to cross back.
-  expect((warmed.pool as unknown as { completed: number }).completed).toBe(0);
+  // piscina is loaded with the first pool a process makes: that one is not what this measures.
+  await providerPools.warm('svc-test.other', false);
+  void providerPools.warm(extension.id, false);
+  const call = { ...extension, isolation: 'worker' as const };
+  expect(providerPools.prepare(call)).toBeUndefined();
+  const entry = providerPools.poolFor(call);
+  const { port1, port2 } = new MessageChannel();
+  const answer = new Promise((resolve) => port1.on('message', (message: { t: string }) => message.t === 'done' && resolve(message)));
+  const task: WorkerTask = {
+    port: port2,
+    entryPath: entry.entryPath,
+    pluginId: extension.id,
+    method: 'generate',
+    args: [{ prompt: 'hello', cwd: dir }],
+    cli: extension.cli,
+    platform: { os: 'linux', arch: 'x64', homeDir: dir, hostVersion: '0.3.0', nodeVersion: process.versions.node },
+    maxEventBytes: 1024 * 1024,
+    maxMessageDepth: 128,
+  };
+  const run = entry.pool.run(task, { transferList: [port2] });
+  // With the thread: no task waits in piscina's queue for the thread to report that it is up.
+  expect((entry.pool as unknown as Piscina).queueSize).toBe(0);
+  expect(await answer).toMatchObject({ ok: true, v: { text: 'hello' } });
+  await run;
+  port1.close();
+  expect((entry.pool as unknown as Piscina).completed).toBe(1);
   expect(providerPools.threadCount(extension.id)).toBe(1);
+});
+
+test('a pool whose calls have ended is closed once idle, and the next call starts a fresh thread', async () => {
+  const idle = runtime(200);
+  expect(await idle.call(extension, 'generate', [{ prompt: 'one', cwd: dir }])).toMatchObject({ text: 'one' });
+  expect(idle.threadCount(extension.id)).toBe(1);
+  await expect.poll(() => idle.threadCount(extension.id), { timeout: 20_000 }).toBe(0);
+  expect(await idle.call(extension, 'generate', [{ prompt: 'two', cwd: dir }])).toMatchObject({ text: 'two' });
+  expect(idle.threadCount(extension.id)).toBe(1);
 });
 
 test('a call made while its thread is still starting waits for that thread instead of starting a second', async () => {

@@ -78,7 +78,8 @@ export class ExtensionCalls {
       });
     }
     // Its worker thread starts while preflight runs; no provider code loads before preflight passes.
-    void this.options.runtime.warm(id, effectiveIsolation(record));
+    // The call follows: the thread is given no start task to answer first.
+    void this.options.runtime.warm(id, effectiveIsolation(record), false);
     const integrity = this.options.preflight.integrityOf(record);
     const report = await runPreflight(record.path, {
       ...this.options.preflight.optionsFor(connection),

@@ -215,6 +215,7 @@ export class CallExecutor {
     const release = () => {
       channel.close();
       entry.active.delete(channel);
+      this.options.pools.callEnded(entry);
     };
     if (run.settled || stop.abandoned) release();
     else void this.options.pools.watchRelease(entry, channel, run.done).finally(release);

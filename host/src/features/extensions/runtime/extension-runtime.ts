@@ -139,17 +139,18 @@ export class ExtensionRuntime {
     return queue;
   }
 
-  /** Stops an extension's threads (disable, update, uninstall): running calls are cancelled. */
   /**
    * Starts a worker thread for the extension ahead of its first call, so the thread's start overlaps
-   * the caller's preflight (see ProviderPools.warm); a hardened provider starts at its call.
+   * the caller's preflight (see ProviderPools.warm); a hardened provider starts at its call. With
+   * `untilUp` false (a call about to follow), settles once the pool is made, not once its thread is up.
    */
-  warm(id: string, isolation: LoadableExtension['isolation']): Promise<void> {
+  warm(id: string, isolation: LoadableExtension['isolation'], untilUp = true): Promise<void> {
     if (isolation === 'process') return Promise.resolve();
     // Settles once the thread is up (or could not start: logged, and the call starts its own).
-    return this.pools.warm(id).catch((error: unknown) => this.options.logger.warn('provider worker not started ahead', { plugin: id, error: String(error) }));
+    return this.pools.warm(id, untilUp).catch((error: unknown) => this.options.logger.warn('provider worker not started ahead', { plugin: id, error: String(error) }));
   }
 
+  /** Stops an extension's threads (disable, update, uninstall): running calls are cancelled. */
   unload(id: string): Promise<void> {
     return this.pools.unload(id);
   }

@@ -32,6 +32,10 @@ export interface PoolEntry {
   packageDir?: string;
   /** Set once the pool takes no new calls: why its calls end. */
   retiring?: 'replaced' | 'unloaded' | 'abandoned';
+  /** A pool made ahead: settles once its thread has answered a start task (see warm). */
+  up?: Promise<void>;
+  /** A worker pool with no call running: it is closed when this fires (see callEnded). */
+  idleTimer?: NodeJS.Timeout;
 }
 
 export interface ProviderPoolsOptions {
@@ -45,8 +49,11 @@ export interface ProviderPoolsOptions {
   svcHome?: string;
 }
 
-/** The task a warm thread is started with (worker-bootstrap.ts answers it at once). */
+/** The task that tells when a thread started ahead is up (worker-bootstrap.ts answers it at once). */
 export const WARM_TASK = { warm: true } as const;
+
+/** setTimeout's longest delay; a longer idle timeout waits this long. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
@@ -61,8 +68,8 @@ function loadPiscina(): Promise<void> {
 
 export class ProviderPools {
   private readonly pools = new Map<string, PoolEntry>();
-  /** Threads being started ahead of a call, by extension (see warm). */
-  private readonly warming = new Map<string, Promise<void>>();
+  /** Pools being made ahead of a call while piscina loads, by extension (see warm). */
+  private readonly making = new Map<string, Promise<void>>();
   /** Pools that take no new calls but may still run some (replaced, abandoned). */
   private readonly retiring = new Set<PoolEntry>();
   private readonly limits: RuntimeLimits;
@@ -106,46 +113,67 @@ export class ProviderPools {
    */
   prepare(extension: LoadableExtension): Promise<void> | undefined {
     if (extension.isolation === 'process') return this.prepareRoot(extension);
-    // A thread still starting ahead of this call: the call waits for it rather than starting a second one.
-    const warming = this.warming.get(extension.id);
-    if (warming) return warming;
+    if (this.pools.has(extension.id)) return undefined;
+    // A pool being made ahead of this call: the call waits for it (piscina loading) rather than
+    // making a second one. Its thread need not be up: the call's task waits in the thread's queue.
+    const making = this.making.get(extension.id);
+    if (making) return making.catch(() => undefined);
     return PiscinaClass ? undefined : loadPiscina();
   }
 
   /**
-   * Starts one worker thread for an extension ahead of its first call (while its preflight runs):
-   * the thread runs svc's worker bootstrap only, and imports no provider code until a call brings
-   * the entry preflight passed. Nothing happens when the extension already has a pool. Bounded: one
-   * thread per extension; released like any idle thread (`idleTimeoutMs`) when no call comes.
+   * Makes an extension's worker pool ahead of its first call (while its preflight runs): its thread
+   * starts with it and runs svc's worker bootstrap only, and imports no provider code until a call
+   * brings the entry preflight passed. Nothing happens when the extension already has a pool.
+   * Bounded: one thread per extension; the pool is closed like any idle one (`idleTimeoutMs`) when
+   * no call comes. With `untilUp`, settles once that thread has answered a start task; without it,
+   * once the pool is made (at once when piscina is loaded), and the thread is given no task but the call's.
    */
-  warm(id: string): Promise<void> {
-    if (this.pools.has(id)) return Promise.resolve();
-    let warming = this.warming.get(id);
-    if (!warming) {
-      warming = this.startAhead(id).finally(() => this.warming.delete(id));
-      this.warming.set(id, warming);
-    }
-    return warming;
+  warm(id: string, untilUp = true): Promise<void> {
+    // With piscina loaded the pool is made now, so a call prepared right after finds it (a throw rejects).
+    const made = PiscinaClass ? new Promise<void>((resolve) => resolve(this.makeAhead(id))) : this.loadThenMake(id);
+    return untilUp ? made.then(() => this.up(id)) : made;
   }
 
-  private async startAhead(id: string): Promise<void> {
-    if (!PiscinaClass) await loadPiscina();
+  private loadThenMake(id: string): Promise<void> {
+    let making = this.making.get(id);
+    if (!making) {
+      making = loadPiscina()
+        .then(() => this.makeAhead(id))
+        .finally(() => this.making.delete(id));
+      this.making.set(id, making);
+    }
+    return making;
+  }
+
+  private makeAhead(id: string): void {
     if (this.pools.has(id)) return;
     const tag = `${this.tagPrefix}.${++this.poolCount}`;
     const pool = this.workerPoolFor(tag);
     pool.on('error', (error: Error) => this.options.logger.error('provider worker error', { plugin: id, error: error.message }));
-    this.pools.set(id, { id, revision: undefined, tag, pool, entryPath: '', active: new Set() });
-    // A task that only starts the thread (see worker-bootstrap.ts). The thread is ready once piscina
-    // has it (its bootstrap loaded): a call's task then goes to it, queued behind this one, without
-    // waiting for this one's answer to cross back.
-    const ready = new Promise<void>((resolve) => (pool as unknown as Piscina).once('workerCreate', () => resolve()));
-    const started = (pool.run(WARM_TASK as never, { transferList: [] }) as Promise<unknown>).catch(() => undefined);
-    await Promise.race([ready, started]);
+    const entry: PoolEntry = { id, revision: undefined, tag, pool, entryPath: '', active: new Set() };
+    this.pools.set(id, entry);
+    this.callEnded(entry);
+  }
+
+  /** Settles once a pool made ahead has its thread up: a task that only starts it has answered (worker-bootstrap.ts). */
+  private up(id: string): Promise<void> {
+    const entry = this.pools.get(id);
+    if (!entry || entry.revision !== undefined) return Promise.resolve();
+    entry.up ??= (entry.pool.run(WARM_TASK as never, { transferList: [] }) as Promise<unknown>).then(
+      () => undefined,
+      () => undefined,
+    );
+    return entry.up;
   }
 
   /** The extension's current pool, made when there is none (a worker pool needs prepare() first). */
   poolFor(extension: LoadableExtension): PoolEntry {
     const current = this.pools.get(extension.id);
+    if (current) {
+      clearTimeout(current.idleTimer);
+      current.idleTimer = undefined;
+    }
     if (current && current.revision === extension.revision) return current;
     if (current && current.revision === undefined && extension.isolation !== 'process') {
       // Started ahead of this call: its thread has run no provider code, so it serves this revision.
@@ -234,6 +262,25 @@ export class ProviderPools {
     return new ProcessPool(launch, this.limits.idleTimeoutMs, { maxMessageBytes: this.limits.maxMessageBytes, maxMessageDepth: this.limits.maxMessageDepth });
   }
 
+  /**
+   * A call on the pool has ended (or the pool was made ahead of its first call): a worker pool with
+   * no call running is closed once `idleTimeoutMs` passes without one, its thread with it. (piscina
+   * releases a pool's second thread itself; the first is the one it starts with the pool.)
+   */
+  callEnded(entry: PoolEntry): void {
+    if (entry.active.size > 0 || entry.retiring || entry.pool instanceof ProcessPool) return;
+    clearTimeout(entry.idleTimer);
+    entry.idleTimer = setTimeout(() => {
+      entry.idleTimer = undefined;
+      if (entry.active.size > 0 || this.pools.get(entry.id) !== entry) return;
+      this.pools.delete(entry.id);
+      entry.retiring = 'unloaded';
+      this.retiring.add(entry);
+      void this.destroyPool(entry);
+    }, Math.min(this.limits.idleTimeoutMs, MAX_TIMER_MS));
+    entry.idleTimer.unref();
+  }
+
   private workerPoolFor(tag: string): ProviderPool {
     // Calls carry no AbortSignal into piscina: piscina runs a task that has one alone on its
     // thread. Deadlines and cancels are the host's own (a cancel message, then abandonment).
@@ -241,7 +288,10 @@ export class ProviderPools {
     const pool = new PiscinaClass({
       filename: this.options.workerFile,
       name: 'default',
-      minThreads: 0,
+      // The first thread starts with the pool, and piscina hands it tasks from then on: a call's
+      // task waits in the thread's own queue while it starts, with no hop through this thread once
+      // it is up. The pool is closed when idle (callEnded).
+      minThreads: 1,
       maxThreads: this.limits.maxThreads,
       idleTimeout: this.limits.idleTimeoutMs,
       concurrentTasksPerWorker: this.limits.concurrentTasksPerWorker,
@@ -277,6 +327,8 @@ export class ProviderPools {
 
   /** piscina's destroy waits for every thread to exit; a thread stuck in a native call is not waited for. */
   private async destroyPool(entry: PoolEntry): Promise<void> {
+    clearTimeout(entry.idleTimer);
+    entry.idleTimer = undefined;
     const destroyed = entry.pool.destroy().then(() => true);
     const inTime = await Promise.race([destroyed, sleep(this.limits.cancelGraceMs).then(() => false)]);
     if (!inTime) {
