@@ -175,6 +175,8 @@ const ROWS: Record<string, Row> = {
   cli_probe_timeout: [424, true, true],
   cli_auth_failed: DEPENDENCY,
   spawn_failed: DEPENDENCY,
+  // A provider's spawn whose environment the thread tag could not be added to (a Node line's layout)
+  spawn_untagged: DEPENDENCY,
   cli_failed: UPSTREAM,
   cli_output_invalid: [502, true, false],
   cli_api_error: UPSTREAM,
