@@ -21,9 +21,10 @@ export async function runCli(argv: string[], io: CliIo, signal: AbortSignal = ne
   let services: HostServices | undefined;
   let extensions = true;
   let plugins = false;
+  let readOnly = false;
   // A command that runs a plugin's operations opens the host with the plugins (the harness): their
   // migrations run and their stores are made before the command runs. Other commands evaluate none of them.
-  const open = async () => (services ??= await openHostServices({ env: io.env, extensions, plugins: plugins ? (await import('./host-plugins.js')).HOST_PLUGINS : [] }));
+  const open = async () => (services ??= await openHostServices({ env: io.env, extensions, readOnly, plugins: plugins ? (await import('./host-plugins.js')).HOST_PLUGINS : [] }));
   const style = styleFor(io.stdout, io.env);
   try {
     const [first, ...rest] = argv;
@@ -39,6 +40,7 @@ export async function runCli(argv: string[], io: CliIo, signal: AbortSignal = ne
     if (!command) return 0;
     extensions = command.extensions !== false;
     plugins = command.plugins === true;
+    readOnly = command.readsOnly === true;
     const end = args.indexOf('--');
     if ((end === -1 ? args : args.slice(0, end)).some((arg) => HELP.has(arg))) {
       io.stdout.write(formatCommandHelp(command, styleFor(io.stdout, io.env)));

@@ -68,6 +68,11 @@ export interface OpenHostServicesOptions {
   extensions?: boolean;
   /** The plugins to open with the host: their migrations run with the host's, their state is made now. */
   plugins?: readonly HostPlugin<any>[];
+  /**
+   * The caller only reads the workspace data: a home without a database is answered from the build's
+   * template, read-only, and none is made there (see openDatabase). Only with `extensions: false`.
+   */
+  readOnly?: boolean;
 }
 
 export async function openHostServices(options: OpenHostServicesOptions = {}): Promise<HostServices> {
@@ -75,7 +80,8 @@ export async function openHostServices(options: OpenHostServicesOptions = {}): P
   const svcHome = resolveSvcHome(env);
   const plugins = options.plugins ?? [];
   // A new home's database starts as the build's migrated template (no template when run from the sources).
-  const db = openDatabase(databasePath(svcHome), { migrations: [...MIGRATIONS, ...plugins.flatMap((plugin) => plugin.migrations)], template: databaseTemplate() });
+  const migrations = [...MIGRATIONS, ...plugins.flatMap((plugin) => plugin.migrations)];
+  const db = openDatabase(databasePath(svcHome), { migrations, template: databaseTemplate(), readOnly: options.readOnly === true && options.extensions === false });
   const levelFromEnv = env.SVC_LOG_LEVEL as LogLevel | undefined;
   const logger = new Logger({ file: join(svcHome, 'logs', 'svc.log'), stderrLevel: options.stderrLogLevel ?? levelFromEnv });
   for (const key of ['SVC_EXTENSION_CATALOG_TOKEN', 'SVC_TOKEN']) logger.redactor.addSecret(env[key]);

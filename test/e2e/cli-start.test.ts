@@ -161,8 +161,8 @@ describe('svc start', () => {
     const home = mkdtempSync(join(tmpdir(), 'svc-template-home-'));
     const opened: Db[] = [];
     try {
-      const run = spawnSync(process.execPath, [SVC_BIN, 'task', 'list'], { env: { ...svc.env, SVC_HOME: home }, encoding: 'utf8', timeout: 30_000 });
-      expect(run.stdout).toBe('no tasks\n');
+      const run = spawnSync(process.execPath, [SVC_BIN, 'workspace', 'create', 'main'], { env: { ...svc.env, SVC_HOME: home }, encoding: 'utf8', timeout: 30_000 });
+      expect(run.stdout, run.stderr).toBe('workspace 1 "main" created\n');
       expect(statSync(join(home, 'svc.db')).mode & 0o777).toBe(0o600);
       // The build's file is read through a copy: opening a database sets its mode and starts its log.
       copyFileSync(join(REPO_ROOT, 'host/dist/svc-template.db'), join(home, 'template.db'));
@@ -182,6 +182,42 @@ describe('svc start', () => {
     } finally {
       for (const db of opened) db.close();
       rmSync(home, { recursive: true, force: true });
+    }
+  });
+
+  // A first `svc task list` copied the template in, started its log and shared memory, and read
+  // them: a listing on a new home now reads the build's template where it is, read-only, and leaves
+  // the home for the first command that writes, which copies it in as before.
+  it('svc task list on a new home answers from the template as from an empty database, makes none, and the next command finds a new home', () => {
+    const home = mkdtempSync(join(tmpdir(), 'svc-template-reader-'));
+    const emptyHome = mkdtempSync(join(tmpdir(), 'svc-template-empty-'));
+    const dist = join(REPO_ROOT, 'host/dist');
+    const templateFiles = () => readdirSync(join(dist, 'cli')).filter((name) => name.startsWith('svc-template.db')).concat(readdirSync(dist).filter((name) => name.startsWith('svc-template.db')));
+    const templateBefore = templateFiles();
+    const run = (svcHome: string, args: string[]) => {
+      const { status, stdout, stderr } = spawnSync(process.execPath, [SVC_BIN, ...args], { env: { ...svc.env, SVC_HOME: svcHome }, encoding: 'utf8', timeout: 30_000 });
+      return { status, stdout, stderr };
+    };
+    try {
+      // An empty database made by a command that writes (it copies the template in), then emptied again.
+      expect(run(emptyHome, ['workspace', 'create', 'gone']).status).toBe(0);
+      expect(run(emptyHome, ['workspace', 'remove', 'gone']).status).toBe(0);
+      const listings = [[], ['--json'], ['--project', 'nope'], ['--project', '1'], ['--parent', '3', '--json'], ['--status', 'bogus']];
+      for (const flags of listings) {
+        const answer = run(home, ['task', 'list', ...flags]);
+        expect(answer, flags.join(' ')).toEqual(run(emptyHome, ['task', 'list', ...flags]));
+      }
+      expect(run(home, ['task', 'list', '--project', 'nope'])).toMatchObject({ status: 1, stderr: expect.stringContaining('project_not_found') });
+      expect(readdirSync(home)).toEqual(['logs']);
+      expect(templateFiles()).toEqual(templateBefore);
+      // The next command finds a new home: the template copied in, owner-only, and what it writes read back.
+      expect(run(home, ['workspace', 'create', 'main']).stdout).toBe('workspace 1 "main" created\n');
+      expect(statSync(join(home, 'svc.db')).mode & 0o777).toBe(0o600);
+      expect(JSON.parse(run(home, ['workspace', 'list', '--json']).stdout)).toMatchObject([{ id: 1, name: 'main' }]);
+      expect(run(home, ['task', 'list'])).toMatchObject({ status: 0, stdout: 'no tasks\n' });
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+      rmSync(emptyHome, { recursive: true, force: true });
     }
   });
 

@@ -58,6 +58,11 @@ export interface CliCommand {
   /** False when it uses only the workspace data: svc then opens the host without its provider extensions. */
   extensions?: false;
   /**
+   * True when it only reads the workspace data (a read-only operation, `extensions: false`): on a
+   * home with no database yet, svc answers from the build's template and makes none.
+   */
+  readsOnly?: true;
+  /**
    * A subcommand of a single-command group (`svc mcp token` beside `svc mcp`): `svc <group> <name>`
    * runs it, the group's command lists it in its own help, and `svc --help` and the completion script
    * leave it out.

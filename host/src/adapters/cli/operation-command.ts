@@ -131,6 +131,7 @@ export function operationCommand(operation: AnyOperation, cli: OperationCli): Cl
     options,
     json: true,
     ...(cli.extensions === false ? { extensions: false as const } : {}),
+    ...(cli.extensions === false && operation.readOnly && !cli.plugins ? { readsOnly: true as const } : {}),
     ...(cli.plugins ? { plugins: true as const } : {}),
     examples: [...cli.examples],
     async run(run) {

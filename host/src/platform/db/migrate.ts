@@ -8,10 +8,7 @@ import type { Migration } from './migrations.js';
  */
 export function migrate(db: Db, migrations: Migration[]): number[] {
   db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)');
-  const pending = () => {
-    const applied = new Set((db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map((row) => row.version));
-    return [...migrations].sort((a, b) => a.version - b.version).filter((migration) => !applied.has(migration.version));
-  };
+  const pending = () => pendingMigrations(db, migrations);
   if (pending().length === 0) return [];
   // BEGIN IMMEDIATE, then read again: two processes starting at once must not both apply the same migration.
   db.exec('BEGIN IMMEDIATE');
@@ -29,4 +26,10 @@ export function migrate(db: Db, migrations: Migration[]): number[] {
     db.exec('ROLLBACK');
     throw error;
   }
+}
+
+/** The migrations `db` has not recorded, in version order (it reads only: its migration table must exist). */
+export function pendingMigrations(db: Db, migrations: readonly Migration[]): Migration[] {
+  const applied = new Set((db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map((row) => row.version));
+  return [...migrations].sort((a, b) => a.version - b.version).filter((migration) => !applied.has(migration.version));
 }

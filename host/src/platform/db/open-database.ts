@@ -1,9 +1,10 @@
 import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import Database from 'libsql';
 import { cachePreparedStatements } from './cache-prepared-statements.js';
 import type { Db } from './database.js';
 import { copyDatabaseTemplate } from './database-template.js';
-import { migrate } from './migrate.js';
+import { migrate, pendingMigrations } from './migrate.js';
 import { MIGRATIONS, type Migration } from './migrations.js';
 
 export interface OpenDatabaseOptions {
@@ -15,6 +16,12 @@ export interface OpenDatabaseOptions {
    * of `migrations`.
    */
   template?: string;
+  /**
+   * The caller only reads. Where `file` does not exist yet, the template itself answers, opened
+   * read-only, and no file is made: the first command that writes makes it from the same template.
+   * A write through the returned database then fails with SQLITE_READONLY.
+   */
+  readOnly?: boolean;
 }
 
 /**
@@ -22,8 +29,11 @@ export interface OpenDatabaseOptions {
  * and applies pending migrations (in one transaction).
  */
 export function openDatabase(file: string, options: OpenDatabaseOptions = {}): Db {
+  const migrations = options.migrations ?? MIGRATIONS;
   // Only where nothing is there: a write-ahead log left without its database would be replayed into the copy.
   if (options.template !== undefined && file !== ':memory:' && !file.startsWith('file:') && !existsSync(file) && !existsSync(`${file}-wal`)) {
+    const template = options.readOnly ? openTemplate(options.template, migrations) : undefined;
+    if (template) return template;
     copyDatabaseTemplate(options.template, file);
   }
   ownerOnly(file);
@@ -35,8 +45,26 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): D
   db.pragma('foreign_keys = ON');
   db.pragma('synchronous = NORMAL');
   cachePreparedStatements(db);
-  migrate(db, options.migrations ?? MIGRATIONS);
+  migrate(db, migrations);
   return db;
+}
+
+/**
+ * The build's template opened read-only and immutable (no lock, no log, no shared memory: nothing is
+ * written beside it), or undefined when it cannot answer for a new database: it is missing or
+ * unreadable, or lacks a migration the caller needs (a plugin's).
+ */
+function openTemplate(template: string, migrations: readonly Migration[]): Db | undefined {
+  let db: Db | undefined;
+  try {
+    db = new Database(`${pathToFileURL(template).href}?mode=ro&immutable=1`);
+    cachePreparedStatements(db);
+    if (pendingMigrations(db, migrations).length === 0) return db;
+  } catch {
+    // Opened as a new database would be, below.
+  }
+  db?.close();
+  return undefined;
 }
 
 /**
