@@ -14,8 +14,8 @@ import { styleFor } from '../../src/adapters/cli/style.js';
 function listing(textUnchecked: boolean) {
   const built = { output: 0 };
   const operation = defineOperation({
-    name: 'list_things',
     group: 'thing',
+    name: 'list_things',
     description: 'List things.',
     readOnly: true,
     runsIn: 'any',
