@@ -2,8 +2,7 @@
 // its latest execution, its worktree and what its branch conflicts with. Every face (CLI, HTTP, MCP,
 // the web) reads this one value.
 import { z } from 'zod';
-import { builtOnFirstUse } from '../domain/built-on-first-use.js';
-import type { ExecutionOutcome, ExecutionStatus, TaskStatus } from '../domain/index.js';
+import { builtOnFirstUse, type ExecutionOutcome, type ExecutionStatus, type TaskStatus } from '../domain/index.js';
 
 /**
  * - `needs_you`: an open question (its execution is parked), the CLI waiting at its own prompt (its
