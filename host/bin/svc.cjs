@@ -123,19 +123,24 @@ function writeCache(folder, file, data) {
   }
 }
 
+/** A built script's text, or undefined when there is none. */
+function readScript(filename) {
+  try {
+    // ASCII (the build checks it), so read as Latin-1: the same text, without decoding UTF-8.
+    return readFileSync(filename, 'latin1');
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Runs `<dir>/<entry>.vm.js` (`dir` ends with a separator); false when there is no such variant (the
  * caller imports the ES module bundle instead).
  */
 async function runWithCodeCache(dir, entry, env = process.env) {
   const filename = dir + `${entry}.vm.js`;
-  let source;
-  try {
-    // ASCII (the build checks it), so read as Latin-1: the same text, without decoding UTF-8.
-    source = readFileSync(filename, 'latin1');
-  } catch {
-    return false;
-  }
+  const source = readScript(filename);
+  if (source === undefined) return false;
   const hash = contentHash(source);
   const uid = process.getuid?.();
   const state = { folder: undefined, file: undefined, status: 'off' };
@@ -228,12 +233,8 @@ function serializeChunkCaches(chunks) {
  */
 function runChunksWithCodeCache(dir, entry, env = process.env) {
   const entryFile = dir + `${entry}.vm.js`;
-  let entrySource;
-  try {
-    entrySource = readFileSync(entryFile, 'latin1');
-  } catch {
-    return false;
-  }
+  const entrySource = readScript(entryFile);
+  if (entrySource === undefined) return false;
   // Chunk names are file-name and URL safe ([\w-]+.vm.js, checked below): joined by hand, as a start makes many.
   const dirHref = pathToFileURL(dir).href;
   const { Script } = require('node:vm');
